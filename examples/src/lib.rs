@@ -1,0 +1,1 @@
+//! Runnable examples for idtypes: see `examples/`.

@@ -1,0 +1,338 @@
+//! The one error type shared by every format.
+//!
+//! An [`Error`] says which format was being read or built, what kind of mistake was found
+//! ([`ErrorKind`]), where (a byte position, for text), what was expected and what was found.
+//! Its [`Display`](core::fmt::Display) message is meant for a person:
+//!
+//! ```
+//! let err = "3jzfcijpj2z21".parse::<idtypes::Tid>().unwrap_err();
+//! assert_eq!(err.kind(), idtypes::ErrorKind::Character);
+//! assert_eq!(err.position(), Some(12));
+//! assert_eq!(
+//!     err.to_string(),
+//!     "invalid atproto TID: unexpected character '1' at byte 12, \
+//!      expected one of `234567abcdefghijklmnopqrstuvwxyz`"
+//! );
+//! ```
+
+use core::fmt;
+
+/// The broad class of an [`Error`]: match on this, show the error's message to people.
+///
+/// New kinds may be added as formats arrive, so matches need a wildcard arm.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{ErrorKind, Tid};
+///
+/// assert_eq!(Tid::parse("3jzf").unwrap_err().kind(), ErrorKind::Length);
+/// assert_eq!(Tid::parse("kjzfcijpj2z2a").unwrap_err().kind(), ErrorKind::Overflow);
+/// assert_eq!(Tid::from_parts(0, 1024).unwrap_err().kind(), ErrorKind::OutOfRange);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input is too short or too long.
+    Length,
+    /// A character outside the format's alphabet (see [`Error::position`]).
+    Character,
+    /// The text is well formed but names a value larger than the format holds.
+    Overflow,
+    /// A part given to a constructor (timestamp, clock id, ...) is outside its range.
+    OutOfRange,
+    /// A generator cannot produce another id: its clock reads past the last timestamp the
+    /// format can represent.
+    Exhausted,
+}
+
+/// What a failed parse, construction or generation reports.
+///
+/// The error is small, `Copy`-cheap to clone, and never allocates. Its fields are private so
+/// that details can grow without breaking changes; read them through [`kind`](Error::kind),
+/// [`position`](Error::position) and [`format_name`](Error::format_name), or print it.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{ErrorKind, Tid};
+///
+/// let err = Tid::parse("3jzf-cij-pj2z-2a").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Length);
+/// assert_eq!(err.format_name(), "atproto TID");
+/// assert_eq!(err.to_string(), "invalid atproto TID: expected 13 characters, found 16 bytes");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Error {
+    format: &'static str,
+    repr: Repr,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Repr {
+    Length {
+        min: usize,
+        max: usize,
+        found: usize,
+    },
+    Character {
+        position: usize,
+        found: char,
+        expected: &'static str,
+    },
+    Overflow {
+        position: usize,
+        found: char,
+        expected: &'static str,
+    },
+    OutOfRange {
+        part: &'static str,
+        found: i128,
+        min: i128,
+        max: i128,
+    },
+    Exhausted {
+        reason: &'static str,
+    },
+}
+
+impl Error {
+    /// The input's length is `found` bytes where `min..=max` were expected.
+    pub(crate) const fn length(format: &'static str, min: usize, max: usize, found: usize) -> Self {
+        Error {
+            format,
+            repr: Repr::Length { min, max, found },
+        }
+    }
+
+    /// The byte at `position` of `input` starts a character that is not one of `expected`.
+    pub(crate) const fn character(
+        format: &'static str,
+        input: &[u8],
+        position: usize,
+        expected: &'static str,
+    ) -> Self {
+        Error {
+            format,
+            repr: Repr::Character {
+                position,
+                found: char_at(input, position),
+                expected,
+            },
+        }
+    }
+
+    /// The symbol at `position` is in the alphabet, but makes the value too large.
+    pub(crate) const fn overflow(
+        format: &'static str,
+        input: &[u8],
+        position: usize,
+        expected: &'static str,
+    ) -> Self {
+        Error {
+            format,
+            repr: Repr::Overflow {
+                position,
+                found: char_at(input, position),
+                expected,
+            },
+        }
+    }
+
+    /// A constructor's `part` was `found`, outside `min..=max`.
+    pub(crate) const fn out_of_range(
+        format: &'static str,
+        part: &'static str,
+        found: i128,
+        min: i128,
+        max: i128,
+    ) -> Self {
+        Error {
+            format,
+            repr: Repr::OutOfRange {
+                part,
+                found,
+                min,
+                max,
+            },
+        }
+    }
+
+    /// A generator cannot continue, for `reason`.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) const fn exhausted(format: &'static str, reason: &'static str) -> Self {
+        Error {
+            format,
+            repr: Repr::Exhausted { reason },
+        }
+    }
+
+    /// The class of mistake.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = idtypes::Tid::parse("3JZFCIJPJ2Z2A").unwrap_err();
+    /// assert_eq!(err.kind(), idtypes::ErrorKind::Character);
+    /// ```
+    pub const fn kind(&self) -> ErrorKind {
+        match self.repr {
+            Repr::Length { .. } => ErrorKind::Length,
+            Repr::Character { .. } => ErrorKind::Character,
+            Repr::Overflow { .. } => ErrorKind::Overflow,
+            Repr::OutOfRange { .. } => ErrorKind::OutOfRange,
+            Repr::Exhausted { .. } => ErrorKind::Exhausted,
+        }
+    }
+
+    /// The byte offset in the input of the offending character, for text errors that have one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = idtypes::Tid::parse("3jzfcijpj2z2_").unwrap_err();
+    /// assert_eq!(err.position(), Some(12));
+    /// assert_eq!(idtypes::Tid::parse("").unwrap_err().position(), None);
+    /// ```
+    pub const fn position(&self) -> Option<usize> {
+        match self.repr {
+            Repr::Character { position, .. } | Repr::Overflow { position, .. } => Some(position),
+            _ => None,
+        }
+    }
+
+    /// The name of the format that was being read or built, as used in the message
+    /// (`"atproto TID"`, ...).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = idtypes::Tid::parse("").unwrap_err();
+    /// assert_eq!(err.format_name(), "atproto TID");
+    /// ```
+    pub const fn format_name(&self) -> &'static str {
+        self.format
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let format = self.format;
+        match self.repr {
+            Repr::Length { min, max, found } if min == max => write!(
+                f,
+                "invalid {format}: expected {min} characters, found {found} bytes"
+            ),
+            Repr::Length { min, max, found } => write!(
+                f,
+                "invalid {format}: expected {min} to {max} characters, found {found} bytes"
+            ),
+            Repr::Character {
+                position,
+                found,
+                expected,
+            } => write!(
+                f,
+                "invalid {format}: unexpected character {found:?} at byte {position}, \
+                 expected one of `{expected}`"
+            ),
+            Repr::Overflow {
+                position,
+                found,
+                expected,
+            } => write!(
+                f,
+                "invalid {format}: character {found:?} at byte {position} makes the value too \
+                 large, expected one of `{expected}` there"
+            ),
+            Repr::OutOfRange {
+                part,
+                found,
+                min,
+                max,
+            } => write!(
+                f,
+                "{format} {part} out of range: found {found}, expected {min}..={max}"
+            ),
+            Repr::Exhausted { reason } => write!(f, "{format} generator exhausted: {reason}"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// Decodes the character that starts at byte `i` of `bytes`, for error messages.
+///
+/// Text formats here are ASCII, so the first rejected byte always starts a character. Bytes
+/// that are not valid UTF-8 (input given as raw bytes) give U+FFFD.
+const fn char_at(bytes: &[u8], i: usize) -> char {
+    if i >= bytes.len() {
+        return char::REPLACEMENT_CHARACTER;
+    }
+    let b0 = bytes[i];
+    let (len, init) = match b0 {
+        0x00..=0x7F => return b0 as char,
+        0xC2..=0xDF => (2, (b0 & 0x1F) as u32),
+        0xE0..=0xEF => (3, (b0 & 0x0F) as u32),
+        0xF0..=0xF4 => (4, (b0 & 0x07) as u32),
+        _ => return char::REPLACEMENT_CHARACTER,
+    };
+    if i + len > bytes.len() {
+        return char::REPLACEMENT_CHARACTER;
+    }
+    let mut code = init;
+    let mut k = 1;
+    while k < len {
+        let b = bytes[i + k];
+        if b & 0xC0 != 0x80 {
+            return char::REPLACEMENT_CHARACTER;
+        }
+        code = (code << 6) | (b & 0x3F) as u32;
+        k += 1;
+    }
+    match char::from_u32(code) {
+        Some(c) => c,
+        None => char::REPLACEMENT_CHARACTER,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn char_at_decodes_multibyte_characters() {
+        let s = "ab\u{e9}\u{20ac}\u{1f600}";
+        assert_eq!(char_at(s.as_bytes(), 0), 'a');
+        assert_eq!(char_at(s.as_bytes(), 2), '\u{e9}');
+        assert_eq!(char_at(s.as_bytes(), 4), '\u{20ac}');
+        assert_eq!(char_at(s.as_bytes(), 7), '\u{1f600}');
+    }
+
+    #[test]
+    fn char_at_never_panics_on_broken_bytes() {
+        assert_eq!(char_at(&[0xFF], 0), char::REPLACEMENT_CHARACTER);
+        assert_eq!(char_at(&[0xE2, 0x82], 0), char::REPLACEMENT_CHARACTER);
+        assert_eq!(char_at(&[0xC3, 0x41], 0), char::REPLACEMENT_CHARACTER);
+        assert_eq!(char_at(&[], 3), char::REPLACEMENT_CHARACTER);
+    }
+
+    #[test]
+    fn length_message_names_both_bounds_when_they_differ() {
+        let err = Error::length("atproto record key", 1, 512, 0);
+        assert_eq!(
+            err.to_string(),
+            "invalid atproto record key: expected 1 to 512 characters, found 0 bytes"
+        );
+    }
+
+    #[test]
+    fn out_of_range_message_names_the_part_and_bounds() {
+        let err = Error::out_of_range("atproto TID", "clock id", 1024, 0, 1023);
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        assert_eq!(
+            err.to_string(),
+            "atproto TID clock id out of range: found 1024, expected 0..=1023"
+        );
+    }
+}

@@ -1,0 +1,95 @@
+//! `chrono`: TID timestamps as `DateTime<Utc>`, and TIDs from a `DateTime<Utc>`.
+
+use chrono::{DateTime, Utc};
+
+use crate::{Error, Tid};
+
+impl Tid {
+    /// Builds a TID from a UTC time (to the microsecond, rounded down) and a clock id.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before 1970 or after
+    /// 2255-06-05T23:47:34.740991Z, or a clock id above 1023.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    /// use idtypes::Tid;
+    ///
+    /// let time: DateTime<Utc> = "2023-06-30T15:03:01.887007Z".parse().unwrap();
+    /// assert_eq!(Tid::from_datetime(time, 6)?.to_string(), "3jzfcijpj2z2a");
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(time: DateTime<Utc>, clock_id: u16) -> Result<Tid, Error> {
+        let micros = time.timestamp_micros();
+        let micros = u64::try_from(micros).map_err(|_| {
+            Error::out_of_range(
+                crate::tid::FORMAT,
+                "timestamp (microseconds)",
+                micros as i128,
+                0,
+                Tid::MAX_TIMESTAMP_MICROS as i128,
+            )
+        })?;
+        Tid::from_parts(micros, clock_id)
+    }
+
+    /// The timestamp as a UTC time.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let tid = idtypes::tid!("3jzfcijpj2z2a");
+    /// assert_eq!(tid.datetime().to_rfc3339(), "2023-06-30T15:03:01.887007+00:00");
+    /// ```
+    pub fn datetime(self) -> DateTime<Utc> {
+        // At most 2^54 µs (year 2540), well inside chrono's range.
+        DateTime::from_timestamp_micros(self.timestamp_micros() as i64)
+            .unwrap_or(DateTime::<Utc>::MAX_UTC)
+    }
+}
+
+impl From<Tid> for DateTime<Utc> {
+    fn from(tid: Tid) -> DateTime<Utc> {
+        tid.datetime()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    #[test]
+    fn round_trips_through_datetime() {
+        let tid = Tid::from_parts(1688137381887007, 6).unwrap();
+        assert_eq!(Tid::from_datetime(tid.datetime(), 6), Ok(tid));
+    }
+
+    #[test]
+    fn the_largest_parsed_tid_still_has_a_datetime() {
+        assert_eq!(
+            Tid::MAX.datetime().timestamp_micros(),
+            (u64::MAX >> 10) as i64
+        );
+    }
+
+    #[test]
+    fn times_outside_the_tid_range_are_refused() {
+        let before: DateTime<Utc> = "1969-12-31T23:59:59Z".parse().unwrap();
+        let err = Tid::from_datetime(before, 0).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        assert_eq!(
+            err.to_string(),
+            "atproto TID timestamp (microseconds) out of range: found -1000000, \
+             expected 0..=9007199254740991"
+        );
+        let after: DateTime<Utc> = "2300-01-01T00:00:00Z".parse().unwrap();
+        assert_eq!(
+            Tid::from_datetime(after, 0).unwrap_err().kind(),
+            ErrorKind::OutOfRange
+        );
+    }
+}

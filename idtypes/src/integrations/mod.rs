@@ -1,0 +1,6 @@
+//! Integrations with other crates, each in its own file and gated here, in one place.
+
+#[cfg(feature = "chrono")]
+mod chrono;
+#[cfg(feature = "serde")]
+mod serde;

@@ -1,0 +1,99 @@
+//! `serde`: the text for human-readable formats, the raw integer for binary ones.
+//!
+//! A [`Tid`] serializes as its 13-character string in JSON, TOML, YAML, ... and as a `u64` in
+//! postcard, bincode, CBOR, ... (whatever `Serializer::is_human_readable` says). Deserializing
+//! takes the same form back; a borrowed string is parsed in place, without allocating.
+
+use core::fmt;
+
+use serde::{
+    Deserialize, Deserializer, Serialize, Serializer,
+    de::{self, Visitor},
+};
+
+use crate::Tid;
+
+impl Serialize for Tid {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            serializer.serialize_str(self.encode().as_str())
+        } else {
+            serializer.serialize_u64(self.to_u64())
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Tid {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tid, D::Error> {
+        if deserializer.is_human_readable() {
+            deserializer.deserialize_str(TidVisitor)
+        } else {
+            deserializer.deserialize_u64(TidVisitor)
+        }
+    }
+}
+
+struct TidVisitor;
+
+impl Visitor<'_> for TidVisitor {
+    type Value = Tid;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an atproto TID (13 characters of base32-sortable, or a u64)")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Tid, E> {
+        Tid::parse(text).map_err(E::custom)
+    }
+
+    fn visit_bytes<E: de::Error>(self, text: &[u8]) -> Result<Tid, E> {
+        Tid::parse_ascii(text).map_err(E::custom)
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Tid, E> {
+        Ok(Tid::from_u64(value))
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Tid, E> {
+        u64::try_from(value)
+            .map(Tid::from_u64)
+            .map_err(|_| E::invalid_value(de::Unexpected::Signed(value), &self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Tid;
+
+    #[test]
+    fn json_is_the_text() {
+        let tid = Tid::from_u64(1728652679052295174);
+        assert_eq!(serde_json::to_string(&tid).unwrap(), r#""3jzfcijpj2z2a""#);
+        assert_eq!(
+            serde_json::from_str::<Tid>(r#""3jzfcijpj2z2a""#).unwrap(),
+            tid
+        );
+    }
+
+    #[test]
+    fn json_errors_carry_the_parse_message() {
+        let err = serde_json::from_str::<Tid>(r#""3jzf""#).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("invalid atproto TID: expected 13 characters, found 4 bytes"),
+            "{err}"
+        );
+        assert!(serde_json::from_str::<Tid>("1728652679052295174").is_err());
+    }
+
+    #[test]
+    fn postcard_is_the_integer() {
+        let tid = Tid::from_u64(u64::MAX);
+        let mut buf = [0u8; 16];
+        let bytes = postcard::to_slice(&tid, &mut buf).unwrap();
+        let mut expected = [0u8; 16];
+        let varint = postcard::to_slice(&u64::MAX, &mut expected).unwrap();
+        assert_eq!(bytes, varint);
+        assert_eq!(postcard::from_bytes::<Tid>(bytes).unwrap(), tid);
+    }
+}

@@ -1,0 +1,92 @@
+//! Correct, fast, strongly typed sortable identifiers.
+//!
+//! `idtypes` gives each identifier format a small value type with the same vocabulary: a raw
+//! form, a strict allocation-free text codec, its parts (timestamp, clock id, ...), a
+//! lock-free generator and inclusive ranges for database queries.
+//!
+//! # Getting started
+//!
+//! ```
+//! use idtypes::{Tid, tid};
+//!
+//! // Generate: strictly increasing, never repeating, from any thread.
+//! let id = Tid::now();
+//! println!("{id}"); // e.g. 3lbx2nqj4ek2a
+//!
+//! // Parse exactly as the atproto reference does, and read the parts.
+//! let known: Tid = "3jzfcijpj2z2a".parse()?;
+//! assert_eq!(known.timestamp_micros(), 1688137381887007);
+//! assert_eq!(known.clock_id(), 6);
+//!
+//! // Constants are checked at compile time.
+//! const FIRST: Tid = tid!("3jzfcijpj2z2a");
+//! assert_eq!(FIRST, known);
+//!
+//! // Query by prefix or by time: an inclusive range for `WHERE id BETWEEN ? AND ?`.
+//! let range = Tid::range_for_prefix("3jzf")?;
+//! assert!(range.contains(&known));
+//! # Ok::<(), idtypes::Error>(())
+//! ```
+//!
+//! # Formats
+//!
+//! | type | format | raw form | text |
+//! |---|---|---|---|
+//! | [`Tid`] | atproto timestamp identifier | `u64`: 53-bit µs + 10-bit clock id | 13 chars base32-sortable |
+//!
+//! Every type orders like its text and its big-endian bytes, so ids sort the same in memory,
+//! in a database and in a key-value store.
+//!
+//! # One vocabulary
+//!
+//! - raw form: `from_u64`/`to_u64`, `from_bytes`/`to_bytes` (big-endian), `MIN`/`MAX`;
+//! - text: [`FromStr`](core::str::FromStr), `parse` (also `const`), [`Display`](core::fmt::Display),
+//!   `Debug` showing the text, and `encode()` returning an [`IdText`] on the stack;
+//! - parts: `from_parts(...) -> Result` that refuses out-of-range parts instead of masking them,
+//!   and accessors such as `timestamp_micros()` and `timestamp()`;
+//! - generation: a thread-safe generator on an injectable [`Clock`], and `now()`;
+//! - ranges: [`IdRange`] from a text prefix or a span of time.
+//!
+//! Every failure is an [`Error`] whose [`kind`](Error::kind) says what went wrong, whose
+//! [`position`](Error::position) says where, and whose message says what was expected.
+//! No input makes any function here panic.
+//!
+//! # Crate features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges; without it the value types and codecs work in `no_std` |
+//! | `serde` | no | `Serialize`/`Deserialize`: the text for human-readable formats (JSON), the raw integer for binary ones; borrowed deserialization does not allocate |
+//! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
+#![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![deny(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+#[cfg(feature = "std")]
+mod clock;
+mod codec;
+mod error;
+mod integrations;
+#[cfg(feature = "std")]
+mod random;
+mod range;
+mod text;
+mod tid;
+#[cfg(feature = "std")]
+mod time;
+
+#[cfg(feature = "std")]
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use error::{Error, ErrorKind};
+pub use range::IdRange;
+pub use text::IdText;
+pub use tid::Tid;
+#[cfg(feature = "std")]
+pub use tid::TidGenerator;
+
+/// Support for this crate's macros. Not public API: it may change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::tid::text::literal as tid_literal;
+}

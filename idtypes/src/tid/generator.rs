@@ -1,0 +1,361 @@
+//! [`TidGenerator`]: strictly increasing TIDs from a clock, lock-free.
+
+use core::{
+    fmt,
+    sync::atomic::{AtomicU64, Ordering},
+};
+use std::sync::OnceLock;
+
+use super::{FORMAT, Tid};
+use crate::{Clock, Error, SystemClock};
+
+/// Makes TIDs that strictly increase and never repeat, from any number of threads.
+///
+/// Each TID takes the clock's microsecond or, when that is not later than the last TID's,
+/// the last microsecond plus one:
+///
+/// | the clock, against the last TID | the next TID's timestamp |
+/// |---|---|
+/// | later | the clock's microsecond |
+/// | the same microsecond (a burst) | last + 1 µs (runs ahead of the clock) |
+/// | earlier (stepped back, or still behind a burst) | last + 1 µs |
+///
+/// The run-ahead is never larger than it must be: as soon as the clock passes the last TID,
+/// TIDs follow the clock again. (The TypeScript reference keeps a counter that never resets and
+/// drifts into the future; this one does not.) A clock before 1970 reads as 0.
+///
+/// The clock id (10 bits) is fixed per generator: random unless chosen with
+/// [`with_clock_id`](TidGenerator::with_clock_id). The state is one atomic `u64` updated by
+/// compare-and-swap: no locks, `&self` methods, `Send + Sync`.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::TidGenerator;
+///
+/// let generator = TidGenerator::new().with_clock_id(7)?;
+/// let a = generator.next();
+/// let b = generator.next();
+/// assert!(a < b);
+/// assert_eq!(b.clock_id(), 7);
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+///
+/// Shared between threads:
+///
+/// ```
+/// use idtypes::TidGenerator;
+///
+/// let generator = TidGenerator::new();
+/// std::thread::scope(|s| {
+///     for _ in 0..4 {
+///         s.spawn(|| {
+///             let mut last = generator.next();
+///             for _ in 0..1000 {
+///                 let tid = generator.next();
+///                 assert!(tid > last);
+///                 last = tid;
+///             }
+///         });
+///     }
+/// });
+/// ```
+pub struct TidGenerator<C = SystemClock> {
+    clock: C,
+    clock_id: u16,
+    /// The smallest timestamp (µs) the next TID may have: the last one's plus one.
+    next_min: AtomicU64,
+}
+
+impl TidGenerator<SystemClock> {
+    /// A generator on the system clock with a random clock id.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let generator = idtypes::TidGenerator::new();
+    /// assert!(generator.clock_id() <= 1023);
+    /// ```
+    pub fn new() -> Self {
+        TidGenerator::with_clock(SystemClock)
+    }
+}
+
+impl Default for TidGenerator<SystemClock> {
+    fn default() -> Self {
+        TidGenerator::new()
+    }
+}
+
+impl<C: Clock> TidGenerator<C> {
+    /// A generator on `clock` with a random clock id.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ManualClock, TidGenerator};
+    ///
+    /// let generator = TidGenerator::with_clock(ManualClock::new(1_000_000));
+    /// assert_eq!(generator.next().timestamp_micros(), 1_000_000);
+    /// ```
+    pub fn with_clock(clock: C) -> Self {
+        TidGenerator {
+            clock,
+            clock_id: (crate::random::random_u64() & 0x3FF) as u16,
+            next_min: AtomicU64::new(0),
+        }
+    }
+
+    /// The same generator with a chosen clock id, 0..=1023 (for example a worker's index, so
+    /// that workers of one service never collide).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) above 1023.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::TidGenerator;
+    ///
+    /// assert_eq!(TidGenerator::new().with_clock_id(1023)?.next().clock_id(), 1023);
+    /// assert!(TidGenerator::new().with_clock_id(1024).is_err());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_clock_id(mut self, clock_id: u16) -> Result<Self, Error> {
+        if clock_id > Tid::MAX_CLOCK_ID {
+            return Err(Error::out_of_range(
+                FORMAT,
+                "clock id",
+                clock_id as i128,
+                0,
+                Tid::MAX_CLOCK_ID as i128,
+            ));
+        }
+        self.clock_id = clock_id;
+        Ok(self)
+    }
+
+    /// The clock id every TID of this generator carries.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let generator = idtypes::TidGenerator::new();
+    /// assert_eq!(generator.next().clock_id(), generator.clock_id());
+    /// ```
+    pub fn clock_id(&self) -> u16 {
+        self.clock_id
+    }
+
+    /// The clock this generator reads.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{Clock, ManualClock, TidGenerator};
+    ///
+    /// let generator = TidGenerator::with_clock(ManualClock::new(5));
+    /// assert_eq!(generator.clock().now_micros(), 5);
+    /// ```
+    pub fn clock(&self) -> &C {
+        &self.clock
+    }
+
+    /// The next TID.
+    ///
+    /// # Panics
+    ///
+    /// When the TID timestamps are used up: the clock reads after 2255-06-05T23:47:34Z, or the
+    /// generator has run ahead to that point. Use [`try_next`](TidGenerator::try_next) to get
+    /// an error instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ManualClock, TidGenerator};
+    ///
+    /// let generator = TidGenerator::with_clock(ManualClock::new(100)).with_clock_id(1)?;
+    /// assert_eq!(generator.next(), idtypes::Tid::from_parts(100, 1)?);
+    /// assert_eq!(generator.next(), idtypes::Tid::from_parts(101, 1)?); // same microsecond
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    #[allow(clippy::should_implement_trait)] // a generator is not an iterator: it never ends
+    pub fn next(&self) -> Tid {
+        match self.try_next() {
+            Ok(tid) => tid,
+            Err(err) => panic!("{err}"),
+        }
+    }
+
+    /// The next TID, or an error when the TID timestamps are used up.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted) when the next timestamp would be
+    /// above [`Tid::MAX_TIMESTAMP_MICROS`] (a clock after 2255). The generator stays usable: if
+    /// the clock comes back into range and the generator had not run ahead past the end, the
+    /// next call succeeds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ErrorKind, ManualClock, Tid, TidGenerator};
+    ///
+    /// let clock = ManualClock::new(Tid::MAX_TIMESTAMP_MICROS as i64);
+    /// let generator = TidGenerator::with_clock(&clock);
+    /// assert!(generator.try_next().is_ok());
+    /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
+    /// ```
+    #[inline]
+    pub fn try_next(&self) -> Result<Tid, Error> {
+        let now = u64::try_from(self.clock.now_micros()).unwrap_or(0);
+        let mut next_min = self.next_min.load(Ordering::Relaxed);
+        loop {
+            let micros = if now > next_min { now } else { next_min };
+            if micros > Tid::MAX_TIMESTAMP_MICROS {
+                return Err(Error::exhausted(
+                    FORMAT,
+                    "the timestamp would pass 2255-06-05T23:47:34.740991Z",
+                ));
+            }
+            // Relaxed is enough: uniqueness and order come from this one atomic's
+            // modification order, and the TID carries no other data to publish.
+            match self.next_min.compare_exchange_weak(
+                next_min,
+                micros + 1,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Ok(Tid::from_parts_unchecked(micros, self.clock_id)),
+                Err(current) => next_min = current,
+            }
+        }
+    }
+}
+
+impl<C> fmt::Debug for TidGenerator<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TidGenerator")
+            .field("clock_id", &self.clock_id)
+            .field("next_min_micros", &self.next_min.load(Ordering::Relaxed))
+            .finish_non_exhaustive()
+    }
+}
+
+/// The process-wide generator behind [`Tid::now`].
+pub(super) fn global() -> &'static TidGenerator {
+    static GLOBAL: OnceLock<TidGenerator> = OnceLock::new();
+    GLOBAL.get_or_init(TidGenerator::new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ErrorKind, ManualClock};
+    use std::{collections::HashSet, time::Duration};
+
+    const START: i64 = 1_700_000_000_000_000;
+
+    #[test]
+    fn follows_the_clock_when_it_moves_forward() {
+        let clock = ManualClock::new(START);
+        let generator = TidGenerator::with_clock(&clock).with_clock_id(3).unwrap();
+        assert_eq!(generator.next().timestamp_micros(), START as u64);
+        clock.advance(Duration::from_micros(10));
+        assert_eq!(generator.next().timestamp_micros(), START as u64 + 10);
+    }
+
+    #[test]
+    fn a_burst_inside_one_microsecond_counts_up() {
+        let clock = ManualClock::new(START);
+        let generator = TidGenerator::with_clock(&clock);
+        let micros: Vec<u64> = (0..1000)
+            .map(|_| generator.next().timestamp_micros())
+            .collect();
+        let expected: Vec<u64> = (0..1000).map(|i| START as u64 + i).collect();
+        assert_eq!(micros, expected);
+    }
+
+    #[test]
+    fn a_clock_stepped_back_never_yields_a_repeat_or_a_decrease() {
+        let clock = ManualClock::new(START);
+        let generator = TidGenerator::with_clock(&clock);
+        let mut last = generator.next();
+        let mut seen = HashSet::from([last]);
+        for step in 0..200 {
+            if step % 3 == 0 {
+                clock.step_back(Duration::from_millis(50));
+            } else {
+                clock.advance(Duration::from_micros(7));
+            }
+            let tid = generator.next();
+            assert!(tid > last, "step {step}: {tid:?} after {last:?}");
+            assert!(seen.insert(tid));
+            last = tid;
+        }
+    }
+
+    #[test]
+    fn the_run_ahead_returns_to_the_clock_once_it_passes() {
+        let clock = ManualClock::new(START);
+        let generator = TidGenerator::with_clock(&clock);
+        for _ in 0..100 {
+            generator.next();
+        }
+        // 100 TIDs in one microsecond ran 99 µs ahead; a clock 50 µs later is still behind.
+        clock.advance(Duration::from_micros(50));
+        assert_eq!(generator.next().timestamp_micros(), START as u64 + 100);
+        // Once the clock is past the run-ahead, TIDs take the clock's time again.
+        clock.advance(Duration::from_micros(100));
+        assert_eq!(generator.next().timestamp_micros(), START as u64 + 150);
+    }
+
+    #[test]
+    fn a_millisecond_clock_is_padded_within_the_millisecond() {
+        let clock = ManualClock::new(1_700_000_000_123 * 1000);
+        let generator = TidGenerator::with_clock(&clock);
+        let a = generator.next();
+        let b = generator.next();
+        assert_eq!(a.timestamp_micros(), 1_700_000_000_123_000);
+        assert_eq!(b.timestamp_micros(), 1_700_000_000_123_001);
+        clock.advance(Duration::from_millis(1));
+        assert_eq!(generator.next().timestamp_micros(), 1_700_000_000_124_000);
+    }
+
+    #[test]
+    fn a_clock_before_1970_reads_as_zero() {
+        let generator = TidGenerator::with_clock(ManualClock::new(-5_000_000));
+        assert_eq!(generator.next().timestamp_micros(), 0);
+        assert_eq!(generator.next().timestamp_micros(), 1);
+    }
+
+    #[test]
+    fn exhaustion_is_an_error_and_recoverable() {
+        let clock = ManualClock::new(i64::MAX);
+        let generator = TidGenerator::with_clock(&clock);
+        let err = generator.try_next().unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Exhausted);
+        assert_eq!(
+            err.to_string(),
+            "atproto TID generator exhausted: the timestamp would pass 2255-06-05T23:47:34.740991Z"
+        );
+        clock.set_micros(START);
+        assert_eq!(generator.next().timestamp_micros(), START as u64);
+    }
+
+    #[test]
+    fn random_clock_ids_vary_between_generators() {
+        let ids: HashSet<u16> = (0..64).map(|_| TidGenerator::new().clock_id()).collect();
+        assert!(ids.len() > 32, "{} distinct clock ids of 64", ids.len());
+    }
+
+    #[test]
+    fn the_global_generator_keeps_one_clock_id() {
+        let a = Tid::now();
+        let b = Tid::now();
+        assert!(b > a);
+        assert_eq!(a.clock_id(), b.clock_id());
+    }
+}

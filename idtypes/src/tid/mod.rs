@@ -1,0 +1,308 @@
+//! The atproto timestamp identifier (TID).
+//!
+//! A [`Tid`] is a `u64`: the top bit 0, then 53 bits of microseconds since the Unix epoch,
+//! then a 10-bit clock id. Its text is 13 symbols of base32-sortable
+//! (`234567abcdefghijklmnopqrstuvwxyz`), most significant first, so text order is numeric order.
+//!
+//! # References
+//!
+//! - atproto specification, "Timestamp Identifiers (TIDs)"
+//! - `bluesky-social/atproto-interop-tests`, `syntax/tid_syntax_*.txt`
+
+#[cfg(feature = "std")]
+mod generator;
+mod range;
+pub(crate) mod text;
+
+#[cfg(feature = "std")]
+pub use generator::TidGenerator;
+
+use crate::Error;
+
+/// The format name used in error messages.
+pub(crate) const FORMAT: &str = "atproto TID";
+
+/// An atproto TID: 53 bits of microseconds since 1970 and a 10-bit clock id in a `u64`.
+///
+/// - Ordering, equality and hashing are those of the `u64`, which are also those of the text
+///   and of the big-endian bytes.
+/// - Every `u64` is a `Tid` and has a text: the reference syntax
+///   `^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$` covers all of them, including
+///   values with bit 63 set (first symbol `c`..`j`). Such values are never generated and
+///   [`from_parts`](Tid::from_parts) refuses to build them, but they parse, as in the reference
+///   implementations.
+/// - Text conversions never allocate: [`encode`](Tid::encode) returns a 13-byte stack string.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::Tid;
+///
+/// let tid: Tid = "3jzfcijpj2z2a".parse()?;
+/// assert_eq!(tid.timestamp_micros(), 1688137381887007);
+/// assert_eq!(tid.clock_id(), 6);
+/// assert_eq!(tid.to_string(), "3jzfcijpj2z2a");
+/// assert_eq!(format!("{tid:?}"), "Tid(3jzfcijpj2z2a)");
+///
+/// let fresh = Tid::now();
+/// assert!(fresh > tid);
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Tid(u64);
+
+impl Tid {
+    /// The smallest TID, `2222222222222` (0).
+    pub const MIN: Tid = Tid(0);
+
+    /// The largest TID, `jzzzzzzzzzzzz` (`u64::MAX`). It parses, but no generator or
+    /// [`from_parts`](Tid::from_parts) makes it: its top bit is set.
+    pub const MAX: Tid = Tid(u64::MAX);
+
+    /// The length of the text, in bytes.
+    pub const TEXT_LEN: usize = 13;
+
+    /// The largest timestamp [`from_parts`](Tid::from_parts) accepts: `2^53 - 1` microseconds,
+    /// 2255-06-05T23:47:34.740991Z.
+    pub const MAX_TIMESTAMP_MICROS: u64 = (1 << 53) - 1;
+
+    /// The largest clock id, 1023.
+    pub const MAX_CLOCK_ID: u16 = 1023;
+
+    /// Wraps a `u64`. Every value is a TID.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Tid;
+    ///
+    /// const ONE: Tid = Tid::from_u64(1);
+    /// assert_eq!(ONE.to_string(), "2222222222223");
+    /// ```
+    pub const fn from_u64(value: u64) -> Tid {
+        Tid(value)
+    }
+
+    /// The `u64`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let tid = idtypes::tid!("3jzfcijpj2z2a");
+    /// assert_eq!(tid.to_u64(), 1728652679052295174);
+    /// ```
+    pub const fn to_u64(self) -> u64 {
+        self.0
+    }
+
+    /// Reads the big-endian bytes of the `u64`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Tid;
+    ///
+    /// assert_eq!(Tid::from_bytes([0, 0, 0, 0, 0, 0, 0, 1]), Tid::from_u64(1));
+    /// ```
+    pub const fn from_bytes(bytes: [u8; 8]) -> Tid {
+        Tid(u64::from_be_bytes(bytes))
+    }
+
+    /// The big-endian bytes of the `u64`; they sort like the TIDs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Tid;
+    ///
+    /// assert_eq!(Tid::from_u64(258).to_bytes(), [0, 0, 0, 0, 0, 0, 1, 2]);
+    /// ```
+    pub const fn to_bytes(self) -> [u8; 8] {
+        self.0.to_be_bytes()
+    }
+
+    /// Builds a TID from microseconds since the Unix epoch and a clock id.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) when the timestamp is above
+    /// [`MAX_TIMESTAMP_MICROS`](Tid::MAX_TIMESTAMP_MICROS) or the clock id above
+    /// [`MAX_CLOCK_ID`](Tid::MAX_CLOCK_ID). Nothing is masked.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ErrorKind, Tid};
+    ///
+    /// let tid = Tid::from_parts(1688137381887007, 6)?;
+    /// assert_eq!(tid.to_string(), "3jzfcijpj2z2a");
+    ///
+    /// assert_eq!(Tid::from_parts(1 << 53, 0).unwrap_err().kind(), ErrorKind::OutOfRange);
+    /// assert_eq!(Tid::from_parts(0, 1024).unwrap_err().kind(), ErrorKind::OutOfRange);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const fn from_parts(timestamp_micros: u64, clock_id: u16) -> Result<Tid, Error> {
+        if timestamp_micros > Self::MAX_TIMESTAMP_MICROS {
+            return Err(Error::out_of_range(
+                FORMAT,
+                "timestamp (microseconds)",
+                timestamp_micros as i128,
+                0,
+                Self::MAX_TIMESTAMP_MICROS as i128,
+            ));
+        }
+        if clock_id > Self::MAX_CLOCK_ID {
+            return Err(Error::out_of_range(
+                FORMAT,
+                "clock id",
+                clock_id as i128,
+                0,
+                Self::MAX_CLOCK_ID as i128,
+            ));
+        }
+        Ok(Tid::from_parts_unchecked(timestamp_micros, clock_id))
+    }
+
+    /// `from_parts` for parts already known to be in range.
+    pub(crate) const fn from_parts_unchecked(timestamp_micros: u64, clock_id: u16) -> Tid {
+        Tid((timestamp_micros << 10) | clock_id as u64)
+    }
+
+    /// Microseconds since the Unix epoch: the `u64` without its low 10 bits.
+    ///
+    /// For the rare parsed TID with its top bit set this is `2^53` or more.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let tid = idtypes::tid!("3jzfcijpj2z2a");
+    /// assert_eq!(tid.timestamp_micros(), 1688137381887007);
+    /// ```
+    pub const fn timestamp_micros(self) -> u64 {
+        self.0 >> 10
+    }
+
+    /// The clock id: the low 10 bits, 0..=1023.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let tid = idtypes::tid!("3jzfcijpj2z2a");
+    /// assert_eq!(tid.clock_id(), 6);
+    /// ```
+    pub const fn clock_id(self) -> u16 {
+        (self.0 & 0x3FF) as u16
+    }
+
+    /// The timestamp as a [`SystemTime`](std::time::SystemTime).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    ///
+    /// let tid = idtypes::tid!("3jzfcijpj2z2a");
+    /// assert_eq!(tid.timestamp(), UNIX_EPOCH + Duration::from_micros(1688137381887007));
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn timestamp(self) -> std::time::SystemTime {
+        // At most 2^54 microseconds (year 2540): within `SystemTime` on every platform std
+        // supports.
+        std::time::UNIX_EPOCH + core::time::Duration::from_micros(self.timestamp_micros())
+    }
+
+    /// A new TID from the process-wide generator: strictly greater than every TID it returned
+    /// before, with a clock id drawn at random once per process.
+    ///
+    /// Use a [`TidGenerator`] of your own to choose the clock id or the clock.
+    ///
+    /// # Panics
+    ///
+    /// Only if the system clock reads after the year 2255 (see [`TidGenerator::next`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Tid;
+    ///
+    /// let a = Tid::now();
+    /// let b = Tid::now();
+    /// assert!(a < b);
+    /// assert_eq!(a.clock_id(), b.clock_id());
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn now() -> Tid {
+        generator::global().next()
+    }
+}
+
+impl From<u64> for Tid {
+    fn from(value: u64) -> Tid {
+        Tid(value)
+    }
+}
+
+impl From<Tid> for u64 {
+    fn from(tid: Tid) -> u64 {
+        tid.0
+    }
+}
+
+impl From<[u8; 8]> for Tid {
+    fn from(bytes: [u8; 8]) -> Tid {
+        Tid::from_bytes(bytes)
+    }
+}
+
+impl From<Tid> for [u8; 8] {
+    fn from(tid: Tid) -> [u8; 8] {
+        tid.to_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    #[test]
+    fn parts_of_the_known_answer() {
+        let tid = Tid::from_u64(1728652679052295174);
+        assert_eq!(tid.timestamp_micros(), 1688137381887007);
+        assert_eq!(tid.clock_id(), 6);
+        assert_eq!(Tid::from_parts(1688137381887007, 6), Ok(tid));
+    }
+
+    #[test]
+    fn from_parts_accepts_the_extremes() {
+        let tid = Tid::from_parts(Tid::MAX_TIMESTAMP_MICROS, Tid::MAX_CLOCK_ID).unwrap();
+        assert_eq!(tid.to_u64(), i64::MAX as u64);
+        assert_eq!(Tid::from_parts(0, 0), Ok(Tid::MIN));
+    }
+
+    #[test]
+    fn from_parts_refuses_instead_of_masking() {
+        let err = Tid::from_parts(1 << 53, 0).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        assert_eq!(
+            err.to_string(),
+            "atproto TID timestamp (microseconds) out of range: found 9007199254740992, \
+             expected 0..=9007199254740991"
+        );
+        let err = Tid::from_parts(0, u16::MAX).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "atproto TID clock id out of range: found 65535, expected 0..=1023"
+        );
+    }
+
+    #[test]
+    fn bytes_are_big_endian_and_sort_like_values() {
+        let a = Tid::from_u64(0x0102_0304_0506_0708);
+        assert_eq!(a.to_bytes(), [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(Tid::from_bytes(a.to_bytes()), a);
+        let b = Tid::from_u64(0x0102_0304_0506_0709);
+        assert!(a.to_bytes() < b.to_bytes());
+    }
+}

@@ -1,0 +1,247 @@
+//! The 13-character text of a [`Tid`]: parsing, encoding, `Display`, `Debug`, `tid!`.
+
+use core::{fmt, str::FromStr};
+
+use super::{FORMAT, Tid};
+use crate::{Error, IdText, codec::base32_sortable as b32};
+
+/// The symbols a TID may start with: the first symbol carries only bits 63..60.
+const FIRST_SYMBOLS: &str = "234567abcdefghij";
+
+impl Tid {
+    /// Parses the 13-character text, exactly as the atproto reference syntax
+    /// `^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$` does.
+    ///
+    /// Strict: no trimming, no case folding, and the legacy dashed form `3jzf-cij-pj2z-2a` is
+    /// refused. `const`, so it also checks constants at compile time (see [`tid!`](crate::tid!)).
+    ///
+    /// # Errors
+    ///
+    /// - [`ErrorKind::Length`](crate::ErrorKind::Length) unless the text is 13 bytes long;
+    /// - [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) when the first symbol is `k`..`z`
+    ///   (the value would need 65 bits);
+    /// - [`ErrorKind::Character`](crate::ErrorKind::Character) for a character outside
+    ///   `234567abcdefghijklmnopqrstuvwxyz`, with the position of the first one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ErrorKind, Tid};
+    ///
+    /// assert_eq!(Tid::parse("3jzfcijpj2z2a")?.to_u64(), 1728652679052295174);
+    /// assert_eq!(Tid::parse("2222222222223")?, Tid::from_u64(1));
+    /// assert_eq!(Tid::parse("bzzzzzzzzzzzz")?, Tid::from_u64(i64::MAX as u64));
+    ///
+    /// assert_eq!(Tid::parse("3jzf-cij-pj2z-2a").unwrap_err().kind(), ErrorKind::Length);
+    /// assert_eq!(Tid::parse("3JZFCIJPJ2Z2A").unwrap_err().kind(), ErrorKind::Character);
+    /// assert_eq!(Tid::parse("zzzzzzzzzzzzz").unwrap_err().kind(), ErrorKind::Overflow);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const fn parse(text: &str) -> Result<Tid, Error> {
+        Tid::parse_ascii(text.as_bytes())
+    }
+
+    /// [`parse`](Tid::parse) for text given as bytes (a database column, a network buffer).
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Tid::parse); a byte that is not valid UTF-8 is reported as U+FFFD.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Tid;
+    ///
+    /// assert_eq!(Tid::parse_ascii(b"2222222222223")?, Tid::from_u64(1));
+    /// assert!(Tid::parse_ascii(b"222222222222\xff").is_err());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const fn parse_ascii(text: &[u8]) -> Result<Tid, Error> {
+        let Some(symbols) = text.first_chunk::<13>() else {
+            return Err(length_error(text.len()));
+        };
+        if text.len() != 13 {
+            return Err(length_error(text.len()));
+        }
+        let first = b32::DECODE[symbols[0] as usize];
+        if first != b32::INVALID && first >= 16 {
+            return Err(Error::overflow(FORMAT, text, 0, FIRST_SYMBOLS));
+        }
+        match b32::decode13(symbols) {
+            Ok(value) => Ok(Tid(value)),
+            Err(position) => Err(Error::character(FORMAT, text, position, b32::ALPHABET_STR)),
+        }
+    }
+
+    /// The 13-character text, on the stack.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Tid;
+    ///
+    /// let text = Tid::from_u64(1728652679052295174).encode();
+    /// assert_eq!(text.as_str(), "3jzfcijpj2z2a");
+    /// ```
+    pub const fn encode(self) -> IdText<13> {
+        IdText::from_ascii(b32::encode13(self.0))
+    }
+}
+
+const fn length_error(found: usize) -> Error {
+    Error::length(FORMAT, Tid::TEXT_LEN, Tid::TEXT_LEN, found)
+}
+
+impl FromStr for Tid {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Tid, Error> {
+        Tid::parse(text)
+    }
+}
+
+impl TryFrom<&str> for Tid {
+    type Error = Error;
+
+    fn try_from(text: &str) -> Result<Tid, Error> {
+        Tid::parse(text)
+    }
+}
+
+impl fmt::Display for Tid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.encode().as_str())
+    }
+}
+
+impl fmt::Debug for Tid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tid({})", self.encode().as_str())
+    }
+}
+
+/// The message `tid!` fails compilation with.
+#[doc(hidden)]
+pub const fn literal(text: &str) -> Tid {
+    match Tid::parse(text) {
+        Ok(tid) => tid,
+        Err(err) => match err.kind() {
+            crate::ErrorKind::Length => panic!("invalid TID literal: expected 13 characters"),
+            crate::ErrorKind::Overflow => {
+                panic!("invalid TID literal: the first character must be one of 234567abcdefghij")
+            }
+            _ => panic!(
+                "invalid TID literal: every character must be one of \
+                 234567abcdefghijklmnopqrstuvwxyz"
+            ),
+        },
+    }
+}
+
+/// A [`Tid`] constant from its text, checked at compile time.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{Tid, tid};
+///
+/// const GENESIS: Tid = tid!("3jzfcijpj2z2a");
+/// assert_eq!(GENESIS.clock_id(), 6);
+/// ```
+///
+/// An invalid literal does not compile:
+///
+/// ```compile_fail
+/// let tid = idtypes::tid!("3jzf-cij-pj2z-2a");
+/// ```
+#[macro_export]
+macro_rules! tid {
+    ($text:expr) => {
+        const { $crate::__private::tid_literal($text) }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    #[test]
+    fn known_answers() {
+        assert_eq!(
+            Tid::parse("3jzfcijpj2z2a").unwrap().to_u64(),
+            1728652679052295174
+        );
+        assert_eq!(
+            Tid::parse("bzzzzzzzzzzzz").unwrap().to_u64(),
+            i64::MAX as u64
+        );
+        assert_eq!(Tid::parse("2222222222223").unwrap().to_u64(), 1);
+        assert_eq!(Tid::parse("2222222222222").unwrap().to_u64(), 0);
+        assert_eq!(Tid::parse("c222222222222").unwrap().to_u64(), 1 << 63);
+        assert_eq!(Tid::parse("j222222222222").unwrap().to_u64(), 0xF << 60);
+        assert_eq!(Tid::parse("jzzzzzzzzzzzz").unwrap().to_u64(), u64::MAX);
+    }
+
+    #[test]
+    fn encode_is_the_inverse_of_parse() {
+        for value in [
+            0,
+            1,
+            1728652679052295174,
+            i64::MAX as u64,
+            1 << 63,
+            u64::MAX,
+        ] {
+            let tid = Tid::from_u64(value);
+            assert_eq!(Tid::parse(tid.encode().as_str()), Ok(tid));
+        }
+    }
+
+    #[test]
+    fn first_symbol_beyond_j_overflows_at_position_zero() {
+        let err = Tid::parse("kjzfcijpj2z2a").unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Overflow);
+        assert_eq!(err.position(), Some(0));
+        assert_eq!(
+            err.to_string(),
+            "invalid atproto TID: character 'k' at byte 0 makes the value too large, \
+             expected one of `234567abcdefghij` there"
+        );
+    }
+
+    #[test]
+    fn the_first_bad_character_is_reported() {
+        let err = Tid::parse("3jz\u{e9}cijpj2z2").unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Character);
+        assert_eq!(err.position(), Some(3));
+        assert!(err.to_string().contains("'\u{e9}' at byte 3"));
+        let err = Tid::parse("\0222222222222").unwrap_err();
+        assert_eq!(err.position(), Some(0));
+        assert!(err.to_string().contains("'\\0' at byte 0"), "{err}");
+    }
+
+    #[test]
+    fn length_is_checked_before_characters() {
+        let err = Tid::parse("3JZFCIJPJ2Z2").unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Length);
+        assert_eq!(
+            err.to_string(),
+            "invalid atproto TID: expected 13 characters, found 12 bytes"
+        );
+    }
+
+    #[test]
+    fn display_pads_and_debug_shows_text() {
+        let tid = Tid::from_u64(1);
+        assert_eq!(format!("{tid:>15}"), "  2222222222223");
+        assert_eq!(format!("{tid:?}"), "Tid(2222222222223)");
+    }
+
+    #[test]
+    #[should_panic(expected = "invalid TID literal: expected 13 characters")]
+    fn literal_rejects_bad_text() {
+        let text = std::hint::black_box("222");
+        literal(text);
+    }
+}

@@ -1,0 +1,25 @@
+//! Helpers for the workspace's cross-crate tests (see `tests/tests/`).
+
+use std::path::PathBuf;
+
+/// The path of a conformance vector file under `tests/vectors/`.
+pub fn vector_path(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("vectors")
+        .join(relative)
+}
+
+/// The test lines of an atproto interop syntax file: without blank lines and `#` comments.
+///
+/// # Panics
+///
+/// When the file cannot be read: a missing vector file must fail the test, not skip it.
+pub fn interop_lines(relative: &str) -> Vec<String> {
+    let path = vector_path(relative);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
+    text.lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}

@@ -113,9 +113,10 @@ fn system_micros() -> i64 {
     if status != 0 {
         return micros_of(SystemTime::now());
     }
-    (now.tv_sec as i64)
-        .saturating_mul(1_000_000)
-        .saturating_add(now.tv_nsec as i64 / 1000)
+    // `time_t` and `c_long` are 32 bits on some targets: widen, never truncate.
+    #[allow(clippy::useless_conversion)]
+    let (secs, nanos) = (i64::from(now.tv_sec), i64::from(now.tv_nsec));
+    secs.saturating_mul(1_000_000).saturating_add(nanos / 1000)
 }
 
 #[cfg(not(unix))]

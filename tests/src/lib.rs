@@ -1,4 +1,7 @@
 //! Helpers for the workspace's cross-crate tests (see `tests/tests/`).
+//!
+//! The README's Rust examples are compiled and run as this crate's doctests.
+#![doc = include_str!("../../README.md")]
 
 use std::path::PathBuf;
 

@@ -1,0 +1,70 @@
+//! The main job: generate TIDs, look inside them, send them as JSON, parse one, query a range.
+//!
+//! Run it with `cargo run -p idtypes-examples --example quickstart`.
+
+use idtypes::{Tid, TidGenerator, tid};
+use serde::{Deserialize, Serialize};
+
+/// A record as a JSON API would send it.
+#[derive(Debug, Serialize, Deserialize)]
+struct Post {
+    id: Tid,
+    reply_to: Option<Tid>,
+    text: String,
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    println!("== Generating TIDs");
+    // `Tid::now()` uses one process-wide generator; a generator of your own fixes the clock id.
+    let generator = TidGenerator::new().with_clock_id(42)?;
+    let ids: Vec<Tid> = (0..3).map(|_| generator.next()).collect();
+    for id in &ids {
+        println!(
+            "{id}  micros={}  clock_id={}  time={}",
+            id.timestamp_micros(),
+            id.clock_id(),
+            id.datetime().to_rfc3339(),
+        );
+    }
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    println!("strictly increasing, even within one microsecond");
+
+    println!("\n== JSON");
+    let post = Post {
+        id: Tid::now(),
+        reply_to: Some(ids[0]),
+        text: "hello, atmosphere".into(),
+    };
+    let json = serde_json::to_string(&post)?;
+    println!("{json}");
+    let back: Post = serde_json::from_str(&json)?;
+    assert_eq!(back.id, post.id);
+
+    println!("\n== Parsing");
+    let known: Tid = "3jzfcijpj2z2a".parse()?;
+    println!(
+        "{known} = u64 {} = {} us since 1970 ({}), clock id {}",
+        known.to_u64(),
+        known.timestamp_micros(),
+        known.datetime().to_rfc3339(),
+        known.clock_id(),
+    );
+    assert_eq!(known, tid!("3jzfcijpj2z2a"));
+    match "3jzf-cij-pj2z-2a".parse::<Tid>() {
+        Ok(tid) => println!("unexpectedly parsed {tid}"),
+        Err(err) => println!("legacy dashed form refused: {err}"),
+    }
+
+    println!("\n== Ranges for BETWEEN queries");
+    let range = Tid::range_for_prefix("3jzfcij")?;
+    println!(
+        "prefix 3jzfcij -> {range}  ({} .. {})",
+        range.start().datetime().to_rfc3339(),
+        range.end().datetime().to_rfc3339(),
+    );
+    assert!(range.contains(&known));
+    let start = known.timestamp() - std::time::Duration::from_secs(1);
+    let span = Tid::range_for_time(start..known.timestamp()).ok_or("empty span")?;
+    println!("the second before {known} -> {span}");
+    Ok(())
+}

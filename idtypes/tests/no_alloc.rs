@@ -1,0 +1,284 @@
+//! Proves that the hot paths of `Tid` never touch the heap: a counting global allocator
+//! counts the allocations of the current thread while each operation runs.
+//!
+//! This is its own test binary, so the allocator sees only these tests. The count is per
+//! thread, so tests running in parallel do not disturb each other.
+
+use std::{
+    alloc::{GlobalAlloc, Layout, System},
+    cell::Cell,
+    fmt::{self, Write as _},
+    hint::black_box,
+};
+
+use idtypes::Tid;
+
+struct CountingAllocator;
+
+thread_local! {
+    // `const` init and a `Cell<usize>` (no destructor): reading it never allocates.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: during thread teardown the slot may be gone; then there is nothing to count.
+    let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + 1));
+}
+
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: forwarded contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: forwarded contract.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        // SAFETY: forwarded contract.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded contract.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+/// The heap allocations (allocs, zeroed allocs and reallocs) of this thread while `f` runs.
+fn allocations_in<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let result = black_box(f());
+    let after = ALLOCATIONS.with(Cell::get);
+    (result, after - before)
+}
+
+#[track_caller]
+fn assert_no_allocation<R>(f: impl FnOnce() -> R) -> R {
+    let (result, count) = allocations_in(f);
+    assert_eq!(count, 0, "expected no heap allocation, counted {count}");
+    result
+}
+
+/// A `fmt::Write` over a fixed stack buffer.
+struct StackBuf {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl StackBuf {
+    const fn new() -> Self {
+        StackBuf {
+            bytes: [0; 64],
+            len: 0,
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap()
+    }
+}
+
+impl fmt::Write for StackBuf {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let slot = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
+        slot.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+const TEXT: &str = "3jzfcijpj2z2a";
+const VALUE: u64 = 1728652679052295174;
+
+#[test]
+fn the_counter_sees_an_allocation() {
+    // Positive control: without it, a broken counter would make every test below pass.
+    let (_, count) = allocations_in(|| black_box(Vec::<u8>::with_capacity(1)));
+    assert!(count >= 1, "the counting allocator saw nothing");
+    let (_, count) = allocations_in(|| black_box(String::from(black_box(TEXT))));
+    assert!(count >= 1, "the counting allocator saw nothing");
+    let (_, count) = allocations_in(|| Tid::from_u64(black_box(VALUE)).to_string());
+    assert!(count >= 1, "to_string into a new String must allocate");
+}
+
+#[test]
+fn the_counter_counts_only_its_own_thread() {
+    const WORKER_ALLOCATIONS: usize = 1000;
+    let (worker_count, count) = allocations_in(|| {
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                allocations_in(|| {
+                    for _ in 0..WORKER_ALLOCATIONS {
+                        black_box(Vec::<u8>::with_capacity(1));
+                    }
+                })
+                .1
+            })
+            .join()
+            .unwrap()
+        })
+    });
+    assert_eq!(worker_count, WORKER_ALLOCATIONS);
+    // Spawning allocates a little on this thread, but far less than the worker did.
+    assert!(
+        count < WORKER_ALLOCATIONS,
+        "counted {count} on the spawning thread"
+    );
+}
+
+#[test]
+fn encode_does_not_allocate() {
+    let text = assert_no_allocation(|| Tid::from_u64(black_box(VALUE)).encode());
+    assert_eq!(text.as_str(), TEXT);
+}
+
+#[test]
+fn parse_does_not_allocate() {
+    let tid = assert_no_allocation(|| Tid::parse(black_box(TEXT)));
+    assert_eq!(tid.map(Tid::to_u64), Ok(VALUE));
+    let tid = assert_no_allocation(|| black_box(TEXT).parse::<Tid>());
+    assert_eq!(tid.map(Tid::to_u64), Ok(VALUE));
+    let tid = assert_no_allocation(|| Tid::parse_ascii(black_box(TEXT.as_bytes())));
+    assert_eq!(tid.map(Tid::to_u64), Ok(VALUE));
+}
+
+#[test]
+fn a_failed_parse_and_its_message_do_not_allocate() {
+    for bad in [
+        "",
+        "3jzf-cij-pj2z-2a",
+        "kjzfcijpj2z2a",
+        "3jz\u{e9}cijpj2z2",
+        "\u{0}222222222222",
+    ] {
+        let mut buf = StackBuf::new();
+        let mut long = [0u8; 256];
+        let len = assert_no_allocation(|| {
+            let err = Tid::parse(black_box(bad)).unwrap_err();
+            // Too long for `StackBuf`: write into a bigger slice through `io::Write`.
+            let mut out: &mut [u8] = &mut long;
+            let before = out.len();
+            std::io::Write::write_fmt(&mut out, format_args!("{err}")).unwrap();
+            let _ = write!(buf, "{:?}", err.kind());
+            before - out.len()
+        });
+        let message = std::str::from_utf8(&long[..len]).unwrap();
+        assert!(message.starts_with("invalid atproto TID"), "{message}");
+        assert!(!buf.as_str().is_empty());
+    }
+}
+
+#[test]
+fn display_and_debug_into_a_stack_buffer_do_not_allocate() {
+    let tid = Tid::from_u64(VALUE);
+    let mut buf = StackBuf::new();
+    assert_no_allocation(|| write!(buf, "{}", black_box(tid))).unwrap();
+    assert_eq!(buf.as_str(), TEXT);
+
+    let mut buf = StackBuf::new();
+    assert_no_allocation(|| write!(buf, "[{:>15}|{:?}]", black_box(tid), black_box(tid))).unwrap();
+    assert_eq!(buf.as_str(), "[  3jzfcijpj2z2a|Tid(3jzfcijpj2z2a)]");
+
+    let mut buf = StackBuf::new();
+    let text = tid.encode();
+    assert_no_allocation(|| write!(buf, "{}", black_box(text))).unwrap();
+    assert_eq!(buf.as_str(), TEXT);
+}
+
+#[test]
+fn from_parts_and_ranges_do_not_allocate() {
+    let tid = assert_no_allocation(|| Tid::from_parts(black_box(1688137381887007), 6)).unwrap();
+    assert_eq!(tid.to_u64(), VALUE);
+    assert_no_allocation(|| Tid::from_parts(black_box(1 << 53), 0)).unwrap_err();
+    let range = assert_no_allocation(|| Tid::range_for_prefix(black_box("3jzf"))).unwrap();
+    assert!(range.contains(&tid));
+    let range = assert_no_allocation(|| Tid::range_for_micros(black_box(0), u64::MAX)).unwrap();
+    assert!(range.contains(&tid));
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn generator_next_does_not_allocate() {
+    use idtypes::{ManualClock, TidGenerator};
+
+    let generator = TidGenerator::new();
+    let first = generator.next();
+    let second = assert_no_allocation(|| {
+        let mut last = generator.next();
+        for _ in 0..1000 {
+            last = generator.next();
+        }
+        last
+    });
+    assert!(second > first);
+
+    let clock = ManualClock::new(1_000_000);
+    let generator = TidGenerator::with_clock(&clock).with_clock_id(3).unwrap();
+    let tid = assert_no_allocation(|| generator.try_next()).unwrap();
+    assert_eq!(tid, Tid::from_parts(1_000_000, 3).unwrap());
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn tid_now_does_not_allocate_after_the_first_call() {
+    // The first call initializes the process-wide generator (a `OnceLock`): not counted.
+    let first = Tid::now();
+    let later = assert_no_allocation(|| {
+        let mut last = Tid::now();
+        for _ in 0..1000 {
+            last = Tid::now();
+        }
+        last
+    });
+    assert!(later > first);
+    assert_no_allocation(|| black_box(later).timestamp());
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_json_to_a_slice_does_not_allocate() {
+    let tid = Tid::from_u64(VALUE);
+    let mut buf = [0u8; 64];
+    let written = assert_no_allocation(|| {
+        let mut out: &mut [u8] = &mut buf;
+        let before = out.len();
+        serde_json::to_writer(&mut out, black_box(&tid)).unwrap();
+        before - out.len()
+    });
+    assert_eq!(&buf[..written], br#""3jzfcijpj2z2a""#);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_json_from_a_borrowed_str_does_not_allocate() {
+    let json = r#""3jzfcijpj2z2a""#;
+    let tid = assert_no_allocation(|| serde_json::from_str::<Tid>(black_box(json))).unwrap();
+    assert_eq!(tid.to_u64(), VALUE);
+    let tid =
+        assert_no_allocation(|| serde_json::from_slice::<Tid>(black_box(json.as_bytes()))).unwrap();
+    assert_eq!(tid.to_u64(), VALUE);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn postcard_to_a_slice_and_back_does_not_allocate() {
+    for value in [0, 1, VALUE, u64::MAX] {
+        let tid = Tid::from_u64(value);
+        let mut buf = [0u8; 16];
+        let len =
+            assert_no_allocation(|| postcard::to_slice(black_box(&tid), &mut buf).unwrap().len());
+        let back = assert_no_allocation(|| postcard::from_bytes::<Tid>(black_box(&buf[..len])));
+        assert_eq!(back.unwrap(), tid);
+    }
+}

@@ -80,6 +80,7 @@ impl Tid {
     /// const ONE: Tid = Tid::from_u64(1);
     /// assert_eq!(ONE.to_string(), "2222222222223");
     /// ```
+    #[inline]
     pub const fn from_u64(value: u64) -> Tid {
         Tid(value)
     }
@@ -92,6 +93,7 @@ impl Tid {
     /// let tid = idtypes::tid!("3jzfcijpj2z2a");
     /// assert_eq!(tid.to_u64(), 1728652679052295174);
     /// ```
+    #[inline]
     pub const fn to_u64(self) -> u64 {
         self.0
     }
@@ -105,6 +107,7 @@ impl Tid {
     ///
     /// assert_eq!(Tid::from_bytes([0, 0, 0, 0, 0, 0, 0, 1]), Tid::from_u64(1));
     /// ```
+    #[inline]
     pub const fn from_bytes(bytes: [u8; 8]) -> Tid {
         Tid(u64::from_be_bytes(bytes))
     }
@@ -118,6 +121,7 @@ impl Tid {
     ///
     /// assert_eq!(Tid::from_u64(258).to_bytes(), [0, 0, 0, 0, 0, 0, 1, 2]);
     /// ```
+    #[inline]
     pub const fn to_bytes(self) -> [u8; 8] {
         self.0.to_be_bytes()
     }
@@ -165,6 +169,7 @@ impl Tid {
     }
 
     /// `from_parts` for parts already known to be in range.
+    #[inline]
     pub(crate) const fn from_parts_unchecked(timestamp_micros: u64, clock_id: u16) -> Tid {
         Tid((timestamp_micros << 10) | clock_id as u64)
     }
@@ -179,6 +184,7 @@ impl Tid {
     /// let tid = idtypes::tid!("3jzfcijpj2z2a");
     /// assert_eq!(tid.timestamp_micros(), 1688137381887007);
     /// ```
+    #[inline]
     pub const fn timestamp_micros(self) -> u64 {
         self.0 >> 10
     }
@@ -191,6 +197,7 @@ impl Tid {
     /// let tid = idtypes::tid!("3jzfcijpj2z2a");
     /// assert_eq!(tid.clock_id(), 6);
     /// ```
+    #[inline]
     pub const fn clock_id(self) -> u16 {
         (self.0 & 0x3FF) as u16
     }

@@ -44,11 +44,19 @@ pub enum ErrorKind {
     /// A generator cannot produce another id: its clock reads past the last timestamp the
     /// format can represent.
     Exhausted,
+    /// A value the format sets aside (the record keys `.` and `..`).
+    Reserved,
+    /// The input breaks a structural rule of the format, named in the message (an NSID with
+    /// fewer than three segments, a segment that ends with a hyphen, an unknown key type, ...).
+    Syntax,
+    /// A valid value that is not the one required (a record key that differs from the key its
+    /// `literal:` type names).
+    Mismatch,
 }
 
 /// What a failed parse, construction or generation reports.
 ///
-/// The error is small, `Copy`-cheap to clone, and never allocates. Its fields are private so
+/// The error is small, cheap to clone, and never allocates. Its fields are private so
 /// that details can grow without breaking changes; read them through [`kind`](Error::kind),
 /// [`position`](Error::position) and [`format_name`](Error::format_name), or print it.
 ///
@@ -68,7 +76,9 @@ pub struct Error {
     repr: Repr,
 }
 
+// Record-key errors (`Reserved`, `Syntax`, `Mismatch`) exist only with `alloc`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 enum Repr {
     Length {
         min: usize,
@@ -94,6 +104,66 @@ enum Repr {
     Exhausted {
         reason: &'static str,
     },
+    Reserved {
+        rule: &'static str,
+    },
+    Syntax {
+        position: Option<usize>,
+        rule: &'static str,
+    },
+    Mismatch {
+        expected: Snippet,
+        found: Snippet,
+    },
+}
+
+/// Up to 32 bytes of a value, for messages, kept inline so that `Error` owns no heap memory
+/// (and `const` code can drop it). Longer values are cut at a character boundary and shown
+/// with a trailing `…`, never silently.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Snippet {
+    len: u8,
+    cut: bool,
+    bytes: [u8; Snippet::CAPACITY],
+}
+
+impl Snippet {
+    const CAPACITY: usize = 32;
+
+    fn new(text: &str) -> Self {
+        let mut len = text.len().min(Snippet::CAPACITY);
+        while !text.is_char_boundary(len) {
+            len -= 1;
+        }
+        let mut bytes = [0u8; Snippet::CAPACITY];
+        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
+        Snippet {
+            len: len as u8,
+            cut: len < text.len(),
+            bytes,
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Cut at a character boundary of a `str`, so always valid.
+        core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or_default()
+    }
+}
+
+impl fmt::Debug for Snippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for Snippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())?;
+        if self.cut {
+            f.write_str("…")?;
+        }
+        Ok(())
+    }
 }
 
 impl Error {
@@ -167,6 +237,57 @@ impl Error {
         }
     }
 
+    /// The input is a value the format sets aside; `rule` says which ones.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) const fn reserved(format: &'static str, rule: &'static str) -> Self {
+        Error {
+            format,
+            repr: Repr::Reserved { rule },
+        }
+    }
+
+    /// The input breaks the structural `rule`, at `position` when one byte is to blame.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) const fn syntax(
+        format: &'static str,
+        position: Option<usize>,
+        rule: &'static str,
+    ) -> Self {
+        Error {
+            format,
+            repr: Repr::Syntax { position, rule },
+        }
+    }
+
+    /// The value `found` where the value `expected` was required.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn mismatch(format: &'static str, expected: &str, found: &str) -> Self {
+        Error {
+            format,
+            repr: Repr::Mismatch {
+                expected: Snippet::new(expected),
+                found: Snippet::new(found),
+            },
+        }
+    }
+
+    /// The same error for input that sat `offset` bytes into a larger text (a value after a
+    /// `literal:` tag, an id after a prefix).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) const fn shifted(mut self, offset: usize) -> Self {
+        match &mut self.repr {
+            Repr::Character { position, .. } | Repr::Overflow { position, .. } => {
+                *position += offset;
+            }
+            Repr::Syntax {
+                position: Some(position),
+                ..
+            } => *position += offset,
+            _ => {}
+        }
+        self
+    }
+
     /// The class of mistake.
     ///
     /// # Examples
@@ -182,6 +303,9 @@ impl Error {
             Repr::Overflow { .. } => ErrorKind::Overflow,
             Repr::OutOfRange { .. } => ErrorKind::OutOfRange,
             Repr::Exhausted { .. } => ErrorKind::Exhausted,
+            Repr::Reserved { .. } => ErrorKind::Reserved,
+            Repr::Syntax { .. } => ErrorKind::Syntax,
+            Repr::Mismatch { .. } => ErrorKind::Mismatch,
         }
     }
 
@@ -197,6 +321,7 @@ impl Error {
     pub const fn position(&self) -> Option<usize> {
         match self.repr {
             Repr::Character { position, .. } | Repr::Overflow { position, .. } => Some(position),
+            Repr::Syntax { position, .. } => position,
             _ => None,
         }
     }
@@ -255,11 +380,28 @@ impl fmt::Display for Error {
                 "{format} {part} out of range: found {found}, expected {min}..={max}"
             ),
             Repr::Exhausted { reason } => write!(f, "{format} generator exhausted: {reason}"),
+            Repr::Reserved { rule } => write!(f, "invalid {format}: {rule}"),
+            Repr::Syntax {
+                position: Some(position),
+                rule,
+            } => write!(f, "invalid {format}: {rule} (at byte {position})"),
+            Repr::Syntax {
+                position: None,
+                rule,
+            } => write!(f, "invalid {format}: {rule}"),
+            Repr::Mismatch { expected, found } => write!(
+                f,
+                "{format} does not match its type: expected `{expected}`, found `{found}`"
+            ),
         }
     }
 }
 
 impl core::error::Error for Error {}
+
+// `const` code (`Tid::parse_const` in a `const` item, `tid!`) must be able to drop an `Error`:
+// it may own no heap memory.
+const _: () = assert!(!core::mem::needs_drop::<Error>());
 
 /// Decodes the character that starts at byte `i` of `bytes`, for error messages.
 ///
@@ -315,6 +457,18 @@ mod tests {
         assert_eq!(char_at(&[0xE2, 0x82], 0), char::REPLACEMENT_CHARACTER);
         assert_eq!(char_at(&[0xC3, 0x41], 0), char::REPLACEMENT_CHARACTER);
         assert_eq!(char_at(&[], 3), char::REPLACEMENT_CHARACTER);
+    }
+
+    #[test]
+    fn mismatch_shows_long_values_cut_visibly_at_a_character_boundary() {
+        let long = "\u{e9}".repeat(20); // 40 bytes
+        let err = Error::mismatch("atproto record key", "self", &long);
+        assert_eq!(err.kind(), ErrorKind::Mismatch);
+        let kept = "\u{e9}".repeat(16);
+        assert_eq!(
+            err.to_string(),
+            format!("atproto record key does not match its type: expected `self`, found `{kept}…`")
+        );
     }
 
     #[test]

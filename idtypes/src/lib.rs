@@ -63,6 +63,9 @@
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 #[cfg(feature = "std")]
 mod clock;
 mod codec;
@@ -71,6 +74,8 @@ mod integrations;
 #[cfg(feature = "std")]
 mod random;
 mod range;
+#[cfg(feature = "alloc")]
+mod record_key;
 mod text;
 mod tid;
 #[cfg(feature = "std")]
@@ -80,6 +85,8 @@ mod time;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{Error, ErrorKind};
 pub use range::IdRange;
+#[cfg(feature = "alloc")]
+pub use record_key::{RecordKey, RecordKeyType};
 pub use text::IdText;
 pub use tid::Tid;
 #[cfg(feature = "std")]

@@ -1,0 +1,435 @@
+//! atproto record keys ([`RecordKey`]) and record-key types ([`RecordKeyType`]).
+//!
+//! A record key names a record within a collection of an atproto repository. It is 1 to 512
+//! characters of `A-Za-z0-9 . - _ ~ :`, neither `.` nor `..`, and case-sensitive.
+//!
+//! The colon follows the current atproto specification and its interop vectors (`literal:self`,
+//! `pre:fix` and `:` are valid keys); older texts of the specification forbid it. Records on the
+//! network carry such keys, so rejecting them would lose data.
+//!
+//! # References
+//!
+//! - atproto specification, "Record Keys"
+//! - `bluesky-social/atproto-interop-tests`, `syntax/recordkey_syntax_*.txt`
+
+mod key_type;
+mod nsid;
+mod syntax;
+
+pub use key_type::RecordKeyType;
+
+use alloc::string::String;
+use core::{borrow::Borrow, cmp::Ordering, fmt, hash, ops::Deref, str::FromStr};
+
+use crate::{Error, Tid};
+
+/// Keys up to this many bytes are stored inside the value, without a heap allocation.
+const INLINE: usize = 30;
+
+/// A validated atproto record key.
+///
+/// Immutable once built. Keys of up to 30 characters (TIDs, `self`, most others) live inside
+/// the value without a heap allocation; longer ones keep their `String`. Equality, order and
+/// hashing are those of the key's bytes, and agree with `str` (so a `HashSet<RecordKey>` can be
+/// queried with a `&str`).
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{RecordKey, Tid};
+///
+/// let key: RecordKey = "3jzfcijpj2z2a".parse()?;
+/// assert_eq!(key.as_str(), "3jzfcijpj2z2a");
+/// assert_eq!(key.to_tid()?, idtypes::tid!("3jzfcijpj2z2a"));
+///
+/// assert_eq!(RecordKey::SELF, "self");
+/// assert!(RecordKey::parse("pre:fix").is_ok()); // `:` is allowed by the current spec
+/// assert!(RecordKey::parse("..").is_err());
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct RecordKey {
+    repr: Repr,
+}
+
+#[derive(Clone)]
+enum Repr {
+    Inline { len: u8, bytes: [u8; INLINE] },
+    Static(&'static str),
+    Heap(String),
+}
+
+impl RecordKey {
+    /// `self`, the key of a collection's single record (record-key type `literal:self`).
+    pub const SELF: RecordKey = RecordKey::from_static("self");
+
+    /// The longest record key, in characters.
+    pub const MAX_LEN: usize = syntax::MAX_LEN;
+
+    /// Checks a record key without building one: length 1..=512, not `.` or `..`, characters
+    /// `A-Za-z0-9.-_~:`, in that order (the reference's).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Length`](crate::ErrorKind::Length), then
+    /// [`ErrorKind::Reserved`](crate::ErrorKind::Reserved), then
+    /// [`ErrorKind::Character`](crate::ErrorKind::Character) with the first bad character's
+    /// position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ErrorKind, RecordKey};
+    ///
+    /// assert!(RecordKey::validate("example.com").is_ok());
+    /// let err = RecordKey::validate("alpha/beta").unwrap_err();
+    /// assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(5)));
+    /// ```
+    pub const fn validate(text: &str) -> Result<(), Error> {
+        syntax::validate(text.as_bytes())
+    }
+
+    /// Parses and copies a record key.
+    ///
+    /// # Errors
+    ///
+    /// As [`validate`](RecordKey::validate).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::RecordKey;
+    ///
+    /// let key = RecordKey::parse("~1.2-3_")?;
+    /// assert_eq!(key, "~1.2-3_");
+    /// assert_eq!(
+    ///     RecordKey::parse("any space").unwrap_err().to_string(),
+    ///     "invalid atproto record key: unexpected character ' ' at byte 3, \
+    ///      expected one of `A-Za-z0-9.-_~:`"
+    /// );
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<RecordKey, Error> {
+        RecordKey::validate(text)?;
+        Ok(RecordKey::from_valid(text))
+    }
+
+    /// A record key from a `'static` string, checked in `const` context.
+    ///
+    /// Use it for the fixed keys a Lexicon names (`literal:<value>`): in a `const` item an
+    /// invalid key fails compilation.
+    ///
+    /// # Panics
+    ///
+    /// When `text` is not a valid record key (at compile time, in a `const`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::RecordKey;
+    ///
+    /// const PROFILE: RecordKey = RecordKey::from_static("self");
+    /// assert_eq!(PROFILE, RecordKey::SELF);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// const BAD: idtypes::RecordKey = idtypes::RecordKey::from_static("alpha/beta");
+    /// ```
+    pub const fn from_static(text: &'static str) -> RecordKey {
+        match syntax::validate(text.as_bytes()) {
+            Ok(()) => RecordKey {
+                repr: Repr::Static(text),
+            },
+            Err(_) => {
+                panic!(
+                    "invalid record key: expected 1 to 512 characters of A-Za-z0-9.-_~:, not `.` or `..`"
+                )
+            }
+        }
+    }
+
+    /// A key from text already validated.
+    fn from_valid(text: &str) -> RecordKey {
+        let len = text.len();
+        if len <= INLINE {
+            let mut bytes = [0u8; INLINE];
+            bytes[..len].copy_from_slice(text.as_bytes());
+            RecordKey {
+                repr: Repr::Inline {
+                    len: len as u8,
+                    bytes,
+                },
+            }
+        } else {
+            RecordKey {
+                repr: Repr::Heap(text.into()),
+            }
+        }
+    }
+
+    /// The key.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::RecordKey::SELF.as_str(), "self");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        match &self.repr {
+            Repr::Inline { len, bytes } => ascii_str(&bytes[..*len as usize]),
+            Repr::Static(text) => text,
+            Repr::Heap(text) => text,
+        }
+    }
+
+    /// The key as a `String` (reusing the allocation of a long key).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let text: String = idtypes::RecordKey::SELF.into_string();
+    /// assert_eq!(text, "self");
+    /// ```
+    pub fn into_string(self) -> String {
+        match self.repr {
+            Repr::Heap(text) => text,
+            _ => self.as_str().into(),
+        }
+    }
+
+    /// The key read as a TID, for keys of record-key type `tid`.
+    ///
+    /// # Errors
+    ///
+    /// The [`Tid::parse`] error when the key is not a TID.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::RecordKey;
+    ///
+    /// let key = RecordKey::parse("3jzfcijpj2z2a")?;
+    /// assert_eq!(key.to_tid()?.clock_id(), 6);
+    /// assert!(RecordKey::SELF.to_tid().is_err());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn to_tid(&self) -> Result<Tid, Error> {
+        Tid::parse(self.as_str())
+    }
+}
+
+/// The text of bytes known to be ASCII (validated record-key bytes).
+fn ascii_str(bytes: &[u8]) -> &str {
+    debug_assert!(bytes.is_ascii());
+    // Never fails: record keys are ASCII. The empty fallback keeps this free of panics.
+    core::str::from_utf8(bytes).unwrap_or_default()
+}
+
+impl From<Tid> for RecordKey {
+    /// A TID is always a valid record key (13 characters of `2-7a-z`).
+    fn from(tid: Tid) -> RecordKey {
+        RecordKey::from_valid(tid.encode().as_str())
+    }
+}
+
+impl TryFrom<&RecordKey> for Tid {
+    type Error = Error;
+
+    fn try_from(key: &RecordKey) -> Result<Tid, Error> {
+        key.to_tid()
+    }
+}
+
+impl TryFrom<RecordKey> for Tid {
+    type Error = Error;
+
+    fn try_from(key: RecordKey) -> Result<Tid, Error> {
+        key.to_tid()
+    }
+}
+
+impl FromStr for RecordKey {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<RecordKey, Error> {
+        RecordKey::parse(text)
+    }
+}
+
+impl TryFrom<&str> for RecordKey {
+    type Error = Error;
+
+    fn try_from(text: &str) -> Result<RecordKey, Error> {
+        RecordKey::parse(text)
+    }
+}
+
+impl TryFrom<String> for RecordKey {
+    type Error = Error;
+
+    /// Validates `text` and keeps its allocation for keys too long to store inline.
+    fn try_from(text: String) -> Result<RecordKey, Error> {
+        RecordKey::validate(&text)?;
+        if text.len() <= INLINE {
+            Ok(RecordKey::from_valid(&text))
+        } else {
+            Ok(RecordKey {
+                repr: Repr::Heap(text),
+            })
+        }
+    }
+}
+
+impl From<RecordKey> for String {
+    fn from(key: RecordKey) -> String {
+        key.into_string()
+    }
+}
+
+impl Deref for RecordKey {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for RecordKey {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl Borrow<str> for RecordKey {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq for RecordKey {
+    fn eq(&self, other: &RecordKey) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for RecordKey {}
+
+impl PartialOrd for RecordKey {
+    fn partial_cmp(&self, other: &RecordKey) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for RecordKey {
+    fn cmp(&self, other: &RecordKey) -> Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl hash::Hash for RecordKey {
+    fn hash<H: hash::Hasher>(&self, state: &mut H) {
+        // As `str` hashes, so that `Borrow<str>` lookups work.
+        self.as_str().hash(state);
+    }
+}
+
+impl PartialEq<str> for RecordKey {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for RecordKey {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<RecordKey> for str {
+    fn eq(&self, other: &RecordKey) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<RecordKey> for &str {
+    fn eq(&self, other: &RecordKey) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl fmt::Display for RecordKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl fmt::Debug for RecordKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RecordKey({})", self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn short_keys_are_inline_and_long_keys_keep_their_string() {
+        let key = RecordKey::parse("3jzfcijpj2z2a").unwrap();
+        assert!(matches!(key.repr, Repr::Inline { len: 13, .. }));
+        let text = "o".repeat(512);
+        let pointer = text.as_ptr();
+        let key = RecordKey::try_from(text).unwrap();
+        assert!(matches!(&key.repr, Repr::Heap(s) if s.as_ptr() == pointer));
+        let text = key.into_string();
+        assert_eq!(text.as_ptr(), pointer);
+    }
+
+    #[test]
+    fn the_largest_inline_key_and_the_smallest_heap_key() {
+        let inline = "a".repeat(INLINE);
+        let heap = "a".repeat(INLINE + 1);
+        assert!(matches!(
+            RecordKey::parse(&inline).unwrap().repr,
+            Repr::Inline { .. }
+        ));
+        assert!(matches!(
+            RecordKey::parse(&heap).unwrap().repr,
+            Repr::Heap(_)
+        ));
+        assert_eq!(RecordKey::parse(&heap).unwrap().as_str(), heap);
+    }
+
+    #[test]
+    fn storage_does_not_change_equality_order_or_hash() {
+        use core::hash::BuildHasher;
+        let state = std::collections::hash_map::RandomState::new();
+        let a = RecordKey::SELF;
+        let b = RecordKey::parse("self").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(state.hash_one(&a), state.hash_one(&b));
+        assert_eq!(state.hash_one(&a), state.hash_one("self"));
+        assert!(RecordKey::parse("Self").unwrap() < a);
+    }
+
+    #[test]
+    fn tids_are_record_keys() {
+        let tid = Tid::from_u64(1728652679052295174);
+        let key = RecordKey::from(tid);
+        assert_eq!(key, "3jzfcijpj2z2a");
+        assert_eq!(Tid::try_from(&key), Ok(tid));
+    }
+
+    #[test]
+    fn display_pads_and_debug_shows_the_key() {
+        assert_eq!(format!("{:>6}", RecordKey::SELF), "  self");
+        assert_eq!(format!("{:?}", RecordKey::SELF), "RecordKey(self)");
+        assert_eq!(RecordKey::SELF.to_string(), "self");
+    }
+
+    #[test]
+    fn the_value_stays_small() {
+        assert!(core::mem::size_of::<RecordKey>() <= 32);
+    }
+}

@@ -1,0 +1,146 @@
+//! The atproto NSID syntax (namespaced identifier: a reversed domain name, then a name),
+//! for the `nsid` record-key type.
+//!
+//! Follows the current reference validator (`@atproto/syntax`, `validateNsid`), in its order:
+//! at most 317 characters; only `A-Za-z0-9.-`; at least three segments; every segment 1 to 63
+//! characters without a leading or trailing hyphen; the first segment not starting with a
+//! digit; the last segment (the name) letters and digits only, not starting with a digit.
+
+use crate::Error;
+
+const FORMAT: &str = "NSID";
+const MAX_LEN: usize = 253 + 1 + 63;
+const MAX_SEGMENT: usize = 63;
+
+/// Checks `text` against the NSID syntax.
+pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
+    let len = text.len();
+    if len > MAX_LEN {
+        return Err(Error::length(FORMAT, 5, MAX_LEN, len));
+    }
+    let mut i = 0;
+    let mut dots = 0;
+    while i < len {
+        match text[i] {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' => {}
+            b'.' => dots += 1,
+            _ => return Err(Error::character(FORMAT, text, i, "A-Za-z0-9.-")),
+        }
+        i += 1;
+    }
+    if dots < 2 {
+        return Err(Error::syntax(
+            FORMAT,
+            None,
+            "expected at least three segments separated by `.`",
+        ));
+    }
+    // Walk the segments: `start..end` is the current one.
+    let mut start = 0;
+    let mut last_start = 0;
+    while start <= len {
+        let mut end = start;
+        while end < len && text[end] != b'.' {
+            end += 1;
+        }
+        if end == start {
+            return Err(Error::syntax(FORMAT, Some(start), "a segment is empty"));
+        }
+        if end - start > MAX_SEGMENT {
+            return Err(Error::syntax(
+                FORMAT,
+                Some(start),
+                "a segment is longer than 63 characters",
+            ));
+        }
+        if text[start] == b'-' {
+            return Err(Error::syntax(
+                FORMAT,
+                Some(start),
+                "a segment starts with a hyphen",
+            ));
+        }
+        if text[end - 1] == b'-' {
+            return Err(Error::syntax(
+                FORMAT,
+                Some(end - 1),
+                "a segment ends with a hyphen",
+            ));
+        }
+        last_start = start;
+        start = end + 1;
+    }
+    if text[0].is_ascii_digit() {
+        return Err(Error::syntax(
+            FORMAT,
+            Some(0),
+            "the first segment starts with a digit",
+        ));
+    }
+    if text[last_start].is_ascii_digit() {
+        return Err(Error::syntax(
+            FORMAT,
+            Some(last_start),
+            "the name (last segment) starts with a digit",
+        ));
+    }
+    let mut k = last_start;
+    while k < len {
+        if text[k] == b'-' {
+            return Err(Error::syntax(
+                FORMAT,
+                Some(k),
+                "the name (last segment) may hold only letters and digits",
+            ));
+        }
+        k += 1;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    fn rule(text: &str) -> (ErrorKind, Option<usize>) {
+        let err = validate(text.as_bytes()).unwrap_err();
+        (err.kind(), err.position())
+    }
+
+    #[test]
+    fn reference_examples_are_valid() {
+        for nsid in [
+            "com.example.fooBar",
+            "a.b.c",
+            "one.2.three",
+            "org.4chan.lex.getThing",
+            "com.example.f00",
+            "m.xn--masekowski-d0b.pl",
+        ] {
+            assert_eq!(validate(nsid.as_bytes()), Ok(()), "{nsid}");
+        }
+    }
+
+    #[test]
+    fn each_rule_reports_where_it_failed() {
+        assert_eq!(rule("com.exa mple.foo"), (ErrorKind::Character, Some(7)));
+        assert_eq!(rule("com.example"), (ErrorKind::Syntax, None));
+        assert_eq!(rule("one.two..three"), (ErrorKind::Syntax, Some(8)));
+        assert_eq!(rule("a."), (ErrorKind::Syntax, None));
+        assert_eq!(rule("com.example-.foo"), (ErrorKind::Syntax, Some(11)));
+        assert_eq!(rule("com.-example.foo"), (ErrorKind::Syntax, Some(4)));
+        assert_eq!(rule("0two.example.foo"), (ErrorKind::Syntax, Some(0)));
+        assert_eq!(rule("com.example.fooBar.2"), (ErrorKind::Syntax, Some(19)));
+        assert_eq!(rule("a-0.b-1.c-o"), (ErrorKind::Syntax, Some(9)));
+    }
+
+    #[test]
+    fn a_missing_name_is_an_empty_segment() {
+        assert_eq!(rule("com.example."), (ErrorKind::Syntax, Some(12)));
+        assert_eq!(
+            validate(b"com.example.").unwrap_err().to_string(),
+            "invalid NSID: a segment is empty (at byte 12)"
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! The record-key syntax, checked in the order the atproto reference checks it.
+
+use crate::Error;
+
+/// The format name used in error messages.
+pub(crate) const FORMAT: &str = "atproto record key";
+
+/// The characters a record key may hold, as written in error messages.
+pub(crate) const CHARSET: &str = "A-Za-z0-9.-_~:";
+
+/// The longest record key, in bytes (all characters are ASCII).
+pub(crate) const MAX_LEN: usize = 512;
+
+/// Whether each byte may appear in a record key.
+const ALLOWED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = matches!(
+            b as u8,
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' | b'~' | b':'
+        );
+        b += 1;
+    }
+    table
+};
+
+/// Checks `text` against the rules: length 1..=512, not `.` or `..`, then the character set
+/// (reporting the first bad character's position).
+pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
+    let len = text.len();
+    if len == 0 || len > MAX_LEN {
+        return Err(Error::length(FORMAT, 1, MAX_LEN, len));
+    }
+    if matches!(text, b"." | b"..") {
+        return Err(Error::reserved(
+            FORMAT,
+            "the keys `.` and `..` are not allowed",
+        ));
+    }
+    let mut i = 0;
+    // Eight bytes at a time while they are all allowed; the table finds the culprit.
+    while i + 8 <= len {
+        let chunk = u64::from_le_bytes([
+            text[i],
+            text[i + 1],
+            text[i + 2],
+            text[i + 3],
+            text[i + 4],
+            text[i + 5],
+            text[i + 6],
+            text[i + 7],
+        ]);
+        if !chunk_allowed(chunk) {
+            break;
+        }
+        i += 8;
+    }
+    while i < len {
+        if !ALLOWED[text[i] as usize] {
+            return Err(Error::character(FORMAT, text, i, CHARSET));
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Whether all eight bytes of `x` are allowed, computed for the eight at once.
+const fn chunk_allowed(x: u64) -> bool {
+    let low7 = x & !HIGH;
+    let allowed = within(low7, b'-', b'.')
+        | within(low7, b'0', b':')
+        | within(low7, b'A', b'Z')
+        | within(low7, b'a', b'z')
+        | equal(low7, b'_')
+        | equal(low7, b'~');
+    allowed & !x & HIGH == HIGH
+}
+
+/// Top bit of each byte of `low7` (bytes below 0x80) set where `lo <= byte <= hi`.
+const fn within(low7: u64, lo: u8, hi: u8) -> u64 {
+    // `byte + (0x80 - lo)` reaches 0x80 exactly when `byte >= lo`, `byte + (0x7F - hi)` when
+    // `byte > hi`; neither carries into the next byte.
+    (low7 + (0x80 - lo as u64) * ONES) & !(low7 + (0x7F - hi as u64) * ONES)
+}
+
+/// Top bit of each byte of `low7` (bytes below 0x80) set where the byte is `c`.
+const fn equal(low7: u64, c: u8) -> u64 {
+    let y = low7 ^ (c as u64 * ONES);
+    !((y + 0x7F * ONES) | y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    #[test]
+    fn the_chunk_check_agrees_with_the_table_for_every_byte_in_every_lane() {
+        for lane in 0..8 {
+            for byte in 0..=255u8 {
+                let mut bytes = *b"aaaaaaaa";
+                bytes[lane] = byte;
+                assert_eq!(
+                    chunk_allowed(u64::from_le_bytes(bytes)),
+                    ALLOWED[byte as usize],
+                    "byte {byte:#x} in lane {lane}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn rules_apply_in_the_reference_order() {
+        assert_eq!(validate(b"").unwrap_err().kind(), ErrorKind::Length);
+        assert_eq!(
+            validate(&[b'/'; 513]).unwrap_err().kind(),
+            ErrorKind::Length
+        );
+        assert_eq!(validate(b"..").unwrap_err().kind(), ErrorKind::Reserved);
+        let err = validate(b"alpha/beta").unwrap_err();
+        assert_eq!(
+            (err.kind(), err.position()),
+            (ErrorKind::Character, Some(5))
+        );
+    }
+
+    #[test]
+    fn the_first_bad_character_is_found_past_the_fast_path() {
+        let mut key = [b'a'; 40];
+        key[37] = b' ';
+        key[39] = b'#';
+        assert_eq!(validate(&key).unwrap_err().position(), Some(37));
+    }
+
+    #[test]
+    fn dots_are_only_reserved_alone() {
+        assert!(validate(b"...").is_ok());
+        assert!(validate(b"self.").is_ok());
+        assert!(validate(b".self").is_ok());
+    }
+}

@@ -1,8 +1,9 @@
-//! The main job: generate TIDs, look inside them, send them as JSON, parse one, query a range.
+//! The main job: generate TIDs, look inside them, send them as JSON, parse one, query a range,
+//! and check record keys against their Lexicon key types.
 //!
 //! Run it with `cargo run -p idtypes-examples --example quickstart`.
 
-use idtypes::{Tid, TidGenerator, tid};
+use idtypes::{RecordKey, RecordKeyType, Tid, TidGenerator, tid};
 use serde::{Deserialize, Serialize};
 
 /// A record as a JSON API would send it.
@@ -66,5 +67,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = known.timestamp() - std::time::Duration::from_secs(1);
     let span = Tid::range_for_time(start..known.timestamp()).ok_or("empty span")?;
     println!("the second before {known} -> {span}");
+
+    println!("\n== Record keys");
+    let post_key = RecordKey::from(ids[0]);
+    let posts: RecordKeyType = "tid".parse()?;
+    let profile: RecordKeyType = "literal:self".parse()?;
+    println!(
+        "{post_key} is a `{posts}` key: {}",
+        posts.matches(&post_key)
+    );
+    println!(
+        "{} is a `{profile}` key: {}",
+        RecordKey::SELF,
+        profile.matches(&RecordKey::SELF)
+    );
+    if let Err(err) = profile.check(&post_key) {
+        println!("{post_key} as a `{profile}` key: {err}");
+    }
+    match RecordKey::parse("alpha/beta") {
+        Ok(key) => println!("unexpectedly parsed {key}"),
+        Err(err) => println!("alpha/beta refused: {err}"),
+    }
     Ok(())
 }

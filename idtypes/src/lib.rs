@@ -33,9 +33,13 @@
 //! | type | format | raw form | text |
 //! |---|---|---|---|
 //! | [`Tid`] | atproto timestamp identifier | `u64`: 53-bit µs + 10-bit clock id | 13 chars base32-sortable |
+//! | [`RecordKey`] | atproto record key | validated string, inline up to 30 bytes | 1..=512 chars of `A-Za-z0-9.-_~:` |
 //!
-//! Every type orders like its text and its big-endian bytes, so ids sort the same in memory,
-//! in a database and in a key-value store.
+//! [`RecordKeyType`] is a Lexicon record-key type (`tid`, `nsid`, `literal:<value>`, `any`) and
+//! checks keys against it.
+//!
+//! Every id type orders like its text and its big-endian bytes, so ids sort the same in memory,
+//! in a database and in a key-value store. Record keys order by their bytes.
 //!
 //! # One vocabulary
 //!
@@ -56,6 +60,7 @@
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges; without it the value types and codecs work in `no_std` |
+//! | `alloc` | yes (with `std`) | [`RecordKey`] and [`RecordKeyType`] in `no_std` builds that have a heap |
 //! | `serde` | no | `Serialize`/`Deserialize`: the text for human-readable formats (JSON), the raw integer for binary ones; borrowed deserialization does not allocate |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
 #![cfg_attr(not(feature = "std"), no_std)]

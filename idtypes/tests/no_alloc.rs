@@ -282,3 +282,27 @@ fn postcard_to_a_slice_and_back_does_not_allocate() {
         assert_eq!(back.unwrap(), tid);
     }
 }
+
+#[cfg(feature = "alloc")]
+#[test]
+fn short_record_keys_do_not_allocate() {
+    use idtypes::{RecordKey, RecordKeyType, Tid};
+    let key = assert_no_allocation(|| RecordKey::parse("3jzfcijpj2z2a").unwrap());
+    assert_no_allocation(|| RecordKey::from(Tid::from_u64(1)));
+    let longest = "o".repeat(512);
+    assert_no_allocation(|| RecordKey::validate(&longest).is_ok());
+    assert_no_allocation(|| RecordKeyType::Tid.check(&key).unwrap());
+    assert_no_allocation(|| {
+        RecordKeyType::Literal(RecordKey::SELF)
+            .check(&key)
+            .unwrap_err()
+    });
+}
+
+#[cfg(all(feature = "alloc", feature = "serde"))]
+#[test]
+fn short_record_keys_from_borrowed_json_do_not_allocate() {
+    let key =
+        assert_no_allocation(|| serde_json::from_str::<idtypes::RecordKey>(r#""self""#).unwrap());
+    assert_eq!(key, "self");
+}

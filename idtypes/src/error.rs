@@ -37,7 +37,8 @@ pub enum ErrorKind {
     Length,
     /// A character outside the format's alphabet (see [`Error::position`]).
     Character,
-    /// The text is well formed but names a value larger than the format holds.
+    /// The text is well formed but names a value outside the format's range (a TID starting
+    /// with `k`, a TimeId starting with `c`..`r`).
     Overflow,
     /// A part given to a constructor (timestamp, clock id, ...) is outside its range.
     OutOfRange,
@@ -81,8 +82,7 @@ pub struct Error {
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 enum Repr {
     Length {
-        min: usize,
-        max: usize,
+        expected: Lengths,
         found: usize,
     },
     Character {
@@ -115,6 +115,23 @@ enum Repr {
         expected: Snippet,
         found: Snippet,
     },
+}
+
+/// The lengths a text may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Lengths {
+    Between(usize, usize),
+    Either(usize, usize),
+}
+
+impl fmt::Display for Lengths {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Lengths::Between(min, max) if min == max => write!(f, "{min}"),
+            Lengths::Between(min, max) => write!(f, "{min} to {max}"),
+            Lengths::Either(a, b) => write!(f, "{a} or {b}"),
+        }
+    }
 }
 
 /// Up to 32 bytes of a value, for messages, kept inline so that `Error` owns no heap memory
@@ -171,7 +188,26 @@ impl Error {
     pub(crate) const fn length(format: &'static str, min: usize, max: usize, found: usize) -> Self {
         Error {
             format,
-            repr: Repr::Length { min, max, found },
+            repr: Repr::Length {
+                expected: Lengths::Between(min, max),
+                found,
+            },
+        }
+    }
+
+    /// The input's length is `found` bytes where either `a` or `b` was expected.
+    pub(crate) const fn length_either(
+        format: &'static str,
+        a: usize,
+        b: usize,
+        found: usize,
+    ) -> Self {
+        Error {
+            format,
+            repr: Repr::Length {
+                expected: Lengths::Either(a, b),
+                found,
+            },
         }
     }
 
@@ -192,7 +228,7 @@ impl Error {
         }
     }
 
-    /// The symbol at `position` is in the alphabet, but makes the value too large.
+    /// The symbol at `position` is in the alphabet, but puts the value out of range.
     pub(crate) const fn overflow(
         format: &'static str,
         input: &[u8],
@@ -344,13 +380,9 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let format = self.format;
         match self.repr {
-            Repr::Length { min, max, found } if min == max => write!(
+            Repr::Length { expected, found } => write!(
                 f,
-                "invalid {format}: expected {min} characters, found {found} bytes"
-            ),
-            Repr::Length { min, max, found } => write!(
-                f,
-                "invalid {format}: expected {min} to {max} characters, found {found} bytes"
+                "invalid {format}: expected {expected} characters, found {found} bytes"
             ),
             Repr::Character {
                 position,
@@ -367,8 +399,8 @@ impl fmt::Display for Error {
                 expected,
             } => write!(
                 f,
-                "invalid {format}: character {found:?} at byte {position} makes the value too \
-                 large, expected one of `{expected}` there"
+                "invalid {format}: character {found:?} at byte {position} puts the value out of \
+                 range, expected one of `{expected}` there"
             ),
             Repr::OutOfRange {
                 part,

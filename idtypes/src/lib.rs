@@ -77,6 +77,8 @@ mod codec;
 mod error;
 mod integrations;
 #[cfg(feature = "std")]
+mod monotonic;
+#[cfg(feature = "std")]
 mod random;
 mod range;
 #[cfg(feature = "alloc")]
@@ -85,6 +87,7 @@ mod text;
 mod tid;
 #[cfg(feature = "std")]
 mod time;
+mod time_id;
 
 #[cfg(feature = "std")]
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -96,6 +99,9 @@ pub use text::IdText;
 pub use tid::Tid;
 #[cfg(feature = "std")]
 pub use tid::TidGenerator;
+pub use time_id::{NodeClass, NodeId, TimeId};
+#[cfg(feature = "std")]
+pub use time_id::{TimeIdGenerator, TimeIdRanges};
 
 /// Support for this crate's macros. Not public API: it may change in any release.
 #[doc(hidden)]

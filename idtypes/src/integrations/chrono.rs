@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::{Error, Tid};
+use crate::{Error, NodeId, Tid, TimeId};
 
 impl Tid {
     /// Builds a TID from a UTC time (to the microsecond, rounded down) and a clock id.
@@ -48,6 +48,51 @@ impl Tid {
         // At most 2^54 µs (year 2540), well inside chrono's range.
         DateTime::from_timestamp_micros(self.timestamp_micros() as i64)
             .unwrap_or(DateTime::<Utc>::MAX_UTC)
+    }
+}
+
+impl TimeId {
+    /// Builds a TimeId from a UTC time (to the microsecond, rounded down) and a node id.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) before
+    /// 1684-07-28T00:12:25.259008Z or after 2255-06-05T23:47:34.740991Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    /// use idtypes::{NodeId, TimeId};
+    ///
+    /// let time: DateTime<Utc> = "2024-07-19T16:40:46.480310Z".parse().unwrap();
+    /// let id = TimeId::from_datetime(time, NodeId::new(1)?)?;
+    /// assert_eq!(id.to_dashed(), "3kxn-lhr-3gxq-23");
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(time: DateTime<Utc>, node: NodeId) -> Result<TimeId, Error> {
+        TimeId::from_parts(time.timestamp_micros(), node)
+    }
+
+    /// The timestamp as a UTC time (before 1970 too).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::TimeId;
+    ///
+    /// assert_eq!(TimeId::EARLIEST.datetime().to_rfc3339(), "1684-07-28T00:12:25.259008+00:00");
+    /// assert_eq!(TimeId::MAX.datetime().to_rfc3339(), "1969-12-31T23:59:59.999999+00:00");
+    /// ```
+    pub fn datetime(self) -> DateTime<Utc> {
+        // Within ±2^53 µs (years 1684 to 2255), well inside chrono's range.
+        DateTime::from_timestamp_micros(self.timestamp_micros()).unwrap_or(DateTime::<Utc>::MIN_UTC)
+    }
+}
+
+impl From<TimeId> for DateTime<Utc> {
+    fn from(id: TimeId) -> DateTime<Utc> {
+        id.datetime()
     }
 }
 

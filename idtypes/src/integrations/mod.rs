@@ -4,3 +4,5 @@
 mod chrono;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(feature = "uuid")]
+mod uuid;

@@ -1,8 +1,9 @@
 //! `serde`: the text for human-readable formats, the raw integer for binary ones.
 //!
 //! A [`Tid`] serializes as its 13-character string in JSON, TOML, YAML, ... and as a `u64` in
-//! postcard, bincode, CBOR, ... (whatever `Serializer::is_human_readable` says). Deserializing
-//! takes the same form back; a borrowed string is parsed in place, without allocating.
+//! postcard, bincode, CBOR, ... (whatever `Serializer::is_human_readable` says); a [`TimeId`] as
+//! its plain 13-character string or an `i64`. Deserializing takes the same form back (a TimeId
+//! also from its dashed form); a borrowed string is parsed in place, without allocating.
 
 use core::fmt;
 
@@ -11,7 +12,7 @@ use serde::{
     de::{self, Visitor},
 };
 
-use crate::Tid;
+use crate::{Tid, TimeId};
 
 impl Serialize for Tid {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -61,6 +62,54 @@ impl Visitor<'_> for TidVisitor {
     }
 }
 
+impl Serialize for TimeId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            serializer.serialize_str(self.encode().as_str())
+        } else {
+            serializer.serialize_i64(self.to_i64())
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for TimeId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<TimeId, D::Error> {
+        if deserializer.is_human_readable() {
+            deserializer.deserialize_str(TimeIdVisitor)
+        } else {
+            deserializer.deserialize_i64(TimeIdVisitor)
+        }
+    }
+}
+
+struct TimeIdVisitor;
+
+impl Visitor<'_> for TimeIdVisitor {
+    type Value = TimeId;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a TimeId (13 characters of base32-sortable, or dashed, or an i64)")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<TimeId, E> {
+        TimeId::parse(text).map_err(E::custom)
+    }
+
+    fn visit_bytes<E: de::Error>(self, text: &[u8]) -> Result<TimeId, E> {
+        TimeId::parse_ascii(text).map_err(E::custom)
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<TimeId, E> {
+        Ok(TimeId::from_i64(value))
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<TimeId, E> {
+        i64::try_from(value)
+            .map(TimeId::from_i64)
+            .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(value), &self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::Tid;
@@ -84,6 +133,37 @@ mod tests {
             "{err}"
         );
         assert!(serde_json::from_str::<Tid>("1728652679052295174").is_err());
+    }
+
+    #[test]
+    fn time_ids_are_plain_text_in_json_and_read_back_from_either_form() {
+        use crate::TimeId;
+        let id: TimeId = "3kxn-lhr-3gxq-23".parse().unwrap();
+        assert_eq!(serde_json::to_string(&id).unwrap(), r#""3kxnlhr3gxq23""#);
+        assert_eq!(
+            serde_json::from_str::<TimeId>(r#""3kxnlhr3gxq23""#).unwrap(),
+            id
+        );
+        assert_eq!(
+            serde_json::from_str::<TimeId>(r#""3kxn-lhr-3gxq-23""#).unwrap(),
+            id
+        );
+        assert!(serde_json::from_str::<TimeId>(r#""jzzzzzzzzzzzz""#).is_err());
+    }
+
+    #[test]
+    fn time_ids_are_i64_in_postcard() {
+        use crate::TimeId;
+        let mut buf = [0u8; 16];
+        for id in [TimeId::EARLIEST, TimeId::MAX, TimeId::from_i64(5)] {
+            let bytes = postcard::to_slice(&id, &mut buf).unwrap().to_vec();
+            let mut expected = [0u8; 16];
+            assert_eq!(
+                bytes,
+                postcard::to_slice(&id.to_i64(), &mut expected).unwrap()
+            );
+            assert_eq!(postcard::from_bytes::<TimeId>(&bytes).unwrap(), id);
+        }
     }
 
     #[test]

@@ -1,13 +1,10 @@
 //! [`TidGenerator`]: strictly increasing TIDs from a clock, lock-free.
 
-use core::{
-    fmt,
-    sync::atomic::{AtomicU64, Ordering},
-};
+use core::fmt;
 use std::sync::OnceLock;
 
 use super::{FORMAT, Tid};
-use crate::{Clock, Error, SystemClock};
+use crate::{Clock, Error, SystemClock, monotonic::Monotonic};
 
 /// Makes TIDs that strictly increase and never repeat, from any number of threads.
 ///
@@ -63,8 +60,7 @@ use crate::{Clock, Error, SystemClock};
 pub struct TidGenerator<C = SystemClock> {
     clock: C,
     clock_id: u16,
-    /// The smallest timestamp (µs) the next TID may have: the last one's plus one.
-    next_min: AtomicU64,
+    micros: Monotonic,
 }
 
 impl TidGenerator<SystemClock> {
@@ -102,7 +98,7 @@ impl<C: Clock> TidGenerator<C> {
         TidGenerator {
             clock,
             clock_id: (crate::random::random_u64() & 0x3FF) as u16,
-            next_min: AtomicU64::new(0),
+            micros: Monotonic::starting_at(0),
         }
     }
 
@@ -210,27 +206,14 @@ impl<C: Clock> TidGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<Tid, Error> {
-        let now = u64::try_from(self.clock.now_micros()).unwrap_or(0);
-        let mut next_min = self.next_min.load(Ordering::Relaxed);
-        loop {
-            let micros = if now > next_min { now } else { next_min };
-            if micros > Tid::MAX_TIMESTAMP_MICROS {
-                return Err(Error::exhausted(
-                    FORMAT,
-                    "the timestamp would pass 2255-06-05T23:47:34.740991Z",
-                ));
-            }
-            // Relaxed is enough: uniqueness and order come from this one atomic's
-            // modification order, and the TID carries no other data to publish.
-            match self.next_min.compare_exchange_weak(
-                next_min,
-                micros + 1,
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => return Ok(Tid::from_parts_unchecked(micros, self.clock_id)),
-                Err(current) => next_min = current,
-            }
+        let last = Tid::MAX_TIMESTAMP_MICROS as i64;
+        match self.micros.next(self.clock.now_micros(), last) {
+            // `0 <= micros <= 2^53 - 1`: the sequence starts at 0 and stops at `last`.
+            Some(micros) => Ok(Tid::from_parts_unchecked(micros as u64, self.clock_id)),
+            None => Err(Error::exhausted(
+                FORMAT,
+                "the timestamp would pass 2255-06-05T23:47:34.740991Z",
+            )),
         }
     }
 }
@@ -239,7 +222,7 @@ impl<C> fmt::Debug for TidGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TidGenerator")
             .field("clock_id", &self.clock_id)
-            .field("next_min_micros", &self.next_min.load(Ordering::Relaxed))
+            .field("next_min_micros", &self.micros.next_min())
             .finish_non_exhaustive()
     }
 }

@@ -262,7 +262,7 @@ mod tests {
         assert_eq!(err.position(), Some(0));
         assert_eq!(
             err.to_string(),
-            "invalid atproto TID: character 'k' at byte 0 makes the value too large, \
+            "invalid atproto TID: character 'k' at byte 0 puts the value out of range, \
              expected one of `234567abcdefghij` there"
         );
     }

@@ -1,0 +1,280 @@
+//! [`TimeIdGenerator`]: strictly increasing TimeIds from a clock, lock-free.
+
+use core::fmt;
+use std::sync::OnceLock;
+
+use super::{FORMAT, NodeId, TimeId};
+use crate::{Clock, Error, SystemClock, monotonic::Monotonic};
+
+/// Makes TimeIds that strictly increase in time and never repeat, from any number of threads.
+///
+/// The same rule and guarantees as [`TidGenerator`](crate::TidGenerator): each id takes the
+/// clock's microsecond or, when that is not later than the last id's, the last microsecond
+/// plus one, and returns to the clock as soon as the clock passes it. Clocks before 1970 work
+/// (down to -2^53 µs). The state is one atomic updated by compare-and-swap.
+///
+/// The node id is fixed per generator: a random best-effort node (0..=31) unless chosen with
+/// [`with_node`](TimeIdGenerator::with_node).
+///
+/// | the clock, against the last id | the next id's timestamp |
+/// |---|---|
+/// | later | the clock's microsecond |
+/// | the same microsecond (a burst) | last + 1 µs |
+/// | earlier (stepped back) | last + 1 µs |
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{NodeId, TimeIdGenerator};
+///
+/// let generator = TimeIdGenerator::new().with_node(NodeId::new(500)?);
+/// let a = generator.next();
+/// let b = generator.next();
+/// assert!(a.cmp_chronological(&b).is_lt());
+/// assert_eq!(b.node().get(), 500);
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub struct TimeIdGenerator<C = SystemClock> {
+    clock: C,
+    node: NodeId,
+    micros: Monotonic,
+}
+
+impl TimeIdGenerator<SystemClock> {
+    /// A generator on the system clock with a random best-effort node id.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{NodeClass, TimeIdGenerator};
+    ///
+    /// assert_eq!(TimeIdGenerator::new().node().class(), NodeClass::BestEffort);
+    /// ```
+    pub fn new() -> Self {
+        TimeIdGenerator::with_clock(SystemClock)
+    }
+}
+
+impl Default for TimeIdGenerator<SystemClock> {
+    fn default() -> Self {
+        TimeIdGenerator::new()
+    }
+}
+
+impl<C: Clock> TimeIdGenerator<C> {
+    /// A generator on `clock` with a random best-effort node id.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ManualClock, TimeIdGenerator};
+    ///
+    /// let generator = TimeIdGenerator::with_clock(ManualClock::new(-5));
+    /// assert_eq!(generator.next().timestamp_micros(), -5);
+    /// ```
+    pub fn with_clock(clock: C) -> Self {
+        TimeIdGenerator {
+            clock,
+            node: NodeId::random_best_effort(),
+            micros: Monotonic::starting_at(TimeId::MIN_TIMESTAMP_MICROS),
+        }
+    }
+
+    /// The same generator with a chosen node id (context-dependent or registered ones, or a
+    /// fixed best-effort one).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{NodeId, TimeIdGenerator};
+    ///
+    /// let generator = TimeIdGenerator::new().with_node(NodeId::new(992)?);
+    /// assert_eq!(generator.next().node().get(), 992);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_node(mut self, node: NodeId) -> Self {
+        self.node = node;
+        self
+    }
+
+    /// The node id every TimeId of this generator carries.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let generator = idtypes::TimeIdGenerator::new();
+    /// assert_eq!(generator.next().node(), generator.node());
+    /// ```
+    pub fn node(&self) -> NodeId {
+        self.node
+    }
+
+    /// The clock this generator reads.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{Clock, ManualClock, TimeIdGenerator};
+    ///
+    /// assert_eq!(TimeIdGenerator::with_clock(ManualClock::new(7)).clock().now_micros(), 7);
+    /// ```
+    pub fn clock(&self) -> &C {
+        &self.clock
+    }
+
+    /// The next TimeId.
+    ///
+    /// # Panics
+    ///
+    /// When the timestamps are used up: the clock reads after 2255-06-05T23:47:34Z, or the
+    /// generator has run ahead to that point. [`try_next`](TimeIdGenerator::try_next) returns an
+    /// error instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ManualClock, NodeId, TimeId, TimeIdGenerator};
+    ///
+    /// let generator = TimeIdGenerator::with_clock(ManualClock::new(-1)).with_node(NodeId::MIN);
+    /// assert_eq!(generator.next(), TimeId::from_parts(-1, NodeId::MIN)?);
+    /// assert_eq!(generator.next(), TimeId::from_parts(0, NodeId::MIN)?);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    #[allow(clippy::should_implement_trait)] // a generator is not an iterator: it never ends
+    pub fn next(&self) -> TimeId {
+        match self.try_next() {
+            Ok(id) => id,
+            Err(err) => panic!("{err}"),
+        }
+    }
+
+    /// The next TimeId, or an error when the timestamps are used up.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted) when the next timestamp would be
+    /// above 2^53 - 1 µs. The generator stays usable if the clock comes back into range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ErrorKind, ManualClock, TimeIdGenerator};
+    ///
+    /// let generator = TimeIdGenerator::with_clock(ManualClock::new(i64::MAX));
+    /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
+    /// ```
+    #[inline]
+    pub fn try_next(&self) -> Result<TimeId, Error> {
+        match self
+            .micros
+            .next(self.clock.now_micros(), TimeId::MAX_TIMESTAMP_MICROS)
+        {
+            // The sequence starts at the smallest timestamp and stops at the largest.
+            Some(micros) => Ok(TimeId::from_parts_unchecked(micros, self.node)),
+            None => Err(Error::exhausted(
+                FORMAT,
+                "the timestamp would pass 2255-06-05T23:47:34.740991Z",
+            )),
+        }
+    }
+}
+
+impl<C> fmt::Debug for TimeIdGenerator<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TimeIdGenerator")
+            .field("node", &self.node)
+            .field("next_min_micros", &self.micros.next_min())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The process-wide generator behind [`TimeId::now`].
+pub(super) fn global() -> &'static TimeIdGenerator {
+    static GLOBAL: OnceLock<TimeIdGenerator> = OnceLock::new();
+    GLOBAL.get_or_init(TimeIdGenerator::new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ErrorKind, ManualClock};
+    use std::{collections::HashSet, time::Duration};
+
+    #[test]
+    fn a_burst_inside_one_microsecond_counts_up_before_1970_too() {
+        let clock = ManualClock::new(-1_000);
+        let generator = TimeIdGenerator::with_clock(&clock);
+        let micros: Vec<i64> = (0..2000)
+            .map(|_| generator.next().timestamp_micros())
+            .collect();
+        let expected: Vec<i64> = (-1_000..1_000).collect();
+        assert_eq!(micros, expected);
+    }
+
+    #[test]
+    fn a_clock_stepped_back_never_yields_a_repeat_or_a_decrease() {
+        let clock = ManualClock::new(1_700_000_000_000_000);
+        let generator = TimeIdGenerator::with_clock(&clock);
+        let mut last = generator.next();
+        let mut seen = HashSet::from([last]);
+        for step in 0..200 {
+            if step % 3 == 0 {
+                clock.step_back(Duration::from_millis(50));
+            } else {
+                clock.advance(Duration::from_micros(7));
+            }
+            let id = generator.next();
+            assert!(id.cmp_chronological(&last).is_gt(), "step {step}");
+            assert!(seen.insert(id));
+            last = id;
+        }
+    }
+
+    #[test]
+    fn the_run_ahead_returns_to_the_clock_once_it_passes() {
+        let clock = ManualClock::new(0);
+        let generator = TimeIdGenerator::with_clock(&clock);
+        for _ in 0..100 {
+            generator.next();
+        }
+        clock.advance(Duration::from_micros(50));
+        assert_eq!(generator.next().timestamp_micros(), 100);
+        clock.advance(Duration::from_micros(100));
+        assert_eq!(generator.next().timestamp_micros(), 150);
+    }
+
+    #[test]
+    fn a_clock_before_the_range_starts_at_its_first_microsecond() {
+        let generator = TimeIdGenerator::with_clock(ManualClock::new(i64::MIN));
+        assert_eq!(
+            generator.next().timestamp_micros(),
+            TimeId::MIN_TIMESTAMP_MICROS
+        );
+    }
+
+    #[test]
+    fn exhaustion_is_an_error_and_recoverable() {
+        let clock = ManualClock::new(i64::MAX);
+        let generator = TimeIdGenerator::with_clock(&clock);
+        assert_eq!(
+            generator.try_next().unwrap_err().kind(),
+            ErrorKind::Exhausted
+        );
+        clock.set_micros(0);
+        assert_eq!(generator.next().timestamp_micros(), 0);
+    }
+
+    #[test]
+    fn best_effort_nodes_are_drawn_from_0_to_31() {
+        let nodes: HashSet<u16> = (0..200)
+            .map(|_| TimeIdGenerator::new().node().get())
+            .collect();
+        assert!(nodes.iter().all(|&n| n <= 31));
+        assert!(
+            nodes.len() > 16,
+            "{} distinct nodes of 200 draws",
+            nodes.len()
+        );
+    }
+}

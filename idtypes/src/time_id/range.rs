@@ -1,0 +1,341 @@
+//! Inclusive [`TimeId`] ranges for a text prefix and for a span of time.
+
+use super::{FORMAT, TimeId};
+use crate::{Error, IdRange, codec::base32_sortable as b32};
+
+impl TimeId {
+    /// The TimeIds whose text starts with `prefix`, as an inclusive range in `Ord` order.
+    ///
+    /// The prefix is 1 to 13 symbols, plain (`3kxnlhr`) or dashed (`3kxn-lhr`, dashes where
+    /// the display form has them). The range is `[prefix + "22…", prefix + "zz…"]`; its ends'
+    /// [`timestamp`](TimeId::timestamp)s give the span of time the prefix covers.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Length`](crate::ErrorKind::Length) for an empty or too long prefix,
+    /// [`ErrorKind::Character`](crate::ErrorKind::Character) for a foreign character or a
+    /// misplaced dash, [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) for a first symbol
+    /// `c`..`r` (no TimeId starts with one).
+    ///
+    /// # Examples
+    ///
+    /// The prefix table of the draft, in UTC:
+    ///
+    /// ```
+    /// use idtypes::TimeId;
+    ///
+    /// let range = TimeId::range_for_prefix("3kxn-lhr")?;
+    /// assert_eq!(range.start().timestamp_micros(), 1721407246434304); // 16:40:46.434304Z
+    /// assert_eq!(range.end().timestamp_micros(), 1721407247482879); //   16:40:47.482879Z
+    /// assert!(range.contains(&"3kxn-lhr-3gxq-23".parse()?));
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const fn range_for_prefix(prefix: &str) -> Result<IdRange<TimeId>, Error> {
+        let bytes = prefix.as_bytes();
+        let len = bytes.len();
+        // A prefix of the dashed form has its first dash at 4; any other prefix is plain.
+        let dashed = len > 4 && bytes[4] == b'-';
+        let max = if dashed {
+            TimeId::DASHED_LEN
+        } else {
+            TimeId::TEXT_LEN
+        };
+        if len == 0 || len > max {
+            return Err(Error::length(FORMAT, 1, max, len));
+        }
+        let mut value = 0u64;
+        let mut symbols = 0;
+        let mut i = 0;
+        while i < len {
+            if dashed && (i == 4 || i == 8 || i == 13) {
+                if bytes[i] != b'-' {
+                    return Err(Error::character(FORMAT, bytes, i, "-"));
+                }
+            } else {
+                let symbol = b32::DECODE[bytes[i] as usize];
+                if symbol == b32::INVALID {
+                    return Err(Error::character(FORMAT, bytes, i, b32::ALPHABET_STR));
+                }
+                if i == 0 && symbol >= 8 && symbol <= 23 {
+                    return Err(Error::overflow(FORMAT, bytes, 0, "234567abstuvwxyz"));
+                }
+                // The first symbol's fifth bit is the sign extension: it falls off the top.
+                value = (value << 5) | symbol as u64;
+                symbols += 1;
+            }
+            i += 1;
+        }
+        if symbols == 0 {
+            // Only possible for input like "----": caught above as a character error.
+            return Err(Error::length(FORMAT, 1, max, 0));
+        }
+        // `symbols >= 1`, so at most 60 bits are free.
+        let free = 5 * (TimeId::TEXT_LEN - symbols) as u32;
+        let start = value.wrapping_shl(free);
+        let end = start | ((1u64 << free) - 1);
+        Ok(IdRange::new_unchecked(
+            TimeId(start as i64),
+            TimeId(end as i64),
+        ))
+    }
+}
+
+#[cfg(feature = "std")]
+pub use span::TimeIdRanges;
+
+#[cfg(feature = "std")]
+mod span {
+    use core::ops::RangeBounds;
+
+    use super::super::{NodeId, TimeId};
+    use crate::IdRange;
+
+    /// The TimeIds of a span of time: at most two inclusive ranges in `Ord` order.
+    ///
+    /// A span that crosses 1970 is two ranges in the encoded order (`Ord`, bytes, text), because
+    /// pre-1970 ids sort after all later ones; other spans are one range. Query with
+    /// `WHERE id BETWEEN ? AND ? OR id BETWEEN ? AND ?` over [`as_slice`](TimeIdRanges::as_slice).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{NodeId, TimeId};
+    ///
+    /// let ranges = TimeId::ranges_for_micros(-10, 10);
+    /// assert_eq!(ranges.len(), 2);
+    /// assert!(ranges.contains(&TimeId::from_parts(-3, NodeId::MIN)?));
+    /// assert!(ranges.contains(&TimeId::from_parts(3, NodeId::MAX)?));
+    /// assert!(!ranges.contains(&TimeId::from_parts(11, NodeId::MIN)?));
+    ///
+    /// assert_eq!(TimeId::ranges_for_micros(0, 10).len(), 1);
+    /// assert!(TimeId::ranges_for_micros(10, 0).is_empty());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct TimeIdRanges {
+        ranges: [IdRange<TimeId>; 2],
+        len: usize,
+    }
+
+    impl TimeIdRanges {
+        const EMPTY: TimeIdRanges = TimeIdRanges {
+            ranges: [IdRange::new_unchecked(TimeId::MIN, TimeId::MIN); 2],
+            len: 0,
+        };
+
+        /// The ranges, in `Ord` order (the one from 1970 on first).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// let ranges = idtypes::TimeId::ranges_for_micros(-1, 0);
+        /// assert_eq!(ranges.as_slice()[0].start().timestamp_micros(), 0);
+        /// assert_eq!(ranges.as_slice()[1].start().timestamp_micros(), -1);
+        /// ```
+        pub fn as_slice(&self) -> &[IdRange<TimeId>] {
+            &self.ranges[..self.len]
+        }
+
+        /// How many ranges: 0, 1 or 2.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// assert_eq!(idtypes::TimeId::ranges_for_micros(5, 9).len(), 1);
+        /// ```
+        pub fn len(&self) -> usize {
+            self.len
+        }
+
+        /// Whether no TimeId lies in the span.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// assert!(idtypes::TimeId::ranges_for_micros(9, 5).is_empty());
+        /// ```
+        pub fn is_empty(&self) -> bool {
+            self.len == 0
+        }
+
+        /// Whether `id` lies in one of the ranges.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use idtypes::TimeId;
+        ///
+        /// assert!(TimeId::ranges_for_micros(i64::MIN, i64::MAX).contains(&TimeId::MAX));
+        /// ```
+        pub fn contains(&self, id: &TimeId) -> bool {
+            self.as_slice().iter().any(|range| range.contains(id))
+        }
+
+        /// One range, or the span's split at 1970.
+        fn of_chronological(start: TimeId, end: TimeId) -> TimeIdRanges {
+            if start.to_i64() < 0 && end.to_i64() >= 0 {
+                TimeIdRanges {
+                    ranges: [
+                        IdRange::new_unchecked(TimeId::MIN, end),
+                        IdRange::new_unchecked(start, TimeId::MAX),
+                    ],
+                    len: 2,
+                }
+            } else {
+                TimeIdRanges {
+                    ranges: [IdRange::new_unchecked(start, end); 2],
+                    len: 1,
+                }
+            }
+        }
+    }
+
+    impl<'a> IntoIterator for &'a TimeIdRanges {
+        type Item = &'a IdRange<TimeId>;
+        type IntoIter = core::slice::Iter<'a, IdRange<TimeId>>;
+
+        fn into_iter(self) -> Self::IntoIter {
+            self.as_slice().iter()
+        }
+    }
+
+    impl TimeId {
+        /// The TimeIds whose timestamp lies in `start_micros..=end_micros`, any node.
+        ///
+        /// Bounds beyond the TimeId range are clamped to it. See [`TimeIdRanges`] for why
+        /// there may be two ranges.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use idtypes::{NodeId, TimeId};
+        ///
+        /// let ranges = TimeId::ranges_for_micros(1721407246480310, 1721407246480310);
+        /// let range = ranges.as_slice()[0];
+        /// assert_eq!(range.start(), TimeId::from_parts(1721407246480310, NodeId::MIN)?);
+        /// assert_eq!(range.end(), TimeId::from_parts(1721407246480310, NodeId::MAX)?);
+        /// # Ok::<(), idtypes::Error>(())
+        /// ```
+        pub fn ranges_for_micros(start_micros: i64, end_micros: i64) -> TimeIdRanges {
+            let start = start_micros.max(TimeId::MIN_TIMESTAMP_MICROS);
+            let end = end_micros.min(TimeId::MAX_TIMESTAMP_MICROS);
+            if start > end {
+                return TimeIdRanges::EMPTY;
+            }
+            TimeIdRanges::of_chronological(
+                TimeId::from_parts_unchecked(start, NodeId::MIN),
+                TimeId::from_parts_unchecked(end, NodeId::MAX),
+            )
+        }
+
+        /// The TimeIds made within a span of time (any range of `SystemTime`, or of a type that
+        /// converts to it, like chrono's `DateTime<Utc>`), at microsecond precision.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use std::time::{Duration, UNIX_EPOCH};
+        /// use idtypes::TimeId;
+        ///
+        /// let day = UNIX_EPOCH + Duration::from_secs(1721347200); // 2024-07-19T00:00:00Z
+        /// let ranges = TimeId::ranges_for_time(day..day + Duration::from_secs(86_400));
+        /// assert!(ranges.contains(&"3kxn-lhr-3gxq-23".parse()?));
+        /// assert_eq!(ranges.len(), 1);
+        ///
+        /// let around_1970 = UNIX_EPOCH - Duration::from_secs(1)..UNIX_EPOCH + Duration::from_secs(1);
+        /// assert_eq!(TimeId::ranges_for_time(around_1970).len(), 2);
+        /// # Ok::<(), idtypes::Error>(())
+        /// ```
+        pub fn ranges_for_time<T>(span: impl RangeBounds<T>) -> TimeIdRanges
+        where
+            T: Clone + Into<std::time::SystemTime>,
+        {
+            let Some((start, end)) = crate::time::micros_bounds(span) else {
+                return TimeIdRanges::EMPTY;
+            };
+            let clamp = |micros: i128| {
+                micros.clamp(
+                    TimeId::MIN_TIMESTAMP_MICROS as i128,
+                    TimeId::MAX_TIMESTAMP_MICROS as i128,
+                ) as i64
+            };
+            if end < TimeId::MIN_TIMESTAMP_MICROS as i128
+                || start > TimeId::MAX_TIMESTAMP_MICROS as i128
+            {
+                return TimeIdRanges::EMPTY;
+            }
+            TimeId::ranges_for_micros(clamp(start), clamp(end))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    #[test]
+    fn the_drafts_prefix_table_in_utc() {
+        let micros = |prefix: &str| {
+            let range = TimeId::range_for_prefix(prefix).unwrap();
+            (
+                range.start().timestamp_micros(),
+                range.end().timestamp_micros(),
+            )
+        };
+        // 2024-07-19T16:40:46.480310Z, a single microsecond
+        assert_eq!(
+            micros("3kxn-lhr-3gxq"),
+            (1721407246480310, 1721407246480310)
+        );
+        // 16:40:46.434304Z ..= 16:40:47.482879Z
+        assert_eq!(micros("3kxn-lhr"), (1721407246434304, 1721407247482879));
+        // 11:28:52.498432Z ..= 21:01:32.236799Z
+        assert_eq!(micros("3kxn"), (1721388532498432, 1721422892236799));
+        // 2023-07-08T20:57:40.263936Z ..= 2024-08-19T02:23:52.352767Z
+        assert_eq!(micros("3k"), (1688849860263936, 1724034232352767));
+    }
+
+    #[test]
+    fn plain_and_dashed_prefixes_agree() {
+        for (plain, dashed) in [
+            ("3kxnlhr", "3kxn-lhr"),
+            ("3kxnl", "3kxn-l"),
+            ("3kxn", "3kxn-"),
+        ] {
+            assert_eq!(
+                TimeId::range_for_prefix(plain),
+                TimeId::range_for_prefix(dashed),
+                "{plain} / {dashed}"
+            );
+        }
+    }
+
+    #[test]
+    fn negative_prefixes_cover_pre_1970_ids() {
+        let range = TimeId::range_for_prefix("z").unwrap();
+        assert_eq!(range.end(), TimeId::MAX);
+        assert!(range.start().timestamp_micros() < 0);
+        let range = TimeId::range_for_prefix("s").unwrap();
+        assert_eq!(range.start(), TimeId::EARLIEST);
+    }
+
+    #[test]
+    fn bad_prefixes_name_their_problem() {
+        assert_eq!(
+            TimeId::range_for_prefix("").unwrap_err().kind(),
+            ErrorKind::Length
+        );
+        assert_eq!(
+            TimeId::range_for_prefix("c").unwrap_err().kind(),
+            ErrorKind::Overflow
+        );
+        let err = TimeId::range_for_prefix("3kxn-lhr3").unwrap_err();
+        assert_eq!(
+            (err.kind(), err.position()),
+            (ErrorKind::Character, Some(8))
+        );
+        let err = TimeId::range_for_prefix("3kxnlhr3gxq23x").unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Length);
+    }
+}

@@ -1,9 +1,9 @@
 //! The main job: generate TIDs, look inside them, send them as JSON, parse one, query a range,
-//! and check record keys against their Lexicon key types.
+//! check record keys against their Lexicon key types, and meet the draft-goldman TimeId.
 //!
 //! Run it with `cargo run -p idtypes-examples --example quickstart`.
 
-use idtypes::{RecordKey, RecordKeyType, Tid, TidGenerator, tid};
+use idtypes::{NodeId, RecordKey, RecordKeyType, Tid, TidGenerator, TimeId, tid};
 use serde::{Deserialize, Serialize};
 
 /// A record as a JSON API would send it.
@@ -88,5 +88,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(key) => println!("unexpectedly parsed {key}"),
         Err(err) => println!("alpha/beta refused: {err}"),
     }
+
+    println!("\n== Time-Ordered IDs (draft-goldman)");
+    let example: TimeId = "3kxn-lhr-3gxq-23".parse()?;
+    println!(
+        "{example:#} = {} us ({}), node {} ({})",
+        example.timestamp_micros(),
+        example.datetime().to_rfc3339(),
+        example.node(),
+        example.node().class(),
+    );
+    let old = TimeId::from_parts(-1, NodeId::MIN)?;
+    println!(
+        "{old:#} is {}: after {example:#} in byte order, before it in time ({:?})",
+        old.datetime().to_rfc3339(),
+        old.cmp_chronological(&example),
+    );
+    let uuid = example.to_uuid_v6();
+    println!(
+        "as UUIDv6: {uuid}, and back: {:#}",
+        TimeId::from_uuid_v6(uuid)?
+    );
     Ok(())
 }

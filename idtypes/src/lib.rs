@@ -34,12 +34,15 @@
 //! |---|---|---|---|
 //! | [`Tid`] | atproto timestamp identifier | `u64`: 53-bit µs + 10-bit clock id | 13 chars base32-sortable |
 //! | [`RecordKey`] | atproto record key | validated string, inline up to 30 bytes | 1..=512 chars of `A-Za-z0-9.-_~:` |
+//! | [`TimeId`] | draft-goldman Time-Ordered ID | `i64`: signed µs * 1024 + [`NodeId`] | 13 chars base32-sortable, display `STTT-TTT-TTTT-CC` |
 //!
 //! [`RecordKeyType`] is a Lexicon record-key type (`tid`, `nsid`, `literal:<value>`, `any`) and
 //! checks keys against it.
 //!
 //! Every id type orders like its text and its big-endian bytes, so ids sort the same in memory,
-//! in a database and in a key-value store. Record keys order by their bytes.
+//! in a database and in a key-value store. Record keys order by their bytes. For [`TimeId`],
+//! that encoded order is not chronological across 1970 (pre-1970 ids sort last);
+//! [`TimeId::cmp_chronological`] compares by time.
 //!
 //! # One vocabulary
 //!
@@ -63,6 +66,7 @@
 //! | `alloc` | yes (with `std`) | [`RecordKey`] and [`RecordKeyType`] in `no_std` builds that have a heap |
 //! | `serde` | no | `Serialize`/`Deserialize`: the text for human-readable formats (JSON), the raw integer for binary ones; borrowed deserialization does not allocate |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
+//! | `uuid` | no | lossless mappings: [`TimeId`] to and from UUIDv6, [`Tid`] and [`TimeId`] to and from UUIDv7 |
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -99,9 +103,9 @@ pub use text::IdText;
 pub use tid::Tid;
 #[cfg(feature = "std")]
 pub use tid::TidGenerator;
-pub use time_id::{NodeClass, NodeId, TimeId};
 #[cfg(feature = "std")]
-pub use time_id::{TimeIdGenerator, TimeIdRanges};
+pub use time_id::TimeIdGenerator;
+pub use time_id::{NodeClass, NodeId, TimeId, TimeIdRanges};
 
 /// Support for this crate's macros. Not public API: it may change in any release.
 #[doc(hidden)]

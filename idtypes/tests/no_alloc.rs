@@ -306,3 +306,49 @@ fn short_record_keys_from_borrowed_json_do_not_allocate() {
         assert_no_allocation(|| serde_json::from_str::<idtypes::RecordKey>(r#""self""#).unwrap());
     assert_eq!(key, "self");
 }
+
+#[test]
+fn time_id_text_and_ranges_do_not_allocate() {
+    use idtypes::TimeId;
+    let id = assert_no_allocation(|| TimeId::parse("3kxn-lhr-3gxq-23").unwrap());
+    assert_no_allocation(|| TimeId::parse("3kxnlhr3gxq23").unwrap());
+    assert_no_allocation(|| TimeId::parse("jzzzzzzzzzzzz").unwrap_err());
+    assert_no_allocation(|| id.encode());
+    assert_no_allocation(|| id.to_dashed());
+    assert_no_allocation(|| TimeId::range_for_prefix("3kxn-lhr").unwrap());
+    assert_no_allocation(|| TimeId::ranges_for_micros(-10, 10));
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn time_id_generation_does_not_allocate() {
+    use idtypes::{TimeId, TimeIdGenerator};
+    let generator = TimeIdGenerator::new();
+    assert_no_allocation(|| generator.next());
+    TimeId::now();
+    assert_no_allocation(TimeId::now);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn time_id_serde_does_not_allocate() {
+    use idtypes::TimeId;
+    let id = TimeId::from_i64(-12345);
+    let mut buf = [0u8; 32];
+    let written = assert_no_allocation(|| {
+        let mut slice = &mut buf[..];
+        serde_json::to_writer(&mut slice, &id).unwrap();
+        32 - slice.len()
+    });
+    let json = core::str::from_utf8(&buf[..written]).unwrap().to_owned();
+    assert_eq!(
+        assert_no_allocation(|| serde_json::from_str::<TimeId>(&json).unwrap()),
+        id
+    );
+    let mut buf = [0u8; 16];
+    let bytes = assert_no_allocation(|| postcard::to_slice(&id, &mut buf).unwrap().len());
+    assert_eq!(
+        assert_no_allocation(|| postcard::from_bytes::<TimeId>(&buf[..bytes]).unwrap()),
+        id
+    );
+}

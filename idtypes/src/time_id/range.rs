@@ -80,11 +80,10 @@ impl TimeId {
     }
 }
 
-#[cfg(feature = "std")]
 pub use span::TimeIdRanges;
 
-#[cfg(feature = "std")]
 mod span {
+    #[cfg(feature = "std")]
     use core::ops::RangeBounds;
 
     use super::super::{NodeId, TimeId};
@@ -246,6 +245,7 @@ mod span {
         /// assert_eq!(TimeId::ranges_for_time(around_1970).len(), 2);
         /// # Ok::<(), idtypes::Error>(())
         /// ```
+        #[cfg(feature = "std")]
         pub fn ranges_for_time<T>(span: impl RangeBounds<T>) -> TimeIdRanges
         where
             T: Clone + Into<std::time::SystemTime>,

@@ -1,5 +1,7 @@
 //! Inclusive [`TimeId`] ranges for a text prefix and for a span of time.
 
+use core::ops::RangeInclusive;
+
 use super::{FORMAT, TimeId};
 use crate::{Error, IdRange, codec::base32_sortable as b32};
 
@@ -77,6 +79,34 @@ impl TimeId {
             TimeId(start as i64),
             TimeId(end as i64),
         ))
+    }
+
+    /// The timestamps (microseconds) of the TimeIds whose text starts with `prefix`: the span
+    /// of time the prefix covers, inclusive.
+    ///
+    /// A prefix never mixes the two sides of 1970 (its first symbol fixes the sign), so this is
+    /// one span, and it is exactly the timestamps of
+    /// [`range_for_prefix`](TimeId::range_for_prefix)'s ends.
+    ///
+    /// # Errors
+    ///
+    /// As [`range_for_prefix`](TimeId::range_for_prefix).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::TimeId;
+    ///
+    /// // 2023-07-08T20:57:40.263936Z ..= 2024-08-19T02:23:52.352767Z
+    /// assert_eq!(
+    ///     TimeId::micros_range_for_prefix("3k")?,
+    ///     1688849860263936..=1724034232352767
+    /// );
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn micros_range_for_prefix(prefix: &str) -> Result<RangeInclusive<i64>, Error> {
+        let range = TimeId::range_for_prefix(prefix)?;
+        Ok(range.start().timestamp_micros()..=range.end().timestamp_micros())
     }
 }
 

@@ -61,13 +61,15 @@ impl Tid {
     /// ```
     #[inline]
     pub fn parse_ascii(text: &[u8]) -> Result<Tid, Error> {
-        if let (Some(symbols), 13) = (text.first_chunk::<13>(), text.len()) {
+        let decoded = match (text.first_chunk::<13>(), text.len()) {
+            (Some(symbols), 13) => b32::decode13_fast(symbols).ok().zip(Some(symbols[0])),
+            _ => None,
+        };
+        match decoded {
             // Valid symbols up to `j` carry at most 4 bits: the value fits in 64.
-            if let (Ok(value), true) = (b32::decode13_fast(symbols), symbols[0] <= b'j') {
-                return Ok(Tid(value));
-            }
+            Some((value, first)) if first <= b'j' => Ok(Tid(value)),
+            _ => Err(parse_error(text)),
         }
-        Err(parse_error(text))
     }
 
     /// [`parse`](Tid::parse) as a `const fn`, for constants: same rules, same errors.

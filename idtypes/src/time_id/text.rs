@@ -65,15 +65,16 @@ impl TimeId {
     /// ```
     #[inline]
     pub fn parse_ascii(text: &[u8]) -> Result<TimeId, Error> {
-        if let Some(symbols) = symbols_of(text) {
-            if let (Ok(value), true) = (
-                b32::decode13_fast(&symbols),
-                first_symbol_in_range(symbols[0]),
-            ) {
-                return Ok(TimeId(value as i64));
-            }
+        // The plain form is decoded in place; only the dashed form is gathered first.
+        let decoded = match (text.first_chunk::<13>(), text.len()) {
+            (Some(symbols), 13) => b32::decode13_fast(symbols).ok().zip(Some(symbols[0])),
+            _ => symbols_of(text)
+                .and_then(|symbols| b32::decode13_fast(&symbols).ok().zip(Some(symbols[0]))),
+        };
+        match decoded {
+            Some((value, first)) if first_symbol_in_range(first) => Ok(TimeId(value as i64)),
+            _ => Err(parse_error(text)),
         }
-        Err(parse_error(text))
     }
 
     /// [`parse`](TimeId::parse) as a `const fn`: same rules, same errors.
@@ -118,10 +119,9 @@ impl TimeId {
     #[inline]
     pub const fn encode(self) -> IdText<13> {
         let mut text = b32::encode13(self.0 as u64);
-        if self.0 < 0 {
-            // The 65th bit (the sign extension) is set: symbol 0 is 24..=31, not 8..=15.
-            text[0] = b32::ALPHABET[(b32::DECODE[text[0] as usize] | 0x10) as usize];
-        }
+        // Symbol 0 is bits 64..60 of the 65-bit sign extension: the arithmetic shift supplies
+        // the 65th bit, with no branch on the sign.
+        text[0] = b32::ALPHABET[((self.0 >> 60) & 0x1F) as usize];
         IdText::from_ascii(text)
     }
 

@@ -115,6 +115,9 @@ enum Repr {
         expected: Snippet,
         found: Snippet,
     },
+    TooLarge {
+        largest: &'static str,
+    },
 }
 
 /// The lengths a text may have.
@@ -295,6 +298,14 @@ impl Error {
         }
     }
 
+    /// The text is well formed but names a value above the format's `largest`.
+    pub(crate) const fn too_large(format: &'static str, largest: &'static str) -> Self {
+        Error {
+            format,
+            repr: Repr::TooLarge { largest },
+        }
+    }
+
     /// The value `found` where the value `expected` was required.
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn mismatch(format: &'static str, expected: &str, found: &str) -> Self {
@@ -342,6 +353,7 @@ impl Error {
             Repr::Reserved { .. } => ErrorKind::Reserved,
             Repr::Syntax { .. } => ErrorKind::Syntax,
             Repr::Mismatch { .. } => ErrorKind::Mismatch,
+            Repr::TooLarge { .. } => ErrorKind::Overflow,
         }
     }
 
@@ -421,6 +433,10 @@ impl fmt::Display for Error {
                 position: None,
                 rule,
             } => write!(f, "invalid {format}: {rule}"),
+            Repr::TooLarge { largest } => write!(
+                f,
+                "invalid {format}: the value is too large, the largest is `{largest}`"
+            ),
             Repr::Mismatch { expected, found } => write!(
                 f,
                 "{format} does not match its type: expected `{expected}`, found `{found}`"

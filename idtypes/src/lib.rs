@@ -92,6 +92,7 @@ mod tid;
 #[cfg(feature = "std")]
 mod time;
 mod time_id;
+mod uid11;
 
 #[cfg(feature = "std")]
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -106,6 +107,9 @@ pub use tid::TidGenerator;
 #[cfg(feature = "std")]
 pub use time_id::TimeIdGenerator;
 pub use time_id::{NodeClass, NodeId, TimeId, TimeIdRanges};
+pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, XID_EPOCH_MILLIS, Xid};
+#[cfg(feature = "std")]
+pub use uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator, XidMode};
 
 /// Support for this crate's macros. Not public API: it may change in any release.
 #[doc(hidden)]

@@ -4,3 +4,4 @@
 //! symbols are allowed, how many bits a value has) on top.
 
 pub(crate) mod base32_sortable;
+pub(crate) mod base58;

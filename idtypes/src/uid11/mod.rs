@@ -1,0 +1,345 @@
+//! uid11 ([`Uid11`]): a `u64` as exactly 11 symbols of Base58, and its profiles, which give the
+//! 64 bits a meaning: [`Xid`], [`Snowish`], [`TsSeqRand`] and [`FullRand`].
+//!
+//! # References
+//!
+//! - uid11 specification 1.0 ("Fixed-length (11) Base58 identifier · Profile: xid"), with the
+//!   figures the project's spec notes corrected (the last xid millisecond, prefix bucket sizes)
+//! - `gurki/uid11`, `test-vectors.json`
+
+mod full_rand;
+mod profile;
+mod snowish;
+mod ts_seq_rand;
+mod xid;
+
+pub use full_rand::FullRand;
+pub use snowish::Snowish;
+#[cfg(feature = "std")]
+pub use snowish::SnowishGenerator;
+pub use ts_seq_rand::TsSeqRand;
+#[cfg(feature = "std")]
+pub use ts_seq_rand::TsSeqRandGenerator;
+pub use xid::Xid;
+#[cfg(feature = "std")]
+pub use xid::{XidGenerator, XidMode};
+
+use core::{fmt, str::FromStr};
+
+use crate::{
+    Error, IdRange, IdText,
+    codec::base58::{self, DecodeError},
+};
+
+/// The format name used in error messages.
+pub(crate) const FORMAT: &str = "uid11";
+
+/// The text of `u64::MAX`, the largest uid11.
+const LARGEST: &str = "jpXCZedGfVQ";
+
+/// The xid epoch, 2011-11-11T11:11:11.111Z, in Unix milliseconds: the zero of every
+/// timestamped profile (the specification gives snowish and ts-seq-rand no epoch; idtypes uses
+/// this one for all three).
+pub const XID_EPOCH_MILLIS: u64 = 1_321_009_871_111;
+
+/// A uid11: a `u64` written as exactly 11 symbols of Base58 (Bitcoin alphabet), most
+/// significant first, left-padded with `1`.
+///
+/// - Every `u64` has a text, and text order is numeric order (`Ord`).
+/// - Decoding is strict: exactly 11 symbols of
+///   `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`, and not above `u64::MAX`
+///   (`jpXCZedGfVQ`): 58^11 is larger than 2^64, so `jpXCZedGfVR` and every text from `k` on
+///   are refused.
+/// - A prefix of 0 to 11 symbols names a range ([`range_for_prefix`](Uid11::range_for_prefix)).
+/// - Profiles read the 64 bits: [`Xid`] (timestamp + random), [`Snowish`], [`TsSeqRand`],
+///   [`FullRand`]; they share this text.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::Uid11;
+///
+/// let id: Uid11 = "1111111NVpb".parse()?;
+/// assert_eq!(id.to_u64(), 4194304);
+/// assert_eq!(Uid11::MAX.to_string(), "jpXCZedGfVQ");
+/// assert!("jpXCZedGfVR".parse::<Uid11>().is_err());
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct Uid11(u64);
+
+impl Uid11 {
+    /// `11111111111` (0).
+    pub const MIN: Uid11 = Uid11(0);
+
+    /// `jpXCZedGfVQ` (`u64::MAX`).
+    pub const MAX: Uid11 = Uid11(u64::MAX);
+
+    /// The length of the text, in bytes.
+    pub const TEXT_LEN: usize = 11;
+
+    /// Wraps a `u64`. Every value is a uid11.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Uid11::from_u64(57).to_string(), "1111111111z");
+    /// ```
+    #[inline]
+    pub const fn from_u64(value: u64) -> Uid11 {
+        Uid11(value)
+    }
+
+    /// The `u64`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Uid11::MAX.to_u64(), u64::MAX);
+    /// ```
+    #[inline]
+    pub const fn to_u64(self) -> u64 {
+        self.0
+    }
+
+    /// Reads the big-endian bytes of the `u64`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Uid11;
+    ///
+    /// assert_eq!(Uid11::from_bytes([0, 0, 0, 0, 0, 0, 0, 58]).to_string(), "11111111121");
+    /// ```
+    #[inline]
+    pub const fn from_bytes(bytes: [u8; 8]) -> Uid11 {
+        Uid11(u64::from_be_bytes(bytes))
+    }
+
+    /// The big-endian bytes of the `u64`; they sort like the ids.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Uid11::from_u64(1).to_bytes(), [0, 0, 0, 0, 0, 0, 0, 1]);
+    /// ```
+    #[inline]
+    pub const fn to_bytes(self) -> [u8; 8] {
+        self.0.to_be_bytes()
+    }
+
+    /// Parses exactly 11 symbols (strict canonical decoding).
+    ///
+    /// # Errors
+    ///
+    /// - [`ErrorKind::Length`](crate::ErrorKind::Length) unless 11 bytes long;
+    /// - [`ErrorKind::Character`](crate::ErrorKind::Character) for a character outside the
+    ///   alphabet (`0`, `O`, `I`, `l`, anything non-Base58), with the first one's position;
+    /// - [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) above `jpXCZedGfVQ` (`u64::MAX`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ErrorKind, Uid11};
+    ///
+    /// assert_eq!(Uid11::parse("11111111112")?, Uid11::from_u64(1));
+    /// assert_eq!(Uid11::parse("1111111111").unwrap_err().kind(), ErrorKind::Length);
+    /// let err = Uid11::parse("111111111O1").unwrap_err();
+    /// assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(9)));
+    /// assert_eq!(Uid11::parse("k1111111111").unwrap_err().kind(), ErrorKind::Overflow);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    pub const fn parse(text: &str) -> Result<Uid11, Error> {
+        Uid11::parse_ascii(text.as_bytes())
+    }
+
+    /// [`parse`](Uid11::parse) for text given as bytes.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Uid11::parse); a byte that is not valid UTF-8 is reported as U+FFFD.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Uid11::parse_ascii(b"11111111112")?.to_u64(), 1);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    pub const fn parse_ascii(text: &[u8]) -> Result<Uid11, Error> {
+        let Some(symbols) = text.first_chunk::<11>() else {
+            return Err(Error::length(FORMAT, 11, 11, text.len()));
+        };
+        if text.len() != 11 {
+            return Err(Error::length(FORMAT, 11, 11, text.len()));
+        }
+        match base58::decode11(symbols) {
+            Ok(value) => Ok(Uid11(value)),
+            Err(DecodeError::Symbol(position)) => Err(Error::character(
+                FORMAT,
+                text,
+                position,
+                base58::ALPHABET_STR,
+            )),
+            Err(DecodeError::Overflow) => Err(Error::too_large(FORMAT, LARGEST)),
+        }
+    }
+
+    /// The 11-symbol text, on the stack.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Uid11::from_u64(4194304).encode(), "1111111NVpb");
+    /// ```
+    #[inline]
+    pub const fn encode(self) -> IdText<11> {
+        IdText::from_ascii(base58::encode11(self.0))
+    }
+
+    /// The uid11s whose text starts with `prefix` (0 to 11 symbols), as an inclusive range;
+    /// `None` when no `u64` has such a text (the range starts above `u64::MAX`, as for `k` or
+    /// `jq`).
+    ///
+    /// The range is `[v * 58^(11-N), v * 58^(11-N) + 58^(11-N) - 1]`, clamped to `u64::MAX`; the
+    /// empty prefix is every uid11.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Length`](crate::ErrorKind::Length) over 11 symbols,
+    /// [`ErrorKind::Character`](crate::ErrorKind::Character) for a character outside the
+    /// alphabet.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Uid11;
+    ///
+    /// let range = Uid11::range_for_prefix("1111111NV")?.unwrap();
+    /// assert_eq!(range.start().to_string(), "1111111NV11");
+    /// assert_eq!(range.end().to_string(), "1111111NVzz");
+    ///
+    /// let clamped = Uid11::range_for_prefix("jpX")?.unwrap();
+    /// assert_eq!(clamped.end(), Uid11::MAX);
+    /// assert_eq!(Uid11::range_for_prefix("k")?, None);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const fn range_for_prefix(prefix: &str) -> Result<Option<IdRange<Uid11>>, Error> {
+        let bytes = prefix.as_bytes();
+        let len = bytes.len();
+        if len > 11 {
+            return Err(Error::length(FORMAT, 0, 11, len));
+        }
+        let mut value = 0u128;
+        let mut scale = 1u128;
+        let mut i = 0;
+        while i < len {
+            let digit = base58::DECODE[bytes[i] as usize];
+            if digit == base58::INVALID {
+                return Err(Error::character(FORMAT, bytes, i, base58::ALPHABET_STR));
+            }
+            value = value * 58 + digit as u128;
+            i += 1;
+        }
+        let mut k = len;
+        while k < 11 {
+            scale *= 58;
+            k += 1;
+        }
+        let start = value * scale;
+        if start > u64::MAX as u128 {
+            return Ok(None);
+        }
+        let end = start + scale - 1;
+        let end = if end > u64::MAX as u128 {
+            u64::MAX
+        } else {
+            end as u64
+        };
+        Ok(Some(IdRange::new_unchecked(
+            Uid11(start as u64),
+            Uid11(end),
+        )))
+    }
+}
+
+impl From<u64> for Uid11 {
+    fn from(value: u64) -> Uid11 {
+        Uid11(value)
+    }
+}
+
+impl From<Uid11> for u64 {
+    fn from(id: Uid11) -> u64 {
+        id.0
+    }
+}
+
+impl FromStr for Uid11 {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Uid11, Error> {
+        Uid11::parse(text)
+    }
+}
+
+impl TryFrom<&str> for Uid11 {
+    type Error = Error;
+
+    fn try_from(text: &str) -> Result<Uid11, Error> {
+        Uid11::parse(text)
+    }
+}
+
+impl fmt::Display for Uid11 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.encode().as_str())
+    }
+}
+
+impl fmt::Debug for Uid11 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Uid11({})", self.encode().as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    #[test]
+    fn overflow_names_the_largest_text() {
+        let err = Uid11::parse("jpXCZedGfVR").unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Overflow);
+        assert_eq!(err.position(), None);
+        assert_eq!(
+            err.to_string(),
+            "invalid uid11: the value is too large, the largest is `jpXCZedGfVQ`"
+        );
+    }
+
+    #[test]
+    fn the_first_foreign_character_is_reported_before_overflow() {
+        let err = Uid11::parse("zzzzz0zzzzz").unwrap_err();
+        assert_eq!(
+            (err.kind(), err.position()),
+            (ErrorKind::Character, Some(5))
+        );
+    }
+
+    #[test]
+    fn prefix_ranges_at_the_edges() {
+        let all = Uid11::range_for_prefix("").unwrap().unwrap();
+        assert_eq!(all.into_bounds(), (Uid11::MIN, Uid11::MAX));
+        assert_eq!(Uid11::range_for_prefix("jq").unwrap(), None);
+        let full = Uid11::range_for_prefix("jpXCZedGfVQ").unwrap().unwrap();
+        assert_eq!(full.into_bounds(), (Uid11::MAX, Uid11::MAX));
+        assert_eq!(Uid11::range_for_prefix("jpXCZedGfVR").unwrap(), None);
+        let j = Uid11::range_for_prefix("j").unwrap().unwrap();
+        assert_eq!(j.end(), Uid11::MAX);
+        assert_eq!(j.start().to_u64(), 42 * 58u64.pow(10));
+    }
+}

@@ -1,0 +1,137 @@
+//! What every uid11 profile shares: the uid11 text, and conversions to `Uid11` and `u64`.
+
+/// Implements the text vocabulary of a profile type `$ty` (a newtype over its `u64` payload
+/// with an associated `const fn from_payload(u64) -> Result<$ty, Error>`).
+macro_rules! profile_text {
+    ($ty:ident, $name:literal, $example:literal) => {
+        impl $ty {
+            /// The payload as a [`Uid11`](crate::Uid11) (same bits, same text).
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let id: idtypes::", stringify!($ty), " = \"", $example, "\".parse()?;")]
+            #[doc = concat!("assert_eq!(id.to_uid11().to_string(), \"", $example, "\");")]
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            #[inline]
+            pub const fn to_uid11(self) -> crate::Uid11 {
+                crate::Uid11::from_u64(self.0)
+            }
+
+            /// The 64-bit payload.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let id: idtypes::", stringify!($ty), " = \"", $example, "\".parse()?;")]
+            /// assert_eq!(id.to_u64(), id.to_uid11().to_u64());
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            #[inline]
+            pub const fn to_u64(self) -> u64 {
+                self.0
+            }
+
+            /// The big-endian bytes of the payload; they sort like the ids.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let id: idtypes::", stringify!($ty), " = \"", $example, "\".parse()?;")]
+            /// assert_eq!(u64::from_be_bytes(id.to_bytes()), id.to_u64());
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            #[inline]
+            pub const fn to_bytes(self) -> [u8; 8] {
+                self.0.to_be_bytes()
+            }
+
+            /// The 11-symbol uid11 text, on the stack.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let id: idtypes::", stringify!($ty), " = \"", $example, "\".parse()?;")]
+            #[doc = concat!("assert_eq!(id.encode(), \"", $example, "\");")]
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            #[inline]
+            pub const fn encode(self) -> crate::IdText<11> {
+                crate::Uid11::from_u64(self.0).encode()
+            }
+
+            /// Parses the uid11 text and reads it as this profile.
+            ///
+            /// # Errors
+            ///
+            /// The [`Uid11::parse`](crate::Uid11::parse) errors, and any the profile has for
+            /// the payload.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let id = idtypes::", stringify!($ty), "::parse(\"", $example, "\")?;")]
+            #[doc = concat!("assert_eq!(id.to_string(), \"", $example, "\");")]
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            #[inline]
+            pub const fn parse(text: &str) -> Result<$ty, crate::Error> {
+                match crate::Uid11::parse(text) {
+                    Ok(id) => $ty::from_payload(id.to_u64()),
+                    Err(err) => Err(err),
+                }
+            }
+        }
+
+        impl core::str::FromStr for $ty {
+            type Err = crate::Error;
+
+            fn from_str(text: &str) -> Result<$ty, crate::Error> {
+                $ty::parse(text)
+            }
+        }
+
+        impl TryFrom<&str> for $ty {
+            type Error = crate::Error;
+
+            fn try_from(text: &str) -> Result<$ty, crate::Error> {
+                $ty::parse(text)
+            }
+        }
+
+        impl core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.pad(self.encode().as_str())
+            }
+        }
+
+        impl core::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, concat!(stringify!($ty), "({})"), self.encode().as_str())
+            }
+        }
+
+        impl From<$ty> for crate::Uid11 {
+            fn from(id: $ty) -> crate::Uid11 {
+                id.to_uid11()
+            }
+        }
+
+        impl From<$ty> for u64 {
+            fn from(id: $ty) -> u64 {
+                id.0
+            }
+        }
+    };
+}
+
+pub(crate) use profile_text;
+
+/// Unix milliseconds from a clock reading, as milliseconds since the xid epoch (0 for a clock
+/// before it: such a clock is broken, and the generators then count up from the epoch).
+#[cfg(feature = "std")]
+pub(crate) fn millis_since_epoch(clock_micros: i64) -> i64 {
+    let unix_millis = clock_micros.div_euclid(1000);
+    (unix_millis - super::XID_EPOCH_MILLIS as i64).max(0)
+}

@@ -138,3 +138,130 @@ mod tests {
         );
     }
 }
+
+/// `datetime()` for the timestamped uid11 profiles.
+macro_rules! millis_datetime {
+    ($($ty:ident),*) => {$(
+        impl crate::$ty {
+            /// The timestamp as a UTC time (millisecond precision).
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let id = idtypes::", stringify!($ty), "::parse(\"11111111111\")?;")]
+            /// assert_eq!(id.datetime().to_rfc3339(), "2011-11-11T11:11:11.111+00:00");
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            pub fn datetime(self) -> DateTime<Utc> {
+                // At most 2^42 ms after 2011: well inside chrono's range.
+                DateTime::from_timestamp_millis(self.timestamp_millis() as i64)
+                    .unwrap_or(DateTime::<Utc>::MAX_UTC)
+            }
+        }
+
+        impl From<crate::$ty> for DateTime<Utc> {
+            fn from(id: crate::$ty) -> DateTime<Utc> {
+                id.datetime()
+            }
+        }
+    )*};
+}
+
+millis_datetime!(Xid, Snowish, TsSeqRand);
+
+/// Unix milliseconds of a UTC time (rounded down), or the out-of-range error of `format`.
+fn unix_millis(format: &'static str, time: DateTime<Utc>, max: u64) -> Result<u64, Error> {
+    let millis = time.timestamp_millis();
+    u64::try_from(millis).map_err(|_| {
+        Error::out_of_range(
+            format,
+            "timestamp (Unix milliseconds)",
+            millis as i128,
+            crate::XID_EPOCH_MILLIS as i128,
+            max as i128,
+        )
+    })
+}
+
+impl crate::Xid {
+    /// Builds an xid from a UTC time (to the millisecond, rounded down) and a 22-bit random value.
+    ///
+    /// # Errors
+    ///
+    /// As [`Xid::from_parts`](crate::Xid::from_parts).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    ///
+    /// let time: DateTime<Utc> = "2011-11-11T11:11:11.112Z".parse().unwrap();
+    /// assert_eq!(idtypes::Xid::from_datetime(time, 0)?.to_string(), "1111111NVpb");
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(time: DateTime<Utc>, random: u32) -> Result<crate::Xid, Error> {
+        crate::Xid::from_parts(
+            unix_millis("xid", time, crate::Xid::MAX_TIMESTAMP_MILLIS)?,
+            random,
+        )
+    }
+}
+
+impl crate::Snowish {
+    /// Builds a snowish id from a UTC time (to the millisecond, rounded down), a machine id and
+    /// a sequence.
+    ///
+    /// # Errors
+    ///
+    /// As [`Snowish::from_parts`](crate::Snowish::from_parts).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    ///
+    /// let time: DateTime<Utc> = "2024-01-01T00:00:00Z".parse().unwrap();
+    /// let id = idtypes::Snowish::from_datetime(time, 3, 9)?;
+    /// assert_eq!(id.datetime(), time);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(
+        time: DateTime<Utc>,
+        machine_id: u16,
+        sequence: u16,
+    ) -> Result<crate::Snowish, Error> {
+        let millis = unix_millis("snowish uid11", time, crate::Snowish::MAX_TIMESTAMP_MILLIS)?;
+        crate::Snowish::from_parts(millis, machine_id, sequence)
+    }
+}
+
+impl crate::TsSeqRand {
+    /// Builds a ts-seq-rand id from a UTC time (to the millisecond, rounded down), a sequence
+    /// and a random value.
+    ///
+    /// # Errors
+    ///
+    /// As [`TsSeqRand::from_parts`](crate::TsSeqRand::from_parts).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    ///
+    /// let time: DateTime<Utc> = "2024-01-01T00:00:00Z".parse().unwrap();
+    /// assert_eq!(idtypes::TsSeqRand::from_datetime(time, 0, 5)?.datetime(), time);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(
+        time: DateTime<Utc>,
+        sequence: u16,
+        random: u16,
+    ) -> Result<crate::TsSeqRand, Error> {
+        let millis = unix_millis(
+            "ts-seq-rand uid11",
+            time,
+            crate::TsSeqRand::MAX_TIMESTAMP_MILLIS,
+        )?;
+        crate::TsSeqRand::from_parts(millis, sequence, random)
+    }
+}

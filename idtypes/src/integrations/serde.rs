@@ -167,6 +167,27 @@ mod tests {
     }
 
     #[test]
+    fn uid11_types_are_text_in_json_and_u64_in_postcard() {
+        use crate::{Snowish, Uid11, Xid};
+        let id = Uid11::from_u64(u64::MAX);
+        assert_eq!(serde_json::to_string(&id).unwrap(), r#""jpXCZedGfVQ""#);
+        assert_eq!(
+            serde_json::from_str::<Uid11>(r#""jpXCZedGfVQ""#).unwrap(),
+            id
+        );
+        assert!(serde_json::from_str::<Uid11>(r#""jpXCZedGfVR""#).is_err());
+        let xid = Xid::from_u64(4194304);
+        assert_eq!(serde_json::to_string(&xid).unwrap(), r#""1111111NVpb""#);
+        let mut buf = [0u8; 16];
+        let bytes = postcard::to_slice(&xid, &mut buf).unwrap().to_vec();
+        assert_eq!(postcard::from_bytes::<Xid>(&bytes).unwrap(), xid);
+        let mut buf = [0u8; 16];
+        let reserved = postcard::to_slice(&u64::MAX, &mut buf).unwrap().to_vec();
+        assert!(postcard::from_bytes::<Snowish>(&reserved).is_err());
+        assert!(serde_json::from_str::<Snowish>(r#""jpXCZedGfVQ""#).is_err());
+    }
+
+    #[test]
     fn postcard_is_the_integer() {
         let tid = Tid::from_u64(u64::MAX);
         let mut buf = [0u8; 16];
@@ -177,6 +198,52 @@ mod tests {
         assert_eq!(postcard::from_bytes::<Tid>(bytes).unwrap(), tid);
     }
 }
+
+/// uid11 and its profiles: the 11-symbol text for human-readable formats, the `u64` for binary
+/// ones (checked like the text: a snowish id's reserved bit must be 0).
+macro_rules! uid11_serde {
+    ($($ty:ident),* $(,)?) => {$(
+        impl Serialize for crate::$ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                if serializer.is_human_readable() {
+                    serializer.serialize_str(self.encode().as_str())
+                } else {
+                    serializer.serialize_u64(self.to_u64())
+                }
+            }
+        }
+
+        impl<'de> Deserialize<'de> for crate::$ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::$ty, D::Error> {
+                struct IdVisitor;
+
+                impl Visitor<'_> for IdVisitor {
+                    type Value = crate::$ty;
+
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str(concat!("a ", stringify!($ty), " (11 characters of Base58, or a u64)"))
+                    }
+
+                    fn visit_str<E: de::Error>(self, text: &str) -> Result<crate::$ty, E> {
+                        crate::$ty::parse(text).map_err(E::custom)
+                    }
+
+                    fn visit_u64<E: de::Error>(self, value: u64) -> Result<crate::$ty, E> {
+                        crate::$ty::try_from(value).map_err(E::custom)
+                    }
+                }
+
+                if deserializer.is_human_readable() {
+                    deserializer.deserialize_str(IdVisitor)
+                } else {
+                    deserializer.deserialize_u64(IdVisitor)
+                }
+            }
+        }
+    )*};
+}
+
+uid11_serde!(Uid11, Xid, Snowish, TsSeqRand, FullRand);
 
 /// Record keys and record-key types are strings in every format, human-readable or not: the
 /// string is their raw form.

@@ -35,6 +35,11 @@
 //! | [`Tid`] | atproto timestamp identifier | `u64`: 53-bit µs + 10-bit clock id | 13 chars base32-sortable |
 //! | [`RecordKey`] | atproto record key | validated string, inline up to 30 bytes | 1..=512 chars of `A-Za-z0-9.-_~:` |
 //! | [`TimeId`] | draft-goldman Time-Ordered ID | `i64`: signed µs * 1024 + [`NodeId`] | 13 chars base32-sortable, display `STTT-TTT-TTTT-CC` |
+//! | [`Uid11`] | uid11 | `u64` | 11 chars Base58 (Bitcoin alphabet) |
+//! | [`Xid`] | uid11 profile xid | 42-bit ms since 2011-11-11T11:11:11.111Z, 22-bit random | as uid11 |
+//! | [`Snowish`] | uid11 profile snowish | 0, 41-bit ms, 10-bit machine, 12-bit sequence | as uid11 |
+//! | [`TsSeqRand`] | uid11 profile ts-seq-rand | 42-bit ms, 12-bit sequence, 10-bit random | as uid11 |
+//! | [`FullRand`] | uid11 profile fullrand | 64 random bits | as uid11 |
 //!
 //! [`RecordKeyType`] is a Lexicon record-key type (`tid`, `nsid`, `literal:<value>`, `any`) and
 //! checks keys against it.

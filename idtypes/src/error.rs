@@ -394,7 +394,8 @@ impl fmt::Display for Error {
         match self.repr {
             Repr::Length { expected, found } => write!(
                 f,
-                "invalid {format}: expected {expected} characters, found {found} bytes"
+                "invalid {format}: expected {expected} characters, found {found} {}",
+                if found == 1 { "byte" } else { "bytes" }
             ),
             Repr::Character {
                 position,
@@ -516,6 +517,15 @@ mod tests {
         assert_eq!(
             err.to_string(),
             format!("atproto record key does not match its type: expected `self`, found `{kept}…`")
+        );
+    }
+
+    #[test]
+    fn one_byte_is_singular() {
+        let err = Error::length("TimeId node id", 2, 2, 1);
+        assert_eq!(
+            err.to_string(),
+            "invalid TimeId node id: expected 2 characters, found 1 byte"
         );
     }
 

@@ -26,3 +26,14 @@ pub fn interop_lines(relative: &str) -> Vec<String> {
         .map(str::to_owned)
         .collect()
 }
+
+/// Sets a flag when dropped, also while a panic unwinds: a test that runs a helper thread
+/// until the workers finish (a clock stepper, say) holds one, so that a failing worker stops
+/// the helper instead of leaving the test waiting for it forever.
+pub struct SetOnDrop<'a>(pub &'a std::sync::atomic::AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}

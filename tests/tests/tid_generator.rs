@@ -12,6 +12,7 @@ use std::{
 };
 
 use idtypes::{Clock, ManualClock, Tid, TidGenerator};
+use idtypes_tests::SetOnDrop;
 use serde::{Deserialize, Serialize};
 
 const THREADS: usize = 4;
@@ -91,8 +92,10 @@ fn tids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
             }
             steps
         });
+        // Stops the stepper even if a worker panics, so a failure cannot hang the test.
+        let stop = SetOnDrop(&done);
         let tids = generate_from_threads(&generator);
-        done.store(true, Ordering::Relaxed);
+        drop(stop);
         let steps = stepper.join().unwrap();
         assert!(steps > 0, "the clock never moved");
         tids

@@ -27,20 +27,27 @@ impl Serialize for Tid {
 impl<'de> Deserialize<'de> for Tid {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tid, D::Error> {
         if deserializer.is_human_readable() {
-            deserializer.deserialize_str(TidVisitor)
+            deserializer.deserialize_str(TidVisitor { text: true })
         } else {
-            deserializer.deserialize_u64(TidVisitor)
+            deserializer.deserialize_u64(TidVisitor { text: false })
         }
     }
 }
 
-struct TidVisitor;
+/// `text`: whether the format is human-readable (and the TID expected as text).
+struct TidVisitor {
+    text: bool,
+}
 
 impl Visitor<'_> for TidVisitor {
     type Value = Tid;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an atproto TID (13 characters of base32-sortable, or a u64)")
+        f.write_str(if self.text {
+            "an atproto TID as a string of 13 base32-sortable characters"
+        } else {
+            "an atproto TID as a u64"
+        })
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<Tid, E> {
@@ -75,20 +82,27 @@ impl Serialize for TimeId {
 impl<'de> Deserialize<'de> for TimeId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<TimeId, D::Error> {
         if deserializer.is_human_readable() {
-            deserializer.deserialize_str(TimeIdVisitor)
+            deserializer.deserialize_str(TimeIdVisitor { text: true })
         } else {
-            deserializer.deserialize_i64(TimeIdVisitor)
+            deserializer.deserialize_i64(TimeIdVisitor { text: false })
         }
     }
 }
 
-struct TimeIdVisitor;
+/// `text`: whether the format is human-readable (and the TimeId expected as text).
+struct TimeIdVisitor {
+    text: bool,
+}
 
 impl Visitor<'_> for TimeIdVisitor {
     type Value = TimeId;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a TimeId (13 characters of base32-sortable, or dashed, or an i64)")
+        f.write_str(if self.text {
+            "a TimeId as a string: 13 base32-sortable characters, or the dashed form"
+        } else {
+            "a TimeId as an i64"
+        })
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<TimeId, E> {
@@ -149,6 +163,11 @@ mod tests {
             id
         );
         assert!(serde_json::from_str::<TimeId>(r#""jzzzzzzzzzzzz""#).is_err());
+        let err = serde_json::from_str::<TimeId>("-1").unwrap_err();
+        assert!(
+            err.to_string().contains("expected a TimeId as a string"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -215,13 +234,20 @@ macro_rules! uid11_serde {
 
         impl<'de> Deserialize<'de> for crate::$ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::$ty, D::Error> {
-                struct IdVisitor;
+                /// `text`: whether the format is human-readable (and the id expected as text).
+                struct IdVisitor {
+                    text: bool,
+                }
 
                 impl Visitor<'_> for IdVisitor {
                     type Value = crate::$ty;
 
                     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        f.write_str(concat!("a ", stringify!($ty), " (11 characters of Base58, or a u64)"))
+                        f.write_str(if self.text {
+                            concat!("a ", stringify!($ty), " as a string of 11 Base58 characters")
+                        } else {
+                            concat!("a ", stringify!($ty), " as a u64")
+                        })
                     }
 
                     fn visit_str<E: de::Error>(self, text: &str) -> Result<crate::$ty, E> {
@@ -234,9 +260,9 @@ macro_rules! uid11_serde {
                 }
 
                 if deserializer.is_human_readable() {
-                    deserializer.deserialize_str(IdVisitor)
+                    deserializer.deserialize_str(IdVisitor { text: true })
                 } else {
-                    deserializer.deserialize_u64(IdVisitor)
+                    deserializer.deserialize_u64(IdVisitor { text: false })
                 }
             }
         }

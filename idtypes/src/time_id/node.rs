@@ -49,7 +49,7 @@ impl NodeId {
     pub const fn new(node: u16) -> Result<NodeId, Error> {
         if node > 1023 {
             return Err(Error::out_of_range(
-                FORMAT,
+                super::FORMAT,
                 "node id",
                 node as i128,
                 0,

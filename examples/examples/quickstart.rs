@@ -1,9 +1,10 @@
 //! The main job: generate TIDs, look inside them, send them as JSON, parse one, query a range,
-//! check record keys against their Lexicon key types, and meet the draft-goldman TimeId.
+//! check record keys against their Lexicon key types, and meet the draft-goldman TimeId and
+//! the uid11 xid.
 //!
 //! Run it with `cargo run -p idtypes-examples --example quickstart`.
 
-use idtypes::{NodeId, RecordKey, RecordKeyType, Tid, TidGenerator, TimeId, tid};
+use idtypes::{NodeId, RecordKey, RecordKeyType, Tid, TidGenerator, TimeId, Uid11, Xid, tid};
 use serde::{Deserialize, Serialize};
 
 /// A record as a JSON API would send it.
@@ -109,5 +110,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "as UUIDv6: {uuid}, and back: {:#}",
         TimeId::from_uuid_v6(uuid)?
     );
+
+    println!("\n== uid11 and xid");
+    let xid = Xid::now();
+    println!(
+        "{xid}  ms={} ({}) random={}",
+        xid.timestamp_millis(),
+        xid.datetime().to_rfc3339(),
+        xid.random()
+    );
+    let text = xid.to_string();
+    let bucket = Xid::millis_range_for_prefix(&text[..7])?.ok_or("no xid has this prefix")?;
+    println!(
+        "prefix {} covers {} ms of xid time",
+        &text[..7],
+        bucket.end() - bucket.start() + 1
+    );
+    match "jpXCZedGfVR".parse::<Uid11>() {
+        Ok(id) => println!("unexpectedly parsed {id}"),
+        Err(err) => println!("jpXCZedGfVR refused: {err}"),
+    }
     Ok(())
 }

@@ -11,7 +11,7 @@ const MAX_DELTA: u64 = (1 << 41) - 1;
 /// (2011-11-11T11:11:11.111Z; the specification names none, idtypes uses xid's), a 10-bit
 /// machine id and a 12-bit per-millisecond sequence.
 ///
-/// Times run from the epoch to 2081-07-18T00:38:46.662Z. Payloads with the reserved top bit
+/// Times run from the epoch to 2081-07-18T02:58:46.662Z. Payloads with the reserved top bit
 /// set are not snowish ids (conversions from `Uid11`/`u64` are fallible).
 ///
 /// # Examples
@@ -32,7 +32,7 @@ pub struct Snowish(u64);
 profile_text!(Snowish, "snowish", "1111111NVpb");
 
 impl Snowish {
-    /// The last Unix millisecond a snowish id can hold: 2081-07-18T00:38:46.662Z.
+    /// The last Unix millisecond a snowish id can hold: 2081-07-18T02:58:46.662Z.
     pub const MAX_TIMESTAMP_MILLIS: u64 = XID_EPOCH_MILLIS + MAX_DELTA;
 
     /// The largest machine id, 1023.
@@ -73,7 +73,7 @@ impl Snowish {
     /// # Errors
     ///
     /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time outside the epoch
-    /// to 2081-07-18T00:38:46.662Z, a machine id above 1023 or a sequence above 4095.
+    /// to 2081-07-18T02:58:46.662Z, a machine id above 1023 or a sequence above 4095.
     ///
     /// # Examples
     ///
@@ -226,7 +226,8 @@ mod generator {
 
     /// Makes snowish ids for one machine id: within a millisecond the sequence counts up, and
     /// when it passes 4095 the ids move on to the next millisecond; a clock stepped back never
-    /// yields a repeat (ids continue from the last one). Lock-free, from any number of threads.
+    /// yields a repeat (ids continue from the last one); a clock before the xid epoch reads as
+    /// the epoch. Lock-free, from any number of threads.
     ///
     /// # Examples
     ///
@@ -310,7 +311,7 @@ mod generator {
         ///
         /// # Panics
         ///
-        /// When the clock reads after 2081-07-18T00:38:46.662Z (or the generator has run
+        /// When the clock reads after 2081-07-18T02:58:46.662Z (or the generator has run
         /// ahead to it). [`try_next`](SnowishGenerator::try_next) returns an error.
         ///
         /// # Examples
@@ -356,7 +357,7 @@ mod generator {
                 )),
                 None => Err(Error::exhausted(
                     FORMAT,
-                    "the timestamp would pass 2081-07-18T00:38:46.662Z",
+                    "the timestamp would pass 2081-07-18T02:58:46.662Z",
                 )),
             }
         }

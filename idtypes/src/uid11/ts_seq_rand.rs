@@ -201,7 +201,8 @@ mod generator {
 
     /// Makes ts-seq-rand ids: within a millisecond the sequence counts up (passing 4095 moves
     /// on to the next millisecond), 10 fresh random bits each; a clock stepped back never
-    /// yields a repeat. Lock-free, from any number of threads.
+    /// yields a repeat, and a clock before the xid epoch reads as the epoch. Lock-free, from any
+    /// number of threads.
     ///
     /// # Examples
     ///

@@ -272,6 +272,10 @@ mod generator {
     /// | [`Monotonic`](XidMode::Monotonic) (default) | low field + 1 | continues from the last xid |
     /// | [`Random`](XidMode::Random) | fresh random bits (may repeat) | uses the clock as it is |
     ///
+    /// A clock before the xid epoch (2011-11-11T11:11:11.111Z) reads as the epoch. A monotonic
+    /// generator never hands out the payload `u64::MAX` (`jpXCZedGfVQ`): reaching it counts as
+    /// exhaustion, so that its state cannot overflow.
+    ///
     /// # Examples
     ///
     /// ```

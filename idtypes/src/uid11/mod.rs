@@ -169,22 +169,12 @@ impl Uid11 {
     /// ```
     #[inline]
     pub const fn parse_ascii(text: &[u8]) -> Result<Uid11, Error> {
-        let Some(symbols) = text.first_chunk::<11>() else {
-            return Err(Error::length(FORMAT, 11, 11, text.len()));
-        };
-        if text.len() != 11 {
-            return Err(Error::length(FORMAT, 11, 11, text.len()));
+        if let (Some(symbols), 11) = (text.first_chunk::<11>(), text.len()) {
+            if let Ok(value) = base58::decode11(symbols) {
+                return Ok(Uid11(value));
+            }
         }
-        match base58::decode11(symbols) {
-            Ok(value) => Ok(Uid11(value)),
-            Err(DecodeError::Symbol(position)) => Err(Error::character(
-                FORMAT,
-                text,
-                position,
-                base58::ALPHABET_STR,
-            )),
-            Err(DecodeError::Overflow) => Err(Error::too_large(FORMAT, LARGEST)),
-        }
+        Err(parse_error(text))
     }
 
     /// The 11-symbol text, on the stack.
@@ -262,6 +252,26 @@ impl Uid11 {
             Uid11(start as u64),
             Uid11(end),
         )))
+    }
+}
+
+/// Why `text` is not a uid11 (it is not): the length, else the first foreign character, else
+/// the overflow. Kept out of line, off the path of valid input.
+#[cold]
+#[inline(never)]
+const fn parse_error(text: &[u8]) -> Error {
+    let Some(symbols) = text.first_chunk::<11>() else {
+        return Error::length(FORMAT, 11, 11, text.len());
+    };
+    if text.len() != 11 {
+        return Error::length(FORMAT, 11, 11, text.len());
+    }
+    match base58::decode11(symbols) {
+        Err(DecodeError::Symbol(position)) => {
+            Error::character(FORMAT, text, position, base58::ALPHABET_STR)
+        }
+        // `Ok` cannot happen for text that failed to parse; report the overflow either way.
+        Err(DecodeError::Overflow) | Ok(_) => Error::too_large(FORMAT, LARGEST),
     }
 }
 

@@ -53,6 +53,9 @@ pub enum ErrorKind {
     /// A valid value that is not the one required (a record key that differs from the key its
     /// `literal:` type names).
     Mismatch,
+    /// The clock went back, and the generator's policy refused to wait, or waited longer than
+    /// it allows.
+    ClockBackwards,
 }
 
 /// What a failed parse, construction or generation reports.
@@ -117,6 +120,10 @@ enum Repr {
     },
     TooLarge {
         largest: &'static str,
+    },
+    ClockBackwards {
+        behind_micros: u64,
+        waited: bool,
     },
 }
 
@@ -306,6 +313,23 @@ impl Error {
         }
     }
 
+    /// The clock read `behind_micros` before the last id; `waited` says whether the generator
+    /// waited (and gave up) or refused at once.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) const fn clock_backwards(
+        format: &'static str,
+        behind_micros: u64,
+        waited: bool,
+    ) -> Self {
+        Error {
+            format,
+            repr: Repr::ClockBackwards {
+                behind_micros,
+                waited,
+            },
+        }
+    }
+
     /// The value `found` where the value `expected` was required.
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn mismatch(format: &'static str, expected: &str, found: &str) -> Self {
@@ -354,6 +378,7 @@ impl Error {
             Repr::Syntax { .. } => ErrorKind::Syntax,
             Repr::Mismatch { .. } => ErrorKind::Mismatch,
             Repr::TooLarge { .. } => ErrorKind::Overflow,
+            Repr::ClockBackwards { .. } => ErrorKind::ClockBackwards,
         }
     }
 
@@ -434,6 +459,21 @@ impl fmt::Display for Error {
                 position: None,
                 rule,
             } => write!(f, "invalid {format}: {rule}"),
+            Repr::ClockBackwards {
+                behind_micros,
+                waited: false,
+            } => write!(
+                f,
+                "{format} generator: the clock went back {behind_micros} µs and the policy is to fail"
+            ),
+            Repr::ClockBackwards {
+                behind_micros,
+                waited: true,
+            } => write!(
+                f,
+                "{format} generator: the clock stayed {behind_micros} µs behind the last id \
+                 longer than the policy waits"
+            ),
             Repr::TooLarge { largest } => write!(
                 f,
                 "invalid {format}: the value is too large, the largest is `{largest}`"

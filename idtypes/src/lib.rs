@@ -92,6 +92,7 @@ mod random;
 mod range;
 #[cfg(feature = "alloc")]
 mod record_key;
+mod tbsl;
 mod text;
 mod tid;
 #[cfg(feature = "std")]
@@ -105,6 +106,9 @@ pub use error::{Error, ErrorKind};
 pub use range::IdRange;
 #[cfg(feature = "alloc")]
 pub use record_key::{RecordKey, RecordKeyType};
+#[cfg(feature = "std")]
+pub use tbsl::{ClockPolicy, MemorySequence, SequenceProvider, TbslGenerator, TbslMode};
+pub use tbsl::{Tbsl, TransportBase, TransportText};
 pub use text::IdText;
 pub use tid::Tid;
 #[cfg(feature = "std")]

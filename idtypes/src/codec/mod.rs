@@ -5,3 +5,4 @@
 
 pub(crate) mod base32_sortable;
 pub(crate) mod base58;
+pub(crate) mod hex;

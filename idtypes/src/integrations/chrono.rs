@@ -265,3 +265,61 @@ impl crate::TsSeqRand {
         crate::TsSeqRand::from_parts(millis, sequence, random)
     }
 }
+
+impl crate::Tbsl {
+    /// The timestamp as a UTC time (microsecond precision).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let id: idtypes::Tbsl = "FFFFFFFFFFFFFFFFFFFF".parse()?;
+    /// assert_eq!(id.datetime().to_rfc3339(), "2335-05-07T23:44:06.068469+00:00");
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn datetime(self) -> DateTime<Utc> {
+        // At most (2^60 - 1) / 100 µs (year 2335): inside chrono's range.
+        DateTime::from_timestamp_micros(self.unix_micros() as i64)
+            .unwrap_or(DateTime::<Utc>::MAX_UTC)
+    }
+
+    /// Builds a TBSL from a UTC time (to the microsecond, rounded down), a machine id and a
+    /// suffix.
+    ///
+    /// # Errors
+    ///
+    /// As [`Tbsl::from_parts`](crate::Tbsl::from_parts); a time before 1970 is out of range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    ///
+    /// let time: DateTime<Utc> = "2023-11-14T22:13:20.123456Z".parse().unwrap();
+    /// let id = idtypes::Tbsl::from_datetime(time, 7, 0)?;
+    /// assert_eq!(id.to_string(), "25BF6196C8D610700000");
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(
+        time: DateTime<Utc>,
+        machine_id: u8,
+        suffix: u32,
+    ) -> Result<crate::Tbsl, Error> {
+        let micros = time.timestamp_micros();
+        let micros = u64::try_from(micros).map_err(|_| {
+            Error::out_of_range(
+                "TBSL",
+                "timestamp (Unix microseconds)",
+                micros as i128,
+                0,
+                crate::Tbsl::MAX_UNIX_MICROS as i128,
+            )
+        })?;
+        crate::Tbsl::from_parts(micros, machine_id, suffix)
+    }
+}
+
+impl From<crate::Tbsl> for DateTime<Utc> {
+    fn from(id: crate::Tbsl) -> DateTime<Utc> {
+        id.datetime()
+    }
+}

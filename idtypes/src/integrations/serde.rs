@@ -207,6 +207,28 @@ mod tests {
     }
 
     #[test]
+    fn tbsl_is_text_in_json_and_ten_bytes_in_postcard() {
+        use crate::Tbsl;
+        let id: Tbsl = "25BF6196C8D610700001".parse().unwrap();
+        assert_eq!(
+            serde_json::to_string(&id).unwrap(),
+            r#""25BF6196C8D610700001""#
+        );
+        assert_eq!(
+            serde_json::from_str::<Tbsl>(r#""25BF6196C8D610700001""#).unwrap(),
+            id
+        );
+        assert!(serde_json::from_str::<Tbsl>(r#""25bf6196c8d610700001""#).is_err());
+        let mut buf = [0u8; 16];
+        let bytes = postcard::to_slice(&id, &mut buf).unwrap().to_vec();
+        assert_eq!(bytes.len(), 11);
+        assert_eq!(&bytes[1..], &id.to_bytes());
+        assert_eq!(postcard::from_bytes::<Tbsl>(&bytes).unwrap(), id);
+        let nine = [9u8, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+        assert!(postcard::from_bytes::<Tbsl>(&nine).is_err());
+    }
+
+    #[test]
     fn postcard_is_the_integer() {
         let tid = Tid::from_u64(u64::MAX);
         let mut buf = [0u8; 16];
@@ -270,6 +292,65 @@ macro_rules! uid11_serde {
 }
 
 uid11_serde!(Uid11, Xid, Snowish, TsSeqRand, FullRand);
+
+impl Serialize for crate::Tbsl {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            serializer.serialize_str(self.encode().as_str())
+        } else {
+            serializer.serialize_bytes(&self.to_bytes())
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::Tbsl {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::Tbsl, D::Error> {
+        if deserializer.is_human_readable() {
+            deserializer.deserialize_str(TbslVisitor { text: true })
+        } else {
+            deserializer.deserialize_bytes(TbslVisitor { text: false })
+        }
+    }
+}
+
+/// `text`: whether the format is human-readable (and the TBSL expected as text).
+struct TbslVisitor {
+    text: bool,
+}
+
+impl<'de> Visitor<'de> for TbslVisitor {
+    type Value = crate::Tbsl;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.text {
+            "a TBSL as a string of 20 uppercase hex characters"
+        } else {
+            "a TBSL as 10 bytes"
+        })
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<crate::Tbsl, E> {
+        crate::Tbsl::parse(text).map_err(E::custom)
+    }
+
+    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<crate::Tbsl, E> {
+        crate::Tbsl::try_from(bytes).map_err(E::custom)
+    }
+
+    /// Formats that write byte arrays as sequences of integers.
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<crate::Tbsl, A::Error> {
+        let mut bytes = [0u8; 10];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(i, &self))?;
+        }
+        if seq.next_element::<u8>()?.is_some() {
+            return Err(de::Error::invalid_length(11, &self));
+        }
+        Ok(crate::Tbsl::from_bytes(bytes))
+    }
+}
 
 /// Record keys and record-key types are strings in every format, human-readable or not: the
 /// string is their raw form.

@@ -1,0 +1,569 @@
+//! [`TbslGenerator`]: TBSL ids for one machine, with a pluggable [`SequenceProvider`] and a
+//! [`ClockPolicy`] for clocks that go back.
+
+use core::{
+    fmt,
+    sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
+};
+use std::{sync::Mutex, time::Instant};
+
+use super::{FORMAT, Tbsl};
+use crate::{Clock, Error, SystemClock};
+
+/// Hands out suffixes for `(machine id, microsecond)`: 0, 1, 2, ... up to 0xFFFFF.
+///
+/// Implementations must never return the same suffix twice for the same machine id and
+/// microsecond, and should return `None` when they cannot promise that (the microsecond's
+/// suffixes are used up, or it is older than one they have moved past); the generator then
+/// waits for a later microsecond. The reference implementation ships in-memory, file and
+/// cache-backed providers; [`MemorySequence`] is the in-memory one.
+///
+/// # Examples
+///
+/// A provider that allows one id per microsecond:
+///
+/// ```
+/// use std::sync::Mutex;
+/// use idtypes::SequenceProvider;
+///
+/// struct OnePerMicrosecond(Mutex<u64>);
+///
+/// impl SequenceProvider for OnePerMicrosecond {
+///     fn next_suffix(&self, _machine_id: u8, unix_micros: u64) -> Option<u32> {
+///         let mut last = self.0.lock().ok()?;
+///         (unix_micros > *last).then(|| {
+///             *last = unix_micros;
+///             0
+///         })
+///     }
+/// }
+/// ```
+pub trait SequenceProvider: Send + Sync {
+    /// The next unused suffix (0..=0xFFFFF) for `machine_id` at `unix_micros`, or `None`.
+    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32>;
+}
+
+impl<P: SequenceProvider + ?Sized> SequenceProvider for &P {
+    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
+        (**self).next_suffix(machine_id, unix_micros)
+    }
+}
+
+impl<P: SequenceProvider + ?Sized> SequenceProvider for std::sync::Arc<P> {
+    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
+        (**self).next_suffix(machine_id, unix_micros)
+    }
+}
+
+impl<P: SequenceProvider + ?Sized> SequenceProvider for Box<P> {
+    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
+        (**self).next_suffix(machine_id, unix_micros)
+    }
+}
+
+/// The in-memory [`SequenceProvider`]: for each machine id, a counter for its latest
+/// microsecond. Thread-safe; share one between generators of the same process.
+///
+/// A microsecond older than the latest one seen for that machine gets `None` (its suffixes
+/// are no longer tracked).
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{MemorySequence, SequenceProvider};
+///
+/// let sequence = MemorySequence::new();
+/// assert_eq!(sequence.next_suffix(7, 100), Some(0));
+/// assert_eq!(sequence.next_suffix(7, 100), Some(1));
+/// assert_eq!(sequence.next_suffix(7, 101), Some(0));
+/// assert_eq!(sequence.next_suffix(7, 100), None); // moved past it
+/// ```
+pub struct MemorySequence {
+    /// Per machine id: the latest microsecond and the next suffix for it.
+    slots: Mutex<[(u64, u32); 100]>,
+}
+
+impl MemorySequence {
+    /// An empty sequence.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{MemorySequence, SequenceProvider};
+    ///
+    /// assert_eq!(MemorySequence::new().next_suffix(0, 0), Some(0));
+    /// ```
+    pub const fn new() -> Self {
+        MemorySequence {
+            slots: Mutex::new([(0, 0); 100]),
+        }
+    }
+}
+
+impl Default for MemorySequence {
+    fn default() -> Self {
+        MemorySequence::new()
+    }
+}
+
+impl SequenceProvider for MemorySequence {
+    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
+        // A poisoned lock only means another thread panicked mid-update of plain integers.
+        let mut slots = self
+            .slots
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let slot = slots.get_mut(machine_id as usize)?;
+        if unix_micros > slot.0 || (slot.0 == 0 && slot.1 == 0) {
+            *slot = (unix_micros, 1);
+            return Some(0);
+        }
+        if unix_micros < slot.0 || slot.1 > Tbsl::MAX_SUFFIX {
+            return None;
+        }
+        slot.1 += 1;
+        Some(slot.1 - 1)
+    }
+}
+
+impl fmt::Debug for MemorySequence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MemorySequence").finish_non_exhaustive()
+    }
+}
+
+/// How a [`TbslGenerator`] fills the suffix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TbslMode {
+    /// From the [`SequenceProvider`]: 0, 1, 2, ... within each microsecond; when a microsecond
+    /// is used up (1,048,576 ids), wait for the next one.
+    #[default]
+    Sequenced,
+    /// 20 random bits. Ids of one microsecond can repeat.
+    Random,
+}
+
+/// What a [`TbslGenerator`] does when the clock reads earlier than its last id. Equal time is
+/// not going back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClockPolicy {
+    /// Wait until the clock is back, for at most `timeout`, then fail
+    /// ([`ErrorKind::ClockBackwards`](crate::ErrorKind::ClockBackwards)). The same bound
+    /// applies to waiting for a new microsecond when one is used up.
+    Wait {
+        /// The longest wait.
+        timeout: Duration,
+    },
+    /// Fail at once with [`ErrorKind::ClockBackwards`](crate::ErrorKind::ClockBackwards).
+    Error,
+}
+
+impl Default for ClockPolicy {
+    /// `Wait` for at most one second, as the reference does.
+    fn default() -> Self {
+        ClockPolicy::Wait {
+            timeout: Duration::from_secs(1),
+        }
+    }
+}
+
+/// Makes TBSL ids for one machine id (0..=99), from any number of threads.
+///
+/// | situation | [`ClockPolicy::Wait`] (default, 1 s) | [`ClockPolicy::Error`] |
+/// |---|---|---|
+/// | clock later or equal | id at the clock's microsecond | same |
+/// | clock earlier than the last id | wait until it is back (bounded) | error at once |
+/// | microsecond used up (sequenced) | wait for the next microsecond (bounded) | same wait |
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{ManualClock, TbslGenerator};
+///
+/// let generator = TbslGenerator::with_clock(ManualClock::new(1_700_000_000_123_456), 7)?;
+/// let ids: Vec<_> = (0..3).map(|_| generator.next()).collect::<Result<_, _>>()?;
+/// assert_eq!(ids[0].to_string(), "25BF6196C8D610700000");
+/// assert_eq!(ids.iter().map(|id| id.suffix()).collect::<Vec<_>>(), [0, 1, 2]);
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub struct TbslGenerator<C = SystemClock, P = MemorySequence> {
+    clock: C,
+    provider: P,
+    machine_id: u8,
+    mode: TbslMode,
+    policy: ClockPolicy,
+    /// The latest microsecond handed out.
+    last_micros: AtomicU64,
+}
+
+impl TbslGenerator<SystemClock, MemorySequence> {
+    /// A sequenced generator for `machine_id` on the system clock and an in-memory sequence.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) above 99.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let generator = idtypes::TbslGenerator::new(3)?;
+    /// assert_eq!(generator.next()?.machine_id(), 3);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn new(machine_id: u8) -> Result<Self, Error> {
+        TbslGenerator::with_clock(SystemClock, machine_id)
+    }
+}
+
+impl<C: Clock> TbslGenerator<C, MemorySequence> {
+    /// A sequenced generator for `machine_id` on `clock` and an in-memory sequence.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) above 99.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ManualClock, TbslGenerator};
+    ///
+    /// assert!(TbslGenerator::with_clock(ManualClock::new(0), 100).is_err());
+    /// ```
+    pub fn with_clock(clock: C, machine_id: u8) -> Result<Self, Error> {
+        TbslGenerator::with_provider(clock, MemorySequence::new(), machine_id)
+    }
+}
+
+impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
+    /// A sequenced generator for `machine_id` on `clock` and `provider`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) above 99.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use idtypes::{MemorySequence, SystemClock, TbslGenerator};
+    ///
+    /// let shared = Arc::new(MemorySequence::new());
+    /// let a = TbslGenerator::with_provider(SystemClock, Arc::clone(&shared), 1)?;
+    /// let b = TbslGenerator::with_provider(SystemClock, shared, 1)?;
+    /// assert_ne!(a.next()?, b.next()?);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_provider(clock: C, provider: P, machine_id: u8) -> Result<Self, Error> {
+        if machine_id > Tbsl::MAX_MACHINE_ID {
+            return Err(Error::out_of_range(
+                FORMAT,
+                "machine id",
+                machine_id as i128,
+                0,
+                99,
+            ));
+        }
+        Ok(TbslGenerator {
+            clock,
+            provider,
+            machine_id,
+            mode: TbslMode::Sequenced,
+            policy: ClockPolicy::default(),
+            last_micros: AtomicU64::new(0),
+        })
+    }
+
+    /// The same generator in another mode.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{TbslGenerator, TbslMode};
+    ///
+    /// let generator = TbslGenerator::new(0)?.with_mode(TbslMode::Random);
+    /// assert!(generator.next()?.suffix() <= 0xFFFFF);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_mode(mut self, mode: TbslMode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// The same generator with another clock policy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ClockPolicy, TbslGenerator};
+    ///
+    /// let generator = TbslGenerator::new(0)?.with_policy(ClockPolicy::Error);
+    /// assert_eq!(generator.policy(), ClockPolicy::Error);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_policy(mut self, policy: ClockPolicy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// The clock policy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ClockPolicy, TbslGenerator};
+    ///
+    /// assert_eq!(TbslGenerator::new(0)?.policy(), ClockPolicy::default());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn policy(&self) -> ClockPolicy {
+        self.policy
+    }
+
+    /// The machine id of every id this generator makes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::TbslGenerator::new(42)?.machine_id(), 42);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn machine_id(&self) -> u8 {
+        self.machine_id
+    }
+
+    /// The next id.
+    ///
+    /// # Errors
+    ///
+    /// - [`ErrorKind::ClockBackwards`](crate::ErrorKind::ClockBackwards): the clock reads before
+    ///   the last id and the policy is `Error`, or stays behind longer than `Wait`'s timeout;
+    /// - [`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted): no new microsecond came within
+    ///   the timeout while the current one was used up, or the clock is past 2335.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{ClockPolicy, ErrorKind, ManualClock, TbslGenerator};
+    ///
+    /// let clock = ManualClock::new(1_000_000);
+    /// let generator = TbslGenerator::with_clock(&clock, 1)?.with_policy(ClockPolicy::Error);
+    /// generator.next()?;
+    /// clock.step_back(Duration::from_micros(5));
+    /// assert_eq!(generator.next().unwrap_err().kind(), ErrorKind::ClockBackwards);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[allow(clippy::should_implement_trait)] // a generator is not an iterator, and this fails
+    pub fn next(&self) -> Result<Tbsl, Error> {
+        let limit = (Tbsl::MAX_UNIX_MICROS * 100 + 99).min((1 << 60) - 1);
+        let started = Instant::now();
+        loop {
+            let now = u64::try_from(self.clock.now_micros()).unwrap_or(0);
+            let last = self.last_micros.load(Ordering::Acquire);
+            if now < last {
+                match self.policy {
+                    ClockPolicy::Error => {
+                        return Err(Error::clock_backwards(FORMAT, last - now, false));
+                    }
+                    ClockPolicy::Wait { timeout } => {
+                        if started.elapsed() > timeout {
+                            return Err(Error::clock_backwards(FORMAT, last - now, true));
+                        }
+                        std::thread::yield_now();
+                        continue;
+                    }
+                }
+            }
+            if now
+                .saturating_mul(100)
+                .saturating_add(self.machine_id as u64)
+                > limit
+            {
+                return Err(Error::exhausted(
+                    FORMAT,
+                    "the timestamp would pass 2335-05-07T23:44:06.068469Z",
+                ));
+            }
+            let suffix = match self.mode {
+                TbslMode::Random => (crate::random::fast_u64() & Tbsl::MAX_SUFFIX as u64) as u32,
+                TbslMode::Sequenced => match self.provider.next_suffix(self.machine_id, now) {
+                    Some(suffix) if suffix <= Tbsl::MAX_SUFFIX => suffix,
+                    // Used up (or refused): wait for a later microsecond, within the bound.
+                    _ => {
+                        if started.elapsed() > self.wait_bound() {
+                            return Err(Error::exhausted(
+                                FORMAT,
+                                "no new microsecond came while the current one was used up",
+                            ));
+                        }
+                        std::thread::yield_now();
+                        continue;
+                    }
+                },
+            };
+            self.last_micros.fetch_max(now, Ordering::AcqRel);
+            return Ok(Tbsl::from_fields(
+                now * 100 + self.machine_id as u64,
+                suffix,
+            ));
+        }
+    }
+
+    /// How long to wait for a new microsecond: `Wait`'s timeout, or one second.
+    fn wait_bound(&self) -> Duration {
+        match self.policy {
+            ClockPolicy::Wait { timeout } => timeout,
+            ClockPolicy::Error => Duration::from_secs(1),
+        }
+    }
+}
+
+impl<C, P> fmt::Debug for TbslGenerator<C, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TbslGenerator")
+            .field("machine_id", &self.machine_id)
+            .field("mode", &self.mode)
+            .field("policy", &self.policy)
+            .field("last_micros", &self.last_micros.load(Ordering::Relaxed))
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ErrorKind, ManualClock};
+    use std::{collections::HashSet, sync::Arc, thread, time::Duration};
+
+    const NOW: i64 = 1_700_000_000_123_456;
+
+    #[test]
+    fn a_burst_in_one_microsecond_has_suffixes_0_1_2() {
+        let generator = TbslGenerator::with_clock(ManualClock::new(NOW), 7).unwrap();
+        let suffixes: Vec<u32> = (0..3).map(|_| generator.next().unwrap().suffix()).collect();
+        assert_eq!(suffixes, [0, 1, 2]);
+    }
+
+    #[test]
+    fn a_clock_stepped_back_is_an_error_under_error() {
+        let clock = ManualClock::new(NOW);
+        let generator = TbslGenerator::with_clock(&clock, 7)
+            .unwrap()
+            .with_policy(ClockPolicy::Error);
+        generator.next().unwrap();
+        clock.step_back(Duration::from_micros(10));
+        let err = generator.next().unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::ClockBackwards);
+        assert_eq!(
+            err.to_string(),
+            "TBSL generator: the clock went back 10 µs and the policy is to fail"
+        );
+    }
+
+    #[test]
+    fn equal_time_is_not_going_back() {
+        let generator = TbslGenerator::with_clock(ManualClock::new(NOW), 7)
+            .unwrap()
+            .with_policy(ClockPolicy::Error);
+        assert!(generator.next().is_ok());
+        assert!(generator.next().is_ok());
+    }
+
+    #[test]
+    fn a_clock_stepped_back_gives_a_later_id_under_wait() {
+        let clock = Arc::new(ManualClock::new(NOW));
+        let generator = TbslGenerator::with_clock(Arc::clone(&clock), 7).unwrap();
+        let first = generator.next().unwrap();
+        clock.step_back(Duration::from_micros(10));
+        let stepper = {
+            let clock = Arc::clone(&clock);
+            thread::spawn(move || {
+                thread::sleep(Duration::from_millis(20));
+                clock.set_micros(NOW + 5);
+            })
+        };
+        let second = generator.next().unwrap();
+        stepper.join().unwrap();
+        assert!(second > first);
+        assert_eq!(second.unix_micros(), NOW as u64 + 5);
+    }
+
+    #[test]
+    fn waiting_gives_up_after_the_timeout() {
+        let clock = ManualClock::new(NOW);
+        let generator =
+            TbslGenerator::with_clock(&clock, 7)
+                .unwrap()
+                .with_policy(ClockPolicy::Wait {
+                    timeout: Duration::from_millis(20),
+                });
+        generator.next().unwrap();
+        clock.step_back(Duration::from_secs(1));
+        let err = generator.next().unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::ClockBackwards);
+    }
+
+    /// Refuses one microsecond as if its suffixes were used up.
+    struct UsedUp(u64, MemorySequence);
+
+    impl SequenceProvider for UsedUp {
+        fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
+            if unix_micros == self.0 {
+                None
+            } else {
+                self.1.next_suffix(machine_id, unix_micros)
+            }
+        }
+    }
+
+    #[test]
+    fn exhaustion_moves_to_the_next_microsecond() {
+        let clock = Arc::new(ManualClock::new(NOW));
+        let provider = UsedUp(NOW as u64, MemorySequence::new());
+        let generator = TbslGenerator::with_provider(Arc::clone(&clock), provider, 7).unwrap();
+        let stepper = {
+            let clock = Arc::clone(&clock);
+            thread::spawn(move || {
+                thread::sleep(Duration::from_millis(20));
+                clock.advance(Duration::from_micros(1));
+            })
+        };
+        let id = generator.next().unwrap();
+        stepper.join().unwrap();
+        assert_eq!((id.unix_micros(), id.suffix()), (NOW as u64 + 1, 0));
+    }
+
+    #[test]
+    fn the_in_memory_sequence_runs_out_after_0xfffff() {
+        let sequence = MemorySequence::new();
+        for expected in 0..=Tbsl::MAX_SUFFIX {
+            assert_eq!(sequence.next_suffix(3, 5), Some(expected));
+        }
+        assert_eq!(sequence.next_suffix(3, 5), None);
+        assert_eq!(sequence.next_suffix(4, 5), Some(0)); // per machine
+        assert_eq!(sequence.next_suffix(3, 6), Some(0));
+    }
+
+    #[test]
+    fn threads_sharing_a_generator_never_repeat() {
+        let generator = TbslGenerator::new(9).unwrap();
+        let ids: Vec<Tbsl> = thread::scope(|s| {
+            let workers: Vec<_> = (0..4)
+                .map(|_| {
+                    s.spawn(|| {
+                        (0..5000)
+                            .map(|_| generator.next().unwrap())
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap())
+                .collect()
+        });
+        let distinct: HashSet<Tbsl> = ids.iter().copied().collect();
+        assert_eq!(distinct.len(), ids.len());
+    }
+}

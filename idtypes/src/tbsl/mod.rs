@@ -1,0 +1,456 @@
+//! TBSL ([`Tbsl`]): 80-bit time-machine-sequence ids, written as 20 uppercase hex characters.
+//!
+//! The 80 bits are `P * 2^20 + S`: `P` (60 bits, the first 15 characters) is
+//! `unix_micros * 100 + machine_id`, `S` (20 bits, the last 5) an opaque suffix, a
+//! per-microsecond sequence or random.
+//!
+//! # References
+//!
+//! - "TBSL Specification" (the package's `TBSL.md`), completed from the reference
+//!   implementation in the project's spec notes: `P` is decoded arithmetically
+//!   (`micros = P / 100`, `machine = P % 100`), which is right for every 80-bit value, where
+//!   reading its decimal digits as `SSSSSSSSSSUUUUUUMM` fails after 2286.
+
+#[cfg(feature = "std")]
+mod generator;
+mod transport;
+
+#[cfg(feature = "std")]
+pub use generator::{ClockPolicy, MemorySequence, SequenceProvider, TbslGenerator, TbslMode};
+pub use transport::{TransportBase, TransportText};
+
+use core::{fmt, str::FromStr};
+
+use crate::{Error, IdText, codec::hex};
+
+/// The format name used in error messages.
+pub(crate) const FORMAT: &str = "TBSL";
+
+/// The largest `P` (60 bits).
+const MAX_PAYLOAD: u64 = (1 << 60) - 1;
+
+/// A TBSL id: 80 bits, `(unix_micros * 100 + machine_id) * 2^20 + suffix`, written as exactly
+/// 20 uppercase hexadecimal characters.
+///
+/// - Every 20-character `[0-9A-F]` text is a TBSL; `Ord` is the byte order, which is the text
+///   order (and time order, then machine, then suffix).
+/// - Times run to 2335-05-07T23:44:06.068469Z (where only machine ids up to 75 fit).
+/// - Other bases are transport encodings only ([`to_base`](Tbsl::to_base)): they do not sort.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::Tbsl;
+///
+/// let id = Tbsl::from_parts(1_700_000_000_123_456, 7, 0)?;
+/// assert_eq!(id.to_string(), "25BF6196C8D610700000");
+/// assert_eq!((id.unix_micros(), id.machine_id(), id.suffix()), (1_700_000_000_123_456, 7, 0));
+/// assert_eq!("25BF6196C8D610700000".parse::<Tbsl>()?, id);
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Tbsl([u8; 10]);
+
+impl Tbsl {
+    /// `00000000000000000000`.
+    pub const MIN: Tbsl = Tbsl([0; 10]);
+
+    /// `FFFFFFFFFFFFFFFFFFFF`: 2335-05-07T23:44:06.068469Z, machine 75, suffix 0xFFFFF.
+    pub const MAX: Tbsl = Tbsl([0xFF; 10]);
+
+    /// The length of the text, in bytes.
+    pub const TEXT_LEN: usize = 20;
+
+    /// The largest machine id, 99.
+    pub const MAX_MACHINE_ID: u8 = 99;
+
+    /// The largest suffix, 0xFFFFF.
+    pub const MAX_SUFFIX: u32 = 0xF_FFFF;
+
+    /// The latest microsecond: 2335-05-07T23:44:06.068469Z.
+    pub const MAX_UNIX_MICROS: u64 = MAX_PAYLOAD / 100;
+
+    /// Wraps the 10 big-endian bytes. Every 80-bit value is a TBSL.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Tbsl;
+    ///
+    /// assert_eq!(Tbsl::from_bytes([0xFF; 10]), Tbsl::MAX);
+    /// ```
+    #[inline]
+    pub const fn from_bytes(bytes: [u8; 10]) -> Tbsl {
+        Tbsl(bytes)
+    }
+
+    /// The 10 big-endian bytes; they sort like the ids.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Tbsl::MIN.to_bytes(), [0; 10]);
+    /// ```
+    #[inline]
+    pub const fn to_bytes(self) -> [u8; 10] {
+        self.0
+    }
+
+    /// The 80-bit value as an integer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Tbsl::MAX.to_u128(), (1 << 80) - 1);
+    /// ```
+    #[inline]
+    pub const fn to_u128(self) -> u128 {
+        let b = self.0;
+        u128::from_be_bytes([
+            0, 0, 0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9],
+        ])
+    }
+
+    /// A TBSL from an 80-bit integer.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for `2^80` or more (never
+    /// truncated).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Tbsl;
+    ///
+    /// assert_eq!(Tbsl::from_u128((1 << 80) - 1)?, Tbsl::MAX);
+    /// assert!(Tbsl::from_u128(1 << 80).is_err());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const fn from_u128(value: u128) -> Result<Tbsl, Error> {
+        if value >> 80 != 0 {
+            return Err(Error::out_of_range(
+                FORMAT,
+                "value",
+                // Shown saturated: the message's number type holds 127 bits.
+                if value > i128::MAX as u128 {
+                    i128::MAX
+                } else {
+                    value as i128
+                },
+                0,
+                (1 << 80) - 1,
+            ));
+        }
+        Ok(Tbsl::from_u128_unchecked(value))
+    }
+
+    /// The low 80 bits of `value`, for values known to fit.
+    pub(crate) const fn from_u128_unchecked(value: u128) -> Tbsl {
+        let b = value.to_be_bytes();
+        Tbsl([
+            b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15],
+        ])
+    }
+
+    /// Builds a TBSL from Unix microseconds, a machine id (0..=99) and a 20-bit suffix.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a machine id above 99, a
+    /// suffix above 0xFFFFF, or a time whose `micros * 100 + machine` does not fit 60 bits
+    /// (after 2335-05-07T23:44:06.068469Z). Nothing is masked.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Tbsl;
+    ///
+    /// assert_eq!(Tbsl::from_parts(1_700_000_000_000_000, 0, 0)?.to_string(), "25BF6196BD1000000000");
+    /// assert_eq!(Tbsl::from_parts(1, 1, 0)?.to_string(), "00000000000006500000");
+    /// assert!(Tbsl::from_parts(0, 100, 0).is_err());
+    /// assert!(Tbsl::from_parts(0, 0, 1 << 20).is_err());
+    /// assert!(Tbsl::from_parts(Tbsl::MAX_UNIX_MICROS, 76, 0).is_err());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const fn from_parts(unix_micros: u64, machine_id: u8, suffix: u32) -> Result<Tbsl, Error> {
+        if machine_id > Tbsl::MAX_MACHINE_ID {
+            return Err(Error::out_of_range(
+                FORMAT,
+                "machine id",
+                machine_id as i128,
+                0,
+                99,
+            ));
+        }
+        if suffix > Tbsl::MAX_SUFFIX {
+            return Err(Error::out_of_range(
+                FORMAT,
+                "suffix",
+                suffix as i128,
+                0,
+                0xF_FFFF,
+            ));
+        }
+        // `micros * 100 + machine` in 60 bits: the limit depends on the machine id.
+        let limit = (MAX_PAYLOAD - machine_id as u64) / 100;
+        if unix_micros > limit {
+            return Err(Error::out_of_range(
+                FORMAT,
+                "timestamp (Unix microseconds) for this machine id",
+                unix_micros as i128,
+                0,
+                limit as i128,
+            ));
+        }
+        Ok(Tbsl::from_fields(
+            unix_micros * 100 + machine_id as u64,
+            suffix,
+        ))
+    }
+
+    /// Packs a payload `P` (< 2^60) and a suffix (< 2^20).
+    pub(crate) const fn from_fields(payload: u64, suffix: u32) -> Tbsl {
+        Tbsl::from_u128_unchecked(((payload as u128) << 20) | suffix as u128)
+    }
+
+    /// The time-machine payload `P = unix_micros * 100 + machine_id` (the first 15 characters).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Tbsl::MAX.payload(), (1 << 60) - 1);
+    /// ```
+    #[inline]
+    pub const fn payload(self) -> u64 {
+        (self.to_u128() >> 20) as u64
+    }
+
+    /// Unix microseconds: `P / 100`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Tbsl::MAX.unix_micros(), 11_529_215_046_068_469);
+    /// ```
+    #[inline]
+    pub const fn unix_micros(self) -> u64 {
+        self.payload() / 100
+    }
+
+    /// The machine id: `P % 100`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Tbsl::MAX.machine_id(), 75);
+    /// ```
+    #[inline]
+    pub const fn machine_id(self) -> u8 {
+        (self.payload() % 100) as u8
+    }
+
+    /// The 20-bit suffix (the last 5 characters), opaque: a sequence or random.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Tbsl::MAX.suffix(), 0xFFFFF);
+    /// ```
+    #[inline]
+    pub const fn suffix(self) -> u32 {
+        (self.to_u128() & 0xF_FFFF) as u32
+    }
+
+    /// The timestamp as a [`SystemTime`](std::time::SystemTime).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::Tbsl;
+    ///
+    /// let id = Tbsl::from_parts(1_700_000_000_123_456, 7, 0)?;
+    /// assert_eq!(id.timestamp(), UNIX_EPOCH + Duration::from_micros(1_700_000_000_123_456));
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn timestamp(self) -> std::time::SystemTime {
+        std::time::UNIX_EPOCH + core::time::Duration::from_micros(self.unix_micros())
+    }
+
+    /// Parses exactly 20 uppercase hexadecimal characters.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Length`](crate::ErrorKind::Length) unless 20 bytes long (no trailing
+    /// newline), [`ErrorKind::Character`](crate::ErrorKind::Character) for anything but
+    /// `[0-9A-F]` (lowercase included), with the first one's position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ErrorKind, Tbsl};
+    ///
+    /// assert_eq!(Tbsl::parse("FFFFFFFFFFFFFFFFFFFF")?, Tbsl::MAX);
+    /// let err = Tbsl::parse("25bf6196C8D610700000").unwrap_err();
+    /// assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(2)));
+    /// assert_eq!(Tbsl::parse("25BF6196C8D610700000\n").unwrap_err().kind(), ErrorKind::Length);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    pub const fn parse(text: &str) -> Result<Tbsl, Error> {
+        Tbsl::parse_ascii(text.as_bytes())
+    }
+
+    /// [`parse`](Tbsl::parse) for text given as bytes.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Tbsl::parse).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Tbsl::parse_ascii(b"00000000000000000000")?, idtypes::Tbsl::MIN);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    pub const fn parse_ascii(text: &[u8]) -> Result<Tbsl, Error> {
+        if let (Some(symbols), 20) = (text.first_chunk::<20>(), text.len()) {
+            if let Ok(bytes) = hex::decode20(symbols) {
+                return Ok(Tbsl(bytes));
+            }
+        }
+        Err(parse_error(text))
+    }
+
+    /// The 20-character text, on the stack.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Tbsl::MAX.encode(), "FFFFFFFFFFFFFFFFFFFF");
+    /// ```
+    #[inline]
+    pub const fn encode(self) -> IdText<20> {
+        IdText::from_ascii(hex::encode10(&self.0))
+    }
+}
+
+/// Why `text` is not a TBSL (it is not): the length, else the first foreign character.
+#[cold]
+#[inline(never)]
+const fn parse_error(text: &[u8]) -> Error {
+    let Some(symbols) = text.first_chunk::<20>() else {
+        return Error::length(FORMAT, 20, 20, text.len());
+    };
+    if text.len() != 20 {
+        return Error::length(FORMAT, 20, 20, text.len());
+    }
+    let position = match hex::decode20(symbols) {
+        Err(position) => position,
+        Ok(_) => 0,
+    };
+    Error::character(FORMAT, text, position, "0123456789ABCDEF")
+}
+
+impl From<[u8; 10]> for Tbsl {
+    fn from(bytes: [u8; 10]) -> Tbsl {
+        Tbsl(bytes)
+    }
+}
+
+impl From<Tbsl> for [u8; 10] {
+    fn from(id: Tbsl) -> [u8; 10] {
+        id.0
+    }
+}
+
+impl TryFrom<&[u8]> for Tbsl {
+    type Error = Error;
+
+    /// Exactly 10 bytes (for example a database column).
+    fn try_from(bytes: &[u8]) -> Result<Tbsl, Error> {
+        match <[u8; 10]>::try_from(bytes) {
+            Ok(bytes) => Ok(Tbsl(bytes)),
+            Err(_) => Err(Error::length("TBSL bytes", 10, 10, bytes.len())),
+        }
+    }
+}
+
+impl FromStr for Tbsl {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Tbsl, Error> {
+        Tbsl::parse(text)
+    }
+}
+
+impl TryFrom<&str> for Tbsl {
+    type Error = Error;
+
+    fn try_from(text: &str) -> Result<Tbsl, Error> {
+        Tbsl::parse(text)
+    }
+}
+
+impl fmt::Display for Tbsl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.encode().as_str())
+    }
+}
+
+impl fmt::Debug for Tbsl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tbsl({})", self.encode().as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_answers_of_the_spec_notes() {
+        let id = |micros, machine, suffix| Tbsl::from_parts(micros, machine, suffix).unwrap();
+        assert_eq!(
+            id(1_700_000_000_123_456, 7, 0).to_string(),
+            "25BF6196C8D610700000"
+        );
+        assert_eq!(
+            id(1_700_000_000_000_000, 0, 0).to_string(),
+            "25BF6196BD1000000000"
+        );
+        assert_eq!(id(1, 1, 0).to_string(), "00000000000006500000");
+        let max = Tbsl::parse("FFFFFFFFFFFFFFFFFFFF").unwrap();
+        assert_eq!(
+            (max.unix_micros(), max.machine_id()),
+            (11_529_215_046_068_469, 75)
+        );
+    }
+
+    #[test]
+    fn arithmetic_decoding_is_right_after_2286() {
+        // 2300-01-01T00:00:00Z has 11 digits of seconds: digit slicing would misread it.
+        let micros = 10_413_792_000_000_000;
+        let id = Tbsl::from_parts(micros, 42, 9).unwrap();
+        assert_eq!(
+            (id.unix_micros(), id.machine_id(), id.suffix()),
+            (micros, 42, 9)
+        );
+    }
+
+    #[test]
+    fn the_time_limit_depends_on_the_machine_id() {
+        assert!(Tbsl::from_parts(Tbsl::MAX_UNIX_MICROS, 75, 0).is_ok());
+        let err = Tbsl::from_parts(Tbsl::MAX_UNIX_MICROS, 76, 0).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::OutOfRange);
+    }
+
+    #[test]
+    fn bytes_of_the_wrong_length_are_refused() {
+        assert!(Tbsl::try_from(&[0u8; 9][..]).is_err());
+        assert_eq!(Tbsl::try_from(&[0u8; 10][..]), Ok(Tbsl::MIN));
+    }
+}

@@ -40,6 +40,7 @@
 //! | [`Snowish`] | uid11 profile snowish | 0, 41-bit ms, 10-bit machine, 12-bit sequence | as uid11 |
 //! | [`TsSeqRand`] | uid11 profile ts-seq-rand | 42-bit ms, 12-bit sequence, 10-bit random | as uid11 |
 //! | [`FullRand`] | uid11 profile fullrand | 64 random bits | as uid11 |
+//! | [`Tbsl`] | TBSL | 80 bits: `(unix µs * 100 + machine) * 2^20 + suffix` | 20 chars uppercase hex |
 //!
 //! [`RecordKeyType`] is a Lexicon record-key type (`tid`, `nsid`, `literal:<value>`, `any`) and
 //! checks keys against it.

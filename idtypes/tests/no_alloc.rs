@@ -352,3 +352,34 @@ fn time_id_serde_does_not_allocate() {
         id
     );
 }
+
+#[test]
+fn uid11_and_tbsl_text_do_not_allocate() {
+    use idtypes::{Tbsl, TransportBase, Uid11, Xid};
+    let id = assert_no_allocation(|| Uid11::parse("jpXCZedGfVQ").unwrap());
+    assert_no_allocation(|| id.encode());
+    assert_no_allocation(|| Uid11::parse("jpXCZedGfVR").unwrap_err());
+    assert_no_allocation(|| Uid11::range_for_prefix("1111111NV").unwrap());
+    assert_no_allocation(|| Xid::parse("113q8KFkAEs").unwrap().timestamp_millis());
+    let tbsl = assert_no_allocation(|| Tbsl::parse("25BF6196C8D610700001").unwrap());
+    assert_no_allocation(|| tbsl.encode());
+    let base62 = assert_no_allocation(|| tbsl.to_base(TransportBase::Base62));
+    assert_no_allocation(|| Tbsl::from_base(TransportBase::Base62, &base62).unwrap());
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn uid11_and_tbsl_generation_do_not_allocate() {
+    use idtypes::{SnowishGenerator, TbslGenerator, TsSeqRandGenerator, Xid, XidGenerator};
+    let xid = XidGenerator::new();
+    assert_no_allocation(|| xid.next());
+    let snowish = SnowishGenerator::new(1).unwrap();
+    assert_no_allocation(|| snowish.next());
+    let ts_seq_rand = TsSeqRandGenerator::new();
+    ts_seq_rand.next(); // seeds this thread's random state
+    assert_no_allocation(|| ts_seq_rand.next());
+    Xid::now();
+    assert_no_allocation(Xid::now);
+    let tbsl = TbslGenerator::new(1).unwrap();
+    assert_no_allocation(|| tbsl.next().unwrap());
+}

@@ -1,10 +1,13 @@
 //! The main job: generate TIDs, look inside them, send them as JSON, parse one, query a range,
 //! check record keys against their Lexicon key types, and meet the draft-goldman TimeId and
-//! the uid11 xid.
+//! the uid11 xid and TBSL.
 //!
 //! Run it with `cargo run -p idtypes-examples --example quickstart`.
 
-use idtypes::{NodeId, RecordKey, RecordKeyType, Tid, TidGenerator, TimeId, Uid11, Xid, tid};
+use idtypes::{
+    NodeId, RecordKey, RecordKeyType, Tbsl, TbslGenerator, Tid, TidGenerator, TimeId,
+    TransportBase, Uid11, Xid, tid,
+};
 use serde::{Deserialize, Serialize};
 
 /// A record as a JSON API would send it.
@@ -130,5 +133,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(id) => println!("unexpectedly parsed {id}"),
         Err(err) => println!("jpXCZedGfVR refused: {err}"),
     }
+
+    println!("\n== TBSL");
+    let generator = TbslGenerator::new(7)?;
+    for _ in 0..3 {
+        let id = generator.next()?;
+        println!(
+            "{id}  micros={} machine={} suffix={}  base62={}",
+            id.unix_micros(),
+            id.machine_id(),
+            id.suffix(),
+            id.to_base(TransportBase::Base62)
+        );
+    }
+    let last: Tbsl = "FFFFFFFFFFFFFFFFFFFF".parse()?;
+    println!(
+        "{last} is {}, machine {}",
+        last.datetime().to_rfc3339(),
+        last.machine_id()
+    );
     Ok(())
 }

@@ -357,7 +357,8 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     #[allow(clippy::should_implement_trait)] // a generator is not an iterator, and this fails
     pub fn next(&self) -> Result<Tbsl, Error> {
         let limit = (Tbsl::MAX_UNIX_MICROS * 100 + 99).min((1 << 60) - 1);
-        let started = Instant::now();
+        // Started on the first wait only: the fast path reads one clock, not two.
+        let mut waiting_since: Option<Instant> = None;
         loop {
             let now = u64::try_from(self.clock.now_micros()).unwrap_or(0);
             let last = self.last_micros.load(Ordering::Acquire);
@@ -367,7 +368,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                         return Err(Error::clock_backwards(FORMAT, last - now, false));
                     }
                     ClockPolicy::Wait { timeout } => {
-                        if started.elapsed() > timeout {
+                        if waited_longer_than(&mut waiting_since, timeout) {
                             return Err(Error::clock_backwards(FORMAT, last - now, true));
                         }
                         std::thread::yield_now();
@@ -391,7 +392,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                     Some(suffix) if suffix <= Tbsl::MAX_SUFFIX => suffix,
                     // Used up (or refused): wait for a later microsecond, within the bound.
                     _ => {
-                        if started.elapsed() > self.wait_bound() {
+                        if waited_longer_than(&mut waiting_since, self.wait_bound()) {
                             return Err(Error::exhausted(
                                 FORMAT,
                                 "no new microsecond came while the current one was used up",
@@ -417,6 +418,11 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
             ClockPolicy::Error => Duration::from_secs(1),
         }
     }
+}
+
+/// Whether the wait that began at `*since` (now, on the first call) has lasted over `bound`.
+fn waited_longer_than(since: &mut Option<Instant>, bound: Duration) -> bool {
+    since.get_or_insert_with(Instant::now).elapsed() > bound
 }
 
 impl<C, P> fmt::Debug for TbslGenerator<C, P> {

@@ -132,6 +132,14 @@ enum Repr {
 enum Lengths {
     Between(usize, usize),
     Either(usize, usize),
+    AtLeast(usize),
+}
+
+impl Lengths {
+    /// Whether "character" is singular: exactly one is expected.
+    fn is_one(self) -> bool {
+        matches!(self, Lengths::Between(1, 1) | Lengths::AtLeast(1))
+    }
 }
 
 impl fmt::Display for Lengths {
@@ -140,6 +148,7 @@ impl fmt::Display for Lengths {
             Lengths::Between(min, max) if min == max => write!(f, "{min}"),
             Lengths::Between(min, max) => write!(f, "{min} to {max}"),
             Lengths::Either(a, b) => write!(f, "{a} or {b}"),
+            Lengths::AtLeast(min) => write!(f, "at least {min}"),
         }
     }
 }
@@ -200,6 +209,18 @@ impl Error {
             format,
             repr: Repr::Length {
                 expected: Lengths::Between(min, max),
+                found,
+            },
+        }
+    }
+
+    /// The input's length is `found` bytes where at least `min` were expected.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) const fn length_at_least(format: &'static str, min: usize, found: usize) -> Self {
+        Error {
+            format,
+            repr: Repr::Length {
+                expected: Lengths::AtLeast(min),
                 found,
             },
         }
@@ -419,7 +440,12 @@ impl fmt::Display for Error {
         match self.repr {
             Repr::Length { expected, found } => write!(
                 f,
-                "invalid {format}: expected {expected} characters, found {found} {}",
+                "invalid {format}: expected {expected} {}, found {found} {}",
+                if expected.is_one() {
+                    "character"
+                } else {
+                    "characters"
+                },
                 if found == 1 { "byte" } else { "bytes" }
             ),
             Repr::Character {

@@ -176,6 +176,9 @@ impl Default for ClockPolicy {
 /// | clock earlier than the last id | wait until it is back (bounded) | error at once |
 /// | microsecond used up (sequenced) | wait for the next microsecond (bounded) | same wait |
 ///
+/// A clock before 1970 reads as 0 (TBSL has no earlier time). Waiting yields, then sleeps in
+/// 50 µs steps after the first millisecond.
+///
 /// # Examples
 ///
 /// ```
@@ -360,8 +363,10 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
         // Started on the first wait only: the fast path reads one clock, not two.
         let mut waiting_since: Option<Instant> = None;
         loop {
-            let now = u64::try_from(self.clock.now_micros()).unwrap_or(0);
+            // `last` before the clock: another thread may issue a later id in between, but then
+            // its clock read came first, so ours is not earlier unless the clock went back.
             let last = self.last_micros.load(Ordering::Acquire);
+            let now = u64::try_from(self.clock.now_micros()).unwrap_or(0);
             if now < last {
                 match self.policy {
                     ClockPolicy::Error => {
@@ -371,7 +376,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                         if waited_longer_than(&mut waiting_since, timeout) {
                             return Err(Error::clock_backwards(FORMAT, last - now, true));
                         }
-                        std::thread::yield_now();
+                        pause(waiting_since);
                         continue;
                     }
                 }
@@ -398,7 +403,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                                 "no new microsecond came while the current one was used up",
                             ));
                         }
-                        std::thread::yield_now();
+                        pause(waiting_since);
                         continue;
                     }
                 },
@@ -417,6 +422,17 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
             ClockPolicy::Wait { timeout } => timeout,
             ClockPolicy::Error => Duration::from_secs(1),
         }
+    }
+}
+
+/// Lets time pass while waiting for the clock: yield at first (a new microsecond is usually
+/// under a microsecond away), then sleep briefly rather than keep a core busy.
+fn pause(since: Option<Instant>) {
+    match since {
+        Some(start) if start.elapsed() > Duration::from_millis(1) => {
+            std::thread::sleep(Duration::from_micros(50));
+        }
+        _ => std::thread::yield_now(),
     }
 }
 
@@ -549,6 +565,32 @@ mod tests {
         assert_eq!(sequence.next_suffix(3, 5), None);
         assert_eq!(sequence.next_suffix(4, 5), Some(0)); // per machine
         assert_eq!(sequence.next_suffix(3, 6), Some(0));
+    }
+
+    /// A clock that never goes back: each read is one microsecond later.
+    struct Ticking(core::sync::atomic::AtomicI64);
+
+    impl Clock for Ticking {
+        fn now_micros(&self) -> i64 {
+            self.0.fetch_add(1, Ordering::SeqCst)
+        }
+    }
+
+    #[test]
+    fn threads_never_see_the_clock_go_back_when_it_does_not() {
+        let clock = Ticking(core::sync::atomic::AtomicI64::new(NOW));
+        let generator = TbslGenerator::with_clock(clock, 1)
+            .unwrap()
+            .with_policy(ClockPolicy::Error);
+        thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| {
+                    for _ in 0..20_000 {
+                        generator.next().unwrap();
+                    }
+                });
+            }
+        });
     }
 
     #[test]

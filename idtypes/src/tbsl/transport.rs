@@ -236,7 +236,8 @@ impl Tbsl {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Length`](crate::ErrorKind::Length) for empty text,
+    /// [`ErrorKind::Length`](crate::ErrorKind::Length) for empty text (leading zero symbols
+    /// are accepted, so there is no upper bound),
     /// [`ErrorKind::Character`](crate::ErrorKind::Character) for a symbol outside the base's
     /// alphabet (with its position), [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) for a
     /// value of 2^80 or more.
@@ -257,7 +258,7 @@ impl Tbsl {
     pub fn from_base(base: TransportBase, text: &str) -> Result<Tbsl, Error> {
         let bytes = text.as_bytes();
         if bytes.is_empty() {
-            return Err(Error::length(TRANSPORT_FORMAT, 1, CAPACITY, 0));
+            return Err(Error::length_at_least(TRANSPORT_FORMAT, 1, 0));
         }
         let radix = base.radix() as u128;
         let mut value = 0u128;
@@ -316,6 +317,20 @@ mod tests {
             }
             assert_eq!(Tbsl::MIN.to_base(base).len(), 1);
         }
+    }
+
+    #[test]
+    fn empty_text_has_no_upper_bound_in_its_message() {
+        let err = Tbsl::from_base(TransportBase::Base10, "").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid TBSL transport text: expected at least 1 character, found 0 bytes"
+        );
+        let zeros = "0".repeat(40);
+        assert_eq!(
+            Tbsl::from_base(TransportBase::Base10, &zeros),
+            Ok(Tbsl::MIN)
+        );
     }
 
     #[test]

@@ -37,3 +37,56 @@ impl Drop for SetOnDrop<'_> {
         self.0.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 }
+
+/// How many worker threads the generator tests run.
+pub const THREADS: usize = 4;
+
+/// How many ids each worker takes.
+pub const PER_THREAD: usize = 20_000;
+
+/// Runs [`THREADS`] workers that each take [`PER_THREAD`] ids from `next`, checks that each
+/// worker's ids strictly increase by `less`, and returns all ids.
+///
+/// # Panics
+///
+/// When a worker panics or a worker's ids do not increase.
+pub fn generate_from_threads<T, F, L>(next: F, less: L) -> Vec<T>
+where
+    T: std::fmt::Debug + Send,
+    F: Fn() -> T + Sync,
+    L: Fn(&T, &T) -> bool,
+{
+    let per_thread: Vec<Vec<T>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..THREADS)
+            .map(|_| s.spawn(|| (0..PER_THREAD).map(|_| next()).collect::<Vec<_>>()))
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    for (worker, ids) in per_thread.iter().enumerate() {
+        assert_eq!(ids.len(), PER_THREAD);
+        for pair in ids.windows(2) {
+            assert!(
+                less(&pair[0], &pair[1]),
+                "worker {worker}: {:?} then {:?}",
+                pair[0],
+                pair[1]
+            );
+        }
+    }
+    per_thread.into_iter().flatten().collect()
+}
+
+/// Asserts that no id repeats.
+///
+/// # Panics
+///
+/// When one does, with the number of repeats.
+pub fn assert_all_distinct<T: Clone + Eq + std::hash::Hash>(ids: &[T]) {
+    let distinct: std::collections::HashSet<T> = ids.iter().cloned().collect();
+    assert_eq!(
+        distinct.len(),
+        ids.len(),
+        "{} repeats",
+        ids.len() - distinct.len()
+    );
+}

@@ -2,7 +2,6 @@
 //! around; and serde of structs holding TIDs.
 
 use std::{
-    collections::HashSet,
     sync::{
         Arc,
         atomic::{AtomicBool, Ordering},
@@ -11,56 +10,14 @@ use std::{
     time::Duration,
 };
 
-use idtypes::{Clock, ManualClock, Tid, TidGenerator};
-use idtypes_tests::SetOnDrop;
+use idtypes::{ManualClock, Tid, TidGenerator};
+use idtypes_tests::{PER_THREAD, SetOnDrop, THREADS, assert_all_distinct, generate_from_threads};
 use serde::{Deserialize, Serialize};
-
-const THREADS: usize = 4;
-const PER_THREAD: usize = 20_000;
-
-/// Runs `THREADS` workers that each take `PER_THREAD` TIDs from `generator`, checks that each
-/// worker's sequence strictly increases, and returns all TIDs.
-fn generate_from_threads<C: Clock>(generator: &TidGenerator<C>) -> Vec<Tid> {
-    let per_thread: Vec<Vec<Tid>> = thread::scope(|s| {
-        let workers: Vec<_> = (0..THREADS)
-            .map(|_| {
-                s.spawn(|| {
-                    (0..PER_THREAD)
-                        .map(|_| generator.next())
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).collect()
-    });
-    for (worker, tids) in per_thread.iter().enumerate() {
-        assert_eq!(tids.len(), PER_THREAD);
-        for pair in tids.windows(2) {
-            assert!(
-                pair[0] < pair[1],
-                "worker {worker}: {:?} then {:?}",
-                pair[0],
-                pair[1]
-            );
-        }
-    }
-    per_thread.into_iter().flatten().collect()
-}
-
-fn assert_all_distinct(tids: &[Tid]) {
-    let distinct: HashSet<Tid> = tids.iter().copied().collect();
-    assert_eq!(
-        distinct.len(),
-        tids.len(),
-        "{} repeats",
-        tids.len() - distinct.len()
-    );
-}
 
 #[test]
 fn tids_from_one_generator_shared_by_threads_are_distinct_and_increase_per_thread() {
     let generator = TidGenerator::new();
-    let tids = generate_from_threads(&generator);
+    let tids = generate_from_threads(|| generator.next(), |a, b| a < b);
     assert_eq!(tids.len(), THREADS * PER_THREAD);
     assert_all_distinct(&tids);
     let clock_id = generator.clock_id();
@@ -94,7 +51,7 @@ fn tids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
         });
         // Stops the stepper even if a worker panics, so a failure cannot hang the test.
         let stop = SetOnDrop(&done);
-        let tids = generate_from_threads(&generator);
+        let tids = generate_from_threads(|| generator.next(), |a, b| a < b);
         drop(stop);
         let steps = stepper.join().unwrap();
         assert!(steps > 0, "the clock never moved");

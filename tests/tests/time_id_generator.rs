@@ -3,7 +3,6 @@
 //! TimeIds.
 
 use std::{
-    collections::HashSet,
     sync::{
         Arc,
         atomic::{AtomicBool, Ordering},
@@ -12,12 +11,9 @@ use std::{
     time::Duration,
 };
 
-use idtypes::{Clock, ManualClock, NodeClass, NodeId, TimeId, TimeIdGenerator};
-use idtypes_tests::SetOnDrop;
+use idtypes::{ManualClock, NodeClass, NodeId, TimeId, TimeIdGenerator};
+use idtypes_tests::{PER_THREAD, SetOnDrop, THREADS, assert_all_distinct, generate_from_threads};
 use serde::{Deserialize, Serialize};
-
-const THREADS: usize = 4;
-const PER_THREAD: usize = 20_000;
 
 /// Asserts that each id is later in time than the one before it.
 fn assert_strictly_increasing(worker: usize, ids: &[TimeId]) {
@@ -33,38 +29,6 @@ fn assert_strictly_increasing(worker: usize, ids: &[TimeId]) {
     }
 }
 
-/// Runs `THREADS` workers that each take `PER_THREAD` ids from `generator`, checks that each
-/// worker's sequence strictly increases in time, and returns all ids.
-fn generate_from_threads<C: Clock>(generator: &TimeIdGenerator<C>) -> Vec<TimeId> {
-    let per_thread: Vec<Vec<TimeId>> = thread::scope(|s| {
-        let workers: Vec<_> = (0..THREADS)
-            .map(|_| {
-                s.spawn(|| {
-                    (0..PER_THREAD)
-                        .map(|_| generator.next())
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).collect()
-    });
-    for (worker, ids) in per_thread.iter().enumerate() {
-        assert_eq!(ids.len(), PER_THREAD);
-        assert_strictly_increasing(worker, ids);
-    }
-    per_thread.into_iter().flatten().collect()
-}
-
-fn assert_all_distinct(ids: &[TimeId]) {
-    let distinct: HashSet<TimeId> = ids.iter().copied().collect();
-    assert_eq!(
-        distinct.len(),
-        ids.len(),
-        "{} repeats",
-        ids.len() - distinct.len()
-    );
-}
-
 /// The chronologically last id.
 fn latest(ids: &[TimeId]) -> TimeId {
     *ids.iter().max_by(|a, b| a.cmp_chronological(b)).unwrap()
@@ -73,7 +37,7 @@ fn latest(ids: &[TimeId]) -> TimeId {
 #[test]
 fn time_ids_from_one_generator_shared_by_threads_are_distinct_and_increase_per_thread() {
     let generator = TimeIdGenerator::new();
-    let ids = generate_from_threads(&generator);
+    let ids = generate_from_threads(|| generator.next(), |a, b| a.cmp_chronological(b).is_lt());
     assert_eq!(ids.len(), THREADS * PER_THREAD);
     assert_all_distinct(&ids);
     let node = generator.node();
@@ -113,7 +77,7 @@ fn generate_while_the_clock_jumps(start: i64, node: NodeId) -> (Vec<TimeId>, Arc
             steps
         });
         let stop = SetOnDrop(&done);
-        let ids = generate_from_threads(&generator);
+        let ids = generate_from_threads(|| generator.next(), |a, b| a.cmp_chronological(b).is_lt());
         drop(stop);
         let steps = stepper.join().unwrap();
         assert!(steps > 0, "the clock never moved");

@@ -5,7 +5,6 @@
 use std::{
     collections::HashSet,
     fmt::Debug,
-    hash::Hash,
     sync::{
         Arc,
         atomic::{AtomicBool, Ordering},
@@ -18,51 +17,13 @@ use idtypes::{
     ErrorKind, ManualClock, Snowish, SnowishGenerator, TsSeqRand, TsSeqRandGenerator, Uid11,
     XID_EPOCH_MILLIS, Xid, XidGenerator, XidMode,
 };
+use idtypes_tests::{PER_THREAD, THREADS, assert_all_distinct, generate_from_threads};
 use serde::{Deserialize, Serialize};
 
-const THREADS: usize = 4;
-const PER_THREAD: usize = 20_000;
 /// 2023-11-14T22:13:20.123456Z, in Unix microseconds: not on a millisecond boundary.
 const START: i64 = 1_700_000_000_123_456;
 /// The Unix millisecond of `START`.
 const START_MILLIS: u64 = 1_700_000_000_123;
-
-/// Runs `THREADS` workers that each take `PER_THREAD` ids from `next`, checks that each
-/// worker's ids strictly increase, and returns all ids.
-fn generate_from_threads<T, F>(next: F) -> Vec<T>
-where
-    T: Copy + Ord + Debug + Send,
-    F: Fn() -> T + Sync,
-{
-    let per_thread: Vec<Vec<T>> = thread::scope(|s| {
-        let workers: Vec<_> = (0..THREADS)
-            .map(|_| s.spawn(|| (0..PER_THREAD).map(|_| next()).collect::<Vec<_>>()))
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).collect()
-    });
-    for (worker, ids) in per_thread.iter().enumerate() {
-        assert_eq!(ids.len(), PER_THREAD);
-        for pair in ids.windows(2) {
-            assert!(
-                pair[0] < pair[1],
-                "worker {worker}: {:?} then {:?}",
-                pair[0],
-                pair[1]
-            );
-        }
-    }
-    per_thread.into_iter().flatten().collect()
-}
-
-fn assert_all_distinct<T: Copy + Eq + Hash>(ids: &[T]) {
-    let distinct: HashSet<T> = ids.iter().copied().collect();
-    assert_eq!(
-        distinct.len(),
-        ids.len(),
-        "{} repeats",
-        ids.len() - distinct.len()
-    );
-}
 
 /// Runs `generate` (which takes ids from several threads) while another thread keeps stepping
 /// `clock` backwards and forwards around `START`; returns the ids.
@@ -104,7 +65,7 @@ fn micros(millis: u64) -> i64 {
 fn xids_from_one_generator_shared_by_threads_are_distinct_and_increase_per_thread() {
     let generator = XidGenerator::new();
     assert_eq!(generator.mode(), XidMode::Monotonic);
-    let ids = generate_from_threads(|| generator.next());
+    let ids = generate_from_threads(|| generator.next(), |a, b| a < b);
     assert_eq!(ids.len(), THREADS * PER_THREAD);
     assert_all_distinct(&ids);
 }
@@ -112,7 +73,7 @@ fn xids_from_one_generator_shared_by_threads_are_distinct_and_increase_per_threa
 #[test]
 fn snowish_ids_from_one_generator_shared_by_threads_are_distinct_and_increase_per_thread() {
     let generator = SnowishGenerator::new(513).unwrap();
-    let ids = generate_from_threads(|| generator.next());
+    let ids = generate_from_threads(|| generator.next(), |a, b| a < b);
     assert_all_distinct(&ids);
     assert!(ids.iter().all(|id| id.machine_id() == 513));
     assert!(ids.iter().all(|id| id.to_u64() >> 63 == 0));
@@ -121,13 +82,13 @@ fn snowish_ids_from_one_generator_shared_by_threads_are_distinct_and_increase_pe
 #[test]
 fn ts_seq_rand_ids_from_one_generator_shared_by_threads_are_distinct_and_increase_per_thread() {
     let generator = TsSeqRandGenerator::new();
-    let ids = generate_from_threads(|| generator.next());
+    let ids = generate_from_threads(|| generator.next(), |a, b| a < b);
     assert_all_distinct(&ids);
 }
 
 #[test]
 fn xid_now_from_several_threads_never_repeats() {
-    let ids = generate_from_threads(Xid::now);
+    let ids = generate_from_threads(Xid::now, |a, b| a < b);
     assert_all_distinct(&ids);
 }
 
@@ -138,7 +99,9 @@ fn xid_now_from_several_threads_never_repeats() {
 fn xids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
     let clock = Arc::new(ManualClock::new(START));
     let generator = XidGenerator::with_clock(Arc::clone(&clock));
-    let ids = with_a_jumping_clock(&clock, || generate_from_threads(|| generator.next()));
+    let ids = with_a_jumping_clock(&clock, || {
+        generate_from_threads(|| generator.next(), |a, b| a < b)
+    });
     assert_eq!(ids.len(), THREADS * PER_THREAD);
     assert_all_distinct(&ids);
 
@@ -155,7 +118,9 @@ fn xids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
 fn snowish_ids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
     let clock = Arc::new(ManualClock::new(START));
     let generator = SnowishGenerator::with_clock(Arc::clone(&clock), 42).unwrap();
-    let ids = with_a_jumping_clock(&clock, || generate_from_threads(|| generator.next()));
+    let ids = with_a_jumping_clock(&clock, || {
+        generate_from_threads(|| generator.next(), |a, b| a < b)
+    });
     assert_eq!(ids.len(), THREADS * PER_THREAD);
     assert_all_distinct(&ids);
     assert!(ids.iter().all(|id| id.machine_id() == 42));
@@ -172,7 +137,9 @@ fn snowish_ids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth
 fn ts_seq_rand_ids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
     let clock = Arc::new(ManualClock::new(START));
     let generator = TsSeqRandGenerator::with_clock(Arc::clone(&clock));
-    let ids = with_a_jumping_clock(&clock, || generate_from_threads(|| generator.next()));
+    let ids = with_a_jumping_clock(&clock, || {
+        generate_from_threads(|| generator.next(), |a, b| a < b)
+    });
     assert_eq!(ids.len(), THREADS * PER_THREAD);
     assert_all_distinct(&ids);
     // Distinct already in (millisecond, sequence): the random bits are not needed for it.

@@ -201,14 +201,7 @@ mod sse2 {
 
 /// The position of the first byte of `text` outside the alphabet, or `text.len()`.
 pub(crate) const fn first_invalid(text: &[u8]) -> usize {
-    let mut i = 0;
-    while i < text.len() {
-        if DECODE[text[i] as usize] == INVALID {
-            return i;
-        }
-        i += 1;
-    }
-    text.len()
+    super::first_invalid(text, &DECODE, INVALID)
 }
 
 #[cfg(test)]

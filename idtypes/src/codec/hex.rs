@@ -56,13 +56,7 @@ pub(crate) const fn decode20(text: &[u8; 20]) -> Result<[u8; 10], usize> {
         i += 1;
     }
     if bad & 0x80 != 0 {
-        let mut j = 0;
-        while j < 20 {
-            if DECODE[text[j] as usize] == INVALID {
-                return Err(j);
-            }
-            j += 1;
-        }
+        return Err(super::first_invalid(text, &DECODE, INVALID));
     }
     Ok(out)
 }

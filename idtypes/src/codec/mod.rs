@@ -6,3 +6,16 @@
 pub(crate) mod base32_sortable;
 pub(crate) mod base58;
 pub(crate) mod hex;
+
+/// The position of the first byte of `text` that `table` marks `invalid`, or `text.len()`:
+/// where a decoder's fast path found a problem, this finds which byte it was.
+pub(crate) const fn first_invalid(text: &[u8], table: &[u8; 256], invalid: u8) -> usize {
+    let mut i = 0;
+    while i < text.len() {
+        if table[text[i] as usize] == invalid {
+            return i;
+        }
+        i += 1;
+    }
+    text.len()
+}

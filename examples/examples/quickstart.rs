@@ -1,6 +1,6 @@
 //! The main job: generate TIDs, look inside them, send them as JSON, parse one, query a range,
 //! check record keys against their Lexicon key types, and meet the draft-goldman TimeId and
-//! the uid11 xid and TBSL.
+//! the uid11 xid and TBSL, and store ids in embedded SQLite.
 //!
 //! Run it with `cargo run -p idtypes-examples --example quickstart`.
 
@@ -152,5 +152,39 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         last.datetime().to_rfc3339(),
         last.machine_id()
     );
+
+    println!("\n== Stored in embedded SQLite");
+    tokio::runtime::Runtime::new()?.block_on(store(&ids))?;
+    Ok(())
+}
+
+/// Stores TIDs as 8-byte BLOBs in an in-memory SQLite database and reads them back in id
+/// order and by prefix range (`examples/sqlite_store.rs` shows more).
+async fn store(ids: &[Tid]) -> Result<(), Box<dyn std::error::Error>> {
+    let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect("sqlite::memory:")
+        .await?;
+    sqlx::query("CREATE TABLE ids (id BLOB PRIMARY KEY)")
+        .execute(&pool)
+        .await?;
+    for id in ids.iter().rev() {
+        sqlx::query("INSERT INTO ids (id) VALUES (?)")
+            .bind(id)
+            .execute(&pool)
+            .await?;
+    }
+    let sorted: Vec<Tid> = sqlx::query_scalar("SELECT id FROM ids ORDER BY id")
+        .fetch_all(&pool)
+        .await?;
+    assert_eq!(sorted, ids);
+    println!("ORDER BY id: {sorted:?}");
+    let range = Tid::range_for_prefix(&ids[0].to_string()[..10])?;
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ids WHERE id BETWEEN ? AND ?")
+        .bind(range.start())
+        .bind(range.end())
+        .fetch_one(&pool)
+        .await?;
+    println!("ids with the prefix {}: {count}", &ids[0].to_string()[..10]);
     Ok(())
 }

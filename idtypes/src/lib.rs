@@ -85,7 +85,7 @@ extern crate alloc;
 mod clock;
 mod codec;
 mod error;
-mod integrations;
+pub(crate) mod integrations;
 #[cfg(feature = "std")]
 mod monotonic;
 #[cfg(feature = "std")]
@@ -104,6 +104,12 @@ mod uid11;
 #[cfg(feature = "std")]
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{Error, ErrorKind};
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite"
+))]
+pub use integrations::sqlx::AsText;
 pub use range::IdRange;
 #[cfg(feature = "alloc")]
 pub use record_key::{RecordKey, RecordKeyType};

@@ -90,3 +90,43 @@ pub fn assert_all_distinct<T: Clone + Eq + std::hash::Hash>(ids: &[T]) {
         ids.len() - distinct.len()
     );
 }
+
+/// The database server URL in the environment variable `var`, or `None` when it is unset: the
+/// caller skips its test, and this prints why. With `IDTYPES_REQUIRE_DATABASES=1` (as
+/// `.ci/run` sets) an unset URL fails the test instead of skipping it.
+///
+/// # Panics
+///
+/// When the URL is unset and `IDTYPES_REQUIRE_DATABASES=1`.
+pub fn database_url(var: &str) -> Option<String> {
+    match std::env::var(var) {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            let required = std::env::var("IDTYPES_REQUIRE_DATABASES").is_ok_and(|v| v == "1");
+            assert!(
+                !required,
+                "{var} is not set, and IDTYPES_REQUIRE_DATABASES=1 requires the database tests"
+            );
+            eprintln!("skipping: {var} is not set (set it to a server URL to run this test)");
+            None
+        }
+    }
+}
+
+/// `IDTYPES_TEST_POSTGRES_URL`, e.g. `postgres://postgres@127.0.0.1:5432/test`.
+pub fn postgres_url() -> Option<String> {
+    database_url("IDTYPES_TEST_POSTGRES_URL")
+}
+
+/// `IDTYPES_TEST_MYSQL_URL`, e.g. `mysql://root@127.0.0.1:3306/test`.
+pub fn mysql_url() -> Option<String> {
+    database_url("IDTYPES_TEST_MYSQL_URL")
+}
+
+/// A table name no other test (or concurrent test process) uses: `prefix` plus this process's
+/// id and a counter, so tests can run in parallel against one server.
+pub fn unique_table(prefix: &str) -> String {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{prefix}_{}_{n}", std::process::id())
+}

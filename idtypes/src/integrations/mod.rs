@@ -4,5 +4,11 @@
 mod chrono;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite"
+))]
+pub(crate) mod sqlx;
 #[cfg(feature = "uuid")]
 mod uuid;

@@ -73,6 +73,20 @@
 //! | `serde` | no | `Serialize`/`Deserialize`: the text for human-readable formats (JSON), the raw integer for binary ones; borrowed deserialization does not allocate |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
 //! | `uuid` | no | lossless mappings: [`TimeId`] to and from UUIDv6, [`Tid`] and [`TimeId`] to and from UUIDv7 |
+//! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type, and the `AsText` adapter (see below) |
+//!
+//! # Databases (sqlx)
+//!
+//! Fixed-size ids are stored as their big-endian bytes, whose order is the id order on every
+//! database (no collation, no sign trouble above `i64::MAX` or before 1970); record keys, and
+//! ids wrapped in `AsText` for people who read the table, as text with a byte-wise collation.
+//!
+//! | type | PostgreSQL | MySQL / MariaDB | SQLite |
+//! |---|---|---|---|
+//! | `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand` | `BYTEA` | `BINARY(8)` | `BLOB` |
+//! | `Tbsl` | `BYTEA` | `BINARY(10)` | `BLOB` |
+//! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
+//! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]

@@ -123,7 +123,9 @@ macro_rules! bytes_column {
             impl<'r> Decode<'r, Postgres> for $ty {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
                     match value.format() {
-                        PgValueFormat::Binary => from_column::<$n, _>($name, value.as_bytes()?, $build),
+                        PgValueFormat::Binary => {
+                            from_column::<$n, _>($name, value.as_bytes()?, $build)
+                        }
                         // The text protocol sends `\x` and hex digits.
                         PgValueFormat::Text => {
                             let bytes = <Vec<u8> as Decode<Postgres>>::decode(value)?;
@@ -206,9 +208,9 @@ bytes_column!(Xid, 8, "xid", |b| Ok(Xid::from_u64(u64::from_be_bytes(b))));
 bytes_column!(Snowish, 8, "snowish uid11", |b| Snowish::try_from_u64(
     u64::from_be_bytes(b)
 ));
-bytes_column!(TsSeqRand, 8, "ts-seq-rand uid11", |b| Ok(TsSeqRand::from_u64(
-    u64::from_be_bytes(b)
-)));
+bytes_column!(TsSeqRand, 8, "ts-seq-rand uid11", |b| Ok(
+    TsSeqRand::from_u64(u64::from_be_bytes(b))
+));
 bytes_column!(FullRand, 8, "fullrand uid11", |b| Ok(FullRand::from_u64(
     u64::from_be_bytes(b)
 )));
@@ -327,24 +329,35 @@ text_column!(
     |key: &crate::RecordKey| key.clone(),
     crate::RecordKey::parse
 );
-text_column!(AsText<Tid>, |id: &AsText<Tid>| id.0.encode(), |text| Tid::parse(text)
-    .map(AsText));
-text_column!(AsText<TimeId>, |id: &AsText<TimeId>| id.0.encode(), |text| {
-    TimeId::parse(text).map(AsText)
+text_column!(AsText<Tid>, |id: &AsText<Tid>| id.0.encode(), |text| {
+    Tid::parse(text).map(AsText)
 });
+text_column!(
+    AsText<TimeId>,
+    |id: &AsText<TimeId>| id.0.encode(),
+    |text| { TimeId::parse(text).map(AsText) }
+);
 text_column!(AsText<Uid11>, |id: &AsText<Uid11>| id.0.encode(), |text| {
     Uid11::parse(text).map(AsText)
 });
-text_column!(AsText<Xid>, |id: &AsText<Xid>| id.0.encode(), |text| Xid::parse(text)
-    .map(AsText));
-text_column!(AsText<Snowish>, |id: &AsText<Snowish>| id.0.encode(), |text| {
-    Snowish::parse(text).map(AsText)
+text_column!(AsText<Xid>, |id: &AsText<Xid>| id.0.encode(), |text| {
+    Xid::parse(text).map(AsText)
 });
-text_column!(AsText<TsSeqRand>, |id: &AsText<TsSeqRand>| id.0.encode(), |text| {
-    TsSeqRand::parse(text).map(AsText)
+text_column!(
+    AsText<Snowish>,
+    |id: &AsText<Snowish>| id.0.encode(),
+    |text| { Snowish::parse(text).map(AsText) }
+);
+text_column!(
+    AsText<TsSeqRand>,
+    |id: &AsText<TsSeqRand>| id.0.encode(),
+    |text| { TsSeqRand::parse(text).map(AsText) }
+);
+text_column!(
+    AsText<FullRand>,
+    |id: &AsText<FullRand>| id.0.encode(),
+    |text| { FullRand::parse(text).map(AsText) }
+);
+text_column!(AsText<Tbsl>, |id: &AsText<Tbsl>| id.0.encode(), |text| {
+    Tbsl::parse(text).map(AsText)
 });
-text_column!(AsText<FullRand>, |id: &AsText<FullRand>| id.0.encode(), |text| {
-    FullRand::parse(text).map(AsText)
-});
-text_column!(AsText<Tbsl>, |id: &AsText<Tbsl>| id.0.encode(), |text| Tbsl::parse(text)
-    .map(AsText));

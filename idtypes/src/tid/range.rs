@@ -122,8 +122,10 @@ impl Tid {
         T: Clone + Into<std::time::SystemTime>,
     {
         let (start, end) = crate::time::micros_bounds(span)?;
+        // Clamp to what a u64 holds before converting: an open end is `i128::MAX`, and
+        // `range_for_micros` clamps further to the last TID.
         let start = u64::try_from(start.max(0)).ok()?;
-        let end = u64::try_from(end).ok()?;
+        let end = u64::try_from(end.clamp(-1, u64::MAX as i128)).ok()?;
         Tid::range_for_micros(start, end)
     }
 }
@@ -164,6 +166,14 @@ mod tests {
             (err.kind(), err.position()),
             (ErrorKind::Character, Some(2))
         );
+    }
+
+    #[test]
+    fn an_open_ended_span_runs_to_the_last_tid() {
+        let range = Tid::range_for_time(std::time::UNIX_EPOCH..).unwrap();
+        assert_eq!(range.into_bounds(), (Tid::MIN, Tid::MAX));
+        let before_1970 = std::time::UNIX_EPOCH - std::time::Duration::from_secs(1);
+        assert!(Tid::range_for_time(..before_1970).is_none());
     }
 
     #[test]

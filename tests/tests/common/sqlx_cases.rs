@@ -1,0 +1,744 @@
+//! The sqlx cases shared by `sqlx_postgres.rs`, `sqlx_mysql.rs` and `sqlx_sqlite.rs`.
+//!
+//! [`Sample`] gives each column type its test values; [`sqlx_cases!`] generates the same
+//! `#[tokio::test]`s for one database. The including file defines, before invoking it:
+//!
+//! - `type Db` (the `sqlx::Database`);
+//! - `async fn connect() -> Option<sqlx::Pool<Db>>` (`None`: skip, the reason printed);
+//! - `fn ph(n: usize) -> String`, the `n`th (1-based) placeholder;
+//! - `fn column(storage: Storage) -> &'static str`, the documented column type;
+//! - `const BLOB_COLUMN: &str`, a variable-length bytes column (for wrong-length values).
+
+use std::fmt::Debug;
+
+use idtypes::{
+    AsText, FullRand, NodeId, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid,
+};
+
+/// How a type is stored: the documented column of each database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Storage {
+    /// 8 big-endian bytes.
+    Bytes8,
+    /// 10 big-endian bytes (TBSL).
+    Bytes10,
+    /// Text with a byte-wise collation.
+    Text,
+}
+
+/// A small PRNG (splitmix64), seeded from the clock or `IDTYPES_SQLX_SEED`; prints its seed.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new() -> Rng {
+        let seed = std::env::var("IDTYPES_SQLX_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64)
+            });
+        eprintln!("IDTYPES_SQLX_SEED={seed}");
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// Shuffles in place (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, values: &mut [T]) {
+        for i in (1..values.len()).rev() {
+            values.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A column type's test values.
+pub trait Sample: Clone + Ord + Debug + Send + Sync + Unpin + 'static {
+    const STORAGE: Storage;
+    /// What decode errors call the type.
+    const NAME: &'static str;
+    /// What text decode errors (of `AsText<Self>`) call the type.
+    const TEXT_NAME: &'static str = Self::NAME;
+    fn lowest() -> Self;
+    fn highest() -> Self;
+    fn random(rng: &mut Rng) -> Self;
+    /// Values a database could order wrongly (top bit set, pre-1970, mixed case, ...).
+    fn tricky() -> Vec<Self>;
+}
+
+/// `MIN`, `MAX`, the tricky values and `randoms` random ones.
+pub fn samples<T: Sample>(rng: &mut Rng, randoms: usize) -> Vec<T> {
+    let mut values = vec![T::lowest(), T::highest()];
+    values.extend(T::tricky());
+    values.extend((0..randoms).map(|_| T::random(rng)));
+    values
+}
+
+fn u64_tricky() -> [u64; 6] {
+    [
+        1,
+        (1 << 63) - 1,
+        1 << 63,
+        (1 << 63) + 1,
+        u64::MAX - 1,
+        0x00FF_FFFF_FFFF_FFFF,
+    ]
+}
+
+macro_rules! u64_sample {
+    ($ty:ty, $name:literal, $from:expr, $min:expr, $max:expr) => {
+        u64_sample!($ty, $name, $name, $from, $min, $max);
+    };
+    ($ty:ty, $name:literal, $text_name:literal, $from:expr, $min:expr, $max:expr) => {
+        impl Sample for $ty {
+            const STORAGE: Storage = Storage::Bytes8;
+            const NAME: &'static str = $name;
+            // A profile's text parses as a uid11 first: its text errors say "uid11".
+            const TEXT_NAME: &'static str = $text_name;
+            fn lowest() -> Self {
+                $min
+            }
+            fn highest() -> Self {
+                $max
+            }
+            fn random(rng: &mut Rng) -> Self {
+                ($from)(rng.next_u64())
+            }
+            fn tricky() -> Vec<Self> {
+                u64_tricky().into_iter().map($from).collect()
+            }
+        }
+    };
+}
+
+u64_sample!(Tid, "atproto TID", Tid::from_u64, Tid::MIN, Tid::MAX);
+u64_sample!(Uid11, "uid11", Uid11::from_u64, Uid11::MIN, Uid11::MAX);
+u64_sample!(Xid, "xid", "uid11", Xid::from_u64, Xid::MIN, Xid::MAX);
+u64_sample!(
+    TsSeqRand,
+    "ts-seq-rand uid11",
+    "uid11",
+    TsSeqRand::from_u64,
+    TsSeqRand::from_u64(0),
+    TsSeqRand::from_u64(u64::MAX)
+);
+u64_sample!(
+    FullRand,
+    "fullrand uid11",
+    "uid11",
+    FullRand::from_u64,
+    FullRand::from_u64(0),
+    FullRand::from_u64(u64::MAX)
+);
+u64_sample!(
+    Snowish,
+    "snowish uid11",
+    "uid11",
+    |v: u64| Snowish::try_from_u64(v & !(1 << 63)).unwrap(),
+    Snowish::try_from_u64(0).unwrap(),
+    Snowish::try_from_u64(u64::MAX >> 1).unwrap()
+);
+
+impl Sample for TimeId {
+    const STORAGE: Storage = Storage::Bytes8;
+    const NAME: &'static str = "TimeId";
+    fn lowest() -> Self {
+        TimeId::MIN
+    }
+    fn highest() -> Self {
+        TimeId::MAX
+    }
+    fn random(rng: &mut Rng) -> Self {
+        TimeId::from_i64(rng.next_u64() as i64)
+    }
+    fn tricky() -> Vec<Self> {
+        let mut values: Vec<TimeId> = [i64::MIN, i64::MIN + 1, i64::MAX, -1024, 1024, 1]
+            .into_iter()
+            .map(TimeId::from_i64)
+            .collect();
+        // Pre-1970 (negative) and post-1970 ids near the epoch and far from it.
+        for micros in [-1_000_000_000_000, -1, 0, 1, 1_721_407_246_480_310] {
+            for node in [NodeId::MIN, NodeId::MAX] {
+                values.push(TimeId::from_parts(micros, node).unwrap());
+            }
+        }
+        values
+    }
+}
+
+impl Sample for Tbsl {
+    const STORAGE: Storage = Storage::Bytes10;
+    const NAME: &'static str = "TBSL";
+    fn lowest() -> Self {
+        Tbsl::MIN
+    }
+    fn highest() -> Self {
+        Tbsl::MAX
+    }
+    fn random(rng: &mut Rng) -> Self {
+        let value = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) >> 48;
+        Tbsl::from_u128(value).unwrap()
+    }
+    fn tricky() -> Vec<Self> {
+        [1, 1 << 63, 1 << 64, 1 << 79, (1 << 79) - 1, (1 << 80) - 2]
+            .into_iter()
+            .map(|v| Tbsl::from_u128(v).unwrap())
+            .collect()
+    }
+}
+
+const KEY_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_~:";
+
+impl Sample for RecordKey {
+    const STORAGE: Storage = Storage::Text;
+    const NAME: &'static str = "atproto record key";
+    fn lowest() -> Self {
+        RecordKey::parse("-").unwrap()
+    }
+    fn highest() -> Self {
+        RecordKey::parse(&"~".repeat(RecordKey::MAX_LEN)).unwrap()
+    }
+    fn random(rng: &mut Rng) -> Self {
+        loop {
+            let len = 1 + rng.below(20);
+            let text: String = (0..len)
+                .map(|_| KEY_ALPHABET[rng.below(KEY_ALPHABET.len())] as char)
+                .collect();
+            if let Ok(key) = RecordKey::parse(&text) {
+                return key;
+            }
+        }
+    }
+    fn tricky() -> Vec<Self> {
+        [
+            "A",
+            "a",
+            "B",
+            "b",
+            "~",
+            ":",
+            "0",
+            "Z",
+            "_",
+            "aa",
+            "aB",
+            "Ab",
+            "self",
+            "Self",
+            "3jzfcijpj2z2a",
+            "...",
+        ]
+        .into_iter()
+        .map(|k| RecordKey::parse(k).unwrap())
+        .collect()
+    }
+}
+
+impl<T: Sample + Copy> Sample for AsText<T> {
+    const STORAGE: Storage = Storage::Text;
+    const NAME: &'static str = T::TEXT_NAME;
+    fn lowest() -> Self {
+        AsText(T::lowest())
+    }
+    fn highest() -> Self {
+        AsText(T::highest())
+    }
+    fn random(rng: &mut Rng) -> Self {
+        AsText(T::random(rng))
+    }
+    fn tricky() -> Vec<Self> {
+        T::tricky().into_iter().map(AsText).collect()
+    }
+}
+
+/// Sorted copies of the values in any of `ranges`: what `BETWEEN` must return.
+pub fn expected_in<T: Copy + Ord>(values: &[T], ranges: &[idtypes::IdRange<T>]) -> Vec<T> {
+    let mut expected: Vec<T> = values
+        .iter()
+        .copied()
+        .filter(|v| ranges.iter().any(|r| r.contains(v)))
+        .collect();
+    expected.sort();
+    expected
+}
+
+/// The same ranges over the text form.
+pub fn as_text_ranges<T: Copy>(ranges: &[idtypes::IdRange<T>]) -> Vec<(AsText<T>, AsText<T>)> {
+    ranges
+        .iter()
+        .map(|r| (AsText(r.start()), AsText(r.end())))
+        .collect()
+}
+
+/// Values around each range's ends (one before, the ends, one after) plus `extra`.
+pub fn around_u64<T: Copy>(
+    ranges: &[idtypes::IdRange<T>],
+    to: impl Fn(T) -> u64,
+    from: impl Fn(u64) -> T,
+    extra: &[T],
+) -> Vec<T> {
+    let mut values = extra.to_vec();
+    for r in ranges {
+        for end in [to(r.start()), to(r.end())] {
+            for v in [end.wrapping_sub(1), end, end.wrapping_add(1)] {
+                values.push(from(v));
+            }
+        }
+    }
+    values
+}
+
+/// Generates the shared `#[tokio::test]`s for the database the including file describes.
+macro_rules! sqlx_cases {
+    () => {
+        use idtypes::{
+            AsText, FullRand, IdRange, NodeId, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
+            Uid11, Xid,
+        };
+        use sqlx::{AssertSqlSafe, Row};
+        use sqlx_cases::{Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples};
+
+        /// A type that is a column of `Db`.
+        trait Column:
+            Sample + sqlx::Type<Db> + for<'q> sqlx::Encode<'q, Db> + for<'r> sqlx::Decode<'r, Db>
+        {
+        }
+
+        impl<T> Column for T where
+            T: Sample
+                + sqlx::Type<Db>
+                + for<'q> sqlx::Encode<'q, Db>
+                + for<'r> sqlx::Decode<'r, Db>
+        {
+        }
+
+        async fn exec(pool: &sqlx::Pool<Db>, sql: String) {
+            sqlx::query(AssertSqlSafe(sql.clone()))
+                .execute(pool)
+                .await
+                .unwrap_or_else(|err| panic!("{sql}: {err}"));
+        }
+
+        /// A new table `(n INTEGER, id <column of T>)`.
+        async fn create<T: Column>(pool: &sqlx::Pool<Db>, prefix: &str) -> String {
+            let table = idtypes_tests::unique_table(prefix);
+            exec(
+                pool,
+                format!("CREATE TABLE {table} (n INTEGER, id {})", column(T::STORAGE)),
+            )
+            .await;
+            table
+        }
+
+        async fn drop_table(pool: &sqlx::Pool<Db>, table: &str) {
+            exec(pool, format!("DROP TABLE {table}")).await;
+        }
+
+        /// Inserts the values, `n` numbering them from 0.
+        async fn insert<T>(pool: &sqlx::Pool<Db>, table: &str, values: &[T])
+        where
+            T: Clone + std::fmt::Debug + sqlx::Type<Db> + for<'q> sqlx::Encode<'q, Db>,
+        {
+            let sql = format!("INSERT INTO {table} (n, id) VALUES ({}, {})", ph(1), ph(2));
+            for (n, value) in values.iter().enumerate() {
+                sqlx::query(AssertSqlSafe(sql.clone()))
+                    .bind(n as i32)
+                    .bind(value.clone())
+                    .execute(pool)
+                    .await
+                    .unwrap_or_else(|err| panic!("insert {value:?}: {err}"));
+            }
+        }
+
+        async fn select<T>(pool: &sqlx::Pool<Db>, sql: String) -> Vec<T>
+        where
+            T: Send + Unpin + sqlx::Type<Db> + for<'r> sqlx::Decode<'r, Db>,
+        {
+            sqlx::query_scalar::<_, T>(AssertSqlSafe(sql.clone()))
+                .fetch_all(pool)
+                .await
+                .unwrap_or_else(|err| panic!("{sql}: {err}"))
+        }
+
+        async fn round_trip<T: Column>() {
+            let Some(pool) = connect().await else { return };
+            let table = create::<T>(&pool, "idt_rt").await;
+            let values = samples::<T>(&mut Rng::new(), 8);
+            insert(&pool, &table, &values).await;
+
+            let back: Vec<T> = select(&pool, format!("SELECT id FROM {table} ORDER BY n")).await;
+            assert_eq!(back, values);
+
+            // Each value finds its row by equality, and comes back with `query_as`.
+            let sql = format!("SELECT n, id FROM {table} WHERE id = {}", ph(1));
+            for value in [T::lowest(), T::highest(), values[values.len() - 1].clone()] {
+                let rows: Vec<(i32, T)> = sqlx::query_as(AssertSqlSafe(sql.clone()))
+                    .bind(value.clone())
+                    .fetch_all(&pool)
+                    .await
+                    .unwrap();
+                assert!(!rows.is_empty(), "{value:?} not found by equality");
+                for (n, id) in rows {
+                    assert_eq!(id, value);
+                    assert_eq!(values[n as usize], value);
+                }
+            }
+            drop_table(&pool, &table).await;
+        }
+
+        async fn option<T: Column>() {
+            let Some(pool) = connect().await else { return };
+            let table = create::<T>(&pool, "idt_opt").await;
+            let values = [None, Some(T::lowest()), Some(T::highest()), None];
+            insert(&pool, &table, &values).await;
+            let back: Vec<Option<T>> =
+                select(&pool, format!("SELECT id FROM {table} ORDER BY n")).await;
+            assert_eq!(back, values);
+            // A NULL decodes as `None` on its own too, and as an error for a plain `T`.
+            let sql = format!("SELECT id FROM {table} WHERE n = 0");
+            let null: Option<T> = sqlx::query_scalar(AssertSqlSafe(sql.clone()))
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(null, None);
+            let err = sqlx::query_scalar::<_, T>(AssertSqlSafe(sql))
+                .fetch_one(&pool)
+                .await
+                .unwrap_err();
+            assert!(matches!(err, sqlx::Error::ColumnDecode { .. }), "{err}");
+            drop_table(&pool, &table).await;
+        }
+
+        async fn order_by<T: Column>() {
+            let Some(pool) = connect().await else { return };
+            let table = create::<T>(&pool, "idt_ord").await;
+            let mut rng = Rng::new();
+            let mut values = samples::<T>(&mut rng, 12);
+            rng.shuffle(&mut values);
+            insert(&pool, &table, &values).await;
+            let mut sorted = values.clone();
+            sorted.sort();
+
+            let ascending: Vec<T> =
+                select(&pool, format!("SELECT id FROM {table} ORDER BY id, n")).await;
+            assert_eq!(ascending, sorted, "ORDER BY id");
+            let descending: Vec<T> =
+                select(&pool, format!("SELECT id FROM {table} ORDER BY id DESC, n")).await;
+            sorted.reverse();
+            assert_eq!(descending, sorted, "ORDER BY id DESC");
+
+            // The first and the last by the database's order (PostgreSQL has no `MIN(bytea)`).
+            let sql = format!("SELECT id FROM {table} ORDER BY id LIMIT 1");
+            let first: T = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(&first, sorted.last().unwrap(), "ORDER BY id LIMIT 1");
+            let sql = format!("SELECT id FROM {table} ORDER BY id DESC LIMIT 1");
+            let last: T = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(&last, sorted.first().unwrap(), "ORDER BY id DESC LIMIT 1");
+
+            // `<` agrees with `Ord` for a bound with the top bit set / pre-1970 / lower case.
+            let pivot = values[values.len() / 2].clone();
+            let sql = format!("SELECT id FROM {table} WHERE id < {} ORDER BY id, n", ph(1));
+            let below: Vec<T> = sqlx::query_scalar(AssertSqlSafe(sql))
+                .bind(pivot.clone())
+                .fetch_all(&pool)
+                .await
+                .unwrap();
+            sorted.reverse();
+            let expected: Vec<T> = sorted.iter().filter(|v| **v < pivot).cloned().collect();
+            assert_eq!(below, expected, "WHERE id < {pivot:?}");
+            drop_table(&pool, &table).await;
+        }
+
+        /// Rows of `values` with `id` in any of the ranges (bound ends), in `ORDER BY id`.
+        async fn between<T: Column>(pool: &sqlx::Pool<Db>, values: &[T], ranges: &[(T, T)]) -> Vec<T> {
+            let table = create::<T>(pool, "idt_rng").await;
+            insert(pool, &table, values).await;
+            let condition: Vec<String> = (0..ranges.len())
+                .map(|i| format!("(id BETWEEN {} AND {})", ph(2 * i + 1), ph(2 * i + 2)))
+                .collect();
+            let sql = format!(
+                "SELECT id FROM {table} WHERE {} ORDER BY id, n",
+                condition.join(" OR ")
+            );
+            let mut query = sqlx::query_scalar::<_, T>(AssertSqlSafe(sql));
+            for (start, end) in ranges {
+                query = query.bind(start.clone()).bind(end.clone());
+            }
+            let rows = query.fetch_all(pool).await.unwrap();
+            drop_table(pool, &table).await;
+            rows
+        }
+
+        /// `BETWEEN` over the bytes column and over the `AsText` column.
+        async fn check_ranges<T>(values: &[T], ranges: &[IdRange<T>])
+        where
+            T: Column + Copy,
+            AsText<T>: Column,
+        {
+            let Some(pool) = connect().await else { return };
+            let expected = expected_in(values, ranges);
+            assert!(!expected.is_empty(), "a range case without rows in range");
+            assert!(expected.len() < values.len(), "a range case without rows out of range");
+            let bounds: Vec<(T, T)> = ranges.iter().map(|r| (r.start(), r.end())).collect();
+            assert_eq!(between(&pool, values, &bounds).await, expected, "{ranges:?}");
+
+            let texts: Vec<AsText<T>> = values.iter().copied().map(AsText).collect();
+            let rows = between(&pool, &texts, &as_text_ranges(ranges)).await;
+            let expected: Vec<AsText<T>> = expected.into_iter().map(AsText).collect();
+            assert_eq!(rows, expected, "as text, {ranges:?}");
+        }
+
+        fn random_values<T: Sample>(n: usize) -> Vec<T> {
+            let mut rng = Rng::new();
+            (0..n).map(|_| T::random(&mut rng)).collect()
+        }
+
+        #[tokio::test]
+        async fn range_tid_prefix() {
+            for prefix in ["3jzf", "b", "2", "bzzzzzzzzzzzz"] {
+                let range = Tid::range_for_prefix(prefix).unwrap();
+                let mut extra = random_values::<Tid>(6);
+                extra.extend([Tid::MIN, Tid::MAX, Tid::from_u64(1 << 63), "3jzfcijpj2z2a".parse().unwrap()]);
+                let values = around_u64(&[range], Tid::to_u64, Tid::from_u64, &extra);
+                check_ranges(&values, &[range]).await;
+            }
+        }
+
+        #[tokio::test]
+        async fn range_tid_time() {
+            use std::time::{Duration, UNIX_EPOCH};
+            let day = UNIX_EPOCH + Duration::from_secs(1_688_083_200);
+            let range = Tid::range_for_time(day..day + Duration::from_secs(86_400)).unwrap();
+            let micros = Tid::range_for_micros(1_688_083_200_000_000, 1_688_169_599_999_999).unwrap();
+            assert_eq!(range, micros);
+            let mut extra = random_values::<Tid>(4);
+            extra.extend([Tid::MIN, Tid::MAX, "3jzfcijpj2z2a".parse().unwrap()]);
+            for m in [1_688_083_199_999_999, 1_688_083_200_000_000, 1_688_169_599_999_999, 1_688_169_600_000_000] {
+                for clock in [0, 1023] {
+                    extra.push(Tid::from_parts(m, clock).unwrap());
+                }
+            }
+            let values = around_u64(&[range], Tid::to_u64, Tid::from_u64, &extra);
+            check_ranges(&values, &[range]).await;
+            // Up to the last TID: the top-bit TIDs are in the range. (`day..` should do, but
+            // returns `None`: see `tid_range_for_time_open_end` in `sqlx_sqlite.rs`.)
+            let last = UNIX_EPOCH + Duration::from_micros(u64::MAX >> 10);
+            let open = Tid::range_for_time(day..=last).unwrap();
+            assert_eq!(open.end(), Tid::MAX);
+            check_ranges(&values, &[open]).await;
+        }
+
+        fn time_ids_around(ranges: &[IdRange<TimeId>]) -> Vec<TimeId> {
+            let mut extra = random_values::<TimeId>(6);
+            extra.extend(TimeId::tricky());
+            extra.extend([TimeId::MIN, TimeId::MAX]);
+            around_u64(
+                ranges,
+                |id: TimeId| id.to_i64() as u64,
+                |v| TimeId::from_i64(v as i64),
+                &extra,
+            )
+        }
+
+        #[tokio::test]
+        async fn range_time_id_prefix() {
+            let before_1970 = TimeId::from_parts(-1_000_000_000, NodeId::MIN).unwrap().encode();
+            for prefix in ["3kxn-lhr", "3kxn", "2", &before_1970.as_str()[..4]] {
+                let range = TimeId::range_for_prefix(prefix).unwrap();
+                check_ranges(&time_ids_around(&[range]), &[range]).await;
+            }
+        }
+
+        #[tokio::test]
+        async fn range_time_id_micros() {
+            // Across 1970: two ranges, joined with OR.
+            let ranges = TimeId::ranges_for_micros(-3_000_000, 2_000_000);
+            assert_eq!(ranges.len(), 2);
+            let mut values = time_ids_around(ranges.as_slice());
+            for micros in [-3_000_001, -3_000_000, -1, 0, 2_000_000, 2_000_001] {
+                for node in [NodeId::MIN, NodeId::MAX] {
+                    values.push(TimeId::from_parts(micros, node).unwrap());
+                }
+            }
+            for v in &values {
+                let m = v.timestamp_micros();
+                assert_eq!(ranges.contains(v), (-3_000_000..=2_000_000).contains(&m), "{v:?}");
+            }
+            check_ranges(&values, ranges.as_slice()).await;
+            use std::time::{Duration, UNIX_EPOCH};
+            let span = UNIX_EPOCH - Duration::from_secs(3)..=UNIX_EPOCH + Duration::from_secs(2);
+            assert_eq!(TimeId::ranges_for_time(span), ranges);
+            // Within one side of 1970: one range.
+            for (start, end) in [(-5_000_000, -1), (0, 1_721_407_246_480_310)] {
+                let ranges = TimeId::ranges_for_micros(start, end);
+                assert_eq!(ranges.len(), 1);
+                check_ranges(&values, ranges.as_slice()).await;
+            }
+        }
+
+        #[tokio::test]
+        async fn range_uid11_prefix() {
+            for prefix in ["j", "jpX", "5", "1111111NV", "h"] {
+                let range = Uid11::range_for_prefix(prefix).unwrap().unwrap();
+                let mut extra = random_values::<Uid11>(6);
+                extra.extend(Uid11::tricky());
+                extra.extend([Uid11::MIN, Uid11::MAX]);
+                let values = around_u64(&[range], Uid11::to_u64, Uid11::from_u64, &extra);
+                check_ranges(&values, &[range]).await;
+            }
+        }
+
+        /// Decodes column `col` of the row `n` of a table of wrong values as `T`.
+        async fn decode_error<T: Column>(pool: &sqlx::Pool<Db>, table: &str, col: &str, n: i32) -> String {
+            let sql = format!("SELECT {col} FROM {table} WHERE n = {n}");
+            let row = sqlx::query(AssertSqlSafe(sql)).fetch_one(pool).await.unwrap();
+            let err = row.try_get::<T, _>(0).map(|v| format!("{v:?}")).unwrap_err();
+            assert!(matches!(err, sqlx::Error::ColumnDecode { .. }), "{err}");
+            let message = err.to_string();
+            assert!(
+                message.contains(T::NAME),
+                "the error for {}, row {n}, does not name {:?}: {message}",
+                std::any::type_name::<T>(),
+                T::NAME
+            );
+            // The same through `query_scalar`.
+            let sql = format!("SELECT {col} FROM {table} WHERE n = {n}");
+            let err = sqlx::query_scalar::<_, T>(AssertSqlSafe(sql))
+                .fetch_one(pool)
+                .await
+                .map(|v| format!("{v:?}"))
+                .unwrap_err();
+            assert!(err.to_string().contains(T::NAME), "{err}");
+            message
+        }
+
+        #[tokio::test]
+        async fn decode_errors() {
+            let Some(pool) = connect().await else { return };
+            let table = idtypes_tests::unique_table("idt_bad");
+            exec(
+                &pool,
+                format!("CREATE TABLE {table} (n INTEGER, b {BLOB_COLUMN}, t {})", column(Storage::Text)),
+            )
+            .await;
+            let rows: [(i32, Vec<u8>, &str); 7] = [
+                (0, vec![0xAB; 9], "3jzfcijpj2z2"),
+                (1, vec![1; 7], "3jzfcijpj2z2a!"),
+                (2, vec![0x80, 0, 0, 0, 0, 0, 0, 1], "a/b"),
+                (3, vec![], "."),
+                (4, vec![7; 11], "lzzzzzzzzzzzz"),
+                (5, vec![1; 8], "0OIl0OIl0OI"),
+                (6, vec![1; 10], "a b"),
+            ];
+            let sql = format!("INSERT INTO {table} (n, b, t) VALUES ({}, {}, {})", ph(1), ph(2), ph(3));
+            for (n, bytes, text) in rows {
+                sqlx::query(AssertSqlSafe(sql.clone()))
+                    .bind(n)
+                    .bind(bytes)
+                    .bind(text)
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+            }
+            // The cases of the brief.
+            let m = decode_error::<Tbsl>(&pool, &table, "b", 0).await;
+            assert!(m.contains("10 bytes") && m.contains('9'), "{m}");
+            let m = decode_error::<Tid>(&pool, &table, "b", 1).await;
+            assert!(m.contains("8 bytes") && m.contains('7'), "{m}");
+            decode_error::<AsText<Tid>>(&pool, &table, "t", 0).await;
+            decode_error::<AsText<Tid>>(&pool, &table, "t", 1).await;
+            decode_error::<AsText<Tid>>(&pool, &table, "t", 4).await;
+            decode_error::<RecordKey>(&pool, &table, "t", 2).await;
+            decode_error::<RecordKey>(&pool, &table, "t", 3).await;
+            decode_error::<RecordKey>(&pool, &table, "t", 6).await;
+            decode_error::<Snowish>(&pool, &table, "b", 2).await;
+            // Every fixed-size type refuses every wrong length, and every text type bad text.
+            for n in [0, 1, 3, 4] {
+                decode_error::<Tid>(&pool, &table, "b", n).await;
+                decode_error::<TimeId>(&pool, &table, "b", n).await;
+                decode_error::<Uid11>(&pool, &table, "b", n).await;
+                decode_error::<Xid>(&pool, &table, "b", n).await;
+                decode_error::<Snowish>(&pool, &table, "b", n).await;
+                decode_error::<TsSeqRand>(&pool, &table, "b", n).await;
+                decode_error::<FullRand>(&pool, &table, "b", n).await;
+            }
+            for n in [0, 1, 2, 3, 4, 5] {
+                decode_error::<Tbsl>(&pool, &table, "b", n).await;
+            }
+            for n in [2, 3, 6] {
+                decode_error::<AsText<TimeId>>(&pool, &table, "t", n).await;
+                decode_error::<AsText<Uid11>>(&pool, &table, "t", n).await;
+                decode_error::<AsText<Xid>>(&pool, &table, "t", n).await;
+                decode_error::<AsText<Snowish>>(&pool, &table, "t", n).await;
+                decode_error::<AsText<TsSeqRand>>(&pool, &table, "t", n).await;
+                decode_error::<AsText<FullRand>>(&pool, &table, "t", n).await;
+                decode_error::<AsText<Tbsl>>(&pool, &table, "t", n).await;
+            }
+            decode_error::<AsText<Uid11>>(&pool, &table, "t", 5).await;
+            // The right lengths decode.
+            let sql = format!("SELECT b FROM {table} WHERE n = 5");
+            let tid: Tid = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(tid.to_u64(), 0x0101_0101_0101_0101);
+            let sql = format!("SELECT b FROM {table} WHERE n = 6");
+            let tbsl: Tbsl = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(tbsl.to_bytes(), [1; 10]);
+            let sql = format!("SELECT b FROM {table} WHERE n = 2");
+            let uid: Uid11 = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(uid.to_u64(), (1 << 63) | 1);
+            drop_table(&pool, &table).await;
+        }
+
+        sqlx_cases!(@types
+            tid: Tid,
+            time_id: TimeId,
+            uid11: Uid11,
+            xid: Xid,
+            snowish: Snowish,
+            ts_seq_rand: TsSeqRand,
+            full_rand: FullRand,
+            tbsl: Tbsl,
+            record_key: RecordKey,
+            text_tid: AsText<Tid>,
+            text_time_id: AsText<TimeId>,
+            text_uid11: AsText<Uid11>,
+            text_xid: AsText<Xid>,
+            text_snowish: AsText<Snowish>,
+            text_ts_seq_rand: AsText<TsSeqRand>,
+            text_full_rand: AsText<FullRand>,
+            text_tbsl: AsText<Tbsl>,
+        );
+    };
+    (@types $($name:ident: $ty:ty,)*) => {
+        $(
+            mod $name {
+                use super::*;
+
+                #[tokio::test]
+                async fn round_trip() {
+                    super::round_trip::<$ty>().await;
+                }
+
+                #[tokio::test]
+                async fn option() {
+                    super::option::<$ty>().await;
+                }
+
+                #[tokio::test]
+                async fn order_by() {
+                    super::order_by::<$ty>().await;
+                }
+            }
+        )*
+    };
+}

@@ -380,6 +380,12 @@ impl Error {
         self
     }
 
+    /// The same error, about `format` (a profile reporting its base format's text error).
+    pub(crate) const fn in_format(mut self, format: &'static str) -> Self {
+        self.format = format;
+        self
+    }
+
     /// The class of mistake.
     ///
     /// # Examples

@@ -17,6 +17,9 @@
 //! Text columns must compare bytes: PostgreSQL's linguistic collations (`en_US`) and MySQL's
 //! `_ci` collations order Base58 and record keys wrongly (`a` = `A`), hence the `COLLATE`s.
 //!
+//! MySQL pads a `BINARY(n)` value shorter than `n` with zero bytes, so such a column only ever
+//! holds `n` bytes; bind ids (not raw byte strings) to keep its content meaningful.
+//!
 //! Decoding checks the content: a column of the wrong length, a malformed text or a snowish
 //! payload with its reserved bit set is an error naming the type, never a panic. PostgreSQL
 //! values decode in both the binary and the text protocol; fixed-size ids also have

@@ -19,7 +19,7 @@ use crate::Error;
 #[repr(transparent)]
 pub struct FullRand(u64);
 
-profile_text!(FullRand, "fullrand", "jpXCZedGfVQ");
+profile_text!(FullRand, "fullrand uid11", "jpXCZedGfVQ");
 
 impl FullRand {
     /// Every payload is a fullrand id.

@@ -79,7 +79,7 @@ macro_rules! profile_text {
             pub const fn parse(text: &str) -> Result<$ty, crate::Error> {
                 match crate::Uid11::parse(text) {
                     Ok(id) => $ty::from_payload(id.to_u64()),
-                    Err(err) => Err(err),
+                    Err(err) => Err(err.in_format($name)),
                 }
             }
         }

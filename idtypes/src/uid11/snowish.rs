@@ -29,7 +29,7 @@ const MAX_DELTA: u64 = (1 << 41) - 1;
 #[repr(transparent)]
 pub struct Snowish(u64);
 
-profile_text!(Snowish, "snowish", "1111111NVpb");
+profile_text!(Snowish, "snowish uid11", "1111111NVpb");
 
 impl Snowish {
     /// The last Unix millisecond a snowish id can hold: 2081-07-18T02:58:46.662Z.

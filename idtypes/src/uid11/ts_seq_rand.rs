@@ -27,7 +27,7 @@ const MAX_DELTA: u64 = (1 << 42) - 1;
 #[repr(transparent)]
 pub struct TsSeqRand(u64);
 
-profile_text!(TsSeqRand, "ts-seq-rand", "1111111NVpb");
+profile_text!(TsSeqRand, "ts-seq-rand uid11", "1111111NVpb");
 
 impl TsSeqRand {
     /// The last Unix millisecond: 2151-03-25T18:46:22.214Z.

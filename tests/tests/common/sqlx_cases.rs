@@ -104,7 +104,7 @@ macro_rules! u64_sample {
         impl Sample for $ty {
             const STORAGE: Storage = Storage::Bytes8;
             const NAME: &'static str = $name;
-            // A profile's text parses as a uid11 first: its text errors say "uid11".
+            // The name text errors carry (a profile's text errors name the profile).
             const TEXT_NAME: &'static str = $text_name;
             fn lowest() -> Self {
                 $min
@@ -124,11 +124,10 @@ macro_rules! u64_sample {
 
 u64_sample!(Tid, "atproto TID", Tid::from_u64, Tid::MIN, Tid::MAX);
 u64_sample!(Uid11, "uid11", Uid11::from_u64, Uid11::MIN, Uid11::MAX);
-u64_sample!(Xid, "xid", "uid11", Xid::from_u64, Xid::MIN, Xid::MAX);
+u64_sample!(Xid, "xid", Xid::from_u64, Xid::MIN, Xid::MAX);
 u64_sample!(
     TsSeqRand,
     "ts-seq-rand uid11",
-    "uid11",
     TsSeqRand::from_u64,
     TsSeqRand::from_u64(0),
     TsSeqRand::from_u64(u64::MAX)
@@ -136,7 +135,6 @@ u64_sample!(
 u64_sample!(
     FullRand,
     "fullrand uid11",
-    "uid11",
     FullRand::from_u64,
     FullRand::from_u64(0),
     FullRand::from_u64(u64::MAX)
@@ -144,7 +142,6 @@ u64_sample!(
 u64_sample!(
     Snowish,
     "snowish uid11",
-    "uid11",
     |v: u64| Snowish::try_from_u64(v & !(1 << 63)).unwrap(),
     Snowish::try_from_u64(0).unwrap(),
     Snowish::try_from_u64(u64::MAX >> 1).unwrap()

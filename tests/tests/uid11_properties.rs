@@ -128,15 +128,18 @@ fn check_str(text: &str) {
     assert_eq!(text.parse::<Uid11>(), result);
     assert_eq!(Uid11::try_from(text), result);
     assert_eq!(Uid11::parse_ascii(text.as_bytes()), result);
-    // The profiles read the same text.
+    // The profiles read the same text, with the same error kinds and positions (their
+    // messages name the profile).
+    let outcome = |r: Result<u64, idtypes::Error>| r.map_err(|e| (e.kind(), e.position()));
+    let expected = outcome(result.clone().map(Uid11::to_u64));
+    assert_eq!(outcome(Xid::parse(text).map(Xid::to_u64)), expected);
     assert_eq!(
-        Xid::parse(text).map(Xid::to_u64),
-        result.clone().map(Uid11::to_u64)
+        outcome(TsSeqRand::parse(text).map(TsSeqRand::to_u64)),
+        expected
     );
-    assert_eq!(
-        TsSeqRand::parse(text).map(TsSeqRand::to_u64),
-        result.map(Uid11::to_u64)
-    );
+    if let Err(err) = Xid::parse(text) {
+        assert!(err.to_string().starts_with("invalid xid: "), "{err}");
+    }
 }
 
 /// 11 symbols of the alphabet, often starting with a part of `jpXCZedGfVQ` so that many land

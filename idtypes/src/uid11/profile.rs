@@ -128,6 +128,21 @@ macro_rules! profile_text {
 
 pub(crate) use profile_text;
 
+/// The next `(milliseconds since the xid epoch, sequence)` of a per-millisecond sequencer
+/// whose `state` holds `millis << 12 | sequence`: the sequence counts up within a millisecond
+/// and carries into the next one past 4095. `None` past `max_millis`.
+#[cfg(feature = "std")]
+pub(crate) fn next_millis_and_sequence(
+    state: &crate::monotonic::Monotonic,
+    clock_micros: i64,
+    max_millis: u64,
+) -> Option<(u64, u16)> {
+    let now = millis_since_epoch(clock_micros).saturating_mul(1 << 12);
+    let last = ((max_millis << 12) | 0xFFF) as i64;
+    let next = state.next(now, last)? as u64;
+    Some((next >> 12, (next & 0xFFF) as u16))
+}
+
 /// Unix milliseconds from a clock reading, as milliseconds since the xid epoch (0 for a clock
 /// before it: such a clock is broken, and the generators then count up from the epoch).
 #[cfg(feature = "std")]

@@ -221,7 +221,7 @@ mod generator {
 
     use super::{FORMAT, MAX_DELTA, Snowish};
     use crate::{
-        Clock, Error, SystemClock, monotonic::Monotonic, uid11::profile::millis_since_epoch,
+        Clock, Error, SystemClock, monotonic::Monotonic, uid11::profile::next_millis_and_sequence,
     };
 
     /// Makes snowish ids for one machine id: within a millisecond the sequence counts up, and
@@ -347,14 +347,10 @@ mod generator {
         /// ```
         #[inline]
         pub fn try_next(&self) -> Result<Snowish, Error> {
-            let now = millis_since_epoch(self.clock.now_micros()).saturating_mul(1 << 12);
-            let last = ((MAX_DELTA << 12) | 0xFFF) as i64;
-            match self.state.next(now, last) {
-                Some(state) => Ok(Snowish::from_fields(
-                    state as u64 >> 12,
-                    self.machine_id,
-                    (state & 0xFFF) as u16,
-                )),
+            match next_millis_and_sequence(&self.state, self.clock.now_micros(), MAX_DELTA) {
+                Some((millis, sequence)) => {
+                    Ok(Snowish::from_fields(millis, self.machine_id, sequence))
+                }
                 None => Err(Error::exhausted(
                     FORMAT,
                     "the timestamp would pass 2081-07-18T02:58:46.662Z",

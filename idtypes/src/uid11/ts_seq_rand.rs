@@ -196,7 +196,7 @@ mod generator {
     use super::{FORMAT, MAX_DELTA, TsSeqRand};
     use crate::{
         Clock, Error, SystemClock, monotonic::Monotonic, random::fast_u64,
-        uid11::profile::millis_since_epoch,
+        uid11::profile::next_millis_and_sequence,
     };
 
     /// Makes ts-seq-rand ids: within a millisecond the sequence counts up (passing 4095 moves
@@ -296,12 +296,10 @@ mod generator {
         /// ```
         #[inline]
         pub fn try_next(&self) -> Result<TsSeqRand, Error> {
-            let now = millis_since_epoch(self.clock.now_micros()).saturating_mul(1 << 12);
-            let last = ((MAX_DELTA << 12) | 0xFFF) as i64;
-            match self.state.next(now, last) {
-                Some(state) => Ok(TsSeqRand::from_fields(
-                    state as u64 >> 12,
-                    (state & 0xFFF) as u16,
+            match next_millis_and_sequence(&self.state, self.clock.now_micros(), MAX_DELTA) {
+                Some((millis, sequence)) => Ok(TsSeqRand::from_fields(
+                    millis,
+                    sequence,
                     (fast_u64() & 0x3FF) as u16,
                 )),
                 None => Err(Error::exhausted(

@@ -130,3 +130,49 @@ pub fn unique_table(prefix: &str) -> String {
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     format!("{prefix}_{}_{n}", std::process::id())
 }
+
+/// The proptest settings of the property suites: 4096 cases, no failure files in the tree.
+pub fn proptest_config() -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases: 4096,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}
+
+/// Checks the prefix range `bounds` of a `u64`-backed id type whose text is `text(value)`:
+/// an id derived from `value` and `other` (chosen by `how` and `bit`: `other` itself, or ids
+/// sharing a long or short prefix with `value`) lies in it exactly when its text starts with
+/// `prefix`; and the range is tight: both ends have the prefix, their outside neighbours do not.
+///
+/// # Panics
+///
+/// When any of that fails (proptest reports the panic as a failing case and shrinks it).
+pub fn check_u64_prefix_range(
+    prefix: &str,
+    bounds: (u64, u64),
+    (value, other, bit, how): (u64, u64, u32, u8),
+    text: impl Fn(u64) -> String,
+) {
+    let other = match how {
+        0 => other,
+        1 => value ^ (1 << bit),
+        2 => value ^ (other >> bit),
+        _ => value.wrapping_add(other >> bit),
+    };
+    let (start, end) = bounds;
+    assert_eq!(
+        start <= other && other <= end,
+        text(other).starts_with(prefix),
+        "{} against prefix {prefix:?}, range {start}..={end}",
+        text(other)
+    );
+    assert!(text(start).starts_with(prefix));
+    assert!(text(end).starts_with(prefix));
+    if let Some(before) = start.checked_sub(1) {
+        assert!(!text(before).starts_with(prefix));
+    }
+    if let Some(after) = end.checked_add(1) {
+        assert!(!text(after).starts_with(prefix));
+    }
+}

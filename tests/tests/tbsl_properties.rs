@@ -5,6 +5,7 @@
 use std::sync::LazyLock;
 
 use idtypes::{ErrorKind, Tbsl, TransportBase};
+use idtypes_tests::proptest_config;
 use proptest::prelude::*;
 use regex::{Regex, bytes::Regex as BytesRegex};
 
@@ -59,14 +60,6 @@ const FOREIGN: &[char] = &[
     '\u{20ac}',
     '\u{1f600}',
 ];
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 4096,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// 80-bit values, with extra weight near 0, near 2^80 and around powers of two.
 fn value() -> impl Strategy<Value = u128> {
@@ -284,7 +277,7 @@ fn alphabet_text() -> impl Strategy<Value = (TransportBase, String)> {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config())]
 
     #[test]
     fn text_round_trips_for_every_80_bit_value(value in value()) {

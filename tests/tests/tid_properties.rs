@@ -4,6 +4,7 @@
 use std::sync::LazyLock;
 
 use idtypes::{ErrorKind, Tid};
+use idtypes_tests::{check_u64_prefix_range, proptest_config};
 use proptest::prelude::*;
 use regex::{Regex, bytes::Regex as BytesRegex};
 
@@ -35,14 +36,6 @@ const FOREIGN: &[char] = &[
     '\u{20ac}',
     '\u{1f600}',
 ];
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 4096,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// The byte index at which the parser must report the first offending byte of a 13-byte text:
 /// the first byte that the reference regex does not allow at its place.
@@ -125,7 +118,7 @@ fn mutated_text(value: u64, index: usize, replacement: char) -> String {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config())]
 
     #[test]
     fn text_round_trips_for_every_u64(value in any::<u64>()) {
@@ -262,29 +255,12 @@ proptest! {
         let text = Tid::from_u64(value).encode();
         let prefix = &text[..n];
         let range = Tid::range_for_prefix(prefix).unwrap();
-        // Other TIDs: random ones, and ones that share a long or short prefix with `value`.
-        let other = match how {
-            0 => other,
-            1 => value ^ (1 << bit),
-            2 => value ^ (other >> bit),
-            _ => value.wrapping_add(other >> bit),
-        };
-        let other = Tid::from_u64(other);
-        prop_assert_eq!(
-            range.contains(&other),
-            other.encode().starts_with(prefix),
-            "{:?} against prefix {:?}, range {:?}", other, prefix, range
+        check_u64_prefix_range(
+            prefix,
+            (range.start().to_u64(), range.end().to_u64()),
+            (value, other, bit, how),
+            |v| Tid::from_u64(v).encode().to_string(),
         );
-        // The range is tight: both ends have the prefix, their neighbours outside do not.
-        let (start, end) = range.into_bounds();
-        prop_assert!(start.encode().starts_with(prefix));
-        prop_assert!(end.encode().starts_with(prefix));
-        if let Some(before) = start.to_u64().checked_sub(1) {
-            prop_assert!(!Tid::from_u64(before).encode().starts_with(prefix));
-        }
-        if let Some(after) = end.to_u64().checked_add(1) {
-            prop_assert!(!Tid::from_u64(after).encode().starts_with(prefix));
-        }
     }
 
     #[test]

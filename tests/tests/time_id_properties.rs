@@ -9,6 +9,7 @@ use std::{
 };
 
 use idtypes::{ErrorKind, NodeId, Tid, TimeId};
+use idtypes_tests::proptest_config;
 use proptest::prelude::*;
 use regex::{Regex, bytes::Regex as BytesRegex};
 
@@ -58,14 +59,6 @@ const FOREIGN: &[char] = &[
     '\u{20ac}',
     '\u{1f600}',
 ];
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 4096,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// The i64 as the u64 of the same bits: the encoded order.
 fn bits(id: TimeId) -> u64 {
@@ -370,7 +363,7 @@ where
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config())]
 
     #[test]
     fn text_round_trips_for_every_i64(value in any::<i64>()) {

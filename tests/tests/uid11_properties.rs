@@ -5,6 +5,7 @@
 use std::sync::LazyLock;
 
 use idtypes::{ErrorKind, Snowish, TsSeqRand, Uid11, XID_EPOCH_MILLIS, Xid};
+use idtypes_tests::{check_u64_prefix_range, proptest_config};
 use proptest::prelude::*;
 use regex::{Regex, bytes::Regex as BytesRegex};
 
@@ -37,14 +38,6 @@ const FOREIGN: &[char] = &[
     '\u{20ac}',
     '\u{1f600}',
 ];
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 4096,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// The reference encoder: any value below 58^11 as 11 symbols, most significant first.
 fn reference_encode(mut value: u128) -> String {
@@ -170,7 +163,7 @@ fn near_uid11_text() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config())]
 
     // -----------------------------------------------------------------------------------------
     // Codecs and order
@@ -351,29 +344,12 @@ proptest! {
         let text = Uid11::from_u64(value).encode();
         let prefix = &text[..n];
         let range = Uid11::range_for_prefix(prefix).unwrap().unwrap();
-        // Other ids: random ones, and ones that share a long or short prefix with `value`.
-        let other = match how {
-            0 => other,
-            1 => value ^ (1 << bit),
-            2 => value ^ (other >> bit),
-            _ => value.wrapping_add(other >> bit),
-        };
-        let other = Uid11::from_u64(other);
-        prop_assert_eq!(
-            range.contains(&other),
-            other.encode().starts_with(prefix),
-            "{:?} against prefix {:?}, range {:?}", other, prefix, range
+        check_u64_prefix_range(
+            prefix,
+            (range.start().to_u64(), range.end().to_u64()),
+            (value, other, bit, how),
+            |v| Uid11::from_u64(v).encode().to_string(),
         );
-        // The range is tight: both ends have the prefix, their neighbours outside do not.
-        let (start, end) = range.into_bounds();
-        prop_assert!(start.encode().starts_with(prefix));
-        prop_assert!(end.encode().starts_with(prefix));
-        if let Some(before) = start.to_u64().checked_sub(1) {
-            prop_assert!(!Uid11::from_u64(before).encode().starts_with(prefix));
-        }
-        if let Some(after) = end.to_u64().checked_add(1) {
-            prop_assert!(!Uid11::from_u64(after).encode().starts_with(prefix));
-        }
     }
 
     #[test]

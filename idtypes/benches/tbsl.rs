@@ -32,17 +32,18 @@
 use std::{
     hint::black_box,
     sync::atomic::{AtomicI64, Ordering},
-    time::{Duration, Instant},
+    time::Instant,
 };
 
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use data_encoding::HEXUPPER;
 use idtypes::{
     Clock, MemorySequence, SequenceProvider, SystemClock, Tbsl, TbslGenerator, TbslMode,
     TransportBase,
 };
+use support::configure;
 
 /// The example id of the spec notes: 2023-11-14T22:13:20.123456Z, machine 7, suffix 1.
 const TBSL_TEXT: &str = "25BF6196C8D610700001";
@@ -55,12 +56,6 @@ const BASES: [(TransportBase, &str); 4] = [
 ];
 /// Unix microseconds of [`CountingClock`]'s first reading (2023-11-14).
 const COUNTING_START: i64 = 1_700_000_000_000_000;
-
-fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-}
 
 /// [`TBSL_TEXT`], checked against `data-encoding` so both codecs do the same work.
 fn tbsl() -> Tbsl {

@@ -24,14 +24,14 @@
 
 use std::{
     hint::black_box,
-    sync::Barrier,
-    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
+    time::{SystemTime, UNIX_EPOCH},
 };
 
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::{Clock, SystemClock, Tid, TidGenerator};
+use support::{configure, two_threads};
 
 /// The known-answer TID from the atproto specification examples.
 const TID_TEXT: &str = "3jzfcijpj2z2a";
@@ -39,12 +39,6 @@ const TID_VALUE: u64 = 1728652679052295174;
 const ULID_TEXT: &str = "01D39ZY06FGSCTVN4T2V9PKHFZ";
 const UUID_SIMPLE: &str = "0190a1b2c3d47e5f8a9b0c1d2e3f4a5b";
 const UUID_HYPHENATED: &str = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
-
-fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-}
 
 fn encode(c: &mut Criterion) {
     let tid = Tid::from_u64(TID_VALUE);
@@ -142,34 +136,6 @@ fn generate(c: &mut Criterion) {
         b.iter(|| black_box(ulid_generator.generate()))
     });
     group.finish();
-}
-
-/// Runs `work(iters)` on two threads at once and returns the wall time from the moment both
-/// were released until the later one finished (thread start-up is not counted).
-///
-/// Each thread performs `iters` operations, so the figure criterion reports (elapsed / iters)
-/// is the time per operation *per thread*: the wall time one thread needs for one id while
-/// the other thread generates too. A figure equal to the single-threaded one means perfect
-/// scaling (2 ids in that time across the process); twice the single-threaded figure means
-/// no gain from the second thread.
-fn two_threads(iters: u64, work: impl Fn(u64) + Sync) -> Duration {
-    let barrier = Barrier::new(2);
-    let spans: Vec<(Instant, Instant)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2)
-            .map(|_| {
-                s.spawn(|| {
-                    barrier.wait();
-                    let start = Instant::now();
-                    work(iters);
-                    (start, Instant::now())
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
-    let start = spans.iter().map(|&(start, _)| start).min().unwrap();
-    let end = spans.iter().map(|&(_, end)| end).max().unwrap();
-    end - start
 }
 
 fn generate_two_threads(c: &mut Criterion) {

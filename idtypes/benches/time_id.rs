@@ -25,16 +25,13 @@
 //! the clock and every id takes the "same microsecond" path: one clock read plus one
 //! compare-and-swap, which is also the cost of the ordinary path.
 
-use std::{
-    hint::black_box,
-    sync::Barrier,
-    time::{Duration, Instant},
-};
+use std::hint::black_box;
 
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::{Clock, SystemClock, Tid, TidGenerator, TimeId, TimeIdGenerator};
+use support::{configure, two_threads};
 
 /// The draft's worked example in UTC: 2024-07-19T16:40:46.480310Z, node 1.
 const TIME_ID_TEXT: &str = "3kxnlhr3gxq23";
@@ -44,12 +41,6 @@ const TIME_ID_VALUE: i64 = 1721407246480310 * 1024 + 1;
 const TIME_ID_NEGATIVE: i64 = -315_619_200_000_000 * 1024 + 1;
 /// A dashed prefix from the draft's prefix table (about one second of ids).
 const PREFIX: &str = "3kxn-lhr";
-
-fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-}
 
 fn encode(c: &mut Criterion) {
     let positive = TimeId::from_i64(TIME_ID_VALUE);
@@ -151,34 +142,6 @@ fn generate(c: &mut Criterion) {
         b.iter(|| black_box(black_box(&tid_generator).next()))
     });
     group.finish();
-}
-
-/// Runs `work(iters)` on two threads at once and returns the wall time from the moment both
-/// were released until the later one finished (thread start-up is not counted).
-///
-/// Each thread performs `iters` operations, so the figure criterion reports (elapsed / iters)
-/// is the time per operation *per thread*: the wall time one thread needs for one id while
-/// the other thread generates too. A figure equal to the single-threaded one means perfect
-/// scaling (2 ids in that time across the process); twice the single-threaded figure means
-/// no gain from the second thread.
-fn two_threads(iters: u64, work: impl Fn(u64) + Sync) -> Duration {
-    let barrier = Barrier::new(2);
-    let spans: Vec<(Instant, Instant)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2)
-            .map(|_| {
-                s.spawn(|| {
-                    barrier.wait();
-                    let start = Instant::now();
-                    work(iters);
-                    (start, Instant::now())
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
-    let start = spans.iter().map(|&(start, _)| start).min().unwrap();
-    let end = spans.iter().map(|&(_, end)| end).max().unwrap();
-    end - start
 }
 
 fn generate_two_threads(c: &mut Criterion) {

@@ -28,26 +28,21 @@
 //! In the generator loops a generator makes far more than one id per millisecond, so it runs
 //! ahead of the clock and nearly every id takes the "same millisecond" path.
 
-use std::{hint::black_box, time::Duration};
+use std::hint::black_box;
 
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::{
     Clock, FullRand, SnowishGenerator, SystemClock, TsSeqRandGenerator, Uid11, Xid, XidGenerator,
     XidMode,
 };
+use support::configure;
 
 /// A large (random-looking) value: 11 symbols in both uid11 and `bs58`.
 const VALUE: u64 = 0xD3A1_5C7E_9B24_F068;
 /// A prefix from the `range_for_prefix` documentation (58^2 ids).
 const PREFIX: &str = "1111111NV";
-
-fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-}
 
 /// The uid11 text of [`VALUE`], checked to be the `bs58` text of its big-endian bytes.
 fn value_text() -> String {

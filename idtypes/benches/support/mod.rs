@@ -1,0 +1,46 @@
+//! What the benchmarks share: criterion settings and the two-thread measurement.
+// Each bench target uses the parts it needs.
+#![allow(dead_code)]
+
+use std::{
+    sync::Barrier,
+    time::{Duration, Instant},
+};
+
+use criterion::{BenchmarkGroup, measurement::WallTime};
+
+/// Half a second of warm-up and two seconds of measurement per benchmark: the whole suite runs
+/// in a few minutes on two cores.
+pub fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+}
+
+/// Runs `work(iters)` on two threads at once and returns the wall time from the moment both
+/// were released until the later one finished (thread start-up is not counted).
+///
+/// Each thread performs `iters` operations, so the figure criterion reports (elapsed / iters)
+/// is the time per operation *per thread*: the wall time one thread needs for one id while
+/// the other thread generates too. A figure equal to the single-threaded one means perfect
+/// scaling (2 ids in that time across the process); twice the single-threaded figure means
+/// no gain from the second thread.
+pub fn two_threads(iters: u64, work: impl Fn(u64) + Sync) -> Duration {
+    let barrier = Barrier::new(2);
+    let spans: Vec<(Instant, Instant)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2)
+            .map(|_| {
+                s.spawn(|| {
+                    barrier.wait();
+                    let start = Instant::now();
+                    work(iters);
+                    (start, Instant::now())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let start = spans.iter().map(|&(start, _)| start).min().unwrap();
+    let end = spans.iter().map(|&(_, end)| end).max().unwrap();
+    end - start
+}

@@ -176,3 +176,43 @@ pub fn check_u64_prefix_range(
         assert!(!text(after).starts_with(prefix));
     }
 }
+
+/// Runs `generate` while another thread keeps moving `clock` around `start`: small and large
+/// steps back (up to a second), steps forward, and resets near `start`. The stepper stops when
+/// `generate` returns or panics (a failure cannot hang the test); it must have moved the clock.
+///
+/// # Panics
+///
+/// When `generate` panics, or the clock never moved.
+pub fn with_a_jumping_clock<T>(
+    clock: &idtypes::ManualClock,
+    start: i64,
+    generate: impl FnOnce() -> T,
+) -> T {
+    use std::{sync::atomic::AtomicBool, thread, time::Duration};
+    let done = AtomicBool::new(false);
+    thread::scope(|s| {
+        let stepper = s.spawn(|| {
+            let mut steps = 0u64;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                match steps % 6 {
+                    0 => clock.step_back(Duration::from_millis(3)),
+                    1 => clock.advance(Duration::from_micros(700)),
+                    2 => clock.step_back(Duration::from_micros(1)),
+                    3 => clock.advance(Duration::from_millis(5)),
+                    4 => clock.step_back(Duration::from_secs(1)),
+                    _ => clock.set_micros(start + (steps as i64 % 1000) * 10),
+                }
+                steps += 1;
+                thread::yield_now();
+            }
+            steps
+        });
+        let stop = SetOnDrop(&done);
+        let result = generate();
+        drop(stop);
+        let steps = stepper.join().unwrap();
+        assert!(steps > 0, "the clock never moved");
+        result
+    })
+}

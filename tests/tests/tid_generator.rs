@@ -1,17 +1,12 @@
 //! `TidGenerator` shared between threads, on the system clock and on a clock that jumps
 //! around; and serde of structs holding TIDs.
 
-use std::{
-    sync::{
-        Arc,
-        atomic::{AtomicBool, Ordering},
-    },
-    thread,
-    time::Duration,
-};
+use std::{sync::Arc, thread};
 
 use idtypes::{ManualClock, Tid, TidGenerator};
-use idtypes_tests::{PER_THREAD, SetOnDrop, THREADS, assert_all_distinct, generate_from_threads};
+use idtypes_tests::{
+    PER_THREAD, THREADS, assert_all_distinct, generate_from_threads, with_a_jumping_clock,
+};
 use serde::{Deserialize, Serialize};
 
 #[test]
@@ -32,30 +27,8 @@ fn tids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
     let generator = TidGenerator::with_clock(Arc::clone(&clock))
         .with_clock_id(42)
         .unwrap();
-    let done = AtomicBool::new(false);
-    let tids = thread::scope(|s| {
-        let stepper = s.spawn(|| {
-            let mut steps = 0u64;
-            while !done.load(Ordering::Relaxed) {
-                match steps % 5 {
-                    0 => clock.step_back(Duration::from_millis(3)),
-                    1 => clock.advance(Duration::from_micros(700)),
-                    2 => clock.step_back(Duration::from_micros(1)),
-                    3 => clock.advance(Duration::from_millis(5)),
-                    _ => clock.set_micros(START + (steps as i64 % 1000) * 10),
-                }
-                steps += 1;
-                thread::yield_now();
-            }
-            steps
-        });
-        // Stops the stepper even if a worker panics, so a failure cannot hang the test.
-        let stop = SetOnDrop(&done);
-        let tids = generate_from_threads(|| generator.next(), |a, b| a < b);
-        drop(stop);
-        let steps = stepper.join().unwrap();
-        assert!(steps > 0, "the clock never moved");
-        tids
+    let tids = with_a_jumping_clock(&clock, START, || {
+        generate_from_threads(|| generator.next(), |a, b| a < b)
     });
     assert_eq!(tids.len(), THREADS * PER_THREAD);
     assert_all_distinct(&tids);

@@ -2,17 +2,12 @@
 //! that jumps around; `TimeId::now` from several threads; and serde of structs holding
 //! TimeIds.
 
-use std::{
-    sync::{
-        Arc,
-        atomic::{AtomicBool, Ordering},
-    },
-    thread,
-    time::Duration,
-};
+use std::{sync::Arc, thread};
 
 use idtypes::{ManualClock, NodeClass, NodeId, TimeId, TimeIdGenerator};
-use idtypes_tests::{PER_THREAD, SetOnDrop, THREADS, assert_all_distinct, generate_from_threads};
+use idtypes_tests::{
+    PER_THREAD, THREADS, assert_all_distinct, generate_from_threads, with_a_jumping_clock,
+};
 use serde::{Deserialize, Serialize};
 
 /// Asserts that each id is later in time than the one before it.
@@ -58,30 +53,8 @@ fn generate_while_the_clock_jumps(start: i64, node: NodeId) -> (Vec<TimeId>, Arc
     assert!(start < 0, "the clock starts before 1970");
     let clock = Arc::new(ManualClock::new(start));
     let generator = TimeIdGenerator::with_clock(Arc::clone(&clock)).with_node(node);
-    let done = AtomicBool::new(false);
-    let ids = thread::scope(|s| {
-        let stepper = s.spawn(|| {
-            let mut steps = 0u64;
-            while !done.load(Ordering::Relaxed) {
-                match steps % 6 {
-                    0 => clock.step_back(Duration::from_millis(3)),
-                    1 => clock.advance(Duration::from_micros(700)),
-                    2 => clock.step_back(Duration::from_micros(1)),
-                    3 => clock.advance(Duration::from_millis(5)),
-                    4 => clock.step_back(Duration::from_secs(1)),
-                    _ => clock.set_micros(start + (steps as i64 % 1000) * 10),
-                }
-                steps += 1;
-                thread::yield_now();
-            }
-            steps
-        });
-        let stop = SetOnDrop(&done);
-        let ids = generate_from_threads(|| generator.next(), |a, b| a.cmp_chronological(b).is_lt());
-        drop(stop);
-        let steps = stepper.join().unwrap();
-        assert!(steps > 0, "the clock never moved");
-        ids
+    let ids = with_a_jumping_clock(&clock, start, || {
+        generate_from_threads(|| generator.next(), |a, b| a.cmp_chronological(b).is_lt())
     });
     assert_eq!(ids.len(), THREADS * PER_THREAD);
     assert_all_distinct(&ids);

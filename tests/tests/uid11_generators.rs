@@ -2,56 +2,21 @@
 //! between threads, on the system clock and on a clock that jumps around; bursts within one
 //! millisecond; xid's random mode; and serde of a struct holding uid11 ids.
 
-use std::{
-    collections::HashSet,
-    fmt::Debug,
-    sync::{
-        Arc,
-        atomic::{AtomicBool, Ordering},
-    },
-    thread,
-    time::Duration,
-};
+use std::{collections::HashSet, fmt::Debug, sync::Arc, time::Duration};
 
 use idtypes::{
     ErrorKind, ManualClock, Snowish, SnowishGenerator, TsSeqRand, TsSeqRandGenerator, Uid11,
     XID_EPOCH_MILLIS, Xid, XidGenerator, XidMode,
 };
-use idtypes_tests::{PER_THREAD, THREADS, assert_all_distinct, generate_from_threads};
+use idtypes_tests::{
+    PER_THREAD, THREADS, assert_all_distinct, generate_from_threads, with_a_jumping_clock,
+};
 use serde::{Deserialize, Serialize};
 
 /// 2023-11-14T22:13:20.123456Z, in Unix microseconds: not on a millisecond boundary.
 const START: i64 = 1_700_000_000_123_456;
 /// The Unix millisecond of `START`.
 const START_MILLIS: u64 = 1_700_000_000_123;
-
-/// Runs `generate` (which takes ids from several threads) while another thread keeps stepping
-/// `clock` backwards and forwards around `START`; returns the ids.
-fn with_a_jumping_clock<T>(clock: &ManualClock, generate: impl FnOnce() -> Vec<T>) -> Vec<T> {
-    let done = AtomicBool::new(false);
-    thread::scope(|s| {
-        let stepper = s.spawn(|| {
-            let mut steps = 0u64;
-            while !done.load(Ordering::Relaxed) {
-                match steps % 5 {
-                    0 => clock.step_back(Duration::from_millis(3)),
-                    1 => clock.advance(Duration::from_micros(700)),
-                    2 => clock.step_back(Duration::from_micros(1)),
-                    3 => clock.advance(Duration::from_millis(5)),
-                    _ => clock.set_micros(START + (steps as i64 % 1000) * 10),
-                }
-                steps += 1;
-                thread::yield_now();
-            }
-            steps
-        });
-        let ids = generate();
-        done.store(true, Ordering::Relaxed);
-        let steps = stepper.join().unwrap();
-        assert!(steps > 0, "the clock never moved");
-        ids
-    })
-}
 
 /// Microseconds of a Unix millisecond.
 fn micros(millis: u64) -> i64 {
@@ -99,7 +64,7 @@ fn xid_now_from_several_threads_never_repeats() {
 fn xids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
     let clock = Arc::new(ManualClock::new(START));
     let generator = XidGenerator::with_clock(Arc::clone(&clock));
-    let ids = with_a_jumping_clock(&clock, || {
+    let ids = with_a_jumping_clock(&clock, START, || {
         generate_from_threads(|| generator.next(), |a, b| a < b)
     });
     assert_eq!(ids.len(), THREADS * PER_THREAD);
@@ -118,7 +83,7 @@ fn xids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
 fn snowish_ids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
     let clock = Arc::new(ManualClock::new(START));
     let generator = SnowishGenerator::with_clock(Arc::clone(&clock), 42).unwrap();
-    let ids = with_a_jumping_clock(&clock, || {
+    let ids = with_a_jumping_clock(&clock, START, || {
         generate_from_threads(|| generator.next(), |a, b| a < b)
     });
     assert_eq!(ids.len(), THREADS * PER_THREAD);
@@ -137,7 +102,7 @@ fn snowish_ids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth
 fn ts_seq_rand_ids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
     let clock = Arc::new(ManualClock::new(START));
     let generator = TsSeqRandGenerator::with_clock(Arc::clone(&clock));
-    let ids = with_a_jumping_clock(&clock, || {
+    let ids = with_a_jumping_clock(&clock, START, || {
         generate_from_threads(|| generator.next(), |a, b| a < b)
     });
     assert_eq!(ids.len(), THREADS * PER_THREAD);

@@ -56,6 +56,13 @@ pub enum ErrorKind {
     /// The clock went back, and the generator's policy refused to wait, or waited longer than
     /// it allows.
     ClockBackwards,
+    /// A typed id's text lacks its prefix, or has another one (see [`Error::type_name`]).
+    Prefix,
+    /// A typed id's prefix is followed by something other than its separator.
+    Separator,
+    /// The value is well formed, but the typed id's own `validate` function refused it; the
+    /// message carries the function's reason.
+    Validation,
 }
 
 /// What a failed parse, construction or generation reports.
@@ -77,6 +84,8 @@ pub enum ErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Error {
     format: &'static str,
+    /// The typed id (derive) being read, or `""`.
+    type_name: &'static str,
     repr: Repr,
 }
 
@@ -118,6 +127,21 @@ enum Repr {
         expected: Snippet,
         found: Snippet,
     },
+    Prefix {
+        prefix: &'static str,
+        separator: &'static str,
+        /// What stood where the prefix belongs; `None` when the text has no prefix at all.
+        found: Option<Snippet>,
+    },
+    Separator {
+        prefix: &'static str,
+        separator: &'static str,
+        /// `None` when the text ends after the prefix.
+        found: Option<char>,
+    },
+    Validation {
+        reason: Snippet<{ VALIDATION_CAPACITY }>,
+    },
     TooLarge {
         largest: &'static str,
     },
@@ -153,31 +177,45 @@ impl fmt::Display for Lengths {
     }
 }
 
-/// Up to 32 bytes of a value, for messages, kept inline so that `Error` owns no heap memory
-/// (and `const` code can drop it). Longer values are cut at a character boundary and shown
-/// with a trailing `…`, never silently.
+/// The bytes kept of a `validate` function's reason.
+const VALIDATION_CAPACITY: usize = 72;
+
+/// Up to `N` (32 unless said otherwise) bytes of a value, for messages, kept inline so that
+/// `Error` owns no heap memory (and `const` code can drop it). Longer values are cut at a
+/// character boundary and shown with a trailing `…`, never silently.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Snippet {
+struct Snippet<const N: usize = 32> {
     len: u8,
     cut: bool,
-    bytes: [u8; Snippet::CAPACITY],
+    bytes: [u8; N],
 }
 
-impl Snippet {
-    const CAPACITY: usize = 32;
+impl<const N: usize> Snippet<N> {
+    const EMPTY: Self = Snippet {
+        len: 0,
+        cut: false,
+        bytes: [0; N],
+    };
 
     fn new(text: &str) -> Self {
-        let mut len = text.len().min(Snippet::CAPACITY);
+        let mut snippet = Self::EMPTY;
+        snippet.push(text);
+        snippet
+    }
+
+    /// Appends as much of `text` as fits, cutting at a character boundary.
+    fn push(&mut self, text: &str) {
+        if self.cut {
+            return;
+        }
+        let start = self.len as usize;
+        let mut len = text.len().min(N - start);
         while !text.is_char_boundary(len) {
             len -= 1;
         }
-        let mut bytes = [0u8; Snippet::CAPACITY];
-        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
-        Snippet {
-            len: len as u8,
-            cut: len < text.len(),
-            bytes,
-        }
+        self.bytes[start..start + len].copy_from_slice(&text.as_bytes()[..len]);
+        self.len = (start + len) as u8;
+        self.cut = len < text.len();
     }
 
     fn as_str(&self) -> &str {
@@ -186,13 +224,20 @@ impl Snippet {
     }
 }
 
-impl fmt::Debug for Snippet {
+impl<const N: usize> fmt::Write for Snippet<N> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.push(text);
+        Ok(())
+    }
+}
+
+impl<const N: usize> fmt::Debug for Snippet<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
-impl fmt::Display for Snippet {
+impl<const N: usize> fmt::Display for Snippet<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())?;
         if self.cut {
@@ -207,6 +252,7 @@ impl Error {
     pub(crate) const fn length(format: &'static str, min: usize, max: usize, found: usize) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::Length {
                 expected: Lengths::Between(min, max),
                 found,
@@ -219,6 +265,7 @@ impl Error {
     pub(crate) const fn length_at_least(format: &'static str, min: usize, found: usize) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::Length {
                 expected: Lengths::AtLeast(min),
                 found,
@@ -235,6 +282,7 @@ impl Error {
     ) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::Length {
                 expected: Lengths::Either(a, b),
                 found,
@@ -251,6 +299,7 @@ impl Error {
     ) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::Character {
                 position,
                 found: char_at(input, position),
@@ -268,6 +317,7 @@ impl Error {
     ) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::Overflow {
                 position,
                 found: char_at(input, position),
@@ -286,6 +336,7 @@ impl Error {
     ) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::OutOfRange {
                 part,
                 found,
@@ -300,6 +351,7 @@ impl Error {
     pub(crate) const fn exhausted(format: &'static str, reason: &'static str) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::Exhausted { reason },
         }
     }
@@ -309,6 +361,7 @@ impl Error {
     pub(crate) const fn reserved(format: &'static str, rule: &'static str) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::Reserved { rule },
         }
     }
@@ -322,6 +375,7 @@ impl Error {
     ) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::Syntax { position, rule },
         }
     }
@@ -330,6 +384,7 @@ impl Error {
     pub(crate) const fn too_large(format: &'static str, largest: &'static str) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::TooLarge { largest },
         }
     }
@@ -344,6 +399,7 @@ impl Error {
     ) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::ClockBackwards {
                 behind_micros,
                 waited,
@@ -356,11 +412,76 @@ impl Error {
     pub(crate) fn mismatch(format: &'static str, expected: &str, found: &str) -> Self {
         Error {
             format,
+            type_name: "",
             repr: Repr::Mismatch {
                 expected: Snippet::new(expected),
                 found: Snippet::new(found),
             },
         }
+    }
+
+    /// The text of the typed id `type_name` lacks the prefix `prefix` + `separator` (`found`
+    /// is `None`), or has `found` in its place.
+    pub(crate) fn prefix(
+        format: &'static str,
+        type_name: &'static str,
+        prefix: &'static str,
+        separator: &'static str,
+        found: Option<&str>,
+    ) -> Self {
+        Error {
+            format,
+            type_name,
+            repr: Repr::Prefix {
+                prefix,
+                separator,
+                found: found.map(Snippet::new),
+            },
+        }
+    }
+
+    /// The prefix of the typed id `type_name` is followed by `found` (`None`: the end of the
+    /// text) instead of `separator`.
+    pub(crate) const fn separator(
+        format: &'static str,
+        type_name: &'static str,
+        prefix: &'static str,
+        separator: &'static str,
+        found: Option<char>,
+    ) -> Self {
+        Error {
+            format,
+            type_name,
+            repr: Repr::Separator {
+                prefix,
+                separator,
+                found,
+            },
+        }
+    }
+
+    /// The `validate` function of the typed id `type_name` refused a value, for `reason`
+    /// (kept inline, cut visibly past 72 bytes).
+    pub(crate) fn validation(
+        format: &'static str,
+        type_name: &'static str,
+        reason: &dyn fmt::Display,
+    ) -> Self {
+        let mut kept = Snippet::EMPTY;
+        // `Snippet` never fails; a `Display` impl that does leaves what it wrote so far.
+        let _ = fmt::Write::write_fmt(&mut kept, format_args!("{reason}"));
+        Error {
+            format,
+            type_name,
+            repr: Repr::Validation { reason: kept },
+        }
+    }
+
+    /// The same error, met while reading the typed id `type_name` (its format's own error
+    /// behind a prefix).
+    pub(crate) const fn within(mut self, type_name: &'static str) -> Self {
+        self.type_name = type_name;
+        self
     }
 
     /// The same error for input that sat `offset` bytes into a larger text (a value after a
@@ -406,6 +527,9 @@ impl Error {
             Repr::Mismatch { .. } => ErrorKind::Mismatch,
             Repr::TooLarge { .. } => ErrorKind::Overflow,
             Repr::ClockBackwards { .. } => ErrorKind::ClockBackwards,
+            Repr::Prefix { .. } => ErrorKind::Prefix,
+            Repr::Separator { .. } => ErrorKind::Separator,
+            Repr::Validation { .. } => ErrorKind::Validation,
         }
     }
 
@@ -422,6 +546,8 @@ impl Error {
         match self.repr {
             Repr::Character { position, .. } | Repr::Overflow { position, .. } => Some(position),
             Repr::Syntax { position, .. } => position,
+            Repr::Prefix { .. } => Some(0),
+            Repr::Separator { prefix, .. } => Some(prefix.len()),
             _ => None,
         }
     }
@@ -438,12 +564,91 @@ impl Error {
     pub const fn format_name(&self) -> &'static str {
         self.format
     }
+
+    /// The typed id (a type made with one of the derive macros) that was being read or built,
+    /// when there was one. Its format's own errors keep their [`format_name`](Error::format_name)
+    /// and positions count from the start of the whole text, prefix included.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = idtypes::Tid::parse("").unwrap_err();
+    /// assert_eq!(err.type_name(), None);
+    /// ```
+    #[cfg_attr(feature = "derive", doc = "")]
+    #[cfg_attr(feature = "derive", doc = "```")]
+    #[cfg_attr(feature = "derive", doc = "#[derive(idtypes::Tid)]")]
+    #[cfg_attr(feature = "derive", doc = "#[idtype(prefix = \"post\")]")]
+    #[cfg_attr(feature = "derive", doc = "struct PostId(idtypes::Tid);")]
+    #[cfg_attr(feature = "derive", doc = "")]
+    #[cfg_attr(
+        feature = "derive",
+        doc = "let err = \"post_3jzfcijpj2z2\".parse::<PostId>().unwrap_err();"
+    )]
+    #[cfg_attr(
+        feature = "derive",
+        doc = "assert_eq!(err.type_name(), Some(\"PostId\"));"
+    )]
+    #[cfg_attr(
+        feature = "derive",
+        doc = "assert_eq!(err.format_name(), \"atproto TID\");"
+    )]
+    #[cfg_attr(
+        feature = "derive",
+        doc = "assert_eq!(err.kind(), idtypes::ErrorKind::Length);"
+    )]
+    #[cfg_attr(feature = "derive", doc = "```")]
+    pub const fn type_name(&self) -> Option<&'static str> {
+        if self.type_name.is_empty() {
+            None
+        } else {
+            Some(self.type_name)
+        }
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let format = self.format;
+        let type_name = self.type_name;
         match self.repr {
+            Repr::Prefix {
+                prefix,
+                separator,
+                found: None,
+            } => write!(
+                f,
+                "invalid {type_name}: missing the prefix `{prefix}{separator}`"
+            ),
+            Repr::Prefix {
+                prefix,
+                separator,
+                found: Some(found),
+            } => write!(
+                f,
+                "invalid {type_name}: expected the prefix `{prefix}{separator}`, found `{found}`"
+            ),
+            Repr::Separator {
+                prefix,
+                separator,
+                found,
+            } => {
+                write!(
+                    f,
+                    "invalid {type_name}: expected the separator `{separator}` after `{prefix}` \
+                     at byte {}, found ",
+                    prefix.len()
+                )?;
+                match found {
+                    Some(found) => write!(f, "{found:?}"),
+                    None => f.write_str("the end of the text"),
+                }
+            }
+            Repr::Validation { reason } => write!(f, "invalid {type_name}: {reason}"),
+            _ if !type_name.is_empty() => {
+                write!(f, "{type_name}: ")?;
+                self.clone().within("").fmt(f)
+            }
             Repr::Length { expected, found } => write!(
                 f,
                 "invalid {format}: expected {expected} {}, found {found} {}",
@@ -523,6 +728,9 @@ impl core::error::Error for Error {}
 // `const` code (`Tid::parse_const` in a `const` item, `tid!`) must be able to drop an `Error`:
 // it may own no heap memory.
 const _: () = assert!(!core::mem::needs_drop::<Error>());
+
+// `Result<T, Error>` is returned by every parser: keep it within clippy's `result_large_err`.
+const _: () = assert!(core::mem::size_of::<Error>() < 128);
 
 /// Decodes the character that starts at byte `i` of `bytes`, for error messages.
 ///

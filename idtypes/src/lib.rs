@@ -113,6 +113,7 @@ mod tid;
 #[cfg(feature = "std")]
 mod time;
 mod time_id;
+mod typed;
 mod uid11;
 
 #[cfg(feature = "std")]
@@ -137,12 +138,56 @@ pub use tid::TidGenerator;
 #[cfg(feature = "std")]
 pub use time_id::TimeIdGenerator;
 pub use time_id::{NodeClass, NodeId, TimeId, TimeIdRanges};
+pub use typed::{IdFormat, TypedId};
 pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, XID_EPOCH_MILLIS, Xid};
 #[cfg(feature = "std")]
 pub use uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator, XidMode};
 
+#[cfg(all(feature = "derive", feature = "alloc"))]
+pub use idtypes_derive::RecordKey;
+/// The derive macros, one per format, named like the type (`use idtypes::Tid` brings both).
+///
+/// See [typed ids](crate#typed-ids) in the crate docs for what they generate and their attributes.
+#[cfg(feature = "derive")]
+pub use idtypes_derive::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+
 /// Support for this crate's macros. Not public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub use core;
+
     pub use crate::tid::text::literal as tid_literal;
+    pub use crate::typed::support::{fmt_debug, fmt_display, map_range, parse, validated};
+    pub use crate::{
+        __idtypes_if_chrono as if_chrono, __idtypes_if_serde as if_serde,
+        __idtypes_if_sqlx as if_sqlx, __idtypes_if_sqlx_postgres as if_sqlx_postgres,
+        __idtypes_if_std as if_std,
+    };
+
+    #[cfg(feature = "alloc")]
+    pub use crate::typed::support::check_key_type;
+    #[cfg(feature = "chrono")]
+    pub use chrono::{DateTime, Utc};
+    #[cfg(feature = "std")]
+    pub use std::time::SystemTime;
+
+    /// Typed ids' serde.
+    #[cfg(feature = "serde")]
+    pub mod serde {
+        pub use crate::integrations::serde_typed::{deserialize, serialize};
+        pub use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    }
+
+    /// Typed ids' sqlx.
+    #[cfg(any(
+        feature = "sqlx-postgres",
+        feature = "sqlx-mysql",
+        feature = "sqlx-sqlite"
+    ))]
+    pub mod sqlx {
+        pub use crate::integrations::sqlx_typed::{compatible, decode, encode, type_info};
+        #[cfg(feature = "sqlx-postgres")]
+        pub use sqlx::postgres::{PgHasArrayType, PgTypeInfo};
+        pub use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};
+    }
 }

@@ -4,11 +4,19 @@
 mod chrono;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(feature = "serde")]
+pub(crate) mod serde_typed;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite"
 ))]
 pub(crate) mod sqlx;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite"
+))]
+pub(crate) mod sqlx_typed;
 #[cfg(feature = "uuid")]
 mod uuid;

@@ -14,7 +14,7 @@
 
 mod key_type;
 mod nsid;
-mod syntax;
+pub(crate) mod syntax;
 
 pub use key_type::RecordKeyType;
 

@@ -1,0 +1,189 @@
+//! The `#[idtype(...)]` attributes: read, then checked, with every mistake reported at its
+//! token (all of them in one compile, not one per compile).
+
+use syn::{Attribute, LitStr, Path, meta::ParseNestedMeta, spanned::Spanned};
+
+use crate::{check, errors::Errors, format::Format};
+
+/// The attribute names, in the order the docs give them.
+const NAMES: [&str; 5] = ["prefix", "separator", "validate", "key_type", "crate"];
+
+/// What the attributes say, once checked.
+pub struct Attrs {
+    /// The text prefix, `""` for none.
+    pub prefix: String,
+    /// The separator after the prefix.
+    pub separator: String,
+    /// The user's `fn(&Inner) -> Result<(), E: Display>`.
+    pub validate: Option<Path>,
+    /// The record key type (`RecordKey` only), `None` for `any`.
+    pub key_type: Option<KeyType>,
+    /// The path to the runtime crate.
+    pub krate: Path,
+}
+
+/// A record key type other than `any`.
+#[derive(Debug)]
+pub enum KeyType {
+    Tid,
+    Nsid,
+    Literal(String),
+}
+
+/// The values as written, before the checks that relate them.
+#[derive(Default)]
+struct Raw {
+    prefix: Option<LitStr>,
+    separator: Option<LitStr>,
+    validate: Option<Path>,
+    key_type: Option<LitStr>,
+    krate: Option<Path>,
+}
+
+/// Reads every `#[idtype(...)]` of the type.
+pub fn read(attrs: &[Attribute], format: Format, errors: &mut Errors) -> Attrs {
+    let mut raw = Raw::default();
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("idtype")) {
+        let parsed = attr.parse_nested_meta(|meta| read_one(&meta, &mut raw, errors));
+        if let Err(err) = parsed {
+            errors.push(err);
+        }
+    }
+    check_all(raw, format, errors)
+}
+
+/// Reads one `name = value` of the list.
+fn read_one(meta: &ParseNestedMeta<'_>, raw: &mut Raw, errors: &mut Errors) -> syn::Result<()> {
+    let path = &meta.path;
+    let name = match path.get_ident() {
+        Some(ident) => ident.to_string(),
+        None => {
+            return Err(meta.error(format!(
+                "unknown attribute; expected one of {}",
+                list_names()
+            )));
+        }
+    };
+    // `crate` is a keyword, so it arrives as the ident `crate`.
+    match name.as_str() {
+        "prefix" => set(&mut raw.prefix, meta.value()?.parse()?, path, errors),
+        "separator" => set(&mut raw.separator, meta.value()?.parse()?, path, errors),
+        "key_type" => set(&mut raw.key_type, meta.value()?.parse()?, path, errors),
+        "validate" => {
+            let value = meta.value()?;
+            // `validate = my_fn` or `validate = "my_fn"`.
+            let path_value = if value.peek(LitStr) {
+                value.parse::<LitStr>()?.parse::<Path>()?
+            } else {
+                value.parse::<Path>()?
+            };
+            set(&mut raw.validate, path_value, path, errors);
+        }
+        "crate" => {
+            let lit: LitStr = meta.value()?.parse()?;
+            let krate = lit.parse::<Path>().map_err(|_| {
+                syn::Error::new(lit.span(), "expected a path, like `my_crate::idtypes`")
+            })?;
+            set(&mut raw.krate, krate, path, errors);
+        }
+        other => {
+            let hint = match nearest(other) {
+                Some(near) => format!("did you mean `{near}`?"),
+                None => format!("expected one of {}", list_names()),
+            };
+            errors.push(syn::Error::new(
+                path.span(),
+                format!("unknown attribute `{other}`; {hint}"),
+            ));
+            // Skip its value, if any, to keep reading the rest of the list.
+            if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<proc_macro2::TokenStream>()?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn set<T>(slot: &mut Option<T>, value: T, path: &Path, errors: &mut Errors) {
+    if slot.is_some() {
+        let name = path
+            .get_ident()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        errors.push(syn::Error::new(
+            path.span(),
+            format!("duplicate attribute `{name}`"),
+        ));
+    } else {
+        *slot = Some(value);
+    }
+}
+
+/// Checks each value and how they relate.
+fn check_all(raw: Raw, format: Format, errors: &mut Errors) -> Attrs {
+    let prefix = match &raw.prefix {
+        Some(lit) => {
+            if let Err(message) = check::prefix(&lit.value()) {
+                errors.push(syn::Error::new(lit.span(), message));
+            }
+            lit.value()
+        }
+        None => String::new(),
+    };
+    let separator = match &raw.separator {
+        Some(lit) => {
+            if let Err(message) = check::separator(&lit.value()) {
+                errors.push(syn::Error::new(lit.span(), message));
+            } else if raw.prefix.is_none() {
+                errors.push(syn::Error::new(
+                    lit.span(),
+                    "a `separator` needs a `prefix` to follow: without one the text is the bare id",
+                ));
+            }
+            lit.value()
+        }
+        None => "_".to_owned(),
+    };
+    let key_type = match &raw.key_type {
+        Some(lit) if format != Format::RecordKey => {
+            errors.push(syn::Error::new(
+                lit.span(),
+                format!(
+                    "`key_type` is for `#[derive(RecordKey)]`; a {} has no record key type",
+                    format.name()
+                ),
+            ));
+            None
+        }
+        Some(lit) => match check::key_type(&lit.value()) {
+            Ok(key_type) => key_type,
+            Err(message) => {
+                errors.push(syn::Error::new(lit.span(), message));
+                None
+            }
+        },
+        None => None,
+    };
+    let krate = raw.krate.unwrap_or_else(|| syn::parse_quote!(::idtypes));
+    Attrs {
+        prefix,
+        separator,
+        validate: raw.validate,
+        key_type,
+        krate,
+    }
+}
+
+fn list_names() -> String {
+    NAMES.map(|name| format!("`{name}`")).join(", ")
+}
+
+/// The attribute name closest to a misspelt one, if one is close.
+fn nearest(name: &str) -> Option<&'static str> {
+    NAMES
+        .iter()
+        .map(|candidate| (check::edit_distance(name, candidate), *candidate))
+        .filter(|(distance, candidate)| *distance <= (candidate.len() / 3).max(1))
+        .min()
+        .map(|(_, candidate)| candidate)
+}

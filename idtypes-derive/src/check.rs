@@ -1,0 +1,184 @@
+//! The rules for attribute values, checked at compile time.
+
+use crate::attr::KeyType;
+
+/// The longest prefix.
+const MAX_PREFIX_LEN: usize = 63;
+
+/// The longest separator.
+const MAX_SEPARATOR_LEN: usize = 8;
+
+/// The longest atproto record key.
+const MAX_RECORD_KEY_LEN: usize = 512;
+
+/// A prefix: lowercase ASCII letters, digits and `_`, starting with a letter, 1 to 63 bytes.
+pub fn prefix(prefix: &str) -> Result<(), String> {
+    let rules =
+        "a prefix is 1 to 63 lowercase ASCII letters, digits and `_`, starting with a letter";
+    if prefix.is_empty() {
+        return Err(format!(
+            "empty prefix: leave `prefix` out for the bare id text; {rules}"
+        ));
+    }
+    if prefix.len() > MAX_PREFIX_LEN {
+        return Err(format!(
+            "prefix too long: {} bytes, the most is {MAX_PREFIX_LEN}; {rules}",
+            prefix.len()
+        ));
+    }
+    for (at, c) in prefix.char_indices() {
+        let allowed = if at == 0 {
+            c.is_ascii_lowercase()
+        } else {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'
+        };
+        if !allowed {
+            let fix = if c.is_ascii_uppercase() {
+                format!(" (did you mean `{}`?)", prefix.to_ascii_lowercase())
+            } else {
+                String::new()
+            };
+            return Err(format!(
+                "invalid prefix `{prefix}`: {c:?} at byte {at}{fix}; {rules}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A separator: 1 to 8 ASCII punctuation characters.
+pub fn separator(separator: &str) -> Result<(), String> {
+    let rules = "a separator is 1 to 8 ASCII punctuation characters, like `_`, `-`, `:` or `.`";
+    if separator.is_empty() {
+        return Err(format!("empty separator; {rules}"));
+    }
+    if separator.len() > MAX_SEPARATOR_LEN {
+        return Err(format!(
+            "separator too long: {} bytes; {rules}",
+            separator.len()
+        ));
+    }
+    match separator.chars().find(|c| !c.is_ascii_punctuation()) {
+        Some(c) => Err(format!("invalid separator `{separator}`: {c:?}; {rules}")),
+        None => Ok(()),
+    }
+}
+
+/// A record key type: `tid`, `nsid`, `any` (`None`) or `literal:<a valid record key>`.
+pub fn key_type(key_type: &str) -> Result<Option<KeyType>, String> {
+    let rules = "expected `tid`, `nsid`, `any` or `literal:<record key>`";
+    match key_type {
+        "tid" => Ok(Some(KeyType::Tid)),
+        "nsid" => Ok(Some(KeyType::Nsid)),
+        "any" => Ok(None),
+        _ => match key_type.strip_prefix("literal:") {
+            Some(value) => match record_key(value) {
+                Ok(()) => Ok(Some(KeyType::Literal(value.to_owned()))),
+                Err(problem) => Err(format!(
+                    "invalid key type `{key_type}`: the literal {problem}"
+                )),
+            },
+            None => {
+                let lower = key_type.to_ascii_lowercase();
+                let fix = if ["tid", "nsid", "any"].contains(&lower.as_str()) {
+                    format!(" (key types are lowercase: `{lower}`)")
+                } else {
+                    String::new()
+                };
+                Err(format!("unknown key type `{key_type}`{fix}; {rules}"))
+            }
+        },
+    }
+}
+
+/// The atproto record key syntax: 1 to 512 of `A-Za-z0-9.-_~:`, and not `.` or `..`.
+fn record_key(key: &str) -> Result<(), String> {
+    if key.is_empty() {
+        return Err("is empty; a record key has 1 to 512 characters".to_owned());
+    }
+    if key.len() > MAX_RECORD_KEY_LEN {
+        return Err(format!(
+            "is {} bytes long; a record key has 1 to 512 characters",
+            key.len()
+        ));
+    }
+    if key == "." || key == ".." {
+        return Err(format!("`{key}` is a reserved record key"));
+    }
+    match key
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || ".-_~:".contains(*c)))
+    {
+        Some((at, c)) => Err(format!(
+            "has {c:?} at byte {at}; a record key is made of `A-Za-z0-9.-_~:`"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The Levenshtein distance between two short ASCII names.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b = b.as_bytes();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.bytes().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = previous + usize::from(ca != cb);
+            previous = row[j + 1];
+            row[j + 1] = substitute.min(previous + 1).min(row[j] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes_follow_the_rules() {
+        assert!(prefix("post").is_ok());
+        assert!(prefix("a1_b").is_ok());
+        assert!(prefix(&"a".repeat(63)).is_ok());
+        assert!(prefix(&"a".repeat(64)).is_err());
+        assert!(prefix("").is_err());
+        assert!(prefix("1post").is_err());
+        assert!(prefix("_post").is_err());
+        assert!(prefix("Post").unwrap_err().contains("did you mean `post`?"));
+        assert!(prefix("po-st").is_err());
+        assert!(prefix("pöst").is_err());
+    }
+
+    #[test]
+    fn separators_are_short_punctuation() {
+        assert!(separator("_").is_ok());
+        assert!(separator("::").is_ok());
+        assert!(separator("").is_err());
+        assert!(separator(" ").is_err());
+        assert!(separator("a").is_err());
+        assert!(separator("---------").is_err());
+    }
+
+    #[test]
+    fn key_types_are_the_lexicon_ones() {
+        assert!(matches!(key_type("tid"), Ok(Some(KeyType::Tid))));
+        assert!(matches!(key_type("nsid"), Ok(Some(KeyType::Nsid))));
+        assert!(matches!(key_type("any"), Ok(None)));
+        assert!(matches!(key_type("literal:self"), Ok(Some(KeyType::Literal(v))) if v == "self"));
+        assert!(key_type("literal:").is_err());
+        assert!(key_type("literal:..").is_err());
+        assert!(key_type("literal:a/b").is_err());
+        assert!(key_type("TID").unwrap_err().contains("`tid`"));
+        assert!(key_type("record").is_err());
+    }
+
+    #[test]
+    fn edit_distance_counts_single_edits() {
+        assert_eq!(edit_distance("prefix", "prefix"), 0);
+        assert_eq!(edit_distance("prefx", "prefix"), 1);
+        assert_eq!(edit_distance("seperator", "separator"), 1);
+        assert_eq!(edit_distance("", "crate"), 5);
+        assert_eq!(edit_distance("keytype", "key_type"), 1);
+    }
+}

@@ -1,0 +1,447 @@
+//! One expansion for every format: checks the input, then writes the typed id's impls.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::{Data, DeriveInput, Fields, Type, spanned::Spanned};
+
+use crate::{
+    attr::{self, Attrs, KeyType},
+    errors::Errors,
+    format::{self, Context, Format},
+};
+
+/// The derive of `format` on `input`: the impls, or the compile errors.
+pub fn derive(input: DeriveInput, format: Format) -> TokenStream {
+    let mut errors = Errors::default();
+    let field = single_field(&input, format, &mut errors);
+    if let Some(field) = field {
+        check_field_type(field, format, &mut errors);
+    }
+    if !input.generics.params.is_empty() || input.generics.where_clause.is_some() {
+        errors.push(syn::Error::new(
+            input.generics.span(),
+            format!(
+                "a typed id cannot be generic: `#[derive({})]` makes a plain `struct {}(idtypes::{});`",
+                format.name(),
+                input.ident,
+                format.name()
+            ),
+        ));
+    }
+    let attrs = attr::read(&input.attrs, format, &mut errors);
+    if let Err(compile_errors) = errors.finish() {
+        return compile_errors;
+    }
+    // `single_field` reported a missing field above.
+    let Some(field_ty) = field else {
+        return TokenStream::new();
+    };
+    expand(&input, field_ty, format, &attrs)
+}
+
+/// The type of the one unnamed field, or an error at what stands in its place.
+fn single_field<'a>(
+    input: &'a DeriveInput,
+    format: Format,
+    errors: &mut Errors,
+) -> Option<&'a Type> {
+    let shape = format!(
+        "`#[derive({0})]` needs a tuple struct with one field: `struct {1}(idtypes::{0});`",
+        format.name(),
+        input.ident
+    );
+    let span = match &input.data {
+        Data::Struct(data) => match &data.fields {
+            Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
+                return fields.unnamed.first().map(|field| &field.ty);
+            }
+            Fields::Unnamed(fields) => fields.span(),
+            Fields::Named(fields) => fields.span(),
+            Fields::Unit => input.ident.span(),
+        },
+        Data::Enum(data) => data.enum_token.span,
+        Data::Union(data) => data.union_token.span,
+    };
+    errors.push(syn::Error::new(span, shape));
+    None
+}
+
+/// The field must name the format's type (`Tid`, `idtypes::Tid`, `my::idtypes::Tid`).
+fn check_field_type(ty: &Type, format: Format, errors: &mut Errors) {
+    let last = match ty {
+        Type::Path(path) if path.qself.is_none() => path.path.segments.last(),
+        _ => None,
+    };
+    let name = last
+        .filter(|segment| segment.arguments.is_none())
+        .map(|segment| segment.ident.to_string());
+    if name.as_deref() == Some(format.name()) {
+        return;
+    }
+    let hint = match name
+        .as_deref()
+        .and_then(|name| format::ALL.into_iter().find(|f| f.name() == name))
+    {
+        Some(other) => format!("; for a {0} field, derive `{0}` instead", other.name()),
+        None => String::new(),
+    };
+    errors.push(syn::Error::new(
+        ty.span(),
+        format!(
+            "`#[derive({0})]` needs a field of type `idtypes::{0}`, found `{1}`{hint}",
+            format.name(),
+            quote!(#ty).to_string().replace(' ', "")
+        ),
+    ));
+}
+
+fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -> TokenStream {
+    let k = &attrs.krate;
+    let name = &input.ident;
+    let inner = format.ident();
+    let type_name = name.to_string();
+    let (prefix, separator) = (&attrs.prefix, &attrs.separator);
+    let core = quote!(#k::__private::core);
+    let result = quote!(#core::result::Result);
+    let checked = attrs.validate.is_some() || attrs.key_type.is_some();
+
+    // The field's type is the format's: a path that only looks like it fails here, at the field.
+    let same_type = quote_spanned! {field_ty.span()=>
+        const _: fn(#k::#inner) -> #field_ty = |id| id;
+    };
+
+    let key_type_value = attrs.key_type.as_ref().map(|key_type| match key_type {
+        KeyType::Tid => quote!(#k::RecordKeyType::Tid),
+        KeyType::Nsid => quote!(#k::RecordKeyType::Nsid),
+        KeyType::Literal(value) => {
+            quote!(#k::RecordKeyType::Literal(#k::RecordKey::from_static(#value)))
+        }
+    });
+    let key_type_check = key_type_value.as_ref().map(|value| {
+        quote! { #k::__private::check_key_type::<Self>(&#value, &inner)?; }
+    });
+    let key_type_method = (format == Format::RecordKey).then(|| {
+        let value = key_type_value
+            .clone()
+            .unwrap_or_else(|| quote!(#k::RecordKeyType::Any));
+        quote! {
+            /// The record key type the type's keys must have.
+            pub fn key_type() -> #k::RecordKeyType {
+                #value
+            }
+        }
+    });
+    let validate_check = attrs.validate.as_ref().map(|path| {
+        quote_spanned! {path.span()=>
+            #k::__private::validated::<Self, _>(#path(&inner))?;
+        }
+    });
+
+    let (clone, copy) = if format.is_copy() {
+        (
+            quote! {
+                #[inline]
+                fn clone(&self) -> Self {
+                    *self
+                }
+            },
+            quote! { impl #core::marker::Copy for #name {} },
+        )
+    } else {
+        (
+            quote! {
+                #[inline]
+                fn clone(&self) -> Self {
+                    Self(#core::clone::Clone::clone(&self.0))
+                }
+            },
+            TokenStream::new(),
+        )
+    };
+
+    let (from_inner, convert_inner) = if checked {
+        (
+            quote! {
+                /// The typed id holding `inner`, once the type's checks accept it.
+                ///
+                /// # Errors
+                ///
+                /// The check's error, when it refuses `inner`.
+                #[inline]
+                pub fn from_inner(inner: #k::#inner) -> #result<Self, #k::Error> {
+                    <Self as #k::TypedId>::try_from_inner(inner)
+                }
+            },
+            quote! {
+                impl #core::convert::TryFrom<#k::#inner> for #name {
+                    type Error = #k::Error;
+
+                    #[inline]
+                    fn try_from(inner: #k::#inner) -> #result<Self, #k::Error> {
+                        <Self as #k::TypedId>::try_from_inner(inner)
+                    }
+                }
+            },
+        )
+    } else {
+        (
+            quote! {
+                /// The typed id holding `inner`.
+                #[inline]
+                pub const fn from_inner(inner: #k::#inner) -> Self {
+                    Self(inner)
+                }
+            },
+            quote! {
+                impl #core::convert::From<#k::#inner> for #name {
+                    #[inline]
+                    fn from(inner: #k::#inner) -> Self {
+                        Self(inner)
+                    }
+                }
+            },
+        )
+    };
+    let methods = format.methods(&Context { krate: k, checked });
+    let into_inner_const = if format.is_copy() {
+        quote!(const)
+    } else {
+        TokenStream::new()
+    };
+    let as_inner_const = into_inner_const.clone();
+
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            #same_type
+
+            impl #k::TypedId for #name {
+                type Inner = #k::#inner;
+                const TYPE_NAME: &'static str = #type_name;
+                const PREFIX: &'static str = #prefix;
+                const SEPARATOR: &'static str = #separator;
+
+                #[inline]
+                fn try_from_inner(inner: #k::#inner) -> #result<Self, #k::Error> {
+                    #key_type_check
+                    #validate_check
+                    #result::Ok(Self(inner))
+                }
+
+                #[inline]
+                fn as_inner(&self) -> &#k::#inner {
+                    &self.0
+                }
+
+                #[inline]
+                fn into_inner(self) -> #k::#inner {
+                    self.0
+                }
+            }
+
+            #[automatically_derived]
+            impl #name {
+                /// The prefix of the text (`""`: none).
+                pub const PREFIX: &'static str = #prefix;
+
+                /// What stands between the prefix and the id's own text.
+                pub const SEPARATOR: &'static str = #separator;
+
+                #from_inner
+
+                /// The id inside.
+                #[inline]
+                pub #as_inner_const fn as_inner(&self) -> &#k::#inner {
+                    &self.0
+                }
+
+                /// The id inside, by value.
+                #[inline]
+                pub #into_inner_const fn into_inner(self) -> #k::#inner {
+                    self.0
+                }
+
+                /// Parses the prefixed text (the same as `str::parse`).
+                ///
+                /// # Errors
+                ///
+                /// A missing or different prefix, a bad separator, the inner format's error
+                /// (positioned in the whole text), or the type's check.
+                #[inline]
+                pub fn parse(text: &str) -> #result<Self, #k::Error> {
+                    #k::__private::parse::<Self>(text)
+                }
+
+                #key_type_method
+                #methods
+            }
+
+            #[automatically_derived]
+            impl #core::fmt::Display for #name {
+                #[inline]
+                fn fmt(&self, f: &mut #core::fmt::Formatter<'_>) -> #core::fmt::Result {
+                    #k::__private::fmt_display(self, f)
+                }
+            }
+
+            #[automatically_derived]
+            impl #core::fmt::Debug for #name {
+                fn fmt(&self, f: &mut #core::fmt::Formatter<'_>) -> #core::fmt::Result {
+                    #k::__private::fmt_debug(self, f)
+                }
+            }
+
+            #[automatically_derived]
+            impl #core::str::FromStr for #name {
+                type Err = #k::Error;
+
+                #[inline]
+                fn from_str(text: &str) -> #result<Self, #k::Error> {
+                    #k::__private::parse::<Self>(text)
+                }
+            }
+
+            #[automatically_derived]
+            impl #core::convert::TryFrom<&str> for #name {
+                type Error = #k::Error;
+
+                #[inline]
+                fn try_from(text: &str) -> #result<Self, #k::Error> {
+                    #k::__private::parse::<Self>(text)
+                }
+            }
+
+            #[automatically_derived]
+            impl #core::convert::From<#name> for #k::#inner {
+                #[inline]
+                fn from(id: #name) -> Self {
+                    id.0
+                }
+            }
+
+            #convert_inner
+
+            #[automatically_derived]
+            impl #core::convert::AsRef<#k::#inner> for #name {
+                #[inline]
+                fn as_ref(&self) -> &#k::#inner {
+                    &self.0
+                }
+            }
+
+            #[automatically_derived]
+            impl #core::clone::Clone for #name {
+                #clone
+            }
+
+            #copy
+
+            #[automatically_derived]
+            impl #core::cmp::PartialEq for #name {
+                #[inline]
+                fn eq(&self, other: &Self) -> bool {
+                    self.0 == other.0
+                }
+            }
+
+            #[automatically_derived]
+            impl #core::cmp::Eq for #name {}
+
+            #[automatically_derived]
+            impl #core::cmp::PartialOrd for #name {
+                #[inline]
+                fn partial_cmp(&self, other: &Self) -> #core::option::Option<#core::cmp::Ordering> {
+                    #core::option::Option::Some(#core::cmp::Ord::cmp(self, other))
+                }
+            }
+
+            #[automatically_derived]
+            impl #core::cmp::Ord for #name {
+                #[inline]
+                fn cmp(&self, other: &Self) -> #core::cmp::Ordering {
+                    #core::cmp::Ord::cmp(&self.0, &other.0)
+                }
+            }
+
+            #[automatically_derived]
+            impl #core::hash::Hash for #name {
+                #[inline]
+                fn hash<H: #core::hash::Hasher>(&self, state: &mut H) {
+                    #core::hash::Hash::hash(&self.0, state)
+                }
+            }
+
+            #k::__private::if_serde! {
+                #[automatically_derived]
+                impl #k::__private::serde::Serialize for #name {
+                    fn serialize<S: #k::__private::serde::Serializer>(
+                        &self,
+                        serializer: S,
+                    ) -> #result<S::Ok, S::Error> {
+                        #k::__private::serde::serialize(self, serializer)
+                    }
+                }
+
+                #[automatically_derived]
+                impl<'de> #k::__private::serde::Deserialize<'de> for #name {
+                    fn deserialize<D: #k::__private::serde::Deserializer<'de>>(
+                        deserializer: D,
+                    ) -> #result<Self, D::Error> {
+                        #k::__private::serde::deserialize(deserializer)
+                    }
+                }
+            }
+
+            #k::__private::if_sqlx! {
+                #[automatically_derived]
+                impl<DB: #k::__private::sqlx::Database> #k::__private::sqlx::Type<DB> for #name
+                where
+                    #k::#inner: #k::__private::sqlx::Type<DB>,
+                {
+                    fn type_info() -> DB::TypeInfo {
+                        #k::__private::sqlx::type_info::<Self, DB>()
+                    }
+
+                    fn compatible(ty: &DB::TypeInfo) -> bool {
+                        #k::__private::sqlx::compatible::<Self, DB>(ty)
+                    }
+                }
+
+                #[automatically_derived]
+                impl<'q, DB: #k::__private::sqlx::Database> #k::__private::sqlx::Encode<'q, DB> for #name
+                where
+                    #k::#inner: #k::__private::sqlx::Encode<'q, DB>,
+                {
+                    fn encode_by_ref(
+                        &self,
+                        buf: &mut <DB as #k::__private::sqlx::Database>::ArgumentBuffer,
+                    ) -> #result<#k::__private::sqlx::IsNull, #k::__private::sqlx::BoxDynError> {
+                        #k::__private::sqlx::encode::<Self, DB>(self, buf)
+                    }
+                }
+
+                #[automatically_derived]
+                impl<'r, DB: #k::__private::sqlx::Database> #k::__private::sqlx::Decode<'r, DB> for #name
+                where
+                    #k::#inner: #k::__private::sqlx::Decode<'r, DB>,
+                {
+                    fn decode(
+                        value: <DB as #k::__private::sqlx::Database>::ValueRef<'r>,
+                    ) -> #result<Self, #k::__private::sqlx::BoxDynError> {
+                        #k::__private::sqlx::decode::<Self, DB>(value)
+                    }
+                }
+            }
+
+            #k::__private::if_sqlx_postgres! {
+                #[automatically_derived]
+                impl #k::__private::sqlx::PgHasArrayType for #name {
+                    fn array_type_info() -> #k::__private::sqlx::PgTypeInfo {
+                        <#k::#inner as #k::__private::sqlx::PgHasArrayType>::array_type_info()
+                    }
+                }
+            }
+        };
+    }
+}

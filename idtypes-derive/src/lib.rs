@@ -1,0 +1,97 @@
+//! Derive macros for [idtypes](https://docs.rs/idtypes): strongly typed ids whose text carries
+//! a prefix, over any of its formats.
+//!
+//! Use them through `idtypes` with its `derive` feature, which re-exports them next to the
+//! types they are named after (`use idtypes::Tid;` brings both):
+//!
+//! ```ignore
+//! #[derive(idtypes::Tid)]
+//! #[idtype(prefix = "post")]
+//! pub struct PostId(idtypes::Tid);
+//!
+//! let id: PostId = "post_3jzfcijpj2z2a".parse()?;
+//! assert_eq!(id.to_string(), "post_3jzfcijpj2z2a");
+//! ```
+//!
+//! The `idtypes` crate docs ("Typed ids") describe what is generated and every attribute.
+//!
+//! The crate is split as serde's derive is: `attr` reads and checks the attributes, `check`
+//! holds the rules for their values, `format` what each format adds, and `expand` writes
+//! the code, which names only `idtypes` paths (or those of `#[idtype(crate = "...")]`).
+
+#![deny(missing_docs)]
+
+mod attr;
+mod check;
+mod errors;
+mod expand;
+mod format;
+
+use proc_macro::TokenStream;
+use syn::{DeriveInput, parse_macro_input};
+
+use format::Format;
+
+macro_rules! derives {
+    ($($(#[$doc:meta])* $fn_name:ident => $format:ident;)*) => {$(
+        $(#[$doc])*
+        #[proc_macro_derive($format, attributes(idtype))]
+        pub fn $fn_name(input: TokenStream) -> TokenStream {
+            let input = parse_macro_input!(input as DeriveInput);
+            expand::derive(input, Format::$format).into()
+        }
+    )*};
+}
+
+derives! {
+    /// A typed atproto TID: `#[derive(Tid)] #[idtype(prefix = "post")] struct PostId(Tid);`
+    /// reads and prints `post_3jzfcijpj2z2a`.
+    ///
+    /// Besides the common vocabulary (see the `idtypes` crate docs, "Typed ids"), it forwards
+    /// `timestamp_micros`, `clock_id`, `timestamp`, `datetime` (with `chrono`),
+    /// `range_for_prefix`, `range_for_micros`, `range_for_time` (typed ranges), `now` and
+    /// `next_from(&TidGenerator)`.
+    derive_tid => Tid;
+    /// A typed draft-goldman TimeId: `#[derive(TimeId)] #[idtype(prefix = "evt")] struct
+    /// EventId(TimeId);`.
+    ///
+    /// Forwards `timestamp_micros`, `node`, `timestamp`, `datetime`, `range_for_prefix`, `now`
+    /// and `next_from(&TimeIdGenerator)`.
+    derive_time_id => TimeId;
+    /// A typed uid11 (a u64 as 11 Base58 characters): `#[derive(Uid11)] struct
+    /// FileId(Uid11);`.
+    ///
+    /// Forwards `range_for_prefix`.
+    derive_uid11 => Uid11;
+    /// A typed xid (the uid11 profile of time and randomness): `#[derive(Xid)] struct
+    /// OrderId(Xid);`.
+    ///
+    /// Forwards `millis_since_epoch`, `timestamp_millis`, `random`, `timestamp`, `datetime`,
+    /// `range_for_prefix`, `now` and `next_from(&XidGenerator)`.
+    derive_xid => Xid;
+    /// A typed snowish uid11: `#[derive(Snowish)] struct JobId(Snowish);`.
+    ///
+    /// Forwards `millis_since_epoch`, `timestamp_millis`, `machine_id`, `sequence`,
+    /// `timestamp`, `datetime` and `next_from(&SnowishGenerator)`.
+    derive_snowish => Snowish;
+    /// A typed ts-seq-rand uid11: `#[derive(TsSeqRand)] struct MessageId(TsSeqRand);`.
+    ///
+    /// Forwards `millis_since_epoch`, `timestamp_millis`, `sequence`, `random`, `timestamp`,
+    /// `datetime`, `range_for_prefix` and `next_from(&TsSeqRandGenerator)`.
+    derive_ts_seq_rand => TsSeqRand;
+    /// A typed fullrand uid11: `#[derive(FullRand)] struct TokenId(FullRand);`.
+    ///
+    /// Forwards `range_for_prefix` and `random`.
+    derive_full_rand => FullRand;
+    /// A typed TBSL: `#[derive(Tbsl)] #[idtype(prefix = "txn")] struct TxnId(Tbsl);`.
+    ///
+    /// Forwards `unix_micros`, `machine_id`, `suffix`, `timestamp`, `datetime` and
+    /// `next_from(&TbslGenerator)`.
+    derive_tbsl => Tbsl;
+    /// A typed atproto record key, optionally of one record key type:
+    /// `#[derive(RecordKey)] #[idtype(key_type = "tid")] struct PostKey(RecordKey);`.
+    ///
+    /// `key_type` is `"tid"`, `"nsid"`, `"any"` (the default) or `"literal:<key>"`, checked at
+    /// compile time and enforced by every constructor. Forwards `as_str`, and adds `key_type()`.
+    derive_record_key => RecordKey;
+}

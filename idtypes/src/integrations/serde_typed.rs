@@ -1,0 +1,77 @@
+//! `serde` for typed ids (the derive macros): the prefixed text for human-readable formats,
+//! the inner id's own raw form for binary ones. The type's checks run on both.
+
+use core::{fmt, marker::PhantomData};
+
+use serde::{
+    Deserialize, Deserializer, Serialize, Serializer,
+    de::{self, Visitor},
+};
+
+use crate::{IdFormat, TypedId, typed::support::StackText};
+
+/// Serializes a typed id: its prefixed text, written on the stack when it fits, or the inner
+/// id's raw form.
+pub fn serialize<T, S>(id: &T, serializer: S) -> Result<S::Ok, S::Error>
+where
+    T: TypedId,
+    T::Inner: Serialize,
+    S: Serializer,
+{
+    if !serializer.is_human_readable() {
+        return id.as_inner().serialize(serializer);
+    }
+    let mut text = StackText::<128>::new();
+    match fmt::Write::write_fmt(&mut text, format_args!("{id}")) {
+        Ok(()) => serializer.serialize_str(text.as_str()),
+        // Longer than the stack buffer (a long record key behind its prefix).
+        Err(_) => serializer.collect_str(id),
+    }
+}
+
+/// Deserializes a typed id from its prefixed text, or from the inner id's raw form, running
+/// the type's checks on either.
+pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+where
+    T: TypedId,
+    T::Inner: Deserialize<'de>,
+    D: Deserializer<'de>,
+{
+    if deserializer.is_human_readable() {
+        deserializer.deserialize_str(TypedVisitor(PhantomData))
+    } else {
+        let inner = T::Inner::deserialize(deserializer)?;
+        T::try_from_inner(inner).map_err(de::Error::custom)
+    }
+}
+
+struct TypedVisitor<T>(PhantomData<T>);
+
+impl<T: TypedId> Visitor<'_> for TypedVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if T::PREFIX.is_empty() {
+            write!(f, "a {} as a string", T::TYPE_NAME)
+        } else {
+            write!(
+                f,
+                "a {} as a string: `{}{}` then the {}",
+                T::TYPE_NAME,
+                T::PREFIX,
+                T::SEPARATOR,
+                <T::Inner as IdFormat>::NAME
+            )
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+        text.parse().map_err(E::custom)
+    }
+
+    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<T, E> {
+        let text = core::str::from_utf8(bytes)
+            .map_err(|_| E::invalid_value(de::Unexpected::Bytes(bytes), &self))?;
+        self.visit_str(text)
+    }
+}

@@ -1,0 +1,148 @@
+//! What every id format shares ([`IdFormat`]), and typed ids ([`TypedId`]): newtypes over a
+//! format, made with the derive macros, whose text carries a prefix (`post_3jzfcijpj2z2a`).
+
+mod gates;
+pub(crate) mod support;
+
+use core::{fmt, hash::Hash, str::FromStr};
+
+use crate::Error;
+
+/// An id format of this crate: [`Tid`](crate::Tid), [`TimeId`](crate::TimeId),
+/// [`Uid11`](crate::Uid11) and its profiles, [`Tbsl`](crate::Tbsl),
+/// [`RecordKey`](crate::RecordKey).
+///
+/// It lets generic code treat every format alike: each one parses strictly from its text
+/// ([`FromStr`]), prints it ([`Display`](fmt::Display)), orders like its text and names itself
+/// in errors. The derive macros build on it. The trait is sealed: the formats are this crate's.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{IdFormat, Tid, Uid11};
+///
+/// fn largest<T: IdFormat>(texts: &[&str]) -> Result<Option<T>, idtypes::Error> {
+///     let mut ids = Vec::new();
+///     for text in texts {
+///         ids.push(text.parse::<T>()?);
+///     }
+///     Ok(ids.into_iter().max())
+/// }
+///
+/// let tid: Option<Tid> = largest(&["3jzfcijpj2z2a", "3jzfcijpj2z2b"])?;
+/// assert_eq!(tid.unwrap().to_string(), "3jzfcijpj2z2b");
+/// let err = largest::<Uid11>(&["0OIl"]).unwrap_err();
+/// assert_eq!(err.format_name(), Uid11::NAME);
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub trait IdFormat:
+    sealed::Sealed
+    + Clone
+    + Eq
+    + Ord
+    + Hash
+    + fmt::Debug
+    + fmt::Display
+    + FromStr<Err = Error>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The format's name, as its errors give it ([`Error::format_name`]).
+    const NAME: &'static str;
+
+    /// The length in bytes of the longest text the format prints.
+    const MAX_TEXT_LEN: usize;
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+macro_rules! id_format {
+    ($($ty:ty => $name:expr, $len:expr;)*) => {$(
+        impl sealed::Sealed for $ty {}
+
+        impl IdFormat for $ty {
+            const NAME: &'static str = $name;
+            const MAX_TEXT_LEN: usize = $len;
+        }
+    )*};
+}
+
+id_format! {
+    crate::Tid => crate::tid::FORMAT, 13;
+    crate::TimeId => crate::time_id::FORMAT, 13;
+    crate::Uid11 => crate::uid11::FORMAT, 11;
+    crate::Xid => "xid", 11;
+    crate::Snowish => "snowish uid11", 11;
+    crate::TsSeqRand => "ts-seq-rand uid11", 11;
+    crate::FullRand => "fullrand uid11", 11;
+    crate::Tbsl => crate::tbsl::FORMAT, 20;
+}
+
+#[cfg(feature = "alloc")]
+id_format! {
+    crate::RecordKey => crate::record_key::syntax::FORMAT, crate::RecordKey::MAX_LEN;
+}
+
+/// A typed id: a newtype over an [`IdFormat`] made by one of the derive macros (the `derive`
+/// feature), with a prefix in its text.
+///
+/// The derive implements it and also gives the type inherent methods of the same names, so
+/// the trait is needed only to write code generic over typed ids.
+///
+/// The text is `PREFIX`, `SEPARATOR`, then the inner format's text (`post_3jzfcijpj2z2a`), or
+/// the bare inner text when `PREFIX` is empty. Order, equality and hash are the inner id's.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "derive")] {
+/// use idtypes::TypedId;
+///
+/// #[derive(idtypes::Tid)]
+/// #[idtype(prefix = "post")]
+/// struct PostId(idtypes::Tid);
+///
+/// fn describe<T: TypedId>(id: &T) -> String {
+///     format!("{} {} ({})", T::TYPE_NAME, id, id.as_inner())
+/// }
+///
+/// let id: PostId = "post_3jzfcijpj2z2a".parse()?;
+/// assert_eq!(describe(&id), "PostId post_3jzfcijpj2z2a (3jzfcijpj2z2a)");
+/// # }
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub trait TypedId:
+    Sized + Clone + Eq + Ord + Hash + fmt::Debug + fmt::Display + FromStr<Err = Error>
+{
+    /// The format inside.
+    type Inner: IdFormat;
+
+    /// The type's name, as errors give it ([`Error::type_name`]).
+    const TYPE_NAME: &'static str;
+
+    /// The prefix of the text (lowercase ASCII letters, digits and `_`), or `""` for none.
+    const PREFIX: &'static str;
+
+    /// What stands between the prefix and the inner text (`_` unless the type says
+    /// otherwise); unused when there is no prefix.
+    const SEPARATOR: &'static str;
+
+    /// The typed id holding `inner`, once the type's checks (its `validate` function, a record
+    /// key's `key_type`) accept it.
+    ///
+    /// # Errors
+    ///
+    /// The check's error: [`ErrorKind::Validation`](crate::ErrorKind::Validation) from a
+    /// `validate` function, the [`RecordKeyType`](crate::RecordKeyType) error for a record key
+    /// of the wrong type.
+    fn try_from_inner(inner: Self::Inner) -> Result<Self, Error>;
+
+    /// The id inside.
+    fn as_inner(&self) -> &Self::Inner;
+
+    /// The id inside, by value.
+    fn into_inner(self) -> Self::Inner;
+}

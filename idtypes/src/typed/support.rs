@@ -1,0 +1,131 @@
+//! The functions the derive macros' code calls (through `idtypes::__private`): parsing and
+//! printing the prefixed text, and running a type's checks. Generic, so that each typed id
+//! adds only thin forwarding code to the user's crate.
+
+use core::fmt;
+
+use super::TypedId;
+use crate::{Error, IdFormat, IdRange};
+
+/// Parses `prefix`, `separator`, then the inner format's text.
+///
+/// Errors, in the order they are looked for: a missing or different prefix, a prefix followed
+/// by something other than the separator, the inner format's own error (positioned in the
+/// whole text), then the type's checks.
+pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
+    let offset = strip_prefix::<T>(text)?;
+    let inner = text[offset..]
+        .parse::<T::Inner>()
+        .map_err(|err| err.shifted(offset).within(T::TYPE_NAME))?;
+    T::try_from_inner(inner)
+}
+
+/// The byte offset of the inner text, after the prefix and separator.
+fn strip_prefix<T: TypedId>(text: &str) -> Result<usize, Error> {
+    let (prefix, separator) = (T::PREFIX, T::SEPARATOR);
+    if prefix.is_empty() {
+        return Ok(0);
+    }
+    let name = <T::Inner as IdFormat>::NAME;
+    if let Some(rest) = text.strip_prefix(prefix) {
+        if rest.starts_with(separator) {
+            return Ok(prefix.len() + separator.len());
+        }
+        // `posts_…` for `post` is another, longer prefix; anything else is a bad separator.
+        let longer = rest.find(separator).is_some_and(|at| {
+            rest[..at]
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        });
+        if !longer {
+            let found = rest.chars().next();
+            return Err(Error::separator(
+                name,
+                T::TYPE_NAME,
+                prefix,
+                separator,
+                found,
+            ));
+        }
+    }
+    // What stands where the prefix belongs: up to and including the first separator.
+    let found = text.find(separator).map(|at| &text[..at + separator.len()]);
+    Err(Error::prefix(name, T::TYPE_NAME, prefix, separator, found))
+}
+
+/// Writes the prefixed text.
+pub fn fmt_display<T: TypedId>(id: &T, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    if !T::PREFIX.is_empty() {
+        f.write_str(T::PREFIX)?;
+        f.write_str(T::SEPARATOR)?;
+    }
+    fmt::Display::fmt(id.as_inner(), f)
+}
+
+/// Writes `TypeName(prefixed text)`.
+pub fn fmt_debug<T: TypedId>(id: &T, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    f.write_str(T::TYPE_NAME)?;
+    f.write_str("(")?;
+    fmt_display(id, f)?;
+    f.write_str(")")
+}
+
+/// The outcome of a type's `validate` function, as this crate's error.
+pub fn validated<T: TypedId, E: fmt::Display>(outcome: Result<(), E>) -> Result<(), Error> {
+    match outcome {
+        Ok(()) => Ok(()),
+        Err(reason) => Err(Error::validation(
+            <T::Inner as IdFormat>::NAME,
+            T::TYPE_NAME,
+            &reason,
+        )),
+    }
+}
+
+/// A format's range as a typed id's range, without running the type's checks: the bounds of a
+/// query need not be ids the type would accept.
+pub fn map_range<I: Copy, T: Copy>(range: IdRange<I>, wrap: impl Fn(I) -> T) -> IdRange<T> {
+    let (start, end) = range.into_bounds();
+    IdRange::new_unchecked(wrap(start), wrap(end))
+}
+
+/// Checks a record key against the type's `key_type`.
+#[cfg(feature = "alloc")]
+pub fn check_key_type<T: TypedId>(
+    key_type: &crate::RecordKeyType,
+    key: &crate::RecordKey,
+) -> Result<(), Error> {
+    key_type.check(key).map_err(|err| err.within(T::TYPE_NAME))
+}
+
+/// Up to `N` bytes of text on the stack; writing more fails.
+pub(crate) struct StackText<const N: usize> {
+    len: usize,
+    bytes: [u8; N],
+}
+
+impl<const N: usize> StackText<N> {
+    pub(crate) const fn new() -> Self {
+        StackText {
+            len: 0,
+            bytes: [0; N],
+        }
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        // Only whole `str`s are ever appended.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl<const N: usize> fmt::Write for StackText<N> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        let end = self.len + text.len();
+        if end > N {
+            return Err(fmt::Error);
+        }
+        self.bytes[self.len..end].copy_from_slice(text.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}

@@ -38,8 +38,13 @@ pub fn prefix(prefix: &str) -> Result<(), String> {
             } else {
                 String::new()
             };
+            let problem = if at == 0 {
+                "a prefix must start with a lowercase ASCII letter"
+            } else {
+                "a prefix may hold only lowercase ASCII letters, digits and `_`"
+            };
             return Err(format!(
-                "invalid prefix `{prefix}`: {c:?} at byte {at}{fix}; {rules}"
+                "invalid prefix `{prefix}`: {c:?} at byte {at}{fix}: {problem}; {rules}"
             ));
         }
     }
@@ -59,7 +64,9 @@ pub fn separator(separator: &str) -> Result<(), String> {
         ));
     }
     match separator.chars().find(|c| !c.is_ascii_punctuation()) {
-        Some(c) => Err(format!("invalid separator `{separator}`: {c:?}; {rules}")),
+        Some(c) => Err(format!(
+            "invalid separator `{separator}`: {c:?} is not ASCII punctuation; {rules}"
+        )),
         None => Ok(()),
     }
 }

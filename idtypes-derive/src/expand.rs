@@ -17,16 +17,20 @@ pub fn derive(input: DeriveInput, format: Format) -> TokenStream {
     if let Some(field) = field {
         check_field_type(field, format, &mut errors);
     }
-    if !input.generics.params.is_empty() || input.generics.where_clause.is_some() {
-        errors.push(syn::Error::new(
-            input.generics.span(),
-            format!(
-                "a typed id cannot be generic: `#[derive({})]` makes a plain `struct {}(idtypes::{});`",
-                format.name(),
-                input.ident,
-                format.name()
-            ),
-        ));
+    let generics = &input.generics;
+    if !generics.params.is_empty() || generics.where_clause.is_some() {
+        let message = format!(
+            "a typed id cannot be generic: `#[derive({})]` makes a plain `struct {}(idtypes::{});`",
+            format.name(),
+            input.ident,
+            format.name()
+        );
+        // `Generics` prints without its where clause: point at the clause when alone.
+        let error = match &generics.where_clause {
+            Some(clause) if generics.params.is_empty() => syn::Error::new_spanned(clause, message),
+            _ => syn::Error::new_spanned(generics, message),
+        };
+        errors.push(error);
     }
     let attrs = attr::read(&input.attrs, format, &mut errors);
     if let Err(compile_errors) = errors.finish() {
@@ -85,8 +89,8 @@ fn check_field_type(ty: &Type, format: Format, errors: &mut Errors) {
         Some(other) => format!("; for a {0} field, derive `{0}` instead", other.name()),
         None => String::new(),
     };
-    errors.push(syn::Error::new(
-        ty.span(),
+    errors.push(syn::Error::new_spanned(
+        ty,
         format!(
             "`#[derive({0})]` needs a field of type `idtypes::{0}`, found `{1}`{hint}",
             format.name(),

@@ -64,6 +64,75 @@
 //! [`position`](Error::position) says where, and whose message says what was expected.
 //! No input makes any function here panic.
 //!
+//! # Typed ids
+//!
+//! With the `derive` feature, a newtype over any format becomes a *typed id*: its own type (a
+//! `PostId` is never mistaken for a `UserId`) whose text carries a prefix, like Stripe's ids.
+//! The macros are named like the formats and come in with them (`use idtypes::Tid;` brings the
+//! type and its derive), as serde's traits do.
+//!
+#![cfg_attr(feature = "derive", doc = "```")]
+#![cfg_attr(not(feature = "derive"), doc = "```ignore")]
+//! use idtypes::{ErrorKind, RecordKey, Tid};
+//!
+//! #[derive(Tid)]
+//! #[idtype(prefix = "post")]
+//! pub struct PostId(Tid);
+//!
+//! let id: PostId = "post_3jzfcijpj2z2a".parse()?;
+//! assert_eq!(id.to_string(), "post_3jzfcijpj2z2a");
+//! assert_eq!(format!("{id:?}"), "PostId(post_3jzfcijpj2z2a)");
+//! assert_eq!(id.timestamp_micros(), 1688137381887007);
+//! assert_eq!(id.into_inner(), idtypes::tid!("3jzfcijpj2z2a"));
+//!
+//! let err = "user_3jzfcijpj2z2a".parse::<PostId>().unwrap_err();
+//! assert_eq!(err.kind(), ErrorKind::Prefix);
+//! assert_eq!(err.to_string(), "invalid PostId: expected the prefix `post_`, found `user_`");
+//!
+//! // Record keys can be held to a record key type, checked by every constructor.
+//! #[derive(RecordKey)]
+//! #[idtype(key_type = "tid")]
+//! pub struct PostKey(RecordKey);
+//!
+//! assert!("3jzfcijpj2z2a".parse::<PostKey>().is_ok());
+//! assert!("self".parse::<PostKey>().is_err());
+//! # Ok::<(), idtypes::Error>(())
+//! ```
+//!
+//! The derives are `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand`,
+//! `Tbsl` and `RecordKey`, on a tuple struct with one field of that type. Each generates:
+//!
+//! - text: [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) (and `parse`,
+//!   `TryFrom<&str>`) for the prefix, the separator and the format's text, or the bare text
+//!   without a prefix; `Debug` as `PostId(post_3jzfcijpj2z2a)`;
+//! - `Clone`, `Copy` (all formats but record keys), `Eq`, `Ord` and `Hash`, as the inner id's;
+//! - conversions: `from_inner`, `as_inner`, `into_inner`, `From<PostId>` for the inner type and
+//!   `From` (or, with checks, `TryFrom`) the other way, `AsRef`, and [`TypedId`];
+//! - the format's accessors (`timestamp_micros`, `timestamp`, `datetime`, `machine_id`, ...),
+//!   its range helpers returning typed ranges (`PostId::range_for_prefix`, ...) and its
+//!   generation (`PostId::now()`, `PostId::next_from(&generator)`, `random()` for fullrand);
+//! - the integrations this crate has enabled, with nothing to import: serde (the prefixed text
+//!   for human-readable formats, the inner id's raw form for binary ones) and sqlx (stored
+//!   exactly like the inner type, without the prefix, so a column keeps its order and size).
+//!
+//! Parsing reports, in this order: a missing or different prefix ([`ErrorKind::Prefix`]), a
+//! prefix followed by something other than the separator ([`ErrorKind::Separator`]), the
+//! format's own error with its position in the whole text ([`Error::type_name`] names the
+//! typed id), then the type's checks.
+//!
+//! | attribute | meaning |
+//! |---|---|
+//! | `prefix = "post"` | lowercase ASCII letters, digits and `_`, starting with a letter, at most 63; checked at compile time; none means the bare text |
+//! | `separator = "-"` | between the prefix and the id; `_` by default; 1 to 8 ASCII punctuation characters |
+//! | `validate = path` | a `fn(&Inner) -> Result<(), E>` with `E: Display`, run by every fallible constructor, by parsing, by deserializing and by sqlx decoding; its refusal is an [`ErrorKind::Validation`] carrying the message (up to 72 bytes) |
+//! | `key_type = "tid"` | record keys only: `tid`, `nsid`, `any` (the default) or `literal:<key>` |
+//! | `crate = "path"` | where `idtypes` is, for crates that re-export it |
+//!
+//! A type with checks (`validate`, or a `key_type` other than `any`) has only fallible
+//! constructors: `from_inner`, `now` and `next_from` return `Result`. Range bounds are query
+//! bounds and are not checked. Mistakes in the attributes are compile errors at the offending
+//! token, with a suggestion where one helps.
+//!
 //! # Crate features
 //!
 //! | feature | default | what it adds |
@@ -74,6 +143,7 @@
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
 //! | `uuid` | no | lossless mappings: [`TimeId`] to and from UUIDv6, [`Tid`] and [`TimeId`] to and from UUIDv7 |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type, and the `AsText` adapter (see below) |
+//! | `derive` | no | the derive macros for [typed ids](#typed-ids) |
 //!
 //! # Databases (sqlx)
 //!

@@ -99,11 +99,13 @@ pub fn check_key_type<T: TypedId>(
 }
 
 /// Up to `N` bytes of text on the stack; writing more fails.
+#[cfg(feature = "serde")]
 pub(crate) struct StackText<const N: usize> {
     len: usize,
     bytes: [u8; N],
 }
 
+#[cfg(feature = "serde")]
 impl<const N: usize> StackText<N> {
     pub(crate) const fn new() -> Self {
         StackText {
@@ -118,6 +120,7 @@ impl<const N: usize> StackText<N> {
     }
 }
 
+#[cfg(feature = "serde")]
 impl<const N: usize> fmt::Write for StackText<N> {
     fn write_str(&mut self, text: &str) -> fmt::Result {
         let end = self.len + text.len();

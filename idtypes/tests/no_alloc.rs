@@ -383,3 +383,89 @@ fn uid11_and_tbsl_generation_do_not_allocate() {
     let tbsl = TbslGenerator::new(1).unwrap();
     assert_no_allocation(|| tbsl.next().unwrap());
 }
+
+#[cfg(feature = "derive")]
+mod typed {
+    use super::*;
+
+    #[derive(Tid)]
+    #[idtype(prefix = "post")]
+    struct PostId(Tid);
+
+    fn after_1970(tid: &Tid) -> Result<(), &'static str> {
+        if tid.timestamp_micros() == 0 {
+            Err("post ids have a timestamp")
+        } else {
+            Ok(())
+        }
+    }
+
+    #[derive(Tid)]
+    #[idtype(prefix = "post", validate = after_1970)]
+    struct CheckedPostId(Tid);
+
+    const POST: &str = "post_3jzfcijpj2z2a";
+
+    #[test]
+    fn typed_parse_display_and_debug_do_not_allocate() {
+        let id = assert_no_allocation(|| PostId::parse(black_box(POST))).unwrap();
+        let mut buf = StackBuf::new();
+        assert_no_allocation(|| write!(buf, "{}|{:?}", black_box(id), black_box(id))).unwrap();
+        assert_eq!(
+            buf.as_str(),
+            "post_3jzfcijpj2z2a|PostId(post_3jzfcijpj2z2a)"
+        );
+        let checked = assert_no_allocation(|| CheckedPostId::parse(black_box(POST)));
+        assert!(checked.is_ok());
+    }
+
+    #[test]
+    fn typed_errors_and_their_messages_do_not_allocate() {
+        for bad in [
+            "",
+            "3jzfcijpj2z2a",
+            "user_3jzfcijpj2z2a",
+            "post-3jzfcijpj2z2a",
+            "post_3jzfcijpj2z21",
+            "post_2222222222222",
+        ] {
+            let mut long = [0u8; 256];
+            let len = assert_no_allocation(|| {
+                let err = CheckedPostId::parse(black_box(bad)).unwrap_err();
+                let mut out: &mut [u8] = &mut long;
+                let before = out.len();
+                std::io::Write::write_fmt(&mut out, format_args!("{err}")).unwrap();
+                before - out.len()
+            });
+            let message = std::str::from_utf8(&long[..len]).unwrap();
+            assert!(message.contains("CheckedPostId"), "{message}");
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn typed_serde_json_and_postcard_do_not_allocate() {
+        let id = PostId::parse(POST).unwrap();
+        let mut buf = [0u8; 64];
+        let written = assert_no_allocation(|| {
+            let mut out: &mut [u8] = &mut buf;
+            let before = out.len();
+            serde_json::to_writer(&mut out, black_box(&id)).unwrap();
+            before - out.len()
+        });
+        assert_eq!(&buf[..written], br#""post_3jzfcijpj2z2a""#);
+        let back =
+            assert_no_allocation(|| serde_json::from_slice::<PostId>(black_box(&buf[..written])));
+        assert_eq!(back.unwrap(), id);
+
+        let mut bytes = [0u8; 16];
+        let len = assert_no_allocation(|| {
+            postcard::to_slice(black_box(&id), &mut bytes)
+                .unwrap()
+                .len()
+        });
+        let back =
+            assert_no_allocation(|| postcard::from_bytes::<PostId>(black_box(&bytes[..len])));
+        assert_eq!(back.unwrap(), id);
+    }
+}

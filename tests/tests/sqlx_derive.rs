@@ -1,0 +1,976 @@
+//! Typed ids (the derive macros) as sqlx columns on PostgreSQL (`IDTYPES_TEST_POSTGRES_URL`),
+//! MySQL / MariaDB (`IDTYPES_TEST_MYSQL_URL`), each skipped when its URL is unset, and SQLite
+//! (in memory: always runs).
+//!
+//! A typed id is stored exactly like the id inside it, without the prefix, in the inner id's
+//! column (the storage table of `idtypes/src/integrations/sqlx.rs`); decoding runs the type's
+//! checks (`validate`, a record key's `key_type`). [`derive_cases!`] writes the same tests for
+//! each database; the sample values (`MIN`, `MAX`, TIDs above `i64::MAX`, TimeIds before 1970,
+//! mixed-case record keys, random ones) are the inner types' of `common/sqlx_cases.rs`.
+
+#[allow(dead_code, unused_macros)]
+#[path = "common/sqlx_cases.rs"]
+mod sqlx_cases;
+
+use idtypes::{
+    FullRand, NodeId, RecordKey, RecordKeyType, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
+    Uid11, Xid,
+};
+use sqlx_cases::{Rng, Sample, Storage, around_u64, samples};
+
+// One typed id per format, without checks.
+
+#[derive(Tid)]
+#[idtype(prefix = "post")]
+pub struct PostId(Tid);
+
+#[derive(TimeId)]
+#[idtype(prefix = "evt", separator = "-")]
+pub struct EventId(TimeId);
+
+#[derive(Uid11)]
+#[idtype(prefix = "file")]
+pub struct FileId(Uid11);
+
+#[derive(Xid)]
+#[idtype(prefix = "order")]
+pub struct OrderId(Xid);
+
+#[derive(Snowish)]
+#[idtype(prefix = "job")]
+pub struct JobId(Snowish);
+
+#[derive(TsSeqRand)]
+#[idtype(prefix = "msg")]
+pub struct MsgId(TsSeqRand);
+
+#[derive(FullRand)]
+#[idtype(prefix = "tok")]
+pub struct TokenId(FullRand);
+
+#[derive(Tbsl)]
+#[idtype(prefix = "txn")]
+pub struct TxnId(Tbsl);
+
+#[derive(RecordKey)]
+#[idtype(prefix = "note")]
+pub struct NoteKey(RecordKey);
+
+// One typed id per format with a `validate` function, and record keys with a `key_type`.
+
+/// 2023-01-01T00:00:00Z.
+const MICROS_2023: u64 = 1_672_531_200_000_000;
+
+fn made_since_2023(tid: &Tid) -> Result<(), String> {
+    if tid.timestamp_micros() < MICROS_2023 {
+        return Err(format!("{tid} was made before 2023"));
+    }
+    Ok(())
+}
+
+fn since_1970(id: &TimeId) -> Result<(), String> {
+    if id.timestamp_micros() < 0 {
+        return Err(format!("{id} is from before 1970"));
+    }
+    Ok(())
+}
+
+fn not_nil_uid11(id: &Uid11) -> Result<(), String> {
+    if *id == Uid11::MIN {
+        return Err(format!("{id} is the nil uid11"));
+    }
+    Ok(())
+}
+
+fn some_randomness(id: &Xid) -> Result<(), String> {
+    if id.random() == 0 {
+        return Err(format!("{id} has an empty random field"));
+    }
+    Ok(())
+}
+
+fn from_machine_7(id: &Snowish) -> Result<(), String> {
+    if id.machine_id() != 7 {
+        return Err(format!(
+            "{id} comes from machine {}, not 7",
+            id.machine_id()
+        ));
+    }
+    Ok(())
+}
+
+fn unreserved_sequence(id: &TsSeqRand) -> Result<(), String> {
+    if id.sequence() == 4095 {
+        return Err(format!("{id} uses the reserved sequence 4095"));
+    }
+    Ok(())
+}
+
+fn not_nil_token(id: &FullRand) -> Result<(), String> {
+    if id.to_u64() == 0 {
+        return Err(format!("{id} is the nil token"));
+    }
+    Ok(())
+}
+
+fn from_our_machines(id: &Tbsl) -> Result<(), String> {
+    if id.machine_id() > 9 {
+        return Err(format!(
+            "{id} is from machine {}; ours are 0 to 9",
+            id.machine_id()
+        ));
+    }
+    Ok(())
+}
+
+fn lower_case(key: &RecordKey) -> Result<(), String> {
+    if key.as_str().bytes().any(|b| b.is_ascii_uppercase()) {
+        return Err(format!("{key} has upper-case letters"));
+    }
+    Ok(())
+}
+
+#[derive(Tid)]
+#[idtype(prefix = "post", validate = made_since_2023)]
+pub struct RecentPostId(Tid);
+
+#[derive(TimeId)]
+#[idtype(prefix = "evt", validate = since_1970)]
+pub struct ModernEventId(TimeId);
+
+#[derive(Uid11)]
+#[idtype(prefix = "file", validate = not_nil_uid11)]
+pub struct NamedFileId(Uid11);
+
+#[derive(Xid)]
+#[idtype(prefix = "order", validate = some_randomness)]
+pub struct ShopOrderId(Xid);
+
+#[derive(Snowish)]
+#[idtype(prefix = "job", validate = from_machine_7)]
+pub struct LocalJobId(Snowish);
+
+#[derive(TsSeqRand)]
+#[idtype(prefix = "msg", validate = unreserved_sequence)]
+pub struct QueueMsgId(TsSeqRand);
+
+#[derive(FullRand)]
+#[idtype(prefix = "tok", validate = not_nil_token)]
+pub struct SessionToken(FullRand);
+
+#[derive(Tbsl)]
+#[idtype(prefix = "txn", validate = from_our_machines)]
+pub struct LocalTxnId(Tbsl);
+
+#[derive(RecordKey)]
+#[idtype(prefix = "tag", validate = lower_case)]
+pub struct TagKey(RecordKey);
+
+#[derive(RecordKey)]
+#[idtype(key_type = "tid")]
+pub struct PostKey(RecordKey);
+
+#[derive(RecordKey)]
+#[idtype(key_type = "literal:self")]
+pub struct ProfileKey(RecordKey);
+
+/// What a column of an inner id holds, read without idtypes: bytes or text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stored {
+    Bytes(Vec<u8>),
+    Text(String),
+}
+
+/// An inner id and its stored form.
+pub trait Inner: Sample {
+    fn stored(&self) -> Stored;
+}
+
+macro_rules! stored_as_bytes {
+    ($($ty:ty),*) => {$(
+        impl Inner for $ty {
+            fn stored(&self) -> Stored {
+                Stored::Bytes(self.to_bytes().to_vec())
+            }
+        }
+    )*};
+}
+
+stored_as_bytes!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);
+
+impl Inner for RecordKey {
+    fn stored(&self) -> Stored {
+        Stored::Text(self.as_str().to_owned())
+    }
+}
+
+/// The PostIds around each end of `range`, plus `extra`.
+fn post_ids_around(range: idtypes::IdRange<PostId>, extra: &[PostId]) -> Vec<PostId> {
+    around_u64(
+        &[range],
+        |id: PostId| id.as_inner().to_u64(),
+        |v| PostId::from_inner(Tid::from_u64(v)),
+        extra,
+    )
+}
+
+/// The EventIds around each end of `range`, plus `extra`.
+fn event_ids_around(range: idtypes::IdRange<EventId>, extra: &[EventId]) -> Vec<EventId> {
+    around_u64(
+        &[range],
+        |id: EventId| id.as_inner().to_i64() as u64,
+        |v| EventId::from_inner(TimeId::from_i64(v as i64)),
+        extra,
+    )
+}
+
+/// Generates the tests for the database the including module describes. It defines, before
+/// invoking it: `type Db`; `async fn connect() -> Option<sqlx::Pool<Db>>` (`None`: skip, the
+/// reason printed); `fn ph(n: usize) -> String`, the `n`th (1-based) placeholder; and
+/// `fn column(storage: Storage) -> &'static str`, the inner id's documented column.
+macro_rules! derive_cases {
+    () => {
+        use idtypes::IdRange;
+        use sqlx::AssertSqlSafe;
+
+        /// A value that is a column of `Db`.
+        trait Column:
+            Clone
+            + Ord
+            + std::fmt::Debug
+            + Send
+            + Sync
+            + Unpin
+            + 'static
+            + sqlx::Type<Db>
+            + for<'q> sqlx::Encode<'q, Db>
+            + for<'r> sqlx::Decode<'r, Db>
+        {
+        }
+
+        impl<T> Column for T where
+            T: Clone
+                + Ord
+                + std::fmt::Debug
+                + Send
+                + Sync
+                + Unpin
+                + 'static
+                + sqlx::Type<Db>
+                + for<'q> sqlx::Encode<'q, Db>
+                + for<'r> sqlx::Decode<'r, Db>
+        {
+        }
+
+        /// A typed id whose inner id is a column too.
+        trait Typed: Column + TypedId {
+            type Id: Column + Inner;
+
+            /// The typed id holding `id`; panics when the type's checks refuse it.
+            fn of(id: Self::Id) -> Self;
+
+            /// The id inside.
+            fn id(&self) -> Self::Id;
+        }
+
+        impl<T> Typed for T
+        where
+            T: Column + TypedId,
+            T::Inner: Column + Inner,
+        {
+            type Id = T::Inner;
+
+            fn of(id: T::Inner) -> T {
+                T::try_from_inner(id.clone()).unwrap_or_else(|err| panic!("{id:?}: {err}"))
+            }
+
+            fn id(&self) -> T::Inner {
+                self.as_inner().clone()
+            }
+        }
+
+        async fn exec(pool: &sqlx::Pool<Db>, sql: String) {
+            sqlx::query(AssertSqlSafe(sql.clone()))
+                .execute(pool)
+                .await
+                .unwrap_or_else(|err| panic!("{sql}: {err}"));
+        }
+
+        /// A new table `(n INTEGER, id <the column of storage>)`.
+        async fn create(pool: &sqlx::Pool<Db>, prefix: &str, storage: Storage) -> String {
+            let table = idtypes_tests::unique_table(prefix);
+            exec(
+                pool,
+                format!("CREATE TABLE {table} (n INTEGER, id {})", column(storage)),
+            )
+            .await;
+            table
+        }
+
+        async fn drop_table(pool: &sqlx::Pool<Db>, table: &str) {
+            exec(pool, format!("DROP TABLE {table}")).await;
+        }
+
+        /// Inserts the values, `n` numbering them from 0.
+        async fn insert<V: Column>(pool: &sqlx::Pool<Db>, table: &str, values: &[V]) {
+            let sql = format!("INSERT INTO {table} (n, id) VALUES ({}, {})", ph(1), ph(2));
+            for (n, value) in values.iter().enumerate() {
+                sqlx::query(AssertSqlSafe(sql.clone()))
+                    .bind(n as i32)
+                    .bind(value.clone())
+                    .execute(pool)
+                    .await
+                    .unwrap_or_else(|err| panic!("insert {value:?}: {err}"));
+            }
+        }
+
+        async fn select<V>(pool: &sqlx::Pool<Db>, sql: String) -> Vec<V>
+        where
+            V: Send + Unpin + sqlx::Type<Db> + for<'r> sqlx::Decode<'r, Db>,
+        {
+            sqlx::query_scalar::<_, V>(AssertSqlSafe(sql.clone()))
+                .fetch_all(pool)
+                .await
+                .unwrap_or_else(|err| panic!("{sql}: {err}"))
+        }
+
+        /// The inner type's samples (`MIN`, `MAX`, the tricky values, `randoms` random ones)
+        /// as typed ids.
+        fn typed_samples<T: Typed>(rng: &mut Rng, randoms: usize) -> Vec<T> {
+            samples::<T::Id>(rng, randoms).into_iter().map(T::of).collect()
+        }
+
+        /// What the table's `id` column holds, read as bytes or text, in the order of `n`.
+        async fn stored(pool: &sqlx::Pool<Db>, table: &str, storage: Storage) -> Vec<Stored> {
+            let sql = format!("SELECT id FROM {table} ORDER BY n");
+            match storage {
+                Storage::Bytes8 | Storage::Bytes10 => select::<Vec<u8>>(pool, sql)
+                    .await
+                    .into_iter()
+                    .map(Stored::Bytes)
+                    .collect(),
+                Storage::Text => select::<String>(pool, sql)
+                    .await
+                    .into_iter()
+                    .map(Stored::Text)
+                    .collect(),
+            }
+        }
+
+        /// Typed ids bound as typed ids come back equal, and find their rows by equality.
+        async fn round_trip<T: Typed>() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_rt", T::Id::STORAGE).await;
+            let values = typed_samples::<T>(&mut Rng::new(), 8);
+            insert(&pool, &table, &values).await;
+
+            let back: Vec<T> = select(&pool, format!("SELECT id FROM {table} ORDER BY n")).await;
+            assert_eq!(back, values);
+
+            let sql = format!("SELECT n, id FROM {table} WHERE id = {}", ph(1));
+            for value in [&values[0], &values[1], &values[values.len() - 1]] {
+                let rows: Vec<(i32, T)> = sqlx::query_as(AssertSqlSafe(sql.clone()))
+                    .bind(value.clone())
+                    .fetch_all(&pool)
+                    .await
+                    .unwrap();
+                assert!(!rows.is_empty(), "{value:?} not found by equality");
+                for (n, id) in rows {
+                    assert_eq!(&id, value);
+                    assert_eq!(&values[n as usize], value);
+                }
+            }
+            drop_table(&pool, &table).await;
+        }
+
+        /// The column holds the inner id without the prefix: it reads back as the inner
+        /// type, and as the inner id's bytes (or text).
+        async fn stores_the_inner_id<T: Typed>() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_inner", T::Id::STORAGE).await;
+            let values = typed_samples::<T>(&mut Rng::new(), 8);
+            insert(&pool, &table, &values).await;
+            let inner: Vec<T::Id> = values.iter().map(T::id).collect();
+
+            let as_inner: Vec<T::Id> =
+                select(&pool, format!("SELECT id FROM {table} ORDER BY n")).await;
+            assert_eq!(as_inner, inner);
+            let raw = stored(&pool, &table, T::Id::STORAGE).await;
+            let expected: Vec<Stored> = inner.iter().map(Inner::stored).collect();
+            assert_eq!(raw, expected);
+            drop_table(&pool, &table).await;
+        }
+
+        /// Rows written with the inner id (bound as the inner type) read as the typed id.
+        async fn reads_rows_of_the_inner_id<T: Typed>() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_from", T::Id::STORAGE).await;
+            let inner = samples::<T::Id>(&mut Rng::new(), 8);
+            insert(&pool, &table, &inner).await;
+            let back: Vec<T> = select(&pool, format!("SELECT id FROM {table} ORDER BY n")).await;
+            let expected: Vec<T> = inner.into_iter().map(T::of).collect();
+            assert_eq!(back, expected);
+            drop_table(&pool, &table).await;
+        }
+
+        /// `ORDER BY id` (and `DESC`) is the typed ids' `Ord`.
+        async fn order_by_is_ord<T: Typed>() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_ord", T::Id::STORAGE).await;
+            let mut rng = Rng::new();
+            let mut values = typed_samples::<T>(&mut rng, 12);
+            rng.shuffle(&mut values);
+            insert(&pool, &table, &values).await;
+            let mut sorted = values.clone();
+            sorted.sort();
+
+            let ascending: Vec<T> =
+                select(&pool, format!("SELECT id FROM {table} ORDER BY id, n")).await;
+            assert_eq!(ascending, sorted, "ORDER BY id");
+            let descending: Vec<T> =
+                select(&pool, format!("SELECT id FROM {table} ORDER BY id DESC, n")).await;
+            sorted.reverse();
+            assert_eq!(descending, sorted, "ORDER BY id DESC");
+            drop_table(&pool, &table).await;
+        }
+
+        /// `values` in a table, and the rows `WHERE id BETWEEN start AND end` with the typed
+        /// range's bounds bound: exactly the values the range contains, in `Ord` order.
+        async fn check_between<T: Typed + Copy>(values: &[T], range: IdRange<T>) {
+            let Some(pool) = connect().await else { return };
+            let mut expected: Vec<T> =
+                values.iter().copied().filter(|v| range.contains(v)).collect();
+            expected.sort();
+            assert!(!expected.is_empty(), "no value in {range:?}");
+            assert!(expected.len() < values.len(), "no value outside {range:?}");
+
+            let table = create(&pool, "idd_rng", T::Id::STORAGE).await;
+            insert(&pool, &table, values).await;
+            let sql = format!(
+                "SELECT id FROM {table} WHERE id BETWEEN {} AND {} ORDER BY id, n",
+                ph(1),
+                ph(2)
+            );
+            let rows: Vec<T> = sqlx::query_scalar(AssertSqlSafe(sql))
+                .bind(range.start())
+                .bind(range.end())
+                .fetch_all(&pool)
+                .await
+                .unwrap();
+            assert_eq!(rows, expected, "{range:?}");
+            drop_table(&pool, &table).await;
+        }
+
+        /// The error of decoding the table's row `n` as `T`: a column decode error.
+        async fn decode_error<T: Typed>(pool: &sqlx::Pool<Db>, table: &str, n: i32) -> String {
+            let sql = format!("SELECT id FROM {table} WHERE n = {n}");
+            let err = sqlx::query_scalar::<_, T>(AssertSqlSafe(sql))
+                .fetch_one(pool)
+                .await
+                .map(|id| format!("{id:?}"))
+                .unwrap_err();
+            assert!(matches!(err, sqlx::Error::ColumnDecode { .. }), "{err}");
+            err.to_string()
+        }
+
+        /// A row holding an inner id that the type's `validate` refuses does not decode as
+        /// the typed id: the error gives the validator's reason. An accepted one decodes.
+        async fn refused_by_validate<T: Typed>(
+            refused: T::Id,
+            accepted: T::Id,
+            validate: fn(&T::Id) -> Result<(), String>,
+        ) {
+            let Some(pool) = connect().await else { return };
+            let reason = validate(&refused).unwrap_err();
+            assert_eq!(validate(&accepted), Ok(()));
+            let table = create(&pool, "idd_val", T::Id::STORAGE).await;
+            insert(&pool, &table, &[refused, accepted.clone()]).await;
+
+            let message = decode_error::<T>(&pool, &table, 0).await;
+            let expected = format!("invalid {}: {reason}", T::TYPE_NAME);
+            assert!(message.contains(&expected), "{message:?} lacks {expected:?}");
+
+            let sql = format!("SELECT id FROM {table} WHERE n = 1");
+            let id: T = sqlx::query_scalar(AssertSqlSafe(sql))
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(id.id(), accepted);
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn a_post_id_is_stored_as_the_bytes_of_its_tid_without_the_prefix() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_post", Storage::Bytes8).await;
+            let id: PostId = "post_3jzfcijpj2z2a".parse().unwrap();
+            insert(&pool, &table, &[id]).await;
+            let tid: Tid = "3jzfcijpj2z2a".parse().unwrap();
+            let sql = format!("SELECT id FROM {table}");
+            assert_eq!(select::<Tid>(&pool, sql.clone()).await, [tid]);
+            assert_eq!(
+                select::<Vec<u8>>(&pool, sql.clone()).await,
+                [tid.to_u64().to_be_bytes().to_vec()]
+            );
+            assert_eq!(select::<PostId>(&pool, sql).await, [id]);
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn a_note_key_is_stored_as_its_record_key_text_without_the_prefix() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_note", Storage::Text).await;
+            let key: NoteKey = "note_3jzfcijpj2z2a".parse().unwrap();
+            insert(&pool, &table, std::slice::from_ref(&key)).await;
+            let sql = format!("SELECT id FROM {table}");
+            assert_eq!(select::<String>(&pool, sql.clone()).await, ["3jzfcijpj2z2a"]);
+            assert_eq!(select::<NoteKey>(&pool, sql).await, [key]);
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn order_by_puts_post_ids_above_i64_max_after_the_others() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_pord", Storage::Bytes8).await;
+            let top_bit = PostId::from_inner(Tid::from_u64(1 << 63));
+            let max = PostId::from_inner(Tid::MAX);
+            let texts = ["post_3jzfcijpj2z2a", "post_2222222222222", "post_bzzzzzzzzzzzz"];
+            let mut ids: Vec<PostId> = texts.iter().map(|t| t.parse().unwrap()).collect();
+            ids.extend([max, top_bit]);
+            assert!(top_bit.as_inner().to_u64() > i64::MAX as u64);
+            insert(&pool, &table, &ids).await;
+            let sql = format!("SELECT id FROM {table} ORDER BY id");
+            let sorted: Vec<PostId> = select(&pool, sql).await;
+            let expected = [ids[1], ids[0], ids[2], top_bit, max];
+            assert_eq!(sorted, expected);
+            let mut by_ord = ids.clone();
+            by_ord.sort();
+            assert_eq!(sorted, by_ord);
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn order_by_puts_event_ids_before_1970_last() {
+            // TimeId's `Ord` is its encoded order: the sign bit is the top bit of the bytes.
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_eord", Storage::Bytes8).await;
+            let at = |micros| EventId::from_inner(TimeId::from_parts(micros, NodeId::MIN).unwrap());
+            let ids = [
+                at(1_721_407_246_480_310),
+                at(-1),
+                at(0),
+                at(-1_000_000_000_000),
+                at(1),
+            ];
+            insert(&pool, &table, &ids).await;
+            let sql = format!("SELECT id FROM {table} ORDER BY id");
+            let sorted: Vec<EventId> = select(&pool, sql).await;
+            let expected = [ids[2], ids[4], ids[0], ids[3], ids[1]];
+            assert_eq!(sorted, expected);
+            let mut by_ord = ids.to_vec();
+            by_ord.sort();
+            assert_eq!(sorted, by_ord);
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn between_a_post_id_prefix_range() {
+            let mut extra = typed_samples::<PostId>(&mut Rng::new(), 6);
+            extra.push("post_3jzfcijpj2z2a".parse().unwrap());
+            for prefix in ["3jzf", "2", "bzzzzzzzzzzzz"] {
+                let range = PostId::range_for_prefix(prefix).unwrap();
+                check_between(&post_ids_around(range, &extra), range).await;
+            }
+        }
+
+        #[tokio::test]
+        async fn between_a_post_id_prefix_range_above_i64_max() {
+            let range = PostId::range_for_prefix("d").unwrap();
+            assert!(range.start().as_inner().to_u64() > i64::MAX as u64);
+            let extra = typed_samples::<PostId>(&mut Rng::new(), 6);
+            check_between(&post_ids_around(range, &extra), range).await;
+        }
+
+        #[tokio::test]
+        async fn between_a_post_id_time_range() {
+            // 2023-06-30, one day.
+            let range = PostId::range_for_micros(1_688_083_200_000_000, 1_688_169_599_999_999)
+                .unwrap();
+            let mut extra = typed_samples::<PostId>(&mut Rng::new(), 4);
+            for micros in [1_688_083_199_999_999, 1_688_100_000_000_000, 1_688_169_600_000_000] {
+                extra.push(PostId::from_inner(Tid::from_parts(micros, 7).unwrap()));
+            }
+            check_between(&post_ids_around(range, &extra), range).await;
+        }
+
+        #[tokio::test]
+        async fn between_an_event_id_prefix_range() {
+            let mut extra = typed_samples::<EventId>(&mut Rng::new(), 6);
+            extra.push(EventId::from_inner(
+                TimeId::from_parts(1_721_407_246_480_310, NodeId::MAX).unwrap(),
+            ));
+            for prefix in ["3kxn-lhr", "3kxn", "2"] {
+                let range = EventId::range_for_prefix(prefix).unwrap();
+                check_between(&event_ids_around(range, &extra), range).await;
+            }
+        }
+
+        #[tokio::test]
+        async fn between_an_event_id_prefix_range_before_1970() {
+            let before_1970 = TimeId::from_parts(-1_000_000_000, NodeId::MIN).unwrap();
+            let range = EventId::range_for_prefix(&before_1970.encode().as_str()[..4]).unwrap();
+            assert!(range.end().timestamp_micros() < 0);
+            let mut extra = typed_samples::<EventId>(&mut Rng::new(), 6);
+            extra.push(EventId::from_inner(before_1970));
+            check_between(&event_ids_around(range, &extra), range).await;
+        }
+
+        #[tokio::test]
+        async fn between_an_order_id_prefix_range() {
+            let range = OrderId::range_for_prefix("jpX").unwrap().unwrap();
+            let extra = typed_samples::<OrderId>(&mut Rng::new(), 6);
+            let values = around_u64(
+                &[range],
+                |id: OrderId| id.as_inner().to_u64(),
+                |v| OrderId::from_inner(Xid::from_u64(v)),
+                &extra,
+            );
+            check_between(&values, range).await;
+        }
+
+        #[tokio::test]
+        async fn between_binds_range_bounds_that_the_validator_refuses() {
+            // The range of TIDs starting with `3` begins in 2005: its start is no RecentPostId,
+            // but bounds are query bounds, never decoded.
+            let range = RecentPostId::range_for_prefix("3").unwrap();
+            assert!(made_since_2023(range.start().as_inner()).is_err());
+            let values: Vec<RecentPostId> = [
+                "post_3jzfcijpj2z2a",
+                "post_3kxnlhrd6yh2a",
+                "post_3zzzzzzzzzzzz",
+                "post_4222222222222",
+                "post_7zzzzzzzzzzzz",
+            ]
+            .iter()
+            .map(|text| text.parse().unwrap())
+            .collect();
+            check_between(&values, range).await;
+        }
+
+        #[tokio::test]
+        async fn a_post_key_refuses_a_row_holding_a_key_that_is_no_tid() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_ktid", Storage::Text).await;
+            let keys = [RecordKey::SELF, RecordKey::parse("3jzfcijpj2z2a").unwrap()];
+            insert(&pool, &table, &keys).await;
+            let message = decode_error::<PostKey>(&pool, &table, 0).await;
+            // The key type's own error, behind the type's name.
+            let reason = RecordKeyType::Tid.check(&RecordKey::SELF).unwrap_err();
+            let expected = format!("PostKey: {reason}");
+            assert!(message.contains(&expected), "{message:?} lacks {expected:?}");
+            let sql = format!("SELECT id FROM {table} WHERE n = 1");
+            let key: PostKey = sqlx::query_scalar(AssertSqlSafe(sql))
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(key.as_str(), "3jzfcijpj2z2a");
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn a_literal_self_key_refuses_a_row_holding_another_key() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_kself", Storage::Text).await;
+            let keys = [RecordKey::parse("3jzfcijpj2z2a").unwrap(), RecordKey::SELF];
+            insert(&pool, &table, &keys).await;
+            let message = decode_error::<ProfileKey>(&pool, &table, 0).await;
+            let reason = RecordKeyType::Literal(RecordKey::SELF)
+                .check(&keys[0])
+                .unwrap_err();
+            let expected = format!("ProfileKey: {reason}");
+            assert!(message.contains(&expected), "{message:?} lacks {expected:?}");
+            let sql = format!("SELECT id FROM {table} WHERE n = 1");
+            let key: ProfileKey = sqlx::query_scalar(AssertSqlSafe(sql))
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(key.as_str(), "self");
+            drop_table(&pool, &table).await;
+        }
+
+        derive_cases!(@types
+            post_id: PostId,
+            event_id: EventId,
+            file_id: FileId,
+            order_id: OrderId,
+            job_id: JobId,
+            msg_id: MsgId,
+            token_id: TokenId,
+            txn_id: TxnId,
+            note_key: NoteKey,
+        );
+
+        mod validate_refusal {
+            use super::*;
+
+            derive_cases!(@validated
+                recent_post_id: RecentPostId, made_since_2023,
+                    Tid::from_parts(1_640_995_200_000_000, 0).unwrap(),
+                    "3jzfcijpj2z2a".parse().unwrap();
+                modern_event_id: ModernEventId, since_1970,
+                    TimeId::from_parts(-1_000_000, NodeId::MIN).unwrap(),
+                    TimeId::from_parts(1_721_407_246_480_310, NodeId::MAX).unwrap();
+                named_file_id: NamedFileId, not_nil_uid11,
+                    Uid11::MIN,
+                    Uid11::from_u64(0x0123_4567_89AB_CDEF);
+                shop_order_id: ShopOrderId, some_randomness,
+                    Xid::from_parts(1_700_000_000_000, 0).unwrap(),
+                    Xid::from_parts(1_700_000_000_000, 12_345).unwrap();
+                local_job_id: LocalJobId, from_machine_7,
+                    Snowish::from_parts(1_700_000_000_000, 3, 0).unwrap(),
+                    Snowish::from_parts(1_700_000_000_000, 7, 1).unwrap();
+                queue_msg_id: QueueMsgId, unreserved_sequence,
+                    TsSeqRand::from_parts(1_700_000_000_000, 4095, 1).unwrap(),
+                    TsSeqRand::from_parts(1_700_000_000_000, 4094, 1).unwrap();
+                session_token: SessionToken, not_nil_token,
+                    FullRand::from_u64(0),
+                    FullRand::from_u64(0x0123_4567_89AB_CDEF);
+                local_txn_id: LocalTxnId, from_our_machines,
+                    Tbsl::from_parts(1_700_000_000_000_000, 42, 1).unwrap(),
+                    Tbsl::from_parts(1_700_000_000_000_000, 3, 1).unwrap();
+                tag_key: TagKey, lower_case,
+                    RecordKey::parse("Rust").unwrap(),
+                    RecordKey::parse("rust").unwrap();
+            );
+        }
+    };
+    (@types $($name:ident: $ty:ty,)*) => {
+        $(
+            mod $name {
+                use super::*;
+
+                #[tokio::test]
+                async fn round_trip() {
+                    super::round_trip::<$ty>().await;
+                }
+
+                #[tokio::test]
+                async fn stores_the_inner_id_without_the_prefix() {
+                    super::stores_the_inner_id::<$ty>().await;
+                }
+
+                #[tokio::test]
+                async fn reads_rows_of_the_inner_id() {
+                    super::reads_rows_of_the_inner_id::<$ty>().await;
+                }
+
+                #[tokio::test]
+                async fn order_by_is_ord() {
+                    super::order_by_is_ord::<$ty>().await;
+                }
+            }
+        )*
+    };
+    (@validated $($name:ident: $ty:ty, $validate:ident, $refused:expr, $accepted:expr;)*) => {
+        $(
+            #[tokio::test]
+            async fn $name() {
+                refused_by_validate::<$ty>($refused, $accepted, $validate).await;
+            }
+        )*
+    };
+}
+
+/// PostgreSQL (`IDTYPES_TEST_POSTGRES_URL`; skipped when unset).
+mod postgres {
+    use super::*;
+
+    type Db = sqlx::Postgres;
+
+    async fn connect() -> Option<sqlx::Pool<Db>> {
+        let url = idtypes_tests::postgres_url()?;
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
+        Some(pool)
+    }
+
+    fn ph(n: usize) -> String {
+        format!("${n}")
+    }
+
+    fn column(storage: Storage) -> &'static str {
+        match storage {
+            Storage::Bytes8 | Storage::Bytes10 => "BYTEA",
+            Storage::Text => "TEXT COLLATE \"C\"",
+        }
+    }
+
+    derive_cases!();
+
+    /// A `Vec` of typed ids bound to `= ANY($1)` selects exactly those rows, and
+    /// `array_agg` reads back as a `Vec` of typed ids.
+    async fn arrays<T: Typed + sqlx::postgres::PgHasArrayType>() {
+        let Some(pool) = connect().await else { return };
+        let table = create(&pool, "idd_arr", T::Id::STORAGE).await;
+        let values = typed_samples::<T>(&mut Rng::new(), 8);
+        insert(&pool, &table, &values).await;
+
+        let wanted: Vec<T> = values.iter().step_by(3).cloned().collect();
+        let mut expected = wanted.clone();
+        expected.sort();
+        let sql = format!("SELECT id FROM {table} WHERE id = ANY($1) ORDER BY id, n");
+        let rows: Vec<T> = sqlx::query_scalar(AssertSqlSafe(sql))
+            .bind(wanted)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+        // A random sample may repeat a wanted value; each copy is a row.
+        let mut expected_rows: Vec<T> = values
+            .iter()
+            .filter(|v| expected.contains(v))
+            .cloned()
+            .collect();
+        expected_rows.sort();
+        assert_eq!(rows, expected_rows, "= ANY($1)");
+
+        let sql = format!("SELECT array_agg(id ORDER BY n) FROM {table}");
+        let all: Vec<T> = sqlx::query_scalar(AssertSqlSafe(sql))
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(all, values, "array_agg");
+        drop_table(&pool, &table).await;
+    }
+
+    mod arrays {
+        use super::*;
+
+        macro_rules! arrays {
+            ($($name:ident: $ty:ty,)*) => {$(
+                #[tokio::test]
+                async fn $name() {
+                    arrays::<$ty>().await;
+                }
+            )*};
+        }
+
+        arrays!(
+            post_id: PostId,
+            event_id: EventId,
+            file_id: FileId,
+            order_id: OrderId,
+            job_id: JobId,
+            msg_id: MsgId,
+            token_id: TokenId,
+            txn_id: TxnId,
+            note_key: NoteKey,
+        );
+    }
+
+    #[tokio::test]
+    async fn any_binds_a_vec_of_post_ids() {
+        let Some(pool) = connect().await else { return };
+        let table = create(&pool, "idd_any", Storage::Bytes8).await;
+        let ids: Vec<PostId> = [
+            "post_3jzfcijpj2z2a",
+            "post_3kxnlhrd6yh2a",
+            "post_2222222222222",
+        ]
+        .iter()
+        .map(|text| text.parse().unwrap())
+        .collect();
+        insert(&pool, &table, &ids).await;
+        let rows: Vec<PostId> = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT id FROM {table} WHERE id = ANY($1) ORDER BY id"
+        )))
+        .bind(vec![ids[0], ids[2], PostId::from_inner(Tid::MAX)])
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+        assert_eq!(rows, [ids[2], ids[0]]);
+        drop_table(&pool, &table).await;
+    }
+
+    #[tokio::test]
+    async fn an_array_with_an_id_the_validator_refuses_does_not_decode() {
+        let Some(pool) = connect().await else { return };
+        let table = create(&pool, "idd_arrv", Storage::Bytes8).await;
+        let refused = Tid::from_parts(1_640_995_200_000_000, 0).unwrap();
+        let accepted: Tid = "3jzfcijpj2z2a".parse().unwrap();
+        insert(&pool, &table, &[accepted, refused]).await;
+        let sql = format!("SELECT array_agg(id ORDER BY n) FROM {table}");
+        let err = sqlx::query_scalar::<_, Vec<RecentPostId>>(AssertSqlSafe(sql))
+            .fetch_one(&pool)
+            .await
+            .unwrap_err();
+        assert!(matches!(err, sqlx::Error::ColumnDecode { .. }), "{err}");
+        let reason = made_since_2023(&refused).unwrap_err();
+        assert!(err.to_string().contains(&reason), "{err}");
+        drop_table(&pool, &table).await;
+    }
+}
+
+/// MySQL / MariaDB (`IDTYPES_TEST_MYSQL_URL`; skipped when unset).
+mod mysql {
+    use super::*;
+
+    type Db = sqlx::MySql;
+
+    async fn connect() -> Option<sqlx::Pool<Db>> {
+        let url = idtypes_tests::mysql_url()?;
+        let pool = sqlx::mysql::MySqlPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
+        Some(pool)
+    }
+
+    fn ph(_n: usize) -> String {
+        "?".to_owned()
+    }
+
+    /// The documented columns; text compares bytes (`ascii_bin`).
+    fn column(storage: Storage) -> &'static str {
+        match storage {
+            Storage::Bytes8 => "BINARY(8)",
+            Storage::Bytes10 => "BINARY(10)",
+            Storage::Text => "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
+        }
+    }
+
+    derive_cases!();
+}
+
+/// SQLite (embedded, in memory: always runs).
+mod sqlite {
+    use super::*;
+
+    type Db = sqlx::Sqlite;
+
+    /// One in-memory database per test: one connection, since each connection has its own.
+    async fn connect() -> Option<sqlx::Pool<Db>> {
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect("sqlite::memory:")
+            .await
+            .expect("open an in-memory SQLite database");
+        Some(pool)
+    }
+
+    fn ph(_n: usize) -> String {
+        "?".to_owned()
+    }
+
+    fn column(storage: Storage) -> &'static str {
+        match storage {
+            Storage::Bytes8 | Storage::Bytes10 => "BLOB",
+            Storage::Text => "TEXT",
+        }
+    }
+
+    derive_cases!();
+}

@@ -222,9 +222,9 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
 
             impl #k::TypedId for #name {
                 type Inner = #k::#inner;
-                const TYPE_NAME: &'static str = #type_name;
-                const PREFIX: &'static str = #prefix;
-                const SEPARATOR: &'static str = #separator;
+                const TYPE_NAME: &'static #core::primitive::str = #type_name;
+                const PREFIX: &'static #core::primitive::str = #prefix;
+                const SEPARATOR: &'static #core::primitive::str = #separator;
 
                 #[inline]
                 fn try_from_inner(inner: #k::#inner) -> #result<Self, #k::Error> {
@@ -247,10 +247,10 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
             #[automatically_derived]
             impl #name {
                 /// The prefix of the text (`""`: none).
-                pub const PREFIX: &'static str = #prefix;
+                pub const PREFIX: &'static #core::primitive::str = #prefix;
 
                 /// What stands between the prefix and the id's own text.
-                pub const SEPARATOR: &'static str = #separator;
+                pub const SEPARATOR: &'static #core::primitive::str = #separator;
 
                 #from_inner
 
@@ -273,7 +273,7 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
                 /// A missing or different prefix, a bad separator, the inner format's error
                 /// (positioned in the whole text), or the type's check.
                 #[inline]
-                pub fn parse(text: &str) -> #result<Self, #k::Error> {
+                pub fn parse(text: &#core::primitive::str) -> #result<Self, #k::Error> {
                     #k::__private::parse::<Self>(text)
                 }
 
@@ -301,17 +301,17 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
                 type Err = #k::Error;
 
                 #[inline]
-                fn from_str(text: &str) -> #result<Self, #k::Error> {
+                fn from_str(text: &#core::primitive::str) -> #result<Self, #k::Error> {
                     #k::__private::parse::<Self>(text)
                 }
             }
 
             #[automatically_derived]
-            impl #core::convert::TryFrom<&str> for #name {
+            impl #core::convert::TryFrom<&#core::primitive::str> for #name {
                 type Error = #k::Error;
 
                 #[inline]
-                fn try_from(text: &str) -> #result<Self, #k::Error> {
+                fn try_from(text: &#core::primitive::str) -> #result<Self, #k::Error> {
                     #k::__private::parse::<Self>(text)
                 }
             }
@@ -344,7 +344,7 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
             #[automatically_derived]
             impl #core::cmp::PartialEq for #name {
                 #[inline]
-                fn eq(&self, other: &Self) -> bool {
+                fn eq(&self, other: &Self) -> #core::primitive::bool {
                     self.0 == other.0
                 }
             }
@@ -407,7 +407,7 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
                         #k::__private::sqlx::type_info::<Self, DB>()
                     }
 
-                    fn compatible(ty: &DB::TypeInfo) -> bool {
+                    fn compatible(ty: &DB::TypeInfo) -> #core::primitive::bool {
                         #k::__private::sqlx::compatible::<Self, DB>(ty)
                     }
                 }

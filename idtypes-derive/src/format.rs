@@ -75,10 +75,14 @@ impl Format {
                 let parts = getters(&[
                     (
                         "timestamp_micros",
-                        quote!(u64),
+                        quote!(#k::__private::core::primitive::u64),
                         "The timestamp: microseconds since the Unix epoch.",
                     ),
-                    ("clock_id", quote!(u16), "The clock id, 0 to 1023."),
+                    (
+                        "clock_id",
+                        quote!(#k::__private::core::primitive::u16),
+                        "The clock id, 0 to 1023.",
+                    ),
                 ]);
                 let time = time_getters(k);
                 let ranges = quote! {
@@ -90,7 +94,7 @@ impl Format {
                     ///
                     /// The format's error for a prefix that is too long or not base32-sortable.
                     pub fn range_for_prefix(
-                        prefix: &str,
+                        prefix: &#k::__private::core::primitive::str,
                     ) -> #k::__private::core::result::Result<#k::IdRange<Self>, #k::Error> {
                         #k::Tid::range_for_prefix(prefix)
                             .map(|range| #k::__private::map_range(range, Self))
@@ -99,8 +103,8 @@ impl Format {
                     /// The inclusive range of ids whose timestamps lie in
                     /// `start_micros..=end_micros`, or `None` when it is empty.
                     pub fn range_for_micros(
-                        start_micros: u64,
-                        end_micros: u64,
+                        start_micros: #k::__private::core::primitive::u64,
+                        end_micros: #k::__private::core::primitive::u64,
                     ) -> #k::__private::core::option::Option<#k::IdRange<Self>> {
                         #k::Tid::range_for_micros(start_micros, end_micros)
                             .map(|range| #k::__private::map_range(range, Self))
@@ -128,7 +132,7 @@ impl Format {
                 let parts = getters(&[
                     (
                         "timestamp_micros",
-                        quote!(i64),
+                        quote!(#k::__private::core::primitive::i64),
                         "The timestamp: microseconds since the Unix epoch (negative before 1970).",
                     ),
                     ("node", quote!(#k::NodeId), "The node id."),
@@ -143,7 +147,7 @@ impl Format {
                     ///
                     /// The format's error for a prefix that is too long or malformed.
                     pub fn range_for_prefix(
-                        prefix: &str,
+                        prefix: &#k::__private::core::primitive::str,
                     ) -> #k::__private::core::result::Result<#k::IdRange<Self>, #k::Error> {
                         #k::TimeId::range_for_prefix(prefix)
                             .map(|range| #k::__private::map_range(range, Self))
@@ -156,33 +160,41 @@ impl Format {
                     Format::Xid => getters(&[
                         (
                             "millis_since_epoch",
-                            quote!(u64),
+                            quote!(#k::__private::core::primitive::u64),
                             "Milliseconds since the xid epoch.",
                         ),
                         (
                             "timestamp_millis",
-                            quote!(u64),
+                            quote!(#k::__private::core::primitive::u64),
                             "The timestamp: milliseconds since the Unix epoch.",
                         ),
-                        ("random", quote!(u32), "The random field."),
+                        (
+                            "random",
+                            quote!(#k::__private::core::primitive::u32),
+                            "The random field.",
+                        ),
                     ]),
                     Format::TsSeqRand => getters(&[
                         (
                             "millis_since_epoch",
-                            quote!(u64),
+                            quote!(#k::__private::core::primitive::u64),
                             "Milliseconds since the xid epoch.",
                         ),
                         (
                             "timestamp_millis",
-                            quote!(u64),
+                            quote!(#k::__private::core::primitive::u64),
                             "The timestamp: milliseconds since the Unix epoch.",
                         ),
                         (
                             "sequence",
-                            quote!(u16),
+                            quote!(#k::__private::core::primitive::u16),
                             "The sequence within the millisecond.",
                         ),
-                        ("random", quote!(u16), "The random field."),
+                        (
+                            "random",
+                            quote!(#k::__private::core::primitive::u16),
+                            "The random field.",
+                        ),
                     ]),
                     _ => TokenStream::new(),
                 };
@@ -204,7 +216,7 @@ impl Format {
                     ///
                     /// The format's error for a prefix that is too long or not Base58.
                     pub fn range_for_prefix(
-                        prefix: &str,
+                        prefix: &#k::__private::core::primitive::str,
                     ) -> #k::__private::core::result::Result<
                         #k::__private::core::option::Option<#k::IdRange<Self>>,
                         #k::Error,
@@ -219,18 +231,22 @@ impl Format {
                 let parts = getters(&[
                     (
                         "millis_since_epoch",
-                        quote!(u64),
+                        quote!(#k::__private::core::primitive::u64),
                         "Milliseconds since the xid epoch.",
                     ),
                     (
                         "timestamp_millis",
-                        quote!(u64),
+                        quote!(#k::__private::core::primitive::u64),
                         "The timestamp: milliseconds since the Unix epoch.",
                     ),
-                    ("machine_id", quote!(u16), "The machine id, 0 to 1023."),
+                    (
+                        "machine_id",
+                        quote!(#k::__private::core::primitive::u16),
+                        "The machine id, 0 to 1023.",
+                    ),
                     (
                         "sequence",
-                        quote!(u16),
+                        quote!(#k::__private::core::primitive::u16),
                         "The sequence within the millisecond.",
                     ),
                 ]);
@@ -241,11 +257,19 @@ impl Format {
                 let parts = getters(&[
                     (
                         "unix_micros",
-                        quote!(u64),
+                        quote!(#k::__private::core::primitive::u64),
                         "The timestamp: microseconds since the Unix epoch.",
                     ),
-                    ("machine_id", quote!(u8), "The machine id, 0 to 99."),
-                    ("suffix", quote!(u32), "The 20-bit sequence suffix."),
+                    (
+                        "machine_id",
+                        quote!(#k::__private::core::primitive::u8),
+                        "The machine id, 0 to 99.",
+                    ),
+                    (
+                        "suffix",
+                        quote!(#k::__private::core::primitive::u32),
+                        "The 20-bit sequence suffix.",
+                    ),
                 ]);
                 let time = time_getters(k);
                 quote!(#parts #time #gen_)
@@ -253,7 +277,7 @@ impl Format {
             Format::RecordKey => quote! {
                 /// The record key's text, without the type's prefix.
                 #[inline]
-                pub fn as_str(&self) -> &str {
+                pub fn as_str(&self) -> &#k::__private::core::primitive::str {
                     self.0.as_str()
                 }
             },

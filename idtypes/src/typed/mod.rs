@@ -162,19 +162,40 @@ mod tests {
         assert_eq!(name_of_parse_error::<crate::TimeId>(), crate::TimeId::NAME);
         assert_eq!(name_of_parse_error::<crate::Uid11>(), crate::Uid11::NAME);
         assert_eq!(name_of_parse_error::<crate::Xid>(), crate::Xid::NAME);
-        assert_eq!(name_of_parse_error::<crate::Snowish>(), crate::Snowish::NAME);
-        assert_eq!(name_of_parse_error::<crate::TsSeqRand>(), crate::TsSeqRand::NAME);
-        assert_eq!(name_of_parse_error::<crate::FullRand>(), crate::FullRand::NAME);
+        assert_eq!(
+            name_of_parse_error::<crate::Snowish>(),
+            crate::Snowish::NAME
+        );
+        assert_eq!(
+            name_of_parse_error::<crate::TsSeqRand>(),
+            crate::TsSeqRand::NAME
+        );
+        assert_eq!(
+            name_of_parse_error::<crate::FullRand>(),
+            crate::FullRand::NAME
+        );
         assert_eq!(name_of_parse_error::<crate::Tbsl>(), crate::Tbsl::NAME);
         #[cfg(feature = "alloc")]
-        assert_eq!(name_of_parse_error::<crate::RecordKey>(), crate::RecordKey::NAME);
+        assert_eq!(
+            name_of_parse_error::<crate::RecordKey>(),
+            crate::RecordKey::NAME
+        );
     }
 
     #[test]
     fn max_text_len_is_the_longest_printed_text() {
         assert_eq!(crate::Tid::MAX.to_string().len(), crate::Tid::MAX_TEXT_LEN);
-        assert_eq!(crate::TimeId::MAX.to_string().len(), crate::TimeId::MAX_TEXT_LEN);
-        assert_eq!(crate::Uid11::MAX.to_string().len(), crate::Uid11::MAX_TEXT_LEN);
-        assert_eq!(crate::Tbsl::MAX.to_string().len(), crate::Tbsl::MAX_TEXT_LEN);
+        assert_eq!(
+            crate::TimeId::MAX.to_string().len(),
+            crate::TimeId::MAX_TEXT_LEN
+        );
+        assert_eq!(
+            crate::Uid11::MAX.to_string().len(),
+            crate::Uid11::MAX_TEXT_LEN
+        );
+        assert_eq!(
+            crate::Tbsl::MAX.to_string().len(),
+            crate::Tbsl::MAX_TEXT_LEN
+        );
     }
 }

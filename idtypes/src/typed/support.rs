@@ -17,7 +17,8 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
     let inner = text[offset..]
         .parse::<T::Inner>()
         .map_err(|err| err.shifted(offset).within(T::TYPE_NAME))?;
-    T::try_from_inner(inner)
+    // A record key type's error points into the key: count from the start of the text.
+    T::try_from_inner(inner).map_err(|err| err.shifted(offset))
 }
 
 /// The byte offset of the inner text, after the prefix and separator.
@@ -53,20 +54,41 @@ fn strip_prefix<T: TypedId>(text: &str) -> Result<usize, Error> {
     Err(Error::prefix(name, T::TYPE_NAME, prefix, separator, found))
 }
 
-/// Writes the prefixed text.
+/// Writes the prefixed text. A width or precision (`{:>20}`) applies to the whole of it; the
+/// alternate flag (`{:#}`) reaches the inner format (a TimeId's dashed text).
 pub fn fmt_display<T: TypedId>(id: &T, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    if !T::PREFIX.is_empty() {
-        f.write_str(T::PREFIX)?;
-        f.write_str(T::SEPARATOR)?;
-    }
-    fmt::Display::fmt(id.as_inner(), f)
+    fmt_text(id, f.alternate(), f)
 }
 
-/// Writes `TypeName(prefixed text)`.
+fn fmt_text<T: TypedId>(id: &T, alternate: bool, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    if f.width().is_none() && f.precision().is_none() {
+        return write_text(id, alternate, f);
+    }
+    // The longest text: a 63-byte prefix, an 8-byte separator, a 512-byte record key.
+    let mut text = StackText::<600>::new();
+    write_text(id, alternate, &mut text)?;
+    f.pad(text.as_str())
+}
+
+fn write_text<T: TypedId>(id: &T, alternate: bool, out: &mut impl fmt::Write) -> fmt::Result {
+    if !T::PREFIX.is_empty() {
+        out.write_str(T::PREFIX)?;
+        out.write_str(T::SEPARATOR)?;
+    }
+    if alternate {
+        write!(out, "{:#}", id.as_inner())
+    } else {
+        write!(out, "{}", id.as_inner())
+    }
+}
+
+/// Writes `TypeName(prefixed text)`; flags apply to the text, as derived `Debug` passes them
+/// to a field.
 pub fn fmt_debug<T: TypedId>(id: &T, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     f.write_str(T::TYPE_NAME)?;
     f.write_str("(")?;
-    fmt_display(id, f)?;
+    // `{:#?}` asks for pretty structure, not the alternate text.
+    fmt_text(id, false, f)?;
     f.write_str(")")
 }
 
@@ -99,13 +121,11 @@ pub fn check_key_type<T: TypedId>(
 }
 
 /// Up to `N` bytes of text on the stack; writing more fails.
-#[cfg(feature = "serde")]
 pub(crate) struct StackText<const N: usize> {
     len: usize,
     bytes: [u8; N],
 }
 
-#[cfg(feature = "serde")]
 impl<const N: usize> StackText<N> {
     pub(crate) const fn new() -> Self {
         StackText {
@@ -120,7 +140,6 @@ impl<const N: usize> StackText<N> {
     }
 }
 
-#[cfg(feature = "serde")]
 impl<const N: usize> fmt::Write for StackText<N> {
     fn write_str(&mut self, text: &str) -> fmt::Result {
         let end = self.len + text.len();

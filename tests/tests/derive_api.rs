@@ -1,0 +1,1201 @@
+//! The API of typed ids (the derive macros) beyond their text: conversions, order, the
+//! `TypedId` trait, each format's accessors, typed ranges, generation, `validate`, `key_type`
+//! and `crate = "..."`.
+
+use std::{
+    collections::HashSet,
+    hash::{BuildHasher, BuildHasherDefault, DefaultHasher, Hash},
+    time::{Duration, SystemTime, UNIX_EPOCH},
+};
+
+use idtypes::{
+    ClockPolicy, ErrorKind, FullRand, IdFormat, ManualClock, NodeId, RecordKey, RecordKeyType,
+    Snowish, SnowishGenerator, Tbsl, TbslGenerator, Tid, TidGenerator, TimeId, TimeIdGenerator,
+    TsSeqRand, TsSeqRandGenerator, TypedId, Uid11, Xid, XidGenerator,
+};
+use idtypes_tests::proptest_config;
+use proptest::prelude::*;
+
+#[derive(Tid)]
+#[idtype(prefix = "post")]
+pub struct PostId(Tid);
+
+#[derive(TimeId)]
+#[idtype(prefix = "evt", separator = "-")]
+pub struct EventId(TimeId);
+
+#[derive(Uid11)]
+#[idtype(prefix = "file")]
+pub struct FileId(Uid11);
+
+#[derive(Xid)]
+#[idtype(prefix = "order")]
+pub struct OrderId(Xid);
+
+#[derive(Snowish)]
+#[idtype(prefix = "job")]
+pub struct JobId(Snowish);
+
+#[derive(TsSeqRand)]
+#[idtype(prefix = "msg")]
+pub struct MsgId(TsSeqRand);
+
+#[derive(FullRand)]
+#[idtype(prefix = "tok")]
+pub struct Token(FullRand);
+
+#[derive(Tbsl)]
+#[idtype(prefix = "txn")]
+pub struct TxnId(Tbsl);
+
+#[derive(RecordKey)]
+#[idtype(prefix = "key")]
+pub struct AnyKey(RecordKey);
+
+#[derive(Tid)]
+pub struct BareTid(Tid);
+
+/// `3jzfcijpj2z2a`: 2023-06-30T15:03:01.887007Z, clock id 6.
+const TID: Tid = idtypes::tid!("3jzfcijpj2z2a");
+
+fn time_id() -> TimeId {
+    TimeId::from_parts(1_721_407_246_480_310, NodeId::new(1).unwrap()).unwrap()
+}
+
+fn xid() -> Xid {
+    Xid::from_parts(1_700_000_000_123, 123_456).unwrap()
+}
+
+fn snowish() -> Snowish {
+    Snowish::from_parts(1_700_000_000_123, 513, 4000).unwrap()
+}
+
+fn ts_seq_rand() -> TsSeqRand {
+    TsSeqRand::from_parts(1_700_000_000_123, 77, 1000).unwrap()
+}
+
+fn tbsl() -> Tbsl {
+    Tbsl::from_parts(1_700_000_000_123_456, 7, 12_345).unwrap()
+}
+
+fn hash_of<T: Hash>(value: &T) -> u64 {
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(value)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conversions
+
+#[test]
+fn from_inner_holds_the_inner_id_and_gives_it_back() {
+    let id = PostId::from_inner(TID);
+    assert_eq!(id.as_inner(), &TID);
+    assert_eq!(id.into_inner(), TID);
+
+    let key = AnyKey::from_inner(RecordKey::SELF);
+    assert_eq!(key.as_inner(), &RecordKey::SELF);
+    assert_eq!(key.into_inner(), RecordKey::SELF);
+}
+
+#[test]
+fn fixed_size_typed_ids_are_built_and_opened_in_const_context() {
+    const POST: PostId = PostId::from_inner(TID);
+    const BACK: Tid = POST.into_inner();
+    const INNER: Tid = *POST.as_inner();
+    const FILE: FileId = FileId::from_inner(Uid11::from_u64(42));
+    assert_eq!(BACK, TID);
+    assert_eq!(INNER, TID);
+    assert_eq!(POST.to_string(), "post_3jzfcijpj2z2a");
+    assert_eq!(FILE.into_inner().to_u64(), 42);
+}
+
+#[test]
+fn from_and_into_convert_between_a_typed_id_and_its_inner_id() {
+    let id = PostId::from(TID);
+    assert_eq!(id, PostId::from_inner(TID));
+    let back: Tid = id.into();
+    assert_eq!(back, TID);
+    assert_eq!(Tid::from(id), TID);
+    let key = AnyKey::from(RecordKey::SELF);
+    assert_eq!(RecordKey::from(key), RecordKey::SELF);
+}
+
+#[test]
+fn as_ref_borrows_the_inner_id() {
+    fn text_of<T: AsRef<Tid>>(id: &T) -> String {
+        id.as_ref().to_string()
+    }
+    assert_eq!(text_of(&PostId::from_inner(TID)), "3jzfcijpj2z2a");
+    let key = AnyKey::from_inner(RecordKey::SELF);
+    let inner: &RecordKey = key.as_ref();
+    assert_eq!(inner.as_str(), "self");
+}
+
+#[test]
+fn try_from_a_string_is_parse() {
+    let id = PostId::try_from("post_3jzfcijpj2z2a").unwrap();
+    assert_eq!(id.into_inner(), TID);
+    assert_eq!(
+        PostId::try_from("3jzfcijpj2z2a").unwrap_err().kind(),
+        ErrorKind::Prefix
+    );
+}
+
+#[test]
+fn the_same_inner_id_makes_equal_typed_ids() {
+    assert_eq!(
+        PostId::from_inner(TID),
+        "post_3jzfcijpj2z2a".parse().unwrap()
+    );
+    assert_ne!(
+        PostId::from_inner(TID),
+        PostId::from_inner(Tid::from_u64(TID.to_u64() + 1))
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Copy and Clone
+
+fn assert_copy<T: Copy>() {}
+
+#[test]
+fn fixed_size_typed_ids_are_copy() {
+    assert_copy::<PostId>();
+    assert_copy::<EventId>();
+    assert_copy::<FileId>();
+    assert_copy::<OrderId>();
+    assert_copy::<JobId>();
+    assert_copy::<MsgId>();
+    assert_copy::<Token>();
+    assert_copy::<TxnId>();
+    let id = PostId::from_inner(TID);
+    let (first, second) = (id, id);
+    assert_eq!(first.into_inner(), second.into_inner());
+}
+
+#[test]
+fn a_typed_record_key_clones() {
+    let key: AnyKey = "key_app.bsky.feed.post".parse().unwrap();
+    let copy = key.clone();
+    assert_eq!(copy, key);
+    assert_eq!(copy.into_inner().as_str(), key.as_str());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The TypedId trait
+
+#[test]
+fn the_trait_constants_name_the_type_prefix_and_separator() {
+    assert_eq!(<PostId as TypedId>::TYPE_NAME, "PostId");
+    assert_eq!(<PostId as TypedId>::PREFIX, "post");
+    assert_eq!(<PostId as TypedId>::SEPARATOR, "_");
+    assert_eq!(<EventId as TypedId>::TYPE_NAME, "EventId");
+    assert_eq!(<EventId as TypedId>::SEPARATOR, "-");
+    assert_eq!(<BareTid as TypedId>::PREFIX, "");
+}
+
+#[test]
+fn the_inherent_constants_equal_the_trait_constants() {
+    assert_eq!(PostId::PREFIX, <PostId as TypedId>::PREFIX);
+    assert_eq!(PostId::SEPARATOR, <PostId as TypedId>::SEPARATOR);
+    assert_eq!(EventId::PREFIX, "evt");
+    assert_eq!(EventId::SEPARATOR, "-");
+    assert_eq!(BareTid::PREFIX, "");
+}
+
+/// Generic code over typed ids: a description, the inner id's format, and a rebuild from the
+/// inner id.
+fn describe<T: TypedId>(id: &T) -> String {
+    format!(
+        "{} `{}{}` over {}: {} = {}",
+        T::TYPE_NAME,
+        T::PREFIX,
+        T::SEPARATOR,
+        <T::Inner as IdFormat>::NAME,
+        id,
+        id.as_inner()
+    )
+}
+
+fn rebuild<T: TypedId>(id: &T) -> T {
+    T::try_from_inner(id.as_inner().clone()).unwrap()
+}
+
+#[test]
+fn generic_code_reads_any_typed_id_through_the_trait() {
+    let post = PostId::from_inner(TID);
+    assert_eq!(
+        describe(&post),
+        "PostId `post_` over atproto TID: post_3jzfcijpj2z2a = 3jzfcijpj2z2a"
+    );
+    let key: AnyKey = "key_self".parse().unwrap();
+    assert_eq!(
+        describe(&key),
+        "AnyKey `key_` over atproto record key: key_self = self"
+    );
+    assert_eq!(rebuild(&post), post);
+    assert_eq!(rebuild(&key), key);
+    assert_eq!(TypedId::into_inner(post), TID);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-format accessors
+
+#[test]
+fn a_typed_tid_reads_the_parts_of_its_tid() {
+    let id = PostId::from_inner(TID);
+    assert_eq!(id.timestamp_micros(), 1_688_137_381_887_007);
+    assert_eq!(id.timestamp_micros(), TID.timestamp_micros());
+    assert_eq!(id.clock_id(), 6);
+    assert_eq!(id.clock_id(), TID.clock_id());
+    assert_eq!(
+        id.timestamp(),
+        UNIX_EPOCH + Duration::from_micros(1_688_137_381_887_007)
+    );
+    assert_eq!(id.timestamp(), TID.timestamp());
+    assert_eq!(id.datetime(), TID.datetime());
+    assert_eq!(
+        id.datetime().to_rfc3339(),
+        "2023-06-30T15:03:01.887007+00:00"
+    );
+}
+
+#[test]
+fn a_typed_time_id_reads_the_parts_of_its_time_id() {
+    let id = EventId::from_inner(time_id());
+    assert_eq!(id.timestamp_micros(), 1_721_407_246_480_310);
+    assert_eq!(id.node(), NodeId::new(1).unwrap());
+    assert_eq!(id.node(), time_id().node());
+    assert_eq!(id.timestamp(), time_id().timestamp());
+    assert_eq!(id.datetime(), time_id().datetime());
+    assert_eq!(id.datetime().timestamp_micros(), 1_721_407_246_480_310);
+}
+
+#[test]
+fn a_typed_xid_reads_the_parts_of_its_xid() {
+    let id = OrderId::from_inner(xid());
+    assert_eq!(id.timestamp_millis(), 1_700_000_000_123);
+    assert_eq!(id.millis_since_epoch(), xid().millis_since_epoch());
+    assert_eq!(id.random(), 123_456);
+    assert_eq!(
+        id.timestamp(),
+        UNIX_EPOCH + Duration::from_millis(1_700_000_000_123)
+    );
+    assert_eq!(id.datetime(), xid().datetime());
+}
+
+#[test]
+fn a_typed_snowish_id_reads_the_parts_of_its_snowish_id() {
+    let id = JobId::from_inner(snowish());
+    assert_eq!(id.timestamp_millis(), 1_700_000_000_123);
+    assert_eq!(id.millis_since_epoch(), snowish().millis_since_epoch());
+    assert_eq!(id.machine_id(), 513);
+    assert_eq!(id.sequence(), 4000);
+    assert_eq!(id.timestamp(), snowish().timestamp());
+    assert_eq!(id.datetime(), snowish().datetime());
+}
+
+#[test]
+fn a_typed_ts_seq_rand_id_reads_the_parts_of_its_ts_seq_rand_id() {
+    let id = MsgId::from_inner(ts_seq_rand());
+    assert_eq!(id.timestamp_millis(), 1_700_000_000_123);
+    assert_eq!(id.millis_since_epoch(), ts_seq_rand().millis_since_epoch());
+    assert_eq!(id.sequence(), 77);
+    assert_eq!(id.random(), 1000);
+    assert_eq!(id.timestamp(), ts_seq_rand().timestamp());
+    assert_eq!(id.datetime(), ts_seq_rand().datetime());
+}
+
+#[test]
+fn a_typed_tbsl_reads_the_parts_of_its_tbsl() {
+    let id = TxnId::from_inner(tbsl());
+    assert_eq!(id.unix_micros(), 1_700_000_000_123_456);
+    assert_eq!(id.machine_id(), 7);
+    assert_eq!(id.suffix(), 12_345);
+    assert_eq!(
+        id.timestamp(),
+        UNIX_EPOCH + Duration::from_micros(1_700_000_000_123_456)
+    );
+    assert_eq!(id.datetime(), tbsl().datetime());
+}
+
+#[test]
+fn a_typed_record_key_reads_its_key_without_the_prefix() {
+    let key: AnyKey = "key_app.bsky.feed.post".parse().unwrap();
+    assert_eq!(key.as_str(), "app.bsky.feed.post");
+    assert_eq!(AnyKey::key_type(), RecordKeyType::Any);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed ranges
+
+#[test]
+fn a_tid_prefix_range_is_the_tid_range_typed() {
+    let range = PostId::range_for_prefix("3jzf").unwrap();
+    let inner = Tid::range_for_prefix("3jzf").unwrap();
+    assert_eq!(range.start(), PostId::from_inner(inner.start()));
+    assert_eq!(range.end(), PostId::from_inner(inner.end()));
+    assert_eq!(range.start().to_string(), "post_3jzf222222222");
+    assert_eq!(range.end().to_string(), "post_3jzfzzzzzzzzz");
+    assert!(range.contains(&"post_3jzfcijpj2z2a".parse().unwrap()));
+}
+
+#[test]
+fn a_bad_tid_prefix_is_the_tid_error() {
+    assert_eq!(
+        PostId::range_for_prefix("3jz1").unwrap_err(),
+        Tid::range_for_prefix("3jz1").unwrap_err()
+    );
+}
+
+#[test]
+fn a_micros_range_is_the_tid_micros_range_typed() {
+    let (start, end) = (1_688_137_381_000_000, 1_688_137_382_000_000);
+    let range = PostId::range_for_micros(start, end).unwrap();
+    let inner = Tid::range_for_micros(start, end).unwrap();
+    assert_eq!(
+        range.into_bounds(),
+        (PostId::from(inner.start()), PostId::from(inner.end()))
+    );
+    assert_eq!(range.start().timestamp_micros(), start);
+    assert_eq!(range.end().timestamp_micros(), end);
+    assert!(range.contains(&PostId::from_inner(TID)));
+}
+
+#[test]
+fn an_empty_micros_range_is_none() {
+    assert_eq!(PostId::range_for_micros(2, 1), None);
+}
+
+#[test]
+fn a_time_range_of_system_times_equals_the_micros_range() {
+    let (start, end) = (1_688_137_381_000_000, 1_688_137_382_000_000);
+    let span = UNIX_EPOCH + Duration::from_micros(start)..=UNIX_EPOCH + Duration::from_micros(end);
+    let range = PostId::range_for_time(span.clone()).unwrap();
+    assert_eq!(range, PostId::range_for_micros(start, end).unwrap());
+    let inner = Tid::range_for_time(span).unwrap();
+    assert_eq!(range.start().into_inner(), inner.start());
+    assert_eq!(range.end().into_inner(), inner.end());
+}
+
+#[test]
+fn a_half_open_time_range_leaves_its_end_out() {
+    let start = UNIX_EPOCH + Duration::from_micros(1_000);
+    let end = UNIX_EPOCH + Duration::from_micros(2_000);
+    let range = PostId::range_for_time(start..end).unwrap();
+    assert_eq!(range.end().timestamp_micros(), 1_999);
+    let unbounded = PostId::range_for_time(start..).unwrap();
+    assert_eq!(
+        unbounded.end().into_inner(),
+        Tid::range_for_time(start..).unwrap().end()
+    );
+}
+
+#[test]
+fn an_empty_time_range_is_none() {
+    let at = UNIX_EPOCH + Duration::from_secs(1_688_137_381);
+    assert_eq!(PostId::range_for_time(at..at), None);
+}
+
+#[test]
+fn a_time_range_of_chrono_datetimes_equals_the_micros_range() {
+    let start = Tid::from_parts(1_688_137_381_000_000, 0)
+        .unwrap()
+        .datetime();
+    let end = Tid::from_parts(1_688_137_382_000_000, 0)
+        .unwrap()
+        .datetime();
+    let range = PostId::range_for_time(start..=end).unwrap();
+    assert_eq!(
+        range,
+        PostId::range_for_micros(1_688_137_381_000_000, 1_688_137_382_000_000).unwrap()
+    );
+    assert_eq!(
+        range.start().into_inner(),
+        Tid::range_for_time(start..=end).unwrap().start()
+    );
+}
+
+#[test]
+fn a_time_id_prefix_range_is_the_time_id_range_typed() {
+    let range = EventId::range_for_prefix("3kxn").unwrap();
+    let inner = TimeId::range_for_prefix("3kxn").unwrap();
+    assert_eq!(range.start().into_inner(), inner.start());
+    assert_eq!(range.end().into_inner(), inner.end());
+    assert_eq!(range.start().to_string(), "evt-3kxn222222222");
+    assert!(range.contains(&EventId::from_inner(time_id())));
+}
+
+#[test]
+fn a_uid11_prefix_range_is_the_uid11_range_typed() {
+    let range = FileId::range_for_prefix("1111111NV").unwrap().unwrap();
+    let inner = Uid11::range_for_prefix("1111111NV").unwrap().unwrap();
+    assert_eq!(range.start(), FileId::from_inner(inner.start()));
+    assert_eq!(range.end(), FileId::from_inner(inner.end()));
+    assert_eq!(range.start().to_string(), "file_1111111NV11");
+    assert_eq!(range.end().to_string(), "file_1111111NVzz");
+}
+
+#[test]
+fn a_uid11_profile_prefix_range_has_the_uid11_range_bounds() {
+    let inner = Uid11::range_for_prefix("1111111NV").unwrap().unwrap();
+    let bounds = (inner.start().to_u64(), inner.end().to_u64());
+
+    let order = OrderId::range_for_prefix("1111111NV").unwrap().unwrap();
+    assert_eq!(
+        (
+            order.start().into_inner().to_u64(),
+            order.end().into_inner().to_u64()
+        ),
+        bounds
+    );
+    let msg = MsgId::range_for_prefix("1111111NV").unwrap().unwrap();
+    assert_eq!(
+        (
+            msg.start().into_inner().to_u64(),
+            msg.end().into_inner().to_u64()
+        ),
+        bounds
+    );
+    let token = Token::range_for_prefix("1111111NV").unwrap().unwrap();
+    assert_eq!(
+        (
+            token.start().into_inner().to_u64(),
+            token.end().into_inner().to_u64()
+        ),
+        bounds
+    );
+    assert_eq!(order.start().to_string(), "order_1111111NV11");
+    assert_eq!(token.end().to_string(), "tok_1111111NVzz");
+}
+
+#[test]
+fn a_uid11_prefix_range_that_starts_past_the_last_id_is_none() {
+    // `k` and `jq` sort after `jpXCZedGfVQ`, the text of u64::MAX: no id starts with them.
+    assert_eq!(FileId::range_for_prefix("k").unwrap(), None);
+    assert_eq!(FileId::range_for_prefix("jq").unwrap(), None);
+    assert_eq!(OrderId::range_for_prefix("k").unwrap(), None);
+    assert_eq!(MsgId::range_for_prefix("jq").unwrap(), None);
+    assert_eq!(Token::range_for_prefix("k").unwrap(), None);
+}
+
+#[test]
+fn a_uid11_prefix_range_near_the_end_is_clamped_to_the_last_id() {
+    let range = Token::range_for_prefix("jpX").unwrap().unwrap();
+    assert_eq!(range.end().to_string(), "tok_jpXCZedGfVQ");
+}
+
+#[test]
+fn a_bad_uid11_prefix_is_the_uid11_error() {
+    let err = FileId::range_for_prefix("1O").unwrap_err();
+    assert_eq!(err, Uid11::range_for_prefix("1O").unwrap_err());
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ErrorKind::Character, Some(1))
+    );
+    assert_eq!(
+        OrderId::range_for_prefix("111111111111")
+            .unwrap_err()
+            .kind(),
+        ErrorKind::Length
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generation
+
+fn assert_increasing<T: Ord + std::fmt::Debug>(ids: &[T]) {
+    for pair in ids.windows(2) {
+        assert!(pair[0] < pair[1], "{:?} then {:?}", pair[0], pair[1]);
+    }
+}
+
+#[test]
+fn now_makes_increasing_typed_tids() {
+    let ids: Vec<PostId> = (0..1000).map(|_| PostId::now()).collect();
+    assert_increasing(&ids);
+    assert!(ids.iter().all(|id| id.to_string().starts_with("post_")));
+}
+
+#[test]
+fn now_makes_increasing_typed_time_ids() {
+    let ids: Vec<EventId> = (0..1000).map(|_| EventId::now()).collect();
+    assert_increasing(&ids);
+    assert!(ids.iter().all(|id| id.to_string().starts_with("evt-")));
+}
+
+#[test]
+fn now_makes_increasing_typed_xids() {
+    let ids: Vec<OrderId> = (0..1000).map(|_| OrderId::now()).collect();
+    assert_increasing(&ids);
+    assert!(ids.iter().all(|id| id.to_string().starts_with("order_")));
+}
+
+#[test]
+fn next_from_a_tid_generator_is_its_next_tid_typed() {
+    let clock = ManualClock::new(1_688_137_381_887_007);
+    let generator = TidGenerator::with_clock(&clock).with_clock_id(6).unwrap();
+    let first = PostId::next_from(&generator);
+    assert_eq!(first.to_string(), "post_3jzfcijpj2z2a");
+    let second = PostId::next_from(&generator);
+    assert_eq!(second.timestamp_micros(), 1_688_137_381_887_008);
+    assert_eq!(second.clock_id(), 6);
+}
+
+#[test]
+fn next_from_a_time_id_generator_is_its_next_time_id_typed() {
+    let clock = ManualClock::new(1_721_407_246_480_310);
+    let node = NodeId::new(1).unwrap();
+    let generator = TimeIdGenerator::with_clock(&clock).with_node(node);
+    assert_eq!(EventId::next_from(&generator).into_inner(), time_id());
+    let twin = TimeIdGenerator::with_clock(&clock).with_node(node);
+    twin.next();
+    assert_eq!(EventId::next_from(&generator).into_inner(), twin.next());
+}
+
+#[test]
+fn next_from_an_xid_generator_is_a_typed_xid_at_the_clock() {
+    let clock = ManualClock::new(1_700_000_000_123_000);
+    let generator = XidGenerator::with_clock(&clock);
+    let first = OrderId::next_from(&generator);
+    let second = OrderId::next_from(&generator);
+    assert_eq!(first.timestamp_millis(), 1_700_000_000_123);
+    assert!(first < second);
+}
+
+#[test]
+fn next_from_a_snowish_generator_is_its_next_id_typed() {
+    let clock = ManualClock::new(1_700_000_000_123_000);
+    let generator = SnowishGenerator::with_clock(&clock, 513).unwrap();
+    let first = JobId::next_from(&generator);
+    assert_eq!(first.timestamp_millis(), 1_700_000_000_123);
+    assert_eq!(first.machine_id(), 513);
+    let twin = SnowishGenerator::with_clock(&clock, 513).unwrap();
+    assert_eq!(first.into_inner(), twin.next());
+    assert_eq!(JobId::next_from(&generator).into_inner(), twin.next());
+}
+
+#[test]
+fn next_from_a_ts_seq_rand_generator_is_a_typed_id_at_the_clock() {
+    let clock = ManualClock::new(1_700_000_000_123_000);
+    let generator = TsSeqRandGenerator::with_clock(&clock);
+    let twin = TsSeqRandGenerator::with_clock(&clock);
+    let first = MsgId::next_from(&generator);
+    let second = MsgId::next_from(&generator);
+    assert_eq!(first.timestamp_millis(), 1_700_000_000_123);
+    let (a, b) = (twin.next(), twin.next());
+    assert_eq!(
+        (first.sequence(), second.sequence()),
+        (a.sequence(), b.sequence())
+    );
+    assert!(first < second);
+}
+
+#[test]
+fn next_from_a_tbsl_generator_is_its_next_tbsl_typed() {
+    let clock = ManualClock::new(1_700_000_000_123_456);
+    let generator = TbslGenerator::with_clock(&clock, 7).unwrap();
+    let first = TxnId::next_from(&generator).unwrap();
+    assert_eq!(first.to_string(), "txn_25BF6196C8D610700000");
+    assert_eq!(TxnId::next_from(&generator).unwrap().suffix(), 1);
+}
+
+#[test]
+fn next_from_a_tbsl_generator_returns_its_error() {
+    let clock = ManualClock::new(1_700_000_000_123_456);
+    let generator = TbslGenerator::with_clock(&clock, 7)
+        .unwrap()
+        .with_policy(ClockPolicy::Error);
+    TxnId::next_from(&generator).unwrap();
+    clock.step_back(Duration::from_millis(1));
+    let err = TxnId::next_from(&generator).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::ClockBackwards);
+}
+
+#[test]
+fn random_makes_distinct_typed_full_rand_ids() {
+    let tokens: HashSet<Token> = (0..1000).map(|_| Token::random()).collect();
+    assert_eq!(tokens.len(), 1000);
+    assert!(tokens.iter().all(|id| id.to_string().starts_with("tok_")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// validate
+
+/// Accepts only TIDs of clock id 0.
+fn clock_id_zero(tid: &Tid) -> Result<(), String> {
+    match tid.clock_id() {
+        0 => Ok(()),
+        other => Err(format!("clock id {other} is not 0")),
+    }
+}
+
+#[derive(Tid)]
+#[idtype(prefix = "chk", validate = clock_id_zero)]
+pub struct CheckedId(Tid);
+
+mod checks {
+    /// Why an id is refused: a type of its own, not a `String`.
+    pub struct Refused(pub &'static str);
+
+    impl std::fmt::Display for Refused {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "refused: {}", self.0)
+        }
+    }
+
+    pub fn refuse_tid(_: &idtypes::Tid) -> Result<(), Refused> {
+        Err(Refused("no TIDs today"))
+    }
+
+    pub fn refuse_time_id(_: &idtypes::TimeId) -> Result<(), Refused> {
+        Err(Refused("no TimeIds today"))
+    }
+
+    pub fn refuse_xid(_: &idtypes::Xid) -> Result<(), Refused> {
+        Err(Refused("no xids today"))
+    }
+
+    pub fn refuse_snowish(_: &idtypes::Snowish) -> Result<(), Refused> {
+        Err(Refused("no snowish ids today"))
+    }
+
+    pub fn refuse_ts_seq_rand(_: &idtypes::TsSeqRand) -> Result<(), Refused> {
+        Err(Refused("no ts-seq-rand ids today"))
+    }
+
+    pub fn refuse_full_rand(_: &idtypes::FullRand) -> Result<(), Refused> {
+        Err(Refused("no tokens today"))
+    }
+
+    pub fn refuse_tbsl(_: &idtypes::Tbsl) -> Result<(), Refused> {
+        Err(Refused("no TBSLs today"))
+    }
+
+    pub fn after_2020(tid: &idtypes::Tid) -> Result<(), &'static str> {
+        if tid.timestamp_micros() >= 1_577_836_800_000_000 {
+            Ok(())
+        } else {
+            Err("before 2020")
+        }
+    }
+}
+
+#[derive(Tid)]
+#[idtype(prefix = "no", validate = "checks::refuse_tid")]
+pub struct RefusedTid(Tid);
+
+#[derive(TimeId)]
+#[idtype(validate = checks::refuse_time_id)]
+pub struct RefusedTimeId(TimeId);
+
+#[derive(Xid)]
+#[idtype(validate = checks::refuse_xid)]
+pub struct RefusedXid(Xid);
+
+#[derive(Snowish)]
+#[idtype(validate = checks::refuse_snowish)]
+pub struct RefusedSnowish(Snowish);
+
+#[derive(TsSeqRand)]
+#[idtype(validate = checks::refuse_ts_seq_rand)]
+pub struct RefusedTsSeqRand(TsSeqRand);
+
+#[derive(FullRand)]
+#[idtype(validate = checks::refuse_full_rand)]
+pub struct RefusedToken(FullRand);
+
+#[derive(Tbsl)]
+#[idtype(validate = checks::refuse_tbsl)]
+pub struct RefusedTbsl(Tbsl);
+
+#[derive(Tid)]
+#[idtype(prefix = "recent", validate = checks::after_2020)]
+pub struct RecentId(Tid);
+
+fn assert_refused<T: std::fmt::Debug>(outcome: Result<T, idtypes::Error>, message: &str) {
+    let err = outcome.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Validation);
+    assert_eq!(err.position(), None);
+    assert_eq!(err.to_string(), message);
+}
+
+#[test]
+fn from_inner_runs_the_validator() {
+    let zero = Tid::from_parts(1_688_137_381_887_007, 0).unwrap();
+    assert_eq!(CheckedId::from_inner(zero).unwrap().into_inner(), zero);
+    let err = CheckedId::from_inner(TID).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Validation);
+    assert_eq!(err.to_string(), "invalid CheckedId: clock id 6 is not 0");
+    assert_eq!(err.type_name(), Some("CheckedId"));
+    assert_eq!(err.format_name(), "atproto TID");
+}
+
+#[test]
+fn parse_runs_the_validator() {
+    assert_refused(
+        CheckedId::parse("chk_3jzfcijpj2z2a"),
+        "invalid CheckedId: clock id 6 is not 0",
+    );
+    assert_refused(
+        "chk_3jzfcijpj2z2a".parse::<CheckedId>(),
+        "invalid CheckedId: clock id 6 is not 0",
+    );
+    let zero = Tid::from_parts(1_688_137_381_887_007, 0).unwrap();
+    let id: CheckedId = format!("chk_{zero}").parse().unwrap();
+    assert_eq!(id.into_inner(), zero);
+}
+
+#[test]
+fn try_from_the_inner_id_runs_the_validator() {
+    assert_refused(
+        CheckedId::try_from(TID),
+        "invalid CheckedId: clock id 6 is not 0",
+    );
+    assert_refused(
+        <CheckedId as TypedId>::try_from_inner(TID),
+        "invalid CheckedId: clock id 6 is not 0",
+    );
+    assert_refused(
+        CheckedId::try_from("chk_3jzfcijpj2z2a"),
+        "invalid CheckedId: clock id 6 is not 0",
+    );
+}
+
+#[test]
+fn the_validator_runs_after_the_text_is_read() {
+    // Wrong clock id and a bad last character: the text error comes first.
+    let err = CheckedId::parse("chk_3jzfcijpj2z21").unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Character);
+    let err = CheckedId::parse("3jzfcijpj2z2a").unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Prefix);
+}
+
+#[test]
+fn next_from_runs_the_validator() {
+    let clock = ManualClock::new(1_688_137_381_887_007);
+    let refused = TidGenerator::with_clock(&clock).with_clock_id(6).unwrap();
+    assert_refused(
+        CheckedId::next_from(&refused),
+        "invalid CheckedId: clock id 6 is not 0",
+    );
+    let accepted = TidGenerator::with_clock(&clock).with_clock_id(0).unwrap();
+    assert_eq!(CheckedId::next_from(&accepted).unwrap().clock_id(), 0);
+}
+
+#[test]
+fn next_from_every_generator_runs_the_validator() {
+    let clock = ManualClock::new(1_700_000_000_123_456);
+    assert_refused(
+        RefusedTid::next_from(&TidGenerator::with_clock(&clock)),
+        "invalid RefusedTid: refused: no TIDs today",
+    );
+    assert_refused(
+        RefusedTimeId::next_from(&TimeIdGenerator::with_clock(&clock)),
+        "invalid RefusedTimeId: refused: no TimeIds today",
+    );
+    assert_refused(
+        RefusedXid::next_from(&XidGenerator::with_clock(&clock)),
+        "invalid RefusedXid: refused: no xids today",
+    );
+    assert_refused(
+        RefusedSnowish::next_from(&SnowishGenerator::with_clock(&clock, 1).unwrap()),
+        "invalid RefusedSnowish: refused: no snowish ids today",
+    );
+    assert_refused(
+        RefusedTsSeqRand::next_from(&TsSeqRandGenerator::with_clock(&clock)),
+        "invalid RefusedTsSeqRand: refused: no ts-seq-rand ids today",
+    );
+    assert_refused(
+        RefusedTbsl::next_from(&TbslGenerator::with_clock(&clock, 1).unwrap()),
+        "invalid RefusedTbsl: refused: no TBSLs today",
+    );
+}
+
+#[test]
+fn now_and_random_run_the_validator() {
+    assert_refused(
+        RefusedTid::now(),
+        "invalid RefusedTid: refused: no TIDs today",
+    );
+    assert_refused(
+        RefusedTimeId::now(),
+        "invalid RefusedTimeId: refused: no TimeIds today",
+    );
+    assert_refused(
+        RefusedXid::now(),
+        "invalid RefusedXid: refused: no xids today",
+    );
+    assert_refused(
+        RefusedToken::random(),
+        "invalid RefusedToken: refused: no tokens today",
+    );
+}
+
+#[test]
+fn now_returns_the_id_the_validator_accepts() {
+    let id: RecentId = RecentId::now().unwrap();
+    assert!(id.to_string().starts_with("recent_"));
+    assert_refused(
+        RecentId::from_inner(Tid::from_parts(1_000, 0).unwrap()),
+        "invalid RecentId: before 2020",
+    );
+}
+
+/// 100 bytes.
+const LONG_REASON: &str = "this identifier belongs to a tenant that was deleted last week, \
+                           so it must never be used again, ever";
+
+/// Exactly 72 bytes.
+const FULL_REASON: &str =
+    "the clock id of this identifier is reserved for the data migration jobs.";
+
+fn long_reason(_: &Tid) -> Result<(), &'static str> {
+    Err(LONG_REASON)
+}
+
+fn full_reason(_: &Tid) -> Result<(), &'static str> {
+    Err(FULL_REASON)
+}
+
+/// "a" then 40 two-byte characters: byte 72 falls inside a character.
+fn wide_reason(_: &Tid) -> Result<(), String> {
+    Err(format!("a{}", "é".repeat(40)))
+}
+
+#[derive(Tid)]
+#[idtype(validate = long_reason)]
+pub struct LongReasonId(Tid);
+
+#[derive(Tid)]
+#[idtype(validate = full_reason)]
+pub struct FullReasonId(Tid);
+
+#[derive(Tid)]
+#[idtype(validate = wide_reason)]
+pub struct WideReasonId(Tid);
+
+#[test]
+fn a_reason_longer_than_72_bytes_is_cut_with_an_ellipsis() {
+    assert_eq!(LONG_REASON.len(), 100);
+    assert_refused(
+        LongReasonId::from_inner(TID),
+        &format!("invalid LongReasonId: {}…", &LONG_REASON[..72]),
+    );
+}
+
+#[test]
+fn a_reason_of_72_bytes_is_kept_whole() {
+    assert_eq!(FULL_REASON.len(), 72);
+    assert_refused(
+        FullReasonId::from_inner(TID),
+        &format!("invalid FullReasonId: {FULL_REASON}"),
+    );
+}
+
+#[test]
+fn a_long_reason_is_cut_at_a_character_boundary() {
+    assert_refused(
+        WideReasonId::from_inner(TID),
+        &format!("invalid WideReasonId: a{}…", "é".repeat(35)),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// key_type
+
+#[derive(RecordKey)]
+#[idtype(key_type = "tid")]
+pub struct PostKey(RecordKey);
+
+#[derive(RecordKey)]
+#[idtype(key_type = "nsid")]
+pub struct CollectionKey(RecordKey);
+
+#[derive(RecordKey)]
+#[idtype(key_type = "literal:self")]
+pub struct ProfileKey(RecordKey);
+
+#[derive(RecordKey)]
+#[idtype(key_type = "any")]
+pub struct FreeKey(RecordKey);
+
+#[derive(RecordKey)]
+#[idtype(prefix = "like", key_type = "tid")]
+pub struct LikeKey(RecordKey);
+
+fn only_bsky(key: &RecordKey) -> Result<(), String> {
+    if key.as_str().starts_with("app.bsky.") {
+        Ok(())
+    } else {
+        Err(format!("`{key}` is not an app.bsky collection"))
+    }
+}
+
+#[derive(RecordKey)]
+#[idtype(key_type = "nsid", validate = only_bsky)]
+pub struct BskyCollectionKey(RecordKey);
+
+fn key(text: &str) -> RecordKey {
+    RecordKey::parse(text).unwrap()
+}
+
+#[test]
+fn key_type_names_the_record_key_type() {
+    assert_eq!(PostKey::key_type(), RecordKeyType::Tid);
+    assert_eq!(CollectionKey::key_type(), RecordKeyType::Nsid);
+    assert_eq!(
+        ProfileKey::key_type(),
+        RecordKeyType::Literal(RecordKey::SELF)
+    );
+    assert_eq!(FreeKey::key_type(), RecordKeyType::Any);
+}
+
+#[test]
+fn a_tid_key_type_accepts_tids_only() {
+    assert_eq!(
+        PostKey::parse("3jzfcijpj2z2a").unwrap().as_str(),
+        "3jzfcijpj2z2a"
+    );
+    let err = PostKey::parse("self").unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Length);
+    assert_eq!(err.type_name(), Some("PostKey"));
+    assert_eq!(
+        err.to_string(),
+        "PostKey: invalid atproto TID: expected 13 characters, found 4 bytes"
+    );
+    assert!(PostKey::from_inner(key("3jzfcijpj2z2a")).is_ok());
+    assert_eq!(PostKey::from_inner(key("self")).unwrap_err(), err);
+    assert_eq!(PostKey::try_from(key("self")).unwrap_err(), err);
+}
+
+#[test]
+fn an_nsid_key_type_accepts_nsids_only() {
+    assert!(CollectionKey::parse("app.bsky.feed.post").is_ok());
+    assert!(CollectionKey::from_inner(key("app.bsky.feed.post")).is_ok());
+    let err = CollectionKey::parse("self").unwrap_err();
+    assert_eq!(err.type_name(), Some("CollectionKey"));
+    assert_eq!(
+        err,
+        CollectionKey::from_inner(key("self")).unwrap_err(),
+        "parse and from_inner refuse alike"
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "CollectionKey: {}",
+            RecordKeyType::Nsid.check(&key("self")).unwrap_err()
+        )
+    );
+}
+
+#[test]
+fn a_literal_key_type_accepts_its_key_only() {
+    assert_eq!(ProfileKey::parse("self").unwrap().as_str(), "self");
+    assert!(ProfileKey::from_inner(RecordKey::SELF).is_ok());
+    let err = ProfileKey::parse("Self").unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Mismatch);
+    assert_eq!(
+        err.to_string(),
+        "ProfileKey: atproto record key does not match its type: expected `self`, found `Self`"
+    );
+    assert_eq!(ProfileKey::from_inner(key("Self")).unwrap_err(), err);
+}
+
+#[test]
+fn the_any_key_type_accepts_every_record_key() {
+    for text in [
+        "self",
+        "3jzfcijpj2z2a",
+        "app.bsky.feed.post",
+        "pre:fix",
+        "~_-.",
+    ] {
+        let parsed = FreeKey::parse(text).unwrap();
+        assert_eq!(parsed.as_str(), text);
+        // No checks: `from_inner` cannot fail and `From` converts.
+        assert_eq!(FreeKey::from_inner(key(text)), parsed);
+        assert_eq!(FreeKey::from(key(text)), parsed);
+    }
+}
+
+#[test]
+fn a_key_that_is_no_record_key_fails_before_the_key_type() {
+    let err = PostKey::parse("a/b").unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Character);
+    assert_eq!(err.format_name(), "atproto record key");
+}
+
+#[test]
+fn a_prefixed_key_type_reads_the_key_after_the_prefix() {
+    let like = LikeKey::parse("like_3jzfcijpj2z2a").unwrap();
+    assert_eq!(like.as_str(), "3jzfcijpj2z2a");
+    assert_eq!(like.to_string(), "like_3jzfcijpj2z2a");
+    assert_eq!(
+        LikeKey::parse("like_self").unwrap_err().to_string(),
+        "LikeKey: invalid atproto TID: expected 13 characters, found 4 bytes"
+    );
+}
+
+#[test]
+fn a_key_type_error_in_prefixed_text_is_positioned_in_the_whole_text() {
+    // The key is a valid record key but not a TID: '1' at byte 12 of the key, 17 of the text.
+    let err = LikeKey::parse("like_3jzfcijpj2z21").unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Character);
+    assert_eq!(err.position(), Some(17));
+    assert!(err.to_string().contains("at byte 17"), "{err}");
+}
+
+#[test]
+fn the_key_type_is_checked_before_the_validator() {
+    assert!(BskyCollectionKey::parse("app.bsky.feed.post").is_ok());
+    let err = BskyCollectionKey::parse("self").unwrap_err();
+    assert_ne!(err.kind(), ErrorKind::Validation);
+    assert_refused(
+        BskyCollectionKey::parse("com.example.thing"),
+        "invalid BskyCollectionKey: `com.example.thing` is not an app.bsky collection",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// crate = "..."
+
+mod reexport {
+    pub use ::idtypes;
+}
+
+mod elsewhere {
+    #[derive(idtypes::Tid)]
+    #[idtype(prefix = "post", crate = "crate::reexport::idtypes")]
+    pub struct ReexportedId(crate::reexport::idtypes::Tid);
+
+    fn no_literal(key: &crate::reexport::idtypes::RecordKey) -> Result<(), &'static str> {
+        if key.as_str() == "self" {
+            Err("`self` is taken")
+        } else {
+            Ok(())
+        }
+    }
+
+    #[derive(idtypes::RecordKey)]
+    #[idtype(prefix = "k", key_type = "nsid", validate = no_literal, crate = "crate::reexport::idtypes")]
+    pub struct ReexportedKey(crate::reexport::idtypes::RecordKey);
+}
+
+#[derive(idtypes::TimeId)]
+#[idtype(crate = "reexport::idtypes")]
+pub struct RelativeCrateId(reexport::idtypes::TimeId);
+
+#[test]
+fn a_crate_path_through_a_reexport_works() {
+    use elsewhere::{ReexportedId, ReexportedKey};
+    let id: ReexportedId = "post_3jzfcijpj2z2a".parse().unwrap();
+    assert_eq!(id.into_inner(), TID);
+    assert_eq!(id.to_string(), "post_3jzfcijpj2z2a");
+    assert_eq!(<ReexportedId as TypedId>::TYPE_NAME, "ReexportedId");
+    assert_eq!(
+        ReexportedId::range_for_prefix("3jzf")
+            .unwrap()
+            .start()
+            .to_string(),
+        "post_3jzf222222222"
+    );
+
+    let key = ReexportedKey::parse("k_app.bsky.feed.post").unwrap();
+    assert_eq!(ReexportedKey::key_type(), RecordKeyType::Nsid);
+    assert_eq!(key.as_str(), "app.bsky.feed.post");
+}
+
+#[test]
+fn a_relative_crate_path_works() {
+    let id: RelativeCrateId = "3kxn-lhr-3gxq-23".parse().unwrap();
+    assert_eq!(id.to_string(), "3kxnlhr3gxq23");
+    assert_eq!(RelativeCrateId::from_inner(id.into_inner()), id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties: order, equality and hash are the inner id's
+
+/// Checks that typed ids `a` and `b` compare, equal and hash as their inner ids do.
+fn check_order<T>(a: &T, b: &T)
+where
+    T: TypedId,
+    T::Inner: Hash,
+{
+    let (x, y) = (a.as_inner(), b.as_inner());
+    assert_eq!(a.cmp(b), x.cmp(y), "{a:?} against {b:?}");
+    assert_eq!(a.partial_cmp(b), x.partial_cmp(y));
+    assert_eq!(a == b, x == y);
+    assert_eq!(hash_of(a), hash_of(x));
+    if a == b {
+        assert_eq!(hash_of(a), hash_of(b));
+    }
+}
+
+/// A record key: `A-Za-z0-9.-_~:`, but not `.` or `..`.
+const RECORD_KEY: &str = "[A-Za-z0-9._~:-]{1,12}";
+
+proptest! {
+    #![proptest_config(proptest_config())]
+
+    #[test]
+    fn typed_tids_order_as_their_tids(a in any::<u64>(), b in any::<u64>(), same in any::<bool>()) {
+        let b = if same { a } else { b };
+        check_order(&PostId::from_inner(Tid::from_u64(a)), &PostId::from_inner(Tid::from_u64(b)));
+    }
+
+    #[test]
+    fn typed_time_ids_order_as_their_time_ids(a in any::<i64>(), b in any::<i64>(), same in any::<bool>()) {
+        let b = if same { a } else { b };
+        check_order(
+            &EventId::from_inner(TimeId::from_i64(a)),
+            &EventId::from_inner(TimeId::from_i64(b)),
+        );
+    }
+
+    #[test]
+    fn typed_uid11_profiles_order_as_their_ids(a in any::<u64>(), b in any::<u64>(), same in any::<bool>()) {
+        let b = if same { a } else { b };
+        check_order(&FileId::from_inner(Uid11::from_u64(a)), &FileId::from_inner(Uid11::from_u64(b)));
+        check_order(&OrderId::from_inner(Xid::from_u64(a)), &OrderId::from_inner(Xid::from_u64(b)));
+        check_order(&MsgId::from_inner(TsSeqRand::from_u64(a)), &MsgId::from_inner(TsSeqRand::from_u64(b)));
+        check_order(&Token::from_inner(FullRand::from_u64(a)), &Token::from_inner(FullRand::from_u64(b)));
+        let (a, b) = (Snowish::try_from_u64(a >> 1).unwrap(), Snowish::try_from_u64(b >> 1).unwrap());
+        check_order(&JobId::from_inner(a), &JobId::from_inner(b));
+    }
+
+    #[test]
+    fn typed_tbsls_order_as_their_tbsls(a in any::<[u8; 10]>(), b in any::<[u8; 10]>(), same in any::<bool>()) {
+        let b = if same { a } else { b };
+        check_order(
+            &TxnId::from_inner(Tbsl::from_bytes(a)),
+            &TxnId::from_inner(Tbsl::from_bytes(b)),
+        );
+    }
+
+    #[test]
+    fn typed_record_keys_order_as_their_keys(a in RECORD_KEY, b in RECORD_KEY, same in any::<bool>()) {
+        prop_assume!(![".", ".."].contains(&a.as_str()) && ![".", ".."].contains(&b.as_str()));
+        let b = if same { a.clone() } else { b };
+        check_order(&AnyKey::from_inner(key(&a)), &AnyKey::from_inner(key(&b)));
+    }
+
+    #[test]
+    fn typed_ids_in_a_set_are_found_by_equal_ids(values in proptest::collection::vec(any::<u64>(), 1..20)) {
+        let set: HashSet<PostId> = values.iter().map(|&v| PostId::from_inner(Tid::from_u64(v))).collect();
+        let inner: HashSet<Tid> = values.iter().map(|&v| Tid::from_u64(v)).collect();
+        prop_assert_eq!(set.len(), inner.len());
+        for &v in &values {
+            let text = PostId::from_inner(Tid::from_u64(v)).to_string();
+            prop_assert!(set.contains(&PostId::parse(&text).unwrap()));
+        }
+    }
+}
+
+#[test]
+fn the_system_time_of_a_typed_id_is_after_the_epoch() {
+    // `timestamp()` is a `SystemTime`, usable with std's time API.
+    let id = PostId::from_inner(TID);
+    let since: Duration = id.timestamp().duration_since(UNIX_EPOCH).unwrap();
+    assert_eq!(since.as_micros(), 1_688_137_381_887_007);
+    assert!(id.timestamp() < SystemTime::now());
+}

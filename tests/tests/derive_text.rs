@@ -1,0 +1,631 @@
+//! The text of typed ids (the derive macros), for every format: the prefixed `Display` and
+//! `FromStr`, `Debug`, and every parse error in the order the parser looks for them.
+//!
+//! Each format gets the same suite (the `text_suite!` macro) over three types: `PostId` with
+//! the prefix `post` and the default separator `_`, `EventId` with the prefix `evt` and a
+//! separator of its own, and `BareId` without a prefix.
+
+use idtypes::{Error, ErrorKind, Tid, TypedId, Uid11};
+use idtypes_tests::proptest_config;
+use proptest::prelude::*;
+
+/// The error of parsing `text` as `T`, which must fail.
+fn parse_err<T: TypedId>(text: &str) -> Error {
+    match text.parse::<T>() {
+        Ok(id) => panic!("{text:?} must not parse as {}, got {id:?}", T::TYPE_NAME),
+        Err(err) => err,
+    }
+}
+
+/// The same suite for each format. `bad` is inner text with a mistake at byte `bad_at` (of the
+/// inner text); `bad_message` is `PostId`'s message for `post_` followed by `bad`.
+macro_rules! text_suite {
+    (
+        mod $module:ident for $format:ident {
+            example: $example:literal,
+            format_name: $format_name:literal,
+            separator: $separator:literal,
+            bad: $bad:literal,
+            bad_kind: $bad_kind:ident,
+            bad_at: $bad_at:literal,
+            bad_message: $bad_message:literal $(,)?
+        }
+    ) => {
+        mod $module {
+            use super::*;
+
+            #[derive(idtypes::$format)]
+            #[idtype(prefix = "post")]
+            pub struct PostId(idtypes::$format);
+
+            #[derive(idtypes::$format)]
+            #[idtype(prefix = "evt", separator = $separator)]
+            pub struct EventId(idtypes::$format);
+
+            #[derive(idtypes::$format)]
+            pub struct BareId(idtypes::$format);
+
+            pub const EXAMPLE: &str = $example;
+
+            fn inner() -> idtypes::$format {
+                EXAMPLE.parse().unwrap()
+            }
+
+            #[test]
+            fn display_is_the_prefix_the_separator_then_the_inner_text() {
+                let id = PostId::from_inner(inner());
+                assert_eq!(id.to_string(), format!("post_{EXAMPLE}"));
+                let id = EventId::from_inner(inner());
+                assert_eq!(id.to_string(), format!("evt{}{EXAMPLE}", $separator));
+            }
+
+            #[test]
+            fn prefixed_text_round_trips() {
+                let text = format!("post_{EXAMPLE}");
+                let id: PostId = text.parse().unwrap();
+                assert_eq!(id.as_inner(), &inner());
+                assert_eq!(id.to_string(), text);
+            }
+
+            #[test]
+            fn text_with_a_custom_separator_round_trips() {
+                let text = format!("evt{}{EXAMPLE}", $separator);
+                let id: EventId = text.parse().unwrap();
+                assert_eq!(id.as_inner(), &inner());
+                assert_eq!(id.to_string(), text);
+            }
+
+            #[test]
+            fn without_a_prefix_the_text_is_the_inner_text() {
+                let id: BareId = EXAMPLE.parse().unwrap();
+                assert_eq!(id.as_inner(), &inner());
+                assert_eq!(id.to_string(), inner().to_string());
+                assert_eq!(id.to_string(), EXAMPLE);
+            }
+
+            #[test]
+            fn debug_is_the_type_name_around_the_text() {
+                assert_eq!(
+                    format!("{:?}", PostId::from_inner(inner())),
+                    format!("PostId(post_{EXAMPLE})")
+                );
+                assert_eq!(
+                    format!("{:?}", EventId::from_inner(inner())),
+                    format!("EventId(evt{}{EXAMPLE})", $separator)
+                );
+                assert_eq!(
+                    format!("{:?}", BareId::from_inner(inner())),
+                    format!("BareId({EXAMPLE})")
+                );
+            }
+
+            #[test]
+            fn parse_from_str_and_try_from_agree() {
+                let text = format!("post_{EXAMPLE}");
+                let parsed = PostId::parse(&text).unwrap();
+                assert_eq!(text.parse::<PostId>().unwrap(), parsed);
+                assert_eq!(PostId::try_from(text.as_str()).unwrap(), parsed);
+                assert_eq!(
+                    PostId::parse(EXAMPLE).unwrap_err(),
+                    PostId::try_from(EXAMPLE).unwrap_err()
+                );
+            }
+
+            #[test]
+            fn text_without_the_prefix_is_a_prefix_error_at_byte_0() {
+                let err = parse_err::<PostId>(EXAMPLE);
+                assert_eq!(err.kind(), ErrorKind::Prefix);
+                assert_eq!(err.position(), Some(0));
+                assert_eq!(
+                    err.to_string(),
+                    "invalid PostId: missing the prefix `post_`"
+                );
+                assert_eq!(err.type_name(), Some("PostId"));
+                assert_eq!(err.format_name(), $format_name);
+            }
+
+            #[test]
+            fn another_prefix_is_a_prefix_error_showing_what_was_found() {
+                let err = parse_err::<PostId>(&format!("user_{EXAMPLE}"));
+                assert_eq!(err.kind(), ErrorKind::Prefix);
+                assert_eq!(err.position(), Some(0));
+                assert_eq!(
+                    err.to_string(),
+                    "invalid PostId: expected the prefix `post_`, found `user_`"
+                );
+                assert_eq!(err.type_name(), Some("PostId"));
+                assert_eq!(err.format_name(), $format_name);
+            }
+
+            #[test]
+            fn a_longer_prefix_that_starts_with_the_prefix_is_another_prefix() {
+                let err = parse_err::<PostId>(&format!("posts_{EXAMPLE}"));
+                assert_eq!(err.kind(), ErrorKind::Prefix);
+                assert_eq!(err.position(), Some(0));
+                assert_eq!(
+                    err.to_string(),
+                    "invalid PostId: expected the prefix `post_`, found `posts_`"
+                );
+            }
+
+            #[test]
+            fn another_separator_is_a_separator_error_after_the_prefix() {
+                let err = parse_err::<PostId>(&format!("post-{EXAMPLE}"));
+                assert_eq!(err.kind(), ErrorKind::Separator);
+                assert_eq!(err.position(), Some(4));
+                assert_eq!(
+                    err.to_string(),
+                    "invalid PostId: expected the separator `_` after `post` at byte 4, found '-'"
+                );
+                assert_eq!(err.type_name(), Some("PostId"));
+                assert_eq!(err.format_name(), $format_name);
+            }
+
+            #[test]
+            fn the_prefix_alone_lacks_the_separator_at_the_end_of_the_text() {
+                let err = parse_err::<PostId>("post");
+                assert_eq!(err.kind(), ErrorKind::Separator);
+                assert_eq!(err.position(), Some(4));
+                assert_eq!(
+                    err.to_string(),
+                    "invalid PostId: expected the separator `_` after `post` at byte 4, \
+                     found the end of the text"
+                );
+                let err = parse_err::<EventId>("evt");
+                assert_eq!(err.position(), Some(3));
+                assert_eq!(
+                    err.to_string(),
+                    format!(
+                        "invalid EventId: expected the separator `{}` after `evt` at byte 3, \
+                         found the end of the text",
+                        $separator
+                    )
+                );
+            }
+
+            #[test]
+            fn a_custom_separator_error_names_that_separator() {
+                let err = parse_err::<EventId>(&format!("evt_{EXAMPLE}"));
+                assert_eq!(err.kind(), ErrorKind::Separator);
+                assert_eq!(err.position(), Some(3));
+                assert_eq!(
+                    err.to_string(),
+                    format!(
+                        "invalid EventId: expected the separator `{}` after `evt` at byte 3, \
+                         found '_'",
+                        $separator
+                    )
+                );
+                assert_eq!(err.type_name(), Some("EventId"));
+            }
+
+            #[test]
+            fn the_default_separator_is_refused_by_a_type_with_its_own() {
+                assert_eq!(
+                    parse_err::<PostId>(&format!("post{}{EXAMPLE}", $separator)).kind(),
+                    ErrorKind::Separator
+                );
+            }
+
+            #[test]
+            fn inner_errors_are_positioned_in_the_whole_text() {
+                let inner_err = $bad.parse::<idtypes::$format>().unwrap_err();
+                assert_eq!(inner_err.position(), Some($bad_at));
+                let err = parse_err::<PostId>(&format!("post_{}", $bad));
+                assert_eq!(err.kind(), ErrorKind::$bad_kind);
+                assert_eq!(err.kind(), inner_err.kind());
+                assert_eq!(err.position(), Some($bad_at + "post_".len()));
+                assert_eq!(err.to_string(), $bad_message);
+                assert_eq!(err.type_name(), Some("PostId"));
+                assert_eq!(err.format_name(), $format_name);
+            }
+
+            #[test]
+            fn inner_error_positions_count_a_custom_separator() {
+                let err = parse_err::<EventId>(&format!("evt{}{}", $separator, $bad));
+                assert_eq!(err.kind(), ErrorKind::$bad_kind);
+                assert_eq!(err.position(), Some($bad_at + 3 + $separator.len()));
+                assert_eq!(err.type_name(), Some("EventId"));
+                assert!(err.to_string().starts_with("EventId: invalid "), "{err}");
+            }
+
+            #[test]
+            fn without_a_prefix_inner_errors_keep_their_position_and_name_the_type() {
+                let inner_err = $bad.parse::<idtypes::$format>().unwrap_err();
+                let err = parse_err::<BareId>($bad);
+                assert_eq!(err.kind(), inner_err.kind());
+                assert_eq!(err.position(), Some($bad_at));
+                assert_eq!(err.type_name(), Some("BareId"));
+                assert_eq!(err.format_name(), $format_name);
+                assert_eq!(err.to_string(), format!("BareId: {inner_err}"));
+            }
+
+            #[test]
+            fn the_prefix_and_separator_alone_are_an_empty_inner_text() {
+                let inner_err = "".parse::<idtypes::$format>().unwrap_err();
+                let err = parse_err::<PostId>("post_");
+                assert_eq!(err.kind(), ErrorKind::Length);
+                assert_eq!(err.position(), None);
+                assert_eq!(err.to_string(), format!("PostId: {inner_err}"));
+            }
+
+            #[test]
+            fn the_empty_string_lacks_the_prefix() {
+                let err = parse_err::<PostId>("");
+                assert_eq!(err.kind(), ErrorKind::Prefix);
+                assert_eq!(
+                    err.to_string(),
+                    "invalid PostId: missing the prefix `post_`"
+                );
+                let err = parse_err::<EventId>("");
+                assert_eq!(
+                    err.to_string(),
+                    format!("invalid EventId: missing the prefix `evt{}`", $separator)
+                );
+            }
+
+            #[test]
+            fn the_empty_string_is_the_inner_length_error_without_a_prefix() {
+                let err = parse_err::<BareId>("");
+                assert_eq!(err.kind(), ErrorKind::Length);
+                assert_eq!(err.type_name(), Some("BareId"));
+                assert_eq!(err.format_name(), $format_name);
+            }
+
+            #[test]
+            fn the_prefix_is_checked_before_the_separator_and_the_inner_text() {
+                let bad = $bad;
+                assert_eq!(
+                    parse_err::<PostId>(&format!("user_{bad}")).kind(),
+                    ErrorKind::Prefix
+                );
+                assert_eq!(
+                    parse_err::<PostId>(&format!("post-{bad}")).kind(),
+                    ErrorKind::Separator
+                );
+                assert_eq!(parse_err::<PostId>(bad).kind(), ErrorKind::Prefix);
+            }
+
+            #[test]
+            fn non_ascii_text_is_an_error_not_a_panic() {
+                let near_miss = format!("post_{}é", &EXAMPLE[..EXAMPLE.len() - 1]);
+                let texts = [
+                    "é",
+                    "pöst_",
+                    "póst_x",
+                    "post😀",
+                    "post_😀",
+                    "post_ééééééé",
+                    "\u{feff}post_",
+                    "ｐｏｓｔ_x",
+                    "post\u{301}_x",
+                    "evt\u{2010}x",
+                    near_miss.as_str(),
+                ];
+                for text in texts {
+                    assert!(PostId::parse(text).is_err(), "{text:?}");
+                    assert!(EventId::parse(text).is_err(), "{text:?}");
+                    assert!(BareId::parse(text).is_err(), "{text:?}");
+                }
+            }
+
+            #[test]
+            fn a_non_ascii_character_in_place_of_the_separator_is_reported_whole() {
+                let err = parse_err::<PostId>(&format!("post😀{EXAMPLE}"));
+                assert_eq!(err.kind(), ErrorKind::Separator);
+                assert_eq!(err.position(), Some(4));
+                assert!(err.to_string().ends_with("found '😀'"), "{err}");
+            }
+        }
+    };
+}
+
+text_suite! {
+    mod tid for Tid {
+        example: "3jzfcijpj2z2a",
+        format_name: "atproto TID",
+        separator: "-",
+        bad: "3jzfcijpj2z21",
+        bad_kind: Character,
+        bad_at: 12,
+        bad_message: "PostId: invalid atproto TID: unexpected character '1' at byte 17, \
+                      expected one of `234567abcdefghijklmnopqrstuvwxyz`",
+    }
+}
+
+text_suite! {
+    mod time_id for TimeId {
+        example: "3kxnlhr3gxq23",
+        format_name: "TimeId",
+        separator: ":",
+        bad: "3kxnlhr3gxq2A",
+        bad_kind: Character,
+        bad_at: 12,
+        bad_message: "PostId: invalid TimeId: unexpected character 'A' at byte 17, \
+                      expected one of `234567abcdefghijklmnopqrstuvwxyz`",
+    }
+}
+
+text_suite! {
+    mod uid11 for Uid11 {
+        example: "113q8KFkAEs",
+        format_name: "uid11",
+        separator: "-",
+        bad: "113q8KFkAE0",
+        bad_kind: Character,
+        bad_at: 10,
+        bad_message: "PostId: invalid uid11: unexpected character '0' at byte 15, expected one \
+                      of `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
+    }
+}
+
+text_suite! {
+    mod xid for Xid {
+        example: "113q8KFkAEs",
+        format_name: "xid",
+        separator: "::",
+        bad: "113qOKFkAEs",
+        bad_kind: Character,
+        bad_at: 4,
+        bad_message: "PostId: invalid xid: unexpected character 'O' at byte 9, expected one \
+                      of `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
+    }
+}
+
+text_suite! {
+    mod snowish for Snowish {
+        example: "1111111NVpb",
+        format_name: "snowish uid11",
+        separator: ".",
+        bad: "111111l1NVp",
+        bad_kind: Character,
+        bad_at: 6,
+        bad_message: "PostId: invalid snowish uid11: unexpected character 'l' at byte 11, \
+                      expected one of \
+                      `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
+    }
+}
+
+text_suite! {
+    mod ts_seq_rand for TsSeqRand {
+        example: "1111111NVpb",
+        format_name: "ts-seq-rand uid11",
+        separator: "~",
+        bad: "11111I1NVpb",
+        bad_kind: Character,
+        bad_at: 5,
+        bad_message: "PostId: invalid ts-seq-rand uid11: unexpected character 'I' at byte 10, \
+                      expected one of \
+                      `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
+    }
+}
+
+text_suite! {
+    mod full_rand for FullRand {
+        example: "jpXCZedGfVQ",
+        format_name: "fullrand uid11",
+        separator: "-",
+        bad: "jpXCZedGfV_",
+        bad_kind: Character,
+        bad_at: 10,
+        bad_message: "PostId: invalid fullrand uid11: unexpected character '_' at byte 15, \
+                      expected one of \
+                      `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
+    }
+}
+
+text_suite! {
+    mod tbsl for Tbsl {
+        example: "25BF6196C8D610700000",
+        format_name: "TBSL",
+        separator: "#",
+        bad: "25BF6196C8D61070000g",
+        bad_kind: Character,
+        bad_at: 19,
+        bad_message: "PostId: invalid TBSL: unexpected character 'g' at byte 24, \
+                      expected one of `0123456789ABCDEF`",
+    }
+}
+
+text_suite! {
+    mod record_key for RecordKey {
+        example: "3jzfcijpj2z2a",
+        format_name: "atproto record key",
+        separator: "/",
+        bad: "a/b",
+        bad_kind: Character,
+        bad_at: 1,
+        bad_message: "PostId: invalid atproto record key: unexpected character '/' at byte 6, \
+                      expected one of `A-Za-z0-9.-_~:`",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What only some formats show
+
+#[test]
+fn a_long_wrong_prefix_is_shown_cut_with_an_ellipsis() {
+    let err = parse_err::<tid::PostId>("averyveryverylongprefixthatgoesonandon_3jzfcijpj2z2a");
+    assert_eq!(err.kind(), ErrorKind::Prefix);
+    assert_eq!(
+        err.to_string(),
+        "invalid PostId: expected the prefix `post_`, found `averyveryverylongprefixthatgoeso…`"
+    );
+}
+
+#[test]
+fn a_non_ascii_wrong_prefix_is_shown_as_written() {
+    let err = parse_err::<tid::PostId>("pöst_3jzfcijpj2z2a");
+    assert_eq!(
+        err.to_string(),
+        "invalid PostId: expected the prefix `post_`, found `pöst_`"
+    );
+}
+
+#[test]
+fn a_prefix_with_digits_after_the_expected_one_is_another_prefix() {
+    let err = parse_err::<tid::PostId>("post2_3jzfcijpj2z2a");
+    assert_eq!(err.kind(), ErrorKind::Prefix);
+    assert_eq!(
+        err.to_string(),
+        "invalid PostId: expected the prefix `post_`, found `post2_`"
+    );
+}
+
+#[test]
+fn text_after_the_prefix_without_the_separator_is_a_separator_error() {
+    let err = parse_err::<tid::PostId>("post3jzfcijpj2z2a");
+    assert_eq!(err.kind(), ErrorKind::Separator);
+    assert_eq!(
+        err.to_string(),
+        "invalid PostId: expected the separator `_` after `post` at byte 4, found '3'"
+    );
+}
+
+#[test]
+fn half_of_a_two_character_separator_is_a_separator_error() {
+    let err = parse_err::<xid::EventId>("evt:113q8KFkAEs");
+    assert_eq!(err.kind(), ErrorKind::Separator);
+    assert_eq!(
+        err.to_string(),
+        "invalid EventId: expected the separator `::` after `evt` at byte 3, found ':'"
+    );
+}
+
+#[test]
+fn an_inner_error_without_a_position_keeps_none() {
+    // The snowish top bit is reserved: the text is a valid uid11 but not a snowish id.
+    let err = parse_err::<snowish::PostId>("post_jpXCZedGfVQ");
+    assert_eq!(err.kind(), ErrorKind::Reserved);
+    assert_eq!(err.position(), None);
+    assert_eq!(
+        err.to_string(),
+        "PostId: invalid snowish uid11: the reserved top bit must be 0"
+    );
+    let err = parse_err::<full_rand::PostId>("post_jpXCZedGfVR");
+    assert_eq!(err.kind(), ErrorKind::Overflow);
+    assert_eq!(err.position(), None);
+    assert_eq!(
+        err.to_string(),
+        "PostId: invalid fullrand uid11: the value is too large, the largest is `jpXCZedGfVQ`"
+    );
+}
+
+#[test]
+fn an_inner_length_error_names_the_type() {
+    let err = parse_err::<tid::PostId>("post_3jzfcijpj2z2");
+    assert_eq!(err.kind(), ErrorKind::Length);
+    assert_eq!(
+        err.to_string(),
+        "PostId: invalid atproto TID: expected 13 characters, found 12 bytes"
+    );
+}
+
+#[test]
+fn a_time_id_reads_its_dashed_text_after_the_prefix() {
+    let plain: time_id::PostId = "post_3kxnlhr3gxq23".parse().unwrap();
+    let dashed: time_id::PostId = "post_3kxn-lhr-3gxq-23".parse().unwrap();
+    assert_eq!(dashed, plain);
+    assert_eq!(dashed.to_string(), "post_3kxnlhr3gxq23");
+}
+
+#[test]
+fn the_alternate_form_of_a_time_id_is_the_prefixed_dashed_text() {
+    let id: time_id::PostId = "post_3kxnlhr3gxq23".parse().unwrap();
+    assert_eq!(format!("{id:#}"), "post_3kxn-lhr-3gxq-23");
+}
+
+#[test]
+fn a_record_key_may_contain_the_separator() {
+    let id: record_key::PostId = "post_my_key".parse().unwrap();
+    assert_eq!(id.as_str(), "my_key");
+    assert_eq!(id.to_string(), "post_my_key");
+}
+
+#[test]
+fn a_reserved_record_key_after_the_prefix_is_the_inner_error() {
+    let err = parse_err::<record_key::PostId>("post_..");
+    assert_eq!(err.kind(), ErrorKind::Reserved);
+    assert_eq!(err.type_name(), Some("PostId"));
+}
+
+#[test]
+fn width_and_alignment_apply_to_the_whole_text() {
+    let id: tid::PostId = "post_3jzfcijpj2z2a".parse().unwrap();
+    assert_eq!(format!("{id:>20}"), "  post_3jzfcijpj2z2a");
+    assert_eq!(format!("{id:<20}|"), "post_3jzfcijpj2z2a  |");
+    assert_eq!(format!("{id:.4}"), "post");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+
+/// Text near the typed ids' shape: prefixes, separators and alphabet characters, with some
+/// non-ASCII, so that the parser's later branches are reached.
+const NEAR_TEXT: &str =
+    "(post|posts|evt|user|pöst)?[-_:.~#/😀é]{0,3}[0-9A-Za-z_.:~é-]{0,24}(😀|é|\u{301})?";
+
+/// Parses `text` as every typed id of the suites; none may panic.
+fn parse_everything(text: &str) {
+    macro_rules! parse_all {
+        ($($module:ident),*) => {$(
+            let _ = $module::PostId::parse(text);
+            let _ = $module::EventId::parse(text);
+            let _ = $module::BareId::parse(text);
+        )*};
+    }
+    parse_all!(
+        tid,
+        time_id,
+        uid11,
+        xid,
+        snowish,
+        ts_seq_rand,
+        full_rand,
+        tbsl,
+        record_key
+    );
+}
+
+proptest! {
+    #![proptest_config(proptest_config())]
+
+    #[test]
+    fn parsing_any_string_never_panics(text in any::<String>()) {
+        parse_everything(&text);
+        parse_everything(&format!("post_{text}"));
+        parse_everything(&format!("evt{text}"));
+    }
+
+    #[test]
+    fn parsing_near_miss_text_never_panics(text in NEAR_TEXT) {
+        parse_everything(&text);
+    }
+
+    #[test]
+    fn a_typed_tid_round_trips_its_text(value in any::<u64>()) {
+        let id = tid::PostId::from_inner(Tid::from_u64(value));
+        let text = id.to_string();
+        prop_assert!(text.starts_with("post_"), "{}", text);
+        prop_assert_eq!(&text[5..], Tid::from_u64(value).to_string());
+        prop_assert_eq!(tid::PostId::parse(&text), Ok(id));
+
+        let id = tid::EventId::from_inner(Tid::from_u64(value));
+        let text = id.to_string();
+        prop_assert!(text.starts_with("evt-"), "{}", text);
+        prop_assert_eq!(tid::EventId::parse(&text), Ok(id));
+    }
+
+    #[test]
+    fn a_typed_uid11_round_trips_its_text(value in any::<u64>()) {
+        let id = uid11::PostId::from_inner(Uid11::from_u64(value));
+        let text = id.to_string();
+        prop_assert!(text.starts_with("post_"), "{}", text);
+        prop_assert_eq!(&text[5..], Uid11::from_u64(value).to_string());
+        prop_assert_eq!(uid11::PostId::parse(&text), Ok(id));
+
+        let bare = uid11::BareId::from_inner(Uid11::from_u64(value));
+        prop_assert_eq!(bare.to_string(), Uid11::from_u64(value).to_string());
+        prop_assert_eq!(uid11::BareId::parse(&bare.to_string()), Ok(bare));
+    }
+}

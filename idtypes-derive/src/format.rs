@@ -157,34 +157,12 @@ impl Format {
             }
             Format::Uid11 | Format::Xid | Format::TsSeqRand | Format::FullRand => {
                 let parts = match self {
-                    Format::Xid => getters(&[
-                        (
-                            "millis_since_epoch",
-                            quote!(#k::__private::core::primitive::u64),
-                            "Milliseconds since the xid epoch.",
-                        ),
-                        (
-                            "timestamp_millis",
-                            quote!(#k::__private::core::primitive::u64),
-                            "The timestamp: milliseconds since the Unix epoch.",
-                        ),
-                        (
-                            "random",
-                            quote!(#k::__private::core::primitive::u32),
-                            "The random field.",
-                        ),
-                    ]),
+                    Format::Xid => getters(&[(
+                        "random",
+                        quote!(#k::__private::core::primitive::u32),
+                        "The random field.",
+                    )]),
                     Format::TsSeqRand => getters(&[
-                        (
-                            "millis_since_epoch",
-                            quote!(#k::__private::core::primitive::u64),
-                            "Milliseconds since the xid epoch.",
-                        ),
-                        (
-                            "timestamp_millis",
-                            quote!(#k::__private::core::primitive::u64),
-                            "The timestamp: milliseconds since the Unix epoch.",
-                        ),
                         (
                             "sequence",
                             quote!(#k::__private::core::primitive::u16),
@@ -199,7 +177,7 @@ impl Format {
                     _ => TokenStream::new(),
                 };
                 let time = match self {
-                    Format::Xid | Format::TsSeqRand => time_getters(k),
+                    Format::Xid | Format::TsSeqRand => uid11_time_getters(k),
                     _ => TokenStream::new(),
                 };
                 let wrap = if self == Format::Uid11 {
@@ -230,16 +208,6 @@ impl Format {
             Format::Snowish => {
                 let parts = getters(&[
                     (
-                        "millis_since_epoch",
-                        quote!(#k::__private::core::primitive::u64),
-                        "Milliseconds since the xid epoch.",
-                    ),
-                    (
-                        "timestamp_millis",
-                        quote!(#k::__private::core::primitive::u64),
-                        "The timestamp: milliseconds since the Unix epoch.",
-                    ),
-                    (
                         "machine_id",
                         quote!(#k::__private::core::primitive::u16),
                         "The machine id, 0 to 1023.",
@@ -250,7 +218,7 @@ impl Format {
                         "The sequence within the millisecond.",
                     ),
                 ]);
-                let time = time_getters(k);
+                let time = uid11_time_getters(k);
                 quote!(#parts #time #gen_)
             }
             Format::Tbsl => {
@@ -299,6 +267,24 @@ fn getters(list: &[(&str, TokenStream, &str)]) -> TokenStream {
             }
         })
         .collect()
+}
+
+/// The millisecond timestamps of the timed uid11 profiles, then [`time_getters`].
+fn uid11_time_getters(k: &syn::Path) -> TokenStream {
+    let millis = getters(&[
+        (
+            "millis_since_epoch",
+            quote!(#k::__private::core::primitive::u64),
+            "Milliseconds since the xid epoch.",
+        ),
+        (
+            "timestamp_millis",
+            quote!(#k::__private::core::primitive::u64),
+            "The timestamp: milliseconds since the Unix epoch.",
+        ),
+    ]);
+    let time = time_getters(k);
+    quote!(#millis #time)
 }
 
 /// `timestamp()` (with `std`) and `datetime()` (with `chrono`).

@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+pub mod typed;
+
 /// The path of a conformance vector file under `tests/vectors/`.
 pub fn vector_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

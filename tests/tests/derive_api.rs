@@ -14,39 +14,8 @@ use idtypes::{
     TsSeqRand, TsSeqRandGenerator, TypedId, Uid11, Xid, XidGenerator,
 };
 use idtypes_tests::proptest_config;
+use idtypes_tests::typed::{EventId, FileId, JobId, MsgId, OrderId, PostId, TokenId, TxnId};
 use proptest::prelude::*;
-
-#[derive(Tid)]
-#[idtype(prefix = "post")]
-pub struct PostId(Tid);
-
-#[derive(TimeId)]
-#[idtype(prefix = "evt", separator = "-")]
-pub struct EventId(TimeId);
-
-#[derive(Uid11)]
-#[idtype(prefix = "file")]
-pub struct FileId(Uid11);
-
-#[derive(Xid)]
-#[idtype(prefix = "order")]
-pub struct OrderId(Xid);
-
-#[derive(Snowish)]
-#[idtype(prefix = "job")]
-pub struct JobId(Snowish);
-
-#[derive(TsSeqRand)]
-#[idtype(prefix = "msg")]
-pub struct MsgId(TsSeqRand);
-
-#[derive(FullRand)]
-#[idtype(prefix = "tok")]
-pub struct Token(FullRand);
-
-#[derive(Tbsl)]
-#[idtype(prefix = "txn")]
-pub struct TxnId(Tbsl);
 
 #[derive(RecordKey)]
 #[idtype(prefix = "key")]
@@ -165,7 +134,7 @@ fn fixed_size_typed_ids_are_copy() {
     assert_copy::<OrderId>();
     assert_copy::<JobId>();
     assert_copy::<MsgId>();
-    assert_copy::<Token>();
+    assert_copy::<TokenId>();
     assert_copy::<TxnId>();
     let id = PostId::from_inner(TID);
     let (first, second) = (id, id);
@@ -456,7 +425,7 @@ fn a_uid11_profile_prefix_range_has_the_uid11_range_bounds() {
         ),
         bounds
     );
-    let token = Token::range_for_prefix("1111111NV").unwrap().unwrap();
+    let token = TokenId::range_for_prefix("1111111NV").unwrap().unwrap();
     assert_eq!(
         (
             token.start().into_inner().to_u64(),
@@ -475,12 +444,12 @@ fn a_uid11_prefix_range_that_starts_past_the_last_id_is_none() {
     assert_eq!(FileId::range_for_prefix("jq").unwrap(), None);
     assert_eq!(OrderId::range_for_prefix("k").unwrap(), None);
     assert_eq!(MsgId::range_for_prefix("jq").unwrap(), None);
-    assert_eq!(Token::range_for_prefix("k").unwrap(), None);
+    assert_eq!(TokenId::range_for_prefix("k").unwrap(), None);
 }
 
 #[test]
 fn a_uid11_prefix_range_near_the_end_is_clamped_to_the_last_id() {
-    let range = Token::range_for_prefix("jpX").unwrap().unwrap();
+    let range = TokenId::range_for_prefix("jpX").unwrap().unwrap();
     assert_eq!(range.end().to_string(), "tok_jpXCZedGfVQ");
 }
 
@@ -613,7 +582,7 @@ fn next_from_a_tbsl_generator_returns_its_error() {
 
 #[test]
 fn random_makes_distinct_typed_full_rand_ids() {
-    let tokens: HashSet<Token> = (0..1000).map(|_| Token::random()).collect();
+    let tokens: HashSet<TokenId> = (0..1000).map(|_| TokenId::random()).collect();
     assert_eq!(tokens.len(), 1000);
     assert!(tokens.iter().all(|id| id.to_string().starts_with("tok_")));
 }
@@ -1158,7 +1127,7 @@ proptest! {
         check_order(&FileId::from_inner(Uid11::from_u64(a)), &FileId::from_inner(Uid11::from_u64(b)));
         check_order(&OrderId::from_inner(Xid::from_u64(a)), &OrderId::from_inner(Xid::from_u64(b)));
         check_order(&MsgId::from_inner(TsSeqRand::from_u64(a)), &MsgId::from_inner(TsSeqRand::from_u64(b)));
-        check_order(&Token::from_inner(FullRand::from_u64(a)), &Token::from_inner(FullRand::from_u64(b)));
+        check_order(&TokenId::from_inner(FullRand::from_u64(a)), &TokenId::from_inner(FullRand::from_u64(b)));
         let (a, b) = (Snowish::try_from_u64(a >> 1).unwrap(), Snowish::try_from_u64(b >> 1).unwrap());
         check_order(&JobId::from_inner(a), &JobId::from_inner(b));
     }

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use idtypes::{FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Xid};
+use idtypes::{FullRand, RecordKey, Tid, TypedId};
+use idtypes_tests::typed::{EventId, FileId, JobId, MsgId, OrderId, TxnId};
 use serde::{Deserialize, Serialize};
 
 #[derive(Tid)]
@@ -14,32 +15,8 @@ pub struct PostId(Tid);
 #[idtype(prefix = "user")]
 pub struct UserId(Tid);
 
-#[derive(TimeId)]
-#[idtype(prefix = "evt", separator = "-")]
-pub struct EventId(TimeId);
-
-#[derive(Uid11)]
-#[idtype(prefix = "file")]
-pub struct FileId(Uid11);
-
-#[derive(Xid)]
-#[idtype(prefix = "order")]
-pub struct OrderId(Xid);
-
-#[derive(Snowish)]
-#[idtype(prefix = "job")]
-pub struct JobId(Snowish);
-
-#[derive(TsSeqRand)]
-#[idtype(prefix = "msg")]
-pub struct MsgId(TsSeqRand);
-
 #[derive(FullRand)]
 pub struct Token(FullRand);
-
-#[derive(Tbsl)]
-#[idtype(prefix = "txn")]
-pub struct TxnId(Tbsl);
 
 #[derive(RecordKey)]
 #[idtype(prefix = "key")]

@@ -16,46 +16,12 @@ use idtypes::{
     FullRand, NodeId, RecordKey, RecordKeyType, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
     Uid11, Xid,
 };
+use idtypes_tests::typed::{
+    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
+};
 use sqlx_cases::{Rng, Sample, Storage, around_u64, samples};
 
-// One typed id per format, without checks.
-
-#[derive(Tid)]
-#[idtype(prefix = "post")]
-pub struct PostId(Tid);
-
-#[derive(TimeId)]
-#[idtype(prefix = "evt", separator = "-")]
-pub struct EventId(TimeId);
-
-#[derive(Uid11)]
-#[idtype(prefix = "file")]
-pub struct FileId(Uid11);
-
-#[derive(Xid)]
-#[idtype(prefix = "order")]
-pub struct OrderId(Xid);
-
-#[derive(Snowish)]
-#[idtype(prefix = "job")]
-pub struct JobId(Snowish);
-
-#[derive(TsSeqRand)]
-#[idtype(prefix = "msg")]
-pub struct MsgId(TsSeqRand);
-
-#[derive(FullRand)]
-#[idtype(prefix = "tok")]
-pub struct TokenId(FullRand);
-
-#[derive(Tbsl)]
-#[idtype(prefix = "txn")]
-pub struct TxnId(Tbsl);
-
-#[derive(RecordKey)]
-#[idtype(prefix = "note")]
-pub struct NoteKey(RecordKey);
-
+// One typed id per format, without checks: `idtypes_tests::typed`.
 // One typed id per format with a `validate` function, and record keys with a `key_type`.
 
 /// 2023-01-01T00:00:00Z.

@@ -1,0 +1,48 @@
+//! One typed id per format, without checks, shared by the derive and database tests.
+
+use idtypes::{FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+
+/// A post: a TID as `post_3jzfcijpj2z2a`.
+#[derive(Tid)]
+#[idtype(prefix = "post")]
+pub struct PostId(Tid);
+
+/// An event: a TimeId as `evt-3kxnlhr3gxq23`.
+#[derive(TimeId)]
+#[idtype(prefix = "evt", separator = "-")]
+pub struct EventId(TimeId);
+
+/// A file: a uid11 as `file_…`.
+#[derive(Uid11)]
+#[idtype(prefix = "file")]
+pub struct FileId(Uid11);
+
+/// An order: an xid as `order_…`.
+#[derive(Xid)]
+#[idtype(prefix = "order")]
+pub struct OrderId(Xid);
+
+/// A job: a snowish uid11 as `job_…`.
+#[derive(Snowish)]
+#[idtype(prefix = "job")]
+pub struct JobId(Snowish);
+
+/// A message: a ts-seq-rand uid11 as `msg_…`.
+#[derive(TsSeqRand)]
+#[idtype(prefix = "msg")]
+pub struct MsgId(TsSeqRand);
+
+/// A token: a fullrand uid11 as `tok_…`.
+#[derive(FullRand)]
+#[idtype(prefix = "tok")]
+pub struct TokenId(FullRand);
+
+/// A transaction: a TBSL as `txn_…`.
+#[derive(Tbsl)]
+#[idtype(prefix = "txn")]
+pub struct TxnId(Tbsl);
+
+/// A note's record key, any key, as `note_…`.
+#[derive(RecordKey)]
+#[idtype(prefix = "note")]
+pub struct NoteKey(RecordKey);

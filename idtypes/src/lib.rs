@@ -32,21 +32,21 @@
 //!
 //! | type | format | raw form | text |
 //! |---|---|---|---|
-//! | [`Tid`] | atproto timestamp identifier | `u64`: 53-bit µs + 10-bit clock id | 13 chars base32-sortable |
-//! | [`RecordKey`] | atproto record key | validated string, inline up to 30 bytes | 1..=512 chars of `A-Za-z0-9.-_~:` |
-//! | [`TimeId`] | draft-goldman Time-Ordered ID | `i64`: signed µs * 1024 + [`NodeId`] | 13 chars base32-sortable, display `STTT-TTT-TTTT-CC` |
-//! | [`Uid11`] | uid11 | `u64` | 11 chars Base58 (Bitcoin alphabet) |
-//! | [`Xid`] | uid11 profile xid | 42-bit ms since 2011-11-11T11:11:11.111Z, 22-bit random | as uid11 |
-//! | [`Snowish`] | uid11 profile snowish | 0, 41-bit ms, 10-bit machine, 12-bit sequence | as uid11 |
-//! | [`TsSeqRand`] | uid11 profile ts-seq-rand | 42-bit ms, 12-bit sequence, 10-bit random | as uid11 |
-//! | [`FullRand`] | uid11 profile fullrand | 64 random bits | as uid11 |
-//! | [`Tbsl`] | TBSL | 80 bits: `(unix µs * 100 + machine) * 2^20 + suffix` | 20 chars uppercase hex |
+//! | [`Tid`](struct@Tid) | atproto timestamp identifier | `u64`: 53-bit µs + 10-bit clock id | 13 chars base32-sortable |
+//! | [`RecordKey`](struct@RecordKey) | atproto record key | validated string, inline up to 30 bytes | 1..=512 chars of `A-Za-z0-9.-_~:` |
+//! | [`TimeId`](struct@TimeId) | draft-goldman Time-Ordered ID | `i64`: signed µs * 1024 + [`NodeId`] | 13 chars base32-sortable, display `STTT-TTT-TTTT-CC` |
+//! | [`Uid11`](struct@Uid11) | uid11 | `u64` | 11 chars Base58 (Bitcoin alphabet) |
+//! | [`Xid`](struct@Xid) | uid11 profile xid | 42-bit ms since 2011-11-11T11:11:11.111Z, 22-bit random | as uid11 |
+//! | [`Snowish`](struct@Snowish) | uid11 profile snowish | 0, 41-bit ms, 10-bit machine, 12-bit sequence | as uid11 |
+//! | [`TsSeqRand`](struct@TsSeqRand) | uid11 profile ts-seq-rand | 42-bit ms, 12-bit sequence, 10-bit random | as uid11 |
+//! | [`FullRand`](struct@FullRand) | uid11 profile fullrand | 64 random bits | as uid11 |
+//! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine) * 2^20 + suffix` | 20 chars uppercase hex |
 //!
 //! [`RecordKeyType`] is a Lexicon record-key type (`tid`, `nsid`, `literal:<value>`, `any`) and
 //! checks keys against it.
 //!
 //! Every id type orders like its text and its big-endian bytes, so ids sort the same in memory,
-//! in a database and in a key-value store. Record keys order by their bytes. For [`TimeId`],
+//! in a database and in a key-value store. Record keys order by their bytes. For [`TimeId`](struct@TimeId),
 //! that encoded order is not chronological across 1970 (pre-1970 ids sort last);
 //! [`TimeId::cmp_chronological`] compares by time.
 //!
@@ -138,10 +138,10 @@
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges; without it the value types and codecs work in `no_std` |
-//! | `alloc` | yes (with `std`) | [`RecordKey`] and [`RecordKeyType`] in `no_std` builds that have a heap |
+//! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`] in `no_std` builds that have a heap |
 //! | `serde` | no | `Serialize`/`Deserialize`: the text for human-readable formats (JSON), the raw integer for binary ones; borrowed deserialization does not allocate |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
-//! | `uuid` | no | lossless mappings: [`TimeId`] to and from UUIDv6, [`Tid`] and [`TimeId`] to and from UUIDv7 |
+//! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type, and the `AsText` adapter (see below) |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) |
 //!

@@ -38,7 +38,7 @@ pub(crate) const FORMAT: &str = "TimeId";
 ///   the bytes. [`cmp_chronological`](TimeId::cmp_chronological) compares by time.
 ///   [`MIN`](TimeId::MIN)/[`MAX`](TimeId::MAX) are the ends of `Ord`;
 ///   [`EARLIEST`](TimeId::EARLIEST)/[`LATEST`](TimeId::LATEST) the ends of time.
-/// - For timestamps from 1970 on, the text equals the atproto [`Tid`] of the same bits.
+/// - For timestamps from 1970 on, the text equals the atproto [`Tid`](struct@Tid) of the same bits.
 ///
 /// # Examples
 ///

@@ -1,4 +1,4 @@
-//! [`NodeId`] and [`NodeClass`]: the 10-bit node identifier of a [`TimeId`](crate::TimeId).
+//! [`NodeId`] and [`NodeClass`]: the 10-bit node identifier of a [`TimeId`](struct@crate::TimeId).
 
 use core::{fmt, ops::RangeInclusive};
 
@@ -6,7 +6,7 @@ use crate::{Error, IdText, codec::base32_sortable as b32};
 
 const FORMAT: &str = "TimeId node id";
 
-/// The node identifier of a [`TimeId`](crate::TimeId): 0..=1023, the last two symbols of the
+/// The node identifier of a [`TimeId`](struct@crate::TimeId): 0..=1023, the last two symbols of the
 /// text.
 ///
 /// The range is split into three [classes](NodeClass): 0..=31 best effort, 32..=991

@@ -8,9 +8,9 @@ use core::{fmt, hash::Hash, str::FromStr};
 
 use crate::Error;
 
-/// An id format of this crate: [`Tid`](crate::Tid), [`TimeId`](crate::TimeId),
-/// [`Uid11`](crate::Uid11) and its profiles, [`Tbsl`](crate::Tbsl),
-/// [`RecordKey`](crate::RecordKey).
+/// An id format of this crate: [`Tid`](struct@crate::Tid), [`TimeId`](struct@crate::TimeId),
+/// [`Uid11`](struct@crate::Uid11) and its profiles, [`Tbsl`](struct@crate::Tbsl),
+/// [`RecordKey`](struct@crate::RecordKey).
 ///
 /// It lets generic code treat every format alike: each one parses strictly from its text
 /// ([`FromStr`]), prints it ([`Display`](fmt::Display)), orders like its text and names itself

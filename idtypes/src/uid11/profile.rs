@@ -5,7 +5,7 @@
 macro_rules! profile_text {
     ($ty:ident, $name:literal, $example:literal) => {
         impl $ty {
-            /// The payload as a [`Uid11`](crate::Uid11) (same bits, same text).
+            /// The payload as a [`Uid11`](struct@crate::Uid11) (same bits, same text).
             ///
             /// # Examples
             ///

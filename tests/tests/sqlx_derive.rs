@@ -751,28 +751,7 @@ macro_rules! derive_cases {
 mod postgres {
     use super::*;
 
-    type Db = sqlx::Postgres;
-
-    async fn connect() -> Option<sqlx::Pool<Db>> {
-        let url = idtypes_tests::postgres_url()?;
-        let pool = sqlx::postgres::PgPoolOptions::new()
-            .max_connections(1)
-            .connect(&url)
-            .await
-            .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
-        Some(pool)
-    }
-
-    fn ph(n: usize) -> String {
-        format!("${n}")
-    }
-
-    fn column(storage: Storage) -> &'static str {
-        match storage {
-            Storage::Bytes8 | Storage::Bytes10 => "BYTEA",
-            Storage::Text => "TEXT COLLATE \"C\"",
-        }
-    }
+    use sqlx_cases::postgres::{Db, column, connect, ph};
 
     derive_cases!();
 
@@ -883,30 +862,7 @@ mod postgres {
 mod mysql {
     use super::*;
 
-    type Db = sqlx::MySql;
-
-    async fn connect() -> Option<sqlx::Pool<Db>> {
-        let url = idtypes_tests::mysql_url()?;
-        let pool = sqlx::mysql::MySqlPoolOptions::new()
-            .max_connections(1)
-            .connect(&url)
-            .await
-            .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
-        Some(pool)
-    }
-
-    fn ph(_n: usize) -> String {
-        "?".to_owned()
-    }
-
-    /// The documented columns; text compares bytes (`ascii_bin`).
-    fn column(storage: Storage) -> &'static str {
-        match storage {
-            Storage::Bytes8 => "BINARY(8)",
-            Storage::Bytes10 => "BINARY(10)",
-            Storage::Text => "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
-        }
-    }
+    use sqlx_cases::mysql::{Db, column, connect, ph};
 
     derive_cases!();
 }
@@ -915,28 +871,7 @@ mod mysql {
 mod sqlite {
     use super::*;
 
-    type Db = sqlx::Sqlite;
-
-    /// One in-memory database per test: one connection, since each connection has its own.
-    async fn connect() -> Option<sqlx::Pool<Db>> {
-        let pool = sqlx::sqlite::SqlitePoolOptions::new()
-            .max_connections(1)
-            .connect("sqlite::memory:")
-            .await
-            .expect("open an in-memory SQLite database");
-        Some(pool)
-    }
-
-    fn ph(_n: usize) -> String {
-        "?".to_owned()
-    }
-
-    fn column(storage: Storage) -> &'static str {
-        match storage {
-            Storage::Bytes8 | Storage::Bytes10 => "BLOB",
-            Storage::Text => "TEXT",
-        }
-    }
+    use sqlx_cases::sqlite::{Db, column, connect, ph};
 
     derive_cases!();
 }

@@ -7,28 +7,7 @@
 #[path = "common/sqlx_cases.rs"]
 mod sqlx_cases;
 
-type Db = sqlx::Postgres;
-
-async fn connect() -> Option<sqlx::Pool<Db>> {
-    let url = idtypes_tests::postgres_url()?;
-    let pool = sqlx::postgres::PgPoolOptions::new()
-        .max_connections(1)
-        .connect(&url)
-        .await
-        .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
-    Some(pool)
-}
-
-fn ph(n: usize) -> String {
-    format!("${n}")
-}
-
-fn column(storage: Storage) -> &'static str {
-    match storage {
-        Storage::Bytes8 | Storage::Bytes10 => "BYTEA",
-        Storage::Text => "TEXT COLLATE \"C\"",
-    }
-}
+use sqlx_cases::postgres::{Db, column, connect, ph};
 
 const BLOB_COLUMN: &str = "BYTEA";
 

@@ -1,7 +1,8 @@
 //! The sqlx cases shared by `sqlx_postgres.rs`, `sqlx_mysql.rs` and `sqlx_sqlite.rs`.
 //!
 //! [`Sample`] gives each column type its test values; [`sqlx_cases!`] generates the same
-//! `#[tokio::test]`s for one database. The including file defines, before invoking it:
+//! `#[tokio::test]`s for one database. The including file has in scope, before invoking it
+//! (the first four from this file's [`postgres`], [`mysql`] or [`sqlite`] module):
 //!
 //! - `type Db` (the `sqlx::Database`);
 //! - `async fn connect() -> Option<sqlx::Pool<Db>>` (`None`: skip, the reason printed);
@@ -738,4 +739,96 @@ macro_rules! sqlx_cases {
             }
         )*
     };
+}
+
+/// PostgreSQL's connection, placeholders and documented columns (`IDTYPES_TEST_POSTGRES_URL`;
+/// `connect` gives `None`, a skip, when it is unset).
+#[allow(dead_code)]
+pub mod postgres {
+    use super::Storage;
+
+    pub type Db = sqlx::Postgres;
+
+    pub async fn connect() -> Option<sqlx::Pool<Db>> {
+        let url = idtypes_tests::postgres_url()?;
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
+        Some(pool)
+    }
+
+    pub fn ph(n: usize) -> String {
+        format!("${n}")
+    }
+
+    pub fn column(storage: Storage) -> &'static str {
+        match storage {
+            Storage::Bytes8 | Storage::Bytes10 => "BYTEA",
+            Storage::Text => "TEXT COLLATE \"C\"",
+        }
+    }
+}
+
+/// MySQL / MariaDB's connection, placeholders and documented columns
+/// (`IDTYPES_TEST_MYSQL_URL`; `connect` gives `None`, a skip, when it is unset).
+#[allow(dead_code)]
+pub mod mysql {
+    use super::Storage;
+
+    pub type Db = sqlx::MySql;
+
+    pub async fn connect() -> Option<sqlx::Pool<Db>> {
+        let url = idtypes_tests::mysql_url()?;
+        let pool = sqlx::mysql::MySqlPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
+        Some(pool)
+    }
+
+    pub fn ph(_n: usize) -> String {
+        "?".to_owned()
+    }
+
+    /// Text must compare bytes: the server default (`utf8mb4_general_ci`) would make `a`
+    /// equal `A`.
+    pub fn column(storage: Storage) -> &'static str {
+        match storage {
+            Storage::Bytes8 => "BINARY(8)",
+            Storage::Bytes10 => "BINARY(10)",
+            Storage::Text => "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
+        }
+    }
+}
+
+/// SQLite's connection (embedded, in memory: always runs), placeholders and columns.
+#[allow(dead_code)]
+pub mod sqlite {
+    use super::Storage;
+
+    pub type Db = sqlx::Sqlite;
+
+    /// One in-memory database per test: one connection, since each connection has its own.
+    pub async fn connect() -> Option<sqlx::Pool<Db>> {
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect("sqlite::memory:")
+            .await
+            .expect("open an in-memory SQLite database");
+        Some(pool)
+    }
+
+    pub fn ph(_n: usize) -> String {
+        "?".to_owned()
+    }
+
+    pub fn column(storage: Storage) -> &'static str {
+        match storage {
+            Storage::Bytes8 | Storage::Bytes10 => "BLOB",
+            Storage::Text => "TEXT",
+        }
+    }
 }

@@ -128,6 +128,9 @@
 //! | `key_type = "tid"` | record keys only: `tid`, `nsid`, `any` (the default) or `literal:<key>` |
 //! | `crate = "path"` | where `idtypes` is, for crates that re-export it |
 //!
+//! The derive writes all of those impls itself: do not also derive `Clone`, `Debug`, `PartialEq`,
+//! `Serialize`, ... on a typed id (the compiler reports conflicting implementations).
+//!
 //! A type with checks (`validate`, or a `key_type` other than `any`) has only fallible
 //! constructors: `from_inner`, `now` and `next_from` return `Result`. Range bounds are query
 //! bounds and are not checked. Mistakes in the attributes are compile errors at the offending

@@ -207,6 +207,25 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
         )
     };
     let methods = format.methods(&Context { krate: k, checked });
+    let encode = format.text_len().map(|inner_len| {
+        let len = if prefix.is_empty() {
+            inner_len
+        } else {
+            prefix.len() + separator.len() + inner_len
+        };
+        let (prefix, separator) = if prefix.is_empty() {
+            (String::new(), String::new())
+        } else {
+            (prefix.clone(), separator.clone())
+        };
+        quote! {
+            /// The prefixed text on the stack, without allocating (what `Display` writes).
+            #[inline]
+            pub const fn encode(self) -> #k::IdText<#len> {
+                #k::__private::prefixed_text::<#len, #inner_len>(#prefix, #separator, self.0.encode())
+            }
+        }
+    });
     let into_inner_const = if format.is_copy() {
         quote!(const)
     } else {
@@ -277,6 +296,7 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
                     #k::__private::parse::<Self>(text)
                 }
 
+                #encode
                 #key_type_method
                 #methods
             }

@@ -104,7 +104,8 @@
 //!
 //! - text: [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) (and `parse`,
 //!   `TryFrom<&str>`) for the prefix, the separator and the format's text, or the bare text
-//!   without a prefix; `Debug` as `PostId(post_3jzfcijpj2z2a)`;
+//!   without a prefix; `Debug` as `PostId(post_3jzfcijpj2z2a)`; for the fixed-length formats,
+//!   `encode()`, the text in an exactly sized [`IdText`] on the stack;
 //! - `Clone`, `Copy` (all formats but record keys), `Eq`, `Ord` and `Hash`, as the inner id's;
 //! - conversions: `from_inner`, `as_inner`, `into_inner`, `From<PostId>` for the inner type and
 //!   `From` (or, with checks, `TryFrom`) the other way, `AsRef`, and [`TypedId`];
@@ -230,7 +231,9 @@ pub mod __private {
     pub use core;
 
     pub use crate::tid::text::literal as tid_literal;
-    pub use crate::typed::support::{fmt_debug, fmt_display, map_range, parse, validated};
+    pub use crate::typed::support::{
+        fmt_debug, fmt_display, map_range, parse, prefixed_text, validated,
+    };
     pub use crate::{
         __idtypes_if_chrono as if_chrono, __idtypes_if_serde as if_serde,
         __idtypes_if_sqlx as if_sqlx, __idtypes_if_sqlx_postgres as if_sqlx_postgres,

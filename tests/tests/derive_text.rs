@@ -629,3 +629,42 @@ proptest! {
         prop_assert_eq!(uid11::BareId::parse(&bare.to_string()), Ok(bare));
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// `encode()`: the fixed-length formats' text on the stack
+
+macro_rules! encode_is_display {
+    ($($module:ident),*) => {$(
+        mod $module {
+            #[test]
+            fn encode_is_the_display_text_sized_exactly() {
+                let id: super::super::$module::PostId = super::super::$module::PostId::parse(
+                    &format!("post_{}", super::super::$module::EXAMPLE),
+                )
+                .unwrap();
+                let text = id.encode();
+                assert_eq!(text.as_str(), id.to_string());
+                assert_eq!(text.len(), "post_".len() + super::super::$module::EXAMPLE.len());
+
+                let event = super::super::$module::EventId::from_inner(*id.as_inner());
+                assert_eq!(event.encode().as_str(), event.to_string());
+
+                let bare = super::super::$module::BareId::from_inner(*id.as_inner());
+                assert_eq!(bare.encode().as_str(), super::super::$module::EXAMPLE);
+            }
+        }
+    )*};
+}
+
+mod encode {
+    encode_is_display!(
+        tid,
+        time_id,
+        uid11,
+        xid,
+        snowish,
+        ts_seq_rand,
+        full_rand,
+        tbsl
+    );
+}

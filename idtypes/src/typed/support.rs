@@ -5,7 +5,7 @@
 use core::fmt;
 
 use super::TypedId;
-use crate::{Error, IdFormat, IdRange};
+use crate::{Error, IdFormat, IdRange, IdText};
 
 /// Parses `prefix`, `separator`, then the inner format's text.
 ///
@@ -80,6 +80,38 @@ fn write_text<T: TypedId>(id: &T, alternate: bool, out: &mut impl fmt::Write) ->
     } else {
         write!(out, "{}", id.as_inner())
     }
+}
+
+/// `prefix`, `separator` and an encoder's text, on the stack. The derive sizes `N` as the sum of
+/// the three lengths, and checked at compile time that `prefix` and `separator` are ASCII (a
+/// part that is not is left out here, so that the text stays ASCII whoever calls this).
+#[inline]
+pub const fn prefixed_text<const N: usize, const M: usize>(
+    prefix: &str,
+    separator: &str,
+    inner: IdText<M>,
+) -> IdText<N> {
+    debug_assert!(N == prefix.len() + separator.len() + M);
+    let mut bytes = [0u8; N];
+    let mut at = 0;
+    if prefix.is_ascii() && separator.is_ascii() {
+        at = copy(&mut bytes, at, prefix.as_bytes());
+        at = copy(&mut bytes, at, separator.as_bytes());
+    }
+    // An `IdText` is ASCII.
+    copy(&mut bytes, at, inner.as_bytes());
+    IdText::from_ascii(bytes)
+}
+
+/// Copies `from` into `to` at `at` (as much as fits), and returns where the copy ended.
+#[inline(always)]
+const fn copy<const N: usize>(to: &mut [u8; N], at: usize, from: &[u8]) -> usize {
+    let mut i = 0;
+    while i < from.len() && at + i < N {
+        to[at + i] = from[i];
+        i += 1;
+    }
+    at + i
 }
 
 /// Writes `TypeName(prefixed text)`; flags apply to the text, as derived `Debug` passes them

@@ -207,6 +207,12 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
         )
     };
     let methods = format.methods(&Context { krate: k, checked });
+    // The fixed-length formats hand serde their stack text; record keys go through `Display`.
+    let serialize_body = if format.text_len().is_some() {
+        quote!(#k::__private::serde::serialize_encoded(self, self.encode().as_str(), serializer))
+    } else {
+        quote!(#k::__private::serde::serialize(self, serializer))
+    };
     let encode = format.text_len().map(|inner_len| {
         let len = if prefix.is_empty() {
             inner_len
@@ -403,7 +409,7 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
                         &self,
                         serializer: S,
                     ) -> #result<S::Ok, S::Error> {
-                        #k::__private::serde::serialize(self, serializer)
+                        #serialize_body
                     }
                 }
 

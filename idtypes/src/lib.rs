@@ -250,7 +250,7 @@ pub mod __private {
     /// Typed ids' serde.
     #[cfg(feature = "serde")]
     pub mod serde {
-        pub use crate::integrations::serde_typed::{deserialize, serialize};
+        pub use crate::integrations::serde_typed::{deserialize, serialize, serialize_encoded};
         pub use serde::{Deserialize, Deserializer, Serialize, Serializer};
     }
 

@@ -29,6 +29,21 @@ where
     }
 }
 
+/// Serializes a typed id whose prefixed text the caller encoded already (the fixed-length
+/// formats' `encode()`), or the inner id's raw form.
+pub fn serialize_encoded<T, S>(id: &T, text: &str, serializer: S) -> Result<S::Ok, S::Error>
+where
+    T: TypedId,
+    T::Inner: Serialize,
+    S: Serializer,
+{
+    if serializer.is_human_readable() {
+        serializer.serialize_str(text)
+    } else {
+        id.as_inner().serialize(serializer)
+    }
+}
+
 /// Deserializes a typed id from its prefixed text, or from the inner id's raw form, running
 /// the type's checks on either.
 pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>

@@ -114,26 +114,24 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
         const _: fn(#k::#inner) -> #field_ty = |id| id;
     };
 
-    let key_type_value = attrs.key_type.as_ref().map(|key_type| match key_type {
-        KeyType::Tid => quote!(#k::RecordKeyType::Tid),
-        KeyType::Nsid => quote!(#k::RecordKeyType::Nsid),
-        KeyType::Literal(value) => {
-            quote!(#k::RecordKeyType::Literal(#k::RecordKey::from_static(#value)))
-        }
-    });
-    let key_type_check = key_type_value.as_ref().map(|value| {
-        quote! { #k::__private::check_key_type::<Self>(&#value, &inner)?; }
-    });
     let key_type_method = (format == Format::RecordKey).then(|| {
-        let value = key_type_value
-            .clone()
-            .unwrap_or_else(|| quote!(#k::RecordKeyType::Any));
+        let value = match &attrs.key_type {
+            None => quote!(#k::RecordKeyType::Any),
+            Some(KeyType::Tid) => quote!(#k::RecordKeyType::Tid),
+            Some(KeyType::Nsid) => quote!(#k::RecordKeyType::Nsid),
+            Some(KeyType::Literal(value)) => {
+                quote!(#k::RecordKeyType::Literal(#k::RecordKey::from_static(#value)))
+            }
+        };
         quote! {
             /// The record key type the type's keys must have.
             pub fn key_type() -> #k::RecordKeyType {
                 #value
             }
         }
+    });
+    let key_type_check = attrs.key_type.as_ref().map(|_| {
+        quote! { #k::__private::check_key_type::<Self>(&Self::key_type(), &inner)?; }
     });
     let validate_check = attrs.validate.as_ref().map(|path| {
         quote_spanned! {path.span()=>
@@ -208,36 +206,32 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
     };
     let methods = format.methods(&Context { krate: k, checked });
     // The fixed-length formats hand serde their stack text; record keys go through `Display`.
-    let serialize_body = if format.text_len().is_some() {
+    let serialize_body = if format.is_copy() {
         quote!(#k::__private::serde::serialize_encoded(self, self.encode().as_str(), serializer))
     } else {
         quote!(#k::__private::serde::serialize(self, serializer))
     };
-    let encode = format.text_len().map(|inner_len| {
-        let len = if prefix.is_empty() {
-            inner_len
+    // The fixed-length (`Copy`) formats: `encode()` and `const` accessors.
+    let (encode, constness) = if format.is_copy() {
+        let (text_prefix, text_separator) = if prefix.is_empty() {
+            ("", "")
         } else {
-            prefix.len() + separator.len() + inner_len
+            (prefix.as_str(), separator.as_str())
         };
-        let (prefix, separator) = if prefix.is_empty() {
-            (String::new(), String::new())
-        } else {
-            (prefix.clone(), separator.clone())
-        };
-        quote! {
+        let len = text_prefix.len() + text_separator.len();
+        let encode = quote! {
             /// The prefixed text on the stack, without allocating (what `Display` writes).
             #[inline]
-            pub const fn encode(self) -> #k::IdText<#len> {
-                #k::__private::prefixed_text::<#len, #inner_len>(#prefix, #separator, self.0.encode())
+            pub const fn encode(
+                self,
+            ) -> #k::IdText<{ #len + <#k::#inner as #k::IdFormat>::MAX_TEXT_LEN }> {
+                #k::__private::prefixed_text(#text_prefix, #text_separator, self.0.encode())
             }
-        }
-    });
-    let into_inner_const = if format.is_copy() {
-        quote!(const)
+        };
+        (encode, quote!(const))
     } else {
-        TokenStream::new()
+        (TokenStream::new(), TokenStream::new())
     };
-    let as_inner_const = into_inner_const.clone();
 
     quote! {
         #[doc(hidden)]
@@ -281,13 +275,13 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
 
                 /// The id inside.
                 #[inline]
-                pub #as_inner_const fn as_inner(&self) -> &#k::#inner {
+                pub #constness fn as_inner(&self) -> &#k::#inner {
                     &self.0
                 }
 
                 /// The id inside, by value.
                 #[inline]
-                pub #into_inner_const fn into_inner(self) -> #k::#inner {
+                pub #constness fn into_inner(self) -> #k::#inner {
                     self.0
                 }
 

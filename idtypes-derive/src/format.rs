@@ -60,20 +60,6 @@ impl Format {
         Ident::new(self.name(), Span::call_site())
     }
 
-    /// The length of the format's text (`encode()`), for the fixed-length formats.
-    pub fn text_len(self) -> Option<usize> {
-        match self {
-            Format::Tid | Format::TimeId => Some(13),
-            Format::Uid11
-            | Format::Xid
-            | Format::Snowish
-            | Format::TsSeqRand
-            | Format::FullRand => Some(11),
-            Format::Tbsl => Some(20),
-            Format::RecordKey => None,
-        }
-    }
-
     /// Whether the format is `Copy` (all but the record key, a string).
     pub fn is_copy(self) -> bool {
         self != Format::RecordKey

@@ -12,7 +12,7 @@
 //!   read of [`SystemClock`] alone (the floor any generator pays) and
 //!   `SystemTime::now().duration_since(UNIX_EPOCH)` for reference; peers `Uuid::now_v7` and
 //!   `ulid::Generator::generate` (monotonic).
-//! - `generate two threads`: two threads sharing one generator (see [`two_threads`] for what
+//! - `generate two threads`: two threads sharing one generator (see [`support::two_threads`] for what
 //!   the figure means).
 //!
 //! Targets: `Tid::encode` < 5 ns, `Tid::parse` < 8 ns, generation <= one system clock read
@@ -31,7 +31,7 @@ mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::{Clock, SystemClock, Tid, TidGenerator};
-use support::{configure, two_threads};
+use support::{bench_two_threads, configure};
 
 /// The known-answer TID from the atproto specification examples.
 const TID_TEXT: &str = "3jzfcijpj2z2a";
@@ -142,33 +142,13 @@ fn generate_two_threads(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate two threads");
     configure(&mut group);
     let generator = TidGenerator::new();
-    group.bench_function("tid_generator_next_shared", |b| {
-        b.iter_custom(|iters| {
-            two_threads(iters, |n| {
-                for _ in 0..n {
-                    black_box(black_box(&generator).next());
-                }
-            })
-        })
+    bench_two_threads(&mut group, "tid_generator_next_shared", || {
+        black_box(&generator).next()
     });
-    group.bench_function("tid_now", |b| {
-        b.iter_custom(|iters| {
-            two_threads(iters, |n| {
-                for _ in 0..n {
-                    black_box(Tid::now());
-                }
-            })
-        })
-    });
+    bench_two_threads(&mut group, "tid_now", Tid::now);
     // The floor: the clock read alone, on both threads, without the shared atomic.
-    group.bench_function("system_clock_now_micros", |b| {
-        b.iter_custom(|iters| {
-            two_threads(iters, |n| {
-                for _ in 0..n {
-                    black_box(black_box(SystemClock).now_micros());
-                }
-            })
-        })
+    bench_two_threads(&mut group, "system_clock_now_micros", || {
+        black_box(SystemClock).now_micros()
     });
     group.finish();
 }

@@ -14,7 +14,7 @@
 //! - `generate`: a private [`TimeIdGenerator::next`], [`TimeId::now`] (process-wide
 //!   generator), one read of [`SystemClock`] alone (the floor any generator pays), and
 //!   [`TidGenerator::next`] for comparison.
-//! - `generate two threads`: two threads sharing one generator (see [`two_threads`] for what
+//! - `generate two threads`: two threads sharing one generator (see [`support::two_threads`] for what
 //!   the figure means).
 //!
 //! As in the `tid` benchmarks, encoding hands out the `&str` of the stack buffer rather than
@@ -31,7 +31,7 @@ mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::{Clock, SystemClock, Tid, TidGenerator, TimeId, TimeIdGenerator};
-use support::{configure, two_threads};
+use support::{bench_two_threads, configure};
 
 /// The draft's worked example in UTC: 2024-07-19T16:40:46.480310Z, node 1.
 const TIME_ID_TEXT: &str = "3kxnlhr3gxq23";
@@ -150,33 +150,13 @@ fn generate_two_threads(c: &mut Criterion) {
     // Both threads compare-and-swap the same atomic: its cache line moves between the cores
     // on (nearly) every id, and a failed exchange retries.
     let generator = TimeIdGenerator::new();
-    group.bench_function("time_id_generator_next_shared", |b| {
-        b.iter_custom(|iters| {
-            two_threads(iters, |n| {
-                for _ in 0..n {
-                    black_box(black_box(&generator).next());
-                }
-            })
-        })
+    bench_two_threads(&mut group, "time_id_generator_next_shared", || {
+        black_box(&generator).next()
     });
-    group.bench_function("time_id_now", |b| {
-        b.iter_custom(|iters| {
-            two_threads(iters, |n| {
-                for _ in 0..n {
-                    black_box(TimeId::now());
-                }
-            })
-        })
-    });
+    bench_two_threads(&mut group, "time_id_now", TimeId::now);
     // The floor: the clock read alone, on both threads, without the shared atomic.
-    group.bench_function("system_clock_now_micros", |b| {
-        b.iter_custom(|iters| {
-            two_threads(iters, |n| {
-                for _ in 0..n {
-                    black_box(black_box(SystemClock).now_micros());
-                }
-            })
-        })
+    bench_two_threads(&mut group, "system_clock_now_micros", || {
+        black_box(SystemClock).now_micros()
     });
     group.finish();
 }

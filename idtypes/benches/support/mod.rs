@@ -8,6 +8,7 @@ use std::{
 };
 
 use criterion::{BenchmarkGroup, measurement::WallTime};
+use std::hint::black_box;
 
 /// Half a second of warm-up and two seconds of measurement per benchmark: the whole suite runs
 /// in a few minutes on two cores.
@@ -43,4 +44,22 @@ pub fn two_threads(iters: u64, work: impl Fn(u64) + Sync) -> Duration {
     let start = spans.iter().map(|&(start, _)| start).min().unwrap();
     let end = spans.iter().map(|&(_, end)| end).max().unwrap();
     end - start
+}
+
+/// Benchmarks `next` on two threads at once under `name` (see [`two_threads`] for what the
+/// figure means).
+pub fn bench_two_threads<T>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    next: impl Fn() -> T + Sync,
+) {
+    group.bench_function(name, |b| {
+        b.iter_custom(|iters| {
+            two_threads(iters, |n| {
+                for _ in 0..n {
+                    black_box(next());
+                }
+            })
+        })
+    });
 }

@@ -63,6 +63,10 @@ pub enum ErrorKind {
     /// The value is well formed, but the typed id's own `validate` function refused it; the
     /// message carries the function's reason.
     Validation,
+    /// A generator whose clock, node or machine id the caller fixed was asked for an id in a
+    /// process forked after that id was fixed: going on would repeat the parent's ids, so it
+    /// refuses (see [processes and `fork()`](crate#processes-and-fork)).
+    Forked,
 }
 
 /// What a failed parse, construction or generation reports.
@@ -148,6 +152,11 @@ enum Repr {
     ClockBackwards {
         behind_micros: u64,
         waited: bool,
+    },
+    Forked {
+        /// What the caller fixed ("clock id", "node id", "machine id").
+        part: &'static str,
+        value: u16,
     },
 }
 
@@ -407,6 +416,17 @@ impl Error {
         }
     }
 
+    /// A generator's `part`, fixed to `value` by the caller, was asked for an id in a forked
+    /// child of the process that fixed it.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) const fn forked(format: &'static str, part: &'static str, value: u16) -> Self {
+        Error {
+            format,
+            type_name: "",
+            repr: Repr::Forked { part, value },
+        }
+    }
+
     /// The value `found` where the value `expected` was required.
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn mismatch(format: &'static str, expected: &str, found: &str) -> Self {
@@ -527,6 +547,7 @@ impl Error {
             Repr::Mismatch { .. } => ErrorKind::Mismatch,
             Repr::TooLarge { .. } => ErrorKind::Overflow,
             Repr::ClockBackwards { .. } => ErrorKind::ClockBackwards,
+            Repr::Forked { .. } => ErrorKind::Forked,
             Repr::Prefix { .. } => ErrorKind::Prefix,
             Repr::Separator { .. } => ErrorKind::Separator,
             Repr::Validation { .. } => ErrorKind::Validation,
@@ -710,6 +731,12 @@ impl fmt::Display for Error {
                 f,
                 "{format} generator: the clock stayed {behind_micros} µs behind the last id \
                  longer than the policy waits"
+            ),
+            Repr::Forked { part, value } => write!(
+                f,
+                "{format} generator: its {part} {value} was fixed in a parent process and this \
+                 process is a fork of it; going on would repeat the parent's ids, so make a new \
+                 generator in this process"
             ),
             Repr::TooLarge { largest } => write!(
                 f,

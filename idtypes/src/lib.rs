@@ -173,6 +173,8 @@ extern crate alloc;
 mod clock;
 mod codec;
 mod error;
+#[cfg(feature = "std")]
+mod fork;
 pub(crate) mod integrations;
 #[cfg(feature = "std")]
 mod monotonic;

@@ -1,74 +1,141 @@
-//! Seed randomness for generators (clock ids, node ids), from the operating system.
+//! Randomness for generators, all of it from the operating system's random source (through
+//! the `getrandom` crate), and all of it new in a forked child.
 //!
-//! std's `RandomState` is keyed from the OS random source once per thread and then
-//! incremented, and SipHash of those keys is a good pseudo-random function, so hashing a
-//! counter gives unpredictable, well-mixed bits without another dependency. This is for
-//! choosing ids once per generator, not for cryptographic secrets.
+//! | function | what it is | used for |
+//! |---|---|---|
+//! | [`os_u64`] | 64 bits straight from the OS | clock ids, node ids, seeds |
+//! | [`secure_u64`] | a per-thread ChaCha12 stream, seeded from the OS | [`FullRand`](crate::FullRand) |
+//! | [`fast_u64`] | a per-thread wyrand stream, seeded from the OS | tie-breakers (xid, ts-seq-rand, random TBSL) |
+//!
+//! ChaCha12 is a cryptographically secure generator (rand's `StdRng` and `ThreadRng` are the
+//! same): its outputs tell nothing about the others. wyrand is not: a few outputs give away
+//! its state, and with it every later output of that thread. That is fine for tie-breakers,
+//! whose job is only to differ, and wrong for FullRand, whose whole value is its randomness.
+//!
+//! Both streams note the [fork generation](crate::fork) they were seeded in and reseed when it
+//! changes, so a forked child never replays its parent's stream.
 
-use std::{
-    collections::hash_map::RandomState,
-    hash::{BuildHasher, Hasher},
-    sync::atomic::{AtomicU64, Ordering},
+use core::cell::{Cell, RefCell};
+
+use chacha20::{
+    ChaCha12Rng,
+    rand_core::{Rng, SeedableRng},
 };
 
-/// 64 random bits.
-pub(crate) fn random_u64() -> u64 {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let mut hasher = RandomState::new().build_hasher();
-    hasher.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
-    hasher.finish()
+use crate::fork;
+
+/// 64 bits from the operating system's random source.
+///
+/// # Panics
+///
+/// When the operating system gives no random bytes (no `getrandom` system call and no
+/// readable `/dev/urandom`, as in some sandboxes): there is then nothing safe to fall back on.
+pub(crate) fn os_u64() -> u64 {
+    match getrandom::u64() {
+        Ok(value) => value,
+        Err(err) => panic!("idtypes: the operating system's random source failed: {err}"),
+    }
 }
 
-/// 64 fast pseudo-random bits for per-id random fields: wyrand on a per-thread state seeded
-/// from [`random_u64`]. About a nanosecond; distinct threads draw independent streams.
-pub(crate) fn fast_u64() -> u64 {
-    use std::cell::Cell;
+/// 64 unpredictable bits: ChaCha12 on a per-thread key from the operating system, rekeyed in
+/// a forked child. About as fast as a few nanoseconds (see `benches/process.rs`).
+#[inline]
+pub(crate) fn secure_u64() -> u64 {
     thread_local! {
-        // 0 means "not seeded yet" (wyrand's state is never 0 after seeding, see below).
+        /// The fork generation the stream was seeded in, and the stream.
+        static STREAM: RefCell<Option<(u64, ChaCha12Rng)>> = const { RefCell::new(None) };
+    }
+    let generation = fork::current().generation();
+    STREAM.with(|stream| {
+        let mut stream = stream.borrow_mut();
+        match &mut *stream {
+            Some((seeded_in, rng)) if *seeded_in == generation => rng.next_u64(),
+            slot => {
+                fork::watch();
+                let mut seed = [0u8; 32];
+                if let Err(err) = getrandom::fill(&mut seed) {
+                    panic!("idtypes: the operating system's random source failed: {err}");
+                }
+                // The generation again: `watch` may have switched to the process-id check.
+                let (_, rng) =
+                    slot.insert((fork::current().generation(), ChaCha12Rng::from_seed(seed)));
+                rng.next_u64()
+            }
+        }
+    })
+}
+
+/// 64 fast pseudo-random bits for tie-breakers: wyrand on a per-thread state seeded from the
+/// operating system, reseeded in a forked child. About a nanosecond; predictable from its own
+/// earlier outputs, so never for values that must be secret or unguessable.
+#[inline]
+pub(crate) fn fast_u64() -> u64 {
+    thread_local! {
+        /// The fork generation the state was seeded in, plus one (0: not seeded yet).
+        static SEEDED_IN: Cell<u64> = const { Cell::new(0) };
         static STATE: Cell<u64> = const { Cell::new(0) };
     }
-    STATE.with(|state| {
-        let mut s = state.get();
-        if s == 0 {
-            s = random_u64() | 1;
-        }
-        s = s.wrapping_add(0xa076_1d64_78bd_642f);
-        state.set(s);
-        let t = (s as u128).wrapping_mul((s ^ 0xe703_7ed1_a0b4_28db) as u128);
-        ((t >> 64) as u64) ^ (t as u64)
-    })
+    let generation = fork::current().generation().wrapping_add(1);
+    let mut s = if SEEDED_IN.get() == generation {
+        STATE.get()
+    } else {
+        fork::watch();
+        SEEDED_IN.set(fork::current().generation().wrapping_add(1));
+        os_u64()
+    };
+    s = s.wrapping_add(0xa076_1d64_78bd_642f);
+    STATE.set(s);
+    let t = (s as u128).wrapping_mul((s ^ 0xe703_7ed1_a0b4_28db) as u128);
+    ((t >> 64) as u64) ^ (t as u64)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
+
+    /// Every 10-bit value turns up in 20,000 draws of `draw` (a miss has odds below 1e-8).
+    fn covers_low_bits(draw: fn() -> u64) -> bool {
+        let mut seen = [false; 1024];
+        for _ in 0..20_000 {
+            seen[(draw() & 0x3FF) as usize] = true;
+        }
+        seen.iter().all(|&s| s)
+    }
+
+    #[test]
+    fn os_draws_differ_and_cover_low_bits() {
+        let draws: HashSet<u64> = (0..1000).map(|_| os_u64()).collect();
+        assert_eq!(draws.len(), 1000);
+        assert!(covers_low_bits(os_u64));
+    }
 
     #[test]
     fn fast_draws_differ_and_cover_low_bits() {
-        let draws: std::collections::HashSet<u64> = (0..10_000).map(|_| fast_u64()).collect();
+        let draws: HashSet<u64> = (0..10_000).map(|_| fast_u64()).collect();
         assert_eq!(draws.len(), 10_000);
-        let mut seen = [false; 1024];
-        for _ in 0..20_000 {
-            seen[(fast_u64() & 0x3FF) as usize] = true;
-        }
-        assert!(seen.iter().all(|&s| s));
+        assert!(covers_low_bits(fast_u64));
     }
 
     #[test]
-    fn draws_differ() {
-        let draws: std::collections::HashSet<u64> = (0..1000).map(|_| random_u64()).collect();
-        assert_eq!(draws.len(), 1000);
+    fn secure_draws_differ_and_cover_low_bits() {
+        let draws: HashSet<u64> = (0..10_000).map(|_| secure_u64()).collect();
+        assert_eq!(draws.len(), 10_000);
+        assert!(covers_low_bits(secure_u64));
     }
 
     #[test]
-    fn low_bits_cover_their_range() {
-        let mut seen = [false; 1024];
-        for _ in 0..20_000 {
-            seen[(random_u64() & 0x3FF) as usize] = true;
+    fn threads_draw_different_streams() {
+        let first = |draw: fn() -> u64| {
+            std::thread::scope(|s| {
+                let a = s.spawn(move || (0..4).map(|_| draw()).collect::<Vec<_>>());
+                let b = s.spawn(move || (0..4).map(|_| draw()).collect::<Vec<_>>());
+                (a.join().unwrap(), b.join().unwrap())
+            })
+        };
+        for draw in [fast_u64 as fn() -> u64, secure_u64] {
+            let (a, b) = first(draw);
+            assert_ne!(a, b);
         }
-        assert!(
-            seen.iter().all(|&s| s),
-            "every 10-bit value appears in 20k draws"
-        );
     }
 }

@@ -9,7 +9,7 @@ use core::{
 use std::{sync::Mutex, time::Instant};
 
 use super::{FORMAT, Tbsl};
-use crate::{Clock, Error, SystemClock};
+use crate::{Clock, Error, SystemClock, fork::PerProcess};
 
 /// Hands out suffixes for `(machine id, microsecond)`: 0, 1, 2, ... up to 0xFFFFF.
 ///
@@ -179,6 +179,11 @@ impl Default for ClockPolicy {
 /// A clock before 1970 reads as 0 (TBSL has no earlier time). Waiting yields, then sleeps in
 /// 50 µs steps after the first millisecond.
 ///
+/// The machine id belongs to the process that made the generator: in a process forked from
+/// it, [`next`](TbslGenerator::next) refuses with [`ErrorKind::Forked`](crate::ErrorKind::Forked)
+/// rather than repeat the parent's ids (see [processes and `fork()`](crate#processes-and-fork)).
+/// Make each worker's generator after the fork, with that worker's machine id.
+///
 /// # Examples
 ///
 /// ```
@@ -193,7 +198,7 @@ impl Default for ClockPolicy {
 pub struct TbslGenerator<C = SystemClock, P = MemorySequence> {
     clock: C,
     provider: P,
-    machine_id: u8,
+    machine_id: PerProcess,
     mode: TbslMode,
     policy: ClockPolicy,
     /// The latest microsecond handed out.
@@ -270,7 +275,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
         Ok(TbslGenerator {
             clock,
             provider,
-            machine_id,
+            machine_id: PerProcess::fixed(machine_id as u16),
             mode: TbslMode::Sequenced,
             policy: ClockPolicy::default(),
             last_micros: AtomicU64::new(0),
@@ -332,7 +337,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn machine_id(&self) -> u8 {
-        self.machine_id
+        self.machine_id.value() as u8
     }
 
     /// The next id.
@@ -342,7 +347,9 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// - [`ErrorKind::ClockBackwards`](crate::ErrorKind::ClockBackwards): the clock reads before
     ///   the last id and the policy is `Error`, or stays behind longer than `Wait`'s timeout;
     /// - [`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted): no new microsecond came within
-    ///   the timeout while the current one was used up, or the clock is past 2335.
+    ///   the timeout while the current one was used up, or the clock is past 2335;
+    /// - [`ErrorKind::Forked`](crate::ErrorKind::Forked): this process was forked from the one
+    ///   that made the generator.
     ///
     /// # Examples
     ///
@@ -359,6 +366,10 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// ```
     #[allow(clippy::should_implement_trait)] // a generator is not an iterator, and this fails
     pub fn next(&self) -> Result<Tbsl, Error> {
+        let Some(machine_id) = self.machine_id.get() else {
+            return Err(Error::forked(FORMAT, "machine id", self.machine_id.value()));
+        };
+        let machine_id = machine_id as u8;
         let limit = (Tbsl::MAX_UNIX_MICROS * 100 + 99).min((1 << 60) - 1);
         // Started on the first wait only: the fast path reads one clock, not two.
         let mut waiting_since: Option<Instant> = None;
@@ -381,11 +392,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                     }
                 }
             }
-            if now
-                .saturating_mul(100)
-                .saturating_add(self.machine_id as u64)
-                > limit
-            {
+            if now.saturating_mul(100).saturating_add(machine_id as u64) > limit {
                 return Err(Error::exhausted(
                     FORMAT,
                     "the timestamp would pass 2335-05-07T23:44:06.068469Z",
@@ -393,7 +400,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
             }
             let suffix = match self.mode {
                 TbslMode::Random => (crate::random::fast_u64() & Tbsl::MAX_SUFFIX as u64) as u32,
-                TbslMode::Sequenced => match self.provider.next_suffix(self.machine_id, now) {
+                TbslMode::Sequenced => match self.provider.next_suffix(machine_id, now) {
                     Some(suffix) if suffix <= Tbsl::MAX_SUFFIX => suffix,
                     // Used up (or refused): wait for a later microsecond, within the bound.
                     _ => {
@@ -409,10 +416,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                 },
             };
             self.last_micros.fetch_max(now, Ordering::AcqRel);
-            return Ok(Tbsl::from_fields(
-                now * 100 + self.machine_id as u64,
-                suffix,
-            ));
+            return Ok(Tbsl::from_fields(now * 100 + machine_id as u64, suffix));
         }
     }
 
@@ -444,7 +448,7 @@ fn waited_longer_than(since: &mut Option<Instant>, bound: Duration) -> bool {
 impl<C, P> fmt::Debug for TbslGenerator<C, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TbslGenerator")
-            .field("machine_id", &self.machine_id)
+            .field("machine_id", &self.machine_id.value())
             .field("mode", &self.mode)
             .field("policy", &self.policy)
             .field("last_micros", &self.last_micros.load(Ordering::Relaxed))

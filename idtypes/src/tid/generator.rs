@@ -4,7 +4,7 @@ use core::fmt;
 use std::sync::OnceLock;
 
 use super::{FORMAT, Tid};
-use crate::{Clock, Error, SystemClock, monotonic::Monotonic};
+use crate::{Clock, Error, SystemClock, fork::PerProcess, monotonic::Monotonic};
 
 /// Makes TIDs that strictly increase and never repeat, from any number of threads.
 ///
@@ -24,6 +24,13 @@ use crate::{Clock, Error, SystemClock, monotonic::Monotonic};
 /// The clock id (10 bits) is fixed per generator: random unless chosen with
 /// [`with_clock_id`](TidGenerator::with_clock_id). The state is one atomic `u64` updated by
 /// compare-and-swap: no locks, `&self` methods, `Send + Sync`.
+///
+/// After a `fork()` (see [processes and `fork()`](crate#processes-and-fork)):
+///
+/// | clock id | in the forked child |
+/// |---|---|
+/// | random (the default) | another clock id than the parent's, and than its siblings' (up to 1,023 children) |
+/// | chosen with [`with_clock_id`](TidGenerator::with_clock_id) | [`try_next`](TidGenerator::try_next) refuses with [`ErrorKind::Forked`](crate::ErrorKind::Forked) |
 ///
 /// # Examples
 ///
@@ -59,7 +66,7 @@ use crate::{Clock, Error, SystemClock, monotonic::Monotonic};
 /// ```
 pub struct TidGenerator<C = SystemClock> {
     clock: C,
-    clock_id: u16,
+    clock_id: PerProcess,
     micros: Monotonic,
 }
 
@@ -97,13 +104,17 @@ impl<C: Clock> TidGenerator<C> {
     pub fn with_clock(clock: C) -> Self {
         TidGenerator {
             clock,
-            clock_id: (crate::random::random_u64() & 0x3FF) as u16,
+            clock_id: PerProcess::random(10),
             micros: Monotonic::starting_at(0),
         }
     }
 
     /// The same generator with a chosen clock id, 0..=1023 (for example a worker's index, so
     /// that workers of one service never collide).
+    ///
+    /// The clock id belongs to this process: in a process forked from it, the generator
+    /// refuses to make TIDs ([`ErrorKind::Forked`](crate::ErrorKind::Forked)) rather than
+    /// repeat the parent's. Choose the clock id after the fork, in each worker.
     ///
     /// # Errors
     ///
@@ -128,11 +139,12 @@ impl<C: Clock> TidGenerator<C> {
                 Tid::MAX_CLOCK_ID as i128,
             ));
         }
-        self.clock_id = clock_id;
+        self.clock_id = PerProcess::fixed(clock_id);
         Ok(self)
     }
 
-    /// The clock id every TID of this generator carries.
+    /// The clock id every TID of this generator carries in this process (a random one moves
+    /// on in a forked child).
     ///
     /// # Examples
     ///
@@ -141,7 +153,7 @@ impl<C: Clock> TidGenerator<C> {
     /// assert_eq!(generator.next().clock_id(), generator.clock_id());
     /// ```
     pub fn clock_id(&self) -> u16 {
-        self.clock_id
+        self.clock_id.value()
     }
 
     /// The clock this generator reads.
@@ -163,8 +175,9 @@ impl<C: Clock> TidGenerator<C> {
     /// # Panics
     ///
     /// When the TID timestamps are used up: the clock reads after 2255-06-05T23:47:34Z, or the
-    /// generator has run ahead to that point. Use [`try_next`](TidGenerator::try_next) to get
-    /// an error instead.
+    /// generator has run ahead to that point; and in a forked child when the clock id was
+    /// chosen with [`with_clock_id`](TidGenerator::with_clock_id). Use
+    /// [`try_next`](TidGenerator::try_next) to get an error instead.
     ///
     /// # Examples
     ///
@@ -185,9 +198,13 @@ impl<C: Clock> TidGenerator<C> {
         }
     }
 
-    /// The next TID, or an error when the TID timestamps are used up.
+    /// The next TID, or an error when the TID timestamps are used up or the generator's
+    /// chosen clock id belongs to a parent process.
     ///
     /// # Errors
+    ///
+    /// [`ErrorKind::Forked`](crate::ErrorKind::Forked) in a process forked after
+    /// [`with_clock_id`](TidGenerator::with_clock_id); the generator makes no TID there.
     ///
     /// [`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted) when the next timestamp would be
     /// above [`Tid::MAX_TIMESTAMP_MICROS`] (a clock after 2255). The generator stays usable: if
@@ -206,10 +223,13 @@ impl<C: Clock> TidGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<Tid, Error> {
+        let Some(clock_id) = self.clock_id.get() else {
+            return Err(Error::forked(FORMAT, "clock id", self.clock_id.value()));
+        };
         let last = Tid::MAX_TIMESTAMP_MICROS as i64;
         match self.micros.next(self.clock.now_micros(), last) {
             // `0 <= micros <= 2^53 - 1`: the sequence starts at 0 and stops at `last`.
-            Some(micros) => Ok(Tid::from_parts_unchecked(micros as u64, self.clock_id)),
+            Some(micros) => Ok(Tid::from_parts_unchecked(micros as u64, clock_id)),
             None => Err(Error::exhausted(
                 FORMAT,
                 "the timestamp would pass 2255-06-05T23:47:34.740991Z",
@@ -221,7 +241,7 @@ impl<C: Clock> TidGenerator<C> {
 impl<C> fmt::Debug for TidGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TidGenerator")
-            .field("clock_id", &self.clock_id)
+            .field("clock_id", &self.clock_id.value())
             .field("next_min_micros", &self.micros.next_min())
             .finish_non_exhaustive()
     }

@@ -4,7 +4,7 @@ use core::fmt;
 use std::sync::OnceLock;
 
 use super::{FORMAT, NodeId, TimeId};
-use crate::{Clock, Error, SystemClock, monotonic::Monotonic};
+use crate::{Clock, Error, SystemClock, fork::PerProcess, monotonic::Monotonic};
 
 /// Makes TimeIds that strictly increase in time and never repeat, from any number of threads.
 ///
@@ -15,6 +15,13 @@ use crate::{Clock, Error, SystemClock, monotonic::Monotonic};
 ///
 /// The node id is fixed per generator: a random best-effort node (0..=31) unless chosen with
 /// [`with_node`](TimeIdGenerator::with_node).
+///
+/// After a `fork()` (see [processes and `fork()`](crate#processes-and-fork)):
+///
+/// | node id | in the forked child |
+/// |---|---|
+/// | random (the default) | another best-effort node than the parent's, and than its siblings' (up to 31 children) |
+/// | chosen with [`with_node`](TimeIdGenerator::with_node) | [`try_next`](TimeIdGenerator::try_next) refuses with [`ErrorKind::Forked`](crate::ErrorKind::Forked) |
 ///
 /// | the clock, against the last id | the next id's timestamp |
 /// |---|---|
@@ -36,7 +43,7 @@ use crate::{Clock, Error, SystemClock, monotonic::Monotonic};
 /// ```
 pub struct TimeIdGenerator<C = SystemClock> {
     clock: C,
-    node: NodeId,
+    node: PerProcess,
     micros: Monotonic,
 }
 
@@ -75,13 +82,17 @@ impl<C: Clock> TimeIdGenerator<C> {
     pub fn with_clock(clock: C) -> Self {
         TimeIdGenerator {
             clock,
-            node: NodeId::random_best_effort(),
+            node: PerProcess::random(5),
             micros: Monotonic::starting_at(TimeId::MIN_TIMESTAMP_MICROS),
         }
     }
 
     /// The same generator with a chosen node id (context-dependent or registered ones, or a
     /// fixed best-effort one).
+    ///
+    /// The node id belongs to this process: in a process forked from it, the generator refuses
+    /// to make ids ([`ErrorKind::Forked`](crate::ErrorKind::Forked)) rather than repeat the
+    /// parent's. Choose the node after the fork, in each worker.
     ///
     /// # Examples
     ///
@@ -93,11 +104,12 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_node(mut self, node: NodeId) -> Self {
-        self.node = node;
+        self.node = PerProcess::fixed(node.get());
         self
     }
 
-    /// The node id every TimeId of this generator carries.
+    /// The node id every TimeId of this generator carries in this process (a random one moves
+    /// on in a forked child).
     ///
     /// # Examples
     ///
@@ -106,7 +118,7 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// assert_eq!(generator.next().node(), generator.node());
     /// ```
     pub fn node(&self) -> NodeId {
-        self.node
+        NodeId::from_low_bits(self.node.value() as u64)
     }
 
     /// The clock this generator reads.
@@ -127,8 +139,9 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// # Panics
     ///
     /// When the timestamps are used up: the clock reads after 2255-06-05T23:47:34Z, or the
-    /// generator has run ahead to that point. [`try_next`](TimeIdGenerator::try_next) returns an
-    /// error instead.
+    /// generator has run ahead to that point; and in a forked child when the node was chosen
+    /// with [`with_node`](TimeIdGenerator::with_node). [`try_next`](TimeIdGenerator::try_next)
+    /// returns an error instead.
     ///
     /// # Examples
     ///
@@ -149,9 +162,13 @@ impl<C: Clock> TimeIdGenerator<C> {
         }
     }
 
-    /// The next TimeId, or an error when the timestamps are used up.
+    /// The next TimeId, or an error when the timestamps are used up or the generator's chosen
+    /// node belongs to a parent process.
     ///
     /// # Errors
+    ///
+    /// [`ErrorKind::Forked`](crate::ErrorKind::Forked) in a process forked after
+    /// [`with_node`](TimeIdGenerator::with_node); the generator makes no id there.
     ///
     /// [`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted) when the next timestamp would be
     /// above 2^53 - 1 µs. The generator stays usable if the clock comes back into range.
@@ -166,12 +183,18 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<TimeId, Error> {
+        let Some(node) = self.node.get() else {
+            return Err(Error::forked(FORMAT, "node id", self.node.value()));
+        };
         match self
             .micros
             .next(self.clock.now_micros(), TimeId::MAX_TIMESTAMP_MICROS)
         {
             // The sequence starts at the smallest timestamp and stops at the largest.
-            Some(micros) => Ok(TimeId::from_parts_unchecked(micros, self.node)),
+            Some(micros) => Ok(TimeId::from_parts_unchecked(
+                micros,
+                NodeId::from_low_bits(node as u64),
+            )),
             None => Err(Error::exhausted(
                 FORMAT,
                 "the timestamp would pass 2255-06-05T23:47:34.740991Z",
@@ -183,7 +206,7 @@ impl<C: Clock> TimeIdGenerator<C> {
 impl<C> fmt::Debug for TimeIdGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TimeIdGenerator")
-            .field("node", &self.node)
+            .field("node", &NodeId::from_low_bits(self.node.value() as u64))
             .field("next_min_micros", &self.micros.next_min())
             .finish_non_exhaustive()
     }

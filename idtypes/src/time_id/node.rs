@@ -148,7 +148,8 @@ impl NodeId {
         Ok(NodeId(((high as u16) << 5) | low as u16))
     }
 
-    /// A random best-effort node id (0..=31), as a generator without a configured node uses.
+    /// A random best-effort node id (0..=31) from the operating system's random source. A
+    /// generator without a configured node draws its own (and moves it on in a forked child).
     ///
     /// # Examples
     ///
@@ -159,7 +160,7 @@ impl NodeId {
     /// ```
     #[cfg(feature = "std")]
     pub fn random_best_effort() -> NodeId {
-        NodeId((crate::random::random_u64() & 31) as u16)
+        NodeId((crate::random::os_u64() & 31) as u16)
     }
 }
 

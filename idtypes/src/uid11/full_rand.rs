@@ -39,8 +39,16 @@ impl FullRand {
         FullRand(value)
     }
 
-    /// 64 fresh random bits (a per-thread generator seeded from the operating system). Two
-    /// draws collide with probability 2^-64; a billion draws, about 3 in 100 million.
+    /// 64 fresh, unpredictable random bits: a per-thread ChaCha12 stream (a cryptographically
+    /// secure generator, as rand's `StdRng`) keyed from the operating system's random source,
+    /// and keyed anew in a forked child, so no FullRand tells anything about another and a
+    /// child never repeats its parent's. Two draws collide with probability 2^-64; among a
+    /// billion draws, some two collide with probability about 3 in 100 million.
+    ///
+    /// # Panics
+    ///
+    /// Only when the operating system gives no random bytes at all (see
+    /// [processes and `fork()`](crate#processes-and-fork)).
     ///
     /// # Examples
     ///
@@ -49,7 +57,7 @@ impl FullRand {
     /// ```
     #[cfg(feature = "std")]
     pub fn random() -> FullRand {
-        FullRand(crate::random::fast_u64())
+        FullRand(crate::random::secure_u64())
     }
 }
 

@@ -221,13 +221,20 @@ mod generator {
 
     use super::{FORMAT, MAX_DELTA, Snowish};
     use crate::{
-        Clock, Error, SystemClock, monotonic::Monotonic, uid11::profile::next_millis_and_sequence,
+        Clock, Error, SystemClock, fork::PerProcess, monotonic::Monotonic,
+        uid11::profile::next_millis_and_sequence,
     };
 
     /// Makes snowish ids for one machine id: within a millisecond the sequence counts up, and
     /// when it passes 4095 the ids move on to the next millisecond; a clock stepped back never
     /// yields a repeat (ids continue from the last one); a clock before the xid epoch reads as
     /// the epoch. Lock-free, from any number of threads.
+    ///
+    /// The machine id belongs to the process that made the generator: in a process forked
+    /// from it, [`try_next`](SnowishGenerator::try_next) refuses with
+    /// [`ErrorKind::Forked`](crate::ErrorKind::Forked) rather than repeat the parent's ids (see
+    /// [processes and `fork()`](crate#processes-and-fork)). Make each worker's generator after
+    /// the fork, with that worker's machine id.
     ///
     /// # Examples
     ///
@@ -242,7 +249,7 @@ mod generator {
     /// ```
     pub struct SnowishGenerator<C = SystemClock> {
         clock: C,
-        machine_id: u16,
+        machine_id: PerProcess,
         /// `millis << 12 | sequence` of the next id, at least.
         state: Monotonic,
     }
@@ -290,7 +297,7 @@ mod generator {
             }
             Ok(SnowishGenerator {
                 clock,
-                machine_id,
+                machine_id: PerProcess::fixed(machine_id),
                 state: Monotonic::starting_at(0),
             })
         }
@@ -304,7 +311,7 @@ mod generator {
         /// # Ok::<(), idtypes::Error>(())
         /// ```
         pub fn machine_id(&self) -> u16 {
-            self.machine_id
+            self.machine_id.value()
         }
 
         /// The next id.
@@ -312,7 +319,8 @@ mod generator {
         /// # Panics
         ///
         /// When the clock reads after 2081-07-18T02:58:46.662Z (or the generator has run
-        /// ahead to it). [`try_next`](SnowishGenerator::try_next) returns an error.
+        /// ahead to it), and in a process forked from the one that made the generator.
+        /// [`try_next`](SnowishGenerator::try_next) returns an error.
         ///
         /// # Examples
         ///
@@ -330,11 +338,14 @@ mod generator {
             }
         }
 
-        /// The next id, or an error when the milliseconds are used up.
+        /// The next id, or an error when the milliseconds are used up or the machine id
+        /// belongs to a parent process.
         ///
         /// # Errors
         ///
-        /// [`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted).
+        /// - [`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted) past the last millisecond;
+        /// - [`ErrorKind::Forked`](crate::ErrorKind::Forked) in a process forked from the one
+        ///   that made the generator.
         ///
         /// # Examples
         ///
@@ -347,10 +358,11 @@ mod generator {
         /// ```
         #[inline]
         pub fn try_next(&self) -> Result<Snowish, Error> {
+            let Some(machine_id) = self.machine_id.get() else {
+                return Err(Error::forked(FORMAT, "machine id", self.machine_id.value()));
+            };
             match next_millis_and_sequence(&self.state, self.clock.now_micros(), MAX_DELTA) {
-                Some((millis, sequence)) => {
-                    Ok(Snowish::from_fields(millis, self.machine_id, sequence))
-                }
+                Some((millis, sequence)) => Ok(Snowish::from_fields(millis, machine_id, sequence)),
                 None => Err(Error::exhausted(
                     FORMAT,
                     "the timestamp would pass 2081-07-18T02:58:46.662Z",
@@ -362,7 +374,7 @@ mod generator {
     impl<C> fmt::Debug for SnowishGenerator<C> {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             f.debug_struct("SnowishGenerator")
-                .field("machine_id", &self.machine_id)
+                .field("machine_id", &self.machine_id.value())
                 .finish_non_exhaustive()
         }
     }

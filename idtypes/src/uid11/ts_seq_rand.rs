@@ -204,6 +204,14 @@ mod generator {
     /// yields a repeat, and a clock before the xid epoch reads as the epoch. Lock-free, from any
     /// number of threads.
     ///
+    /// Ts-seq-rand ids carry no machine id: ids of different processes with the same
+    /// millisecond and sequence number differ by their 10 random bits alone (a pair collides
+    /// with probability 1/1024). A forked child (see
+    /// [processes and `fork()`](crate#processes-and-fork)) draws those bits from a stream
+    /// reseeded from the operating system, so it is as likely to repeat its parent's ids as
+    /// any other process, and no likelier; when processes must never repeat each other's ids,
+    /// use a format with a clock or machine id.
+    ///
     /// # Examples
     ///
     /// ```

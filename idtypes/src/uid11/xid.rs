@@ -250,7 +250,9 @@ mod generator {
     use std::sync::OnceLock;
 
     use super::{FORMAT, MAX_DELTA, MAX_RANDOM, Xid};
-    use crate::{Clock, Error, SystemClock, random::fast_u64, uid11::profile::millis_since_epoch};
+    use crate::{
+        Clock, Error, SystemClock, fork, random::fast_u64, uid11::profile::millis_since_epoch,
+    };
 
     /// How an [`XidGenerator`] fills the 22 low bits.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -276,6 +278,14 @@ mod generator {
     /// generator never hands out the payload `u64::MAX` (`jpXCZedGfVQ`): reaching it counts as
     /// exhaustion, so that its state cannot overflow.
     ///
+    /// Xids carry no machine or clock id: ids of different processes differ by their 22 random
+    /// bits alone. In a forked child (see [processes and `fork()`](crate#processes-and-fork))
+    /// the random stream is reseeded from the operating system and a monotonic generator does
+    /// not go on counting from its parent's last xid: it starts again at a random point of the
+    /// next millisecond, so parent and child share an xid only by the chance any two processes
+    /// have (two runs of `n` xids in the same millisecond overlap with probability about
+    /// `2n / 2^22`).
+    ///
     /// # Examples
     ///
     /// ```
@@ -293,6 +303,8 @@ mod generator {
         mode: XidMode,
         /// Monotonic mode: the smallest payload the next xid may have (last + 1).
         next_min: AtomicU64,
+        /// The fork generation `next_min` belongs to.
+        generation: AtomicU64,
     }
 
     impl XidGenerator<SystemClock> {
@@ -326,10 +338,12 @@ mod generator {
         /// assert_eq!(generator.next().timestamp_millis(), 1_700_000_000_000);
         /// ```
         pub fn with_clock(clock: C) -> Self {
+            fork::watch();
             XidGenerator {
                 clock,
                 mode: XidMode::Monotonic,
                 next_min: AtomicU64::new(0),
+                generation: AtomicU64::new(fork::current().generation()),
             }
         }
 
@@ -408,6 +422,10 @@ mod generator {
             if self.mode == XidMode::Random {
                 return Ok(Xid(fresh(millis)));
             }
+            let generation = fork::current().generation();
+            if generation != self.generation.load(Ordering::Acquire) {
+                self.move_on_after_fork(generation);
+            }
             let mut next_min = self.next_min.load(Ordering::Relaxed);
             loop {
                 // A millisecond after every xid so far starts afresh; otherwise count up.
@@ -430,6 +448,23 @@ mod generator {
                     Err(current) => next_min = current,
                 }
             }
+        }
+    }
+
+    impl<C> XidGenerator<C> {
+        /// In a forked child: leave the parent's count behind for a random point of the
+        /// millisecond after the parent's last xid.
+        #[cold]
+        fn move_on_after_fork(&self, generation: u64) {
+            let next_min = self.next_min.load(Ordering::Relaxed);
+            let floor = ((next_min >> 22) + 1)
+                .checked_mul(1 << 22)
+                .map_or(u64::MAX, |start| start | (fast_u64() & MAX_RANDOM as u64));
+            // Every thread that notices the fork before the generation is stored jumps too:
+            // each jump only moves the floor up. The release store publishes the jump to
+            // threads that see the new generation.
+            self.next_min.fetch_max(floor, Ordering::Relaxed);
+            self.generation.store(generation, Ordering::Release);
         }
     }
 

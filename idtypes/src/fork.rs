@@ -1,0 +1,309 @@
+//! Noticing `fork()`, so that a forked child never goes on with its parent's ids.
+//!
+//! A forked child starts as a copy of its parent: the same generator states, the same clock
+//! ids, the same random streams. Left alone, parent and child then make the same ids in
+//! lockstep. Every generator and random stream here therefore reads the process's *lineage*,
+//! one word that changes in a child before the child runs any code of ours:
+//!
+//! - a *generation*, bumped in every forked child: a stream seeded in another generation
+//!   reseeds, and an id fixed by the caller in another generation is refused
+//!   ([`PerProcess::Fixed`]);
+//! - an *offset* for each bounded id space (10-bit clock ids, 5-bit best-effort nodes): a
+//!   random clock id is `base + offset`, and a child's offset differs from its parent's by a
+//!   non-zero step, so a child always uses another clock id than its parent, and the children
+//!   of one process use different ones from each other (up to the size of the space).
+//!
+//! The step for the `k`-th child of a process is `k * stride` (taken modulo the space, with
+//! `k` mapped to `1..size` so it is never zero), with a random odd `stride` per process: the
+//! children of one process are spread over the whole space, and ids in different branches of
+//! a process tree collide no more often than random picks would.
+//!
+//! On Unix a `pthread_atfork` child handler updates the word, registered the first time a
+//! generator or random stream is made, so the check on the hot path is one relaxed load.
+//! Should registration ever fail (`ENOMEM`), a flag in the same word makes the check compare
+//! the process id instead (slower, but as safe). Elsewhere there is no `fork()` and the word
+//! never changes. A child made with `vfork` or a raw `clone` system call runs no fork
+//! handlers; such a child must `exec` (as `posix_spawn` does) before it makes ids.
+
+use core::sync::atomic::{AtomicU64, Ordering};
+
+/// Bits 0..10: the offset for 10-bit spaces; 10..15: for 5-bit spaces; bit 15: check the
+/// process id; bits 16..64: the generation.
+static LINEAGE: AtomicU64 = AtomicU64::new(0);
+
+const PID_CHECK: u64 = 1 << 15;
+const GENERATION_SHIFT: u32 = 16;
+
+/// The process's place in its fork lineage, read once per id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Lineage(u64);
+
+impl Lineage {
+    /// The number of forks between the first process that used this crate and this one.
+    #[inline]
+    pub(crate) const fn generation(self) -> u64 {
+        self.0 >> GENERATION_SHIFT
+    }
+
+    /// This process's offset in a space of `2^bits` ids (`bits` is 5 or 10).
+    #[inline]
+    const fn offset(self, bits: u32) -> u16 {
+        let shift = if bits == 10 { 0 } else { 10 };
+        ((self.0 >> shift) as u16) & ((1 << bits) - 1)
+    }
+}
+
+/// This process's lineage. Makes sure forks are noticed from now on.
+#[inline]
+pub(crate) fn current() -> Lineage {
+    let word = LINEAGE.load(Ordering::Relaxed);
+    if word & PID_CHECK != 0 {
+        return watch::by_pid();
+    }
+    Lineage(word)
+}
+
+/// Makes sure that forks from now on are noticed. Call before handing out anything that a
+/// fork must not copy (a generator, a seeded stream); cheap after the first call.
+pub(crate) fn watch() {
+    watch::register();
+}
+
+/// The `index`-th fork of a process whose stride is `stride`: the next lineage word, and the
+/// child's own stride.
+fn advance(word: u64, stride: u64, index: u64) -> (u64, u64) {
+    let step = |bits: u32, offset: u64| -> u64 {
+        let size = 1u64 << bits;
+        // `1..size`: never 0, so the child's offset always differs from its parent's.
+        let k = 1 + index.wrapping_sub(1) % (size - 1);
+        (offset + k.wrapping_mul(stride)) & (size - 1)
+    };
+    let offset10 = step(10, word & 0x3FF);
+    let offset5 = step(5, (word >> 10) & 0x1F);
+    let generation = (word >> GENERATION_SHIFT).wrapping_add(1);
+    let next = (generation << GENERATION_SHIFT) | (word & PID_CHECK) | (offset5 << 10) | offset10;
+    (
+        next,
+        mix(stride ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1,
+    )
+}
+
+/// splitmix64's finalizer: a child's stride from its parent's, without a system call (fork
+/// handlers may only do async-signal-safe work).
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A clock, node or machine id of a generator, as it stands in each process.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum PerProcess {
+    /// Chosen at random: in each process `base` plus that process's offset, in a space of
+    /// `2^bits` ids (5 or 10).
+    Random { base: u16, bits: u32 },
+    /// Fixed by the caller in the process of `generation`, and refused in any other.
+    Fixed { value: u16, generation: u64 },
+}
+
+impl PerProcess {
+    /// A random id of `bits` bits (5 or 10) for this process, to move on in forked children.
+    pub(crate) fn random(bits: u32) -> Self {
+        watch();
+        let mask = (1u16 << bits) - 1;
+        let value = crate::random::os_u64() as u16 & mask;
+        // Stored relative to this process's offset, so that `get` gives `value` here.
+        let base = value.wrapping_sub(current().offset(bits)) & mask;
+        PerProcess::Random { base, bits }
+    }
+
+    /// `value`, fixed by the caller in this process.
+    pub(crate) fn fixed(value: u16) -> Self {
+        watch();
+        PerProcess::Fixed {
+            value,
+            generation: current().generation(),
+        }
+    }
+
+    /// The id in this process, or `None` for a fixed id in a forked child.
+    #[inline]
+    pub(crate) fn get(&self) -> Option<u16> {
+        let lineage = current();
+        match *self {
+            PerProcess::Random { base, bits } => {
+                Some(base.wrapping_add(lineage.offset(bits)) & ((1 << bits) - 1))
+            }
+            PerProcess::Fixed { value, generation } => {
+                (lineage.generation() == generation).then_some(value)
+            }
+        }
+    }
+
+    /// The id as it was given or drawn, whatever the process (for `Debug` and errors).
+    pub(crate) fn value(&self) -> u16 {
+        match *self {
+            PerProcess::Random { .. } => self.get().unwrap_or_default(),
+            PerProcess::Fixed { value, .. } => value,
+        }
+    }
+}
+
+#[cfg(unix)]
+mod watch {
+    use core::{
+        cell::Cell,
+        sync::atomic::{AtomicI32, AtomicU64, Ordering},
+    };
+    use std::sync::Once;
+
+    use super::{LINEAGE, Lineage, PID_CHECK, advance};
+
+    /// This process's random odd stride for its children's offsets.
+    static STRIDE: AtomicU64 = AtomicU64::new(1);
+    /// Forks this process has begun (the `prepare` handler counts them).
+    static FORKS: AtomicU64 = AtomicU64::new(0);
+    /// In pid-check mode: the process the lineage word belongs to.
+    static PID: AtomicI32 = AtomicI32::new(0);
+
+    std::thread_local! {
+        /// The index of the fork this thread is making, from `prepare` to `child`.
+        static FORK_INDEX: Cell<u64> = const { Cell::new(0) };
+    }
+
+    pub(super) fn register() {
+        static REGISTER: Once = Once::new();
+        REGISTER.call_once(|| {
+            STRIDE.store(crate::random::os_u64() | 1, Ordering::Relaxed);
+            // SAFETY: both handlers are `extern "C" fn()` that only touch atomics and a
+            // const-initialised thread-local `Cell<u64>` (no allocation, no locks), which is
+            // async-signal-safe as fork handlers must be.
+            let status = unsafe { libc::pthread_atfork(Some(prepare), None, Some(child)) };
+            if status != 0 {
+                use_pid_check();
+            }
+        });
+    }
+
+    /// Runs in the parent, in the forking thread, just before the fork.
+    extern "C" fn prepare() {
+        let index = FORKS.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
+        let _ = FORK_INDEX.try_with(|cell| cell.set(index));
+    }
+
+    /// Runs in the child, in its only thread, before `fork()` returns there.
+    extern "C" fn child() {
+        let index = FORK_INDEX.try_with(Cell::get).unwrap_or(0);
+        moved_on(index);
+    }
+
+    /// The child's side of a fork: the `index`-th child of its parent.
+    fn moved_on(index: u64) {
+        let (word, stride) = advance(
+            LINEAGE.load(Ordering::Relaxed),
+            STRIDE.load(Ordering::Relaxed),
+            index,
+        );
+        STRIDE.store(stride, Ordering::Relaxed);
+        FORKS.store(0, Ordering::Relaxed);
+        LINEAGE.store(word, Ordering::Relaxed);
+    }
+
+    /// Notices forks by the process id from now on.
+    pub(super) fn use_pid_check() {
+        // SAFETY: getpid has no preconditions and cannot fail.
+        PID.store(unsafe { libc::getpid() }, Ordering::Relaxed);
+        LINEAGE.fetch_or(PID_CHECK, Ordering::Relaxed);
+    }
+
+    /// The lineage in pid-check mode: a new process id means this is a forked child.
+    #[cold]
+    pub(super) fn by_pid() -> Lineage {
+        // SAFETY: getpid has no preconditions and cannot fail.
+        let pid = unsafe { libc::getpid() };
+        if PID.swap(pid, Ordering::Relaxed) != pid {
+            // Which child of its parent this is went unrecorded: a random index still
+            // differs from the parent (every step is non-zero), if not surely from siblings.
+            moved_on(crate::random::os_u64());
+        }
+        Lineage(LINEAGE.load(Ordering::Relaxed))
+    }
+}
+
+#[cfg(not(unix))]
+mod watch {
+    use super::{LINEAGE, Lineage};
+    use core::sync::atomic::Ordering;
+
+    /// Nothing to register: no `fork()` here.
+    pub(super) fn register() {}
+
+    /// Never reached: the flag is never set here.
+    pub(super) fn by_pid() -> Lineage {
+        Lineage(LINEAGE.load(Ordering::Relaxed) & !super::PID_CHECK)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_child_moves_off_its_parent_in_every_space() {
+        let stride = 0x1234_5679;
+        for word in [0, 0x3FF, (7 << 10) | 5, 1 << GENERATION_SHIFT] {
+            for index in 1..5000 {
+                let (next, _) = advance(word, stride, index);
+                let (before, after) = (Lineage(word), Lineage(next));
+                assert_ne!(before.offset(10), after.offset(10), "index {index}");
+                assert_ne!(before.offset(5), after.offset(5), "index {index}");
+                assert_eq!(after.generation(), before.generation() + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn siblings_get_distinct_offsets_until_the_space_is_full() {
+        for stride in [1, 3, 0xFFFF_FFFF_FFFF_FFFF, 0x9E37_79B9_7F4A_7C15 | 1] {
+            let offsets10: HashSet<u16> = (1..1024)
+                .map(|index| Lineage(advance(0, stride, index).0).offset(10))
+                .collect();
+            assert_eq!(offsets10.len(), 1023);
+            let offsets5: HashSet<u16> = (1..32)
+                .map(|index| Lineage(advance(0, stride, index).0).offset(5))
+                .collect();
+            assert_eq!(offsets5.len(), 31);
+        }
+    }
+
+    #[test]
+    fn children_strides_are_odd_and_differ() {
+        let strides: HashSet<u64> = (1..1000).map(|index| advance(0, 77, index).1).collect();
+        assert_eq!(strides.len(), 999);
+        assert!(strides.iter().all(|stride| stride & 1 == 1));
+    }
+
+    #[test]
+    fn a_random_id_is_the_drawn_value_in_its_own_process() {
+        for bits in [5, 10] {
+            let id = PerProcess::random(bits);
+            assert_eq!(id.get(), Some(id.value()));
+            assert!(id.value() < 1 << bits);
+        }
+    }
+
+    #[test]
+    fn a_fixed_id_holds_in_its_own_process() {
+        let id = PerProcess::fixed(1023);
+        assert_eq!(id.get(), Some(1023));
+        let PerProcess::Fixed { generation, .. } = id else {
+            unreachable!()
+        };
+        let elsewhere = PerProcess::Fixed {
+            value: 1023,
+            generation: generation + 1,
+        };
+        assert_eq!(elsewhere.get(), None);
+    }
+}

@@ -206,6 +206,11 @@ mod watch {
         );
         STRIDE.store(stride, Ordering::Relaxed);
         FORKS.store(0, Ordering::Relaxed);
+        if word & PID_CHECK != 0 {
+            // Moved on already: the process-id check must not move on a second time.
+            // SAFETY: getpid has no preconditions, cannot fail, and is async-signal-safe.
+            PID.store(unsafe { libc::getpid() }, Ordering::Relaxed);
+        }
         LINEAGE.store(word, Ordering::Relaxed);
     }
 
@@ -282,6 +287,34 @@ mod tests {
         let strides: HashSet<u64> = (1..1000).map(|index| advance(0, 77, index).1).collect();
         assert_eq!(strides.len(), 999);
         assert!(strides.iter().all(|stride| stride & 1 == 1));
+    }
+
+    /// A fork that runs no fork handlers (the raw system call) is still noticed once the
+    /// process-id check is on, as it is when `pthread_atfork` fails.
+    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+    #[test]
+    fn the_process_id_check_notices_a_fork_that_ran_no_handlers() {
+        watch();
+        watch::use_pid_check();
+        let before = current();
+        let id = PerProcess::random(10);
+        let in_parent = id.get();
+        // SAFETY: the child only reads atomics, draws from the OS and exits.
+        let pid = unsafe { libc::syscall(libc::SYS_fork) } as libc::pid_t;
+        assert!(pid >= 0, "fork failed");
+        if pid == 0 {
+            let after = current();
+            let moved = after.generation() == before.generation() + 1
+                && after.offset(10) != before.offset(10)
+                && id.get() != in_parent;
+            // SAFETY: ends the child at once.
+            unsafe { libc::_exit(if moved { 0 } else { 1 }) };
+        }
+        let mut status = 0;
+        // SAFETY: `pid` is our child.
+        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+        assert_eq!(current(), before, "the parent stays where it was");
     }
 
     #[test]

@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+#[cfg(unix)]
+pub mod fork;
 pub mod typed;
 
 /// The path of a conformance vector file under `tests/vectors/`.

@@ -6,11 +6,10 @@
 //! one word that changes in a child before the child runs any code of ours:
 //!
 //! - a *generation*, bumped in every forked child: a stream seeded in another generation
-//!   reseeds, and an id fixed by the caller in another generation is refused
-//!   ([`PerProcess::Fixed`]);
+//!   reseeds, and an id fixed by the caller in another generation is refused;
 //! - an *offset* for each bounded id space (10-bit clock ids, 5-bit best-effort nodes): a
-//!   random clock id is `base + offset`, and a child's offset differs from its parent's by a
-//!   non-zero step, so a child always uses another clock id than its parent, and the children
+//!   random clock id is `base + offset` ([`PerProcess`]), and a child's offset differs from its
+//!   parent's by a non-zero step, so a child always uses another clock id than its parent, and the children
 //!   of one process use different ones from each other (up to the size of the space).
 //!
 //! The step for the `k`-th child of a process is `k * stride` (taken modulo the space, with
@@ -46,7 +45,7 @@ impl Lineage {
     }
 
     /// This process's offset in a space of `2^bits` ids (`bits` is 5 or 10).
-    #[inline]
+    #[cfg(test)]
     const fn offset(self, bits: u32) -> u16 {
         let shift = if bits == 10 { 0 } else { 10 };
         ((self.0 >> shift) as u16) & ((1 << bits) - 1)
@@ -96,14 +95,27 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A clock, node or machine id of a generator, as it stands in each process.
+/// A clock, node or machine id of a generator, as it stands in each process: either drawn at
+/// random (then moved on in every forked child by that child's offset) or fixed by the caller
+/// (then refused in any other process than the one that fixed it).
+///
+/// Built so that the check on every id is one load of the lineage word, one test against
+/// `expect` and, for a random id, an add and a mask.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum PerProcess {
-    /// Chosen at random: in each process `base` plus that process's offset, in a space of
-    /// `2^bits` ids (5 or 10).
-    Random { base: u16, bits: u32 },
-    /// Fixed by the caller in the process of `generation`, and refused in any other.
-    Fixed { value: u16, generation: u64 },
+pub(crate) struct PerProcess {
+    /// The lineage word this id was made in.
+    expect: u64,
+    /// The bits of the lineage word that must equal `expect`'s: the process-id flag for a
+    /// random id; the flag and the generation for a fixed one.
+    check: u64,
+    /// The id where the lineage offset is 0 (random), or the id (fixed).
+    base: u16,
+    /// `2^bits - 1` for a random id (keeps it in its space), all ones for a fixed one.
+    mask: u16,
+    /// The offset's bits in the lineage word for a random id, 0 for a fixed one.
+    offset_mask: u16,
+    /// Where this space's offset sits in the lineage word.
+    shift: u32,
 }
 
 impl PerProcess {
@@ -112,40 +124,82 @@ impl PerProcess {
         watch();
         let mask = (1u16 << bits) - 1;
         let value = crate::random::os_u64() as u16 & mask;
+        let mut id = PerProcess {
+            expect: 0,
+            check: PID_CHECK,
+            base: 0,
+            mask,
+            offset_mask: mask,
+            shift: if bits == 10 { 0 } else { 10 },
+        };
         // Stored relative to this process's offset, so that `get` gives `value` here.
-        let base = value.wrapping_sub(current().offset(bits)) & mask;
-        PerProcess::Random { base, bits }
+        id.base = value.wrapping_sub(id.offset(current())) & mask;
+        id
     }
 
     /// `value`, fixed by the caller in this process.
     pub(crate) fn fixed(value: u16) -> Self {
         watch();
-        PerProcess::Fixed {
-            value,
-            generation: current().generation(),
+        PerProcess {
+            expect: current().0 & !PID_CHECK,
+            check: !((1 << GENERATION_SHIFT) - 1) | PID_CHECK,
+            base: value,
+            mask: u16::MAX,
+            offset_mask: 0,
+            shift: 0,
         }
+    }
+
+    /// This id's offset in a process of `lineage`.
+    #[inline]
+    fn offset(&self, lineage: Lineage) -> u16 {
+        (lineage.0 >> self.shift) as u16 & self.offset_mask
     }
 
     /// The id in this process, or `None` for a fixed id in a forked child.
     #[inline]
     pub(crate) fn get(&self) -> Option<u16> {
+        let word = LINEAGE.load(Ordering::Relaxed);
+        if (word ^ self.expect) & self.check != 0 {
+            return self.get_slow();
+        }
+        Some(self.base.wrapping_add(self.offset(Lineage(word))) & self.mask)
+    }
+
+    /// `get` in pid-check mode, or for a fixed id in another generation.
+    #[cold]
+    fn get_slow(&self) -> Option<u16> {
         let lineage = current();
-        match *self {
-            PerProcess::Random { base, bits } => {
-                Some(base.wrapping_add(lineage.offset(bits)) & ((1 << bits) - 1))
-            }
-            PerProcess::Fixed { value, generation } => {
-                (lineage.generation() == generation).then_some(value)
-            }
+        if self.offset_mask == 0 && lineage.generation() != self.expect >> GENERATION_SHIFT {
+            return None;
+        }
+        Some(self.base.wrapping_add(self.offset(lineage)) & self.mask)
+    }
+
+    /// The id in this process, or, for a fixed id in a forked child, the
+    /// [`ErrorKind::Forked`](crate::ErrorKind::Forked) error of `format`'s generator, whose
+    /// `part` ("clock id", ...) this is.
+    #[inline]
+    pub(crate) fn get_or_refuse(
+        &self,
+        format: &'static str,
+        part: &'static str,
+    ) -> Result<u16, crate::Error> {
+        match self.get() {
+            Some(id) => Ok(id),
+            None => Err(self.refusal(format, part)),
         }
     }
 
-    /// The id as it was given or drawn, whatever the process (for `Debug` and errors).
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, format: &'static str, part: &'static str) -> crate::Error {
+        crate::Error::forked(format, part, self.value())
+    }
+
+    /// The id in this process, or the fixed id whatever the process (for `Debug` and errors).
     pub(crate) fn value(&self) -> u16 {
-        match *self {
-            PerProcess::Random { .. } => self.get().unwrap_or_default(),
-            PerProcess::Fixed { value, .. } => value,
-        }
+        self.base.wrapping_add(self.offset(current())) & self.mask
     }
 }
 
@@ -330,13 +384,11 @@ mod tests {
     fn a_fixed_id_holds_in_its_own_process() {
         let id = PerProcess::fixed(1023);
         assert_eq!(id.get(), Some(1023));
-        let PerProcess::Fixed { generation, .. } = id else {
-            unreachable!()
-        };
-        let elsewhere = PerProcess::Fixed {
-            value: 1023,
-            generation: generation + 1,
+        let elsewhere = PerProcess {
+            expect: id.expect + (1 << GENERATION_SHIFT),
+            ..id
         };
         assert_eq!(elsewhere.get(), None);
+        assert_eq!(elsewhere.value(), 1023);
     }
 }

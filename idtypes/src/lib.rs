@@ -137,6 +137,59 @@
 //! bounds and are not checked. Mistakes in the attributes are compile errors at the offending
 //! token, with a suggestion where one helps.
 //!
+//! # Processes and `fork()`
+//!
+//! Every generator hands out strictly increasing ids that never repeat, from any number of
+//! threads. Beyond one process, what keeps ids apart is each format's clock, node or machine
+//! id, or its random bits:
+//!
+//! | format | what tells two processes' ids apart | what its random bits promise |
+//! |---|---|---|
+//! | [`Tid`](struct@Tid) | the 10-bit clock id | the default clock id is drawn from the OS |
+//! | [`TimeId`](struct@TimeId) | the node id | the default best-effort node (0..=31) is drawn from the OS |
+//! | [`Snowish`](struct@Snowish), [`Tbsl`](struct@Tbsl) | the machine id, which you choose | none |
+//! | [`Xid`](struct@Xid) | 22 random bits, drawn once per millisecond (then counted up) | differ, from a fast generator seeded by the OS; guessable from other ids |
+//! | [`TsSeqRand`](struct@TsSeqRand) | 10 random bits per id | as xid's |
+//! | [`FullRand`](struct@FullRand) | all 64 bits | unpredictable: ChaCha12 keyed by the OS, a secure generator |
+//!
+//! Random bits come from the operating system's random source (through the `getrandom`
+//! crate), never from a fixed or time-based seed; if the OS has none to give, the call that
+//! needs them panics rather than fall back on guessable bits. Only FullRand's bits may stand in
+//! for a secret token: the tie-breakers of xid, ts-seq-rand and random TBSL come from a fast
+//! generator (wyrand) whose later outputs can be worked out from a few earlier ones.
+//!
+//! **After `fork()`**, a child starts as a copy of its parent, generators and random streams
+//! included. Every generator here notices (a `pthread_atfork` handler updates one word that
+//! each id reads, for well under a nanosecond) and the child never goes on with its parent's
+//! ids:
+//!
+//! | in the forked child | what happens |
+//! |---|---|
+//! | `Tid::now()`, `TimeId::now()`, generators with a random clock or node id | a new clock/node id, different from the parent's and from its siblings' (up to 1,023 TID children, 31 TimeId ones) |
+//! | a generator whose clock, node or machine id you fixed ([`TidGenerator::with_clock_id`], [`TimeIdGenerator::with_node`], [`SnowishGenerator`], [`TbslGenerator`]) | refuses with [`ErrorKind::Forked`]: make the worker's generator after the fork, with the worker's own id |
+//! | [`FullRand::random`], xid, ts-seq-rand and random TBSL bits | a new random stream, seeded from the OS in each thread |
+//! | a monotonic [`XidGenerator`] | starts at a random point after the parent's last xid instead of counting on from it |
+//!
+//! Xid and ts-seq-rand ids have no clock or machine id, so a child (like any other process)
+//! can still repeat an id by chance: two runs of `n` xids in the same millisecond overlap with
+//! probability about `2n / 2^22`, and two ts-seq-rand ids with the same millisecond and
+//! sequence number match with probability 1/1024. A child made with `vfork` or a raw `clone`
+//! system call runs no fork handlers: it must `exec` (as `posix_spawn` and
+//! [`std::process::Command`] do) before it makes ids.
+//!
+//! **Across machines or unrelated processes**, a random clock or node id is only as good as
+//! the birthday bound: the chance that some two of `N` processes drew the same one is
+//!
+//! | processes | 2 | 5 | 10 | 12 | 20 | 38 |
+//! |---|---|---|---|---|---|---|
+//! | TID clock ids (1,024) | 0.1% | 1.0% | 4.3% | 6.3% | 17% | 50% |
+//! | TimeId best-effort nodes (32) | 3.1% | 28% | 79% | 91% | ~100% | ~100% |
+//! | TBSL machine ids (100), if drawn at random | 1.0% | 9.7% | 37% | 50% | 87% | ~100% |
+//!
+//! and two processes that share a clock id and each make about 1,000 TIDs a second repeat an id
+//! roughly every second. Past a handful of processes, give each one its own id (a worker index,
+//! or a registered TimeId node) rather than a random one.
+//!
 //! # Crate features
 //!
 //! | feature | default | what it adds |

@@ -18,8 +18,9 @@
 use core::cell::{Cell, RefCell};
 
 use chacha20::{
-    ChaCha12Rng,
-    rand_core::{Rng, SeedableRng},
+    ChaChaCore, R12,
+    rand_core::{SeedableRng, block::Generator},
+    variants::Legacy,
 };
 
 use crate::fork;
@@ -37,30 +38,64 @@ pub(crate) fn os_u64() -> u64 {
     }
 }
 
+/// A per-thread ChaCha12 stream: the cipher core and four blocks of its output.
+///
+/// The core is kept without rand_core's `BlockRng` wrapper, whose `Drop` would make every
+/// access to the thread-local check whether its destructor is registered.
+struct SecureStream {
+    /// The fork generation the key was drawn in.
+    seeded_in: u64,
+    core: ChaChaCore<R12, Legacy>,
+    buffer: [u32; 64],
+    /// The next unread word of `buffer`.
+    next: usize,
+}
+
+impl SecureStream {
+    fn new(seeded_in: u64) -> Self {
+        let mut key = [0u8; 32];
+        if let Err(err) = getrandom::fill(&mut key) {
+            panic!("idtypes: the operating system's random source failed: {err}");
+        }
+        SecureStream::with_key(seeded_in, key)
+    }
+
+    fn with_key(seeded_in: u64, key: [u8; 32]) -> Self {
+        SecureStream {
+            seeded_in,
+            core: ChaChaCore::from_seed(key),
+            buffer: [0; 64],
+            next: 64,
+        }
+    }
+
+    #[inline]
+    fn next_u64(&mut self) -> u64 {
+        if self.next >= self.buffer.len() {
+            self.core.generate(&mut self.buffer);
+            self.next = 0;
+        }
+        let (low, high) = (self.buffer[self.next], self.buffer[self.next + 1]);
+        self.next += 2;
+        (u64::from(high) << 32) | u64::from(low)
+    }
+}
+
 /// 64 unpredictable bits: ChaCha12 on a per-thread key from the operating system, rekeyed in
-/// a forked child. About as fast as a few nanoseconds (see `benches/process.rs`).
+/// a forked child.
 #[inline]
 pub(crate) fn secure_u64() -> u64 {
     thread_local! {
-        /// The fork generation the stream was seeded in, and the stream.
-        static STREAM: RefCell<Option<(u64, ChaCha12Rng)>> = const { RefCell::new(None) };
+        static STREAM: RefCell<Option<SecureStream>> = const { RefCell::new(None) };
     }
     let generation = fork::current().generation();
-    STREAM.with(|stream| {
-        let mut stream = stream.borrow_mut();
-        match &mut *stream {
-            Some((seeded_in, rng)) if *seeded_in == generation => rng.next_u64(),
-            slot => {
-                fork::watch();
-                let mut seed = [0u8; 32];
-                if let Err(err) = getrandom::fill(&mut seed) {
-                    panic!("idtypes: the operating system's random source failed: {err}");
-                }
-                // The generation again: `watch` may have switched to the process-id check.
-                let (_, rng) =
-                    slot.insert((fork::current().generation(), ChaCha12Rng::from_seed(seed)));
-                rng.next_u64()
-            }
+    STREAM.with_borrow_mut(|stream| match stream {
+        Some(stream) if stream.seeded_in == generation => stream.next_u64(),
+        slot => {
+            fork::watch();
+            // The generation again: `watch` may have switched to the process-id check.
+            slot.insert(SecureStream::new(fork::current().generation()))
+                .next_u64()
         }
     })
 }
@@ -122,6 +157,18 @@ mod tests {
         let draws: HashSet<u64> = (0..10_000).map(|_| secure_u64()).collect();
         assert_eq!(draws.len(), 10_000);
         assert!(covers_low_bits(secure_u64));
+    }
+
+    #[test]
+    fn the_secure_stream_is_chacha12_as_rand_core_reads_it() {
+        use chacha20::{ChaCha12Rng, rand_core::Rng};
+
+        let key: [u8; 32] = core::array::from_fn(|i| i as u8 * 7 + 1);
+        let mut ours = SecureStream::with_key(0, key);
+        let mut reference = ChaCha12Rng::from_seed(key);
+        for i in 0..200 {
+            assert_eq!(ours.next_u64(), reference.next_u64(), "word {i}");
+        }
     }
 
     #[test]

@@ -366,9 +366,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// ```
     #[allow(clippy::should_implement_trait)] // a generator is not an iterator, and this fails
     pub fn next(&self) -> Result<Tbsl, Error> {
-        let Some(machine_id) = self.machine_id.get() else {
-            return Err(Error::forked(FORMAT, "machine id", self.machine_id.value()));
-        };
+        let machine_id = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
         let machine_id = machine_id as u8;
         let limit = (Tbsl::MAX_UNIX_MICROS * 100 + 99).min((1 << 60) - 1);
         // Started on the first wait only: the fast path reads one clock, not two.

@@ -223,9 +223,7 @@ impl<C: Clock> TidGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<Tid, Error> {
-        let Some(clock_id) = self.clock_id.get() else {
-            return Err(Error::forked(FORMAT, "clock id", self.clock_id.value()));
-        };
+        let clock_id = self.clock_id.get_or_refuse(FORMAT, "clock id")?;
         let last = Tid::MAX_TIMESTAMP_MICROS as i64;
         match self.micros.next(self.clock.now_micros(), last) {
             // `0 <= micros <= 2^53 - 1`: the sequence starts at 0 and stops at `last`.

@@ -183,9 +183,7 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<TimeId, Error> {
-        let Some(node) = self.node.get() else {
-            return Err(Error::forked(FORMAT, "node id", self.node.value()));
-        };
+        let node = self.node.get_or_refuse(FORMAT, "node id")?;
         match self
             .micros
             .next(self.clock.now_micros(), TimeId::MAX_TIMESTAMP_MICROS)

@@ -358,9 +358,7 @@ mod generator {
         /// ```
         #[inline]
         pub fn try_next(&self) -> Result<Snowish, Error> {
-            let Some(machine_id) = self.machine_id.get() else {
-                return Err(Error::forked(FORMAT, "machine id", self.machine_id.value()));
-            };
+            let machine_id = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
             match next_millis_and_sequence(&self.state, self.clock.now_micros(), MAX_DELTA) {
                 Some((millis, sequence)) => Ok(Snowish::from_fields(millis, machine_id, sequence)),
                 None => Err(Error::exhausted(

@@ -209,7 +209,6 @@ mod watch {
         cell::Cell,
         sync::atomic::{AtomicI32, AtomicU64, Ordering},
     };
-    use std::sync::Once;
 
     use super::{LINEAGE, Lineage, PID_CHECK, advance};
 
@@ -217,26 +216,69 @@ mod watch {
     static STRIDE: AtomicU64 = AtomicU64::new(1);
     /// Forks this process has begun (the `prepare` handler counts them).
     static FORKS: AtomicU64 = AtomicU64::new(0);
-    /// In pid-check mode: the process the lineage word belongs to.
+    /// The process the lineage word belongs to: set at registration and in every child, so
+    /// that moving on happens once per fork however many handlers run, and so that the
+    /// process-id check can tell a child from its parent.
     static PID: AtomicI32 = AtomicI32::new(0);
+    /// Who registers the fork handlers: 0 before anyone, [`REGISTERED`] once done, or else
+    /// the process id of the process whose thread is registering them.
+    static REGISTRAR: AtomicI32 = AtomicI32::new(0);
+    const REGISTERED: i32 = -1;
 
     std::thread_local! {
         /// The index of the fork this thread is making, from `prepare` to `child`.
         static FORK_INDEX: Cell<u64> = const { Cell::new(0) };
     }
 
+    #[inline]
     pub(super) fn register() {
-        static REGISTER: Once = Once::new();
-        REGISTER.call_once(|| {
-            STRIDE.store(crate::random::os_u64() | 1, Ordering::Relaxed);
-            // SAFETY: both handlers are `extern "C" fn()` that only touch atomics and a
-            // const-initialised thread-local `Cell<u64>` (no allocation, no locks), which is
-            // async-signal-safe as fork handlers must be.
-            let status = unsafe { libc::pthread_atfork(Some(prepare), None, Some(child)) };
-            if status != 0 {
-                use_pid_check();
+        if REGISTRAR.load(Ordering::Acquire) != REGISTERED {
+            register_slow();
+        }
+    }
+
+    /// Registers the fork handlers, or waits for the thread of this process that does.
+    ///
+    /// Not a `std::sync::Once`: a fork while another thread of the parent is registering
+    /// would leave the child waiting forever for a thread it does not have. Here the child
+    /// sees the parent's process id as the registrar and registers itself; should the
+    /// parent's registration have gone through before the fork, the handlers are there twice,
+    /// which they allow (a child moves on once per fork, see `PID`).
+    #[cold]
+    fn register_slow() {
+        // SAFETY: getpid has no preconditions and cannot fail.
+        let me = unsafe { libc::getpid() };
+        loop {
+            let registrar = REGISTRAR.load(Ordering::Acquire);
+            if registrar == REGISTERED {
+                return;
             }
-        });
+            if registrar != me {
+                // Nobody yet, or a thread of a parent process that this one does not have.
+                if REGISTRAR
+                    .compare_exchange(registrar, me, Ordering::Acquire, Ordering::Acquire)
+                    .is_ok()
+                {
+                    install(me);
+                    REGISTRAR.store(REGISTERED, Ordering::Release);
+                    return;
+                }
+                continue;
+            }
+            std::thread::yield_now();
+        }
+    }
+
+    fn install(me: libc::pid_t) {
+        STRIDE.store(crate::random::os_u64() | 1, Ordering::Relaxed);
+        PID.store(me, Ordering::Relaxed);
+        // SAFETY: both handlers are `extern "C" fn()` that only touch atomics, call getpid and
+        // use a const-initialised thread-local `Cell<u64>` (no allocation, no locks): all
+        // async-signal-safe, as fork handlers must be.
+        let status = unsafe { libc::pthread_atfork(Some(prepare), None, Some(child)) };
+        if status != 0 {
+            use_pid_check();
+        }
     }
 
     /// Runs in the parent, in the forking thread, just before the fork.
@@ -248,7 +290,11 @@ mod watch {
     /// Runs in the child, in its only thread, before `fork()` returns there.
     extern "C" fn child() {
         let index = FORK_INDEX.try_with(Cell::get).unwrap_or(0);
-        moved_on(index);
+        // SAFETY: getpid has no preconditions, cannot fail, and is async-signal-safe.
+        let me = unsafe { libc::getpid() };
+        if PID.swap(me, Ordering::Relaxed) != me {
+            moved_on(index);
+        }
     }
 
     /// The child's side of a fork: the `index`-th child of its parent.
@@ -260,11 +306,6 @@ mod watch {
         );
         STRIDE.store(stride, Ordering::Relaxed);
         FORKS.store(0, Ordering::Relaxed);
-        if word & PID_CHECK != 0 {
-            // Moved on already: the process-id check must not move on a second time.
-            // SAFETY: getpid has no preconditions, cannot fail, and is async-signal-safe.
-            PID.store(unsafe { libc::getpid() }, Ordering::Relaxed);
-        }
         LINEAGE.store(word, Ordering::Relaxed);
     }
 
@@ -279,8 +320,8 @@ mod watch {
     #[cold]
     pub(super) fn by_pid() -> Lineage {
         // SAFETY: getpid has no preconditions and cannot fail.
-        let pid = unsafe { libc::getpid() };
-        if PID.swap(pid, Ordering::Relaxed) != pid {
+        let me = unsafe { libc::getpid() };
+        if PID.swap(me, Ordering::Relaxed) != me {
             // Which child of its parent this is went unrecorded: a random index still
             // differs from the parent (every step is non-zero), if not surely from siblings.
             moved_on(crate::random::os_u64());

@@ -175,7 +175,10 @@
 //! probability about `2n / 2^22`, and two ts-seq-rand ids with the same millisecond and
 //! sequence number match with probability 1/1024. A child made with `vfork` or a raw `clone`
 //! system call runs no fork handlers: it must `exec` (as `posix_spawn` and
-//! [`std::process::Command`] do) before it makes ids.
+//! [`std::process::Command`] do) before it makes ids. A child of a multi-threaded process has
+//! only the thread that forked; nothing here waits for a lock or a first-use initialisation
+//! that another thread of the parent may have held at the fork (the process-wide generators
+//! are made without a lock), so such a child can make ids too.
 //!
 //! **Across machines or unrelated processes**, a random clock or node id is only as good as
 //! the birthday bound: the chance that some two of `N` processes drew the same one is
@@ -228,6 +231,8 @@ mod codec;
 mod error;
 #[cfg(feature = "std")]
 mod fork;
+#[cfg(feature = "std")]
+mod global;
 pub(crate) mod integrations;
 #[cfg(feature = "std")]
 mod monotonic;

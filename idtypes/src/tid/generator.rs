@@ -1,7 +1,6 @@
 //! [`TidGenerator`]: strictly increasing TIDs from a clock, lock-free.
 
 use core::fmt;
-use std::sync::OnceLock;
 
 use super::{FORMAT, Tid};
 use crate::{Clock, Error, SystemClock, fork::PerProcess, monotonic::Monotonic};
@@ -247,8 +246,9 @@ impl<C> fmt::Debug for TidGenerator<C> {
 
 /// The process-wide generator behind [`Tid::now`].
 pub(super) fn global() -> &'static TidGenerator {
-    static GLOBAL: OnceLock<TidGenerator> = OnceLock::new();
-    GLOBAL.get_or_init(TidGenerator::new)
+    static GLOBAL: core::sync::atomic::AtomicPtr<TidGenerator> =
+        core::sync::atomic::AtomicPtr::new(core::ptr::null_mut());
+    crate::global::get_or_make(&GLOBAL, TidGenerator::new)
 }
 
 #[cfg(test)]

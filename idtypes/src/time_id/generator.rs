@@ -1,7 +1,6 @@
 //! [`TimeIdGenerator`]: strictly increasing TimeIds from a clock, lock-free.
 
 use core::fmt;
-use std::sync::OnceLock;
 
 use super::{FORMAT, NodeId, TimeId};
 use crate::{Clock, Error, SystemClock, fork::PerProcess, monotonic::Monotonic};
@@ -212,8 +211,9 @@ impl<C> fmt::Debug for TimeIdGenerator<C> {
 
 /// The process-wide generator behind [`TimeId::now`].
 pub(super) fn global() -> &'static TimeIdGenerator {
-    static GLOBAL: OnceLock<TimeIdGenerator> = OnceLock::new();
-    GLOBAL.get_or_init(TimeIdGenerator::new)
+    static GLOBAL: core::sync::atomic::AtomicPtr<TimeIdGenerator> =
+        core::sync::atomic::AtomicPtr::new(core::ptr::null_mut());
+    crate::global::get_or_make(&GLOBAL, TimeIdGenerator::new)
 }
 
 #[cfg(test)]

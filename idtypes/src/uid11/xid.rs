@@ -247,7 +247,6 @@ mod generator {
         fmt,
         sync::atomic::{AtomicU64, Ordering},
     };
-    use std::sync::OnceLock;
 
     use super::{FORMAT, MAX_DELTA, MAX_RANDOM, Xid};
     use crate::{
@@ -483,8 +482,9 @@ mod generator {
 
     /// The process-wide generator behind [`Xid::now`].
     pub(super) fn global() -> &'static XidGenerator {
-        static GLOBAL: OnceLock<XidGenerator> = OnceLock::new();
-        GLOBAL.get_or_init(XidGenerator::new)
+        static GLOBAL: core::sync::atomic::AtomicPtr<XidGenerator> =
+            core::sync::atomic::AtomicPtr::new(core::ptr::null_mut());
+        crate::global::get_or_make(&GLOBAL, XidGenerator::new)
     }
 
     #[cfg(test)]

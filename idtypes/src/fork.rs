@@ -309,6 +309,12 @@ mod watch {
         LINEAGE.store(word, Ordering::Relaxed);
     }
 
+    /// Makes `register` believe that a thread of process `pid` is registering the handlers.
+    #[cfg(test)]
+    pub(super) fn pretend_registering(pid: libc::pid_t) {
+        REGISTRAR.store(pid, Ordering::Release);
+    }
+
     /// Notices forks by the process id from now on.
     pub(super) fn use_pid_check() {
         // SAFETY: getpid has no preconditions and cannot fail.
@@ -410,6 +416,32 @@ mod tests {
         assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
         assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
         assert_eq!(current(), before, "the parent stays where it was");
+    }
+
+    /// A child forked while a thread of its parent was registering the handlers finds the
+    /// parent's process id as the registrar: it registers them itself instead of waiting, and
+    /// handlers registered twice still move a child on once.
+    #[cfg(unix)]
+    #[test]
+    fn a_registration_cut_off_by_a_fork_is_taken_over_and_counts_once() {
+        watch();
+        // SAFETY: getpid has no preconditions.
+        let me = unsafe { libc::getpid() };
+        watch::pretend_registering(me.wrapping_add(1));
+        watch(); // returns: it would wait forever for the other process's thread otherwise
+        let before = current();
+        // SAFETY: the child only reads an atomic and exits.
+        let pid = unsafe { libc::fork() };
+        assert!(pid >= 0, "fork failed");
+        if pid == 0 {
+            let moved_once = current().generation() == before.generation() + 1;
+            // SAFETY: ends the child at once.
+            unsafe { libc::_exit(if moved_once { 0 } else { 1 }) };
+        }
+        let mut status = 0;
+        // SAFETY: `pid` is our child.
+        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
     }
 
     #[test]

@@ -14,7 +14,11 @@
 //!   fast, predictable generator FullRand used before; the tie-breakers of xid, ts-seq-rand
 //!   and random TBSL still use it).
 //!
-//! Target: the fork check adds at most about 1 ns to any generator's `next`.
+//! Target: the fork check adds at most about 1 ns to any generator's `next`. Measured against
+//! the code before the check, in one run: with the system clock the difference is within the
+//! noise (±1 ns on about 40 ns); on a frozen clock, where the rest of `next` is a ~4 ns
+//! compare-and-swap, it adds 1.5 to 2.6 ns, because the locked compare-and-swap waits for the
+//! check's load and test to retire.
 
 use std::{
     cell::Cell,

@@ -390,6 +390,15 @@ mod tests {
         assert!(strides.iter().all(|stride| stride & 1 == 1));
     }
 
+    /// Waits for the child `pid` and asserts that it exited with status 0.
+    #[cfg(unix)]
+    fn assert_exited_with_0(pid: libc::pid_t) {
+        let mut status = 0;
+        // SAFETY: `pid` is our child, and `status` a valid place for its status.
+        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+    }
+
     /// A fork that runs no fork handlers (the raw system call) is still noticed once the
     /// process-id check is on, as it is when `pthread_atfork` fails.
     #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
@@ -411,10 +420,7 @@ mod tests {
             // SAFETY: ends the child at once.
             unsafe { libc::_exit(if moved { 0 } else { 1 }) };
         }
-        let mut status = 0;
-        // SAFETY: `pid` is our child.
-        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
-        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+        assert_exited_with_0(pid);
         assert_eq!(current(), before, "the parent stays where it was");
     }
 
@@ -438,10 +444,7 @@ mod tests {
             // SAFETY: ends the child at once.
             unsafe { libc::_exit(if moved_once { 0 } else { 1 }) };
         }
-        let mut status = 0;
-        // SAFETY: `pid` is our child.
-        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
-        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+        assert_exited_with_0(pid);
     }
 
     #[test]

@@ -129,34 +129,31 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
-    /// Every 10-bit value turns up in 20,000 draws of `draw` (a miss has odds below 1e-8).
-    fn covers_low_bits(draw: fn() -> u64) -> bool {
+    /// `n` draws of `draw` are all different, and every 10-bit value turns up in 20,000 draws
+    /// (a miss has odds below 1e-8).
+    fn assert_draws_differ_and_cover_low_bits(n: usize, draw: fn() -> u64) {
+        let draws: HashSet<u64> = (0..n).map(|_| draw()).collect();
+        assert_eq!(draws.len(), n);
         let mut seen = [false; 1024];
         for _ in 0..20_000 {
             seen[(draw() & 0x3FF) as usize] = true;
         }
-        seen.iter().all(|&s| s)
+        assert!(seen.iter().all(|&s| s));
     }
 
     #[test]
     fn os_draws_differ_and_cover_low_bits() {
-        let draws: HashSet<u64> = (0..1000).map(|_| os_u64()).collect();
-        assert_eq!(draws.len(), 1000);
-        assert!(covers_low_bits(os_u64));
+        assert_draws_differ_and_cover_low_bits(1000, os_u64);
     }
 
     #[test]
     fn fast_draws_differ_and_cover_low_bits() {
-        let draws: HashSet<u64> = (0..10_000).map(|_| fast_u64()).collect();
-        assert_eq!(draws.len(), 10_000);
-        assert!(covers_low_bits(fast_u64));
+        assert_draws_differ_and_cover_low_bits(10_000, fast_u64);
     }
 
     #[test]
     fn secure_draws_differ_and_cover_low_bits() {
-        let draws: HashSet<u64> = (0..10_000).map(|_| secure_u64()).collect();
-        assert_eq!(draws.len(), 10_000);
-        assert!(covers_low_bits(secure_u64));
+        assert_draws_differ_and_cover_low_bits(10_000, secure_u64);
     }
 
     #[test]

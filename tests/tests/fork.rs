@@ -196,13 +196,24 @@ fn full_rand_in_the_child_draws_from_a_new_stream_on_every_thread() {
 /// At most this many of 1,000 ids shared by chance: the expected number is far below 1.
 const BY_CHANCE: usize = 50;
 
+/// Parent and child take 1,000 ids each from `make` after the fork; asserts that they share
+/// no more than chance allows, and returns the parent's and the child's ids.
+fn assert_shared_only_by_chance(make: &dyn Fn() -> u128) -> (Vec<u128>, Vec<u128>) {
+    make(); // the parent has made ids before it forks
+    let (parent, child) = side_by_side(1000, make);
+    let shared = shared(&parent, &child);
+    assert!(
+        shared < BY_CHANCE,
+        "{shared} ids shared by parent and child"
+    );
+    (parent, child)
+}
+
 #[test]
 fn a_monotonic_xid_generator_does_not_go_on_with_the_parents_count() {
     // A frozen clock: both sides make all their xids in the same millisecond.
     let generator = XidGenerator::with_clock(ManualClock::new(NOW));
-    generator.next();
-    let (parent, child) = side_by_side(1000, &|| generator.next().to_u64() as u128);
-    assert!(shared(&parent, &child) < BY_CHANCE);
+    let (parent, child) = assert_shared_only_by_chance(&|| generator.next().to_u64() as u128);
     assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
     // The child went on after the parent's last xid before the fork, in a later millisecond.
     let first = Xid::from_u64(child[0] as u64);
@@ -211,17 +222,13 @@ fn a_monotonic_xid_generator_does_not_go_on_with_the_parents_count() {
 
 #[test]
 fn xid_now_in_the_child_draws_its_own_random_bits() {
-    Xid::now();
-    let (parent, child) = side_by_side(1000, &|| Xid::now().to_u64() as u128);
-    assert!(shared(&parent, &child) < BY_CHANCE);
+    assert_shared_only_by_chance(&|| Xid::now().to_u64() as u128);
 }
 
 #[test]
 fn a_random_xid_generator_in_the_child_draws_its_own_random_bits() {
     let generator = XidGenerator::with_clock(ManualClock::new(NOW)).with_mode(XidMode::Random);
-    generator.next();
-    let (parent, child) = side_by_side(1000, &|| generator.next().to_u64() as u128);
-    assert!(shared(&parent, &child) < BY_CHANCE);
+    assert_shared_only_by_chance(&|| generator.next().to_u64() as u128);
 }
 
 #[test]
@@ -229,9 +236,7 @@ fn a_ts_seq_rand_generator_in_the_child_draws_its_own_random_bits() {
     // Same millisecond, same sequence numbers on both sides: the 10 random bits are all that
     // differ, so about 1 in 1,024 pairs match by chance.
     let generator = TsSeqRandGenerator::with_clock(ManualClock::new(NOW));
-    generator.next();
-    let (parent, child) = side_by_side(1000, &|| generator.next().to_u64() as u128);
-    assert!(shared(&parent, &child) < BY_CHANCE);
+    assert_shared_only_by_chance(&|| generator.next().to_u64() as u128);
 }
 
 #[test]

@@ -67,6 +67,13 @@ pub enum ErrorKind {
     /// process forked after that id was fixed: going on would repeat the parent's ids, so it
     /// refuses (see [processes and `fork()`](crate#processes-and-fork)).
     Forked,
+    /// Every value of a leased id space is held by another process (see [`crate::lease`]).
+    LeasesExhausted,
+    /// A lease is no longer this process's: it expired and another process took the value
+    /// over, or it was released.
+    LeaseLost,
+    /// The database refused or failed a lease operation; the message carries its reason.
+    Database,
 }
 
 /// What a failed parse, construction or generation reports.
@@ -157,6 +164,17 @@ enum Repr {
         /// What the caller fixed ("clock id", "node id", "machine id").
         part: &'static str,
         value: u16,
+    },
+    LeasesExhausted {
+        namespace: Snippet,
+        size: u32,
+    },
+    LeaseLost {
+        namespace: Snippet,
+        value: u32,
+    },
+    Database {
+        reason: Snippet<{ VALIDATION_CAPACITY }>,
     },
 }
 
@@ -427,6 +445,45 @@ impl Error {
         }
     }
 
+    /// All `size` values of the lease space `namespace` are held.
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    pub(crate) fn leases_exhausted(namespace: &str, size: u32) -> Self {
+        Error {
+            format: "lease",
+            type_name: "",
+            repr: Repr::LeasesExhausted {
+                namespace: Snippet::new(namespace),
+                size,
+            },
+        }
+    }
+
+    /// The lease on `value` of `namespace` is no longer this process's.
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    pub(crate) fn lease_lost(namespace: &str, value: u32) -> Self {
+        Error {
+            format: "lease",
+            type_name: "",
+            repr: Repr::LeaseLost {
+                namespace: Snippet::new(namespace),
+                value,
+            },
+        }
+    }
+
+    /// A database operation failed for `reason`.
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    pub(crate) fn database(reason: &dyn fmt::Display) -> Self {
+        let mut kept = Snippet::EMPTY;
+        // `Snippet` never fails; a `Display` impl that does leaves what it wrote so far.
+        let _ = fmt::Write::write_fmt(&mut kept, format_args!("{reason}"));
+        Error {
+            format: "lease",
+            type_name: "",
+            repr: Repr::Database { reason: kept },
+        }
+    }
+
     /// The value `found` where the value `expected` was required.
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn mismatch(format: &'static str, expected: &str, found: &str) -> Self {
@@ -548,6 +605,9 @@ impl Error {
             Repr::TooLarge { .. } => ErrorKind::Overflow,
             Repr::ClockBackwards { .. } => ErrorKind::ClockBackwards,
             Repr::Forked { .. } => ErrorKind::Forked,
+            Repr::LeasesExhausted { .. } => ErrorKind::LeasesExhausted,
+            Repr::LeaseLost { .. } => ErrorKind::LeaseLost,
+            Repr::Database { .. } => ErrorKind::Database,
             Repr::Prefix { .. } => ErrorKind::Prefix,
             Repr::Separator { .. } => ErrorKind::Separator,
             Repr::Validation { .. } => ErrorKind::Validation,
@@ -738,6 +798,16 @@ impl fmt::Display for Error {
                  process is a fork of it; going on would repeat the parent's ids, so make a new \
                  generator in this process"
             ),
+            Repr::LeasesExhausted { namespace, size } => write!(
+                f,
+                "lease `{namespace}`: all {size} values are held by other processes"
+            ),
+            Repr::LeaseLost { namespace, value } => write!(
+                f,
+                "lease `{namespace}` value {value}: no longer held by this process (it expired \
+                 and was taken over, or was released)"
+            ),
+            Repr::Database { reason } => write!(f, "lease store: {reason}"),
             Repr::TooLarge { largest } => write!(
                 f,
                 "invalid {format}: the value is too large, the largest is `{largest}`"

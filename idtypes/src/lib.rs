@@ -258,6 +258,12 @@ pub use error::{Error, ErrorKind};
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite"
 ))]
+pub use integrations::lease;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite"
+))]
 pub use integrations::sqlx::AsText;
 pub use range::IdRange;
 #[cfg(feature = "alloc")]

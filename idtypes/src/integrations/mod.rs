@@ -2,6 +2,12 @@
 
 #[cfg(feature = "chrono")]
 mod chrono;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite"
+))]
+pub mod lease;
 #[cfg(feature = "serde")]
 mod serde;
 #[cfg(feature = "serde")]

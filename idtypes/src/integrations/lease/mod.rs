@@ -1,0 +1,446 @@
+//! Leases: one value of a bounded id space (a TID clock id, a TimeId node, a snowish or TBSL
+//! machine id) held by one process at a time, handed out by the database every process of a
+//! fleet already shares.
+//!
+//! # The table
+//!
+//! One table holds the leases of every space, keyed by a namespace of your choosing (say
+//! `"posts-tid"`), so several services and formats share it. [`Leases::setup`] creates it if
+//! it does not exist; the statement per database (table name `idtypes_leases` unless chosen
+//! with [`Leases::with_table`]):
+//!
+//! ```sql
+//! -- PostgreSQL
+//! CREATE TABLE IF NOT EXISTS idtypes_leases (namespace TEXT COLLATE "C" NOT NULL,
+//!   value BIGINT NOT NULL, holder TEXT NOT NULL, expires_at BIGINT NOT NULL,
+//!   high_water BIGINT NOT NULL, PRIMARY KEY (namespace, value))
+//! -- MySQL / MariaDB
+//! CREATE TABLE IF NOT EXISTS idtypes_leases (
+//!   namespace VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+//!   value BIGINT NOT NULL, holder CHAR(32) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+//!   expires_at BIGINT NOT NULL, high_water BIGINT NOT NULL, PRIMARY KEY (namespace, value))
+//! -- SQLite
+//! CREATE TABLE IF NOT EXISTS idtypes_leases (namespace TEXT NOT NULL, value INTEGER NOT NULL,
+//!   holder TEXT NOT NULL, expires_at INTEGER NOT NULL, high_water INTEGER NOT NULL,
+//!   PRIMARY KEY (namespace, value))
+//! ```
+//!
+//! A row is a value that has been leased at least once: `holder` is a random token of the
+//! process holding it, `expires_at` the end of the lease in microseconds since 1970 by the
+//! *database's* clock (no process's clock is written or compared), `high_water` the largest
+//! timestamp its holders have said they may issue ids with.
+//!
+//! # Guarantees
+//!
+//! - [`acquire`](Leases::acquire) takes a value that no live lease holds, atomically: an
+//!   insert of a new row (the primary key lets one contender in) or a takeover of an expired
+//!   row (an update conditioned on it being expired, which one contender wins). Two
+//!   contenders never hold the same value. When every value is held, it fails with
+//!   [`ErrorKind::LeasesExhausted`](crate::ErrorKind::LeasesExhausted).
+//! - [`renew`](Leases::renew) extends a lease only while this process still holds it; if the
+//!   lease expired and another process took the value, it fails with
+//!   [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost).
+//! - [`release`](Leases::release) ends a lease at once (the value is free for the next
+//!   acquirer), keeping its high-water mark for the next holder.
+//! - Each lease knows its [`deadline`](Lease::deadline) by this process's monotonic clock:
+//!   the moment the winning request was *sent*, plus the lease's duration, minus a safety
+//!   margin. The database's expiry cannot come before it, whatever the machines' wall clocks
+//!   say, unless the database's own clock runs faster than ours by more than the margin.
+//!
+//! If the database is down, leases already held stay valid until their deadline; new ones
+//! cannot be taken and renewals fail with [`ErrorKind::Database`](crate::ErrorKind::Database).
+
+mod sql;
+
+use core::{fmt, time::Duration};
+use std::time::Instant;
+
+use sql::{Dialect, Statements};
+
+use crate::Error;
+
+/// The lease store: a connection pool and the lease table's statements.
+///
+/// # Examples
+///
+/// ```no_run
+/// # async fn run() -> Result<(), idtypes::Error> {
+/// use idtypes::lease::Leases;
+///
+/// let pool = sqlx::SqlitePool::connect("sqlite:leases.db?mode=rwc").await.unwrap();
+/// let leases = Leases::sqlite(pool);
+/// leases.setup().await?;
+/// let lease = leases.acquire("posts-tid", 1024).await?;
+/// println!("this process's clock id: {}", lease.value());
+/// leases.release(lease).await?;
+/// # Ok(())
+/// # }
+/// ```
+pub struct Leases<DB: sqlx::Database> {
+    pool: sqlx::Pool<DB>,
+    statements: Statements,
+    dialect: &'static Dialect,
+    duration: Duration,
+    margin: Duration,
+}
+
+impl<DB: sqlx::Database> fmt::Debug for Leases<DB> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Leases")
+            .field("duration", &self.duration)
+            .field("margin", &self.margin)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A held lease on one value of an id space.
+///
+/// # Examples
+///
+/// ```no_run
+/// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
+/// let mut lease = leases.acquire("events-node", 992).await?;
+/// assert!(lease.value() < 992);
+/// assert!(lease.is_live());
+/// leases.renew(&mut lease).await?;
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Debug)]
+pub struct Lease {
+    namespace: String,
+    value: u32,
+    holder: String,
+    deadline: Instant,
+    previous_high_water: i64,
+    high_water: i64,
+}
+
+impl Lease {
+    /// The leased value, `0..size`.
+    pub fn value(&self) -> u32 {
+        self.value
+    }
+
+    /// The namespace it was taken in.
+    pub fn namespace(&self) -> &str {
+        &self.namespace
+    }
+
+    /// When this process must stop using the value, by its own monotonic clock (see
+    /// [`Leases::with_duration`]).
+    pub fn deadline(&self) -> Instant {
+        self.deadline
+    }
+
+    /// Whether the deadline is still ahead.
+    pub fn is_live(&self) -> bool {
+        Instant::now() < self.deadline
+    }
+
+    /// The largest timestamp (µs since 1970) that earlier holders of this value said they
+    /// might issue ids with, or 0: a new holder's ids must come after it.
+    pub fn previous_high_water(&self) -> i64 {
+        self.previous_high_water
+    }
+
+    /// Records that this holder may issue ids with timestamps up to `micros`, to be written
+    /// by the next [`renew`](Leases::renew) or [`release`](Leases::release) for the next
+    /// holder. Never lowers the recorded mark.
+    pub fn raise_high_water(&mut self, micros: i64) {
+        self.high_water = self.high_water.max(micros);
+    }
+}
+
+/// Up to how many values a space may have (the largest id space of a format is 1,024).
+const MAX_SIZE: u32 = 1 << 20;
+
+impl<DB: sqlx::Database> Leases<DB> {
+    fn with_dialect(pool: sqlx::Pool<DB>, dialect: &'static Dialect) -> Self {
+        Leases {
+            pool,
+            statements: Statements::new(dialect, DEFAULT_TABLE),
+            dialect,
+            duration: Duration::from_secs(30),
+            margin: Duration::from_secs(5),
+        }
+    }
+
+    /// The same store on another table: a plain identifier (ASCII letters, digits and `_`,
+    /// not starting with a digit, at most 63 characters).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Syntax`](crate::ErrorKind::Syntax) for another name.
+    pub fn with_table(mut self, table: &str) -> Result<Self, Error> {
+        let plain = !table.is_empty()
+            && table.len() <= 63
+            && !table.as_bytes()[0].is_ascii_digit()
+            && table
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        if !plain {
+            return Err(Error::syntax(
+                "lease table name",
+                None,
+                "expected ASCII letters, digits and `_`, not starting with a digit, 1 to 63 characters",
+            ));
+        }
+        self.statements = Statements::new(self.dialect, table);
+        Ok(self)
+    }
+
+    /// The same store with leases of `duration`, of which this process stops using a value
+    /// `margin` before the end: 30 s and 5 s unless chosen. The margin covers the database's
+    /// clock running faster than this process's during one lease, and the time a generator
+    /// takes between its deadline check and the id it makes.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) when the margin is not shorter
+    /// than the duration, or the duration is over a day.
+    pub fn with_duration(mut self, duration: Duration, margin: Duration) -> Result<Self, Error> {
+        let day = 86_400_000_000;
+        if margin >= duration || duration.as_micros() > day {
+            return Err(Error::out_of_range(
+                "lease",
+                "duration (µs)",
+                duration.as_micros() as i128,
+                margin.as_micros() as i128 + 1,
+                day as i128,
+            ));
+        }
+        self.duration = duration;
+        self.margin = margin;
+        Ok(self)
+    }
+
+    fn lease(&self, namespace: &str, value: u32, holder: String, sent: Instant) -> Lease {
+        Lease {
+            namespace: namespace.to_owned(),
+            value,
+            holder,
+            deadline: sent + (self.duration - self.margin),
+            previous_high_water: 0,
+            high_water: 0,
+        }
+    }
+}
+
+/// The table's name unless chosen.
+const DEFAULT_TABLE: &str = "idtypes_leases";
+
+/// Checks a namespace and a space size.
+fn check_space(namespace: &str, size: u32) -> Result<(), Error> {
+    if namespace.is_empty()
+        || namespace.len() > 255
+        || !namespace.bytes().all(|b| b.is_ascii_graphic())
+    {
+        return Err(Error::syntax(
+            "lease namespace",
+            None,
+            "expected 1 to 255 printable ASCII characters without spaces",
+        ));
+    }
+    if size == 0 || size > MAX_SIZE {
+        return Err(Error::out_of_range(
+            "lease",
+            "space size",
+            size as i128,
+            1,
+            MAX_SIZE as i128,
+        ));
+    }
+    Ok(())
+}
+
+/// A new holder token: 128 random bits from the operating system, as 32 hex digits.
+fn new_holder() -> String {
+    let (a, b) = (crate::random::os_u64(), crate::random::os_u64());
+    format!("{a:016x}{b:016x}")
+}
+
+/// A statement for sqlx. Safe: the only text put into them is the table name, checked to be
+/// a plain identifier by [`Leases::with_table`]; values are bound.
+fn sql(statement: &std::sync::Arc<str>) -> sqlx::AssertSqlSafe<std::sync::Arc<str>> {
+    sqlx::AssertSqlSafe(std::sync::Arc::clone(statement))
+}
+
+fn database(err: sqlx::Error) -> Error {
+    Error::database(&err)
+}
+
+/// Implements the store's operations for one database (the same algorithm, typed for it).
+macro_rules! store_for {
+    ($feature:literal, $db:ty, $dialect:expr, $constructor:ident, $name:literal) => {
+        #[cfg(feature = $feature)]
+        impl Leases<$db> {
+            #[doc = concat!("A lease store on ", $name, ", in the table `idtypes_leases`, with leases of 30 s used until 5 s before their end.")]
+            pub fn $constructor(pool: sqlx::Pool<$db>) -> Self {
+                Leases::with_dialect(pool, &$dialect)
+            }
+
+            /// Creates the lease table if it does not exist (see [the statements](crate::lease)).
+            ///
+            /// # Errors
+            ///
+            /// [`ErrorKind::Database`](crate::ErrorKind::Database).
+            pub async fn setup(&self) -> Result<(), Error> {
+                sqlx::query(sql(&self.statements.create))
+                    .execute(&self.pool)
+                    .await
+                    .map_err(database)?;
+                Ok(())
+            }
+
+            /// Takes a value of `0..size` in `namespace` that no live lease holds.
+            ///
+            /// # Errors
+            ///
+            /// - [`ErrorKind::LeasesExhausted`](crate::ErrorKind::LeasesExhausted) when every
+            ///   value is held;
+            /// - [`ErrorKind::Syntax`](crate::ErrorKind::Syntax) or
+            ///   [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a namespace that
+            ///   is not 1 to 255 printable ASCII characters, or a size outside 1..=2^20;
+            /// - [`ErrorKind::Database`](crate::ErrorKind::Database).
+            pub async fn acquire(&self, namespace: &str, size: u32) -> Result<Lease, Error> {
+                check_space(namespace, size)?;
+                let holder = new_holder();
+                let duration = self.duration.as_micros() as i64;
+                // Each round reads which values are held and tries free ones; a value lost to
+                // another contender is held by then, so rounds end with a lease or with every
+                // value held. The bound only guards against values churning forever.
+                for _ in 0..(4 * size as usize + 16) {
+                    let held: Vec<i64> = sqlx::query_scalar(sql(&self.statements.held))
+                        .bind(namespace)
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err(database)?;
+                    let mut taken = vec![false; size as usize];
+                    for value in held {
+                        if let Ok(value) = usize::try_from(value) {
+                            if let Some(slot) = taken.get_mut(value) {
+                                *slot = true;
+                            }
+                        }
+                    }
+                    let free: Vec<u32> = (0..size).filter(|&v| !taken[v as usize]).collect();
+                    if free.is_empty() {
+                        return Err(Error::leases_exhausted(namespace, size));
+                    }
+                    // From a random free value on, so that contenders spread out.
+                    let start = (crate::random::os_u64() % free.len() as u64) as usize;
+                    for &value in free[start..].iter().chain(&free[..start]).take(8) {
+                        let sent = Instant::now();
+                        let inserted = sqlx::query(sql(&self.statements.insert))
+                            .bind(namespace)
+                            .bind(value as i64)
+                            .bind(&holder)
+                            .bind(duration)
+                            .execute(&self.pool)
+                            .await
+                            .map_err(database)?
+                            .rows_affected()
+                            == 1;
+                        let won = inserted
+                            || sqlx::query(sql(&self.statements.take_over))
+                                .bind(&holder)
+                                .bind(duration)
+                                .bind(namespace)
+                                .bind(value as i64)
+                                .execute(&self.pool)
+                                .await
+                                .map_err(database)?
+                                .rows_affected()
+                                == 1;
+                        if won {
+                            let mut lease = self.lease(namespace, value, holder, sent);
+                            lease.previous_high_water =
+                                sqlx::query_scalar(sql(&self.statements.high_water))
+                                    .bind(namespace)
+                                    .bind(value as i64)
+                                    .fetch_one(&self.pool)
+                                    .await
+                                    .map_err(database)?;
+                            lease.high_water = lease.previous_high_water;
+                            return Ok(lease);
+                        }
+                    }
+                }
+                Err(Error::leases_exhausted(namespace, size))
+            }
+
+            /// Extends `lease` by the store's duration from now, if this process still holds
+            /// it, and records its high-water mark.
+            ///
+            /// # Errors
+            ///
+            /// - [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost) when the lease expired
+            ///   and another process took the value (or it was released);
+            /// - [`ErrorKind::Database`](crate::ErrorKind::Database); the lease then keeps its
+            ///   old deadline.
+            pub async fn renew(&self, lease: &mut Lease) -> Result<(), Error> {
+                let sent = Instant::now();
+                let renewed = sqlx::query(sql(&self.statements.renew))
+                    .bind(self.duration.as_micros() as i64)
+                    .bind(lease.high_water)
+                    .bind(lease.namespace.as_str())
+                    .bind(lease.value as i64)
+                    .bind(lease.holder.as_str())
+                    .execute(&self.pool)
+                    .await
+                    .map_err(database)?
+                    .rows_affected()
+                    == 1;
+                if !renewed {
+                    return Err(Error::lease_lost(&lease.namespace, lease.value));
+                }
+                lease.deadline = sent + (self.duration - self.margin);
+                Ok(())
+            }
+
+            /// Ends `lease` now: its value is free for the next acquirer, who learns its
+            /// high-water mark.
+            ///
+            /// # Errors
+            ///
+            /// - [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost) when this process no
+            ///   longer held it;
+            /// - [`ErrorKind::Database`](crate::ErrorKind::Database); the lease then runs out
+            ///   at its expiry.
+            pub async fn release(&self, lease: Lease) -> Result<(), Error> {
+                let released = sqlx::query(sql(&self.statements.release))
+                    .bind(lease.high_water)
+                    .bind(lease.namespace.as_str())
+                    .bind(lease.value as i64)
+                    .bind(lease.holder.as_str())
+                    .execute(&self.pool)
+                    .await
+                    .map_err(database)?
+                    .rows_affected()
+                    == 1;
+                if released {
+                    Ok(())
+                } else {
+                    Err(Error::lease_lost(&lease.namespace, lease.value))
+                }
+            }
+        }
+    };
+}
+
+store_for!(
+    "sqlx-postgres",
+    sqlx::Postgres,
+    sql::POSTGRES,
+    postgres,
+    "PostgreSQL"
+);
+store_for!(
+    "sqlx-mysql",
+    sqlx::MySql,
+    sql::MYSQL,
+    mysql,
+    "MySQL or MariaDB"
+);
+store_for!("sqlx-sqlite", sqlx::Sqlite, sql::SQLITE, sqlite, "SQLite");

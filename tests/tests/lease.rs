@@ -1,0 +1,262 @@
+//! Leases on real PostgreSQL and MariaDB (when their URLs are set, as `.ci/run` does) and on
+//! SQLite files: many contenders at once, exhaustion, expiry and takeover, renewal, release
+//! and the high-water mark handed to the next holder.
+
+use std::{collections::HashSet, time::Duration};
+
+use idtypes::{
+    ErrorKind,
+    lease::{Lease, Leases},
+};
+use idtypes_tests::unique_table;
+
+/// The lease cases for one database; the including module has
+/// `async fn store(duration, margin) -> Option<Leases<_>>` (`None`: skip).
+macro_rules! lease_cases {
+    () => {
+        use super::*;
+
+        /// A store on a table of its own, with the default 30 s leases.
+        async fn default_store() -> Option<Leases<Db>> {
+            store(Duration::from_secs(30), Duration::from_secs(5)).await
+        }
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+        async fn two_hundred_contenders_for_128_values_get_128_distinct_values() {
+            let Some(leases) = default_store().await else {
+                return;
+            };
+            let leases = std::sync::Arc::new(leases);
+            let tasks: Vec<_> = (0..200)
+                .map(|_| {
+                    let leases = std::sync::Arc::clone(&leases);
+                    tokio::spawn(async move { leases.acquire("contended", 128).await })
+                })
+                .collect();
+            let mut held: Vec<Lease> = Vec::new();
+            let mut exhausted = 0;
+            for task in tasks {
+                match task.await.unwrap() {
+                    Ok(lease) => held.push(lease),
+                    Err(err) => {
+                        assert_eq!(err.kind(), ErrorKind::LeasesExhausted, "{err}");
+                        exhausted += 1;
+                    }
+                }
+            }
+            let values: HashSet<u32> = held.iter().map(Lease::value).collect();
+            println!(
+                "{} leases, {} distinct values, {exhausted} exhausted",
+                held.len(),
+                values.len()
+            );
+            assert_eq!((held.len(), values.len(), exhausted), (128, 128, 72));
+            assert!(values.iter().all(|&value| value < 128));
+
+            // A release lets the next contender in, with exactly that value.
+            let freed = held.pop().unwrap();
+            let value = freed.value();
+            leases.release(freed).await.unwrap();
+            assert_eq!(
+                leases.acquire("contended", 128).await.unwrap().value(),
+                value
+            );
+            let err = leases.acquire("contended", 128).await.unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::LeasesExhausted);
+            assert_eq!(
+                err.to_string(),
+                "lease `contended`: all 128 values are held by other processes"
+            );
+        }
+
+        #[tokio::test]
+        async fn namespaces_are_separate_spaces() {
+            let Some(leases) = default_store().await else {
+                return;
+            };
+            let a = leases.acquire("service-a", 1).await.unwrap();
+            let b = leases.acquire("service-b", 1).await.unwrap();
+            assert_eq!((a.value(), b.value()), (0, 0));
+            let err = leases.acquire("service-a", 1).await.unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::LeasesExhausted);
+        }
+
+        #[tokio::test]
+        async fn an_expired_lease_is_taken_over_and_its_renewal_reports_the_loss() {
+            let Some(leases) = store(Duration::from_millis(300), Duration::from_millis(100)).await
+            else {
+                return;
+            };
+            let mut first = leases.acquire("expiring", 1).await.unwrap();
+            assert!(first.is_live());
+            tokio::time::sleep(Duration::from_millis(450)).await;
+            assert!(
+                !first.is_live(),
+                "past its deadline by this process's clock"
+            );
+            let mut second = leases.acquire("expiring", 1).await.unwrap();
+            assert_eq!(second.value(), first.value());
+            let err = leases.renew(&mut first).await.unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::LeaseLost);
+            leases.renew(&mut second).await.unwrap();
+            let err = leases.release(first).await.unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::LeaseLost);
+        }
+
+        #[tokio::test]
+        async fn renewal_keeps_a_lease_past_its_first_term() {
+            let Some(leases) = store(Duration::from_millis(400), Duration::from_millis(100)).await
+            else {
+                return;
+            };
+            let mut lease = leases.acquire("renewed", 1).await.unwrap();
+            for _ in 0..3 {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                leases.renew(&mut lease).await.unwrap();
+                assert!(lease.is_live());
+            }
+            // 600 ms after the acquire, longer than one term: still held.
+            let err = leases.acquire("renewed", 1).await.unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::LeasesExhausted);
+        }
+
+        #[tokio::test]
+        async fn the_next_holder_learns_the_high_water_mark() {
+            let Some(leases) = default_store().await else {
+                return;
+            };
+            let mut first = leases.acquire("handover", 1).await.unwrap();
+            assert_eq!(first.previous_high_water(), 0);
+            first.raise_high_water(1_700_000_000_000_000);
+            first.raise_high_water(5); // never lowers it
+            leases.release(first).await.unwrap();
+            let second = leases.acquire("handover", 1).await.unwrap();
+            assert_eq!(second.previous_high_water(), 1_700_000_000_000_000);
+        }
+
+        #[tokio::test]
+        async fn bad_namespaces_and_sizes_are_errors() {
+            let Some(leases) = default_store().await else {
+                return;
+            };
+            for namespace in ["", "has space", &"x".repeat(256), "é"] {
+                let err = leases.acquire(namespace, 1).await.unwrap_err();
+                assert_eq!(err.kind(), ErrorKind::Syntax, "{namespace:?}");
+            }
+            for size in [0, (1 << 20) + 1] {
+                let err = leases.acquire("sizes", size).await.unwrap_err();
+                assert_eq!(err.kind(), ErrorKind::OutOfRange, "{size}");
+            }
+        }
+    };
+}
+
+mod sqlite {
+    pub type Db = sqlx::Sqlite;
+
+    use super::*;
+
+    /// A store on a new SQLite file (several connections, as several processes would have).
+    pub async fn store(duration: Duration, margin: Duration) -> Option<Leases<Db>> {
+        let path = std::env::temp_dir().join(format!("{}.db", unique_table("idtypes_lease")));
+        let options = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(&path)
+            .create_if_missing(true)
+            .busy_timeout(Duration::from_secs(30));
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .max_connections(8)
+            .connect_with(options)
+            .await
+            .unwrap();
+        let leases = Leases::sqlite(pool)
+            .with_duration(duration, margin)
+            .unwrap();
+        leases.setup().await.unwrap();
+        Some(leases)
+    }
+
+    mod cases {
+        use super::{Db, store};
+        lease_cases!();
+    }
+}
+
+mod postgres {
+    pub type Db = sqlx::Postgres;
+
+    use super::*;
+
+    pub async fn store(duration: Duration, margin: Duration) -> Option<Leases<Db>> {
+        let url = idtypes_tests::postgres_url()?;
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(8)
+            .connect(&url)
+            .await
+            .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
+        let leases = Leases::postgres(pool)
+            .with_table(&unique_table("idtypes_lease"))
+            .unwrap()
+            .with_duration(duration, margin)
+            .unwrap();
+        leases.setup().await.unwrap();
+        Some(leases)
+    }
+
+    mod cases {
+        use super::{Db, store};
+        lease_cases!();
+    }
+}
+
+mod mysql {
+    pub type Db = sqlx::MySql;
+
+    use super::*;
+
+    pub async fn store(duration: Duration, margin: Duration) -> Option<Leases<Db>> {
+        let url = idtypes_tests::mysql_url()?;
+        let pool = sqlx::mysql::MySqlPoolOptions::new()
+            .max_connections(8)
+            .connect(&url)
+            .await
+            .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
+        let leases = Leases::mysql(pool)
+            .with_table(&unique_table("idtypes_lease"))
+            .unwrap()
+            .with_duration(duration, margin)
+            .unwrap();
+        leases.setup().await.unwrap();
+        Some(leases)
+    }
+
+    mod cases {
+        use super::{Db, store};
+        lease_cases!();
+    }
+}
+
+#[tokio::test]
+async fn table_names_must_be_plain_identifiers() {
+    let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        .connect_lazy("sqlite::memory:")
+        .unwrap();
+    for bad in [
+        "",
+        "1leases",
+        "leases; DROP TABLE x",
+        "a-b",
+        &"t".repeat(64),
+    ] {
+        let err = Leases::sqlite(pool.clone()).with_table(bad).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Syntax, "{bad:?}");
+    }
+    assert!(
+        Leases::sqlite(pool.clone())
+            .with_table("my_leases_2")
+            .is_ok()
+    );
+    let err = Leases::sqlite(pool)
+        .with_duration(Duration::from_secs(1), Duration::from_secs(1))
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::OutOfRange);
+}

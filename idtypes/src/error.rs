@@ -74,6 +74,10 @@ pub enum ErrorKind {
     LeaseLost,
     /// The database refused or failed a lease operation; the message carries its reason.
     Database,
+    /// A generator bound to a lease term refuses: the term's deadline passed (by this
+    /// process's monotonic clock) or the term ended, or its ids reached the last timestamp the
+    /// term allows. Renewing the lease in time prevents it.
+    LeaseExpired,
 }
 
 /// What a failed parse, construction or generation reports.
@@ -175,6 +179,12 @@ enum Repr {
     },
     Database {
         reason: Snippet<{ VALIDATION_CAPACITY }>,
+    },
+    LeaseExpired {
+        part: &'static str,
+        value: u16,
+        /// The ceiling was reached (not the deadline).
+        ceiling: bool,
     },
 }
 
@@ -445,6 +455,26 @@ impl Error {
         }
     }
 
+    /// A generator's leased `part` (`value`) may not be used: its term's deadline passed or
+    /// it ended (`ceiling` false), or the ids reached the term's ceiling (`ceiling` true).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) const fn lease_expired(
+        format: &'static str,
+        part: &'static str,
+        value: u16,
+        ceiling: bool,
+    ) -> Self {
+        Error {
+            format,
+            type_name: "",
+            repr: Repr::LeaseExpired {
+                part,
+                value,
+                ceiling,
+            },
+        }
+    }
+
     /// All `size` values of the lease space `namespace` are held.
     #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
     pub(crate) fn leases_exhausted(namespace: &str, size: u32) -> Self {
@@ -608,6 +638,7 @@ impl Error {
             Repr::LeasesExhausted { .. } => ErrorKind::LeasesExhausted,
             Repr::LeaseLost { .. } => ErrorKind::LeaseLost,
             Repr::Database { .. } => ErrorKind::Database,
+            Repr::LeaseExpired { .. } => ErrorKind::LeaseExpired,
             Repr::Prefix { .. } => ErrorKind::Prefix,
             Repr::Separator { .. } => ErrorKind::Separator,
             Repr::Validation { .. } => ErrorKind::Validation,
@@ -808,6 +839,24 @@ impl fmt::Display for Error {
                  and was taken over, or was released)"
             ),
             Repr::Database { reason } => write!(f, "lease store: {reason}"),
+            Repr::LeaseExpired {
+                part,
+                value,
+                ceiling: false,
+            } => write!(
+                f,
+                "{format} generator: the lease on its {part} {value} has run out or was lost; \
+                 renew it before its deadline"
+            ),
+            Repr::LeaseExpired {
+                part,
+                value,
+                ceiling: true,
+            } => write!(
+                f,
+                "{format} generator: its ids reached the last timestamp the lease on its {part} \
+                 {value} allows; renew the lease"
+            ),
             Repr::TooLarge { largest } => write!(
                 f,
                 "invalid {format}: the value is too large, the largest is `{largest}`"

@@ -26,6 +26,8 @@
 
 use core::sync::atomic::{AtomicU64, Ordering};
 
+use crate::LeaseTerm;
+
 /// Bits 0..10: the offset for 10-bit spaces; 10..15: for 5-bit spaces; bit 15: check the
 /// process id; bits 16..64: the generation.
 static LINEAGE: AtomicU64 = AtomicU64::new(0);
@@ -101,7 +103,7 @@ fn mix(mut z: u64) -> u64 {
 ///
 /// Built so that the check on every id is one load of the lineage word, one test against
 /// `expect` and, for a random id, an add and a mask.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct PerProcess {
     /// The lineage word this id was made in.
     expect: u64,
@@ -116,6 +118,8 @@ pub(crate) struct PerProcess {
     offset_mask: u16,
     /// Where this space's offset sits in the lineage word.
     shift: u32,
+    /// For a leased id: the lease's current term, checked on every id.
+    term: Option<LeaseTerm>,
 }
 
 impl PerProcess {
@@ -131,6 +135,7 @@ impl PerProcess {
             mask,
             offset_mask: mask,
             shift: if bits == 10 { 0 } else { 10 },
+            term: None,
         };
         // Stored relative to this process's offset, so that `get` gives `value` here.
         id.base = value.wrapping_sub(id.offset(current())) & mask;
@@ -147,6 +152,16 @@ impl PerProcess {
             mask: u16::MAX,
             offset_mask: 0,
             shift: 0,
+            term: None,
+        }
+    }
+
+    /// The value of a lease `term`: fixed in this process (a forked child must not go on
+    /// with its parent's lease) and usable only while the term lasts.
+    pub(crate) fn leased(term: LeaseTerm) -> Self {
+        PerProcess {
+            term: Some(term.clone()),
+            ..PerProcess::fixed(term.value() as u16)
         }
     }
 
@@ -176,19 +191,33 @@ impl PerProcess {
         Some(self.base.wrapping_add(self.offset(lineage)) & self.mask)
     }
 
-    /// The id in this process, or, for a fixed id in a forked child, the
+    /// The id in this process and the last timestamp (µs since 1970) its ids may carry
+    /// (`i64::MAX` unless leased); or, for a fixed or leased id in a forked child, the
     /// [`ErrorKind::Forked`](crate::ErrorKind::Forked) error of `format`'s generator, whose
-    /// `part` ("clock id", ...) this is.
+    /// `part` ("clock id", ...) this is, and for a lease whose term has run out,
+    /// [`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired).
     #[inline]
     pub(crate) fn get_or_refuse(
         &self,
         format: &'static str,
         part: &'static str,
-    ) -> Result<u16, crate::Error> {
-        match self.get() {
-            Some(id) => Ok(id),
-            None => Err(self.refusal(format, part)),
+    ) -> Result<(u16, i64), crate::Error> {
+        let Some(id) = self.get() else {
+            return Err(self.refusal(format, part));
+        };
+        match &self.term {
+            None => Ok((id, i64::MAX)),
+            Some(term) => match term.check() {
+                Some(ceiling) => Ok((id, ceiling)),
+                None => Err(crate::Error::lease_expired(format, part, id, false)),
+            },
         }
+    }
+
+    /// The error for an id at `timestamp` past the ceiling `get_or_refuse` gave.
+    #[cold]
+    pub(crate) fn past_ceiling(&self, format: &'static str, part: &'static str) -> crate::Error {
+        crate::Error::lease_expired(format, part, self.value(), true)
     }
 
     #[cold]

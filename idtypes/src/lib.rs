@@ -235,6 +235,8 @@ mod fork;
 mod global;
 pub(crate) mod integrations;
 #[cfg(feature = "std")]
+mod lease_term;
+#[cfg(feature = "std")]
 mod monotonic;
 #[cfg(feature = "std")]
 mod random;
@@ -265,6 +267,8 @@ pub use integrations::lease;
     feature = "sqlx-sqlite"
 ))]
 pub use integrations::sqlx::AsText;
+#[cfg(feature = "std")]
+pub use lease_term::LeaseTerm;
 pub use range::IdRange;
 #[cfg(feature = "alloc")]
 pub use record_key::{RecordKey, RecordKeyType};

@@ -47,6 +47,11 @@ impl Monotonic {
         }
     }
 
+    /// Makes every later timestamp at least `first`.
+    pub(crate) fn raise_to(&self, first: i64) {
+        self.next_min.fetch_max(first, Ordering::Relaxed);
+    }
+
     /// The smallest timestamp the next call may return (for `Debug` output).
     pub(crate) fn next_min(&self) -> i64 {
         self.next_min.load(Ordering::Relaxed)

@@ -4,8 +4,11 @@
 
 use std::{collections::HashSet, time::Duration};
 
+use std::sync::Arc;
+
 use idtypes::{
-    ErrorKind,
+    Clock, ErrorKind, ManualClock, SnowishGenerator, SystemClock, TbslGenerator, Tid, TidGenerator,
+    TimeIdGenerator,
     lease::{Lease, Leases},
 };
 use idtypes_tests::unique_table;
@@ -121,17 +124,134 @@ macro_rules! lease_cases {
         }
 
         #[tokio::test]
-        async fn the_next_holder_learns_the_high_water_mark() {
+        async fn the_next_holder_starts_after_the_previous_ceiling() {
             let Some(leases) = default_store().await else {
                 return;
             };
-            let mut first = leases.acquire("handover", 1).await.unwrap();
+            let first = leases.acquire("handover", 1).await.unwrap();
             assert_eq!(first.previous_high_water(), 0);
-            first.raise_high_water(1_700_000_000_000_000);
-            first.raise_high_water(5); // never lowers it
+            let ceiling = first.term().ceiling_micros();
+            assert!(
+                ceiling > SystemClock.now_micros() + 29_000_000,
+                "clock + 30 s"
+            );
             leases.release(first).await.unwrap();
             let second = leases.acquire("handover", 1).await.unwrap();
-            assert_eq!(second.previous_high_water(), 1_700_000_000_000_000);
+            assert_eq!(second.previous_high_water(), ceiling);
+            assert!(second.term().ceiling_micros() > ceiling);
+        }
+
+        #[tokio::test]
+        async fn bound_generators_use_the_value_and_stop_when_the_lease_ends() {
+            let Some(leases) = default_store().await else {
+                return;
+            };
+            let lease = leases.acquire("bound", 1000).await.unwrap();
+            let value = lease.value();
+            let tid = TidGenerator::new().with_lease_term(lease.term()).unwrap();
+            let time_id = TimeIdGenerator::new()
+                .with_lease_term(lease.term())
+                .unwrap();
+            let snowish = SnowishGenerator::new(0)
+                .unwrap()
+                .with_lease_term(lease.term())
+                .unwrap();
+            assert_eq!(tid.next().clock_id() as u32, value);
+            assert_eq!(time_id.next().node().get() as u32, value);
+            assert_eq!(snowish.next().machine_id() as u32, value);
+            leases.release(lease).await.unwrap();
+            for err in [
+                tid.try_next().unwrap_err(),
+                time_id.try_next().unwrap_err(),
+                snowish.try_next().unwrap_err(),
+            ] {
+                assert_eq!(err.kind(), ErrorKind::LeaseExpired, "{err}");
+            }
+            let tbsl_lease = leases.acquire("bound-tbsl", 100).await.unwrap();
+            let tbsl = TbslGenerator::new(0)
+                .unwrap()
+                .with_lease_term(tbsl_lease.term())
+                .unwrap();
+            assert_eq!(tbsl.next().unwrap().machine_id() as u32, tbsl_lease.value());
+            leases.release(tbsl_lease).await.unwrap();
+            assert_eq!(tbsl.next().unwrap_err().kind(), ErrorKind::LeaseExpired);
+        }
+
+        #[tokio::test]
+        async fn a_generator_past_its_deadline_refuses_and_a_renewal_keeps_it_going() {
+            let Some(leases) = store(Duration::from_millis(400), Duration::from_millis(150)).await
+            else {
+                return;
+            };
+            let mut lease = leases.acquire("fenced", 4).await.unwrap();
+            let generator = TidGenerator::new().with_lease_term(lease.term()).unwrap();
+            generator.next();
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            leases.renew(&mut lease).await.unwrap();
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            // 300 ms after the acquire, past the first term's deadline (250 ms): renewed.
+            generator.try_next().unwrap();
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let err = generator.try_next().unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::LeaseExpired);
+            assert!(err.to_string().contains("has run out"), "{err}");
+        }
+
+        #[tokio::test]
+        async fn holders_with_clocks_minutes_apart_never_repeat_an_id() {
+            let Some(leases) = default_store().await else {
+                return;
+            };
+            let start = 1_700_000_000_000_000;
+            let mut seen = HashSet::new();
+            let mut last_of_previous = None;
+            // Each holder's wall clock is minutes away from the one before, forwards and back.
+            for (turn, offset_minutes) in [0i64, -5, 3, -20, 7].into_iter().enumerate() {
+                let clock = Arc::new(ManualClock::new(start + offset_minutes * 60_000_000));
+                let leases = leases.clone().with_clock(Arc::clone(&clock));
+                let lease = leases.acquire("skewed", 1).await.unwrap();
+                let generator = TidGenerator::with_clock(Arc::clone(&clock))
+                    .with_lease_term(lease.term())
+                    .unwrap();
+                let ids: Vec<Tid> = (0..2000)
+                    .map(|i| {
+                        if i % 100 == 0 {
+                            clock.advance(Duration::from_micros(37));
+                        }
+                        generator.next()
+                    })
+                    .collect();
+                if let Some(previous) = last_of_previous {
+                    assert!(
+                        ids[0] > previous,
+                        "turn {turn}: {:?} after {previous:?}",
+                        ids[0]
+                    );
+                }
+                for id in &ids {
+                    assert!(seen.insert(*id), "turn {turn}: {id:?} repeated");
+                }
+                last_of_previous = ids.last().copied();
+                leases.release(lease).await.unwrap();
+            }
+        }
+
+        #[cfg(unix)]
+        #[tokio::test]
+        async fn a_forked_child_does_not_go_on_with_its_parents_lease() {
+            let Some(leases) = default_store().await else {
+                return;
+            };
+            let lease = leases.acquire("forked", 8).await.unwrap();
+            let generator = TidGenerator::new().with_lease_term(lease.term()).unwrap();
+            generator.next();
+            let child = idtypes_tests::fork::fork_with(|| {
+                vec![u128::from(
+                    generator.try_next().unwrap_err().kind() == ErrorKind::Forked,
+                )]
+            });
+            assert_eq!(child.values(), [1]);
+            generator.next();
         }
 
         #[tokio::test]

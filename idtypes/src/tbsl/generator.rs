@@ -9,7 +9,7 @@ use core::{
 use std::{sync::Mutex, time::Instant};
 
 use super::{FORMAT, Tbsl};
-use crate::{Clock, Error, SystemClock, fork::PerProcess};
+use crate::{Clock, Error, LeaseTerm, SystemClock, fork::PerProcess};
 
 /// Hands out suffixes for `(machine id, microsecond)`: 0, 1, 2, ... up to 0xFFFFF.
 ///
@@ -328,6 +328,42 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
         self.policy
     }
 
+    /// The same generator bound to a lease `term` (on a space of at most 100 values): the
+    /// leased value is its machine id, its ids come after every id earlier holders of that
+    /// machine id may have made (the term's floor: until this process's clock passes it, the
+    /// clock counts as behind, see [`ClockPolicy`]), and it refuses
+    /// ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired)) once the term runs out
+    /// or the clock passes the term's ceiling. See [`LeaseTerm`].
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a value above 99.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
+    /// let lease = leases.acquire("payments-tbsl", 100).await?;
+    /// let generator = idtypes::TbslGenerator::new(0)?.with_lease_term(lease.term())?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
+        if term.value() > Tbsl::MAX_MACHINE_ID as u32 {
+            return Err(Error::out_of_range(
+                FORMAT,
+                "machine id",
+                term.value() as i128,
+                0,
+                99,
+            ));
+        }
+        let floor = u64::try_from(term.floor_micros().saturating_add(1)).unwrap_or(0);
+        self.last_micros.fetch_max(floor, Ordering::AcqRel);
+        self.machine_id = PerProcess::leased(term);
+        Ok(self)
+    }
+
     /// The machine id of every id this generator makes.
     ///
     /// # Examples
@@ -366,7 +402,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// ```
     #[allow(clippy::should_implement_trait)] // a generator is not an iterator, and this fails
     pub fn next(&self) -> Result<Tbsl, Error> {
-        let machine_id = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
+        let (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
         let machine_id = machine_id as u8;
         let limit = (Tbsl::MAX_UNIX_MICROS * 100 + 99).min((1 << 60) - 1);
         // Started on the first wait only: the fast path reads one clock, not two.
@@ -389,6 +425,9 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                         continue;
                     }
                 }
+            }
+            if i128::from(now) > i128::from(ceiling) {
+                return Err(self.machine_id.past_ceiling(FORMAT, "machine id"));
             }
             if now.saturating_mul(100).saturating_add(machine_id as u64) > limit {
                 return Err(Error::exhausted(

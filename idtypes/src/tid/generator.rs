@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::{FORMAT, Tid};
-use crate::{Clock, Error, SystemClock, fork::PerProcess, monotonic::Monotonic};
+use crate::{Clock, Error, LeaseTerm, SystemClock, fork::PerProcess, monotonic::Monotonic};
 
 /// Makes TIDs that strictly increase and never repeat, from any number of threads.
 ///
@@ -142,6 +142,42 @@ impl<C: Clock> TidGenerator<C> {
         Ok(self)
     }
 
+    /// The same generator bound to a lease `term`: the leased value is its clock id, its
+    /// TIDs come after every TID earlier holders of that clock id may have made (the term's
+    /// floor), and it refuses ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired))
+    /// once the term runs out or its TIDs reach the term's ceiling. See [`LeaseTerm`].
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a value above 1023.
+    ///
+    /// # Examples
+    ///
+    /// Terms come from a lease store (`idtypes::lease`, with an sqlx feature):
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
+    /// let lease = leases.acquire("posts-tid", 1024).await?;
+    /// let generator = idtypes::TidGenerator::new().with_lease_term(lease.term())?;
+    /// assert_eq!(generator.next().clock_id() as u32, lease.value());
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
+        if term.value() > Tid::MAX_CLOCK_ID as u32 {
+            return Err(Error::out_of_range(
+                FORMAT,
+                "clock id",
+                term.value() as i128,
+                0,
+                Tid::MAX_CLOCK_ID as i128,
+            ));
+        }
+        self.micros.raise_to(term.floor_micros().saturating_add(1));
+        self.clock_id = PerProcess::leased(term);
+        Ok(self)
+    }
+
     /// The clock id every TID of this generator carries in this process (a random one moves
     /// on in a forked child).
     ///
@@ -222,11 +258,12 @@ impl<C: Clock> TidGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<Tid, Error> {
-        let clock_id = self.clock_id.get_or_refuse(FORMAT, "clock id")?;
-        let last = Tid::MAX_TIMESTAMP_MICROS as i64;
+        let (clock_id, ceiling) = self.clock_id.get_or_refuse(FORMAT, "clock id")?;
+        let last = (Tid::MAX_TIMESTAMP_MICROS as i64).min(ceiling);
         match self.micros.next(self.clock.now_micros(), last) {
             // `0 <= micros <= 2^53 - 1`: the sequence starts at 0 and stops at `last`.
             Some(micros) => Ok(Tid::from_parts_unchecked(micros as u64, clock_id)),
+            None if last == ceiling => Err(self.clock_id.past_ceiling(FORMAT, "clock id")),
             None => Err(Error::exhausted(
                 FORMAT,
                 "the timestamp would pass 2255-06-05T23:47:34.740991Z",

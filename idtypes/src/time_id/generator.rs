@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::{FORMAT, NodeId, TimeId};
-use crate::{Clock, Error, SystemClock, fork::PerProcess, monotonic::Monotonic};
+use crate::{Clock, Error, LeaseTerm, SystemClock, fork::PerProcess, monotonic::Monotonic};
 
 /// Makes TimeIds that strictly increase in time and never repeat, from any number of threads.
 ///
@@ -107,6 +107,32 @@ impl<C: Clock> TimeIdGenerator<C> {
         self
     }
 
+    /// The same generator bound to a lease `term`: the leased value is its node id, its ids
+    /// come after every id earlier holders of that node may have made (the term's floor), and
+    /// it refuses ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired)) once the term
+    /// runs out or its ids reach the term's ceiling. See [`LeaseTerm`].
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a value above 1023.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
+    /// // Registered node ids 992..=1023: lease the 32 of them.
+    /// let lease = leases.acquire("events-node", 32).await?;
+    /// let generator = idtypes::TimeIdGenerator::new().with_lease_term(lease.term())?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
+        NodeId::new(term.value().min(u16::MAX as u32) as u16)?;
+        self.micros.raise_to(term.floor_micros().saturating_add(1));
+        self.node = PerProcess::leased(term);
+        Ok(self)
+    }
+
     /// The node id every TimeId of this generator carries in this process (a random one moves
     /// on in a forked child).
     ///
@@ -182,16 +208,15 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<TimeId, Error> {
-        let node = self.node.get_or_refuse(FORMAT, "node id")?;
-        match self
-            .micros
-            .next(self.clock.now_micros(), TimeId::MAX_TIMESTAMP_MICROS)
-        {
+        let (node, ceiling) = self.node.get_or_refuse(FORMAT, "node id")?;
+        let last = TimeId::MAX_TIMESTAMP_MICROS.min(ceiling);
+        match self.micros.next(self.clock.now_micros(), last) {
             // The sequence starts at the smallest timestamp and stops at the largest.
             Some(micros) => Ok(TimeId::from_parts_unchecked(
                 micros,
                 NodeId::from_low_bits(node as u64),
             )),
+            None if last == ceiling => Err(self.node.past_ceiling(FORMAT, "node id")),
             None => Err(Error::exhausted(
                 FORMAT,
                 "the timestamp would pass 2255-06-05T23:47:34.740991Z",

@@ -221,8 +221,10 @@ mod generator {
 
     use super::{FORMAT, MAX_DELTA, Snowish};
     use crate::{
-        Clock, Error, SystemClock, fork::PerProcess, monotonic::Monotonic,
-        uid11::profile::next_millis_and_sequence,
+        Clock, Error, LeaseTerm, SystemClock,
+        fork::PerProcess,
+        monotonic::Monotonic,
+        uid11::profile::{millis_since_epoch, next_millis_and_sequence},
     };
 
     /// Makes snowish ids for one machine id: within a millisecond the sequence counts up, and
@@ -302,6 +304,42 @@ mod generator {
             })
         }
 
+        /// The same generator bound to a lease `term`: the leased value is its machine id,
+        /// its ids come after every id earlier holders of that machine id may have made (the
+        /// term's floor, to the millisecond), and it refuses
+        /// ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired)) once the term runs
+        /// out or its ids reach the term's ceiling. See [`LeaseTerm`].
+        ///
+        /// # Errors
+        ///
+        /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a value above 1023.
+        ///
+        /// # Examples
+        ///
+        /// ```no_run
+        /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
+        /// let lease = leases.acquire("jobs-snowish", 1024).await?;
+        /// let generator = idtypes::SnowishGenerator::new(0)?.with_lease_term(lease.term())?;
+        /// # Ok(())
+        /// # }
+        /// ```
+        pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
+            if term.value() > Snowish::MAX_MACHINE_ID as u32 {
+                return Err(Error::out_of_range(
+                    FORMAT,
+                    "machine id",
+                    term.value() as i128,
+                    0,
+                    1023,
+                ));
+            }
+            // The first millisecond after the floor's.
+            let floor = millis_since_epoch(term.floor_micros()).saturating_add(1);
+            self.state.raise_to(floor.saturating_mul(1 << 12));
+            self.machine_id = PerProcess::leased(term);
+            Ok(self)
+        }
+
         /// The machine id every id of this generator carries.
         ///
         /// # Examples
@@ -358,9 +396,12 @@ mod generator {
         /// ```
         #[inline]
         pub fn try_next(&self) -> Result<Snowish, Error> {
-            let machine_id = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
-            match next_millis_and_sequence(&self.state, self.clock.now_micros(), MAX_DELTA) {
+            let (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
+            // The whole millisecond of the ceiling: the next holder starts after it.
+            let last = MAX_DELTA.min(millis_since_epoch(ceiling) as u64);
+            match next_millis_and_sequence(&self.state, self.clock.now_micros(), last) {
                 Some((millis, sequence)) => Ok(Snowish::from_fields(millis, machine_id, sequence)),
+                None if last < MAX_DELTA => Err(self.machine_id.past_ceiling(FORMAT, "machine id")),
                 None => Err(Error::exhausted(
                     FORMAT,
                     "the timestamp would pass 2081-07-18T02:58:46.662Z",

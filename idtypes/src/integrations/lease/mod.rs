@@ -53,11 +53,11 @@
 mod sql;
 
 use core::{fmt, time::Duration};
-use std::time::Instant;
+use std::{sync::Arc, time::Instant};
 
 use sql::{Dialect, Statements};
 
-use crate::Error;
+use crate::{Clock, Error, LeaseTerm, SystemClock, lease_term::monotonic_nanos};
 
 /// The lease store: a connection pool and the lease table's statements.
 ///
@@ -82,6 +82,21 @@ pub struct Leases<DB: sqlx::Database> {
     dialect: &'static Dialect,
     duration: Duration,
     margin: Duration,
+    clock: Arc<dyn Clock>,
+}
+
+/// Another handle on the same pool and table (cheap: the pool is shared).
+impl<DB: sqlx::Database> Clone for Leases<DB> {
+    fn clone(&self) -> Self {
+        Leases {
+            pool: self.pool.clone(),
+            statements: self.statements.clone(),
+            dialect: self.dialect,
+            duration: self.duration,
+            margin: self.margin,
+            clock: Arc::clone(&self.clock),
+        }
+    }
 }
 
 impl<DB: sqlx::Database> fmt::Debug for Leases<DB> {
@@ -93,7 +108,8 @@ impl<DB: sqlx::Database> fmt::Debug for Leases<DB> {
     }
 }
 
-/// A held lease on one value of an id space.
+/// A held lease on one value of an id space, and its current [`LeaseTerm`], which the
+/// generators bound to it check on every id.
 ///
 /// # Examples
 ///
@@ -109,17 +125,15 @@ impl<DB: sqlx::Database> fmt::Debug for Leases<DB> {
 #[derive(Debug)]
 pub struct Lease {
     namespace: String,
-    value: u32,
     holder: String,
     deadline: Instant,
-    previous_high_water: i64,
-    high_water: i64,
+    term: LeaseTerm,
 }
 
 impl Lease {
     /// The leased value, `0..size`.
     pub fn value(&self) -> u32 {
-        self.value
+        self.term.value()
     }
 
     /// The namespace it was taken in.
@@ -127,28 +141,28 @@ impl Lease {
         &self.namespace
     }
 
-    /// When this process must stop using the value, by its own monotonic clock (see
-    /// [`Leases::with_duration`]).
+    /// The term, for generators: `with_lease_term(lease.term())` (see [`LeaseTerm`]).
+    /// Renewals extend it and a loss or release ends it, in every clone.
+    pub fn term(&self) -> LeaseTerm {
+        self.term.clone()
+    }
+
+    /// When this process must stop using the value, by its own monotonic clock: the moment
+    /// the request that won or last renewed the lease was sent, plus the lease's duration,
+    /// minus the safety margin (see [`Leases::with_duration`]).
     pub fn deadline(&self) -> Instant {
         self.deadline
     }
 
-    /// Whether the deadline is still ahead.
+    /// Whether the deadline is still ahead and the lease was not lost.
     pub fn is_live(&self) -> bool {
-        Instant::now() < self.deadline
+        self.term.is_live()
     }
 
-    /// The largest timestamp (µs since 1970) that earlier holders of this value said they
-    /// might issue ids with, or 0: a new holder's ids must come after it.
+    /// The last timestamp (µs since 1970) that earlier holders of this value may have made
+    /// ids with, or 0 for a value never leased before: ids under this lease come after it.
     pub fn previous_high_water(&self) -> i64 {
-        self.previous_high_water
-    }
-
-    /// Records that this holder may issue ids with timestamps up to `micros`, to be written
-    /// by the next [`renew`](Leases::renew) or [`release`](Leases::release) for the next
-    /// holder. Never lowers the recorded mark.
-    pub fn raise_high_water(&mut self, micros: i64) {
-        self.high_water = self.high_water.max(micros);
+        self.term.floor_micros()
     }
 }
 
@@ -163,7 +177,16 @@ impl<DB: sqlx::Database> Leases<DB> {
             dialect,
             duration: Duration::from_secs(30),
             margin: Duration::from_secs(5),
+            clock: Arc::new(SystemClock),
         }
+    }
+
+    /// The same store, with `clock` for the timestamps it records (the ceiling of each term,
+    /// see [`LeaseTerm`]): the clock of the generators bound to its leases. The system clock
+    /// unless chosen.
+    pub fn with_clock(mut self, clock: impl Clock + 'static) -> Self {
+        self.clock = Arc::new(clock);
+        self
     }
 
     /// The same store on another table: a plain identifier (ASCII letters, digits and `_`,
@@ -192,8 +215,9 @@ impl<DB: sqlx::Database> Leases<DB> {
 
     /// The same store with leases of `duration`, of which this process stops using a value
     /// `margin` before the end: 30 s and 5 s unless chosen. The margin covers the database's
-    /// clock running faster than this process's during one lease, and the time a generator
-    /// takes between its deadline check and the id it makes.
+    /// clock running faster than this process's during one lease, the coarse clock the
+    /// generators check (a few milliseconds behind), and the time a generator takes between
+    /// its check and the id it makes; it must be at least 20 ms.
     ///
     /// # Errors
     ///
@@ -201,7 +225,7 @@ impl<DB: sqlx::Database> Leases<DB> {
     /// than the duration, or the duration is over a day.
     pub fn with_duration(mut self, duration: Duration, margin: Duration) -> Result<Self, Error> {
         let day = 86_400_000_000;
-        if margin >= duration || duration.as_micros() > day {
+        if margin >= duration || margin < Duration::from_millis(20) || duration.as_micros() > day {
             return Err(Error::out_of_range(
                 "lease",
                 "duration (µs)",
@@ -215,15 +239,18 @@ impl<DB: sqlx::Database> Leases<DB> {
         Ok(self)
     }
 
-    fn lease(&self, namespace: &str, value: u32, holder: String, sent: Instant) -> Lease {
-        Lease {
-            namespace: namespace.to_owned(),
-            value,
-            holder,
-            deadline: sent + (self.duration - self.margin),
-            previous_high_water: 0,
-            high_water: 0,
-        }
+    /// The deadline of a term whose request was sent at `sent` (monotonic nanoseconds).
+    fn deadline_after(&self, sent: u64) -> u64 {
+        sent.saturating_add((self.duration - self.margin).as_nanos() as u64)
+    }
+
+    /// The ceiling of a term renewed now, above `floor`: the clock, or the floor when the
+    /// clock is behind it, plus the lease's duration.
+    fn ceiling_above(&self, floor: i64) -> i64 {
+        self.clock
+            .now_micros()
+            .max(floor)
+            .saturating_add(self.duration.as_micros() as i64)
     }
 }
 
@@ -331,7 +358,7 @@ macro_rules! store_for {
                     // From a random free value on, so that contenders spread out.
                     let start = (crate::random::os_u64() % free.len() as u64) as usize;
                     for &value in free[start..].iter().chain(&free[..start]).take(8) {
-                        let sent = Instant::now();
+                        let sent = (Instant::now(), monotonic_nanos());
                         let inserted = sqlx::query(sql(&self.statements.insert))
                             .bind(namespace)
                             .bind(value as i64)
@@ -354,53 +381,100 @@ macro_rules! store_for {
                                 .rows_affected()
                                 == 1;
                         if won {
-                            let mut lease = self.lease(namespace, value, holder, sent);
-                            lease.previous_high_water =
-                                sqlx::query_scalar(sql(&self.statements.high_water))
-                                    .bind(namespace)
-                                    .bind(value as i64)
-                                    .fetch_one(&self.pool)
-                                    .await
-                                    .map_err(database)?;
-                            lease.high_water = lease.previous_high_water;
-                            return Ok(lease);
+                            return self.start_term(namespace, value, holder, sent).await;
                         }
                     }
                 }
                 Err(Error::leases_exhausted(namespace, size))
             }
 
-            /// Extends `lease` by the store's duration from now, if this process still holds
-            /// it, and records its high-water mark.
-            ///
-            /// # Errors
-            ///
-            /// - [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost) when the lease expired
-            ///   and another process took the value (or it was released);
-            /// - [`ErrorKind::Database`](crate::ErrorKind::Database); the lease then keeps its
-            ///   old deadline.
-            pub async fn renew(&self, lease: &mut Lease) -> Result<(), Error> {
-                let sent = Instant::now();
-                let renewed = sqlx::query(sql(&self.statements.renew))
+            /// Starts the first term of a lease just won with the request sent at `sent`:
+            /// reads the value's high-water mark (the new term's floor) and records the new
+            /// term's ceiling above it before any id may use it.
+            async fn start_term(
+                &self,
+                namespace: &str,
+                value: u32,
+                holder: String,
+                sent: (Instant, u64),
+            ) -> Result<Lease, Error> {
+                let floor: i64 = sqlx::query_scalar(sql(&self.statements.high_water))
+                    .bind(namespace)
+                    .bind(value as i64)
+                    .fetch_one(&self.pool)
+                    .await
+                    .map_err(database)?;
+                let ceiling = self.ceiling_above(floor);
+                self.write_term(namespace, value, &holder, ceiling).await?;
+                Ok(Lease {
+                    namespace: namespace.to_owned(),
+                    holder,
+                    deadline: sent.0 + (self.duration - self.margin),
+                    term: LeaseTerm::new(value, self.deadline_after(sent.1), floor, ceiling),
+                })
+            }
+
+            /// Extends the lease `holder` holds on `value` by the store's duration from now
+            /// and records `ceiling`; `false` when `holder` no longer holds it.
+            async fn write_term(
+                &self,
+                namespace: &str,
+                value: u32,
+                holder: &str,
+                ceiling: i64,
+            ) -> Result<(), Error> {
+                let written = sqlx::query(sql(&self.statements.renew))
                     .bind(self.duration.as_micros() as i64)
-                    .bind(lease.high_water)
-                    .bind(lease.namespace.as_str())
-                    .bind(lease.value as i64)
-                    .bind(lease.holder.as_str())
+                    .bind(ceiling)
+                    .bind(namespace)
+                    .bind(value as i64)
+                    .bind(holder)
                     .execute(&self.pool)
                     .await
                     .map_err(database)?
                     .rows_affected()
                     == 1;
-                if !renewed {
-                    return Err(Error::lease_lost(&lease.namespace, lease.value));
+                if written {
+                    Ok(())
+                } else {
+                    Err(Error::lease_lost(namespace, value))
                 }
-                lease.deadline = sent + (self.duration - self.margin);
-                Ok(())
             }
 
-            /// Ends `lease` now: its value is free for the next acquirer, who learns its
-            /// high-water mark.
+            /// Extends `lease` by the store's duration from now, if this process still holds
+            /// it, and raises its ceiling (see [`LeaseTerm`]) to the clock plus the duration.
+            ///
+            /// # Errors
+            ///
+            /// - [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost) when the lease expired
+            ///   and another process took the value (or it was released); its term ends, so
+            ///   its generators refuse from then on;
+            /// - [`ErrorKind::Database`](crate::ErrorKind::Database); the term keeps its old
+            ///   deadline.
+            pub async fn renew(&self, lease: &mut Lease) -> Result<(), Error> {
+                let sent = (Instant::now(), monotonic_nanos());
+                let ceiling = self.ceiling_above(lease.term.ceiling_micros());
+                match self
+                    .write_term(&lease.namespace, lease.value(), &lease.holder, ceiling)
+                    .await
+                {
+                    Ok(()) => {
+                        lease.deadline = sent.0 + (self.duration - self.margin);
+                        lease.term.extend(self.deadline_after(sent.1), ceiling);
+                        Ok(())
+                    }
+                    Err(err) => {
+                        if err.kind() == crate::ErrorKind::LeaseLost {
+                            lease.term.end();
+                        }
+                        Err(err)
+                    }
+                }
+            }
+
+            /// Ends `lease` now: first its term (its generators refuse from their next id
+            /// on), then the lease itself, so its value is free for the next acquirer, who
+            /// starts after its ceiling.
             ///
             /// # Errors
             ///
@@ -409,10 +483,11 @@ macro_rules! store_for {
             /// - [`ErrorKind::Database`](crate::ErrorKind::Database); the lease then runs out
             ///   at its expiry.
             pub async fn release(&self, lease: Lease) -> Result<(), Error> {
+                lease.term.end();
                 let released = sqlx::query(sql(&self.statements.release))
-                    .bind(lease.high_water)
+                    .bind(lease.term.ceiling_micros())
                     .bind(lease.namespace.as_str())
-                    .bind(lease.value as i64)
+                    .bind(lease.value() as i64)
                     .bind(lease.holder.as_str())
                     .execute(&self.pool)
                     .await
@@ -422,7 +497,7 @@ macro_rules! store_for {
                 if released {
                     Ok(())
                 } else {
-                    Err(Error::lease_lost(&lease.namespace, lease.value))
+                    Err(Error::lease_lost(&lease.namespace, lease.value()))
                 }
             }
         }

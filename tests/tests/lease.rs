@@ -254,6 +254,72 @@ macro_rules! lease_cases {
             generator.next();
         }
 
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn a_kept_lease_outlives_its_terms_until_it_is_released() {
+            let Some(leases) = store(Duration::from_millis(400), Duration::from_millis(150)).await
+            else {
+                return;
+            };
+            let lease = leases.acquire("kept", 1).await.unwrap();
+            let kept = leases.keep_alive(lease).unwrap();
+            let generator = TidGenerator::new().with_lease_term(kept.term()).unwrap();
+            tokio::time::sleep(Duration::from_millis(1200)).await; // three terms and more
+            assert!(kept.is_live());
+            generator.try_next().unwrap();
+            let err = leases.acquire("kept", 1).await.unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::LeasesExhausted);
+            kept.release().await.unwrap();
+            assert_eq!(
+                generator.try_next().unwrap_err().kind(),
+                ErrorKind::LeaseExpired
+            );
+            leases.acquire("kept", 1).await.unwrap();
+        }
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn a_dropped_keep_alive_releases_its_lease() {
+            let Some(leases) = default_store().await else {
+                return;
+            };
+            let lease = leases.acquire("dropped", 1).await.unwrap();
+            drop(leases.keep_alive(lease).unwrap());
+            let mut free = false;
+            for _ in 0..100 {
+                if leases.acquire("dropped", 1).await.is_ok() {
+                    free = true;
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            assert!(
+                free,
+                "released within 2 s of the drop (the lease itself lasts 30 s)"
+            );
+        }
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn without_the_database_a_kept_lease_runs_out_at_its_deadline() {
+            let Some(leases) = store(Duration::from_millis(400), Duration::from_millis(150)).await
+            else {
+                return;
+            };
+            let lease = leases.acquire("cut-off", 1).await.unwrap();
+            let kept = leases.keep_alive(lease).unwrap();
+            let generator = TidGenerator::new().with_lease_term(kept.term()).unwrap();
+            leases.pool().close().await;
+            generator.try_next().unwrap(); // the term still runs
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            assert!(!kept.is_live());
+            assert_eq!(
+                generator.try_next().unwrap_err().kind(),
+                ErrorKind::LeaseExpired
+            );
+            assert_eq!(
+                kept.release().await.unwrap_err().kind(),
+                ErrorKind::Database
+            );
+        }
+
         #[tokio::test]
         async fn bad_namespaces_and_sizes_are_errors() {
             let Some(leases) = default_store().await else {

@@ -50,7 +50,12 @@
 //! If the database is down, leases already held stay valid until their deadline; new ones
 //! cannot be taken and renewals fail with [`ErrorKind::Database`](crate::ErrorKind::Database).
 
+#[cfg(feature = "tokio")]
+mod keep_alive;
 mod sql;
+
+#[cfg(feature = "tokio")]
+pub use keep_alive::KeepAlive;
 
 use core::{fmt, time::Duration};
 use std::{sync::Arc, time::Instant};
@@ -179,6 +184,11 @@ impl<DB: sqlx::Database> Leases<DB> {
             margin: Duration::from_secs(5),
             clock: Arc::new(SystemClock),
         }
+    }
+
+    /// The connection pool the store uses.
+    pub fn pool(&self) -> &sqlx::Pool<DB> {
+        &self.pool
     }
 
     /// The same store, with `clock` for the timestamps it records (the ceiling of each term,
@@ -386,6 +396,46 @@ macro_rules! store_for {
                     }
                 }
                 Err(Error::leases_exhausted(namespace, size))
+            }
+
+            /// Renews `lease` in the background on the current tokio runtime (see
+            /// [`KeepAlive`]): a third of the way into each term, again every tenth of a term
+            /// while the database fails, until the term runs out.
+            ///
+            /// # Errors
+            ///
+            /// [`ErrorKind::Database`](crate::ErrorKind::Database) when called outside a tokio
+            /// runtime.
+            #[cfg(feature = "tokio")]
+            pub fn keep_alive(&self, lease: Lease) -> Result<KeepAlive, Error> {
+                let runtime = tokio::runtime::Handle::try_current().map_err(|err| Error::database(&err))?;
+                let term = lease.term();
+                let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
+                let leases = self.clone();
+                let task = runtime.spawn(async move {
+                    let mut lease = lease;
+                    let length = leases.duration - leases.margin;
+                    let mut wait = length / 3;
+                    loop {
+                        // A stop request (or a dropped `KeepAlive`) ends the wait early.
+                        if tokio::time::timeout(wait, &mut stopped).await.is_ok() {
+                            return leases.release(lease).await;
+                        }
+                        match leases.renew(&mut lease).await {
+                            Ok(()) => wait = length / 3,
+                            // `renew` has ended the term.
+                            Err(err) if err.kind() == crate::ErrorKind::LeaseLost => return Err(err),
+                            Err(err) => {
+                                if !lease.is_live() {
+                                    lease.term.end();
+                                    return Err(err);
+                                }
+                                wait = length / 10;
+                            }
+                        }
+                    }
+                });
+                Ok(KeepAlive::new(term, stop, task))
             }
 
             /// Starts the first term of a lease just won with the request sent at `sent`:

@@ -1,0 +1,126 @@
+//! A fleet: several OS processes lease TID clock ids from one database (an SQLite file always,
+//! PostgreSQL and MariaDB when their URLs are set), with short leases, forced churn, fewer
+//! values than processes and wall clocks seconds apart, each making TIDs for a few seconds.
+//! Together they must never make the same TID twice.
+
+use std::{collections::HashSet, process::Command};
+
+use idtypes::lease::Leases;
+use idtypes_tests::unique_table;
+
+/// Worker processes, more than the values they share.
+const WORKERS: usize = 5;
+/// The clock ids they share.
+const SPACE: u32 = 3;
+/// How far each worker's wall clock is from the real one, in milliseconds: within the run,
+/// so that one worker's clock passes through times another's already used (a holder that
+/// started its TIDs at its own clock instead of after the previous holder's would repeat
+/// them).
+const OFFSETS_MS: [i64; WORKERS] = [0, -1500, 700, -600, 1200];
+/// How long each worker runs.
+const RUN_MS: u64 = 2500;
+
+/// Runs the fleet on `url` (its lease table `table` already set up) and checks the union.
+fn run_fleet(url: &str, table: &str) {
+    let dir = std::env::temp_dir();
+    let outputs: Vec<_> = (0..WORKERS)
+        .map(|i| dir.join(format!("{table}_worker_{i}.bin")))
+        .collect();
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|i| {
+            Command::new(env!("CARGO_BIN_EXE_lease_fleet_worker"))
+                .args([
+                    url,
+                    table,
+                    "fleet-tid",
+                    &SPACE.to_string(),
+                    &OFFSETS_MS[i].to_string(),
+                    &RUN_MS.to_string(),
+                ])
+                .arg(&outputs[i])
+                .spawn()
+                .expect("start a worker process")
+        })
+        .collect();
+    for mut worker in workers {
+        assert!(worker.wait().unwrap().success(), "a worker failed");
+    }
+    let mut all: Vec<u64> = Vec::new();
+    let mut per_worker = Vec::new();
+    for output in &outputs {
+        let bytes = std::fs::read(output).unwrap();
+        let _ = std::fs::remove_file(output);
+        let tids: Vec<u64> = bytes
+            .chunks_exact(8)
+            .map(|chunk| u64::from_le_bytes(chunk.try_into().unwrap()))
+            .collect();
+        per_worker.push(tids.len());
+        all.extend(tids);
+    }
+    let distinct: HashSet<u64> = all.iter().copied().collect();
+    let clock_ids: HashSet<u64> = all.iter().map(|tid| tid & 0x3FF).collect();
+    println!(
+        "{WORKERS} processes made {} TIDs ({per_worker:?}) on {} clock ids: {} duplicates",
+        all.len(),
+        clock_ids.len(),
+        all.len() - distinct.len()
+    );
+    assert!(per_worker.iter().all(|&n| n > 0), "every worker made TIDs");
+    assert_eq!(distinct.len(), all.len(), "duplicate TIDs across the fleet");
+    assert!(clock_ids.len() as u32 <= SPACE);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_sqlite_fleet_never_repeats_a_tid() {
+    let table = unique_table("idtypes_fleet");
+    let path = std::env::temp_dir().join(format!("{table}.db"));
+    let url = format!("sqlite://{}?mode=rwc", path.display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    Leases::sqlite(pool.clone())
+        .with_table(&table)
+        .unwrap()
+        .setup()
+        .await
+        .unwrap();
+    pool.close().await;
+    tokio::task::spawn_blocking(move || run_fleet(&url, &table))
+        .await
+        .unwrap();
+    let _ = std::fs::remove_file(path);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_postgres_fleet_never_repeats_a_tid() {
+    let Some(url) = idtypes_tests::postgres_url() else {
+        return;
+    };
+    let table = unique_table("idtypes_fleet");
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    Leases::postgres(pool)
+        .with_table(&table)
+        .unwrap()
+        .setup()
+        .await
+        .unwrap();
+    tokio::task::spawn_blocking(move || run_fleet(&url, &table))
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mysql_fleet_never_repeats_a_tid() {
+    let Some(url) = idtypes_tests::mysql_url() else {
+        return;
+    };
+    let table = unique_table("idtypes_fleet");
+    let pool = sqlx::MySqlPool::connect(&url).await.unwrap();
+    Leases::mysql(pool)
+        .with_table(&table)
+        .unwrap()
+        .setup()
+        .await
+        .unwrap();
+    tokio::task::spawn_blocking(move || run_fleet(&url, &table))
+        .await
+        .unwrap();
+}

@@ -7,7 +7,8 @@
 //!   moves (one atomic load instead of a ~25 ns `clock_gettime`), so the few nanoseconds of
 //!   the generator itself, fork check included, are what the figure shows. Generators with a
 //!   random clock/node id and with one the caller fixed take different paths through the
-//!   check, so both are measured. TBSL waits for a new microsecond once one is used up, so its
+//!   check, so both are measured, and a generator bound to a lease term, which also reads the
+//!   coarse monotonic clock for the term's deadline. TBSL waits for a new microsecond once one is used up, so its
 //!   clock ticks once per read instead.
 //! - `random u64`: [`FullRand::random`] (a per-thread ChaCha12 seeded by the operating
 //!   system), beside rand's `ThreadRng` (also ChaCha12, the peer) and a plain wyrand step (the
@@ -24,13 +25,14 @@ use std::{
     cell::Cell,
     hint::black_box,
     sync::atomic::{AtomicI64, Ordering},
+    time::Duration,
 };
 
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::{
-    Clock, FullRand, ManualClock, NodeId, SnowishGenerator, TbslGenerator, TidGenerator,
+    Clock, FullRand, LeaseTerm, ManualClock, NodeId, SnowishGenerator, TbslGenerator, TidGenerator,
     TimeIdGenerator, TsSeqRandGenerator, XidGenerator,
 };
 use rand::RngExt;
@@ -59,6 +61,13 @@ fn generators(c: &mut Criterion) {
     let tid_fixed = TidGenerator::with_clock(&clock).with_clock_id(7).unwrap();
     group.bench_function("tid_fixed_clock_id", |b| {
         b.iter(|| black_box(black_box(&tid_fixed).next()))
+    });
+    let term = LeaseTerm::new(7, Duration::from_secs(3600), 0, i64::MAX);
+    let tid_leased = TidGenerator::with_clock(&clock)
+        .with_lease_term(term)
+        .unwrap();
+    group.bench_function("tid_leased_clock_id", |b| {
+        b.iter(|| black_box(black_box(&tid_leased).next()))
     });
     let time_id = TimeIdGenerator::with_clock(&clock);
     group.bench_function("time_id_random_node", |b| {

@@ -118,6 +118,8 @@ pub(crate) struct PerProcess {
     offset_mask: u16,
     /// Where this space's offset sits in the lineage word.
     shift: u32,
+    /// The generation a fixed or leased id belongs to.
+    generation: u64,
     /// For a leased id: the lease's current term, checked on every id.
     term: Option<LeaseTerm>,
 }
@@ -135,6 +137,7 @@ impl PerProcess {
             mask,
             offset_mask: mask,
             shift: if bits == 10 { 0 } else { 10 },
+            generation: 0,
             term: None,
         };
         // Stored relative to this process's offset, so that `get` gives `value` here.
@@ -152,6 +155,7 @@ impl PerProcess {
             mask: u16::MAX,
             offset_mask: 0,
             shift: 0,
+            generation: current().generation(),
             term: None,
         }
     }
@@ -160,6 +164,9 @@ impl PerProcess {
     /// with its parent's lease) and usable only while the term lasts.
     pub(crate) fn leased(term: LeaseTerm) -> Self {
         PerProcess {
+            // Never matches a lineage word: every id takes the slow path, which checks the term.
+            expect: u64::MAX,
+            check: u64::MAX,
             term: Some(term.clone()),
             ..PerProcess::fixed(term.value() as u16)
         }
@@ -172,8 +179,8 @@ impl PerProcess {
     }
 
     /// The id in this process, or `None` for a fixed id in a forked child.
-    #[inline]
-    pub(crate) fn get(&self) -> Option<u16> {
+    #[cfg(test)]
+    fn get(&self) -> Option<u16> {
         let word = LINEAGE.load(Ordering::Relaxed);
         if (word ^ self.expect) & self.check != 0 {
             return self.get_slow();
@@ -185,7 +192,7 @@ impl PerProcess {
     #[cold]
     fn get_slow(&self) -> Option<u16> {
         let lineage = current();
-        if self.offset_mask == 0 && lineage.generation() != self.expect >> GENERATION_SHIFT {
+        if self.offset_mask == 0 && lineage.generation() != self.generation {
             return None;
         }
         Some(self.base.wrapping_add(self.offset(lineage)) & self.mask)
@@ -202,7 +209,32 @@ impl PerProcess {
         format: &'static str,
         part: &'static str,
     ) -> Result<(u16, i64), crate::Error> {
-        let Some(id) = self.get() else {
+        let word = LINEAGE.load(Ordering::Relaxed);
+        if (word ^ self.expect) & self.check == 0 {
+            return Ok((
+                self.base.wrapping_add(self.offset(Lineage(word))) & self.mask,
+                i64::MAX,
+            ));
+        }
+        if let Some(term) = &self.term {
+            if word & PID_CHECK == 0 && word >> GENERATION_SHIFT == self.generation {
+                if let Some(ceiling) = term.check() {
+                    return Ok((self.base, ceiling));
+                }
+            }
+        }
+        self.get_or_refuse_slow(format, part)
+    }
+
+    /// [`get_or_refuse`](Self::get_or_refuse) for leased ids, in process-id mode, and for
+    /// fixed ids in a forked child.
+    #[inline(never)]
+    fn get_or_refuse_slow(
+        &self,
+        format: &'static str,
+        part: &'static str,
+    ) -> Result<(u16, i64), crate::Error> {
+        let Some(id) = self.get_slow() else {
             return Err(self.refusal(format, part));
         };
         match &self.term {
@@ -491,7 +523,8 @@ mod tests {
         assert_eq!(id.get(), Some(1023));
         let elsewhere = PerProcess {
             expect: id.expect + (1 << GENERATION_SHIFT),
-            ..id
+            generation: id.generation + 1,
+            ..id.clone()
         };
         assert_eq!(elsewhere.get(), None);
         assert_eq!(elsewhere.value(), 1023);

@@ -5,7 +5,7 @@ use core::{
     fmt,
     sync::atomic::{AtomicI64, AtomicU64, Ordering},
 };
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
 
 /// The current term of a lease on one value of an id space: the value, until when this
 /// process may use it (by its own monotonic clock), and the timestamps its ids may carry.
@@ -23,8 +23,9 @@ use std::sync::Arc;
 /// - refuses in a forked child ([`ErrorKind::Forked`](crate::ErrorKind::Forked)): the lease
 ///   is the parent's.
 ///
-/// Terms come from the lease store ([`lease::Lease::term`](crate::lease::Lease::term), with
-/// an sqlx feature); renewing the lease extends every clone of its term at once.
+/// Terms come from the lease store (`lease::Lease::term`, with an sqlx feature), or from
+/// [`LeaseTerm::new`] for leases kept by other means; renewing the lease extends every clone
+/// of its term at once.
 ///
 /// The deadline is read on the coarse monotonic clock (`CLOCK_MONOTONIC_COARSE` on Linux: a
 /// few nanoseconds, a few milliseconds behind the precise one), so a term may be used up to a
@@ -46,6 +47,28 @@ struct State {
 }
 
 impl LeaseTerm {
+    /// A term on `value` for ids with timestamps (µs since 1970) in
+    /// `floor_micros + 1 ..= ceiling_micros`, usable for `valid_for` from now: for a lease
+    /// kept by other means than [`lease`](crate::lease) (a coordination service, a
+    /// configuration), where `valid_for` is the lease's remaining time, counted from when its
+    /// request was sent, less a safety margin.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{LeaseTerm, TidGenerator};
+    ///
+    /// let term = LeaseTerm::new(7, Duration::from_secs(20), 0, i64::MAX);
+    /// let generator = TidGenerator::new().with_lease_term(term.clone())?;
+    /// assert_eq!(generator.next().clock_id(), 7);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn new(value: u32, valid_for: Duration, floor_micros: i64, ceiling_micros: i64) -> Self {
+        let deadline = monotonic_nanos().saturating_add(valid_for.as_nanos() as u64);
+        LeaseTerm::until(value, deadline, floor_micros, ceiling_micros)
+    }
+
     /// A term on `value`, usable until `deadline_nanos` (see [`monotonic_nanos`]), for ids
     /// with timestamps in `floor + 1 ..= ceiling`.
     #[cfg_attr(
@@ -56,7 +79,7 @@ impl LeaseTerm {
         )),
         allow(dead_code)
     )]
-    pub(crate) fn new(value: u32, deadline_nanos: u64, floor: i64, ceiling: i64) -> LeaseTerm {
+    pub(crate) fn until(value: u32, deadline_nanos: u64, floor: i64, ceiling: i64) -> LeaseTerm {
         LeaseTerm {
             state: Arc::new(State {
                 value,
@@ -204,7 +227,7 @@ mod tests {
     #[test]
     fn a_term_is_live_until_its_deadline_or_its_end() {
         let now = monotonic_nanos();
-        let term = LeaseTerm::new(5, now + 60_000_000_000, 10, 20);
+        let term = LeaseTerm::until(5, now + 60_000_000_000, 10, 20);
         assert!(term.is_live());
         assert_eq!(term.check(), Some(20));
         term.extend(now + 120_000_000_000, 30);
@@ -218,7 +241,8 @@ mod tests {
 
     #[test]
     fn a_past_deadline_refuses() {
-        let term = LeaseTerm::new(5, monotonic_nanos().saturating_sub(1), 0, 0);
+        // 100 ms ago: past even for the coarse clock, which lags by less than a tick.
+        let term = LeaseTerm::until(5, monotonic_nanos().saturating_sub(100_000_000), 0, 0);
         assert!(!term.is_live());
         assert_eq!(term.check(), None);
     }

@@ -190,8 +190,11 @@
 //! | TBSL machine ids (100), if drawn at random | 1.0% | 9.7% | 37% | 50% | 87% | ~100% |
 //!
 //! and two processes that share a clock id and each make about 1,000 TIDs a second repeat an id
-//! roughly every second. Past a handful of processes, give each one its own id (a worker index,
-//! or a registered TimeId node) rather than a random one.
+//! roughly every second. Past a handful of processes, give each one its own id: a worker index,
+//! a registered TimeId node, or, with an sqlx feature, one leased from the database the fleet
+//! shares ([`lease`]), which no other live process holds; a generator bound to the lease's
+//! [`LeaseTerm`] starts after the previous holder's last timestamp and stops when the lease
+//! runs out.
 //!
 //! # Crate features
 //!
@@ -202,8 +205,9 @@
 //! | `serde` | no | `Serialize`/`Deserialize`: the text for human-readable formats (JSON), the raw integer for binary ones; borrowed deserialization does not allocate |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
 //! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 |
-//! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type, and the `AsText` adapter (see below) |
+//! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type, the `AsText` adapter (see below), and leases of clock/node/machine ids ([`lease`]) |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) |
+//! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) |
 //!
 //! # Databases (sqlx)
 //!

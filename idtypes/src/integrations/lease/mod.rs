@@ -460,7 +460,7 @@ macro_rules! store_for {
                     namespace: namespace.to_owned(),
                     holder,
                     deadline: sent.0 + (self.duration - self.margin),
-                    term: LeaseTerm::new(value, self.deadline_after(sent.1), floor, ceiling),
+                    term: LeaseTerm::until(value, self.deadline_after(sent.1), floor, ceiling),
                 })
             }
 

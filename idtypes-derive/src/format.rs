@@ -342,12 +342,33 @@ fn generation(format: Format, cx: &Context<'_>) -> TokenStream {
             }
         }
     };
+    let try_next = if cx.checked {
+        quote!(<Self as #k::TypedId>::try_from_inner(generator.try_next()?))
+    } else {
+        quote!(#k::__private::core::result::Result::Ok(Self(generator.try_next()?)))
+    };
     let next_from = |generator: TokenStream, generics: TokenStream| {
         quote! {
             /// The next id from `generator`.
+            ///
+            /// # Panics
+            ///
+            /// When the generator does (see its `next`): it cannot make another id. Use
+            /// `try_next_from` to get the error instead.
             #errors_doc
             pub fn next_from #generics(generator: &#generator) -> #ret {
                 #wrap(generator.next())
+            }
+
+            /// The next id from `generator`, or the generator's error: its timestamps are used
+            /// up, its fixed id belongs to a parent process, or its lease has run out.
+            ///
+            /// # Errors
+            ///
+            /// The generator's `try_next` error, or the type's check, when it refuses the new
+            /// id.
+            pub fn try_next_from #generics(generator: &#generator) -> #result {
+                #try_next
             }
         }
     };

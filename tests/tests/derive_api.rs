@@ -511,6 +511,28 @@ fn next_from_a_tid_generator_is_its_next_tid_typed() {
 }
 
 #[test]
+fn try_next_from_passes_the_generators_error_on() {
+    let generator = TidGenerator::with_clock(ManualClock::new(100))
+        // A lease whose ids may carry timestamps up to 50 µs only, on a clock at 100 µs.
+        .with_lease_term(idtypes::LeaseTerm::new(
+            3,
+            std::time::Duration::from_secs(3600),
+            0,
+            50,
+        ))
+        .unwrap();
+    let err = PostId::try_next_from(&generator).unwrap_err();
+    assert_eq!(err.kind(), idtypes::ErrorKind::LeaseExpired);
+    let generator = TidGenerator::with_clock(ManualClock::new(100))
+        .with_clock_id(3)
+        .unwrap();
+    assert_eq!(
+        PostId::try_next_from(&generator).unwrap().into_inner(),
+        Tid::from_parts(100, 3).unwrap()
+    );
+}
+
+#[test]
 fn next_from_a_time_id_generator_is_its_next_time_id_typed() {
     let clock = ManualClock::new(1_721_407_246_480_310);
     let node = NodeId::new(1).unwrap();

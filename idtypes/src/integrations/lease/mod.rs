@@ -49,6 +49,26 @@
 //!
 //! If the database is down, leases already held stay valid until their deadline; new ones
 //! cannot be taken and renewals fail with [`ErrorKind::Database`](crate::ErrorKind::Database).
+//!
+//! # Handover: the exact guarantee
+//!
+//! Each term of a lease has a *ceiling*: the store's clock (see [`Leases::with_clock`]) plus
+//! the lease's duration, or the previous ceiling plus the duration when that is later. The
+//! ceiling is written to the row (`high_water`) by the statement that starts or renews the
+//! term, and only after that write succeeds may a generator bound to the term use it; the
+//! generator makes no id with a timestamp above it. A new holder reads the row's `high_water`
+//! after winning the value and starts its ids after it (the term's *floor*).
+//!
+//! So, for one value of one namespace: **every id made under a later lease has a later
+//! timestamp than every id made under an earlier one**, whatever the holders' wall clocks say,
+//! as long as each holder's generators read the clock its store was given. Only the holder
+//! can write the row, and a takeover happens only once the row has expired by the database's
+//! clock, so no earlier holder can raise the mark after the next one read it. A holder whose
+//! clock is behind the floor counts ahead from it, as generators do within a burst (a TBSL
+//! generator, which does not count ahead, treats it as a clock gone back). The deadline adds
+//! a second line: a holder stops before the database lets anyone else in, unless the
+//! database's clock runs faster than the holder's monotonic clock by more than the margin
+//! within one term.
 
 #[cfg(feature = "tokio")]
 mod keep_alive;
@@ -115,6 +135,10 @@ impl<DB: sqlx::Database> fmt::Debug for Leases<DB> {
 
 /// A held lease on one value of an id space, and its current [`LeaseTerm`], which the
 /// generators bound to it check on every id.
+///
+/// Dropping a `Lease` does not release it (that takes a database round trip): the value stays
+/// held until its expiry. Call [`Leases::release`], or hand it to `Leases::keep_alive`, whose
+/// `KeepAlive` (feature `tokio`) releases it when dropped.
 ///
 /// # Examples
 ///

@@ -160,16 +160,31 @@ impl PerProcess {
         }
     }
 
-    /// The value of a lease `term`: fixed in this process (a forked child must not go on
-    /// with its parent's lease) and usable only while the term lasts.
-    pub(crate) fn leased(term: LeaseTerm) -> Self {
-        PerProcess {
+    /// The value of a lease `term` as `format`'s `part` (at most `max`): fixed in this
+    /// process (a forked child must not go on with its parent's lease) and usable only while
+    /// the term lasts.
+    pub(crate) fn leased(
+        term: &LeaseTerm,
+        max: u16,
+        format: &'static str,
+        part: &'static str,
+    ) -> Result<Self, crate::Error> {
+        if term.value() > u32::from(max) {
+            return Err(crate::Error::out_of_range(
+                format,
+                part,
+                i128::from(term.value()),
+                0,
+                i128::from(max),
+            ));
+        }
+        Ok(PerProcess {
             // Never matches a lineage word: every id takes the slow path, which checks the term.
             expect: u64::MAX,
             check: u64::MAX,
             term: Some(term.clone()),
             ..PerProcess::fixed(term.value() as u16)
-        }
+        })
     }
 
     /// This id's offset in a process of `lineage`.

@@ -71,14 +71,6 @@ impl LeaseTerm {
 
     /// A term on `value`, usable until `deadline_nanos` (see [`monotonic_nanos`]), for ids
     /// with timestamps in `floor + 1 ..= ceiling`.
-    #[cfg_attr(
-        not(any(
-            feature = "sqlx-postgres",
-            feature = "sqlx-mysql",
-            feature = "sqlx-sqlite"
-        )),
-        allow(dead_code)
-    )]
     pub(crate) fn until(value: u32, deadline_nanos: u64, floor: i64, ceiling: i64) -> LeaseTerm {
         LeaseTerm {
             state: Arc::new(State {
@@ -112,16 +104,27 @@ impl LeaseTerm {
         self.state.ceiling.load(Ordering::Acquire)
     }
 
-    /// Extends the term after a renewal: a later deadline and a higher ceiling.
-    #[cfg_attr(
-        not(any(
-            feature = "sqlx-postgres",
-            feature = "sqlx-mysql",
-            feature = "sqlx-sqlite"
-        )),
-        allow(dead_code)
-    )]
-    pub(crate) fn extend(&self, deadline_nanos: u64, ceiling: i64) {
+    /// Extends the term after a renewal of its lease: usable for `valid_for` from now (as for
+    /// [`new`](LeaseTerm::new)) and up to `ceiling_micros`. Never shortens the term or lowers
+    /// its ceiling, and never revives an ended term.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::LeaseTerm;
+    ///
+    /// let term = LeaseTerm::new(7, Duration::from_secs(20), 0, 1_000);
+    /// term.extend(Duration::from_secs(40), 2_000);
+    /// assert_eq!(term.ceiling_micros(), 2_000);
+    /// ```
+    pub fn extend(&self, valid_for: Duration, ceiling_micros: i64) {
+        let deadline = monotonic_nanos().saturating_add(valid_for.as_nanos() as u64);
+        self.extend_until(deadline, ceiling_micros);
+    }
+
+    /// [`extend`](LeaseTerm::extend) to a deadline in monotonic nanoseconds.
+    pub(crate) fn extend_until(&self, deadline_nanos: u64, ceiling: i64) {
         self.state.ceiling.fetch_max(ceiling, Ordering::AcqRel);
         // Never revive an ended term.
         let _ = self
@@ -132,16 +135,22 @@ impl LeaseTerm {
             });
     }
 
-    /// Ends the term at once: its generators refuse from their next id on.
-    #[cfg_attr(
-        not(any(
-            feature = "sqlx-postgres",
-            feature = "sqlx-mysql",
-            feature = "sqlx-sqlite"
-        )),
-        allow(dead_code)
-    )]
-    pub(crate) fn end(&self) {
+    /// Ends the term at once: its generators refuse from their next id on (when the lease is
+    /// released or found lost).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{ErrorKind, LeaseTerm, TidGenerator};
+    ///
+    /// let term = LeaseTerm::new(7, Duration::from_secs(20), 0, i64::MAX);
+    /// let generator = TidGenerator::new().with_lease_term(term.clone())?;
+    /// term.end();
+    /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::LeaseExpired);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn end(&self) {
         self.state.deadline.store(0, Ordering::Release);
     }
 
@@ -230,12 +239,12 @@ mod tests {
         let term = LeaseTerm::until(5, now + 60_000_000_000, 10, 20);
         assert!(term.is_live());
         assert_eq!(term.check(), Some(20));
-        term.extend(now + 120_000_000_000, 30);
+        term.extend_until(now + 120_000_000_000, 30);
         assert_eq!(term.check(), Some(30));
         term.end();
         assert!(!term.is_live());
         assert_eq!(term.check(), None);
-        term.extend(now + 180_000_000_000, 40);
+        term.extend_until(now + 180_000_000_000, 40);
         assert!(!term.is_live(), "an ended term stays ended");
     }
 

@@ -341,26 +341,21 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     ///
     /// # Examples
     ///
-    /// ```no_run
-    /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
-    /// let lease = leases.acquire("payments-tbsl", 100).await?;
-    /// let generator = idtypes::TbslGenerator::new(0)?.with_lease_term(lease.term())?;
-    /// # Ok(())
-    /// # }
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{LeaseTerm, TbslGenerator};
+    ///
+    /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
+    /// let term = LeaseTerm::new(5, Duration::from_secs(25), 0, i64::MAX);
+    /// let generator = TbslGenerator::new(0)?.with_lease_term(term)?;
+    /// assert_eq!(generator.next()?.machine_id(), 5);
+    /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-        if term.value() > Tbsl::MAX_MACHINE_ID as u32 {
-            return Err(Error::out_of_range(
-                FORMAT,
-                "machine id",
-                term.value() as i128,
-                0,
-                99,
-            ));
-        }
+        self.machine_id =
+            PerProcess::leased(&term, Tbsl::MAX_MACHINE_ID.into(), FORMAT, "machine id")?;
         let floor = u64::try_from(term.floor_micros().saturating_add(1)).unwrap_or(0);
         self.last_micros.fetch_max(floor, Ordering::AcqRel);
-        self.machine_id = PerProcess::leased(term);
         Ok(self)
     }
 

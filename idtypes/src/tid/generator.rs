@@ -153,28 +153,19 @@ impl<C: Clock> TidGenerator<C> {
     ///
     /// # Examples
     ///
-    /// Terms come from a lease store (`idtypes::lease`, with an sqlx feature):
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{LeaseTerm, TidGenerator};
     ///
-    /// ```no_run
-    /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
-    /// let lease = leases.acquire("posts-tid", 1024).await?;
-    /// let generator = idtypes::TidGenerator::new().with_lease_term(lease.term())?;
-    /// assert_eq!(generator.next().clock_id() as u32, lease.value());
-    /// # Ok(())
-    /// # }
+    /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
+    /// let term = LeaseTerm::new(5, Duration::from_secs(25), 0, i64::MAX);
+    /// let generator = TidGenerator::new().with_lease_term(term)?;
+    /// assert_eq!(generator.next().clock_id(), 5);
+    /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-        if term.value() > Tid::MAX_CLOCK_ID as u32 {
-            return Err(Error::out_of_range(
-                FORMAT,
-                "clock id",
-                term.value() as i128,
-                0,
-                Tid::MAX_CLOCK_ID as i128,
-            ));
-        }
+        self.clock_id = PerProcess::leased(&term, Tid::MAX_CLOCK_ID, FORMAT, "clock id")?;
         self.micros.raise_to(term.floor_micros().saturating_add(1));
-        self.clock_id = PerProcess::leased(term);
         Ok(self)
     }
 

@@ -118,18 +118,19 @@ impl<C: Clock> TimeIdGenerator<C> {
     ///
     /// # Examples
     ///
-    /// ```no_run
-    /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
-    /// // Registered node ids 992..=1023: lease the 32 of them.
-    /// let lease = leases.acquire("events-node", 32).await?;
-    /// let generator = idtypes::TimeIdGenerator::new().with_lease_term(lease.term())?;
-    /// # Ok(())
-    /// # }
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{LeaseTerm, TimeIdGenerator};
+    ///
+    /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
+    /// let term = LeaseTerm::new(1000, Duration::from_secs(25), 0, i64::MAX);
+    /// let generator = TimeIdGenerator::new().with_lease_term(term)?;
+    /// assert_eq!(generator.next().node().get(), 1000);
+    /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-        NodeId::new(term.value().min(u16::MAX as u32) as u16)?;
+        self.node = PerProcess::leased(&term, NodeId::MAX.get(), FORMAT, "node id")?;
         self.micros.raise_to(term.floor_micros().saturating_add(1));
-        self.node = PerProcess::leased(term);
         Ok(self)
     }
 

@@ -316,27 +316,22 @@ mod generator {
         ///
         /// # Examples
         ///
-        /// ```no_run
-        /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
-        /// let lease = leases.acquire("jobs-snowish", 1024).await?;
-        /// let generator = idtypes::SnowishGenerator::new(0)?.with_lease_term(lease.term())?;
-        /// # Ok(())
-        /// # }
+        /// ```
+        /// use std::time::Duration;
+        /// use idtypes::{LeaseTerm, SnowishGenerator};
+        ///
+        /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
+        /// let term = LeaseTerm::new(5, Duration::from_secs(25), 0, i64::MAX);
+        /// let generator = SnowishGenerator::new(0)?.with_lease_term(term)?;
+        /// assert_eq!(generator.next().machine_id(), 5);
+        /// # Ok::<(), idtypes::Error>(())
         /// ```
         pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-            if term.value() > Snowish::MAX_MACHINE_ID as u32 {
-                return Err(Error::out_of_range(
-                    FORMAT,
-                    "machine id",
-                    term.value() as i128,
-                    0,
-                    1023,
-                ));
-            }
+            self.machine_id =
+                PerProcess::leased(&term, Snowish::MAX_MACHINE_ID, FORMAT, "machine id")?;
             // The first millisecond after the floor's.
             let floor = millis_since_epoch(term.floor_micros()).saturating_add(1);
             self.state.raise_to(floor.saturating_mul(1 << 12));
-            self.machine_id = PerProcess::leased(term);
             Ok(self)
         }
 

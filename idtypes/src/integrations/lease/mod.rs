@@ -534,7 +534,7 @@ macro_rules! store_for {
                 {
                     Ok(()) => {
                         lease.deadline = sent.0 + (self.duration - self.margin);
-                        lease.term.extend(self.deadline_after(sent.1), ceiling);
+                        lease.term.extend_until(self.deadline_after(sent.1), ceiling);
                         Ok(())
                     }
                     Err(err) => {

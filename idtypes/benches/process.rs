@@ -17,9 +17,10 @@
 //!
 //! Target: the fork check adds at most about 1 ns to any generator's `next`. Measured against
 //! the code before the check, in one run: with the system clock the difference is within the
-//! noise (±1 ns on about 40 ns); on a frozen clock, where the rest of `next` is a ~4 ns
-//! compare-and-swap, it adds 1.5 to 2.6 ns, because the locked compare-and-swap waits for the
-//! check's load and test to retire.
+//! noise (±1 ns on about 40 ns); on a frozen clock, where the rest of `next` is a ~4.4 ns
+//! compare-and-swap, the fork check and the lease ceiling bring it to 7.1–8.7 ns, because
+//! the locked compare-and-swap waits for the checks to retire. A leased generator adds one
+//! coarse monotonic clock read (about 8 ns alone here).
 
 use std::{
     cell::Cell,

@@ -179,19 +179,20 @@ macro_rules! lease_cases {
 
         #[tokio::test]
         async fn a_generator_past_its_deadline_refuses_and_a_renewal_keeps_it_going() {
-            let Some(leases) = store(Duration::from_millis(400), Duration::from_millis(150)).await
+            // Terms of 700 ms: wide enough that a slow, busy machine still renews in time.
+            let Some(leases) = store(Duration::from_millis(1000), Duration::from_millis(300)).await
             else {
                 return;
             };
             let mut lease = leases.acquire("fenced", 4).await.unwrap();
             let generator = TidGenerator::new().with_lease_term(lease.term()).unwrap();
             generator.next();
-            tokio::time::sleep(Duration::from_millis(150)).await;
-            leases.renew(&mut lease).await.unwrap();
-            tokio::time::sleep(Duration::from_millis(150)).await;
-            // 300 ms after the acquire, past the first term's deadline (250 ms): renewed.
-            generator.try_next().unwrap();
             tokio::time::sleep(Duration::from_millis(300)).await;
+            leases.renew(&mut lease).await.unwrap();
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            // 800 ms after the acquire, past the first term's deadline (700 ms): renewed.
+            generator.try_next().unwrap();
+            tokio::time::sleep(Duration::from_millis(800)).await;
             let err = generator.try_next().unwrap_err();
             assert_eq!(err.kind(), ErrorKind::LeaseExpired);
             assert!(err.to_string().contains("has run out"), "{err}");
@@ -256,14 +257,15 @@ macro_rules! lease_cases {
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn a_kept_lease_outlives_its_terms_until_it_is_released() {
-            let Some(leases) = store(Duration::from_millis(400), Duration::from_millis(150)).await
+            // Terms of 600 ms, renewed every 200 ms: room for a slow, busy machine.
+            let Some(leases) = store(Duration::from_millis(800), Duration::from_millis(200)).await
             else {
                 return;
             };
             let lease = leases.acquire("kept", 1).await.unwrap();
             let kept = leases.keep_alive(lease).unwrap();
             let generator = TidGenerator::new().with_lease_term(kept.term()).unwrap();
-            tokio::time::sleep(Duration::from_millis(1200)).await; // three terms and more
+            tokio::time::sleep(Duration::from_millis(2000)).await; // three terms and more
             assert!(kept.is_live());
             generator.try_next().unwrap();
             let err = leases.acquire("kept", 1).await.unwrap_err();
@@ -299,7 +301,7 @@ macro_rules! lease_cases {
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn without_the_database_a_kept_lease_runs_out_at_its_deadline() {
-            let Some(leases) = store(Duration::from_millis(400), Duration::from_millis(150)).await
+            let Some(leases) = store(Duration::from_millis(800), Duration::from_millis(200)).await
             else {
                 return;
             };
@@ -307,8 +309,8 @@ macro_rules! lease_cases {
             let kept = leases.keep_alive(lease).unwrap();
             let generator = TidGenerator::new().with_lease_term(kept.term()).unwrap();
             leases.pool().close().await;
-            generator.try_next().unwrap(); // the term still runs
-            tokio::time::sleep(Duration::from_millis(400)).await;
+            generator.try_next().unwrap(); // the term (600 ms) still runs
+            tokio::time::sleep(Duration::from_millis(800)).await;
             assert!(!kept.is_live());
             assert_eq!(
                 generator.try_next().unwrap_err().kind(),

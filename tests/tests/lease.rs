@@ -369,59 +369,45 @@ mod sqlite {
     }
 }
 
-mod postgres {
-    pub type Db = sqlx::Postgres;
+/// A module of the lease cases on a database server: its `store` makes a table of its own.
+macro_rules! server_cases {
+    ($name:ident, $db:ty, $url:path, $constructor:path) => {
+        mod $name {
+            pub type Db = $db;
 
-    use super::*;
+            use super::*;
 
-    pub async fn store(duration: Duration, margin: Duration) -> Option<Leases<Db>> {
-        let url = idtypes_tests::postgres_url()?;
-        let pool = sqlx::postgres::PgPoolOptions::new()
-            .max_connections(8)
-            .connect(&url)
-            .await
-            .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
-        let leases = Leases::postgres(pool)
-            .with_table(&unique_table("idtypes_lease"))
-            .unwrap()
-            .with_duration(duration, margin)
-            .unwrap();
-        leases.setup().await.unwrap();
-        Some(leases)
-    }
+            pub async fn store(duration: Duration, margin: Duration) -> Option<Leases<Db>> {
+                let url = $url()?;
+                let pool = sqlx::pool::PoolOptions::<Db>::new()
+                    .max_connections(8)
+                    .connect(&url)
+                    .await
+                    .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
+                let leases = $constructor(pool)
+                    .with_table(&unique_table("idtypes_lease"))
+                    .unwrap()
+                    .with_duration(duration, margin)
+                    .unwrap();
+                leases.setup().await.unwrap();
+                Some(leases)
+            }
 
-    mod cases {
-        use super::{Db, store};
-        lease_cases!();
-    }
+            mod cases {
+                use super::{Db, store};
+                lease_cases!();
+            }
+        }
+    };
 }
 
-mod mysql {
-    pub type Db = sqlx::MySql;
-
-    use super::*;
-
-    pub async fn store(duration: Duration, margin: Duration) -> Option<Leases<Db>> {
-        let url = idtypes_tests::mysql_url()?;
-        let pool = sqlx::mysql::MySqlPoolOptions::new()
-            .max_connections(8)
-            .connect(&url)
-            .await
-            .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
-        let leases = Leases::mysql(pool)
-            .with_table(&unique_table("idtypes_lease"))
-            .unwrap()
-            .with_duration(duration, margin)
-            .unwrap();
-        leases.setup().await.unwrap();
-        Some(leases)
-    }
-
-    mod cases {
-        use super::{Db, store};
-        lease_cases!();
-    }
-}
+server_cases!(
+    postgres,
+    sqlx::Postgres,
+    idtypes_tests::postgres_url,
+    Leases::postgres
+);
+server_cases!(mysql, sqlx::MySql, idtypes_tests::mysql_url, Leases::mysql);
 
 #[tokio::test]
 async fn table_names_must_be_plain_identifiers() {

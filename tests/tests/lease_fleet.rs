@@ -89,38 +89,38 @@ async fn an_sqlite_fleet_never_repeats_a_tid() {
     let _ = std::fs::remove_file(path);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_postgres_fleet_never_repeats_a_tid() {
-    let Some(url) = idtypes_tests::postgres_url() else {
-        return;
+/// The fleet test on a database server (skipped, saying why, when its URL is unset).
+macro_rules! server_fleet {
+    ($name:ident, $db:ty, $url:path, $constructor:path) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $name() {
+            let Some(url) = $url() else {
+                return;
+            };
+            let table = unique_table("idtypes_fleet");
+            let pool = sqlx::Pool::<$db>::connect(&url).await.unwrap();
+            $constructor(pool)
+                .with_table(&table)
+                .unwrap()
+                .setup()
+                .await
+                .unwrap();
+            tokio::task::spawn_blocking(move || run_fleet(&url, &table))
+                .await
+                .unwrap();
+        }
     };
-    let table = unique_table("idtypes_fleet");
-    let pool = sqlx::PgPool::connect(&url).await.unwrap();
-    Leases::postgres(pool)
-        .with_table(&table)
-        .unwrap()
-        .setup()
-        .await
-        .unwrap();
-    tokio::task::spawn_blocking(move || run_fleet(&url, &table))
-        .await
-        .unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_mysql_fleet_never_repeats_a_tid() {
-    let Some(url) = idtypes_tests::mysql_url() else {
-        return;
-    };
-    let table = unique_table("idtypes_fleet");
-    let pool = sqlx::MySqlPool::connect(&url).await.unwrap();
-    Leases::mysql(pool)
-        .with_table(&table)
-        .unwrap()
-        .setup()
-        .await
-        .unwrap();
-    tokio::task::spawn_blocking(move || run_fleet(&url, &table))
-        .await
-        .unwrap();
-}
+server_fleet!(
+    a_postgres_fleet_never_repeats_a_tid,
+    sqlx::Postgres,
+    idtypes_tests::postgres_url,
+    Leases::postgres
+);
+server_fleet!(
+    a_mysql_fleet_never_repeats_a_tid,
+    sqlx::MySql,
+    idtypes_tests::mysql_url,
+    Leases::mysql
+);

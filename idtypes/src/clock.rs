@@ -104,19 +104,28 @@ impl Clock for SystemClock {
 #[cfg(unix)]
 #[inline]
 fn system_micros() -> i64 {
+    match read_clock(libc::CLOCK_REALTIME) {
+        Some((secs, nanos)) => secs.saturating_mul(1_000_000).saturating_add(nanos / 1000),
+        None => micros_of(SystemTime::now()),
+    }
+}
+
+/// `clock_gettime(clock)` as seconds and nanoseconds, or `None` when it fails (never, for the
+/// clocks every Unix has).
+#[cfg(unix)]
+#[inline]
+pub(crate) fn read_clock(clock: libc::clockid_t) -> Option<(i64, i64)> {
     let mut now = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
     };
-    // SAFETY: `now` is a valid, writable timespec; CLOCK_REALTIME exists on every Unix.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut now) };
-    if status != 0 {
-        return micros_of(SystemTime::now());
+    // SAFETY: `now` is a valid, writable timespec.
+    if unsafe { libc::clock_gettime(clock, &mut now) } != 0 {
+        return None;
     }
     // `time_t` and `c_long` are 32 bits on some targets: widen, never truncate.
     #[allow(clippy::useless_conversion)]
-    let (secs, nanos) = (i64::from(now.tv_sec), i64::from(now.tv_nsec));
-    secs.saturating_mul(1_000_000).saturating_add(nanos / 1000)
+    Some((i64::from(now.tv_sec), i64::from(now.tv_nsec)))
 }
 
 #[cfg(not(unix))]

@@ -10,29 +10,42 @@ use core::{
     sync::atomic::{AtomicPtr, Ordering},
 };
 
-/// The generator in `slot`, made by `make` if there is none yet. Never blocks.
-#[inline]
-pub(crate) fn get_or_make<T>(slot: &'static AtomicPtr<T>, make: fn() -> T) -> &'static T {
-    let current = slot.load(Ordering::Acquire);
-    if current.is_null() {
-        return install(slot, make);
-    }
-    // SAFETY: a non-null pointer in `slot` comes from `Box::into_raw` in `install` and is
-    // never freed or replaced, so it is valid for `'static`.
-    unsafe { &*current }
-}
+/// A slot for one process-wide generator, filled on first use.
+pub(crate) struct Global<T>(AtomicPtr<T>);
 
-#[cold]
-fn install<T>(slot: &'static AtomicPtr<T>, make: fn() -> T) -> &'static T {
-    let offer = Box::into_raw(Box::new(make()));
-    match slot.compare_exchange(ptr::null_mut(), offer, Ordering::AcqRel, Ordering::Acquire) {
-        // SAFETY: `offer` is now the slot's for good (see `get_or_make`).
-        Ok(_) => unsafe { &*offer },
-        Err(winner) => {
-            // SAFETY: `offer` came from `Box::into_raw` above and was never shared.
-            drop(unsafe { Box::from_raw(offer) });
-            // SAFETY: as in `get_or_make`.
-            unsafe { &*winner }
+impl<T> Global<T> {
+    /// An empty slot.
+    pub(crate) const fn new() -> Self {
+        Global(AtomicPtr::new(ptr::null_mut()))
+    }
+
+    /// The generator, made by `make` if there is none yet. Never blocks.
+    #[inline]
+    pub(crate) fn get_or_make(&'static self, make: fn() -> T) -> &'static T {
+        let current = self.0.load(Ordering::Acquire);
+        if current.is_null() {
+            return self.install(make);
+        }
+        // SAFETY: a non-null pointer in the slot comes from `Box::into_raw` in `install` and
+        // is never freed or replaced, so it is valid for `'static`.
+        unsafe { &*current }
+    }
+
+    #[cold]
+    fn install(&'static self, make: fn() -> T) -> &'static T {
+        let offer = Box::into_raw(Box::new(make()));
+        match self
+            .0
+            .compare_exchange(ptr::null_mut(), offer, Ordering::AcqRel, Ordering::Acquire)
+        {
+            // SAFETY: `offer` is now the slot's for good (see `get_or_make`).
+            Ok(_) => unsafe { &*offer },
+            Err(winner) => {
+                // SAFETY: `offer` came from `Box::into_raw` above and was never shared.
+                drop(unsafe { Box::from_raw(offer) });
+                // SAFETY: as in `get_or_make`.
+                unsafe { &*winner }
+            }
         }
     }
 }
@@ -43,14 +56,14 @@ mod tests {
 
     #[test]
     fn every_thread_gets_the_same_generator() {
-        static SLOT: AtomicPtr<u64> = AtomicPtr::new(ptr::null_mut());
+        static SLOT: Global<u64> = Global::new();
         let addresses: Vec<usize> = std::thread::scope(|s| {
             let workers: Vec<_> = (0..8)
-                .map(|_| s.spawn(|| get_or_make(&SLOT, || 7) as *const u64 as usize))
+                .map(|_| s.spawn(|| SLOT.get_or_make(|| 7) as *const u64 as usize))
                 .collect();
             workers.into_iter().map(|w| w.join().unwrap()).collect()
         });
         assert!(addresses.windows(2).all(|pair| pair[0] == pair[1]));
-        assert_eq!(*get_or_make(&SLOT, || 8), 7);
+        assert_eq!(*SLOT.get_or_make(|| 8), 7);
     }
 }

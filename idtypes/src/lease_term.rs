@@ -198,21 +198,14 @@ const COARSE: libc::clockid_t = libc::CLOCK_MONOTONIC;
 #[cfg(unix)]
 #[inline]
 fn read_clock(clock: libc::clockid_t) -> u64 {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `now` is a valid, writable timespec and the clock exists on this target.
-    if unsafe { libc::clock_gettime(clock, &mut now) } != 0 {
+    match crate::clock::read_clock(clock) {
+        // Monotonic clocks never read before their start.
+        Some((secs, nanos)) => (secs as u64)
+            .saturating_mul(1_000_000_000)
+            .saturating_add(nanos as u64),
         // Cannot happen for these clocks; reading "the end of time" makes every term refuse.
-        return u64::MAX;
+        None => u64::MAX,
     }
-    // `time_t` and `c_long` are 32 bits on some targets: widen, never truncate.
-    #[allow(clippy::useless_conversion)]
-    let (secs, nanos) = (i64::from(now.tv_sec), i64::from(now.tv_nsec));
-    (secs as u64)
-        .saturating_mul(1_000_000_000)
-        .saturating_add(nanos as u64)
 }
 
 #[cfg(not(unix))]

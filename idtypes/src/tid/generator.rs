@@ -274,9 +274,8 @@ impl<C> fmt::Debug for TidGenerator<C> {
 
 /// The process-wide generator behind [`Tid::now`].
 pub(super) fn global() -> &'static TidGenerator {
-    static GLOBAL: core::sync::atomic::AtomicPtr<TidGenerator> =
-        core::sync::atomic::AtomicPtr::new(core::ptr::null_mut());
-    crate::global::get_or_make(&GLOBAL, TidGenerator::new)
+    static GLOBAL: crate::global::Global<TidGenerator> = crate::global::Global::new();
+    GLOBAL.get_or_make(TidGenerator::new)
 }
 
 #[cfg(test)]

@@ -237,9 +237,8 @@ impl<C> fmt::Debug for TimeIdGenerator<C> {
 
 /// The process-wide generator behind [`TimeId::now`].
 pub(super) fn global() -> &'static TimeIdGenerator {
-    static GLOBAL: core::sync::atomic::AtomicPtr<TimeIdGenerator> =
-        core::sync::atomic::AtomicPtr::new(core::ptr::null_mut());
-    crate::global::get_or_make(&GLOBAL, TimeIdGenerator::new)
+    static GLOBAL: crate::global::Global<TimeIdGenerator> = crate::global::Global::new();
+    GLOBAL.get_or_make(TimeIdGenerator::new)
 }
 
 #[cfg(test)]

@@ -482,9 +482,8 @@ mod generator {
 
     /// The process-wide generator behind [`Xid::now`].
     pub(super) fn global() -> &'static XidGenerator {
-        static GLOBAL: core::sync::atomic::AtomicPtr<XidGenerator> =
-            core::sync::atomic::AtomicPtr::new(core::ptr::null_mut());
-        crate::global::get_or_make(&GLOBAL, XidGenerator::new)
+        static GLOBAL: crate::global::Global<XidGenerator> = crate::global::Global::new();
+        GLOBAL.get_or_make(XidGenerator::new)
     }
 
     #[cfg(test)]

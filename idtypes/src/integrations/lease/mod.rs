@@ -323,8 +323,8 @@ fn new_holder() -> String {
 
 /// A statement for sqlx. Safe: the only text put into them is the table name, checked to be
 /// a plain identifier by [`Leases::with_table`]; values are bound.
-fn sql(statement: &std::sync::Arc<str>) -> sqlx::AssertSqlSafe<std::sync::Arc<str>> {
-    sqlx::AssertSqlSafe(std::sync::Arc::clone(statement))
+fn sql(statement: &Arc<str>) -> sqlx::AssertSqlSafe<Arc<str>> {
+    sqlx::AssertSqlSafe(Arc::clone(statement))
 }
 
 fn database(err: sqlx::Error) -> Error {

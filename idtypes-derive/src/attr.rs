@@ -1,12 +1,21 @@
 //! The `#[idtype(...)]` attributes: read, then checked, with every mistake reported at its
 //! token (all of them in one compile, not one per compile).
 
-use syn::{Attribute, LitStr, Path, meta::ParseNestedMeta, spanned::Spanned};
+use syn::{Attribute, Expr, Lit, LitStr, Path, meta::ParseNestedMeta, spanned::Spanned};
 
 use crate::{check, errors::Errors, format::Format};
 
 /// The attribute names, in the order the docs give them.
-const NAMES: [&str; 5] = ["prefix", "separator", "validate", "key_type", "crate"];
+const NAMES: [&str; 8] = [
+    "prefix",
+    "separator",
+    "validate",
+    "key_type",
+    "decode",
+    "deserialize",
+    "allow_public_field",
+    "crate",
+];
 
 /// What the attributes say, once checked.
 pub struct Attrs {
@@ -14,10 +23,16 @@ pub struct Attrs {
     pub prefix: String,
     /// The separator after the prefix.
     pub separator: String,
-    /// The user's `fn(&Inner) -> Result<(), E: Display>`.
-    pub validate: Option<Path>,
+    /// The user's `fn(&Inner) -> Result<(), E>`: a path or a closure.
+    pub validate: Option<Expr>,
     /// The record key type (`RecordKey` only), `None` for `any`.
     pub key_type: Option<KeyType>,
+    /// Whether sqlx decoding trusts stored values (skips the type's checks).
+    pub trust_decode: bool,
+    /// Whether serde deserialization trusts its input (skips the type's checks).
+    pub trust_deserialize: bool,
+    /// The user accepts a public field on a checked type, which lets anyone skip the checks.
+    pub allow_public_field: bool,
     /// The path to the runtime crate.
     pub krate: Path,
 }
@@ -35,8 +50,11 @@ pub enum KeyType {
 struct Raw {
     prefix: Option<LitStr>,
     separator: Option<LitStr>,
-    validate: Option<Path>,
+    validate: Option<Expr>,
     key_type: Option<LitStr>,
+    decode: Option<LitStr>,
+    deserialize: Option<LitStr>,
+    allow_public_field: Option<proc_macro2::Span>,
     krate: Option<Path>,
 }
 
@@ -69,15 +87,19 @@ fn read_one(meta: &ParseNestedMeta<'_>, raw: &mut Raw, errors: &mut Errors) -> s
         "prefix" => set(&mut raw.prefix, meta.value()?.parse()?, path, errors),
         "separator" => set(&mut raw.separator, meta.value()?.parse()?, path, errors),
         "key_type" => set(&mut raw.key_type, meta.value()?.parse()?, path, errors),
+        "decode" => set(&mut raw.decode, meta.value()?.parse()?, path, errors),
+        "deserialize" => set(&mut raw.deserialize, meta.value()?.parse()?, path, errors),
+        "allow_public_field" => {
+            if meta.input.peek(syn::Token![=]) {
+                return Err(meta.error(
+                    "`allow_public_field` takes no value: write `#[idtype(allow_public_field)]`",
+                ));
+            }
+            set(&mut raw.allow_public_field, path.span(), path, errors);
+        }
         "validate" => {
-            let value = meta.value()?;
-            // `validate = my_fn` or `validate = "my_fn"`.
-            let path_value = if value.peek(LitStr) {
-                value.parse::<LitStr>()?.parse::<Path>()?
-            } else {
-                value.parse::<Path>()?
-            };
-            set(&mut raw.validate, path_value, path, errors);
+            let value = validator(meta.value()?.parse::<Expr>()?)?;
+            set(&mut raw.validate, value, path, errors);
         }
         "crate" => {
             let lit: LitStr = meta.value()?.parse()?;
@@ -102,6 +124,34 @@ fn read_one(meta: &ParseNestedMeta<'_>, raw: &mut Raw, errors: &mut Errors) -> s
         }
     }
     Ok(())
+}
+
+/// A `validate` value: a path to a function (`check_post`, `rules::post`, or the same in a
+/// string), or a closure (`|id| ...`).
+fn validator(value: Expr) -> syn::Result<Expr> {
+    match value {
+        Expr::Path(_) | Expr::Closure(_) => Ok(value),
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => {
+            let path = lit.parse::<Path>().map_err(|_| {
+                syn::Error::new(
+                    lit.span(),
+                    "expected the path of a function in the string, like `\"check_post\"`",
+                )
+            })?;
+            Ok(Expr::Path(syn::ExprPath {
+                attrs: Vec::new(),
+                qself: None,
+                path,
+            }))
+        }
+        other => Err(syn::Error::new_spanned(
+            other,
+            "expected a function (`validate = check_post`) or a closure \
+             (`validate = |id| ...`) of the signature `fn(&Inner) -> Result<(), E>`",
+        )),
+    }
 }
 
 fn set<T>(slot: &mut Option<T>, value: T, path: &Path, errors: &mut Errors) {
@@ -164,14 +214,51 @@ fn check_all(raw: Raw, format: Format, errors: &mut Errors) -> Attrs {
         },
         None => None,
     };
+    let checked = raw.validate.is_some() || key_type.is_some();
+    let trust_decode = policy(raw.decode.as_ref(), "decode", checked, errors);
+    let trust_deserialize = policy(raw.deserialize.as_ref(), "deserialize", checked, errors);
+    if let (Some(span), false) = (raw.allow_public_field, checked) {
+        errors.push(syn::Error::new(
+            span,
+            "`allow_public_field` is for a type with checks (`validate`, or a `key_type` other \
+             than `any`); this one has none, so its field may be public without it",
+        ));
+    }
     let krate = raw.krate.unwrap_or_else(|| syn::parse_quote!(::idtypes));
     Attrs {
         prefix,
         separator,
         validate: raw.validate,
         key_type,
+        trust_decode,
+        trust_deserialize,
+        allow_public_field: raw.allow_public_field.is_some(),
         krate,
     }
+}
+
+/// `decode` or `deserialize`: `"check"` (the default, `false`) or `"trust"` (`true`).
+fn policy(value: Option<&LitStr>, name: &str, checked: bool, errors: &mut Errors) -> bool {
+    let Some(lit) = value else {
+        return false;
+    };
+    let trust = match check::policy(&lit.value()) {
+        Ok(trust) => trust,
+        Err(message) => {
+            errors.push(syn::Error::new(lit.span(), format!("`{name}`: {message}")));
+            return false;
+        }
+    };
+    if trust && !checked {
+        errors.push(syn::Error::new(
+            lit.span(),
+            format!(
+                "`{name} = \"trust\"` has nothing to skip: the type has no checks (no \
+                 `validate`, and no `key_type` other than `any`)"
+            ),
+        ));
+    }
+    trust
 }
 
 fn list_names() -> String {

@@ -98,6 +98,26 @@ pub fn key_type(key_type: &str) -> Result<Option<KeyType>, String> {
     }
 }
 
+/// A read policy: `check` (`false`) or `trust` (`true`).
+pub fn policy(value: &str) -> Result<bool, String> {
+    match value {
+        "check" => Ok(false),
+        "trust" => Ok(true),
+        other => {
+            let lower = other.to_ascii_lowercase();
+            let fix = if lower == "check" || lower == "trust" {
+                format!(" (the values are lowercase: `{lower}`)")
+            } else {
+                String::new()
+            };
+            Err(format!(
+                "unknown policy `{other}`{fix}; expected `\"check\"` (run the type's checks, the \
+                 default) or `\"trust\"` (take the value as it is)"
+            ))
+        }
+    }
+}
+
 /// The atproto record key syntax: 1 to 512 of `A-Za-z0-9.-_~:`, and not `.` or `..`.
 fn record_key(key: &str) -> Result<(), String> {
     if key.is_empty() {

@@ -1,13 +1,14 @@
 //! One expansion for every format: checks the input, then writes the typed id's impls.
 
-use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
-use syn::{Data, DeriveInput, Fields, Type, spanned::Spanned};
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote, quote_spanned};
+use syn::{Data, DeriveInput, Field, Fields, Type, Visibility, spanned::Spanned};
 
 use crate::{
     attr::{self, Attrs, KeyType},
     errors::Errors,
     format::{self, Context, Format},
+    siblings,
 };
 
 /// The derive of `format` on `input`: the impls, or the compile errors.
@@ -15,8 +16,9 @@ pub fn derive(input: DeriveInput, format: Format) -> TokenStream {
     let mut errors = Errors::default();
     let field = single_field(&input, format, &mut errors);
     if let Some(field) = field {
-        check_field_type(field, format, &mut errors);
+        check_field_type(&field.ty, format, &mut errors);
     }
+    siblings::check(&input, format, &mut errors);
     let generics = &input.generics;
     if !generics.params.is_empty() || generics.where_clause.is_some() {
         let message = format!(
@@ -33,22 +35,25 @@ pub fn derive(input: DeriveInput, format: Format) -> TokenStream {
         errors.push(error);
     }
     let attrs = attr::read(&input.attrs, format, &mut errors);
+    if let Some(field) = field {
+        check_field_visibility(&input, field, &attrs, &mut errors);
+    }
     if let Err(compile_errors) = errors.finish() {
         return compile_errors;
     }
     // `single_field` reported a missing field above.
-    let Some(field_ty) = field else {
+    let Some(field) = field else {
         return TokenStream::new();
     };
-    expand(&input, field_ty, format, &attrs)
+    expand(&input, &field.ty, format, &attrs)
 }
 
-/// The type of the one unnamed field, or an error at what stands in its place.
+/// The one unnamed field, or an error at what stands in its place.
 fn single_field<'a>(
     input: &'a DeriveInput,
     format: Format,
     errors: &mut Errors,
-) -> Option<&'a Type> {
+) -> Option<&'a Field> {
     let shape = format!(
         "`#[derive({0})]` needs a tuple struct with one field: `struct {1}(idtypes::{0});`",
         format.name(),
@@ -57,7 +62,7 @@ fn single_field<'a>(
     let span = match &input.data {
         Data::Struct(data) => match &data.fields {
             Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
-                return fields.unnamed.first().map(|field| &field.ty);
+                return fields.unnamed.first();
             }
             Fields::Unnamed(fields) => fields.span(),
             Fields::Named(fields) => fields.span(),
@@ -99,6 +104,44 @@ fn check_field_type(ty: &Type, format: Format, errors: &mut Errors) {
     ));
 }
 
+/// The call of the user's `validate` function (or closure), spanned at its first token so
+/// that the compiler's errors about it (a wrong signature, an error type that cannot be kept)
+/// point at the user's tokens, not at the derive.
+fn validate_call(k: &syn::Path, check: &syn::Expr) -> TokenStream {
+    let first = check
+        .to_token_stream()
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |token| token.span());
+    quote_spanned! {first=>
+        #k::__private::validate::<Self, _, _>(&inner, #check)?;
+    }
+}
+
+/// A type with checks keeps its field private: a public one would let any code build a value
+/// the checks refuse (`PostId(tid)`), unless the user says that is what they want.
+fn check_field_visibility(input: &DeriveInput, field: &Field, attrs: &Attrs, errors: &mut Errors) {
+    let checked = attrs.validate.is_some() || attrs.key_type.is_some();
+    if !checked || attrs.allow_public_field || matches!(field.vis, Visibility::Inherited) {
+        return;
+    }
+    let name = &input.ident;
+    let checks = match (&attrs.validate, &attrs.key_type) {
+        (Some(_), Some(_)) => "a `validate` function and a `key_type`",
+        (Some(_), None) => "a `validate` function",
+        _ => "a `key_type`",
+    };
+    errors.push(syn::Error::new_spanned(
+        &field.vis,
+        format!(
+            "the field of `{name}` must be private: the type has {checks}, and a visible field \
+             lets code build `{name}(...)` without them; build values with \
+             `{name}::from_inner` (checked) or `{name}::from_inner_unchecked` (explicit), or \
+             accept the risk with `#[idtype(allow_public_field)]`"
+        ),
+    ));
+}
+
 fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -> TokenStream {
     let k = &attrs.krate;
     let name = &input.ident;
@@ -133,11 +176,17 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
     let key_type_check = attrs.key_type.as_ref().map(|_| {
         quote! { #k::__private::check_key_type::<Self>(&Self::key_type(), &inner)?; }
     });
-    let validate_check = attrs.validate.as_ref().map(|path| {
-        quote_spanned! {path.span()=>
-            #k::__private::validated::<Self, _>(#path(&inner))?;
+    // At the user's tokens, so that a wrong signature is reported there.
+    let validate_check = attrs.validate.as_ref().map(|check| validate_call(k, check));
+    let policy = |trust: bool| {
+        if trust {
+            quote!(#k::CheckPolicy::Trust)
+        } else {
+            quote!(#k::CheckPolicy::Check)
         }
-    });
+    };
+    let (decode_policy, deserialize_policy) =
+        (policy(attrs.trust_decode), policy(attrs.trust_deserialize));
 
     let (clone, copy) = if format.is_copy() {
         (
@@ -244,6 +293,13 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
                 const TYPE_NAME: &'static #core::primitive::str = #type_name;
                 const PREFIX: &'static #core::primitive::str = #prefix;
                 const SEPARATOR: &'static #core::primitive::str = #separator;
+                const DECODE: #k::CheckPolicy = #decode_policy;
+                const DESERIALIZE: #k::CheckPolicy = #deserialize_policy;
+
+                #[inline]
+                fn from_inner_unchecked(inner: #k::#inner) -> Self {
+                    Self(inner)
+                }
 
                 #[inline]
                 fn try_from_inner(inner: #k::#inner) -> #result<Self, #k::Error> {
@@ -272,6 +328,28 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
                 pub const SEPARATOR: &'static #core::primitive::str = #separator;
 
                 #from_inner
+
+                /// The typed id holding `inner`, without the type's checks (its `validate`
+                /// function, a record key's `key_type`, when it has them): for values known to
+                /// be good, or that must be read whatever they are. The value may break the
+                /// type's rules; nothing else about it is unsafe.
+                #[inline]
+                pub #constness fn from_inner_unchecked(inner: #k::#inner) -> Self {
+                    Self(inner)
+                }
+
+                /// Parses the prefixed text like `parse`, but without the type's checks: the
+                /// prefix, the separator and the inner format are still read strictly.
+                ///
+                /// # Errors
+                ///
+                /// A missing or different prefix, a bad separator, or the inner format's error.
+                #[inline]
+                pub fn parse_unchecked(
+                    text: &#core::primitive::str,
+                ) -> #result<Self, #k::Error> {
+                    #k::__private::parse_unchecked::<Self>(text)
+                }
 
                 /// The id inside.
                 #[inline]

@@ -26,6 +26,7 @@ mod check;
 mod errors;
 mod expand;
 mod format;
+mod siblings;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};

@@ -82,7 +82,9 @@ pub enum ErrorKind {
 
 /// What a failed parse, construction or generation reports.
 ///
-/// The error is small, cheap to clone, and never allocates. Its fields are private so
+/// The error is small and cheap to clone. The formats' own errors never allocate; only a typed
+/// id's `validate` function's error is kept on the heap (with `alloc`), whole, as the error's
+/// [`source`](core::error::Error::source). Its fields are private so
 /// that details can grow without breaking changes; read them through [`kind`](Error::kind),
 /// [`position`](Error::position) and [`format_name`](Error::format_name), or print it.
 ///
@@ -155,7 +157,7 @@ enum Repr {
         found: Option<char>,
     },
     Validation {
-        reason: Snippet<{ VALIDATION_CAPACITY }>,
+        reason: ValidationReason,
     },
     TooLarge {
         largest: &'static str,
@@ -214,11 +216,75 @@ impl fmt::Display for Lengths {
     }
 }
 
-/// The bytes kept of a `validate` function's reason.
+/// The bytes kept of a reason given as text (a database's, a `validate` function's without
+/// `alloc`).
 const VALIDATION_CAPACITY: usize = 72;
 
+/// A `validate` function's error, kept whole: [`Error::source`] returns it, so callers can
+/// downcast it and reports show its own chain.
+#[cfg(feature = "alloc")]
+#[derive(Clone)]
+struct ValidationReason(alloc::sync::Arc<dyn core::error::Error + Send + Sync>);
+
+/// Without a heap, a `validate` function's error is kept as its text (cut visibly past 72
+/// bytes), which [`Error::source`] returns as an error of its own.
+#[cfg(not(feature = "alloc"))]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct ValidationReason(Snippet<{ VALIDATION_CAPACITY }>);
+
+impl ValidationReason {
+    fn as_error(&self) -> &(dyn core::error::Error + 'static) {
+        #[cfg(feature = "alloc")]
+        return &*self.0;
+        #[cfg(not(feature = "alloc"))]
+        return self;
+    }
+}
+
+#[cfg(not(feature = "alloc"))]
+impl core::error::Error for ValidationReason {}
+
+impl fmt::Debug for ValidationReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[cfg(feature = "alloc")]
+        return fmt::Debug::fmt(&*self.0, f);
+        #[cfg(not(feature = "alloc"))]
+        return fmt::Debug::fmt(&self.0, f);
+    }
+}
+
+impl fmt::Display for ValidationReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[cfg(feature = "alloc")]
+        return fmt::Display::fmt(&*self.0, f);
+        #[cfg(not(feature = "alloc"))]
+        return fmt::Display::fmt(&self.0, f);
+    }
+}
+
+// Two reasons are equal when they say the same: errors compare by what they report, and a
+// validator's error type need not be `PartialEq`.
+#[cfg(feature = "alloc")]
+impl PartialEq for ValidationReason {
+    fn eq(&self, other: &Self) -> bool {
+        use alloc::string::ToString;
+        alloc::sync::Arc::ptr_eq(&self.0, &other.0) || self.0.to_string() == other.0.to_string()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Eq for ValidationReason {}
+
+#[cfg(feature = "alloc")]
+impl core::hash::Hash for ValidationReason {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        use alloc::string::ToString;
+        self.0.to_string().hash(state);
+    }
+}
+
 /// Up to `N` (32 unless said otherwise) bytes of a value, for messages, kept inline so that
-/// `Error` owns no heap memory (and `const` code can drop it). Longer values are cut at a
+/// the formats' errors own no heap memory. Longer values are cut at a
 /// character boundary and shown with a trailing `…`, never silently.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Snippet<const N: usize = 32> {
@@ -568,7 +634,25 @@ impl Error {
     }
 
     /// The `validate` function of the typed id `type_name` refused a value, for `reason`
+    /// (kept whole).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn validation(
+        format: &'static str,
+        type_name: &'static str,
+        reason: alloc::boxed::Box<dyn core::error::Error + Send + Sync>,
+    ) -> Self {
+        Error {
+            format,
+            type_name,
+            repr: Repr::Validation {
+                reason: ValidationReason(reason.into()),
+            },
+        }
+    }
+
+    /// The `validate` function of the typed id `type_name` refused a value, for `reason`
     /// (kept inline, cut visibly past 72 bytes).
+    #[cfg(not(feature = "alloc"))]
     pub(crate) fn validation(
         format: &'static str,
         type_name: &'static str,
@@ -580,7 +664,9 @@ impl Error {
         Error {
             format,
             type_name,
-            repr: Repr::Validation { reason: kept },
+            repr: Repr::Validation {
+                reason: ValidationReason(kept),
+            },
         }
     }
 
@@ -756,7 +842,7 @@ impl fmt::Display for Error {
                     None => f.write_str("the end of the text"),
                 }
             }
-            Repr::Validation { reason } => write!(f, "invalid {type_name}: {reason}"),
+            Repr::Validation { ref reason } => write!(f, "invalid {type_name}: {reason}"),
             _ if !type_name.is_empty() => {
                 write!(f, "{type_name}: ")?;
                 self.clone().within("").fmt(f)
@@ -869,14 +955,96 @@ impl fmt::Display for Error {
     }
 }
 
-impl core::error::Error for Error {}
+impl core::error::Error for Error {
+    /// A typed id's `validate` function's own error, for [`ErrorKind::Validation`]; `None`
+    /// for every other kind, whose message says all there is.
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match &self.repr {
+            Repr::Validation { reason } => Some(reason.as_error()),
+            _ => None,
+        }
+    }
+}
 
-// `const` code (`Tid::parse_const` in a `const` item, `tid!`) must be able to drop an `Error`:
-// it may own no heap memory.
+// Only a validator's error (with `alloc`) owns heap memory; every error of the formats
+// themselves is inline, which `split` relies on to forget them in `const` code.
+#[cfg(not(feature = "alloc"))]
 const _: () = assert!(!core::mem::needs_drop::<Error>());
 
 // `Result<T, Error>` is returned by every parser: keep it within clippy's `result_large_err`.
 const _: () = assert!(core::mem::size_of::<Error>() < 128);
+
+/// A result whose error is set aside from drop glue, for `const` code: with `alloc` an
+/// [`Error`] may own a validator's error, and `const` code may not drop such a type, not even
+/// an `Ok` whose error type has drop glue.
+///
+/// Every error this crate's `const` functions return is inline (only typed ids' validators
+/// box theirs, and they are not `const`), so forgetting one loses no memory.
+pub(crate) const fn split<T>(
+    result: Result<T, Error>,
+) -> Result<T, core::mem::ManuallyDrop<Error>> {
+    let result = core::mem::ManuallyDrop::new(result);
+    let place =
+        &result as *const core::mem::ManuallyDrop<Result<T, Error>> as *const Result<T, Error>;
+    // SAFETY: `ManuallyDrop<X>` has the layout of `X`, so `place` points at the initialised
+    // result; exactly one of its fields is read out, once, and `result` is never used or
+    // dropped again, so nothing is duplicated.
+    unsafe {
+        match &*place {
+            Ok(value) => Ok(core::ptr::read(value)),
+            Err(err) => Err(core::mem::ManuallyDrop::new(core::ptr::read(err))),
+        }
+    }
+}
+
+/// The value of a `Result` of this crate's `const` functions, or a compile error naming the
+/// kind of mistake: what `unwrap_const!` runs.
+#[doc(hidden)]
+pub const fn unwrap_const<T: Copy>(result: Result<T, Error>) -> T {
+    match split(result) {
+        Ok(value) => value,
+        Err(err) => match core::mem::ManuallyDrop::into_inner(err).kind() {
+            ErrorKind::Length => panic!("invalid id: the text has the wrong length"),
+            ErrorKind::Character => panic!("invalid id: a character outside the format's alphabet"),
+            ErrorKind::Overflow => panic!("invalid id: the value is out of the format's range"),
+            ErrorKind::OutOfRange => panic!("invalid id: a part is out of its range"),
+            ErrorKind::Reserved => panic!("invalid id: the value is reserved"),
+            ErrorKind::Syntax => panic!("invalid id: the text breaks the format's syntax"),
+            _ => panic!("invalid id"),
+        },
+    }
+}
+
+/// The value of a `Result<T, idtypes::Error>` from one of this crate's `const` functions,
+/// evaluated at compile time: an invalid value is a compile error.
+///
+/// `const` code cannot `match` such a result itself: with `alloc`, an [`Error`] may own a
+/// typed id validator's error, and `const` code may not drop a type that can own memory. This
+/// macro does the match where it is allowed. For TIDs, `tid!` reads a literal directly.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{NodeId, Tid, TimeId, unwrap_const};
+///
+/// const KNOWN: Tid = unwrap_const!(Tid::parse_const("3jzfcijpj2z2a"));
+/// const NODE: NodeId = unwrap_const!(NodeId::new(42));
+/// const EPOCH: TimeId = unwrap_const!(TimeId::from_parts(0, NODE));
+/// assert_eq!(KNOWN.clock_id(), 6);
+/// assert_eq!(EPOCH.node(), NODE);
+/// ```
+///
+/// An invalid value does not compile:
+///
+/// ```compile_fail
+/// const BAD: idtypes::Tid = idtypes::unwrap_const!(idtypes::Tid::parse_const("3jzf"));
+/// ```
+#[macro_export]
+macro_rules! unwrap_const {
+    ($result:expr $(,)?) => {
+        const { $crate::__private::unwrap_const($result) }
+    };
+}
 
 /// Decodes the character that starts at byte `i` of `bytes`, for error messages.
 ///

@@ -286,7 +286,7 @@ pub use tid::TidGenerator;
 #[cfg(feature = "std")]
 pub use time_id::TimeIdGenerator;
 pub use time_id::{NodeClass, NodeId, TimeId, TimeIdRanges};
-pub use typed::{IdFormat, TypedId};
+pub use typed::{CheckPolicy, IdFormat, TypedId, ValidationError};
 pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, XID_EPOCH_MILLIS, Xid};
 #[cfg(feature = "std")]
 pub use uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator, XidMode};
@@ -304,9 +304,11 @@ pub use idtypes_derive::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
 pub mod __private {
     pub use core;
 
+    pub use crate::error::unwrap_const;
     pub use crate::tid::text::literal as tid_literal;
     pub use crate::typed::support::{
-        fmt_debug, fmt_display, map_range, parse, prefixed_text, validated,
+        fmt_debug, fmt_display, from_inner_as, map_range, parse, parse_as, parse_unchecked,
+        prefixed_text, validate,
     };
     pub use crate::{
         __idtypes_if_chrono as if_chrono, __idtypes_if_serde as if_serde,

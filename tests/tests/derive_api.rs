@@ -626,7 +626,10 @@ pub struct CheckedId(Tid);
 
 mod checks {
     /// Why an id is refused: a type of its own, not a `String`.
+    #[derive(Debug, PartialEq)]
     pub struct Refused(pub &'static str);
+
+    impl std::error::Error for Refused {}
 
     impl std::fmt::Display for Refused {
         fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -866,11 +869,11 @@ pub struct FullReasonId(Tid);
 pub struct WideReasonId(Tid);
 
 #[test]
-fn a_reason_longer_than_72_bytes_is_cut_with_an_ellipsis() {
+fn a_long_reason_is_kept_whole() {
     assert_eq!(LONG_REASON.len(), 100);
     assert_refused(
         LongReasonId::from_inner(TID),
-        &format!("invalid LongReasonId: {}…", &LONG_REASON[..72]),
+        &format!("invalid LongReasonId: {LONG_REASON}"),
     );
 }
 
@@ -884,10 +887,10 @@ fn a_reason_of_72_bytes_is_kept_whole() {
 }
 
 #[test]
-fn a_long_reason_is_cut_at_a_character_boundary() {
+fn a_reason_of_many_bytes_keeps_every_character() {
     assert_refused(
         WideReasonId::from_inner(TID),
-        &format!("invalid WideReasonId: a{}…", "é".repeat(35)),
+        &format!("invalid WideReasonId: a{}", "é".repeat(40)),
     );
 }
 

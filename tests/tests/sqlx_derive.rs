@@ -13,8 +13,8 @@
 mod sqlx_cases;
 
 use idtypes::{
-    FullRand, NodeId, RecordKey, RecordKeyType, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
-    Uid11, Xid,
+    AsText, FullRand, NodeId, RecordKey, RecordKeyType, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
+    TypedId, Uid11, Xid,
 };
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
@@ -135,6 +135,16 @@ pub struct TagKey(RecordKey);
 #[derive(RecordKey)]
 #[idtype(key_type = "tid")]
 pub struct PostKey(RecordKey);
+
+/// `RecentPostId`'s rule, but rows are trusted: a column this program alone writes, whose
+/// rule was tightened after some rows were written.
+#[derive(Tid)]
+#[idtype(prefix = "post", validate = made_since_2023, decode = "trust")]
+pub struct TrustedPostId(Tid);
+
+#[derive(RecordKey)]
+#[idtype(key_type = "tid", decode = "trust")]
+pub struct TrustedPostKey(RecordKey);
 
 #[derive(RecordKey)]
 #[idtype(key_type = "literal:self")]
@@ -315,7 +325,7 @@ macro_rules! derive_cases {
                     .into_iter()
                     .map(Stored::Bytes)
                     .collect(),
-                Storage::Text => select::<String>(pool, sql)
+                Storage::Text | Storage::PrefixedText => select::<String>(pool, sql)
                     .await
                     .into_iter()
                     .map(Stored::Text)
@@ -428,7 +438,7 @@ macro_rules! derive_cases {
         }
 
         /// The error of decoding the table's row `n` as `T`: a column decode error.
-        async fn decode_error<T: Typed>(pool: &sqlx::Pool<Db>, table: &str, n: i32) -> String {
+        async fn decode_error<T: Column>(pool: &sqlx::Pool<Db>, table: &str, n: i32) -> String {
             let sql = format!("SELECT id FROM {table} WHERE n = {n}");
             let err = sqlx::query_scalar::<_, T>(AssertSqlSafe(sql))
                 .fetch_one(pool)
@@ -462,6 +472,131 @@ macro_rules! derive_cases {
                 .await
                 .unwrap();
             assert_eq!(id.id(), accepted);
+            drop_table(&pool, &table).await;
+        }
+
+        /// Typed ids bound as `AsText` are stored as their prefixed text, read back equal, find
+        /// their rows by equality, and `ORDER BY` the column is their `Ord`.
+        async fn as_text_round_trip<T: Typed + std::fmt::Display>()
+        where
+            AsText<T>: Column,
+        {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_astext", Storage::PrefixedText).await;
+            let mut rng = Rng::new();
+            let mut values = typed_samples::<T>(&mut rng, 8);
+            rng.shuffle(&mut values);
+            let wrapped: Vec<AsText<T>> = values.iter().cloned().map(AsText).collect();
+            insert(&pool, &table, &wrapped).await;
+
+            let raw = stored(&pool, &table, Storage::PrefixedText).await;
+            let texts: Vec<Stored> = values.iter().map(|v| Stored::Text(v.to_string())).collect();
+            assert_eq!(raw, texts);
+            let back: Vec<AsText<T>> =
+                select(&pool, format!("SELECT id FROM {table} ORDER BY n")).await;
+            assert_eq!(back, wrapped);
+
+            let sql = format!("SELECT n FROM {table} WHERE id = {}", ph(1));
+            let found: Vec<i32> = sqlx::query_scalar(AssertSqlSafe(sql))
+                .bind(wrapped[3].clone())
+                .fetch_all(&pool)
+                .await
+                .unwrap();
+            assert!(found.contains(&3), "{:?} not found by equality", wrapped[3]);
+
+            let mut sorted = wrapped.clone();
+            sorted.sort();
+            let ordered: Vec<AsText<T>> =
+                select(&pool, format!("SELECT id FROM {table} ORDER BY id, n")).await;
+            assert_eq!(ordered, sorted, "ORDER BY a column of prefixed text");
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn a_type_that_trusts_its_rows_reads_one_its_validator_refuses() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_trust", Storage::Bytes8).await;
+            let old = Tid::from_parts(1_640_995_200_000_000, 0).unwrap();
+            let new: Tid = "3kxnlhrd6yh2a".parse().unwrap();
+            insert(&pool, &table, &[old, new]).await;
+            let sql = format!("SELECT id FROM {table} ORDER BY n");
+
+            // The checking type fails the whole query on the old row, keeping the reason:
+            // sqlx's error, then idtypes' (a validation error), then the validator's.
+            let err = sqlx::query_scalar::<_, RecentPostId>(AssertSqlSafe(sql.clone()))
+                .fetch_all(&pool)
+                .await
+                .unwrap_err();
+            let sqlx::Error::ColumnDecode { source, .. } = &err else {
+                panic!("not a decode error: {err}");
+            };
+            let ours = source.downcast_ref::<idtypes::Error>().expect("idtypes' error");
+            assert_eq!(ours.kind(), idtypes::ErrorKind::Validation);
+            let reason = std::error::Error::source(ours).expect("the validator's error");
+            assert_eq!(reason.to_string(), made_since_2023(&old).unwrap_err());
+
+            let trusted: Vec<TrustedPostId> = select(&pool, sql).await;
+            assert_eq!(trusted, [TrustedPostId::from_inner_unchecked(old), new.try_into().unwrap()]);
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn a_record_key_type_that_trusts_its_rows_reads_a_key_of_another_type() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_ktrust", Storage::Text).await;
+            insert(&pool, &table, &[RecordKey::SELF]).await;
+            let sql = format!("SELECT id FROM {table}");
+            let key: TrustedPostKey = sqlx::query_scalar(AssertSqlSafe(sql.clone()))
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(key.as_str(), "self");
+            assert!(sqlx::query_scalar::<_, PostKey>(AssertSqlSafe(sql))
+                .fetch_one(&pool)
+                .await
+                .is_err());
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn as_text_stores_a_post_id_with_its_prefix() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_astx", Storage::PrefixedText).await;
+            let id: PostId = "post_3jzfcijpj2z2a".parse().unwrap();
+            insert(&pool, &table, &[AsText(id)]).await;
+            let text: String = sqlx::query_scalar(AssertSqlSafe(format!("SELECT id FROM {table}")))
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(text, "post_3jzfcijpj2z2a");
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn as_text_refuses_a_row_without_the_prefix_and_checks_as_the_type_says() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_astxe", Storage::PrefixedText).await;
+            let old = Tid::from_parts(1_640_995_200_000_000, 0).unwrap();
+            // The bare TID text (what `AsText(id.into_inner())` stores), another prefix, and
+            // a well-formed post id from before the rule.
+            let texts = [
+                "3jzfcijpj2z2a".to_owned(),
+                "user_3jzfcijpj2z2a".to_owned(),
+                format!("post_{old}"),
+            ];
+            insert(&pool, &table, &texts).await;
+            for n in [0, 1] {
+                let message = decode_error::<AsText<PostId>>(&pool, &table, n).await;
+                assert!(message.contains("the prefix `post_`"), "{message}");
+            }
+            let message = decode_error::<AsText<RecentPostId>>(&pool, &table, 2).await;
+            assert!(message.contains("invalid RecentPostId: "), "{message}");
+            let sql = format!("SELECT id FROM {table} WHERE n = 2");
+            let trusted: AsText<TrustedPostId> = sqlx::query_scalar(AssertSqlSafe(sql))
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(trusted.0.into_inner(), old);
             drop_table(&pool, &table).await;
         }
 
@@ -733,6 +868,11 @@ macro_rules! derive_cases {
                 #[tokio::test]
                 async fn order_by_is_ord() {
                     super::order_by_is_ord::<$ty>().await;
+                }
+
+                #[tokio::test]
+                async fn as_text_round_trip() {
+                    super::as_text_round_trip::<$ty>().await;
                 }
             }
         )*

@@ -1,5 +1,6 @@
 //! `serde` for typed ids (the derive macros): the prefixed text for human-readable formats,
-//! the inner id's own raw form for binary ones. The type's checks run on both.
+//! the inner id's own raw form for binary ones. The type's checks run on both, unless the type
+//! trusts what it reads ([`TypedId::DESERIALIZE`]).
 
 use core::{fmt, marker::PhantomData};
 
@@ -8,7 +9,10 @@ use serde::{
     de::{self, Visitor},
 };
 
-use crate::{IdFormat, TypedId, typed::support::StackText};
+use crate::{
+    IdFormat, TypedId,
+    typed::support::{StackText, from_inner_as, parse_as},
+};
 
 /// Serializes a typed id: its prefixed text, written on the stack when it fits, or the inner
 /// id's raw form.
@@ -45,7 +49,7 @@ where
 }
 
 /// Deserializes a typed id from its prefixed text, or from the inner id's raw form, running
-/// the type's checks on either.
+/// the type's checks on either as its [`TypedId::DESERIALIZE`] policy says.
 pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
 where
     T: TypedId,
@@ -56,7 +60,7 @@ where
         deserializer.deserialize_str(TypedVisitor(PhantomData))
     } else {
         let inner = T::Inner::deserialize(deserializer)?;
-        T::try_from_inner(inner).map_err(de::Error::custom)
+        from_inner_as(inner, T::DESERIALIZE).map_err(de::Error::custom)
     }
 }
 
@@ -81,7 +85,7 @@ impl<T: TypedId> Visitor<'_> for TypedVisitor<T> {
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        text.parse().map_err(E::custom)
+        parse_as(text, T::DESERIALIZE).map_err(E::custom)
     }
 
     fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<T, E> {

@@ -1,9 +1,12 @@
 //! `sqlx` for typed ids (the derive macros): stored exactly like the id inside, without the
-//! prefix; decoding runs the type's checks.
+//! prefix; decoding runs the type's checks unless the type trusts its stored values
+//! ([`TypedId::DECODE`]).
+
+use core::fmt;
 
 use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};
 
-use crate::TypedId;
+use crate::{AsText, TypedId, typed::support::StackText, typed::support::parse_as};
 
 /// The inner id's column type.
 pub fn type_info<T: TypedId, DB: Database>() -> DB::TypeInfo
@@ -32,7 +35,7 @@ where
     <T::Inner as Encode<'q, DB>>::encode_by_ref(id.as_inner(), buf)
 }
 
-/// Decodes the inner id, then runs the type's checks.
+/// Decodes the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says.
 pub fn decode<'r, T: TypedId, DB: Database>(
     value: <DB as Database>::ValueRef<'r>,
 ) -> Result<T, BoxDynError>
@@ -40,5 +43,90 @@ where
     T::Inner: Decode<'r, DB>,
 {
     let inner = <T::Inner as Decode<'r, DB>>::decode(value)?;
-    Ok(T::try_from_inner(inner)?)
+    Ok(crate::typed::support::from_inner_as(inner, T::DECODE)?)
 }
+
+/// A typed id in a text column, as its prefixed text (`post_3jzfcijpj2z2a`), with
+/// [`AsText`](crate::AsText): the column reads like the ids the API shows.
+///
+/// `ORDER BY` such a column sorts by its text. Every value shares the type's prefix, and every
+/// format's text sorts like its ids, so that is the ids' order, given a byte-wise collation as
+/// for any id text (PostgreSQL `COLLATE "C"`, MySQL `ascii_bin`, SQLite's default). Decoding
+/// reads the prefix, the separator and the inner text strictly, then runs the type's checks as
+/// its [`TypedId::DECODE`] policy says.
+macro_rules! typed_text_column {
+    ($db:ty, $value_ref:ty, $type_info:ty, $text_type:ty, |$text:ident, $buf:ident| $encode:block) => {
+        impl<T: TypedId> Type<$db> for AsText<T> {
+            fn type_info() -> $type_info {
+                <$text_type as Type<$db>>::type_info()
+            }
+
+            fn compatible(ty: &$type_info) -> bool {
+                <$text_type as Type<$db>>::compatible(ty)
+            }
+        }
+
+        impl<T: TypedId> Encode<'_, $db> for AsText<T> {
+            fn encode_by_ref(
+                &self,
+                $buf: &mut <$db as Database>::ArgumentBuffer,
+            ) -> Result<IsNull, BoxDynError> {
+                let mut $text = StackText::<{ TEXT_CAPACITY }>::new();
+                fmt::Write::write_fmt(&mut $text, format_args!("{}", self.0))
+                    .map_err(|_| "a typed id's text is longer than any prefix and id allow")?;
+                $encode
+            }
+        }
+
+        impl<'r, T: TypedId> Decode<'r, $db> for AsText<T> {
+            fn decode(value: $value_ref) -> Result<Self, BoxDynError> {
+                let text = <&str as Decode<$db>>::decode(value)?;
+                Ok(AsText(parse_as::<T>(text, T::DECODE)?))
+            }
+        }
+    };
+}
+
+/// The longest typed id text: a 63-byte prefix, an 8-byte separator, a 512-byte record key.
+const TEXT_CAPACITY: usize = 600;
+
+#[cfg(feature = "sqlx-postgres")]
+const _: () = {
+    use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueRef, Postgres};
+
+    typed_text_column!(Postgres, PgValueRef<'r>, PgTypeInfo, &str, |text, buf| {
+        <&str as Encode<Postgres>>::encode_by_ref(&text.as_str(), buf)
+    });
+
+    impl<T: TypedId> PgHasArrayType for AsText<T> {
+        fn array_type_info() -> PgTypeInfo {
+            <&str as PgHasArrayType>::array_type_info()
+        }
+    }
+};
+
+#[cfg(feature = "sqlx-mysql")]
+const _: () = {
+    use sqlx::mysql::{MySql, MySqlTypeInfo, MySqlValueRef};
+
+    typed_text_column!(MySql, MySqlValueRef<'r>, MySqlTypeInfo, str, |text, buf| {
+        <&str as Encode<MySql>>::encode_by_ref(&text.as_str(), buf)
+    });
+};
+
+#[cfg(feature = "sqlx-sqlite")]
+const _: () = {
+    use sqlx::sqlite::{Sqlite, SqliteTypeInfo, SqliteValueRef};
+
+    // SQLite arguments own their text.
+    typed_text_column!(
+        Sqlite,
+        SqliteValueRef<'r>,
+        SqliteTypeInfo,
+        String,
+        |text, buf| {
+            let owned = text.as_str().to_owned();
+            <String as Encode<Sqlite>>::encode(owned, buf)
+        }
+    );
+};

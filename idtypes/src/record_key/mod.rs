@@ -136,7 +136,7 @@ impl RecordKey {
     /// const BAD: idtypes::RecordKey = idtypes::RecordKey::from_static("alpha/beta");
     /// ```
     pub const fn from_static(text: &'static str) -> RecordKey {
-        match syntax::validate(text.as_bytes()) {
+        match crate::error::split(syntax::validate(text.as_bytes())) {
             Ok(()) => RecordKey {
                 repr: Repr::Static(text),
             },

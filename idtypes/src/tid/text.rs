@@ -81,13 +81,12 @@ impl Tid {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::Tid;
+    /// use idtypes::{Tid, unwrap_const};
     ///
-    /// const KNOWN: Tid = match Tid::parse_const("3jzfcijpj2z2a") {
-    ///     Ok(tid) => tid,
-    ///     Err(_) => panic!("not a TID"),
-    /// };
+    /// // `const` code takes the value with `unwrap_const!` (or `tid!`): see its docs for why.
+    /// const KNOWN: Tid = unwrap_const!(Tid::parse_const("3jzfcijpj2z2a"));
     /// assert_eq!(KNOWN.clock_id(), 6);
+    /// assert_eq!(Tid::parse_const("3jzf").unwrap_err().kind(), idtypes::ErrorKind::Length);
     /// ```
     pub const fn parse_const(text: &str) -> Result<Tid, Error> {
         let text = text.as_bytes();
@@ -168,9 +167,9 @@ impl fmt::Debug for Tid {
 /// The message `tid!` fails compilation with.
 #[doc(hidden)]
 pub const fn literal(text: &str) -> Tid {
-    match Tid::parse_const(text) {
+    match crate::error::split(Tid::parse_const(text)) {
         Ok(tid) => tid,
-        Err(err) => match err.kind() {
+        Err(err) => match core::mem::ManuallyDrop::into_inner(err).kind() {
             crate::ErrorKind::Length => panic!("invalid TID literal: expected 13 characters"),
             crate::ErrorKind::Overflow => {
                 panic!("invalid TID literal: the first character must be one of 234567abcdefghij")

@@ -86,12 +86,10 @@ impl TimeId {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::TimeId;
+    /// use idtypes::{TimeId, unwrap_const};
     ///
-    /// const EXAMPLE: TimeId = match TimeId::parse_const("3kxn-lhr-3gxq-23") {
-    ///     Ok(id) => id,
-    ///     Err(_) => panic!("not a TimeId"),
-    /// };
+    /// // `const` code takes the value with `unwrap_const!`: see its docs for why.
+    /// const EXAMPLE: TimeId = unwrap_const!(TimeId::parse_const("3kxn-lhr-3gxq-23"));
     /// assert_eq!(EXAMPLE.node().get(), 1);
     /// ```
     pub const fn parse_const(text: &str) -> Result<TimeId, Error> {

@@ -130,6 +130,16 @@ pub trait TypedId:
     /// otherwise); unused when there is no prefix.
     const SEPARATOR: &'static str;
 
+    /// What decoding a database value does (the sqlx integration, `AsText` included): run the
+    /// type's checks, or trust the stored value. `#[idtype(decode = "trust")]` sets
+    /// [`CheckPolicy::Trust`]; the default is [`CheckPolicy::Check`].
+    const DECODE: CheckPolicy;
+
+    /// What deserializing does (the serde integration): run the type's checks, or trust the
+    /// input. `#[idtype(deserialize = "trust")]` sets [`CheckPolicy::Trust`]; the default is
+    /// [`CheckPolicy::Check`].
+    const DESERIALIZE: CheckPolicy;
+
     /// The typed id holding `inner`, once the type's checks (its `validate` function, a record
     /// key's `key_type`) accept it.
     ///
@@ -140,11 +150,135 @@ pub trait TypedId:
     /// of the wrong type.
     fn try_from_inner(inner: Self::Inner) -> Result<Self, Error>;
 
+    /// The typed id holding `inner`, without running the type's checks: for values the
+    /// program already knows to be good (read back from its own store, say) or must read
+    /// whatever they are (rows written before a rule was tightened). The value may break the
+    /// type's rules; nothing else about it is unsafe.
+    fn from_inner_unchecked(inner: Self::Inner) -> Self;
+
     /// The id inside.
     fn as_inner(&self) -> &Self::Inner;
 
     /// The id inside, by value.
     fn into_inner(self) -> Self::Inner;
+}
+
+/// Whether a typed id read from outside the program (a database row, a deserialized
+/// document) runs the type's checks ([`TypedId::DECODE`], [`TypedId::DESERIALIZE`]).
+///
+/// Checking is the default. Trusting suits a column the program alone writes, whose rule may
+/// later be tightened: old rows still read, where checking would fail the whole query on
+/// one of them. The inner format is read strictly either way: a malformed value is an error.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "derive")] {
+/// use idtypes::{CheckPolicy, TypedId};
+///
+/// fn recent(tid: &idtypes::Tid) -> Result<(), &'static str> {
+///     if tid.timestamp_micros() < 1_700_000_000_000_000 {
+///         return Err("made before November 2023");
+///     }
+///     Ok(())
+/// }
+///
+/// #[derive(idtypes::Tid)]
+/// #[idtype(prefix = "post", validate = recent, decode = "trust")]
+/// struct PostId(idtypes::Tid);
+///
+/// assert_eq!(PostId::DECODE, CheckPolicy::Trust);
+/// assert_eq!(PostId::DESERIALIZE, CheckPolicy::Check);
+/// # }
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CheckPolicy {
+    /// Run the type's checks; a value they refuse is an error.
+    Check,
+    /// Take the value as it is, without the type's checks.
+    Trust,
+}
+
+/// What a typed id's `validate` function may return as its error: any error type
+/// (`core::error::Error + Send + Sync + 'static`), kept whole as the
+/// [`source`](core::error::Error::source) of this crate's [`Error`], or a `String` or
+/// `&'static str` reason. Without `alloc`, any `Display` type, kept as text.
+///
+/// It is implemented for every such type; there is nothing to implement.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "derive")] {
+/// use core::fmt;
+///
+/// #[derive(Debug)]
+/// struct TooOld {
+///     micros: u64,
+/// }
+///
+/// impl fmt::Display for TooOld {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         write!(f, "made at {} µs, before the service existed", self.micros)
+///     }
+/// }
+///
+/// impl core::error::Error for TooOld {}
+///
+/// fn recent(tid: &idtypes::Tid) -> Result<(), TooOld> {
+///     match tid.timestamp_micros() {
+///         micros if micros < 1_700_000_000_000_000 => Err(TooOld { micros }),
+///         _ => Ok(()),
+///     }
+/// }
+///
+/// #[derive(idtypes::Tid)]
+/// #[idtype(prefix = "post", validate = recent)]
+/// struct PostId(idtypes::Tid);
+///
+/// let err = PostId::parse("post_2222222222222").unwrap_err();
+/// let source = core::error::Error::source(&err).unwrap();
+/// assert_eq!(source.downcast_ref::<TooOld>().unwrap().micros, 0);
+/// # }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the error of a typed id's `validate` function",
+    label = "the `validate` function's error type",
+    note = "a `validate` function is `fn(&Inner) -> Result<(), E>` where `E` is an error type \
+            (`core::error::Error + Send + Sync + 'static`), a `String` or a `&'static str`"
+)]
+pub trait ValidationError: validation_error::Sealed {
+    /// This crate's error for the typed id `type_name` of the format `format`, keeping
+    /// `self` as its reason.
+    #[doc(hidden)]
+    fn into_error(self, format: &'static str, type_name: &'static str) -> Error;
+}
+
+pub(crate) mod validation_error {
+    pub trait Sealed {}
+}
+
+#[cfg(feature = "alloc")]
+impl<E: Into<alloc::boxed::Box<dyn core::error::Error + Send + Sync>>> validation_error::Sealed
+    for E
+{
+}
+
+#[cfg(feature = "alloc")]
+impl<E: Into<alloc::boxed::Box<dyn core::error::Error + Send + Sync>>> ValidationError for E {
+    fn into_error(self, format: &'static str, type_name: &'static str) -> Error {
+        Error::validation(format, type_name, self.into())
+    }
+}
+
+#[cfg(not(feature = "alloc"))]
+impl<E: fmt::Display> validation_error::Sealed for E {}
+
+#[cfg(not(feature = "alloc"))]
+impl<E: fmt::Display> ValidationError for E {
+    fn into_error(self, format: &'static str, type_name: &'static str) -> Error {
+        Error::validation(format, type_name, &self)
+    }
 }
 
 #[cfg(test)]

@@ -13,12 +13,18 @@ use crate::{Error, IdFormat, IdRange, IdText};
 /// by something other than the separator, the inner format's own error (positioned in the
 /// whole text), then the type's checks.
 pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
+    let (offset, inner) = read_inner::<T>(text)?;
+    // A record key type's error points into the key: count from the start of the text.
+    T::try_from_inner(inner).map_err(|err| err.shifted(offset))
+}
+
+/// The inner id after the prefix and separator, and where it starts.
+fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
     let offset = strip_prefix::<T>(text)?;
     let inner = text[offset..]
         .parse::<T::Inner>()
         .map_err(|err| err.shifted(offset).within(T::TYPE_NAME))?;
-    // A record key type's error points into the key: count from the start of the text.
-    T::try_from_inner(inner).map_err(|err| err.shifted(offset))
+    Ok((offset, inner))
 }
 
 /// The byte offset of the inner text, after the prefix and separator.
@@ -124,15 +130,48 @@ pub fn fmt_debug<T: TypedId>(id: &T, f: &mut fmt::Formatter<'_>) -> fmt::Result 
     f.write_str(")")
 }
 
-/// The outcome of a type's `validate` function, as this crate's error.
-pub fn validated<T: TypedId, E: fmt::Display>(outcome: Result<(), E>) -> Result<(), Error> {
-    match outcome {
+/// Runs a type's `validate` function (a path or a closure, written by the user in
+/// `#[idtype(validate = ...)]`) on `inner`, and turns its refusal into this crate's error,
+/// which keeps the function's own error as its [`source`](core::error::Error::source).
+///
+/// Taking the function as an `FnOnce` bound (not a trait of this crate's) lets a closure's
+/// argument type be inferred, and makes a wrong signature an error that names the expected
+/// `fn(&Inner) -> Result<(), E>`.
+#[inline]
+pub fn validate<T, F, E>(inner: &T::Inner, check: F) -> Result<(), Error>
+where
+    T: TypedId,
+    F: FnOnce(&T::Inner) -> Result<(), E>,
+    E: super::ValidationError,
+{
+    match check(inner) {
         Ok(()) => Ok(()),
-        Err(reason) => Err(Error::validation(
-            <T::Inner as IdFormat>::NAME,
-            T::TYPE_NAME,
-            &reason,
-        )),
+        Err(reason) => Err(reason.into_error(<T::Inner as IdFormat>::NAME, T::TYPE_NAME)),
+    }
+}
+
+/// Parses the prefixed text without running the type's checks (its `validate` function, a
+/// record key's `key_type`): the prefix, the separator and the inner format are still read
+/// strictly.
+pub fn parse_unchecked<T: TypedId>(text: &str) -> Result<T, Error> {
+    let (_, inner) = read_inner::<T>(text)?;
+    Ok(T::from_inner_unchecked(inner))
+}
+
+/// Parses a stored or received value as the type's [`CheckPolicy`](super::CheckPolicy) for
+/// it says: with or without the type's checks.
+pub fn parse_as<T: TypedId>(text: &str, policy: super::CheckPolicy) -> Result<T, Error> {
+    match policy {
+        super::CheckPolicy::Check => parse::<T>(text),
+        super::CheckPolicy::Trust => parse_unchecked::<T>(text),
+    }
+}
+
+/// Wraps an inner id read from storage or the wire as the type's policy says.
+pub fn from_inner_as<T: TypedId>(inner: T::Inner, policy: super::CheckPolicy) -> Result<T, Error> {
+    match policy {
+        super::CheckPolicy::Check => T::try_from_inner(inner),
+        super::CheckPolicy::Trust => Ok(T::from_inner_unchecked(inner)),
     }
 }
 

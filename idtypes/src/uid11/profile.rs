@@ -77,9 +77,9 @@ macro_rules! profile_text {
             /// ```
             #[inline]
             pub const fn parse(text: &str) -> Result<$ty, crate::Error> {
-                match crate::Uid11::parse(text) {
+                match crate::error::split(crate::Uid11::parse(text)) {
                     Ok(id) => $ty::from_payload(id.to_u64()),
-                    Err(err) => Err(err.in_format($name)),
+                    Err(err) => Err(core::mem::ManuallyDrop::into_inner(err).in_format($name)),
                 }
             }
         }

@@ -25,6 +25,11 @@ pub enum Storage {
     Bytes10,
     /// Text with a byte-wise collation.
     Text,
+    /// Text with a byte-wise collation, long enough for a typed id's prefixed text
+    /// (`AsText<TypedId>`): a 63-byte prefix, an 8-byte separator and a 512-byte record key.
+    /// Only the typed ids' tests (`sqlx_derive`) use it.
+    #[allow(dead_code)]
+    PrefixedText,
 }
 
 /// A small PRNG (splitmix64), seeded from the clock or `IDTYPES_SQLX_SEED`; prints its seed.
@@ -766,7 +771,7 @@ pub mod postgres {
     pub fn column(storage: Storage) -> &'static str {
         match storage {
             Storage::Bytes8 | Storage::Bytes10 => "BYTEA",
-            Storage::Text => "TEXT COLLATE \"C\"",
+            Storage::Text | Storage::PrefixedText => "TEXT COLLATE \"C\"",
         }
     }
 }
@@ -800,6 +805,7 @@ pub mod mysql {
             Storage::Bytes8 => "BINARY(8)",
             Storage::Bytes10 => "BINARY(10)",
             Storage::Text => "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
+            Storage::PrefixedText => "VARCHAR(600) CHARACTER SET ascii COLLATE ascii_bin",
         }
     }
 }
@@ -828,7 +834,7 @@ pub mod sqlite {
     pub fn column(storage: Storage) -> &'static str {
         match storage {
             Storage::Bytes8 | Storage::Bytes10 => "BLOB",
-            Storage::Text => "TEXT",
+            Storage::Text | Storage::PrefixedText => "TEXT",
         }
     }
 }

@@ -15,6 +15,14 @@
 //!
 //! The `idtypes` crate docs ("Typed ids") describe what is generated and every attribute.
 //!
+//! **The derive writes `Debug`, `Display`, `FromStr`, `Clone`, `Copy` (all formats but record
+//! keys), `PartialEq`, `Eq`, `PartialOrd`, `Ord` and `Hash` itself, and serde's and sqlx's
+//! traits with those `idtypes` features**: do not derive them too. A derive macro sees only the
+//! `#[derive(...)]` attributes after its own, so one written there (`#[derive(Tid)]` then
+//! `#[derive(Debug, Clone)]`) is an error naming each trait already provided; one in the same
+//! list (`#[derive(Tid, Debug)]`) or before it shows as the compiler's "conflicting
+//! implementations" (E0119).
+//!
 //! The crate is split as serde's derive is: `attr` reads and checks the attributes, `check`
 //! holds the rules for their values, `format` what each format adds, and `expand` writes
 //! the code, which names only `idtypes` paths (or those of `#[idtype(crate = "...")]`).

@@ -47,7 +47,7 @@ pub fn check(input: &DeriveInput, format: Format, errors: &mut Errors) {
             };
             // `Copy` on a record key is the compiler's error to report (a `String` inside).
             let provided = PROVIDED.contains(&last.as_str())
-                && !(last == "Copy" && !format.is_copy())
+                && (last != "Copy" || format.is_copy())
                 && (last != "Type" || is_sqlx_type(&path));
             if provided {
                 errors.push(syn::Error::new_spanned(

@@ -125,17 +125,70 @@
 //! |---|---|
 //! | `prefix = "post"` | lowercase ASCII letters, digits and `_`, starting with a letter, at most 63; checked at compile time; none means the bare text |
 //! | `separator = "-"` | between the prefix and the id; `_` by default; 1 to 8 ASCII punctuation characters |
-//! | `validate = path` | a `fn(&Inner) -> Result<(), E>` with `E: Display`, run by every fallible constructor, by parsing, by deserializing and by sqlx decoding; its refusal is an [`ErrorKind::Validation`] carrying the message (up to 72 bytes) |
+//! | `validate = check` | a function `fn(&Inner) -> Result<(), E>` (a path, or a closure `\|id\| ...`) run by every checked constructor, by parsing, and by deserializing and sqlx decoding unless they trust; `E` is an error type, a `String` or a `&'static str` ([`ValidationError`]); a refusal is an [`ErrorKind::Validation`] whose [`source`](core::error::Error::source) is `E` itself |
 //! | `key_type = "tid"` | record keys only: `tid`, `nsid`, `any` (the default) or `literal:<key>` |
+//! | `decode = "trust"` | sqlx decoding (`AsText` included) skips the type's checks ([`CheckPolicy`]); `"check"` is the default |
+//! | `deserialize = "trust"` | serde deserializing skips the type's checks; `"check"` is the default |
+//! | `allow_public_field` | lets a type with checks have a `pub` field, which lets any code build a value the checks refuse |
 //! | `crate = "path"` | where `idtypes` is, for crates that re-export it |
 //!
 //! The derive writes all of those impls itself: do not also derive `Clone`, `Debug`, `PartialEq`,
-//! `Serialize`, ... on a typed id (the compiler reports conflicting implementations).
+//! `Serialize`, ... on a typed id. In a `#[derive(...)]` written after the id derive, each such
+//! trait is an error that says so; in the same list or an earlier one, the compiler reports
+//! conflicting implementations (E0119) instead.
 //!
-//! A type with checks (`validate`, or a `key_type` other than `any`) has only fallible
-//! constructors: `from_inner`, `now` and `next_from` return `Result`. Range bounds are query
-//! bounds and are not checked. Mistakes in the attributes are compile errors at the offending
-//! token, with a suggestion where one helps.
+//! ## Checked types
+//!
+//! A type with checks (`validate`, or a `key_type` other than `any`) cannot be built without
+//! them by accident:
+//!
+//! - its field must be private (a `pub` or `pub(crate)` field is a compile error unless the
+//!   type says `allow_public_field`), so `PostId(tid)` compiles only in its own module;
+//! - its constructors are fallible: `from_inner`, `TryFrom`, `now` and `next_from` return
+//!   `Result`;
+//! - the way around the checks is explicit and `unsafe`-free: `from_inner_unchecked(inner)` and
+//!   `parse_unchecked(text)` (which still reads the prefix and the format strictly), for values
+//!   known to be good or that must be read whatever they are;
+//! - reading from outside runs the checks unless the type trusts that source: a tightened rule
+//!   need not turn every old row into a failed query (`decode = "trust"`), while JSON from
+//!   clients stays checked (`deserialize` defaults to `"check"`).
+//!
+#![cfg_attr(feature = "derive", doc = "```")]
+#![cfg_attr(not(feature = "derive"), doc = "```ignore")]
+//! use idtypes::Tid;
+//!
+//! #[derive(Debug)]
+//! struct TooOld;
+//!
+//! impl core::fmt::Display for TooOld {
+//!     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+//!         f.write_str("made before the service started")
+//!     }
+//! }
+//!
+//! impl core::error::Error for TooOld {}
+//!
+//! fn recent(tid: &Tid) -> Result<(), TooOld> {
+//!     if tid.timestamp_micros() < 1_700_000_000_000_000 { Err(TooOld) } else { Ok(()) }
+//! }
+//!
+//! #[derive(Tid)]
+//! #[idtype(prefix = "post", validate = recent, decode = "trust")]
+//! pub struct PostId(Tid);
+//!
+//! let old = idtypes::tid!("3jzfcijpj2z2a");
+//! let err = PostId::from_inner(old).unwrap_err();
+//! assert_eq!(err.to_string(), "invalid PostId: made before the service started");
+//! assert!(core::error::Error::source(&err).unwrap().is::<TooOld>());
+//!
+//! // Explicitly, without the check: a row written before the rule.
+//! let kept = PostId::from_inner_unchecked(old);
+//! assert_eq!(PostId::parse_unchecked("post_3jzfcijpj2z2a")?, kept);
+//! # Ok::<(), idtypes::Error>(())
+//! ```
+//!
+//! Range bounds are query bounds and are not checked. Mistakes in the attributes are compile
+//! errors at the offending token, with a suggestion where one helps.
 //!
 //! # Processes and `fork()`
 //!
@@ -201,7 +254,7 @@
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges; without it the value types and codecs work in `no_std` |
-//! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`] in `no_std` builds that have a heap |
+//! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`] in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 72 bytes) |
 //! | `serde` | no | `Serialize`/`Deserialize`: the text for human-readable formats (JSON), the raw integer for binary ones; borrowed deserialization does not allocate |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
 //! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 |
@@ -221,6 +274,7 @@
 //! | `Tbsl` | `BYTEA` | `BINARY(10)` | `BLOB` |
 //! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
+//! | `AsText<PostId>` (a typed id) | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin`, `n` the prefix, separator and id lengths | `TEXT` |
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]

@@ -895,6 +895,159 @@ fn a_reason_of_many_bytes_keeps_every_character() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The validator's own error, closures, and building without the checks
+
+/// A validator's error type of its own, with a field to branch on.
+#[derive(Debug, PartialEq)]
+pub struct WrongClock {
+    pub found: u16,
+}
+
+impl std::fmt::Display for WrongClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "clock id {} is not ours", self.found)
+    }
+}
+
+impl std::error::Error for WrongClock {}
+
+fn our_clock(tid: &Tid) -> Result<(), WrongClock> {
+    match tid.clock_id() {
+        0 => Ok(()),
+        found => Err(WrongClock { found }),
+    }
+}
+
+#[derive(Tid)]
+#[idtype(prefix = "ours", validate = our_clock)]
+pub struct OurId(Tid);
+
+#[derive(Tid)]
+#[idtype(prefix = "even", validate = |tid: &Tid| {
+    if tid.clock_id() % 2 == 0 { Ok(()) } else { Err(format!("clock id {} is odd", tid.clock_id())) }
+})]
+pub struct EvenClockId(Tid);
+
+#[derive(Tid)]
+#[idtype(prefix = "low", validate = |tid| if tid.clock_id() < 8 { Ok(()) } else { Err("clock id 8 or more") })]
+pub struct LowClockId(Tid);
+
+/// A checked type whose author chose a public field, knowing it lets code skip the check.
+#[derive(Tid)]
+#[idtype(prefix = "open", validate = our_clock, allow_public_field)]
+pub struct OpenId(pub Tid);
+
+#[test]
+fn the_validators_error_is_the_source_and_downcasts_to_its_type() {
+    let err = OurId::from_inner(TID).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Validation);
+    assert_eq!(err.to_string(), "invalid OurId: clock id 6 is not ours");
+    let source = std::error::Error::source(&err).expect("the validator's error");
+    assert_eq!(
+        source.downcast_ref::<WrongClock>(),
+        Some(&WrongClock { found: 6 })
+    );
+    // The same from text, with the prefix: the check's error is the same.
+    let parsed = OurId::parse("ours_3jzfcijpj2z2a").unwrap_err();
+    assert_eq!(parsed, err);
+    let source = std::error::Error::source(&parsed).unwrap();
+    assert_eq!(source.to_string(), "clock id 6 is not ours");
+    // Errors other than the validator's have no source: their message is all there is.
+    let format_err = OurId::parse("ours_3jzf").unwrap_err();
+    assert!(std::error::Error::source(&format_err).is_none());
+}
+
+#[test]
+fn a_string_reason_is_the_source_too() {
+    let err = CheckedId::from_inner(TID).unwrap_err();
+    let source = std::error::Error::source(&err).unwrap();
+    assert_eq!(source.to_string(), "clock id 6 is not 0");
+}
+
+#[test]
+fn errors_are_equal_when_their_validators_say_the_same() {
+    let a = OurId::from_inner(TID).unwrap_err();
+    let b = OurId::from_inner(TID).unwrap_err();
+    assert_eq!(a, b);
+    assert_eq!(a.clone(), a);
+    let hash = |err: &idtypes::Error| BuildHasherDefault::<DefaultHasher>::default().hash_one(err);
+    assert_eq!(hash(&a), hash(&b));
+    let other = OurId::from_inner(Tid::from_parts(1, 5).unwrap()).unwrap_err();
+    assert_ne!(a, other);
+}
+
+#[test]
+fn a_closure_validates_like_a_function() {
+    assert!(EvenClockId::from_inner(Tid::from_parts(1, 4).unwrap()).is_ok());
+    let err = EvenClockId::from_inner(Tid::from_parts(1, 5).unwrap()).unwrap_err();
+    assert_eq!(err.to_string(), "invalid EvenClockId: clock id 5 is odd");
+    // The argument type is inferred.
+    assert!(LowClockId::parse("low_3jzfcijpj2z2a").is_ok());
+    let err = LowClockId::from_inner(Tid::from_parts(1, 8).unwrap()).unwrap_err();
+    assert_eq!(err.to_string(), "invalid LowClockId: clock id 8 or more");
+}
+
+#[test]
+fn from_inner_unchecked_builds_what_the_checks_refuse() {
+    assert!(OurId::from_inner(TID).is_err());
+    let id = OurId::from_inner_unchecked(TID);
+    assert_eq!(id.into_inner(), TID);
+    assert_eq!(id.to_string(), "ours_3jzfcijpj2z2a");
+    // In `const` too, for the fixed-size formats.
+    const KNOWN: OurId = OurId::from_inner_unchecked(TID);
+    assert_eq!(KNOWN, id);
+    // Through the trait, for generic code.
+    assert_eq!(<OurId as TypedId>::from_inner_unchecked(TID), id);
+    let key = PostKey::from_inner_unchecked(RecordKey::SELF);
+    assert_eq!(key.as_str(), "self");
+}
+
+#[test]
+fn parse_unchecked_skips_the_checks_but_reads_the_text_strictly() {
+    let id = OurId::parse_unchecked("ours_3jzfcijpj2z2a").unwrap();
+    assert_eq!(id.into_inner(), TID);
+    assert_eq!(
+        OurId::parse_unchecked("3jzfcijpj2z2a").unwrap_err().kind(),
+        ErrorKind::Prefix
+    );
+    assert_eq!(
+        OurId::parse_unchecked("ours-3jzfcijpj2z2a")
+            .unwrap_err()
+            .kind(),
+        ErrorKind::Separator
+    );
+    let err = OurId::parse_unchecked("ours_3jzfcijpj2z21").unwrap_err();
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ErrorKind::Character, Some(17))
+    );
+    assert_eq!(PostKey::parse_unchecked("self").unwrap().as_str(), "self");
+    assert!(PostKey::parse("self").is_err());
+}
+
+#[test]
+fn a_public_field_is_allowed_when_asked_for_and_skips_the_check() {
+    // What `allow_public_field` gives up: this builds a value `from_inner` refuses.
+    let open = OpenId(TID);
+    assert_eq!(open.0, TID);
+    assert!(OpenId::from_inner(TID).is_err());
+}
+
+#[test]
+fn the_read_policies_are_check_unless_the_type_says_trust() {
+    use idtypes::CheckPolicy;
+    assert_eq!(OurId::DECODE, CheckPolicy::Check);
+    assert_eq!(OurId::DESERIALIZE, CheckPolicy::Check);
+    assert_eq!(PostId::DECODE, CheckPolicy::Check);
+    assert_eq!(TrustedKey::DECODE, CheckPolicy::Trust);
+    assert_eq!(TrustedKey::DESERIALIZE, CheckPolicy::Trust);
+}
+
+#[derive(RecordKey)]
+#[idtype(key_type = "tid", decode = "trust", deserialize = "trust")]
+pub struct TrustedKey(RecordKey);
+
+// ---------------------------------------------------------------------------------------------
 // key_type
 
 #[derive(RecordKey)]

@@ -37,6 +37,11 @@ fn clock_id_zero(tid: &Tid) -> Result<(), String> {
 #[idtype(prefix = "chk", validate = clock_id_zero)]
 pub struct CheckedId(Tid);
 
+/// `CheckedId`'s rule, but what it deserializes is trusted (documents this program wrote).
+#[derive(Tid)]
+#[idtype(prefix = "chk", validate = clock_id_zero, deserialize = "trust")]
+pub struct TrustingId(Tid);
+
 /// `3jzfcijpj2z2a`: clock id 6.
 const TID: Tid = idtypes::tid!("3jzfcijpj2z2a");
 
@@ -187,6 +192,31 @@ fn the_validator_runs_on_json_deserialize() {
             .into_inner(),
         clock_zero_tid()
     );
+}
+
+#[test]
+fn a_type_that_trusts_its_input_deserializes_what_its_validator_refuses() {
+    let json = r#""chk_3jzfcijpj2z2a""#;
+    assert!(clock_id_zero(&TID).is_err());
+    let trusted: TrustingId = serde_json::from_str(json).unwrap();
+    assert_eq!(trusted.into_inner(), TID);
+    // The checks still run where the program builds or parses a value itself.
+    assert!(TrustingId::parse("chk_3jzfcijpj2z2a").is_err());
+    assert!(TrustingId::from_inner(TID).is_err());
+    // Trusting skips the type's checks only: the prefix and the format are still read.
+    let err = serde_json::from_str::<TrustingId>(r#""post_3jzfcijpj2z2a""#).unwrap_err();
+    assert!(err.to_string().contains("the prefix `chk_`"), "{err}");
+    let err = serde_json::from_str::<TrustingId>(r#""chk_3jzfcijpj2z2"""#).unwrap_err();
+    assert!(err.to_string().contains("expected 13 characters"), "{err}");
+
+    let bytes = postcard::to_allocvec(&TID).unwrap();
+    assert_eq!(
+        postcard::from_bytes::<TrustingId>(&bytes)
+            .unwrap()
+            .into_inner(),
+        TID
+    );
+    assert!(postcard::from_bytes::<CheckedId>(&bytes).is_err());
 }
 
 #[test]

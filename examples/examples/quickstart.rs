@@ -61,7 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     println!("\n== Ranges for BETWEEN queries");
-    let range = Tid::range_for_prefix("3jzfcij")?;
+    let range = Tid::range_for_prefix("3jzfcij")?.unwrap();
     println!(
         "prefix 3jzfcij -> {range}  ({} .. {})",
         range.start().datetime().to_rfc3339(),
@@ -137,10 +137,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("\n== TBSL");
     let generator = TbslGenerator::new(7)?;
     for _ in 0..3 {
-        let id = generator.next()?;
+        let id = generator.try_next()?;
         println!(
             "{id}  micros={} machine={} suffix={}  base62={}",
-            id.unix_micros(),
+            id.timestamp_micros(),
             id.machine_id(),
             id.suffix(),
             id.to_base(TransportBase::Base62)
@@ -179,7 +179,7 @@ async fn store(ids: &[Tid]) -> Result<(), Box<dyn std::error::Error>> {
         .await?;
     assert_eq!(sorted, ids);
     println!("ORDER BY id: {sorted:?}");
-    let range = Tid::range_for_prefix(&ids[0].to_string()[..10])?;
+    let range = Tid::range_for_prefix(&ids[0].to_string()[..10])?.unwrap();
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ids WHERE id BETWEEN ? AND ?")
         .bind(range.start())
         .bind(range.end())

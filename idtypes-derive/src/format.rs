@@ -68,8 +68,8 @@ impl Format {
     /// The inherent methods the format adds to a typed id.
     pub fn methods(self, cx: &Context<'_>) -> TokenStream {
         let k = cx.krate;
-        let inner = self.ident();
         let gen_ = generation(self, cx);
+        let ranges = ranges(self, k);
         match self {
             Format::Tid => {
                 let parts = getters(&[
@@ -85,47 +85,6 @@ impl Format {
                     ),
                 ]);
                 let time = time_getters(k);
-                let ranges = quote! {
-                    /// The inclusive range of ids whose text starts with `prefix` (the format's
-                    /// text, without the type's prefix). Range bounds are query bounds: the
-                    /// type's checks do not run on them.
-                    ///
-                    /// # Errors
-                    ///
-                    /// The format's error for a prefix that is too long or not base32-sortable.
-                    pub fn range_for_prefix(
-                        prefix: &#k::__private::core::primitive::str,
-                    ) -> #k::__private::core::result::Result<#k::IdRange<Self>, #k::Error> {
-                        #k::Tid::range_for_prefix(prefix)
-                            .map(|range| #k::__private::map_range(range, Self))
-                    }
-
-                    /// The inclusive range of ids whose timestamps lie in
-                    /// `start_micros..=end_micros`, or `None` when it is empty.
-                    pub fn range_for_micros(
-                        start_micros: #k::__private::core::primitive::u64,
-                        end_micros: #k::__private::core::primitive::u64,
-                    ) -> #k::__private::core::option::Option<#k::IdRange<Self>> {
-                        #k::Tid::range_for_micros(start_micros, end_micros)
-                            .map(|range| #k::__private::map_range(range, Self))
-                    }
-
-                    #k::__private::if_std! {
-                        /// The inclusive range of ids whose timestamps lie in `span` (of
-                        /// `SystemTime`s, or `DateTime<Utc>`s with the `chrono` feature), or
-                        /// `None` when it is empty.
-                        pub fn range_for_time<T>(
-                            span: impl #k::__private::core::ops::RangeBounds<T>,
-                        ) -> #k::__private::core::option::Option<#k::IdRange<Self>>
-                        where
-                            T: #k::__private::core::clone::Clone
-                                + #k::__private::core::convert::Into<#k::__private::SystemTime>,
-                        {
-                            #k::Tid::range_for_time(span)
-                                .map(|range| #k::__private::map_range(range, Self))
-                        }
-                    }
-                };
                 quote!(#parts #time #ranges #gen_)
             }
             Format::TimeId => {
@@ -138,21 +97,6 @@ impl Format {
                     ("node", quote!(#k::NodeId), "The node id."),
                 ]);
                 let time = time_getters(k);
-                let ranges = quote! {
-                    /// The inclusive range of ids whose text starts with `prefix` (the format's
-                    /// text, plain or dashed, without the type's prefix). Range bounds are query
-                    /// bounds: the type's checks do not run on them.
-                    ///
-                    /// # Errors
-                    ///
-                    /// The format's error for a prefix that is too long or malformed.
-                    pub fn range_for_prefix(
-                        prefix: &#k::__private::core::primitive::str,
-                    ) -> #k::__private::core::result::Result<#k::IdRange<Self>, #k::Error> {
-                        #k::TimeId::range_for_prefix(prefix)
-                            .map(|range| #k::__private::map_range(range, Self))
-                    }
-                };
                 quote!(#parts #time #ranges #gen_)
             }
             Format::Uid11 | Format::Xid | Format::TsSeqRand | Format::FullRand => {
@@ -180,29 +124,6 @@ impl Format {
                     Format::Xid | Format::TsSeqRand => uid11_time_getters(k),
                     _ => TokenStream::new(),
                 };
-                let wrap = if self == Format::Uid11 {
-                    quote!(Self)
-                } else {
-                    quote!(|id: #k::Uid11| Self(#k::#inner::from_u64(id.to_u64())))
-                };
-                let ranges = quote! {
-                    /// The inclusive range of ids whose uid11 text starts with `prefix` (without
-                    /// the type's prefix), or `None` when no id does. Range bounds are query
-                    /// bounds: the type's checks do not run on them.
-                    ///
-                    /// # Errors
-                    ///
-                    /// The format's error for a prefix that is too long or not Base58.
-                    pub fn range_for_prefix(
-                        prefix: &#k::__private::core::primitive::str,
-                    ) -> #k::__private::core::result::Result<
-                        #k::__private::core::option::Option<#k::IdRange<Self>>,
-                        #k::Error,
-                    > {
-                        #k::Uid11::range_for_prefix(prefix)
-                            .map(|range| range.map(|range| #k::__private::map_range(range, #wrap)))
-                    }
-                };
                 quote!(#parts #time #ranges #gen_)
             }
             Format::Snowish => {
@@ -219,12 +140,12 @@ impl Format {
                     ),
                 ]);
                 let time = uid11_time_getters(k);
-                quote!(#parts #time #gen_)
+                quote!(#parts #time #ranges #gen_)
             }
             Format::Tbsl => {
                 let parts = getters(&[
                     (
-                        "unix_micros",
+                        "timestamp_micros",
                         quote!(#k::__private::core::primitive::u64),
                         "The timestamp: microseconds since the Unix epoch.",
                     ),
@@ -240,7 +161,7 @@ impl Format {
                     ),
                 ]);
                 let time = time_getters(k);
-                quote!(#parts #time #gen_)
+                quote!(#parts #time #ranges #gen_)
             }
             Format::RecordKey => quote! {
                 /// The record key's text, without the type's prefix.
@@ -249,6 +170,117 @@ impl Format {
                     self.0.as_str()
                 }
             },
+        }
+    }
+}
+
+/// `range_for_prefix` (every format but record keys) and the time ranges of the time-ordered
+/// formats, typed. Range bounds are query bounds: the type's checks do not run on them.
+fn ranges(format: Format, k: &syn::Path) -> TokenStream {
+    if format == Format::RecordKey {
+        return TokenStream::new();
+    }
+    let inner = format.ident();
+    let core = quote!(#k::__private::core);
+    let prefix = quote! {
+        /// The inclusive range of ids whose text starts with `prefix`, or `None` when no id
+        /// does. `prefix` is the start of the typed text (`post_3jzf`) or of the inner
+        /// format's text alone (`3jzf`); the type's prefix and separator are taken off when
+        /// present. Range bounds are query bounds: the type's checks do not run on them.
+        ///
+        /// # Errors
+        ///
+        /// The format's error for a prefix that is too long or has a foreign character
+        /// (positioned in the text given).
+        pub fn range_for_prefix(
+            prefix: &#core::primitive::str,
+        ) -> #core::result::Result<#core::option::Option<#k::IdRange<Self>>, #k::Error> {
+            #k::__private::range_for_prefix::<Self>(prefix, #k::#inner::range_for_prefix)
+        }
+    };
+    // The integer span of the format's own precision: `(name, integer type)`.
+    let integer = match format {
+        Format::Tid | Format::Tbsl => Some((
+            "range_for_micros",
+            quote!(#core::primitive::u64),
+            "microseconds",
+        )),
+        Format::Xid | Format::Snowish | Format::TsSeqRand => Some((
+            "range_for_millis",
+            quote!(#core::primitive::u64),
+            "milliseconds",
+        )),
+        _ => None,
+    };
+    let integer = integer.map(|(name, ty, unit)| {
+        let name = Ident::new(name, Span::call_site());
+        let doc = format!(
+            "The inclusive range of ids whose timestamps (Unix {unit}) lie in `start..=end`, \
+             or `None` when it is empty."
+        );
+        quote! {
+            #[doc = #doc]
+            pub fn #name(start: #ty, end: #ty) -> #core::option::Option<#k::IdRange<Self>> {
+                #k::#inner::#name(start, end).map(|range| #k::__private::map_range(range, Self))
+            }
+        }
+    });
+    let time_ordered = matches!(
+        format,
+        Format::Tid
+            | Format::TimeId
+            | Format::Xid
+            | Format::Snowish
+            | Format::TsSeqRand
+            | Format::Tbsl
+    );
+    if !time_ordered {
+        return prefix;
+    }
+    // A TimeId span across 1970 is two ranges: it has only the plural forms.
+    let single = (format != Format::TimeId).then(|| {
+        quote! {
+            /// The inclusive range of ids made within `span` (of `SystemTime`s, or
+            /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
+            pub fn range_for_time<T>(
+                span: impl #core::ops::RangeBounds<T>,
+            ) -> #core::option::Option<#k::IdRange<Self>>
+            where
+                T: #core::clone::Clone + #core::convert::Into<#k::__private::SystemTime>,
+            {
+                #k::#inner::range_for_time(span).map(|range| #k::__private::map_range(range, Self))
+            }
+        }
+    });
+    let micros_ranges = (format == Format::TimeId).then(|| {
+        quote! {
+            /// The ids whose timestamps (Unix microseconds) lie in `start..=end`: up to two
+            /// ranges, as `TimeId::ranges_for_micros`.
+            pub fn ranges_for_micros(
+                start: #core::primitive::i64,
+                end: #core::primitive::i64,
+            ) -> #k::IdRanges<Self> {
+                #k::#inner::ranges_for_micros(start, end).map(Self)
+            }
+        }
+    });
+    quote! {
+        #prefix
+        #integer
+        #micros_ranges
+        #k::__private::if_std! {
+            #single
+
+            /// The ids made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
+            /// `chrono` feature), as up to two ranges (see `IdRanges`).
+            pub fn ranges_for_time<T>(
+                span: impl #core::ops::RangeBounds<T>,
+            ) -> #k::IdRanges<Self>
+            where
+                T: #core::clone::Clone + #core::convert::Into<#k::__private::SystemTime>,
+            {
+                #k::#inner::ranges_for_time(span).map(Self)
+            }
         }
     }
 }
@@ -391,17 +423,20 @@ fn generation(format: Format, cx: &Context<'_>) -> TokenStream {
         Format::Snowish => next_from(quote!(#k::SnowishGenerator<C>), quote!(<C: #k::Clock>)),
         Format::TsSeqRand => next_from(quote!(#k::TsSeqRandGenerator<C>), quote!(<C: #k::Clock>)),
         Format::FullRand => now("random", "A new, fully random id."),
+        // A TBSL generator's failures are policies the user chose (a clock policy, a
+        // sequence provider): it has only `try_next`, and so has the typed id.
         Format::Tbsl => quote! {
-            /// The next id from `generator`.
+            /// The next id from `generator`, or the generator's error.
             ///
             /// # Errors
             ///
-            /// The generator's error (its clock policy refused a clock that went back, or its
-            /// sequence ran out), or the type's check, when it refuses the new id.
-            pub fn next_from<C: #k::Clock, P: #k::SequenceProvider>(
+            /// The generator's error (its clock policy refused a clock that went back, its
+            /// sequence ran out, its lease ran out), or the type's check, when it refuses the
+            /// new id.
+            pub fn try_next_from<C: #k::Clock, P: #k::SequenceProvider>(
                 generator: &#k::TbslGenerator<C, P>,
             ) -> #result {
-                <Self as #k::TypedId>::try_from_inner(generator.next()?)
+                <Self as #k::TypedId>::try_from_inner(generator.try_next()?)
             }
         },
         Format::Uid11 | Format::RecordKey => return TokenStream::new(),

@@ -94,7 +94,7 @@ derives! {
     derive_full_rand => FullRand;
     /// A typed TBSL: `#[derive(Tbsl)] #[idtype(prefix = "txn")] struct TxnId(Tbsl);`.
     ///
-    /// Forwards `unix_micros`, `machine_id`, `suffix`, `timestamp`, `datetime` and
+    /// Forwards `timestamp_micros`, `machine_id`, `suffix`, `timestamp`, `datetime` and
     /// `next_from(&TbslGenerator)`.
     derive_tbsl => Tbsl;
     /// A typed atproto record key, optionally of one record key type:

@@ -92,7 +92,7 @@ fn generators(c: &mut Criterion) {
     });
     let tbsl = TbslGenerator::with_clock(TickingClock(AtomicI64::new(0)), 7).unwrap();
     group.bench_function("tbsl_ticking_clock", |b| {
-        b.iter(|| black_box(black_box(&tbsl).next().map_or(0, |id| id.suffix())))
+        b.iter(|| black_box(black_box(&tbsl).try_next().map_or(0, |id| id.suffix())))
     });
     group.finish();
 }

@@ -192,15 +192,15 @@ fn generate(c: &mut Criterion) {
     configure(&mut group);
     let generator = TbslGenerator::new(7).unwrap();
     group.bench_function("tbsl_generator_next", |b| {
-        b.iter(|| black_box(black_box(&generator).next()))
+        b.iter(|| black_box(black_box(&generator).try_next()))
     });
     // Reduced to a `u32`: no large `Result` through `black_box`.
     group.bench_function("tbsl_generator_next_to_suffix", |b| {
-        b.iter(|| black_box(black_box(&generator).next().map_or(0, Tbsl::suffix)))
+        b.iter(|| black_box(black_box(&generator).try_next().map_or(0, Tbsl::suffix)))
     });
     let random = TbslGenerator::new(7).unwrap().with_mode(TbslMode::Random);
     group.bench_function("tbsl_generator_next_random", |b| {
-        b.iter(|| black_box(black_box(&random).next()))
+        b.iter(|| black_box(black_box(&random).try_next()))
     });
     group.bench_function("system_clock_now_micros", |b| {
         b.iter(|| black_box(black_box(SystemClock).now_micros()))
@@ -218,7 +218,7 @@ fn generate(c: &mut Criterion) {
     });
     let counting = TbslGenerator::with_clock(CountingClock(AtomicI64::new(0)), 7).unwrap();
     group.bench_function("tbsl_generator_next_counting_clock", |b| {
-        b.iter(|| black_box(black_box(&counting).next()))
+        b.iter(|| black_box(black_box(&counting).try_next()))
     });
     group.finish();
 }

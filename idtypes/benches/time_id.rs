@@ -101,7 +101,7 @@ fn parse(c: &mut Criterion) {
         Tid::parse(TIME_ID_TEXT),
         Ok(Tid::from_u64(TIME_ID_VALUE as u64))
     );
-    assert!(TimeId::range_for_prefix(PREFIX).is_ok());
+    assert!(TimeId::range_for_prefix(PREFIX).unwrap().is_some());
 
     let mut group = c.benchmark_group("time_id parse");
     configure(&mut group);

@@ -195,13 +195,12 @@ enum Repr {
 enum Lengths {
     Between(usize, usize),
     Either(usize, usize),
-    AtLeast(usize),
 }
 
 impl Lengths {
     /// Whether "character" is singular: exactly one is expected.
     fn is_one(self) -> bool {
-        matches!(self, Lengths::Between(1, 1) | Lengths::AtLeast(1))
+        matches!(self, Lengths::Between(1, 1))
     }
 }
 
@@ -211,7 +210,6 @@ impl fmt::Display for Lengths {
             Lengths::Between(min, max) if min == max => write!(f, "{min}"),
             Lengths::Between(min, max) => write!(f, "{min} to {max}"),
             Lengths::Either(a, b) => write!(f, "{a} or {b}"),
-            Lengths::AtLeast(min) => write!(f, "at least {min}"),
         }
     }
 }
@@ -358,19 +356,6 @@ impl Error {
             type_name: "",
             repr: Repr::Length {
                 expected: Lengths::Between(min, max),
-                found,
-            },
-        }
-    }
-
-    /// The input's length is `found` bytes where at least `min` were expected.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) const fn length_at_least(format: &'static str, min: usize, found: usize) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::Length {
-                expected: Lengths::AtLeast(min),
                 found,
             },
         }

@@ -23,7 +23,7 @@
 //! assert_eq!(FIRST, known);
 //!
 //! // Query by prefix or by time: an inclusive range for `WHERE id BETWEEN ? AND ?`.
-//! let range = Tid::range_for_prefix("3jzf")?;
+//! let range = Tid::range_for_prefix("3jzf")?.unwrap();
 //! assert!(range.contains(&known));
 //! # Ok::<(), idtypes::Error>(())
 //! ```
@@ -299,6 +299,7 @@ mod monotonic;
 #[cfg(feature = "std")]
 mod random;
 mod range;
+mod ranges;
 #[cfg(feature = "alloc")]
 mod record_key;
 mod tbsl;
@@ -328,6 +329,7 @@ pub use integrations::sqlx::AsText;
 #[cfg(feature = "std")]
 pub use lease_term::LeaseTerm;
 pub use range::IdRange;
+pub use ranges::IdRanges;
 #[cfg(feature = "alloc")]
 pub use record_key::{RecordKey, RecordKeyType};
 #[cfg(feature = "std")]
@@ -339,7 +341,7 @@ pub use tid::Tid;
 pub use tid::TidGenerator;
 #[cfg(feature = "std")]
 pub use time_id::TimeIdGenerator;
-pub use time_id::{NodeClass, NodeId, TimeId, TimeIdRanges};
+pub use time_id::{NodeClass, NodeId, TimeId};
 pub use typed::{CheckPolicy, IdFormat, TypedId, ValidationError};
 pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, XID_EPOCH_MILLIS, Xid};
 #[cfg(feature = "std")]
@@ -362,7 +364,7 @@ pub mod __private {
     pub use crate::tid::text::literal as tid_literal;
     pub use crate::typed::support::{
         fmt_debug, fmt_display, from_inner_as, map_range, parse, parse_as, parse_unchecked,
-        prefixed_text, validate,
+        prefixed_text, range_for_prefix, validate,
     };
     pub use crate::{
         __idtypes_if_chrono as if_chrono, __idtypes_if_serde as if_serde,

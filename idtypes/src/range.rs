@@ -19,7 +19,7 @@ use core::{
 /// use std::collections::BTreeSet;
 /// use idtypes::{Tid, tid};
 ///
-/// let range = Tid::range_for_prefix("3jzf")?;
+/// let range = Tid::range_for_prefix("3jzf")?.unwrap();
 /// assert_eq!(range.start(), tid!("3jzf222222222"));
 /// assert_eq!(range.end(), tid!("3jzfzzzzzzzzz"));
 /// assert!(range.contains(&tid!("3jzfcijpj2z2a")));
@@ -45,7 +45,7 @@ impl<T: Copy> IdRange<T> {
     /// # Examples
     ///
     /// ```
-    /// let range = idtypes::Tid::range_for_prefix("")?;
+    /// let range = idtypes::Tid::range_for_prefix("")?.unwrap();
     /// assert_eq!(range.start(), idtypes::Tid::MIN);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
@@ -58,7 +58,7 @@ impl<T: Copy> IdRange<T> {
     /// # Examples
     ///
     /// ```
-    /// let range = idtypes::Tid::range_for_prefix("")?;
+    /// let range = idtypes::Tid::range_for_prefix("")?.unwrap();
     /// assert_eq!(range.end(), idtypes::Tid::MAX);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
@@ -71,7 +71,7 @@ impl<T: Copy> IdRange<T> {
     /// # Examples
     ///
     /// ```
-    /// let (start, end) = idtypes::Tid::range_for_prefix("3")?.into_bounds();
+    /// let (start, end) = idtypes::Tid::range_for_prefix("3")?.unwrap().into_bounds();
     /// assert!(start < end);
     /// # Ok::<(), idtypes::Error>(())
     /// ```

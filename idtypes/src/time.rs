@@ -41,6 +41,17 @@ where
     (start <= end).then_some((start, end))
 }
 
+/// The inclusive millisecond bounds of a span of time, for the formats that hold
+/// milliseconds: every millisecond the span touches. `None` when it holds no whole
+/// microsecond.
+pub(crate) fn millis_bounds<T>(span: impl RangeBounds<T>) -> Option<(i128, i128)>
+where
+    T: Clone + Into<SystemTime>,
+{
+    let (start, end) = micros_bounds(span)?;
+    Some((start.div_euclid(1000), end.div_euclid(1000)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -277,7 +277,7 @@ fn a_typed_ts_seq_rand_id_reads_the_parts_of_its_ts_seq_rand_id() {
 #[test]
 fn a_typed_tbsl_reads_the_parts_of_its_tbsl() {
     let id = TxnId::from_inner(tbsl());
-    assert_eq!(id.unix_micros(), 1_700_000_000_123_456);
+    assert_eq!(id.timestamp_micros(), 1_700_000_000_123_456);
     assert_eq!(id.machine_id(), 7);
     assert_eq!(id.suffix(), 12_345);
     assert_eq!(
@@ -299,8 +299,8 @@ fn a_typed_record_key_reads_its_key_without_the_prefix() {
 
 #[test]
 fn a_tid_prefix_range_is_the_tid_range_typed() {
-    let range = PostId::range_for_prefix("3jzf").unwrap();
-    let inner = Tid::range_for_prefix("3jzf").unwrap();
+    let range = PostId::range_for_prefix("3jzf").unwrap().unwrap();
+    let inner = Tid::range_for_prefix("3jzf").unwrap().unwrap();
     assert_eq!(range.start(), PostId::from_inner(inner.start()));
     assert_eq!(range.end(), PostId::from_inner(inner.end()));
     assert_eq!(range.start().to_string(), "post_3jzf222222222");
@@ -309,11 +309,42 @@ fn a_tid_prefix_range_is_the_tid_range_typed() {
 }
 
 #[test]
-fn a_bad_tid_prefix_is_the_tid_error() {
+fn a_bad_tid_prefix_is_the_tid_error_named_for_the_type() {
+    let err = PostId::range_for_prefix("3jz1").unwrap_err();
+    let inner = Tid::range_for_prefix("3jz1").unwrap_err();
     assert_eq!(
-        PostId::range_for_prefix("3jz1").unwrap_err(),
-        Tid::range_for_prefix("3jz1").unwrap_err()
+        (err.kind(), err.position()),
+        (inner.kind(), inner.position())
     );
+    assert_eq!(err.type_name(), Some("PostId"));
+    assert_eq!(err.format_name(), Tid::NAME);
+}
+
+#[test]
+fn a_typed_prefix_range_takes_the_prefixed_text_or_the_bare_one() {
+    let bare = PostId::range_for_prefix("3jzf").unwrap();
+    assert_eq!(PostId::range_for_prefix("post_3jzf").unwrap(), bare);
+    // The type's prefix alone is every id; a prefix of an id of the type is its range.
+    assert_eq!(
+        PostId::range_for_prefix("post_").unwrap(),
+        PostId::range_for_prefix("").unwrap()
+    );
+    let id: PostId = "post_3jzfcijpj2z2a".parse().unwrap();
+    let text = id.to_string();
+    for n in 5..=text.len() {
+        let range = PostId::range_for_prefix(&text[..n]).unwrap().unwrap();
+        assert!(range.contains(&id), "{}", &text[..n]);
+    }
+    // Positions count in the text given.
+    let err = PostId::range_for_prefix("post_3jz1").unwrap_err();
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ErrorKind::Character, Some(8))
+    );
+    // Matching nothing is `None`, the same for every format.
+    assert_eq!(PostId::range_for_prefix("post_k").unwrap(), None);
+    assert_eq!(EventId::range_for_prefix("evt-c").unwrap(), None);
+    assert_eq!(FileId::range_for_prefix("file_k").unwrap(), None);
 }
 
 #[test]
@@ -386,8 +417,8 @@ fn a_time_range_of_chrono_datetimes_equals_the_micros_range() {
 
 #[test]
 fn a_time_id_prefix_range_is_the_time_id_range_typed() {
-    let range = EventId::range_for_prefix("3kxn").unwrap();
-    let inner = TimeId::range_for_prefix("3kxn").unwrap();
+    let range = EventId::range_for_prefix("3kxn").unwrap().unwrap();
+    let inner = TimeId::range_for_prefix("3kxn").unwrap().unwrap();
     assert_eq!(range.start().into_inner(), inner.start());
     assert_eq!(range.end().into_inner(), inner.end());
     assert_eq!(range.start().to_string(), "evt-3kxn222222222");
@@ -456,7 +487,10 @@ fn a_uid11_prefix_range_near_the_end_is_clamped_to_the_last_id() {
 #[test]
 fn a_bad_uid11_prefix_is_the_uid11_error() {
     let err = FileId::range_for_prefix("1O").unwrap_err();
-    assert_eq!(err, Uid11::range_for_prefix("1O").unwrap_err());
+    assert_eq!(
+        err.to_string(),
+        format!("FileId: {}", Uid11::range_for_prefix("1O").unwrap_err())
+    );
     assert_eq!(
         (err.kind(), err.position()),
         (ErrorKind::Character, Some(1))
@@ -585,9 +619,9 @@ fn next_from_a_ts_seq_rand_generator_is_a_typed_id_at_the_clock() {
 fn next_from_a_tbsl_generator_is_its_next_tbsl_typed() {
     let clock = ManualClock::new(1_700_000_000_123_456);
     let generator = TbslGenerator::with_clock(&clock, 7).unwrap();
-    let first = TxnId::next_from(&generator).unwrap();
+    let first = TxnId::try_next_from(&generator).unwrap();
     assert_eq!(first.to_string(), "txn_25BF6196C8D610700000");
-    assert_eq!(TxnId::next_from(&generator).unwrap().suffix(), 1);
+    assert_eq!(TxnId::try_next_from(&generator).unwrap().suffix(), 1);
 }
 
 #[test]
@@ -596,9 +630,9 @@ fn next_from_a_tbsl_generator_returns_its_error() {
     let generator = TbslGenerator::with_clock(&clock, 7)
         .unwrap()
         .with_policy(ClockPolicy::Error);
-    TxnId::next_from(&generator).unwrap();
+    TxnId::try_next_from(&generator).unwrap();
     clock.step_back(Duration::from_millis(1));
-    let err = TxnId::next_from(&generator).unwrap_err();
+    let err = TxnId::try_next_from(&generator).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::ClockBackwards);
 }
 
@@ -800,7 +834,7 @@ fn next_from_every_generator_runs_the_validator() {
         "invalid RefusedTsSeqRand: refused: no ts-seq-rand ids today",
     );
     assert_refused(
-        RefusedTbsl::next_from(&TbslGenerator::with_clock(&clock, 1).unwrap()),
+        RefusedTbsl::try_next_from(&TbslGenerator::with_clock(&clock, 1).unwrap()),
         "invalid RefusedTbsl: refused: no TBSLs today",
     );
 }
@@ -1241,6 +1275,7 @@ fn a_crate_path_through_a_reexport_works() {
     assert_eq!(<ReexportedId as TypedId>::TYPE_NAME, "ReexportedId");
     assert_eq!(
         ReexportedId::range_for_prefix("3jzf")
+            .unwrap()
             .unwrap()
             .start()
             .to_string(),

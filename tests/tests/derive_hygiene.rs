@@ -341,7 +341,7 @@ fn methods_derived_among_shadowed_names_are_the_typed_ones() {
     use hostile::*;
     let id = PostId::now().unwrap();
     assert!(id.timestamp_micros() > 1_577_836_800_000_000);
-    let range = PlainTid::range_for_prefix("3jzf").unwrap();
+    let range = PlainTid::range_for_prefix("3jzf").unwrap().unwrap();
     assert_eq!(range.start().to_string(), "3jzf222222222");
     let files = FileId::range_for_prefix("k").unwrap();
     assert!(files.is_none());

@@ -156,7 +156,7 @@ fn a_tbsl_generator_refuses_in_the_child_in_either_mode() {
     for mode in [TbslMode::Sequenced, TbslMode::Random] {
         let generator = TbslGenerator::new(5).unwrap().with_mode(mode);
         assert_eq!(
-            refused_in_child(&|| generator.next().map(drop)),
+            refused_in_child(&|| generator.try_next().map(drop)),
             [1],
             "{mode:?}"
         );

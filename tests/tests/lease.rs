@@ -172,9 +172,12 @@ macro_rules! lease_cases {
                 .unwrap()
                 .with_lease_term(tbsl_lease.term())
                 .unwrap();
-            assert_eq!(tbsl.next().unwrap().machine_id() as u32, tbsl_lease.value());
+            assert_eq!(
+                tbsl.try_next().unwrap().machine_id() as u32,
+                tbsl_lease.value()
+            );
             leases.release(tbsl_lease).await.unwrap();
-            assert_eq!(tbsl.next().unwrap_err().kind(), ErrorKind::LeaseExpired);
+            assert_eq!(tbsl.try_next().unwrap_err().kind(), ErrorKind::LeaseExpired);
         }
 
         #[tokio::test]

@@ -33,7 +33,11 @@ fn parse(text: &str) -> Tbsl {
 /// The UTC time of `id`, to the microsecond, with `Z`: the way NOTES.md writes times.
 fn utc(id: Tbsl) -> String {
     let time = id.datetime();
-    assert_eq!(time.timestamp_micros(), id.unix_micros() as i64, "{id:?}");
+    assert_eq!(
+        time.timestamp_micros(),
+        id.timestamp_micros() as i64,
+        "{id:?}"
+    );
     time.format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
 }
 
@@ -93,7 +97,7 @@ fn ascending_ids() -> Vec<Tbsl> {
         id(9_999_999_999, 999_999, 99, 0xF_FFFF),
         id(10_000_000_000, 0, 0, 0),
         id(10_413_792_000, 1, 42, 9),
-        Tbsl::from_parts(Tbsl::MAX_UNIX_MICROS, 0, 0).unwrap(),
+        Tbsl::from_parts(Tbsl::MAX_TIMESTAMP_MICROS, 0, 0).unwrap(),
         Tbsl::MAX,
     ]
 }
@@ -239,21 +243,21 @@ fn the_value_is_an_80_bit_number_n_equal_to_p_times_2_pow_20_plus_s() {
         // P is the first 15 characters, S the last 5.
         assert_eq!(u64::from_str_radix(&text[..15], 16), Ok(id.payload()));
         assert_eq!(u32::from_str_radix(&text[15..], 16), Ok(id.suffix()));
-        assert_eq!(Tbsl::from_u128(n), Ok(id));
+        assert_eq!(Tbsl::try_from_u128(n), Ok(id));
     }
 }
 
 #[test]
 fn from_u128_refuses_2_pow_80_and_more() {
-    assert_eq!(Tbsl::from_u128(LIMIT - 1), Ok(Tbsl::MAX));
+    assert_eq!(Tbsl::try_from_u128(LIMIT - 1), Ok(Tbsl::MAX));
     for value in [LIMIT, LIMIT + 1, u128::MAX] {
-        let err = Tbsl::from_u128(value).unwrap_err();
+        let err = Tbsl::try_from_u128(value).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::OutOfRange, "{value}");
     }
 }
 
 #[test]
-fn p_is_unix_micros_times_100_plus_machine_id() {
+fn p_is_timestamp_micros_times_100_plus_machine_id() {
     let id = id(1_700_000_000, 123_456, 7, 0);
     assert_eq!(id.payload(), 1_700_000_000_123_456 * 100 + 7);
     for (micros, machine) in [(0, 0), (0, 99), (1, 1), (1_700_000_000_000_000, 42)] {
@@ -277,9 +281,9 @@ fn decoding_is_arithmetic_micros_is_p_div_100_and_machine_is_p_mod_100() {
         (1 << 60) - 1,
     ] {
         for suffix in [0, 1, 0xF_FFFF] {
-            let id = Tbsl::from_u128(u128::from(payload) << 20 | u128::from(suffix)).unwrap();
+            let id = Tbsl::try_from_u128(u128::from(payload) << 20 | u128::from(suffix)).unwrap();
             assert_eq!(id.payload(), payload);
-            assert_eq!(id.unix_micros(), payload / 100, "P = {payload}");
+            assert_eq!(id.timestamp_micros(), payload / 100, "P = {payload}");
             assert_eq!(u64::from(id.machine_id()), payload % 100, "P = {payload}");
             assert_eq!(id.suffix(), suffix);
         }
@@ -295,7 +299,7 @@ fn arithmetic_decoding_is_right_after_2286_11_20_where_reading_decimal_digits_fa
     let back = parse("E73B8DD6C7B008E00009");
     assert_eq!(back, id);
     assert_eq!(
-        (back.unix_micros(), back.machine_id(), back.suffix()),
+        (back.timestamp_micros(), back.machine_id(), back.suffix()),
         (micros, 42, 9)
     );
     assert_eq!(utc(back), "2300-01-01T00:00:00.000001Z");
@@ -321,11 +325,11 @@ fn arithmetic_decoding_is_right_on_both_sides_of_2286_11_20t17_46_40z() {
     assert_eq!(utc(before), "2286-11-20T17:46:39.999999Z");
     assert_eq!(utc(after), "2286-11-20T17:46:40.000000Z");
     assert_eq!(
-        (before.unix_micros(), before.machine_id()),
+        (before.timestamp_micros(), before.machine_id()),
         (9_999_999_999_999_999, 99)
     );
     assert_eq!(
-        (after.unix_micros(), after.machine_id()),
+        (after.timestamp_micros(), after.machine_id()),
         (10_000_000_000_000_000, 0)
     );
     assert!(before < after);
@@ -340,7 +344,10 @@ fn arithmetic_decoding_is_right_before_2001_09_09() {
     // 1 us after the epoch: P = 101 has 3 decimal digits, not 18.
     let id = parse("00000000000006500000");
     assert_eq!(id.payload(), 101);
-    assert_eq!((id.unix_micros(), id.machine_id(), id.suffix()), (1, 1, 0));
+    assert_eq!(
+        (id.timestamp_micros(), id.machine_id(), id.suffix()),
+        (1, 1, 0)
+    );
     assert_eq!(utc(id), "1970-01-01T00:00:00.000001Z");
 }
 
@@ -357,14 +364,20 @@ fn every_20_hex_string_is_a_valid_tbsl() {
                 assert_eq!(id.to_string(), text);
                 assert!(id.machine_id() <= Tbsl::MAX_MACHINE_ID, "{text}");
                 assert!(id.suffix() <= Tbsl::MAX_SUFFIX, "{text}");
-                assert!(id.unix_micros() <= Tbsl::MAX_UNIX_MICROS, "{text}");
+                assert!(
+                    id.timestamp_micros() <= Tbsl::MAX_TIMESTAMP_MICROS,
+                    "{text}"
+                );
                 assert_eq!(
-                    Tbsl::from_parts(id.unix_micros(), id.machine_id(), id.suffix()),
+                    Tbsl::from_parts(id.timestamp_micros(), id.machine_id(), id.suffix()),
                     Ok(id),
                     "{text}"
                 );
                 // And every one of them has a UTC time.
-                assert_eq!(id.datetime().timestamp_micros(), id.unix_micros() as i64);
+                assert_eq!(
+                    id.datetime().timestamp_micros(),
+                    id.timestamp_micros() as i64
+                );
             }
         }
     }
@@ -379,8 +392,8 @@ fn the_largest_time_is_2335_05_07t23_44_06_068469z_with_machine_75_for_fffffffff
         max.datetime().to_rfc3339(),
         "2335-05-07T23:44:06.068469+00:00"
     );
-    assert_eq!(max.unix_micros(), 11_529_215_046_068_469);
-    assert_eq!(max.unix_micros(), Tbsl::MAX_UNIX_MICROS);
+    assert_eq!(max.timestamp_micros(), 11_529_215_046_068_469);
+    assert_eq!(max.timestamp_micros(), Tbsl::MAX_TIMESTAMP_MICROS);
     assert_eq!(max.machine_id(), 75);
     assert_eq!(max.suffix(), 0xF_FFFF);
     assert_eq!(
@@ -391,7 +404,7 @@ fn the_largest_time_is_2335_05_07t23_44_06_068469z_with_machine_75_for_fffffffff
 
 #[test]
 fn at_the_largest_time_only_machine_ids_up_to_75_fit() {
-    let latest = Tbsl::MAX_UNIX_MICROS;
+    let latest = Tbsl::MAX_TIMESTAMP_MICROS;
     for machine in 0..=75 {
         assert!(
             Tbsl::from_parts(latest, machine, 0xF_FFFF).is_ok(),
@@ -412,23 +425,23 @@ fn machine_ids_are_0_to_99() {
     for machine in 0..=99 {
         let id = Tbsl::from_parts(1_700_000_000_123_456, machine, 5).unwrap();
         assert_eq!(id.machine_id(), machine);
-        assert_eq!(id.unix_micros(), 1_700_000_000_123_456);
+        assert_eq!(id.timestamp_micros(), 1_700_000_000_123_456);
     }
     assert_eq!(Tbsl::MAX_MACHINE_ID, 99);
 }
 
 #[test]
-fn unix_microseconds_are_truncated_not_rounded() {
+fn timestamp_microseconds_are_truncated_not_rounded() {
     for nanos in ["123456000", "123456001", "123456500", "123456999"] {
         let time = format!("2023-11-14T22:13:20.{nanos}Z").parse().unwrap();
         let id = Tbsl::from_datetime(time, 7, 0).unwrap();
         assert_eq!(id.to_string(), "25BF6196C8D610700000", "{nanos} ns");
-        assert_eq!(id.unix_micros(), 1_700_000_000_123_456);
+        assert_eq!(id.timestamp_micros(), 1_700_000_000_123_456);
     }
     // Also at the end of a second: never rounded up into the next one.
     let time = "2023-11-14T22:13:20.999999999Z".parse().unwrap();
     let id = Tbsl::from_datetime(time, 0, 0).unwrap();
-    assert_eq!(id.unix_micros(), 1_700_000_000_999_999);
+    assert_eq!(id.timestamp_micros(), 1_700_000_000_999_999);
 }
 
 #[test]
@@ -456,7 +469,7 @@ fn known_answer_1700000000_s_123456_us_machine_7_suffix_0_is_25bf6196c8d61070000
     let back = parse("25BF6196C8D610700000");
     assert_eq!(back, id);
     assert_eq!(
-        (back.unix_micros(), back.machine_id(), back.suffix()),
+        (back.timestamp_micros(), back.machine_id(), back.suffix()),
         (1_700_000_000_123_456, 7, 0)
     );
     assert_eq!(utc(back), "2023-11-14T22:13:20.123456Z");
@@ -471,7 +484,7 @@ fn known_answer_1700000000_s_0_us_machine_0_suffix_0_is_25bf6196bd1000000000() {
     let back = parse("25BF6196BD1000000000");
     assert_eq!(back, id);
     assert_eq!(
-        (back.unix_micros(), back.machine_id(), back.suffix()),
+        (back.timestamp_micros(), back.machine_id(), back.suffix()),
         (1_700_000_000_000_000, 0, 0)
     );
     assert_eq!(utc(back), "2023-11-14T22:13:20.000000Z");
@@ -484,7 +497,7 @@ fn known_answer_0_s_1_us_machine_1_suffix_0_is_00000000000006500000() {
     let back = parse("00000000000006500000");
     assert_eq!(back, id);
     assert_eq!(
-        (back.unix_micros(), back.machine_id(), back.suffix()),
+        (back.timestamp_micros(), back.machine_id(), back.suffix()),
         (1, 1, 0)
     );
 }
@@ -530,7 +543,7 @@ fn transport_text_is_the_big_endian_integer_at_minimal_length() {
     values.extend((1..80).map(|bit| (1u128 << bit) - 1));
     for base in BASES {
         for &value in &values {
-            let id = Tbsl::from_u128(value).unwrap();
+            let id = Tbsl::try_from_u128(value).unwrap();
             let text = id.to_base(base);
             let expected = reference_encode(value, expected_alphabet(base));
             assert_eq!(text.as_str(), expected, "{base}, {value}");
@@ -644,47 +657,59 @@ fn transport_decoding_rejects_values_of_2_pow_80_and_more() {
         let alphabet = expected_alphabet(base);
         let largest = reference_encode(LIMIT - 1, alphabet);
         assert_eq!(Tbsl::from_base(base, &largest), Ok(Tbsl::MAX), "{base}");
+        // Values of 2^80 and more: an overflow while the text has the longest length, a
+        // length error past it (the length is checked first).
         for value in [LIMIT, LIMIT + 1, 2 * LIMIT, LIMIT * 61, u128::MAX] {
             let text = reference_encode(value, alphabet);
             let err = Tbsl::from_base(base, &text).unwrap_err();
-            assert_eq!(err.kind(), ErrorKind::Overflow, "{base}: {text}");
+            let expected = if text.len() > largest.len() {
+                ErrorKind::Length
+            } else {
+                ErrorKind::Overflow
+            };
+            assert_eq!(err.kind(), expected, "{base}: {text}");
         }
         // The largest value with one more symbol.
         let longer = format!("{largest}{}", &alphabet[..1]);
         assert_eq!(
             Tbsl::from_base(base, &longer).unwrap_err().kind(),
-            ErrorKind::Overflow,
+            ErrorKind::Length,
             "{base}: {longer}"
         );
     }
 }
 
 #[test]
-fn transport_decoding_accepts_leading_zero_symbols() {
+fn transport_decoding_accepts_leading_zero_symbols_up_to_the_longest_encoding() {
     for base in BASES {
         let alphabet = expected_alphabet(base);
         let zero = &alphabet[..1];
         let one = &alphabet[1..2];
+        let longest = reference_encode(LIMIT - 1, alphabet).len();
+        assert_eq!(base.max_len(), longest, "{base}");
         assert_eq!(
-            Tbsl::from_base(base, &zero.repeat(40)),
+            Tbsl::from_base(base, &zero.repeat(longest)),
             Ok(Tbsl::MIN),
             "{base}"
         );
-        let padded = format!("{}{one}", zero.repeat(30));
+        let padded = format!("{}{one}", zero.repeat(longest - 1));
         assert_eq!(
             Tbsl::from_base(base, &padded).map(Tbsl::to_u128),
             Ok(1),
             "{base}"
         );
-        let max = format!("{zero}{}", reference_encode(LIMIT - 1, alphabet));
-        assert_eq!(Tbsl::from_base(base, &max), Ok(Tbsl::MAX), "{base}");
+        // One symbol more is refused, whatever the value (the reference's rule).
+        for text in [zero.repeat(longest + 1), format!("{zero}{padded}")] {
+            let err = Tbsl::from_base(base, &text).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::Length, "{base}: {text}");
+        }
     }
 }
 
 #[test]
 fn transport_strings_do_not_sort() {
-    let nine = Tbsl::from_u128(9).unwrap();
-    let ten = Tbsl::from_u128(10).unwrap();
+    let nine = Tbsl::try_from_u128(9).unwrap();
+    let ten = Tbsl::try_from_u128(10).unwrap();
     assert!(nine < ten);
     assert!(nine.to_string() < ten.to_string());
     assert!(
@@ -692,7 +717,7 @@ fn transport_strings_do_not_sort() {
     );
     // In base 58, 57 is `z` and 58 is `21`.
     let base58 = |value: u128| {
-        Tbsl::from_u128(value)
+        Tbsl::try_from_u128(value)
             .unwrap()
             .to_base(TransportBase::Base58)
     };
@@ -729,13 +754,18 @@ fn from_parts_refuses_suffix_0x100000_and_does_not_mask_it() {
 
 #[test]
 fn from_parts_refuses_a_time_after_2335_05_07t23_44_06_068469z_and_does_not_mask_it() {
-    for micros in [Tbsl::MAX_UNIX_MICROS + 1, 1 << 60, u64::MAX / 100, u64::MAX] {
+    for micros in [
+        Tbsl::MAX_TIMESTAMP_MICROS + 1,
+        1 << 60,
+        u64::MAX / 100,
+        u64::MAX,
+    ] {
         let err = Tbsl::from_parts(micros, 0, 0).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::OutOfRange, "{micros}");
     }
     assert_eq!(
-        Tbsl::from_parts(Tbsl::MAX_UNIX_MICROS, 0, 0).map(Tbsl::unix_micros),
-        Ok(Tbsl::MAX_UNIX_MICROS)
+        Tbsl::from_parts(Tbsl::MAX_TIMESTAMP_MICROS, 0, 0).map(Tbsl::timestamp_micros),
+        Ok(Tbsl::MAX_TIMESTAMP_MICROS)
     );
 }
 
@@ -761,7 +791,7 @@ fn ord_is_byte_order_is_text_order_is_numeric_order() {
 fn ord_is_time_then_machine_then_suffix() {
     let ids = ascending_ids();
     for pair in ids.windows(2) {
-        let key = |id: &Tbsl| (id.unix_micros(), id.machine_id(), id.suffix());
+        let key = |id: &Tbsl| (id.timestamp_micros(), id.machine_id(), id.suffix());
         assert!(key(&pair[0]) < key(&pair[1]), "{:?} {:?}", pair[0], pair[1]);
     }
     // A later microsecond sorts after any machine and suffix of an earlier one.

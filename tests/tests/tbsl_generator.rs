@@ -31,7 +31,7 @@ const PATIENT: ClockPolicy = ClockPolicy::Wait {
 };
 
 fn micros(id: Tbsl) -> i64 {
-    id.unix_micros() as i64
+    id.timestamp_micros() as i64
 }
 
 /// Calls `generate` while a helper thread, once the call has started and `DELAY` has passed,
@@ -92,12 +92,12 @@ impl RefusesOneMicrosecond {
 }
 
 impl SequenceProvider for RefusesOneMicrosecond {
-    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
-        if unix_micros == self.refused {
+    fn next_suffix(&self, machine_id: u8, timestamp_micros: u64) -> Option<u32> {
+        if timestamp_micros == self.refused {
             self.refusals.fetch_add(1, Ordering::Relaxed);
             return None;
         }
-        self.inner.next_suffix(machine_id, unix_micros)
+        self.inner.next_suffix(machine_id, timestamp_micros)
     }
 }
 
@@ -105,8 +105,8 @@ impl SequenceProvider for RefusesOneMicrosecond {
 struct NeverAsked;
 
 impl SequenceProvider for NeverAsked {
-    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
-        panic!("asked for machine {machine_id} at {unix_micros} us");
+    fn next_suffix(&self, machine_id: u8, timestamp_micros: u64) -> Option<u32> {
+        panic!("asked for machine {machine_id} at {timestamp_micros} us");
     }
 }
 
@@ -115,7 +115,7 @@ impl SequenceProvider for NeverAsked {
 #[test]
 fn a_burst_of_three_in_one_microsecond_has_suffixes_0_1_2() {
     let generator = TbslGenerator::with_clock(ManualClock::new(NOW), 7).unwrap();
-    let ids: Vec<Tbsl> = (0..3).map(|_| generator.next().unwrap()).collect();
+    let ids: Vec<Tbsl> = (0..3).map(|_| generator.try_next().unwrap()).collect();
     let texts: Vec<String> = ids.iter().map(Tbsl::to_string).collect();
     assert_eq!(
         texts,
@@ -137,10 +137,10 @@ fn a_burst_of_three_in_one_microsecond_has_suffixes_0_1_2() {
 fn a_new_microsecond_starts_the_suffix_again_at_0() {
     let clock = ManualClock::new(NOW);
     let generator = TbslGenerator::with_clock(&clock, 7).unwrap();
-    assert_eq!(generator.next().unwrap().suffix(), 0);
-    assert_eq!(generator.next().unwrap().suffix(), 1);
+    assert_eq!(generator.try_next().unwrap().suffix(), 0);
+    assert_eq!(generator.try_next().unwrap().suffix(), 1);
     clock.advance(Duration::from_micros(1));
-    let id = generator.next().unwrap();
+    let id = generator.try_next().unwrap();
     assert_eq!((micros(id), id.suffix()), (NOW + 1, 0));
 }
 
@@ -177,10 +177,10 @@ fn a_clock_stepped_back_is_clock_backwards_under_clock_policy_error() {
     let generator = TbslGenerator::with_clock(&clock, 7)
         .unwrap()
         .with_policy(ClockPolicy::Error);
-    let first = generator.next().unwrap();
+    let first = generator.try_next().unwrap();
     clock.step_back(Duration::from_micros(10));
     let started = Instant::now();
-    let err = generator.next().unwrap_err();
+    let err = generator.try_next().unwrap_err();
     assert_eq!(err.kind(), ErrorKind::ClockBackwards);
     assert_eq!(
         err.to_string(),
@@ -190,7 +190,7 @@ fn a_clock_stepped_back_is_clock_backwards_under_clock_policy_error() {
     assert!(started.elapsed() < Duration::from_millis(500));
     // Once the clock is back, ids follow it again, after the first.
     clock.set_micros(NOW + 1);
-    let next = generator.next().unwrap();
+    let next = generator.try_next().unwrap();
     assert!(next > first);
     assert_eq!((micros(next), next.suffix()), (NOW + 1, 0));
 }
@@ -200,8 +200,8 @@ fn equal_time_is_not_going_back() {
     let generator = TbslGenerator::with_clock(ManualClock::new(NOW), 7)
         .unwrap()
         .with_policy(ClockPolicy::Error);
-    let first = generator.next().unwrap();
-    let second = generator.next().unwrap();
+    let first = generator.try_next().unwrap();
+    let second = generator.try_next().unwrap();
     assert_eq!(micros(second), micros(first));
     assert!(second > first);
 }
@@ -212,10 +212,10 @@ fn a_clock_stepped_back_gives_a_later_id_under_clock_policy_wait() {
     let generator = TbslGenerator::with_clock(&clock, 7)
         .unwrap()
         .with_policy(PATIENT);
-    let first = generator.next().unwrap();
+    let first = generator.try_next().unwrap();
     clock.step_back(Duration::from_micros(10));
     let (second, elapsed) =
-        with_clock_moved_during(|| generator.next(), || clock.set_micros(NOW + 5));
+        with_clock_moved_during(|| generator.try_next(), || clock.set_micros(NOW + 5));
     let second = second.unwrap();
     assert!(second > first, "{first:?} then {second:?}");
     assert_eq!((micros(second), second.suffix()), (NOW + 5, 0));
@@ -230,10 +230,10 @@ fn wait_gives_up_with_clock_backwards_after_its_timeout_if_the_clock_never_comes
     let generator = TbslGenerator::with_clock(&clock, 7)
         .unwrap()
         .with_policy(ClockPolicy::Wait { timeout });
-    generator.next().unwrap();
+    generator.try_next().unwrap();
     clock.step_back(Duration::from_secs(1));
     let started = Instant::now();
-    let err = generator.next().unwrap_err();
+    let err = generator.try_next().unwrap_err();
     let elapsed = started.elapsed();
     assert_eq!(err.kind(), ErrorKind::ClockBackwards);
     assert_eq!(
@@ -258,7 +258,7 @@ fn exhaustion_moves_to_the_next_microsecond() {
         .unwrap()
         .with_policy(PATIENT);
     let (id, elapsed) = with_clock_moved_during(
-        || generator.next(),
+        || generator.try_next(),
         || clock.advance(Duration::from_micros(1)),
     );
     let id = id.unwrap();
@@ -278,7 +278,7 @@ fn a_microsecond_whose_1048576_suffixes_are_used_up_moves_to_the_next_microsecon
         .unwrap()
         .with_policy(PATIENT);
     let (id, elapsed) = with_clock_moved_during(
-        || generator.next(),
+        || generator.try_next(),
         || clock.advance(Duration::from_micros(1)),
     );
     let id = id.unwrap();
@@ -294,24 +294,27 @@ fn a_used_up_microsecond_is_exhausted_when_no_new_one_comes_within_the_timeout()
         .unwrap()
         .with_policy(ClockPolicy::Wait { timeout });
     let started = Instant::now();
-    let err = generator.next().unwrap_err();
+    let err = generator.try_next().unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Exhausted);
     assert!(started.elapsed() >= timeout);
 }
 
 #[test]
 fn the_generator_is_exhausted_past_2335_05_07t23_44_06_068469z() {
-    let latest = Tbsl::MAX_UNIX_MICROS as i64;
+    let latest = Tbsl::MAX_TIMESTAMP_MICROS as i64;
     let at_the_end = TbslGenerator::with_clock(ManualClock::new(latest), 75).unwrap();
-    let id = at_the_end.next().unwrap();
+    let id = at_the_end.try_next().unwrap();
     assert_eq!(
-        (id.unix_micros(), id.machine_id()),
-        (Tbsl::MAX_UNIX_MICROS, 75)
+        (id.timestamp_micros(), id.machine_id()),
+        (Tbsl::MAX_TIMESTAMP_MICROS, 75)
     );
     let machine_76 = TbslGenerator::with_clock(ManualClock::new(latest), 76).unwrap();
-    assert_eq!(machine_76.next().unwrap_err().kind(), ErrorKind::Exhausted);
+    assert_eq!(
+        machine_76.try_next().unwrap_err().kind(),
+        ErrorKind::Exhausted
+    );
     let later = TbslGenerator::with_clock(ManualClock::new(latest + 1), 0).unwrap();
-    assert_eq!(later.next().unwrap_err().kind(), ErrorKind::Exhausted);
+    assert_eq!(later.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
 }
 
 // The in-memory sequence.
@@ -368,7 +371,7 @@ fn generators_sharing_a_memory_sequence_never_repeat_an_id() {
     let sequence = Arc::new(MemorySequence::new());
     let a = TbslGenerator::with_provider(&clock, Arc::clone(&sequence), 7).unwrap();
     let b = TbslGenerator::with_provider(&clock, sequence, 7).unwrap();
-    let ids = [a.next(), b.next(), a.next(), b.next()].map(Result::unwrap);
+    let ids = [a.try_next(), b.try_next(), a.try_next(), b.try_next()].map(Result::unwrap);
     let suffixes = ids.map(Tbsl::suffix);
     assert_eq!(suffixes, [0, 1, 2, 3]);
 }
@@ -381,7 +384,7 @@ fn random_mode_gives_suffixes_in_range_on_the_clocks_microsecond() {
     let generator = TbslGenerator::with_clock(&clock, 7)
         .unwrap()
         .with_mode(TbslMode::Random);
-    let ids: Vec<Tbsl> = (0..2000).map(|_| generator.next().unwrap()).collect();
+    let ids: Vec<Tbsl> = (0..2000).map(|_| generator.try_next().unwrap()).collect();
     for id in &ids {
         assert_eq!((micros(*id), id.machine_id()), (NOW, 7), "{id:?}");
         assert!(id.suffix() <= Tbsl::MAX_SUFFIX);
@@ -397,7 +400,7 @@ fn random_mode_gives_suffixes_in_range_on_the_clocks_microsecond() {
     assert!(ids.iter().any(|id| id.suffix() >= 0x8_0000));
     assert!(ids.iter().any(|id| id.suffix() & 1 == 1));
     clock.advance(Duration::from_micros(3));
-    assert_eq!(micros(generator.next().unwrap()), NOW + 3);
+    assert_eq!(micros(generator.try_next().unwrap()), NOW + 3);
 }
 
 #[test]
@@ -406,7 +409,7 @@ fn random_mode_does_not_ask_the_sequence_provider() {
         .unwrap()
         .with_mode(TbslMode::Random);
     for _ in 0..100 {
-        assert_eq!(micros(generator.next().unwrap()), NOW);
+        assert_eq!(micros(generator.try_next().unwrap()), NOW);
     }
 }
 
@@ -417,10 +420,10 @@ fn random_mode_also_refuses_a_clock_stepped_back_under_clock_policy_error() {
         .unwrap()
         .with_mode(TbslMode::Random)
         .with_policy(ClockPolicy::Error);
-    generator.next().unwrap();
+    generator.try_next().unwrap();
     clock.step_back(Duration::from_micros(1));
     assert_eq!(
-        generator.next().unwrap_err().kind(),
+        generator.try_next().unwrap_err().kind(),
         ErrorKind::ClockBackwards
     );
 }
@@ -439,7 +442,7 @@ fn four_threads_of_5000_ids_from_one_shared_sequenced_generator_on_the_system_cl
             .map(|_| {
                 s.spawn(|| {
                     (0..PER_THREAD)
-                        .map(|_| generator.next().unwrap())
+                        .map(|_| generator.try_next().unwrap())
                         .collect::<Vec<_>>()
                 })
             })
@@ -523,8 +526,8 @@ fn serde_json_round_trips_generated_ids() {
     let generator = TbslGenerator::new(5).unwrap();
     for _ in 0..100 {
         let record = Record {
-            id: generator.next().unwrap(),
-            parent: generator.next().ok(),
+            id: generator.try_next().unwrap(),
+            parent: generator.try_next().ok(),
         };
         let json = serde_json::to_string(&record).unwrap();
         assert_eq!(

@@ -240,7 +240,7 @@ proptest! {
     fn the_range_for_a_tids_own_prefix_contains_it(value in any::<u64>(), n in 0usize..=13) {
         let tid = Tid::from_u64(value);
         let text = tid.encode();
-        let range = Tid::range_for_prefix(&text[..n]).unwrap();
+        let range = Tid::range_for_prefix(&text[..n]).unwrap().unwrap();
         prop_assert!(range.contains(&tid), "{:?} not in {:?}", tid, range);
     }
 
@@ -254,7 +254,7 @@ proptest! {
     ) {
         let text = Tid::from_u64(value).encode();
         let prefix = &text[..n];
-        let range = Tid::range_for_prefix(prefix).unwrap();
+        let range = Tid::range_for_prefix(prefix).unwrap().unwrap();
         check_u64_prefix_range(
             prefix,
             (range.start().to_u64(), range.end().to_u64()),
@@ -268,12 +268,13 @@ proptest! {
         prefix in "[0-9a-zA-Z\\-_\u{e9}]{0,14}",
     ) {
         let result = Tid::range_for_prefix(&prefix);
-        let ok = prefix.len() <= 13
-            && prefix.bytes().enumerate().all(|(i, b)| {
-                let allowed = if i == 0 { FIRST } else { ALPHABET };
-                allowed.as_bytes().contains(&b)
-            });
-        prop_assert_eq!(result.is_ok(), ok, "{:?}: {:?}", prefix, result);
+        let well_formed = prefix.len() <= 13
+            && prefix.bytes().all(|b| ALPHABET.as_bytes().contains(&b));
+        let valid = well_formed
+            && prefix.bytes().next().is_none_or(|b| FIRST.as_bytes().contains(&b));
+        // A range for a prefix of valid text, `None` for the rest of the well-formed ones.
+        prop_assert_eq!(result.is_ok(), well_formed, "{:?}: {:?}", prefix, result);
+        prop_assert_eq!(matches!(result, Ok(Some(_))), valid, "{:?}: {:?}", prefix, result);
         if let Some(position) = result.err().and_then(|err| err.position()) {
             prop_assert!(position < prefix.len());
         }

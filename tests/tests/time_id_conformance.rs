@@ -51,7 +51,8 @@ fn system_time(micros: i64) -> SystemTime {
 /// The timestamps (in microseconds) of the first and last id of a prefix's range.
 fn prefix_micros(prefix: &str) -> (i64, i64) {
     let range = TimeId::range_for_prefix(prefix)
-        .unwrap_or_else(|err| panic!("{prefix:?} must be a prefix: {err}"));
+        .unwrap_or_else(|err| panic!("{prefix:?} must be a prefix: {err}"))
+        .unwrap_or_else(|| panic!("{prefix:?} must start some TimeId"));
     (
         range.start().timestamp_micros(),
         range.end().timestamp_micros(),
@@ -61,7 +62,8 @@ fn prefix_micros(prefix: &str) -> (i64, i64) {
 /// The times of the first and last id of a prefix's range, as chrono shows them.
 fn prefix_utc(prefix: &str) -> (String, String) {
     let range = TimeId::range_for_prefix(prefix)
-        .unwrap_or_else(|err| panic!("{prefix:?} must be a prefix: {err}"));
+        .unwrap_or_else(|err| panic!("{prefix:?} must be a prefix: {err}"))
+        .unwrap_or_else(|| panic!("{prefix:?} must start some TimeId"));
     (utc(range.start()), utc(range.end()))
 }
 
@@ -307,7 +309,7 @@ fn every_first_symbol_c_to_r_is_rejected_as_overflow_at_position_0_by_parse() {
 }
 
 #[test]
-fn every_first_symbol_c_to_r_is_rejected_as_overflow_at_position_0_by_range_for_prefix() {
+fn every_first_symbol_c_to_r_matches_nothing_in_range_for_prefix() {
     for symbol in "cdefghijklmnopqr".chars() {
         let prefixes = [
             format!("{symbol}"),
@@ -319,10 +321,15 @@ fn every_first_symbol_c_to_r_is_rejected_as_overflow_at_position_0_by_range_for_
             format!("{symbol}zzzzzzzzzzzz"),
         ];
         for prefix in prefixes {
-            let err = TimeId::range_for_prefix(&prefix).unwrap_err();
-            assert_eq!(err.kind(), ErrorKind::Overflow, "{prefix}");
-            assert_eq!(err.position(), Some(0), "{prefix}");
+            // Well formed, so not an error: no TimeId has such a prefix.
+            assert_eq!(TimeId::range_for_prefix(&prefix), Ok(None), "{prefix}");
         }
+        // A malformed rest is still an error, at its position.
+        let err = TimeId::range_for_prefix(&format!("{symbol}zz1")).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.position()),
+            (ErrorKind::Character, Some(3))
+        );
     }
 }
 
@@ -684,12 +691,7 @@ fn the_drafts_2540_invalid_row_is_jzzz_zzz_zzzz() {
             assert_eq!(err.position(), Some(0), "{text}");
         }
     }
-    assert_eq!(
-        TimeId::range_for_prefix("jzzz-zzz-zzzz")
-            .unwrap_err()
-            .kind(),
-        ErrorKind::Overflow
-    );
+    assert_eq!(TimeId::range_for_prefix("jzzz-zzz-zzzz"), Ok(None));
 }
 
 #[test]
@@ -740,7 +742,7 @@ fn prefix_3kxn_lhr_3gxq_is_the_single_microsecond_2024_07_19t16_40_46_480310z() 
         prefix_micros("3kxn-lhr-3gxq"),
         (1721407246480310, 1721407246480310)
     );
-    let range = TimeId::range_for_prefix("3kxn-lhr-3gxq").unwrap();
+    let range = TimeId::range_for_prefix("3kxn-lhr-3gxq").unwrap().unwrap();
     assert_eq!(range.start(), at(1721407246480310, 0));
     assert_eq!(range.end(), at(1721407246480310, 1023));
     assert_eq!(
@@ -804,18 +806,27 @@ fn a_prefix_range_is_decode_p_2s_to_decode_p_zs() {
         "z",
         "zzzz",
     ] {
-        let range = TimeId::range_for_prefix(prefix).unwrap();
+        let range = TimeId::range_for_prefix(prefix).unwrap().unwrap();
         let k = 13 - prefix.len();
         assert_eq!(range.start(), parse(&format!("{prefix}{}", "2".repeat(k))));
         assert_eq!(range.end(), parse(&format!("{prefix}{}", "z".repeat(k))));
     }
     assert_eq!(
-        TimeId::range_for_prefix("s").unwrap().start(),
+        TimeId::range_for_prefix("s").unwrap().unwrap().start(),
         TimeId::EARLIEST
     );
-    assert_eq!(TimeId::range_for_prefix("z").unwrap().end(), TimeId::MAX);
-    assert_eq!(TimeId::range_for_prefix("2").unwrap().start(), TimeId::MIN);
-    assert_eq!(TimeId::range_for_prefix("b").unwrap().end(), TimeId::LATEST);
+    assert_eq!(
+        TimeId::range_for_prefix("z").unwrap().unwrap().end(),
+        TimeId::MAX
+    );
+    assert_eq!(
+        TimeId::range_for_prefix("2").unwrap().unwrap().start(),
+        TimeId::MIN
+    );
+    assert_eq!(
+        TimeId::range_for_prefix("b").unwrap().unwrap().end(),
+        TimeId::LATEST
+    );
 }
 
 #[test]

@@ -278,7 +278,7 @@ impl crate::Tbsl {
     /// ```
     pub fn datetime(self) -> DateTime<Utc> {
         // At most (2^60 - 1) / 100 µs (year 2335): inside chrono's range.
-        DateTime::from_timestamp_micros(self.unix_micros() as i64)
+        DateTime::from_timestamp_micros(self.timestamp_micros() as i64)
             .unwrap_or(DateTime::<Utc>::MAX_UTC)
     }
 
@@ -311,7 +311,7 @@ impl crate::Tbsl {
                 "timestamp (Unix microseconds)",
                 micros as i128,
                 0,
-                crate::Tbsl::MAX_UNIX_MICROS as i128,
+                crate::Tbsl::MAX_TIMESTAMP_MICROS as i128,
             )
         })?;
         crate::Tbsl::from_parts(micros, machine_id, suffix)

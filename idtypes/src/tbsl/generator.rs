@@ -30,35 +30,35 @@ use crate::{Clock, Error, LeaseTerm, SystemClock, fork::PerProcess};
 /// struct OnePerMicrosecond(Mutex<u64>);
 ///
 /// impl SequenceProvider for OnePerMicrosecond {
-///     fn next_suffix(&self, _machine_id: u8, unix_micros: u64) -> Option<u32> {
+///     fn next_suffix(&self, _machine_id: u8, timestamp_micros: u64) -> Option<u32> {
 ///         let mut last = self.0.lock().ok()?;
-///         (unix_micros > *last).then(|| {
-///             *last = unix_micros;
+///         (timestamp_micros > *last).then(|| {
+///             *last = timestamp_micros;
 ///             0
 ///         })
 ///     }
 /// }
 /// ```
 pub trait SequenceProvider: Send + Sync {
-    /// The next unused suffix (0..=0xFFFFF) for `machine_id` at `unix_micros`, or `None`.
-    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32>;
+    /// The next unused suffix (0..=0xFFFFF) for `machine_id` at `timestamp_micros`, or `None`.
+    fn next_suffix(&self, machine_id: u8, timestamp_micros: u64) -> Option<u32>;
 }
 
 impl<P: SequenceProvider + ?Sized> SequenceProvider for &P {
-    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
-        (**self).next_suffix(machine_id, unix_micros)
+    fn next_suffix(&self, machine_id: u8, timestamp_micros: u64) -> Option<u32> {
+        (**self).next_suffix(machine_id, timestamp_micros)
     }
 }
 
 impl<P: SequenceProvider + ?Sized> SequenceProvider for std::sync::Arc<P> {
-    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
-        (**self).next_suffix(machine_id, unix_micros)
+    fn next_suffix(&self, machine_id: u8, timestamp_micros: u64) -> Option<u32> {
+        (**self).next_suffix(machine_id, timestamp_micros)
     }
 }
 
 impl<P: SequenceProvider + ?Sized> SequenceProvider for Box<P> {
-    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
-        (**self).next_suffix(machine_id, unix_micros)
+    fn next_suffix(&self, machine_id: u8, timestamp_micros: u64) -> Option<u32> {
+        (**self).next_suffix(machine_id, timestamp_micros)
     }
 }
 
@@ -108,18 +108,18 @@ impl Default for MemorySequence {
 }
 
 impl SequenceProvider for MemorySequence {
-    fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
+    fn next_suffix(&self, machine_id: u8, timestamp_micros: u64) -> Option<u32> {
         // A poisoned lock only means another thread panicked mid-update of plain integers.
         let mut slots = self
             .slots
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let slot = slots.get_mut(machine_id as usize)?;
-        if unix_micros > slot.0 || (slot.0 == 0 && slot.1 == 0) {
-            *slot = (unix_micros, 1);
+        if timestamp_micros > slot.0 || (slot.0 == 0 && slot.1 == 0) {
+            *slot = (timestamp_micros, 1);
             return Some(0);
         }
-        if unix_micros < slot.0 || slot.1 > Tbsl::MAX_SUFFIX {
+        if timestamp_micros < slot.0 || slot.1 > Tbsl::MAX_SUFFIX {
             return None;
         }
         slot.1 += 1;
@@ -180,7 +180,7 @@ impl Default for ClockPolicy {
 /// 50 µs steps after the first millisecond.
 ///
 /// The machine id belongs to the process that made the generator: in a process forked from
-/// it, [`next`](TbslGenerator::next) refuses with [`ErrorKind::Forked`](crate::ErrorKind::Forked)
+/// it, [`try_next`](TbslGenerator::next) refuses with [`ErrorKind::Forked`](crate::ErrorKind::Forked)
 /// rather than repeat the parent's ids (see [processes and `fork()`](crate#processes-and-fork)).
 /// Make each worker's generator after the fork, with that worker's machine id.
 ///
@@ -190,7 +190,7 @@ impl Default for ClockPolicy {
 /// use idtypes::{ManualClock, TbslGenerator};
 ///
 /// let generator = TbslGenerator::with_clock(ManualClock::new(1_700_000_000_123_456), 7)?;
-/// let ids: Vec<_> = (0..3).map(|_| generator.next()).collect::<Result<_, _>>()?;
+/// let ids: Vec<_> = (0..3).map(|_| generator.try_next()).collect::<Result<_, _>>()?;
 /// assert_eq!(ids[0].to_string(), "25BF6196C8D610700000");
 /// assert_eq!(ids.iter().map(|id| id.suffix()).collect::<Vec<_>>(), [0, 1, 2]);
 /// # Ok::<(), idtypes::Error>(())
@@ -216,7 +216,7 @@ impl TbslGenerator<SystemClock, MemorySequence> {
     ///
     /// ```
     /// let generator = idtypes::TbslGenerator::new(3)?;
-    /// assert_eq!(generator.next()?.machine_id(), 3);
+    /// assert_eq!(generator.try_next()?.machine_id(), 3);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn new(machine_id: u8) -> Result<Self, Error> {
@@ -259,7 +259,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// let shared = Arc::new(MemorySequence::new());
     /// let a = TbslGenerator::with_provider(SystemClock, Arc::clone(&shared), 1)?;
     /// let b = TbslGenerator::with_provider(SystemClock, shared, 1)?;
-    /// assert_ne!(a.next()?, b.next()?);
+    /// assert_ne!(a.try_next()?, b.try_next()?);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_provider(clock: C, provider: P, machine_id: u8) -> Result<Self, Error> {
@@ -290,7 +290,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// use idtypes::{TbslGenerator, TbslMode};
     ///
     /// let generator = TbslGenerator::new(0)?.with_mode(TbslMode::Random);
-    /// assert!(generator.next()?.suffix() <= 0xFFFFF);
+    /// assert!(generator.try_next()?.suffix() <= 0xFFFFF);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_mode(mut self, mode: TbslMode) -> Self {
@@ -348,7 +348,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
     /// let term = LeaseTerm::new(5, Duration::from_secs(25), 0, i64::MAX);
     /// let generator = TbslGenerator::new(0)?.with_lease_term(term)?;
-    /// assert_eq!(generator.next()?.machine_id(), 5);
+    /// assert_eq!(generator.try_next()?.machine_id(), 5);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
@@ -390,16 +390,15 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     ///
     /// let clock = ManualClock::new(1_000_000);
     /// let generator = TbslGenerator::with_clock(&clock, 1)?.with_policy(ClockPolicy::Error);
-    /// generator.next()?;
+    /// generator.try_next()?;
     /// clock.step_back(Duration::from_micros(5));
-    /// assert_eq!(generator.next().unwrap_err().kind(), ErrorKind::ClockBackwards);
+    /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::ClockBackwards);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    #[allow(clippy::should_implement_trait)] // a generator is not an iterator, and this fails
-    pub fn next(&self) -> Result<Tbsl, Error> {
+    pub fn try_next(&self) -> Result<Tbsl, Error> {
         let (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
         let machine_id = machine_id as u8;
-        let limit = (Tbsl::MAX_UNIX_MICROS * 100 + 99).min((1 << 60) - 1);
+        let limit = (Tbsl::MAX_TIMESTAMP_MICROS * 100 + 99).min((1 << 60) - 1);
         // Started on the first wait only: the fast path reads one clock, not two.
         let mut waiting_since: Option<Instant> = None;
         loop {
@@ -499,7 +498,9 @@ mod tests {
     #[test]
     fn a_burst_in_one_microsecond_has_suffixes_0_1_2() {
         let generator = TbslGenerator::with_clock(ManualClock::new(NOW), 7).unwrap();
-        let suffixes: Vec<u32> = (0..3).map(|_| generator.next().unwrap().suffix()).collect();
+        let suffixes: Vec<u32> = (0..3)
+            .map(|_| generator.try_next().unwrap().suffix())
+            .collect();
         assert_eq!(suffixes, [0, 1, 2]);
     }
 
@@ -509,9 +510,9 @@ mod tests {
         let generator = TbslGenerator::with_clock(&clock, 7)
             .unwrap()
             .with_policy(ClockPolicy::Error);
-        generator.next().unwrap();
+        generator.try_next().unwrap();
         clock.step_back(Duration::from_micros(10));
-        let err = generator.next().unwrap_err();
+        let err = generator.try_next().unwrap_err();
         assert_eq!(err.kind(), ErrorKind::ClockBackwards);
         assert_eq!(
             err.to_string(),
@@ -524,15 +525,15 @@ mod tests {
         let generator = TbslGenerator::with_clock(ManualClock::new(NOW), 7)
             .unwrap()
             .with_policy(ClockPolicy::Error);
-        assert!(generator.next().is_ok());
-        assert!(generator.next().is_ok());
+        assert!(generator.try_next().is_ok());
+        assert!(generator.try_next().is_ok());
     }
 
     #[test]
     fn a_clock_stepped_back_gives_a_later_id_under_wait() {
         let clock = Arc::new(ManualClock::new(NOW));
         let generator = TbslGenerator::with_clock(Arc::clone(&clock), 7).unwrap();
-        let first = generator.next().unwrap();
+        let first = generator.try_next().unwrap();
         clock.step_back(Duration::from_micros(10));
         let stepper = {
             let clock = Arc::clone(&clock);
@@ -541,10 +542,10 @@ mod tests {
                 clock.set_micros(NOW + 5);
             })
         };
-        let second = generator.next().unwrap();
+        let second = generator.try_next().unwrap();
         stepper.join().unwrap();
         assert!(second > first);
-        assert_eq!(second.unix_micros(), NOW as u64 + 5);
+        assert_eq!(second.timestamp_micros(), NOW as u64 + 5);
     }
 
     #[test]
@@ -556,9 +557,9 @@ mod tests {
                 .with_policy(ClockPolicy::Wait {
                     timeout: Duration::from_millis(20),
                 });
-        generator.next().unwrap();
+        generator.try_next().unwrap();
         clock.step_back(Duration::from_secs(1));
-        let err = generator.next().unwrap_err();
+        let err = generator.try_next().unwrap_err();
         assert_eq!(err.kind(), ErrorKind::ClockBackwards);
     }
 
@@ -566,11 +567,11 @@ mod tests {
     struct UsedUp(u64, MemorySequence);
 
     impl SequenceProvider for UsedUp {
-        fn next_suffix(&self, machine_id: u8, unix_micros: u64) -> Option<u32> {
-            if unix_micros == self.0 {
+        fn next_suffix(&self, machine_id: u8, timestamp_micros: u64) -> Option<u32> {
+            if timestamp_micros == self.0 {
                 None
             } else {
-                self.1.next_suffix(machine_id, unix_micros)
+                self.1.next_suffix(machine_id, timestamp_micros)
             }
         }
     }
@@ -587,9 +588,9 @@ mod tests {
                 clock.advance(Duration::from_micros(1));
             })
         };
-        let id = generator.next().unwrap();
+        let id = generator.try_next().unwrap();
         stepper.join().unwrap();
-        assert_eq!((id.unix_micros(), id.suffix()), (NOW as u64 + 1, 0));
+        assert_eq!((id.timestamp_micros(), id.suffix()), (NOW as u64 + 1, 0));
     }
 
     #[test]
@@ -622,7 +623,7 @@ mod tests {
             for _ in 0..4 {
                 s.spawn(|| {
                     for _ in 0..20_000 {
-                        generator.next().unwrap();
+                        generator.try_next().unwrap();
                     }
                 });
             }
@@ -637,7 +638,7 @@ mod tests {
                 .map(|_| {
                     s.spawn(|| {
                         (0..5000)
-                            .map(|_| generator.next().unwrap())
+                            .map(|_| generator.try_next().unwrap())
                             .collect::<Vec<_>>()
                     })
                 })

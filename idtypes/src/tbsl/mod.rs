@@ -1,7 +1,7 @@
 //! TBSL ([`Tbsl`]): 80-bit time-machine-sequence ids, written as 20 uppercase hex characters.
 //!
 //! The 80 bits are `P * 2^20 + S`: `P` (60 bits, the first 15 characters) is
-//! `unix_micros * 100 + machine_id`, `S` (20 bits, the last 5) an opaque suffix, a
+//! `timestamp_micros * 100 + machine_id`, `S` (20 bits, the last 5) an opaque suffix, a
 //! per-microsecond sequence or random.
 //!
 //! # References
@@ -13,6 +13,7 @@
 
 #[cfg(feature = "std")]
 mod generator;
+mod range;
 mod transport;
 
 #[cfg(feature = "std")]
@@ -29,7 +30,7 @@ pub(crate) const FORMAT: &str = "TBSL";
 /// The largest `P` (60 bits).
 const MAX_PAYLOAD: u64 = (1 << 60) - 1;
 
-/// A TBSL id: 80 bits, `(unix_micros * 100 + machine_id) * 2^20 + suffix`, written as exactly
+/// A TBSL id: 80 bits, `(timestamp_micros * 100 + machine_id) * 2^20 + suffix`, written as exactly
 /// 20 uppercase hexadecimal characters.
 ///
 /// - Every 20-character `[0-9A-F]` text is a TBSL; `Ord` is the byte order, which is the text
@@ -44,7 +45,7 @@ const MAX_PAYLOAD: u64 = (1 << 60) - 1;
 ///
 /// let id = Tbsl::from_parts(1_700_000_000_123_456, 7, 0)?;
 /// assert_eq!(id.to_string(), "25BF6196C8D610700000");
-/// assert_eq!((id.unix_micros(), id.machine_id(), id.suffix()), (1_700_000_000_123_456, 7, 0));
+/// assert_eq!((id.timestamp_micros(), id.machine_id(), id.suffix()), (1_700_000_000_123_456, 7, 0));
 /// assert_eq!("25BF6196C8D610700000".parse::<Tbsl>()?, id);
 /// # Ok::<(), idtypes::Error>(())
 /// ```
@@ -68,7 +69,7 @@ impl Tbsl {
     pub const MAX_SUFFIX: u32 = 0xF_FFFF;
 
     /// The latest microsecond: 2335-05-07T23:44:06.068469Z.
-    pub const MAX_UNIX_MICROS: u64 = MAX_PAYLOAD / 100;
+    pub const MAX_TIMESTAMP_MICROS: u64 = MAX_PAYLOAD / 100;
 
     /// Wraps the 10 big-endian bytes. Every 80-bit value is a TBSL.
     ///
@@ -123,11 +124,11 @@ impl Tbsl {
     /// ```
     /// use idtypes::Tbsl;
     ///
-    /// assert_eq!(Tbsl::from_u128((1 << 80) - 1)?, Tbsl::MAX);
-    /// assert!(Tbsl::from_u128(1 << 80).is_err());
+    /// assert_eq!(Tbsl::try_from_u128((1 << 80) - 1)?, Tbsl::MAX);
+    /// assert!(Tbsl::try_from_u128(1 << 80).is_err());
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub const fn from_u128(value: u128) -> Result<Tbsl, Error> {
+    pub const fn try_from_u128(value: u128) -> Result<Tbsl, Error> {
         if value >> 80 != 0 {
             return Err(Error::out_of_range(
                 FORMAT,
@@ -170,10 +171,14 @@ impl Tbsl {
     /// assert_eq!(Tbsl::from_parts(1, 1, 0)?.to_string(), "00000000000006500000");
     /// assert!(Tbsl::from_parts(0, 100, 0).is_err());
     /// assert!(Tbsl::from_parts(0, 0, 1 << 20).is_err());
-    /// assert!(Tbsl::from_parts(Tbsl::MAX_UNIX_MICROS, 76, 0).is_err());
+    /// assert!(Tbsl::from_parts(Tbsl::MAX_TIMESTAMP_MICROS, 76, 0).is_err());
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub const fn from_parts(unix_micros: u64, machine_id: u8, suffix: u32) -> Result<Tbsl, Error> {
+    pub const fn from_parts(
+        timestamp_micros: u64,
+        machine_id: u8,
+        suffix: u32,
+    ) -> Result<Tbsl, Error> {
         if machine_id > Tbsl::MAX_MACHINE_ID {
             return Err(Error::out_of_range(
                 FORMAT,
@@ -194,17 +199,17 @@ impl Tbsl {
         }
         // `micros * 100 + machine` in 60 bits: the limit depends on the machine id.
         let limit = (MAX_PAYLOAD - machine_id as u64) / 100;
-        if unix_micros > limit {
+        if timestamp_micros > limit {
             return Err(Error::out_of_range(
                 FORMAT,
                 "timestamp (Unix microseconds) for this machine id",
-                unix_micros as i128,
+                timestamp_micros as i128,
                 0,
                 limit as i128,
             ));
         }
         Ok(Tbsl::from_fields(
-            unix_micros * 100 + machine_id as u64,
+            timestamp_micros * 100 + machine_id as u64,
             suffix,
         ))
     }
@@ -214,7 +219,7 @@ impl Tbsl {
         Tbsl::from_u128_unchecked(((payload as u128) << 20) | suffix as u128)
     }
 
-    /// The time-machine payload `P = unix_micros * 100 + machine_id` (the first 15 characters).
+    /// The time-machine payload `P = timestamp_micros * 100 + machine_id` (the first 15 characters).
     ///
     /// # Examples
     ///
@@ -231,10 +236,10 @@ impl Tbsl {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::Tbsl::MAX.unix_micros(), 11_529_215_046_068_469);
+    /// assert_eq!(idtypes::Tbsl::MAX.timestamp_micros(), 11_529_215_046_068_469);
     /// ```
     #[inline]
-    pub const fn unix_micros(self) -> u64 {
+    pub const fn timestamp_micros(self) -> u64 {
         self.payload() / 100
     }
 
@@ -276,7 +281,7 @@ impl Tbsl {
     /// ```
     #[cfg(feature = "std")]
     pub fn timestamp(self) -> std::time::SystemTime {
-        std::time::UNIX_EPOCH + core::time::Duration::from_micros(self.unix_micros())
+        std::time::UNIX_EPOCH + core::time::Duration::from_micros(self.timestamp_micros())
     }
 
     /// Parses exactly 20 uppercase hexadecimal characters.
@@ -425,7 +430,7 @@ mod tests {
         assert_eq!(id(1, 1, 0).to_string(), "00000000000006500000");
         let max = Tbsl::parse("FFFFFFFFFFFFFFFFFFFF").unwrap();
         assert_eq!(
-            (max.unix_micros(), max.machine_id()),
+            (max.timestamp_micros(), max.machine_id()),
             (11_529_215_046_068_469, 75)
         );
     }
@@ -436,15 +441,15 @@ mod tests {
         let micros = 10_413_792_000_000_000;
         let id = Tbsl::from_parts(micros, 42, 9).unwrap();
         assert_eq!(
-            (id.unix_micros(), id.machine_id(), id.suffix()),
+            (id.timestamp_micros(), id.machine_id(), id.suffix()),
             (micros, 42, 9)
         );
     }
 
     #[test]
     fn the_time_limit_depends_on_the_machine_id() {
-        assert!(Tbsl::from_parts(Tbsl::MAX_UNIX_MICROS, 75, 0).is_ok());
-        let err = Tbsl::from_parts(Tbsl::MAX_UNIX_MICROS, 76, 0).unwrap_err();
+        assert!(Tbsl::from_parts(Tbsl::MAX_TIMESTAMP_MICROS, 75, 0).is_ok());
+        let err = Tbsl::from_parts(Tbsl::MAX_TIMESTAMP_MICROS, 76, 0).unwrap_err();
         assert_eq!(err.kind(), crate::ErrorKind::OutOfRange);
     }
 

@@ -90,6 +90,26 @@ impl TransportBase {
         }
     }
 
+    /// The length of the longest encoding in this base, that of 2^80 - 1: the most symbols
+    /// [`Tbsl::from_base`] reads.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{Tbsl, TransportBase};
+    ///
+    /// assert_eq!(TransportBase::Base62.max_len(), 14);
+    /// assert_eq!(Tbsl::MAX.to_base(TransportBase::Base62).as_str().len(), 14);
+    /// ```
+    pub const fn max_len(self) -> usize {
+        match self {
+            TransportBase::Base10 => 25,
+            TransportBase::Base16 => 20,
+            TransportBase::Base32 | TransportBase::Base36 => 16,
+            TransportBase::Base58 | TransportBase::Base62 => 14,
+        }
+    }
+
     /// The value of `symbol`, or `None` outside the alphabet.
     fn digit(self, symbol: u8) -> Option<u32> {
         let value = match self {
@@ -232,12 +252,15 @@ impl Tbsl {
 
     /// Reads a transport encoding back.
     ///
-    /// Leading zero symbols are accepted (they do not change the value).
+    /// Leading zero symbols are accepted (they do not change the value) up to the length of
+    /// the longest encoding in that base ([`TransportBase::max_len`]: 14 symbols of base 58 or
+    /// 62, 16 of base 32 or 36, 20 of base 16, 25 of base 10); longer text is refused, as the
+    /// reference implementation refuses it, whatever its value.
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Length`](crate::ErrorKind::Length) for empty text (leading zero symbols
-    /// are accepted, so there is no upper bound),
+    /// [`ErrorKind::Length`](crate::ErrorKind::Length) for empty text or text longer than the
+    /// base's longest encoding,
     /// [`ErrorKind::Character`](crate::ErrorKind::Character) for a symbol outside the base's
     /// alphabet (with its position), [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) for a
     /// value of 2^80 or more.
@@ -253,12 +276,21 @@ impl Tbsl {
     /// assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(2)));
     /// let too_big = "1208925819614629174706176"; // 2^80
     /// assert_eq!(Tbsl::from_base(TransportBase::Base10, too_big).unwrap_err().kind(), ErrorKind::Overflow);
+    /// // 15 symbols of base 62 is one more than any TBSL needs, even with the value 1.
+    /// let err = Tbsl::from_base(TransportBase::Base62, "000000000000001").unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::Length);
+    /// assert_eq!(err.to_string(), "invalid TBSL transport text: expected 1 to 14 characters, found 15 bytes");
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn from_base(base: TransportBase, text: &str) -> Result<Tbsl, Error> {
         let bytes = text.as_bytes();
-        if bytes.is_empty() {
-            return Err(Error::length_at_least(TRANSPORT_FORMAT, 1, 0));
+        if bytes.is_empty() || bytes.len() > base.max_len() {
+            return Err(Error::length(
+                TRANSPORT_FORMAT,
+                1,
+                base.max_len(),
+                bytes.len(),
+            ));
         }
         let radix = base.radix() as u128;
         let mut value = 0u128;
@@ -320,17 +352,36 @@ mod tests {
     }
 
     #[test]
-    fn empty_text_has_no_upper_bound_in_its_message() {
-        let err = Tbsl::from_base(TransportBase::Base10, "").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "invalid TBSL transport text: expected at least 1 character, found 0 bytes"
-        );
-        let zeros = "0".repeat(40);
-        assert_eq!(
-            Tbsl::from_base(TransportBase::Base10, &zeros),
-            Ok(Tbsl::MIN)
-        );
+    fn text_is_one_symbol_to_the_longest_encoding() {
+        for base in ALL {
+            let max = base.max_len();
+            assert_eq!(Tbsl::MAX.to_base(base).len(), max, "{base}");
+            let zero = &base.alphabet()[..1];
+            let err = Tbsl::from_base(base, "").unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "invalid TBSL transport text: expected 1 to {max} characters, found 0 bytes"
+                )
+            );
+            // Leading zeros up to the longest length are the same value; one more is refused.
+            assert_eq!(Tbsl::from_base(base, &zero.repeat(max)), Ok(Tbsl::MIN));
+            let one = base.alphabet()[1..2].to_owned();
+            let padded = format!("{}{one}", zero.repeat(max - 1));
+            assert_eq!(
+                Tbsl::from_base(base, &padded),
+                Ok(Tbsl::from_u128_unchecked(1))
+            );
+            let err = Tbsl::from_base(base, &format!("{zero}{padded}")).unwrap_err();
+            assert_eq!(err.kind(), crate::ErrorKind::Length, "{base}");
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "invalid TBSL transport text: expected 1 to {max} characters, found {} bytes",
+                    max + 1
+                )
+            );
+        }
     }
 
     #[test]

@@ -4,13 +4,16 @@
 use core::ops::RangeBounds;
 
 use super::{FORMAT, Tid};
+#[cfg(feature = "std")]
+use crate::IdRanges;
 use crate::{Error, IdRange, codec::base32_sortable as b32};
 
 /// The largest `timestamp_micros()` of any `u64`: 54 bits.
 const LAST_MICROS: u64 = u64::MAX >> 10;
 
 impl Tid {
-    /// The TIDs whose text starts with `prefix` (0 to 13 symbols), as an inclusive range.
+    /// The TIDs whose text starts with `prefix` (0 to 13 symbols), as an inclusive range;
+    /// `None` when no TID does (a first symbol `k`..`z`).
     ///
     /// The empty prefix gives every TID; a full TID gives itself.
     ///
@@ -18,31 +21,33 @@ impl Tid {
     ///
     /// As [`Tid::parse`] for a prefix: [`ErrorKind::Length`](crate::ErrorKind::Length) over 13
     /// symbols, [`ErrorKind::Character`](crate::ErrorKind::Character) with the position of a
-    /// symbol outside the alphabet, and [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) when
-    /// the first symbol is `k`..`z` (no TID starts with it).
+    /// symbol outside the alphabet.
     ///
     /// # Examples
     ///
     /// ```
     /// use idtypes::{Tid, tid};
     ///
-    /// let range = Tid::range_for_prefix("3jzfcij")?;
+    /// let range = Tid::range_for_prefix("3jzfcij")?.unwrap();
     /// assert_eq!(range.start(), tid!("3jzfcij222222"));
     /// assert_eq!(range.end(), tid!("3jzfcijzzzzzz"));
     ///
     /// // Every TID of that prefix was made within about 1.07 seconds.
     /// let span = range.end().timestamp_micros() - range.start().timestamp_micros();
     /// assert_eq!(span, (1 << 20) - 1);
+    ///
+    /// // Well-formed, but no TID starts with `k`.
+    /// assert_eq!(Tid::range_for_prefix("k")?, None);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub const fn range_for_prefix(prefix: &str) -> Result<IdRange<Tid>, Error> {
+    pub const fn range_for_prefix(prefix: &str) -> Result<Option<IdRange<Tid>>, Error> {
         let bytes = prefix.as_bytes();
         let len = bytes.len();
         if len > Tid::TEXT_LEN {
             return Err(Error::length(FORMAT, 0, Tid::TEXT_LEN, len));
         }
         if len == 0 {
-            return Ok(IdRange::new_unchecked(Tid::MIN, Tid::MAX));
+            return Ok(Some(IdRange::new_unchecked(Tid::MIN, Tid::MAX)));
         }
         let mut value = 0u64;
         let mut i = 0;
@@ -51,17 +56,19 @@ impl Tid {
             if symbol == b32::INVALID {
                 return Err(Error::character(FORMAT, bytes, i, b32::ALPHABET_STR));
             }
-            if i == 0 && symbol >= 16 {
-                return Err(Error::overflow(FORMAT, bytes, 0, "234567abcdefghij"));
-            }
             value = (value << 5) | symbol as u64;
             i += 1;
+        }
+        // A first symbol `k`..`z` is well formed (the whole prefix was checked) but beyond
+        // every TID.
+        if b32::DECODE[bytes[0] as usize] >= 16 {
+            return Ok(None);
         }
         // `len >= 1`, so the free bits number at most 60.
         let free = 5 * (Tid::TEXT_LEN - len) as u32;
         let start = value << free;
         let end = start | ((1u64 << free) - 1);
-        Ok(IdRange::new_unchecked(Tid(start), Tid(end)))
+        Ok(Some(IdRange::new_unchecked(Tid(start), Tid(end))))
     }
 
     /// The TIDs whose [`timestamp_micros`](Tid::timestamp_micros) lies in
@@ -128,6 +135,29 @@ impl Tid {
         let end = u64::try_from(end.clamp(-1, u64::MAX as i128)).ok()?;
         Tid::range_for_micros(start, end)
     }
+
+    /// [`range_for_time`](Tid::range_for_time) as [`IdRanges`], the shape every time-ordered
+    /// format answers with (for TIDs, never more than one range).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::Tid;
+    ///
+    /// let day = UNIX_EPOCH + Duration::from_secs(1688083200); // 2023-06-30T00:00:00Z
+    /// let ranges = Tid::ranges_for_time(day..day + Duration::from_secs(86_400));
+    /// assert_eq!(ranges.len(), 1);
+    /// assert!(ranges.contains(&idtypes::tid!("3jzfcijpj2z2a")));
+    /// assert!(Tid::ranges_for_time(..UNIX_EPOCH).is_empty());
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn ranges_for_time<T>(span: impl RangeBounds<T>) -> IdRanges<Tid>
+    where
+        T: Clone + Into<std::time::SystemTime>,
+    {
+        IdRanges::from_option(Tid::range_for_time(span), Tid::MIN)
+    }
 }
 
 #[cfg(test)]
@@ -137,14 +167,14 @@ mod tests {
 
     #[test]
     fn one_symbol_prefix_spans_60_bits() {
-        let range = Tid::range_for_prefix("3").unwrap();
+        let range = Tid::range_for_prefix("3").unwrap().unwrap();
         assert_eq!(range.start().to_u64(), 1 << 60);
         assert_eq!(range.end().to_u64(), (2 << 60) - 1);
     }
 
     #[test]
     fn a_full_tid_is_its_own_range() {
-        let range = Tid::range_for_prefix("3jzfcijpj2z2a").unwrap();
+        let range = Tid::range_for_prefix("3jzfcijpj2z2a").unwrap().unwrap();
         assert_eq!(range.start(), range.end());
         assert_eq!(range.start().to_u64(), 1728652679052295174);
     }
@@ -157,9 +187,13 @@ mod tests {
             err.to_string(),
             "invalid atproto TID: expected 0 to 13 characters, found 14 bytes"
         );
+        // Well formed but beyond every TID: nothing, not an error.
+        assert_eq!(Tid::range_for_prefix("k"), Ok(None));
+        assert_eq!(Tid::range_for_prefix("zzzzzzzzzzzzz"), Ok(None));
+        let err = Tid::range_for_prefix("k1").unwrap_err();
         assert_eq!(
-            Tid::range_for_prefix("k").unwrap_err().kind(),
-            ErrorKind::Overflow
+            (err.kind(), err.position()),
+            (ErrorKind::Character, Some(1))
         );
         let err = Tid::range_for_prefix("3j-").unwrap_err();
         assert_eq!(

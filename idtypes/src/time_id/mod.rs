@@ -19,7 +19,6 @@ mod text;
 #[cfg(feature = "std")]
 pub use generator::TimeIdGenerator;
 pub use node::{NodeClass, NodeId};
-pub use range::TimeIdRanges;
 
 use core::cmp::Ordering;
 

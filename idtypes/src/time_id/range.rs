@@ -6,18 +6,19 @@ use super::{FORMAT, TimeId};
 use crate::{Error, IdRange, codec::base32_sortable as b32};
 
 impl TimeId {
-    /// The TimeIds whose text starts with `prefix`, as an inclusive range in `Ord` order.
+    /// The TimeIds whose text starts with `prefix`, as an inclusive range in `Ord` order;
+    /// `None` when no TimeId does (a first symbol `c`..`r`).
     ///
-    /// The prefix is 1 to 13 symbols, plain (`3kxnlhr`) or dashed (`3kxn-lhr`, dashes where
-    /// the display form has them). The range is `[prefix + "22…", prefix + "zz…"]`; its ends'
-    /// [`timestamp`](TimeId::timestamp)s give the span of time the prefix covers.
+    /// The prefix is 0 to 13 symbols, plain (`3kxnlhr`) or dashed (`3kxn-lhr`, dashes where
+    /// the display form has them); the empty prefix gives every TimeId. The range is
+    /// `[prefix + "22…", prefix + "zz…"]`; its ends' [`timestamp`](TimeId::timestamp)s give the
+    /// span of time the prefix covers.
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Length`](crate::ErrorKind::Length) for an empty or too long prefix,
+    /// [`ErrorKind::Length`](crate::ErrorKind::Length) for a too long prefix,
     /// [`ErrorKind::Character`](crate::ErrorKind::Character) for a foreign character or a
-    /// misplaced dash, [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) for a first symbol
-    /// `c`..`r` (no TimeId starts with one).
+    /// misplaced dash.
     ///
     /// # Examples
     ///
@@ -26,13 +27,14 @@ impl TimeId {
     /// ```
     /// use idtypes::TimeId;
     ///
-    /// let range = TimeId::range_for_prefix("3kxn-lhr")?;
+    /// let range = TimeId::range_for_prefix("3kxn-lhr")?.unwrap();
     /// assert_eq!(range.start().timestamp_micros(), 1721407246434304); // 16:40:46.434304Z
     /// assert_eq!(range.end().timestamp_micros(), 1721407247482879); //   16:40:47.482879Z
     /// assert!(range.contains(&"3kxn-lhr-3gxq-23".parse()?));
+    /// assert_eq!(TimeId::range_for_prefix("c")?, None);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub const fn range_for_prefix(prefix: &str) -> Result<IdRange<TimeId>, Error> {
+    pub const fn range_for_prefix(prefix: &str) -> Result<Option<IdRange<TimeId>>, Error> {
         let bytes = prefix.as_bytes();
         let len = bytes.len();
         // A prefix of the dashed form has its first dash at 4; any other prefix is plain.
@@ -42,8 +44,11 @@ impl TimeId {
         } else {
             TimeId::TEXT_LEN
         };
-        if len == 0 || len > max {
-            return Err(Error::length(FORMAT, 1, max, len));
+        if len > max {
+            return Err(Error::length(FORMAT, 0, max, len));
+        }
+        if len == 0 {
+            return Ok(Some(IdRange::new_unchecked(TimeId::MIN, TimeId::MAX)));
         }
         let mut value = 0u64;
         let mut symbols = 0;
@@ -58,9 +63,6 @@ impl TimeId {
                 if symbol == b32::INVALID {
                     return Err(Error::character(FORMAT, bytes, i, b32::ALPHABET_STR));
                 }
-                if i == 0 && symbol >= 8 && symbol <= 23 {
-                    return Err(Error::overflow(FORMAT, bytes, 0, "234567abstuvwxyz"));
-                }
                 // The first symbol's fifth bit is the sign extension: it falls off the top.
                 value = (value << 5) | symbol as u64;
                 symbols += 1;
@@ -71,14 +73,19 @@ impl TimeId {
             // Only possible for input like "----": caught above as a character error.
             return Err(Error::length(FORMAT, 1, max, 0));
         }
+        // A first symbol `c`..`r` is well formed but names no TimeId.
+        let first = b32::DECODE[bytes[0] as usize];
+        if first >= 8 && first <= 23 {
+            return Ok(None);
+        }
         // `symbols >= 1`, so at most 60 bits are free.
         let free = 5 * (TimeId::TEXT_LEN - symbols) as u32;
         let start = value.wrapping_shl(free);
         let end = start | ((1u64 << free) - 1);
-        Ok(IdRange::new_unchecked(
+        Ok(Some(IdRange::new_unchecked(
             TimeId(start as i64),
             TimeId(end as i64),
-        ))
+        )))
     }
 
     /// The timestamps (microseconds) of the TimeIds whose text starts with `prefix`: the span
@@ -86,7 +93,8 @@ impl TimeId {
     ///
     /// A prefix never mixes the two sides of 1970 (its first symbol fixes the sign), so this is
     /// one span, and it is exactly the timestamps of
-    /// [`range_for_prefix`](TimeId::range_for_prefix)'s ends.
+    /// [`range_for_prefix`](TimeId::range_for_prefix)'s ends; the empty prefix spans every
+    /// timestamp. `None` when no TimeId has the prefix.
     ///
     /// # Errors
     ///
@@ -100,138 +108,44 @@ impl TimeId {
     /// // 2023-07-08T20:57:40.263936Z ..= 2024-08-19T02:23:52.352767Z
     /// assert_eq!(
     ///     TimeId::micros_range_for_prefix("3k")?,
-    ///     1688849860263936..=1724034232352767
+    ///     Some(1688849860263936..=1724034232352767)
     /// );
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub fn micros_range_for_prefix(prefix: &str) -> Result<RangeInclusive<i64>, Error> {
+    pub fn micros_range_for_prefix(prefix: &str) -> Result<Option<RangeInclusive<i64>>, Error> {
+        if prefix.is_empty() {
+            return Ok(Some(
+                TimeId::MIN_TIMESTAMP_MICROS..=TimeId::MAX_TIMESTAMP_MICROS,
+            ));
+        }
         let range = TimeId::range_for_prefix(prefix)?;
-        Ok(range.start().timestamp_micros()..=range.end().timestamp_micros())
+        Ok(range.map(|range| range.start().timestamp_micros()..=range.end().timestamp_micros()))
     }
 }
-
-pub use span::TimeIdRanges;
 
 mod span {
     #[cfg(feature = "std")]
     use core::ops::RangeBounds;
 
     use super::super::{NodeId, TimeId};
-    use crate::IdRange;
+    use crate::{IdRange, IdRanges};
 
-    /// The TimeIds of a span of time: at most two inclusive ranges in `Ord` order.
-    ///
-    /// A span that crosses 1970 is two ranges in the encoded order (`Ord`, bytes, text), because
-    /// pre-1970 ids sort after all later ones; other spans are one range. Query with
-    /// `WHERE id BETWEEN ? AND ? OR id BETWEEN ? AND ?` over [`as_slice`](TimeIdRanges::as_slice).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use idtypes::{NodeId, TimeId};
-    ///
-    /// let ranges = TimeId::ranges_for_micros(-10, 10);
-    /// assert_eq!(ranges.len(), 2);
-    /// assert!(ranges.contains(&TimeId::from_parts(-3, NodeId::MIN)?));
-    /// assert!(ranges.contains(&TimeId::from_parts(3, NodeId::MAX)?));
-    /// assert!(!ranges.contains(&TimeId::from_parts(11, NodeId::MIN)?));
-    ///
-    /// assert_eq!(TimeId::ranges_for_micros(0, 10).len(), 1);
-    /// assert!(TimeId::ranges_for_micros(10, 0).is_empty());
-    /// # Ok::<(), idtypes::Error>(())
-    /// ```
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-    pub struct TimeIdRanges {
-        ranges: [IdRange<TimeId>; 2],
-        len: usize,
-    }
-
-    impl TimeIdRanges {
-        const EMPTY: TimeIdRanges = TimeIdRanges {
-            ranges: [IdRange::new_unchecked(TimeId::MIN, TimeId::MIN); 2],
-            len: 0,
-        };
-
-        /// The ranges, in `Ord` order (the one from 1970 on first).
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// let ranges = idtypes::TimeId::ranges_for_micros(-1, 0);
-        /// assert_eq!(ranges.as_slice()[0].start().timestamp_micros(), 0);
-        /// assert_eq!(ranges.as_slice()[1].start().timestamp_micros(), -1);
-        /// ```
-        pub fn as_slice(&self) -> &[IdRange<TimeId>] {
-            &self.ranges[..self.len]
-        }
-
-        /// How many ranges: 0, 1 or 2.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// assert_eq!(idtypes::TimeId::ranges_for_micros(5, 9).len(), 1);
-        /// ```
-        pub fn len(&self) -> usize {
-            self.len
-        }
-
-        /// Whether no TimeId lies in the span.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// assert!(idtypes::TimeId::ranges_for_micros(9, 5).is_empty());
-        /// ```
-        pub fn is_empty(&self) -> bool {
-            self.len == 0
-        }
-
-        /// Whether `id` lies in one of the ranges.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// use idtypes::TimeId;
-        ///
-        /// assert!(TimeId::ranges_for_micros(i64::MIN, i64::MAX).contains(&TimeId::MAX));
-        /// ```
-        pub fn contains(&self, id: &TimeId) -> bool {
-            self.as_slice().iter().any(|range| range.contains(id))
-        }
-
-        /// One range, or the span's split at 1970.
-        fn of_chronological(start: TimeId, end: TimeId) -> TimeIdRanges {
-            if start.to_i64() < 0 && end.to_i64() >= 0 {
-                TimeIdRanges {
-                    ranges: [
-                        IdRange::new_unchecked(TimeId::MIN, end),
-                        IdRange::new_unchecked(start, TimeId::MAX),
-                    ],
-                    len: 2,
-                }
-            } else {
-                TimeIdRanges {
-                    ranges: [IdRange::new_unchecked(start, end); 2],
-                    len: 1,
-                }
-            }
-        }
-    }
-
-    impl<'a> IntoIterator for &'a TimeIdRanges {
-        type Item = &'a IdRange<TimeId>;
-        type IntoIter = core::slice::Iter<'a, IdRange<TimeId>>;
-
-        fn into_iter(self) -> Self::IntoIter {
-            self.as_slice().iter()
+    /// One range, or the span's split at 1970.
+    const fn of_chronological(start: TimeId, end: TimeId) -> IdRanges<TimeId> {
+        if start.to_i64() < 0 && end.to_i64() >= 0 {
+            IdRanges::two(
+                IdRange::new_unchecked(TimeId::MIN, end),
+                IdRange::new_unchecked(start, TimeId::MAX),
+            )
+        } else {
+            IdRanges::one(IdRange::new_unchecked(start, end))
         }
     }
 
     impl TimeId {
         /// The TimeIds whose timestamp lies in `start_micros..=end_micros`, any node.
         ///
-        /// Bounds beyond the TimeId range are clamped to it. See [`TimeIdRanges`] for why
+        /// Bounds beyond the TimeId range are clamped to it. See [`IdRanges`] for why
         /// there may be two ranges.
         ///
         /// # Examples
@@ -245,13 +159,13 @@ mod span {
         /// assert_eq!(range.end(), TimeId::from_parts(1721407246480310, NodeId::MAX)?);
         /// # Ok::<(), idtypes::Error>(())
         /// ```
-        pub fn ranges_for_micros(start_micros: i64, end_micros: i64) -> TimeIdRanges {
+        pub fn ranges_for_micros(start_micros: i64, end_micros: i64) -> IdRanges<TimeId> {
             let start = start_micros.max(TimeId::MIN_TIMESTAMP_MICROS);
             let end = end_micros.min(TimeId::MAX_TIMESTAMP_MICROS);
             if start > end {
-                return TimeIdRanges::EMPTY;
+                return IdRanges::none(TimeId::MIN);
             }
-            TimeIdRanges::of_chronological(
+            of_chronological(
                 TimeId::from_parts_unchecked(start, NodeId::MIN),
                 TimeId::from_parts_unchecked(end, NodeId::MAX),
             )
@@ -276,12 +190,12 @@ mod span {
         /// # Ok::<(), idtypes::Error>(())
         /// ```
         #[cfg(feature = "std")]
-        pub fn ranges_for_time<T>(span: impl RangeBounds<T>) -> TimeIdRanges
+        pub fn ranges_for_time<T>(span: impl RangeBounds<T>) -> IdRanges<TimeId>
         where
             T: Clone + Into<std::time::SystemTime>,
         {
             let Some((start, end)) = crate::time::micros_bounds(span) else {
-                return TimeIdRanges::EMPTY;
+                return IdRanges::none(TimeId::MIN);
             };
             let clamp = |micros: i128| {
                 micros.clamp(
@@ -292,7 +206,7 @@ mod span {
             if end < TimeId::MIN_TIMESTAMP_MICROS as i128
                 || start > TimeId::MAX_TIMESTAMP_MICROS as i128
             {
-                return TimeIdRanges::EMPTY;
+                return IdRanges::none(TimeId::MIN);
             }
             TimeId::ranges_for_micros(clamp(start), clamp(end))
         }
@@ -307,7 +221,7 @@ mod tests {
     #[test]
     fn the_drafts_prefix_table_in_utc() {
         let micros = |prefix: &str| {
-            let range = TimeId::range_for_prefix(prefix).unwrap();
+            let range = TimeId::range_for_prefix(prefix).unwrap().unwrap();
             (
                 range.start().timestamp_micros(),
                 range.end().timestamp_micros(),
@@ -343,23 +257,21 @@ mod tests {
 
     #[test]
     fn negative_prefixes_cover_pre_1970_ids() {
-        let range = TimeId::range_for_prefix("z").unwrap();
+        let range = TimeId::range_for_prefix("z").unwrap().unwrap();
         assert_eq!(range.end(), TimeId::MAX);
         assert!(range.start().timestamp_micros() < 0);
-        let range = TimeId::range_for_prefix("s").unwrap();
+        let range = TimeId::range_for_prefix("s").unwrap().unwrap();
         assert_eq!(range.start(), TimeId::EARLIEST);
     }
 
     #[test]
     fn bad_prefixes_name_their_problem() {
+        // The empty prefix is every TimeId; `c` is well formed but starts none.
         assert_eq!(
-            TimeId::range_for_prefix("").unwrap_err().kind(),
-            ErrorKind::Length
+            TimeId::range_for_prefix(""),
+            Ok(Some(IdRange::new_unchecked(TimeId::MIN, TimeId::MAX)))
         );
-        assert_eq!(
-            TimeId::range_for_prefix("c").unwrap_err().kind(),
-            ErrorKind::Overflow
-        );
+        assert_eq!(TimeId::range_for_prefix("c"), Ok(None));
         let err = TimeId::range_for_prefix("3kxn-lhr3").unwrap_err();
         assert_eq!(
             (err.kind(), err.position()),

@@ -182,6 +182,33 @@ pub fn map_range<I: Copy, T: Copy>(range: IdRange<I>, wrap: impl Fn(I) -> T) -> 
     IdRange::new_unchecked(wrap(start), wrap(end))
 }
 
+/// A typed id's `range_for_prefix`: `prefix` is the start of the typed text (`post_3jzf`,
+/// whose `post_` is taken off) or of the inner text alone (`3jzf`); the inner format's range,
+/// typed without the type's checks (bounds are query bounds).
+pub fn range_for_prefix<T>(
+    prefix: &str,
+    inner: impl FnOnce(&str) -> Result<Option<IdRange<T::Inner>>, Error>,
+) -> Result<Option<IdRange<T>>, Error>
+where
+    T: TypedId + Copy,
+    T::Inner: Copy,
+{
+    let offset = if T::PREFIX.is_empty() {
+        0
+    } else {
+        let typed = prefix
+            .strip_prefix(T::PREFIX)
+            .is_some_and(|rest| rest.starts_with(T::SEPARATOR));
+        if typed {
+            T::PREFIX.len() + T::SEPARATOR.len()
+        } else {
+            0
+        }
+    };
+    let range = inner(&prefix[offset..]).map_err(|err| err.shifted(offset).within(T::TYPE_NAME))?;
+    Ok(range.map(|range| map_range(range, T::from_inner_unchecked)))
+}
+
 /// Checks a record key against the type's `key_type`.
 #[cfg(feature = "alloc")]
 pub fn check_key_type<T: TypedId>(

@@ -19,7 +19,13 @@ use crate::Error;
 #[repr(transparent)]
 pub struct FullRand(u64);
 
-profile_text!(FullRand, "fullrand uid11", "jpXCZedGfVQ");
+profile_text!(
+    FullRand,
+    "fullrand uid11",
+    "jpXCZedGfVQ",
+    u64::MAX,
+    from_bytes
+);
 
 impl FullRand {
     /// Every payload is a fullrand id.

@@ -10,6 +10,7 @@
 mod full_rand;
 mod profile;
 mod snowish;
+mod time_range;
 mod ts_seq_rand;
 mod xid;
 

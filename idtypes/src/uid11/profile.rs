@@ -1,10 +1,116 @@
 //! What every uid11 profile shares: the uid11 text, and conversions to `Uid11` and `u64`.
 
 /// Implements the text vocabulary of a profile type `$ty` (a newtype over its `u64` payload
-/// with an associated `const fn from_payload(u64) -> Result<$ty, Error>`).
+/// with an associated `const fn from_payload(u64) -> Result<$ty, Error>`), whose valid
+/// payloads are `0..=$max_payload`. `from_bytes` is infallible, `try_from_bytes` when some
+/// payloads are not ids.
 macro_rules! profile_text {
-    ($ty:ident, $name:literal, $example:literal) => {
+    ($ty:ident, $name:literal, $example:literal, $max_payload:expr, from_bytes) => {
         impl $ty {
+            /// Reads the 8 big-endian bytes. Every payload is one.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let id: idtypes::", stringify!($ty), " = \"", $example, "\".parse()?;")]
+            #[doc = concat!("assert_eq!(idtypes::", stringify!($ty), "::from_bytes(id.to_bytes()), id);")]
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            #[inline]
+            pub const fn from_bytes(bytes: [u8; 8]) -> $ty {
+                $ty(u64::from_be_bytes(bytes))
+            }
+        }
+
+        profile_text!($ty, $name, $example, $max_payload);
+    };
+    ($ty:ident, $name:literal, $example:literal, $max_payload:expr, try_from_bytes) => {
+        impl $ty {
+            /// Reads the 8 big-endian bytes.
+            ///
+            /// # Errors
+            ///
+            /// The profile's error for a payload that is not one of its ids.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let id: idtypes::", stringify!($ty), " = \"", $example, "\".parse()?;")]
+            #[doc = concat!("assert_eq!(idtypes::", stringify!($ty), "::try_from_bytes(id.to_bytes())?, id);")]
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            #[inline]
+            pub const fn try_from_bytes(bytes: [u8; 8]) -> Result<$ty, crate::Error> {
+                $ty::from_payload(u64::from_be_bytes(bytes))
+            }
+        }
+
+        profile_text!($ty, $name, $example, $max_payload);
+    };
+    ($ty:ident, $name:literal, $example:literal, $max_payload:expr) => {
+        impl $ty {
+            /// The length of the text, in bytes: 11.
+            pub const TEXT_LEN: usize = 11;
+
+            /// [`parse`](Self::parse) for text given as bytes.
+            ///
+            /// # Errors
+            ///
+            /// As [`parse`](Self::parse); a byte that is not valid UTF-8 is reported as
+            /// U+FFFD.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let id = idtypes::", stringify!($ty), "::parse_ascii(b\"", $example, "\")?;")]
+            #[doc = concat!("assert_eq!(id.to_string(), \"", $example, "\");")]
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            #[inline]
+            pub const fn parse_ascii(text: &[u8]) -> Result<$ty, crate::Error> {
+                match crate::error::split(crate::Uid11::parse_ascii(text)) {
+                    Ok(id) => $ty::from_payload(id.to_u64()),
+                    Err(err) => Err(core::mem::ManuallyDrop::into_inner(err).in_format($name)),
+                }
+            }
+
+            /// The ids whose text starts with `prefix` (0 to 11 symbols), as an inclusive
+            /// range; `None` when no id does. See [`Uid11::range_for_prefix`](crate::Uid11::range_for_prefix).
+            ///
+            /// # Errors
+            ///
+            /// [`ErrorKind::Length`](crate::ErrorKind::Length) over 11 symbols,
+            /// [`ErrorKind::Character`](crate::ErrorKind::Character) for a character outside
+            /// the alphabet.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let id: idtypes::", stringify!($ty), " = \"", $example, "\".parse()?;")]
+            #[doc = concat!("let range = idtypes::", stringify!($ty), "::range_for_prefix(&\"", $example, "\"[..6])?.unwrap();")]
+            /// assert!(range.contains(&id));
+            #[doc = concat!("assert_eq!(idtypes::", stringify!($ty), "::range_for_prefix(\"k\")?, None);")]
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            pub const fn range_for_prefix(
+                prefix: &str,
+            ) -> Result<Option<crate::IdRange<$ty>>, crate::Error> {
+                match crate::error::split(crate::Uid11::range_for_prefix(prefix)) {
+                    Ok(Some(range)) => {
+                        let (start, end) = range.into_bounds();
+                        let (start, end) = (start.to_u64(), end.to_u64());
+                        let max: u64 = $max_payload;
+                        if start > max {
+                            return Ok(None);
+                        }
+                        let end = if end > max { max } else { end };
+                        Ok(Some(crate::IdRange::new_unchecked($ty(start), $ty(end))))
+                    }
+                    Ok(None) => Ok(None),
+                    Err(err) => Err(core::mem::ManuallyDrop::into_inner(err).in_format($name)),
+                }
+            }
+
             /// The payload as a [`Uid11`](struct@crate::Uid11) (same bits, same text).
             ///
             /// # Examples

@@ -1,7 +1,7 @@
 //! [`Snowish`]: the snowflake-like uid11 profile, `0 | 41-bit ms | 10-bit machine | 12-bit
 //! sequence`, and its generator.
 
-use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text};
+use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
 use crate::Error;
 
 const FORMAT: &str = "snowish uid11";
@@ -29,7 +29,14 @@ const MAX_DELTA: u64 = (1 << 41) - 1;
 #[repr(transparent)]
 pub struct Snowish(u64);
 
-profile_text!(Snowish, "snowish uid11", "1111111NVpb");
+profile_text!(
+    Snowish,
+    "snowish uid11",
+    "1111111NVpb",
+    (1 << 63) - 1,
+    try_from_bytes
+);
+millis_ranges!(Snowish, "1111111NVpb");
 
 impl Snowish {
     /// The last Unix millisecond a snowish id can hold: 2081-07-18T02:58:46.662Z.

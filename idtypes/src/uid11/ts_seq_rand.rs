@@ -1,7 +1,7 @@
 //! [`TsSeqRand`]: the uid11 profile `42-bit ms | 12-bit sequence | 10-bit random`, and its
 //! generator.
 
-use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text};
+use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
 use crate::Error;
 
 const FORMAT: &str = "ts-seq-rand uid11";
@@ -27,7 +27,14 @@ const MAX_DELTA: u64 = (1 << 42) - 1;
 #[repr(transparent)]
 pub struct TsSeqRand(u64);
 
-profile_text!(TsSeqRand, "ts-seq-rand uid11", "1111111NVpb");
+profile_text!(
+    TsSeqRand,
+    "ts-seq-rand uid11",
+    "1111111NVpb",
+    u64::MAX,
+    from_bytes
+);
+millis_ranges!(TsSeqRand, "1111111NVpb");
 
 impl TsSeqRand {
     /// The last Unix millisecond: 2151-03-25T18:46:22.214Z.
@@ -171,6 +178,24 @@ impl TsSeqRand {
     #[cfg(feature = "std")]
     pub fn timestamp(self) -> std::time::SystemTime {
         std::time::UNIX_EPOCH + core::time::Duration::from_millis(self.timestamp_millis())
+    }
+
+    /// A new ts-seq-rand id from the process-wide generator.
+    ///
+    /// # Panics
+    ///
+    /// Only if the system clock reads after the last millisecond the format holds (see
+    /// [`TsSeqRandGenerator::next`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let (a, b) = (idtypes::TsSeqRand::now(), idtypes::TsSeqRand::now());
+    /// assert!(a < b);
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn now() -> TsSeqRand {
+        generator::global().next()
     }
 }
 
@@ -322,6 +347,12 @@ mod generator {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             f.debug_struct("TsSeqRandGenerator").finish_non_exhaustive()
         }
+    }
+
+    /// The process-wide generator behind [`TsSeqRand::now`].
+    pub(super) fn global() -> &'static TsSeqRandGenerator {
+        static GLOBAL: crate::global::Global<TsSeqRandGenerator> = crate::global::Global::new();
+        GLOBAL.get_or_make(TsSeqRandGenerator::new)
     }
 
     #[cfg(test)]

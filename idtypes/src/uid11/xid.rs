@@ -3,7 +3,7 @@
 
 use core::ops::RangeInclusive;
 
-use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text};
+use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
 use crate::Error;
 
 const FORMAT: &str = "xid";
@@ -33,7 +33,8 @@ const MAX_RANDOM: u32 = (1 << 22) - 1;
 #[repr(transparent)]
 pub struct Xid(u64);
 
-profile_text!(Xid, "xid", "113q8KFkAEs");
+profile_text!(Xid, "xid", "113q8KFkAEs", u64::MAX, from_bytes);
+millis_ranges!(Xid, "113q8KFkAEs");
 
 impl Xid {
     /// The last Unix millisecond an xid can hold: 2151-03-25T18:46:22.214Z.

@@ -254,6 +254,19 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
         )
     };
     let methods = format.methods(&Context { krate: k, checked });
+    // The inner id's `Default` (its `MIN`), where the type has no checks it could break; record
+    // keys have no default.
+    let default = (!checked && format.is_copy()).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #core::default::Default for #name {
+                #[inline]
+                fn default() -> Self {
+                    Self(#k::#inner::MIN)
+                }
+            }
+        }
+    });
     // The fixed-length formats hand serde their stack text; record keys go through `Display`.
     let serialize_body = if format.is_copy() {
         quote!(#k::__private::serde::serialize_encoded(self, self.encode().as_str(), serializer))
@@ -438,6 +451,7 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
             }
 
             #copy
+            #default
 
             #[automatically_derived]
             impl #core::cmp::PartialEq for #name {

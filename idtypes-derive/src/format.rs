@@ -421,7 +421,11 @@ fn generation(format: Format, cx: &Context<'_>) -> TokenStream {
             quote!(#now #next)
         }
         Format::Snowish => next_from(quote!(#k::SnowishGenerator<C>), quote!(<C: #k::Clock>)),
-        Format::TsSeqRand => next_from(quote!(#k::TsSeqRandGenerator<C>), quote!(<C: #k::Clock>)),
+        Format::TsSeqRand => {
+            let now = now("now", "A new id from the process-wide generator.");
+            let next = next_from(quote!(#k::TsSeqRandGenerator<C>), quote!(<C: #k::Clock>));
+            quote!(#now #next)
+        }
         Format::FullRand => now("random", "A new, fully random id."),
         // A TBSL generator's failures are policies the user chose (a clock policy, a
         // sequence provider): it has only `try_next`, and so has the typed id.

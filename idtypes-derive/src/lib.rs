@@ -56,16 +56,16 @@ derives! {
     /// A typed atproto TID: `#[derive(Tid)] #[idtype(prefix = "post")] struct PostId(Tid);`
     /// reads and prints `post_3jzfcijpj2z2a`.
     ///
-    /// Besides the common vocabulary (see the `idtypes` crate docs, "Typed ids"), it forwards
-    /// `timestamp_micros`, `clock_id`, `timestamp`, `datetime` (with `chrono`),
-    /// `range_for_prefix`, `range_for_micros`, `range_for_time` (typed ranges), `now` and
-    /// `next_from(&TidGenerator)`.
+    /// Besides the common vocabulary (see the `idtypes` crate docs, "Typed ids" and "One
+    /// vocabulary"), it forwards `timestamp_micros`, `clock_id`, `timestamp`, `datetime` (with
+    /// `chrono`), `range_for_prefix`, `range_for_micros`, `range_for_time`, `ranges_for_time`
+    /// (typed ranges), `now`, `next_from` and `try_next_from`.
     derive_tid => Tid;
     /// A typed draft-goldman TimeId: `#[derive(TimeId)] #[idtype(prefix = "evt")] struct
     /// EventId(TimeId);`.
     ///
-    /// Forwards `timestamp_micros`, `node`, `timestamp`, `datetime`, `range_for_prefix`, `now`
-    /// and `next_from(&TimeIdGenerator)`.
+    /// Forwards `timestamp_micros`, `node`, `timestamp`, `datetime`, `range_for_prefix`,
+    /// `ranges_for_micros`, `ranges_for_time`, `now`, `next_from` and `try_next_from`.
     derive_time_id => TimeId;
     /// A typed uid11 (a u64 as 11 Base58 characters): `#[derive(Uid11)] struct
     /// FileId(Uid11);`.
@@ -76,17 +76,20 @@ derives! {
     /// OrderId(Xid);`.
     ///
     /// Forwards `millis_since_epoch`, `timestamp_millis`, `random`, `timestamp`, `datetime`,
-    /// `range_for_prefix`, `now` and `next_from(&XidGenerator)`.
+    /// `range_for_prefix`, `range_for_millis`, `range_for_time`, `ranges_for_time`, `now`,
+    /// `next_from` and `try_next_from`.
     derive_xid => Xid;
     /// A typed snowish uid11: `#[derive(Snowish)] struct JobId(Snowish);`.
     ///
     /// Forwards `millis_since_epoch`, `timestamp_millis`, `machine_id`, `sequence`,
-    /// `timestamp`, `datetime` and `next_from(&SnowishGenerator)`.
+    /// `timestamp`, `datetime`, `range_for_prefix`, `range_for_millis`, `range_for_time`,
+    /// `ranges_for_time`, `next_from` and `try_next_from`.
     derive_snowish => Snowish;
     /// A typed ts-seq-rand uid11: `#[derive(TsSeqRand)] struct MessageId(TsSeqRand);`.
     ///
     /// Forwards `millis_since_epoch`, `timestamp_millis`, `sequence`, `random`, `timestamp`,
-    /// `datetime`, `range_for_prefix` and `next_from(&TsSeqRandGenerator)`.
+    /// `datetime`, `range_for_prefix`, `range_for_millis`, `range_for_time`,
+    /// `ranges_for_time`, `now`, `next_from` and `try_next_from`.
     derive_ts_seq_rand => TsSeqRand;
     /// A typed fullrand uid11: `#[derive(FullRand)] struct TokenId(FullRand);`.
     ///
@@ -94,13 +97,15 @@ derives! {
     derive_full_rand => FullRand;
     /// A typed TBSL: `#[derive(Tbsl)] #[idtype(prefix = "txn")] struct TxnId(Tbsl);`.
     ///
-    /// Forwards `timestamp_micros`, `machine_id`, `suffix`, `timestamp`, `datetime` and
-    /// `next_from(&TbslGenerator)`.
+    /// Forwards `timestamp_micros`, `machine_id`, `suffix`, `timestamp`, `datetime`,
+    /// `range_for_prefix`, `range_for_micros`, `range_for_time`, `ranges_for_time` and
+    /// `try_next_from` (a TBSL generator has `try_next` only).
     derive_tbsl => Tbsl;
     /// A typed atproto record key, optionally of one record key type:
     /// `#[derive(RecordKey)] #[idtype(key_type = "tid")] struct PostKey(RecordKey);`.
     ///
     /// `key_type` is `"tid"`, `"nsid"`, `"any"` (the default) or `"literal:<key>"`, checked at
-    /// compile time and enforced by every constructor. Forwards `as_str`, and adds `key_type()`.
+    /// compile time and enforced by every checked constructor. Forwards `as_str`, and adds
+    /// `key_type()`.
     derive_record_key => RecordKey;
 }

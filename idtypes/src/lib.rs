@@ -52,13 +52,49 @@
 //!
 //! # One vocabulary
 //!
-//! - raw form: `from_u64`/`to_u64`, `from_bytes`/`to_bytes` (big-endian), `MIN`/`MAX`;
-//! - text: [`FromStr`](core::str::FromStr), `parse` (also `const`), [`Display`](core::fmt::Display),
-//!   `Debug` showing the text, and `encode()` returning an [`IdText`] on the stack;
-//! - parts: `from_parts(...) -> Result` that refuses out-of-range parts instead of masking them,
-//!   and accessors such as `timestamp_micros()` and `timestamp()`;
-//! - generation: a thread-safe generator on an injectable [`Clock`], and `now()`;
-//! - ranges: [`IdRange`] from a text prefix or a span of time.
+//! Every format has the same operations under the same names, wherever the format can have
+//! them; a typed id (see [typed ids](#typed-ids)) forwards its format's. A fallible
+//! constructor is `try_*` (or `from_parts`, which checks each part), and a lookup that can
+//! match nothing returns `Option`.
+//!
+//! | operation | `Tid` | `TimeId` | `Uid11` | `Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Tbsl` | `RecordKey` |
+//! |---|---|---|---|---|---|---|---|---|---|
+//! | `parse`, `FromStr`, `TryFrom<&str>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | `parse_ascii` (bytes in) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹ |
+//! | `const` parse | `parse_const` | `parse_const` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `validate` |
+//! | `encode()` ([`IdText`] on the stack), `Display`, `Debug` | ✓ | ✓ (`to_dashed`) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | `as_str` ¹ |
+//! | `TEXT_LEN` ([`IdFormat::MAX_TEXT_LEN`] generically) | 13 | 13 (dashed 16) | 11 | 11 | 11 | 11 | 11 | 20 | `MAX_LEN` 512 |
+//! | integer form | `from_u64` | `from_i64` | `from_u64` | `from_u64` | `try_from_u64` ² | `from_u64` | `from_u64` | `try_from_u128` ² | — ¹ |
+//! | big-endian bytes | `from_bytes` | `from_bytes` | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | `from_bytes` | `from_bytes` | — ¹ |
+//! | `MIN`, `MAX`, `Default` (= `MIN`) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ³ |
+//! | `from_parts` and the parts | µs, clock id | µs, node | — ⁴ | ms, random | ms, machine, sequence | ms, sequence, random | — ⁴ | µs, machine, suffix | — |
+//! | `timestamp_micros` / `timestamp_millis`, `timestamp()` | µs | µs | — ⁴ | ms | ms | ms | — ⁴ | µs | — |
+//! | `now()` (the process-wide generator) | ✓ | ✓ | — ⁴ | ✓ | — ⁵ | ✓ | `random()` | — ⁵ | — |
+//! | generator `next` / `try_next` | ✓ / ✓ | ✓ / ✓ | — ⁴ | ✓ / ✓ | ✓ / ✓ | ✓ / ✓ | — | — / ✓ ⁶ | — |
+//! | its clock, node or machine id | `with_clock_id` (random by default) | `with_node` (random by default) | — | — | `new(machine_id)` ⁵ | — | — | `new(machine_id)` ⁵ | — |
+//! | `range_for_prefix` → `Result<Option<IdRange>>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ⁷ |
+//! | `ranges_for_time` → [`IdRanges`] | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ | — |
+//! | `range_for_time` → `Option<IdRange>` | ✓ | — ⁸ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ | — |
+//! | the same span as integers | `range_for_micros` | `ranges_for_micros` | — | `range_for_millis` | `range_for_millis` | `range_for_millis` | — | `range_for_micros` | — |
+//!
+//! 1. A record key is a string: its text is its only form.
+//! 2. Some values are not ids (snowish's reserved top bit, TBSL's 80 bits in a `u128`).
+//! 3. No record key is empty: there is no natural default.
+//! 4. A plain uid11 and a fullrand id hold no time.
+//! 5. Snowish and TBSL ids name the machine that made them, so their generators take a machine
+//!    id, and there is no argument-free `now()`; give each process its own id (a worker index,
+//!    or one [leased](crate::lease) from a shared database).
+//! 6. A TBSL generator fails by the policies its user chose (a clock policy that refuses a
+//!    clock gone back, a pluggable sequence): it has `try_next` only. Every other generator's
+//!    `next` returns the id and panics only where `try_next` would fail: past the format's
+//!    last timestamp, or when a lease or fixed id it was given no longer holds (see
+//!    [processes and `fork()`](#processes-and-fork)); use `try_next` with those.
+//! 7. Record keys have no prefix ranges: their order is not the order of any time or number.
+//! 8. A `TimeId` span across 1970 is two ranges (pre-1970 ids sort last): only the plural.
+//!
+//! Range bounds are inclusive, for `WHERE id BETWEEN ? AND ?` ([`IdRange`]); time spans are
+//! any `RangeBounds` of `SystemTime` (or chrono's `DateTime<Utc>`), taken at the format's
+//! precision (every millisecond the span touches, for the millisecond formats).
 //!
 //! Every failure is an [`Error`] whose [`kind`](Error::kind) says what went wrong, whose
 //! [`position`](Error::position) says where, and whose message says what was expected.

@@ -6,9 +6,9 @@ use crate::IdRange;
 
 /// The ids made within a span of time: zero, one or two [`IdRange`]s, in `Ord` order.
 ///
-/// Every time-ordered format answers `ranges_for_time` with one: [`Tid`](crate::Tid),
-/// [`TimeId`](crate::TimeId), [`Xid`](crate::Xid), [`Snowish`](crate::Snowish),
-/// [`TsSeqRand`](crate::TsSeqRand) and [`Tbsl`](crate::Tbsl), and the typed ids over them. It is
+/// Every time-ordered format answers `ranges_for_time` with one: [`Tid`](struct@crate::Tid),
+/// [`TimeId`](struct@crate::TimeId), [`Xid`](struct@crate::Xid), [`Snowish`](struct@crate::Snowish),
+/// [`TsSeqRand`](struct@crate::TsSeqRand) and [`Tbsl`](struct@crate::Tbsl), and the typed ids over them. It is
 /// empty when no id of the format can hold a time of the span, and one range for every format
 /// but `TimeId`, whose pre-1970 ids sort after all later ones: a span across 1970 is two
 /// ranges. Query with `WHERE id BETWEEN ? AND ? OR id BETWEEN ? AND ?` over its ranges.
@@ -61,6 +61,7 @@ impl<T: Copy> IdRanges<T> {
     }
 
     /// One range, or none.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) const fn from_option(range: Option<IdRange<T>>, filler: T) -> Self {
         match range {
             Some(range) => IdRanges::one(range),

@@ -321,6 +321,33 @@ fn a_bad_tid_prefix_is_the_tid_error_named_for_the_type() {
 }
 
 #[test]
+fn typed_ids_have_their_formats_vocabulary() {
+    // `now()` wherever the format has one, `Default` (the inner `MIN`) on types without checks,
+    // prefix ranges on every format but record keys, time ranges on the time-ordered ones.
+    assert!(MsgId::now() < MsgId::now());
+    assert_eq!(PostId::default().into_inner(), Tid::MIN);
+    assert_eq!(EventId::default().into_inner(), TimeId::MIN);
+    assert_eq!(TxnId::default().into_inner(), Tbsl::MIN);
+    let id = JobId::from_inner(Snowish::from_parts(1_700_000_000_000, 7, 1).unwrap());
+    let range = JobId::range_for_prefix(&id.to_string()[..9])
+        .unwrap()
+        .unwrap();
+    assert!(range.contains(&id));
+    let range = JobId::range_for_millis(1_700_000_000_000, 1_700_000_000_000).unwrap();
+    assert!(range.contains(&id));
+    let txn = TxnId::from_inner(Tbsl::from_parts(1_700_000_000_000_000, 3, 9).unwrap());
+    let range = TxnId::range_for_prefix(&txn.to_string()[..12])
+        .unwrap()
+        .unwrap();
+    assert!(range.contains(&txn));
+    let ranges = EventId::ranges_for_micros(-5, 5);
+    assert_eq!(ranges.len(), 2);
+    assert!(ranges.contains(&EventId::from_inner(
+        TimeId::from_parts(-1, NodeId::MAX).unwrap()
+    )));
+}
+
+#[test]
 fn a_typed_prefix_range_takes_the_prefixed_text_or_the_bare_one() {
     let bare = PostId::range_for_prefix("3jzf").unwrap();
     assert_eq!(PostId::range_for_prefix("post_3jzf").unwrap(), bare);

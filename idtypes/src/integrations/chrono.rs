@@ -1,4 +1,8 @@
-//! `chrono`: TID timestamps as `DateTime<Utc>`, and TIDs from a `DateTime<Utc>`.
+//! `chrono`: the timestamps of every time-ordered format as `DateTime<Utc>` ([`Tid`],
+//! [`TimeId`], [`Xid`](struct@crate::Xid), [`Snowish`](struct@crate::Snowish), [`TsSeqRand`](struct@crate::TsSeqRand),
+//! [`Tbsl`](struct@crate::Tbsl): `datetime()` and `From<Id> for DateTime<Utc>`), ids built from a
+//! `DateTime<Utc>` and their other parts, and `DateTime<Utc>` spans for `range_for_time` /
+//! `ranges_for_time` (through `Into<SystemTime>`).
 
 use chrono::{DateTime, Utc};
 

@@ -1,9 +1,18 @@
-//! `serde`: the text for human-readable formats, the raw integer for binary ones.
+//! `serde`: the text for human-readable formats, the raw form for binary ones.
 //!
-//! A [`Tid`] serializes as its 13-character string in JSON, TOML, YAML, ... and as a `u64` in
-//! postcard, bincode, CBOR, ... (whatever `Serializer::is_human_readable` says); a [`TimeId`] as
-//! its plain 13-character string or an `i64`. Deserializing takes the same form back (a TimeId
-//! also from its dashed form); a borrowed string is parsed in place, without allocating.
+//! Every id type serializes as its canonical text in JSON, TOML, YAML, ... and as its raw form
+//! in postcard, bincode, CBOR, ... (whatever `Serializer::is_human_readable` says):
+//!
+//! | type | human-readable | binary |
+//! |---|---|---|
+//! | [`Tid`] | 13-character text | `u64` |
+//! | [`TimeId`] | plain 13-character text (the dashed form is read too) | `i64` |
+//! | [`Uid11`](struct@crate::Uid11), [`Xid`](struct@crate::Xid), [`Snowish`](struct@crate::Snowish), [`TsSeqRand`](struct@crate::TsSeqRand), [`FullRand`](struct@crate::FullRand) | 11-character text | `u64` (a snowish id's reserved bit is checked) |
+//! | [`Tbsl`](struct@crate::Tbsl) | 20-character text | its 10 bytes |
+//! | [`RecordKey`](struct@crate::RecordKey), [`RecordKeyType`](crate::RecordKeyType) | the text | the text |
+//!
+//! Deserializing takes the same form back, strictly; a borrowed string is parsed in place,
+//! without allocating. Typed ids (the derive macros) add their prefix to the text.
 
 use core::fmt;
 

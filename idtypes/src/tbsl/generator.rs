@@ -180,7 +180,7 @@ impl Default for ClockPolicy {
 /// 50 µs steps after the first millisecond.
 ///
 /// The machine id belongs to the process that made the generator: in a process forked from
-/// it, [`try_next`](TbslGenerator::next) refuses with [`ErrorKind::Forked`](crate::ErrorKind::Forked)
+/// it, [`try_next`](TbslGenerator::try_next) refuses with [`ErrorKind::Forked`](crate::ErrorKind::Forked)
 /// rather than repeat the parent's ids (see [processes and `fork()`](crate#processes-and-fork)).
 /// Make each worker's generator after the fork, with that worker's machine id.
 ///

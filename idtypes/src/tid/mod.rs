@@ -48,7 +48,7 @@ pub(crate) const FORMAT: &str = "atproto TID";
 /// assert!(fresh > tid);
 /// # Ok::<(), idtypes::Error>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(transparent)]
 pub struct Tid(u64);
 

@@ -55,7 +55,7 @@ pub(crate) const FORMAT: &str = "TimeId";
 /// assert!(before_1970.cmp_chronological(&id).is_lt());
 /// # Ok::<(), idtypes::Error>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(transparent)]
 pub struct TimeId(i64);
 

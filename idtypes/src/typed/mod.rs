@@ -51,7 +51,9 @@ pub trait IdFormat:
     /// The format's name, as its errors give it ([`Error::format_name`]).
     const NAME: &'static str;
 
-    /// The length in bytes of the longest text the format prints.
+    /// The length in bytes of the longest canonical text (what `Display` prints and `encode`
+    /// returns). A [`TimeId`](struct@crate::TimeId)'s alternate, dashed form (`{:#}`,
+    /// `to_dashed`) is 3 bytes longer: 16.
     const MAX_TEXT_LEN: usize;
 }
 

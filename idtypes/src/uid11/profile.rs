@@ -52,6 +52,12 @@ macro_rules! profile_text {
             /// The length of the text, in bytes: 11.
             pub const TEXT_LEN: usize = 11;
 
+            /// The first id: payload 0 (`11111111111`), also its `Default`.
+            pub const MIN: $ty = $ty(0);
+
+            /// The last id: the largest payload the profile allows.
+            pub const MAX: $ty = $ty($max_payload);
+
             /// [`parse`](Self::parse) for text given as bytes.
             ///
             /// # Errors

@@ -177,12 +177,6 @@ impl Xid {
         std::time::UNIX_EPOCH + core::time::Duration::from_millis(self.timestamp_millis())
     }
 
-    /// The first xid (`11111111111`, the epoch, random 0).
-    pub const MIN: Xid = Xid(0);
-
-    /// The last xid (`jpXCZedGfVQ`).
-    pub const MAX: Xid = Xid(u64::MAX);
-
     /// The Unix milliseconds of the xids whose text starts with `prefix`, inclusive; `None`
     /// when no xid has such a text.
     ///

@@ -1,0 +1,309 @@
+//! `idtypes range`: the inclusive bounds of the ids with a prefix or made in a span of time,
+//! for `WHERE id BETWEEN ... AND ...`.
+
+use std::ops::Bound;
+
+use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
+use idtypes::{FullRand, IdRanges, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+use serde::Serialize;
+
+use crate::describe::{IdInfo, describe};
+use crate::error::Failure;
+use crate::format::Format;
+use crate::id::AnyId;
+use crate::output::Printer;
+
+/// What to find the ids of.
+#[derive(Debug, Clone)]
+pub enum Query {
+    /// `--prefix`: the ids whose text starts with it.
+    Prefix(String),
+    /// `--from` / `--to`: the ids made in a span of time, both ends included; either may be
+    /// left open.
+    Time {
+        /// `--from`, as given.
+        from: Option<String>,
+        /// `--to`, as given.
+        to: Option<String>,
+    },
+}
+
+/// The `BETWEEN` condition on each database, the bounds as byte literals.
+#[derive(Debug, Serialize)]
+struct Sql {
+    postgresql: String,
+    mysql: String,
+    sqlite: String,
+}
+
+/// One inclusive range in the JSON output.
+#[derive(Serialize)]
+struct RangeJson {
+    start: IdInfo,
+    end: IdInfo,
+}
+
+/// The JSON object `range` prints.
+#[derive(Serialize)]
+struct RangesJson<'a> {
+    format: &'static str,
+    prefix: Option<&'a str>,
+    from: Option<&'a str>,
+    to: Option<&'a str>,
+    ranges: Vec<RangeJson>,
+    sql: Sql,
+}
+
+/// Prints the ranges of `format` for `query`; `column` names the column in the SQL.
+pub fn run(
+    printer: &mut Printer,
+    format: Format,
+    query: &Query,
+    column: &str,
+    local: bool,
+) -> Result<(), Failure> {
+    if format == Format::RecordKey {
+        return Err(Failure::msg(
+            "record keys have no ranges: their order is not the order of any time or number",
+        ));
+    }
+    // `what` heads the output; `none` is the message when nothing matches.
+    let (ranges, what, none) = match query {
+        Query::Prefix(prefix) => (
+            prefix_range(format, prefix)?
+                .into_iter()
+                .collect::<Vec<_>>(),
+            format!("with the prefix `{prefix}`"),
+            format!("no {format} id has the prefix `{prefix}`"),
+        ),
+        Query::Time { from, to } => {
+            if !format.has_time() {
+                return Err(Failure::msg(format!(
+                    "{format} ids hold no time: use --prefix"
+                )));
+            }
+            let from = match from {
+                Some(text) => parse_time(text, false)?,
+                None => Bound::Unbounded,
+            };
+            let to = match to {
+                Some(text) => parse_time(text, true)?,
+                None => Bound::Unbounded,
+            };
+            let reversed = match (from, to) {
+                (Bound::Included(start), Bound::Included(end)) => start > end,
+                (Bound::Included(start), Bound::Excluded(end)) => start >= end,
+                _ => false,
+            };
+            if reversed {
+                return Err(Failure::msg("--from is after --to"));
+            }
+            let span = describe_span(from, to);
+            (
+                time_ranges(format, (from, to)),
+                format!("made {span}"),
+                format!("no {format} id can have been made {span}"),
+            )
+        }
+    };
+    if ranges.is_empty() {
+        return Err(Failure::msg(none));
+    }
+    let sql = sql(&ranges, column);
+    if printer.json {
+        let (prefix, from, to) = match query {
+            Query::Prefix(prefix) => (Some(prefix.as_str()), None, None),
+            Query::Time { from, to } => (None, from.as_deref(), to.as_deref()),
+        };
+        printer.json_line(&RangesJson {
+            format: format.name(),
+            prefix,
+            from,
+            to,
+            ranges: ranges
+                .iter()
+                .map(|(start, end)| RangeJson {
+                    start: describe(start, local),
+                    end: describe(end, local),
+                })
+                .collect(),
+            sql,
+        })?;
+    } else {
+        print_human(printer, format, &what, &ranges, &sql, local)?;
+    }
+    printer.flush()?;
+    Ok(())
+}
+
+/// Wraps each range's bounds as [`AnyId`]s.
+fn bounds<T: Copy>(ranges: IdRanges<T>, wrap: fn(T) -> AnyId) -> Vec<(AnyId, AnyId)> {
+    ranges
+        .iter()
+        .map(|range| (wrap(range.start()), wrap(range.end())))
+        .collect()
+}
+
+/// The range of `format`'s ids whose text starts with `prefix`; `None` when none does.
+fn prefix_range(format: Format, prefix: &str) -> Result<Option<(AnyId, AnyId)>, Failure> {
+    /// The bounds of a `range_for_prefix` answer, wrapped.
+    macro_rules! wrap {
+        ($ty:ident, $variant:ident) => {
+            $ty::range_for_prefix(prefix)?
+                .map(|range| (AnyId::$variant(range.start()), AnyId::$variant(range.end())))
+        };
+    }
+    Ok(match format {
+        Format::Tid => wrap!(Tid, Tid),
+        Format::TimeId => wrap!(TimeId, TimeId),
+        Format::Uid11 => wrap!(Uid11, Uid11),
+        Format::Xid => wrap!(Xid, Xid),
+        Format::Snowish => wrap!(Snowish, Snowish),
+        Format::TsSeqRand => wrap!(TsSeqRand, TsSeqRand),
+        Format::Fullrand => wrap!(FullRand, FullRand),
+        Format::Tbsl => wrap!(Tbsl, Tbsl),
+        Format::RecordKey => None,
+    })
+}
+
+/// The ranges of `format`'s ids made within `span` (two for a TimeId span across 1970).
+fn time_ranges(
+    format: Format,
+    span: (Bound<DateTime<Utc>>, Bound<DateTime<Utc>>),
+) -> Vec<(AnyId, AnyId)> {
+    // The crate takes `SystemTime`s, and chrono's conversion panics where the platform's
+    // `SystemTime` cannot hold the time (before 1601 on Windows). Every format's ids lie
+    // between 1684 and 2336, so clamping the span to 1601..10000 changes no answer.
+    let window = |time: DateTime<Utc>| {
+        let first = DateTime::<Utc>::from_timestamp(-11_644_473_600, 0); // 1601-01-01
+        let last = DateTime::<Utc>::from_timestamp(253_402_300_799, 0); // 9999-12-31T23:59:59
+        match (first, last) {
+            (Some(first), Some(last)) => time.clamp(first, last),
+            _ => time,
+        }
+    };
+    let span = (span.0.map(window), span.1.map(window));
+    match format {
+        Format::Tid => bounds(Tid::ranges_for_time(span), AnyId::Tid),
+        Format::TimeId => bounds(TimeId::ranges_for_time(span), AnyId::TimeId),
+        Format::Xid => bounds(Xid::ranges_for_time(span), AnyId::Xid),
+        Format::Snowish => bounds(Snowish::ranges_for_time(span), AnyId::Snowish),
+        Format::TsSeqRand => bounds(TsSeqRand::ranges_for_time(span), AnyId::TsSeqRand),
+        Format::Tbsl => bounds(Tbsl::ranges_for_time(span), AnyId::Tbsl),
+        Format::Uid11 | Format::Fullrand | Format::RecordKey => Vec::new(),
+    }
+}
+
+/// Reads a time: RFC 3339 (`2024-01-01T00:00:00Z`, any offset), `now`, or a date
+/// (`2024-01-01`), which means the whole day: its first instant for `--from`, up to its last
+/// for `--to`.
+pub fn parse_time(text: &str, is_end: bool) -> Result<Bound<DateTime<Utc>>, Failure> {
+    if text == "now" {
+        return Ok(Bound::Included(Utc::now()));
+    }
+    if let Ok(time) = DateTime::parse_from_rfc3339(text) {
+        return Ok(Bound::Included(time.with_timezone(&Utc)));
+    }
+    if let Ok(date) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        let day = if is_end { date.succ_opt() } else { Some(date) };
+        if let Some(midnight) = day.and_then(|day| day.and_hms_opt(0, 0, 0)) {
+            let midnight = midnight.and_utc();
+            return Ok(if is_end {
+                Bound::Excluded(midnight)
+            } else {
+                Bound::Included(midnight)
+            });
+        }
+    }
+    Err(Failure::msg(format!(
+        "invalid time `{text}`: expected RFC 3339 (2024-01-01T00:00:00Z), a date (2024-01-01) or `now`"
+    )))
+}
+
+/// The span in words, for headlines and messages.
+fn describe_span(from: Bound<DateTime<Utc>>, to: Bound<DateTime<Utc>>) -> String {
+    let show = |time: DateTime<Utc>| time.to_rfc3339_opts(SecondsFormat::AutoSi, true);
+    let from = match from {
+        Bound::Included(time) | Bound::Excluded(time) => format!("from {}", show(time)),
+        Bound::Unbounded => "from the earliest time".to_owned(),
+    };
+    let to = match to {
+        Bound::Included(time) => format!("to {} inclusive", show(time)),
+        Bound::Excluded(time) => format!("up to {} exclusive", show(time)),
+        Bound::Unbounded => "to the latest time".to_owned(),
+    };
+    format!("{from} {to}")
+}
+
+/// The `BETWEEN` conditions: fixed-size ids are stored as their big-endian bytes (`BYTEA`,
+/// `BINARY(n)`, `BLOB`), whose order is the id order; several ranges are joined with `OR`.
+fn sql(ranges: &[(AnyId, AnyId)], column: &str) -> Sql {
+    let condition = |literal: fn(&str) -> String| {
+        let clauses: Vec<String> = ranges
+            .iter()
+            .map(|(start, end)| {
+                format!(
+                    "{column} BETWEEN {} AND {}",
+                    literal(&start.hex().unwrap_or_default()),
+                    literal(&end.hex().unwrap_or_default())
+                )
+            })
+            .collect();
+        if clauses.len() == 1 {
+            clauses.concat()
+        } else {
+            clauses
+                .iter()
+                .map(|clause| format!("({clause})"))
+                .collect::<Vec<_>>()
+                .join(" OR ")
+        }
+    };
+    Sql {
+        postgresql: condition(|hex| format!("'\\x{hex}'::bytea")),
+        mysql: condition(|hex| format!("X'{hex}'")),
+        sqlite: condition(|hex| format!("X'{hex}'")),
+    }
+}
+
+/// The human output: each range's bounds, then the SQL.
+fn print_human(
+    printer: &mut Printer,
+    format: Format,
+    what: &str,
+    ranges: &[(AnyId, AnyId)],
+    sql: &Sql,
+    local: bool,
+) -> Result<(), Failure> {
+    printer.line(format!("{format} ids {what}"))?;
+    printer.line("inclusive bounds, for BETWEEN:")?;
+    for (index, (start, end)) in ranges.iter().enumerate() {
+        if ranges.len() > 1 {
+            printer.line("")?;
+            printer.line(format!("range {} of {}", index + 1, ranges.len()))?;
+        }
+        for (name, id) in [("start", start), ("end", end)] {
+            let info = describe(id, local);
+            printer.line(format!("  {name}"))?;
+            printer.field(4, "text", &info.text)?;
+            if let Some(time) = &info.time {
+                printer.field(4, "time (UTC)", time)?;
+            }
+            if let Some(time) = &info.local_time {
+                printer.field(4, "time (local)", time)?;
+            }
+            if let Some(integer) = &info.integer {
+                printer.field(4, "integer", integer)?;
+            }
+            if let Some(hex) = &info.hex {
+                printer.field(4, "bytes (hex)", hex)?;
+            }
+        }
+    }
+    printer.line("")?;
+    printer.line("SQL")?;
+    printer.field(2, "PostgreSQL", &sql.postgresql)?;
+    printer.field(2, "MySQL", &sql.mysql)?;
+    printer.field(2, "SQLite", &sql.sqlite)?;
+    Ok(())
+}

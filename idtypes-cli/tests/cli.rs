@@ -1,0 +1,903 @@
+//! Runs the `idtypes` binary: known answers from the conformance vectors and the
+//! specification notes (copied here), the JSON shape, generation, ranges, conversions, and
+//! invalid input (a message and a non-zero status, never a panic).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+/// The binary under test.
+fn idtypes() -> Command {
+    Command::cargo_bin("idtypes").expect("the idtypes binary is built for the tests")
+}
+
+/// Runs `args`, expects success, and parses each line of standard output as JSON.
+fn json(args: &[&str]) -> Vec<Value> {
+    let output = idtypes().args(args).arg("--json").assert().success();
+    lines_as_json(&output.get_output().stdout)
+}
+
+/// Each line of `stdout` as JSON.
+fn lines_as_json(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8(stdout.to_vec())
+        .expect("UTF-8 output")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
+        .collect()
+}
+
+/// The candidate of `format` in an `inspect` object.
+fn candidate<'a>(object: &'a Value, format: &str) -> &'a Value {
+    object["candidates"]
+        .as_array()
+        .expect("candidates is an array")
+        .iter()
+        .find(|candidate| candidate["format"] == format)
+        .unwrap_or_else(|| panic!("no {format} candidate in {object}"))
+}
+
+/// The `format` of each candidate, in order.
+fn formats(object: &Value) -> Vec<&str> {
+    object["candidates"]
+        .as_array()
+        .expect("candidates is an array")
+        .iter()
+        .map(|candidate| candidate["format"].as_str().expect("format is a string"))
+        .collect()
+}
+
+/// Standard output as text.
+fn stdout_of(args: &[&str]) -> String {
+    let output = idtypes().args(args).assert().success();
+    String::from_utf8(output.get_output().stdout.clone()).expect("UTF-8 output")
+}
+
+// --- inspect: known answers ---------------------------------------------------------------
+
+#[test]
+fn inspect_a_tid_for_people() {
+    idtypes()
+        .args(["inspect", "3jzfcijpj2z2a"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "valid as      tid (best guess), time-id, record-key",
+        ))
+        .stdout(predicate::str::contains(
+            "time (UTC)    2023-06-30T15:03:01.887007Z",
+        ))
+        .stdout(predicate::str::contains("microseconds  1688137381887007"))
+        .stdout(predicate::str::contains("clock id      6"))
+        .stdout(predicate::str::contains(
+            "integer       1728652679052295174",
+        ))
+        .stdout(predicate::str::contains("bytes (hex)   17fd6873eaf07c06"));
+}
+
+#[test]
+fn inspect_a_tid_as_json() {
+    let objects = json(&["inspect", "3jzfcijpj2z2a"]);
+    assert_eq!(objects.len(), 1);
+    let object = &objects[0];
+    assert_eq!(object["input"], "3jzfcijpj2z2a");
+    assert_eq!(object["valid"], true);
+    assert_eq!(object["prefix"], Value::Null);
+    assert_eq!(object["separator"], Value::Null);
+    assert_eq!(object["id"], "3jzfcijpj2z2a");
+    assert_eq!(object["best_guess"], "tid");
+    assert_eq!(formats(object), ["tid", "time-id", "record-key"]);
+
+    let tid = candidate(object, "tid");
+    assert_eq!(tid["text"], "3jzfcijpj2z2a");
+    assert_eq!(tid["time"], "2023-06-30T15:03:01.887007Z");
+    assert_eq!(tid["plausible_time"], true);
+    assert_eq!(tid["timestamp_micros"], 1688137381887007u64);
+    assert_eq!(tid["timestamp_millis"], 1688137381887u64);
+    assert_eq!(tid["clock_id"], 6);
+    // 64-bit integers are strings: a JavaScript number would round them.
+    assert_eq!(tid["integer"], "1728652679052295174");
+    assert_eq!(tid["hex"], "17fd6873eaf07c06");
+    assert!(
+        tid["uuid_v7"]
+            .as_str()
+            .is_some_and(|uuid| uuid.starts_with("01890cd4-37ff-7"))
+    );
+    assert!(
+        tid.get("node").is_none(),
+        "no fields of other formats: {tid}"
+    );
+
+    // The same text read as a TimeId: the same time, the clock id as the node.
+    let time_id = candidate(object, "time-id");
+    assert_eq!(time_id["timestamp_micros"], 1688137381887007u64);
+    assert_eq!(time_id["node"], 6);
+    assert_eq!(time_id["dashed"], "3jzf-cij-pj2z-2a");
+    assert!(time_id["uuid_v6"].is_string());
+
+    let key = candidate(object, "record-key");
+    assert_eq!(key["key_types"], serde_json::json!(["tid", "any"]));
+
+    // The formats that refused it, with the crate's reasons.
+    let rejected = object["rejected"].as_array().expect("rejected is an array");
+    let refusing: Vec<&str> = rejected
+        .iter()
+        .map(|rejection| rejection["format"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(refusing, ["tbsl", "uid11"]);
+    assert!(
+        rejected
+            .iter()
+            .all(|rejection| rejection["error"].is_string())
+    );
+}
+
+#[test]
+fn inspect_the_other_tid_vectors() {
+    // From the atproto interop vectors: every valid TID is read as one.
+    let objects = json(&["inspect", "7777777777777", "3zzzzzzzzzzzz", "2222222222222"]);
+    assert_eq!(objects.len(), 3);
+    for object in &objects {
+        assert_eq!(candidate(object, "tid")["text"], object["input"]);
+    }
+    // 2222222222222 is zero: 1970, an implausible time, so not the best guess.
+    assert_eq!(candidate(&objects[2], "tid")["integer"], "0");
+    assert_eq!(candidate(&objects[2], "tid")["plausible_time"], false);
+    assert_eq!(objects[2]["best_guess"], "record-key");
+}
+
+#[test]
+fn inspect_a_dashed_time_id() {
+    let objects = json(&["inspect", "3kxn-lhr-3gxq-23"]);
+    let object = &objects[0];
+    assert_eq!(object["best_guess"], "time-id");
+    let time_id = candidate(object, "time-id");
+    assert_eq!(time_id["text"], "3kxnlhr3gxq23");
+    assert_eq!(time_id["dashed"], "3kxn-lhr-3gxq-23");
+    assert_eq!(time_id["time"], "2024-07-19T16:40:46.480310Z");
+    assert_eq!(time_id["timestamp_micros"], 1721407246480310u64);
+    assert_eq!(time_id["node"], 1);
+    assert_eq!(time_id["node_code"], "23");
+    assert_eq!(time_id["node_class"], "best effort");
+    // A dashed text is not a TID (the legacy dashed form is refused).
+    assert!(
+        object["rejected"]
+            .as_array()
+            .is_some_and(|rejected| rejected.iter().any(|r| r["format"] == "tid"))
+    );
+}
+
+#[test]
+fn inspect_a_time_id_before_1970() {
+    // The draft's errata: s222-222-2222 is -2^53 µs, zzzz-zzz-zzzz is -1 µs.
+    let objects = json(&["inspect", "s222-222-2222-22", "zzzz-zzz-zzzz-zz"]);
+    let first = candidate(&objects[0], "time-id");
+    assert_eq!(first["timestamp_micros"], -(1i64 << 53));
+    assert_eq!(first["time"], "1684-07-28T00:12:25.259008Z");
+    assert!(first.get("uuid_v7").is_none(), "no UUIDv7 before 1970");
+    let last = candidate(&objects[1], "time-id");
+    assert_eq!(last["timestamp_micros"], -1);
+    assert_eq!(last["time"], "1969-12-31T23:59:59.999999Z");
+    assert_eq!(last["integer"], "-1");
+}
+
+#[test]
+fn inspect_a_tbsl() {
+    // Spec notes: 1700000000 s, 123456 µs, machine 7, suffix 0 -> 25BF6196C8D610700000.
+    let objects = json(&["inspect", "25BF6196C8D610700000", "25BF6196C8D610700001"]);
+    let object = &objects[0];
+    assert_eq!(object["best_guess"], "tbsl");
+    let tbsl = candidate(object, "tbsl");
+    assert_eq!(tbsl["time"], "2023-11-14T22:13:20.123456Z");
+    assert_eq!(tbsl["timestamp_micros"], 1700000000123456u64);
+    assert_eq!(tbsl["machine_id"], 7);
+    assert_eq!(tbsl["suffix"], 0);
+    assert_eq!(tbsl["hex"], "25bf6196c8d610700000");
+    // 25BF6196C8D610700001 in base 58 and 62.
+    let transport = &candidate(&objects[1], "tbsl")["transport"];
+    assert_eq!(transport["base58"], "3818S45pyczRN8");
+    assert_eq!(transport["base62"], "tFcxYq1sERALx");
+    assert_eq!(candidate(&objects[1], "tbsl")["suffix"], 1);
+}
+
+#[test]
+fn inspect_uid11_vectors_in_every_profile() {
+    // uid11 vectors: 113q8KFkAEs = 362387865600000 = xid ts 86400000 ms after the epoch, r 0.
+    let objects = json(&["inspect", "113q8KFkAEs", "1111111NVpb", "jpXCZedGfVQ"]);
+    let object = &objects[0];
+    let found = formats(object);
+    for profile in ["xid", "ts-seq-rand", "snowish", "uid11", "fullrand"] {
+        assert!(found.contains(&profile), "{profile} missing in {found:?}");
+    }
+    let xid = candidate(object, "xid");
+    assert_eq!(xid["integer"], "362387865600000");
+    assert_eq!(xid["time"], "2011-11-12T11:11:11.111Z");
+    assert_eq!(xid["timestamp_millis"], 1321009871111u64 + 86400000);
+    assert_eq!(xid["random"], 0);
+    assert_eq!(candidate(object, "snowish")["machine_id"], 0);
+    assert_eq!(candidate(object, "ts-seq-rand")["sequence"], 0);
+    // 1 << 22: xid ts 1, r 0.
+    assert_eq!(candidate(&objects[1], "uid11")["integer"], "4194304");
+    assert_eq!(
+        candidate(&objects[1], "xid")["timestamp_millis"],
+        1321009871112u64
+    );
+    // u64::MAX: its top bit is snowish's reserved bit, so snowish refuses it.
+    let max = &objects[2];
+    assert_eq!(candidate(max, "uid11")["integer"], "18446744073709551615");
+    assert!(!formats(max).contains(&"snowish"));
+    assert!(
+        max["rejected"]
+            .as_array()
+            .is_some_and(|rejected| rejected.iter().any(|r| r["format"] == "snowish"))
+    );
+}
+
+#[test]
+fn inspect_uid11_overflow_is_only_a_record_key() {
+    // jpXCZedGfVR is 2^64: refused by uid11, but a fine record key.
+    let objects = json(&["inspect", "jpXCZedGfVR"]);
+    assert_eq!(formats(&objects[0]), ["record-key"]);
+    let rejected = objects[0]["rejected"].to_string();
+    assert!(rejected.contains("too large"), "{rejected}");
+}
+
+#[test]
+fn inspect_record_keys_that_are_not_tids() {
+    let objects = json(&[
+        "inspect",
+        "self",
+        "app.bsky.feed.post",
+        "literal:self",
+        "pre:fix",
+    ]);
+    for object in &objects {
+        assert_eq!(formats(object), ["record-key"], "{object}");
+        assert_eq!(object["prefix"], Value::Null, "not typed ids: {object}");
+    }
+    assert_eq!(
+        candidate(&objects[0], "record-key")["key_types"],
+        serde_json::json!(["any"])
+    );
+    assert_eq!(
+        candidate(&objects[1], "record-key")["key_types"],
+        serde_json::json!(["nsid", "any"])
+    );
+    assert_eq!(candidate(&objects[0], "record-key")["length"], 4);
+}
+
+#[test]
+fn inspect_typed_id_text() {
+    let objects = json(&["inspect", "post_3jzfcijpj2z2a", "user_profile_113q8KFkAEs"]);
+    let post = &objects[0];
+    assert_eq!(post["prefix"], "post");
+    assert_eq!(post["separator"], "_");
+    assert_eq!(post["id"], "3jzfcijpj2z2a");
+    assert_eq!(post["best_guess"], "tid");
+    assert_eq!(
+        candidate(post, "tid")["timestamp_micros"],
+        1688137381887007u64
+    );
+    // The whole text is still a record key, read last.
+    let last = post["candidates"]
+        .as_array()
+        .and_then(|candidates| candidates.last())
+        .expect("candidates");
+    assert_eq!(last["format"], "record-key");
+    assert_eq!(last["text"], "post_3jzfcijpj2z2a");
+
+    let user = &objects[1];
+    assert_eq!(user["prefix"], "user_profile");
+    assert_eq!(user["id"], "113q8KFkAEs");
+
+    idtypes()
+        .args(["inspect", "txn::25BF6196C8D610700000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "typed id      prefix `txn`, separator `::`, id 25BF6196C8D610700000",
+        ));
+}
+
+#[test]
+fn inspect_local_time() {
+    let objects = json(&["inspect", "--local", "3jzfcijpj2z2a"]);
+    let local = candidate(&objects[0], "tid")["local_time"]
+        .as_str()
+        .expect("local_time with --local")
+        .to_owned();
+    // RFC 3339 with an offset, to the microsecond.
+    assert!(local.contains(".887007"), "{local}");
+    let without = json(&["inspect", "3jzfcijpj2z2a"]);
+    assert!(candidate(&without[0], "tid").get("local_time").is_none());
+}
+
+#[test]
+fn inspect_reads_standard_input() {
+    let output = idtypes()
+        .args(["inspect", "--json"])
+        .write_stdin("3jzfcijpj2z2a\n\n   \n  self \r\n25BF6196C8D610700000")
+        .assert()
+        .success();
+    let objects = lines_as_json(&output.get_output().stdout);
+    let inputs: Vec<&Value> = objects.iter().map(|object| &object["input"]).collect();
+    assert_eq!(inputs, ["3jzfcijpj2z2a", "self", "25BF6196C8D610700000"]);
+}
+
+// --- invalid input ------------------------------------------------------------------------
+
+#[test]
+fn inspect_invalid_input_names_each_reason() {
+    // From the atproto record-key invalid vectors: no format accepts them.
+    for bad in ["alpha/beta", "any space", "..", "number[3]", "@handle"] {
+        idtypes()
+            .args(["inspect", bad])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("is not a valid id in any format"))
+            .stderr(predicate::str::contains("tid: invalid atproto TID"))
+            .stderr(predicate::str::contains(
+                "record-key: invalid atproto record key",
+            ))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
+
+#[test]
+fn inspect_keeps_going_after_an_invalid_id() {
+    let output = idtypes()
+        .args(["inspect", "--json", "3jzfcijpj2z2a", "alpha/beta", "self"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("\"alpha/beta\" is not a valid id"));
+    let objects = lines_as_json(&output.get_output().stdout);
+    assert_eq!(objects.len(), 3);
+    assert_eq!(objects[1]["valid"], false);
+    assert_eq!(objects[1]["best_guess"], Value::Null);
+    assert_eq!(objects[1]["candidates"], serde_json::json!([]));
+    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(5));
+    assert_eq!(objects[2]["valid"], true);
+}
+
+#[test]
+fn no_input_makes_it_panic() {
+    let long = "a".repeat(10_000);
+    let nasty = [
+        "",
+        "-",
+        "_",
+        "post_",
+        "_3jzfcijpj2z2a",
+        "a_b_c_",
+        "ünïcödé",
+        "3jzf_",
+        "x__",
+        "FFFFFFFFFFFFFFFFFFFF",
+        "00000000000000000000",
+        "jzzzzzzzzzzzz",
+        "kjzfcijpj2z2a",
+        "3jzf-cij-pj2z-2a",
+        "zzzz-zzz-zzzz-zz",
+        "post_3jzfcijpj2z2a_",
+        "é_3jzfcijpj2z2a",
+        &long,
+    ];
+    for text in nasty {
+        let assert = idtypes().args(["inspect", "--"]).arg(text).assert();
+        let output = assert.get_output();
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "{text:?}: {output:?}"
+        );
+        assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
+    }
+    // Standard input that is not UTF-8: that line is an error, the others are read.
+    idtypes()
+        .args(["inspect"])
+        .write_stdin(b"\xff\xfe\n3jzfcijpj2z2a\n\0\n".to_vec())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("tid (best guess)"))
+        .stderr(predicate::str::contains(
+            "line 1 of standard input is not UTF-8",
+        ));
+    for args in [
+        &["convert", "tid", "--from", "integer", "--", "-1"][..],
+        &[
+            "convert",
+            "tbsl",
+            "99999999999999999999999999999",
+            "--from",
+            "integer",
+        ],
+        &[
+            "convert",
+            "tbsl",
+            "zzzzzzzzzzzzzzzzzzzzzzzzzz",
+            "--from",
+            "base62",
+        ],
+        &["convert", "tbsl", "", "--from", "base58"],
+        &["convert", "time-id", "ffffffffffffffffff", "--from", "hex"],
+        &["convert", "tid", "é7", "--from", "hex"],
+        &["range", "tid", "--prefix", "é"],
+        &["range", "uid11", "--prefix", "zzzzzzzzzzzz"],
+        &["range", "time-id", "--from", "+262143-12-31T00:00:00Z"],
+        &["range", "tid", "--from", "1000-01-01", "--to", "1000-01-02"],
+        &["new", "time-id", "--node", "1024"],
+        &["new", "tbsl", "--machine", "65535"],
+    ] {
+        let assert = idtypes().args(args).assert();
+        let output = assert.get_output();
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+// --- new ----------------------------------------------------------------------------------
+
+#[test]
+fn new_tids_count_clock_id_and_order() {
+    let text = stdout_of(&["new", "tid", "-n", "5", "--clock-id", "7"]);
+    let tids: Vec<idtypes::Tid> = text
+        .lines()
+        .map(|line| line.parse().expect("each line is a TID"))
+        .collect();
+    assert_eq!(tids.len(), 5);
+    assert!(tids.iter().all(|tid| tid.clock_id() == 7));
+    assert!(
+        tids.windows(2).all(|pair| pair[0] < pair[1]),
+        "strictly increasing"
+    );
+}
+
+#[test]
+fn new_every_format_parses_back() {
+    let text = stdout_of(&["new", "time-id", "--node", "1", "-n", "3"]);
+    for line in text.lines() {
+        let id: idtypes::TimeId = line.parse().expect("a TimeId");
+        assert_eq!(id.node().get(), 1);
+    }
+    let text = stdout_of(&["new", "snowish", "--machine", "12", "-n", "3"]);
+    for line in text.lines() {
+        assert_eq!(
+            idtypes::Snowish::parse(line).map(|id| id.machine_id()),
+            Ok(12)
+        );
+    }
+    let text = stdout_of(&["new", "tbsl", "--machine", "7", "-n", "3"]);
+    for line in text.lines() {
+        assert_eq!(idtypes::Tbsl::parse(line).map(|id| id.machine_id()), Ok(7));
+    }
+    for (format, len) in [("xid", 11), ("ts-seq-rand", 11), ("fullrand", 11)] {
+        let text = stdout_of(&["new", format, "-n", "4"]);
+        assert_eq!(text.lines().count(), 4);
+        for line in text.lines() {
+            assert_eq!(line.len(), len);
+            assert!(idtypes::Uid11::parse(line).is_ok(), "{format}: {line}");
+        }
+    }
+    let text = stdout_of(&["new", "record-key", "-n", "2"]);
+    for line in text.lines() {
+        let key = idtypes::RecordKey::parse(line).expect("a record key");
+        assert!(key.to_tid().is_ok(), "new record keys are TIDs");
+    }
+}
+
+#[test]
+fn new_as_json_one_object_per_id() {
+    let objects = json(&["new", "tbsl", "--machine", "7", "-n", "3"]);
+    assert_eq!(objects.len(), 3);
+    for object in &objects {
+        assert_eq!(object["format"], "tbsl");
+        assert_eq!(object["machine_id"], 7);
+        assert!(object["text"].as_str().is_some_and(|text| text.len() == 20));
+        assert!(object["time"].is_string());
+        assert!(object["integer"].is_string());
+    }
+}
+
+#[test]
+fn new_refuses_wrong_options() {
+    // Usage mistakes: status 2, with clap's usage line.
+    for args in [
+        &["new", "snowish"][..],
+        &["new", "tbsl", "-n", "2"],
+        &["new", "xid", "--clock-id", "3"],
+        &["new", "tid", "--machine", "3"],
+        &["new", "tid", "-n", "0"],
+        &["new", "tid", "-n", "1000001"],
+        &["new", "nonsense"],
+    ] {
+        idtypes()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("error:"))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    idtypes()
+        .args(["new", "snowish"])
+        .assert()
+        .stderr(predicate::str::contains("--machine"));
+    // Values the crate refuses: status 1 with its message.
+    idtypes()
+        .args(["new", "tid", "--clock-id", "5000"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("clock id out of range"));
+    idtypes()
+        .args(["new", "tbsl", "--machine", "100"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("expected 0..=99"));
+    idtypes()
+        .args(["new", "uid11"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("choose a profile"));
+}
+
+// --- range --------------------------------------------------------------------------------
+
+#[test]
+fn range_for_a_prefix() {
+    let objects = json(&["range", "tid", "--prefix", "3jzf"]);
+    let object = &objects[0];
+    assert_eq!(object["format"], "tid");
+    assert_eq!(object["prefix"], "3jzf");
+    let ranges = object["ranges"].as_array().expect("ranges");
+    assert_eq!(ranges.len(), 1);
+    assert_eq!(ranges[0]["start"]["text"], "3jzf222222222");
+    assert_eq!(ranges[0]["end"]["text"], "3jzfzzzzzzzzz");
+    assert_eq!(ranges[0]["start"]["hex"], "17fd600000000000");
+    assert_eq!(ranges[0]["end"]["hex"], "17fd7fffffffffff");
+    assert_eq!(
+        object["sql"]["postgresql"],
+        "id BETWEEN '\\x17fd600000000000'::bytea AND '\\x17fd7fffffffffff'::bytea"
+    );
+    assert_eq!(
+        object["sql"]["mysql"],
+        "id BETWEEN X'17fd600000000000' AND X'17fd7fffffffffff'"
+    );
+    assert_eq!(object["sql"]["sqlite"], object["sql"]["mysql"]);
+
+    idtypes()
+        .args(["range", "tid", "--prefix", "3jzf", "--column", "post_id"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("start"))
+        .stdout(predicate::str::contains(
+            "SQLite        post_id BETWEEN X'17fd600000000000' AND X'17fd7fffffffffff'",
+        ));
+}
+
+#[test]
+fn range_for_a_span_of_time() {
+    // 2023-06-30, the whole day: the crate's doc example.
+    let objects = json(&[
+        "range",
+        "tid",
+        "--from",
+        "2023-06-30T00:00:00Z",
+        "--to",
+        "2023-06-30T23:59:59.999999Z",
+    ]);
+    let range = &objects[0]["ranges"][0];
+    assert_eq!(range["start"]["timestamp_micros"], 1688083200000000u64);
+    assert_eq!(range["start"]["clock_id"], 0);
+    assert_eq!(range["end"]["timestamp_micros"], 1688169599999999u64);
+    assert_eq!(range["end"]["clock_id"], 1023);
+    assert_eq!(objects[0]["from"], "2023-06-30T00:00:00Z");
+
+    // A date alone is the whole day; the same answer.
+    let dates = json(&["range", "tid", "--from", "2023-06-30", "--to", "2023-06-30"]);
+    assert_eq!(dates[0]["ranges"], objects[0]["ranges"]);
+
+    // Milliseconds for xid.
+    let xids = json(&["range", "xid", "--from", "2023-06-30", "--to", "2023-06-30"]);
+    assert_eq!(
+        xids[0]["ranges"][0]["start"]["timestamp_millis"],
+        1688083200000u64
+    );
+    assert_eq!(
+        xids[0]["ranges"][0]["end"]["timestamp_millis"],
+        1688169599999u64
+    );
+}
+
+#[test]
+fn range_of_time_ids_across_1970_is_two_ranges() {
+    let objects = json(&[
+        "range",
+        "time-id",
+        "--from",
+        "1969-12-31T23:59:59Z",
+        "--to",
+        "1970-01-01T00:00:01Z",
+    ]);
+    let ranges = objects[0]["ranges"].as_array().expect("ranges");
+    assert_eq!(ranges.len(), 2);
+    assert_eq!(ranges[0]["start"]["text"], "2222222222222");
+    assert_eq!(ranges[1]["end"]["text"], "zzzzzzzzzzzzz");
+    let sql = objects[0]["sql"]["postgresql"].as_str().expect("sql");
+    assert_eq!(sql.matches("BETWEEN").count(), 2);
+    assert!(sql.contains(") OR ("), "{sql}");
+}
+
+#[test]
+fn range_that_matches_nothing_or_cannot_be() {
+    for (args, message) in [
+        (
+            &["range", "tid", "--prefix", "k"][..],
+            "no tid id has the prefix `k`",
+        ),
+        (
+            &["range", "uid11", "--prefix", "jq"],
+            "no uid11 id has the prefix `jq`",
+        ),
+        (
+            &["range", "tid", "--to", "1969-01-01"],
+            "no tid id can have been made",
+        ),
+        (
+            &["range", "tid", "--from", "2024-02-01", "--to", "2024-01-01"],
+            "--from is after --to",
+        ),
+        (
+            &["range", "record-key", "--prefix", "a"],
+            "record keys have no ranges",
+        ),
+        (&["range", "fullrand", "--from", "now"], "hold no time"),
+        (
+            &["range", "tid", "--from", "yesterday"],
+            "invalid time `yesterday`",
+        ),
+        (
+            &["range", "tid", "--prefix", "3jzf!"],
+            "invalid atproto TID",
+        ),
+    ] {
+        idtypes()
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+    for args in [
+        &["range", "tid"][..],
+        &["range", "tid", "--prefix", "3", "--from", "2024-01-01"],
+    ] {
+        idtypes().args(args).assert().code(2);
+    }
+}
+
+// --- convert ------------------------------------------------------------------------------
+
+#[test]
+fn convert_round_trips() {
+    let to = |args: &[&str]| stdout_of(args).trim_end().to_owned();
+    assert_eq!(
+        to(&["convert", "tid", "3jzfcijpj2z2a", "--to", "integer"]),
+        "1728652679052295174"
+    );
+    assert_eq!(
+        to(&[
+            "convert",
+            "tid",
+            "1728652679052295174",
+            "--from",
+            "integer",
+            "--to",
+            "text"
+        ]),
+        "3jzfcijpj2z2a"
+    );
+    assert_eq!(
+        to(&[
+            "convert",
+            "tid",
+            "\\x17FD6873EAF07C06",
+            "--from",
+            "hex",
+            "--to",
+            "text"
+        ]),
+        "3jzfcijpj2z2a"
+    );
+    // TBSL transport bases (spec notes).
+    assert_eq!(
+        to(&["convert", "tbsl", "25BF6196C8D610700001", "--to", "base58"]),
+        "3818S45pyczRN8"
+    );
+    assert_eq!(
+        to(&[
+            "convert",
+            "tbsl",
+            "tFcxYq1sERALx",
+            "--from",
+            "base62",
+            "--to",
+            "text"
+        ]),
+        "25BF6196C8D610700001"
+    );
+    // TimeIds: dashed, and negative integers before 1970.
+    assert_eq!(
+        to(&["convert", "time-id", "3kxnlhr3gxq23", "--to", "dashed"]),
+        "3kxn-lhr-3gxq-23"
+    );
+    assert_eq!(
+        to(&[
+            "convert", "time-id", "-1", "--from", "integer", "--to", "dashed"
+        ]),
+        "zzzz-zzz-zzzz-zz"
+    );
+    // uid11 vectors.
+    assert_eq!(
+        to(&["convert", "xid", "4194304", "--from", "int", "--to", "text"]),
+        "1111111NVpb"
+    );
+    assert_eq!(
+        to(&["convert", "uid11", "jpXCZedGfVQ", "--to", "hex"]),
+        "ffffffffffffffff"
+    );
+    // Several values, one line each.
+    assert_eq!(
+        to(&[
+            "convert",
+            "uid11",
+            "11111111111",
+            "11111111112",
+            "1111111111z",
+            "--to",
+            "int"
+        ]),
+        "0\n1\n57"
+    );
+}
+
+#[test]
+fn convert_prints_every_form_and_json() {
+    let text = stdout_of(&["convert", "tbsl", "25BF6196C8D610700001"]);
+    assert!(text.contains("base58        3818S45pyczRN8"), "{text}");
+    assert!(
+        text.contains("integer       178257920012945307205633"),
+        "{text}"
+    );
+
+    let objects = json(&[
+        "convert",
+        "tbsl",
+        "3818S45pyczRN8",
+        "--from",
+        "base58",
+        "--to",
+        "hex",
+    ]);
+    let object = &objects[0];
+    assert_eq!(object["format"], "tbsl");
+    assert_eq!(object["input"], "3818S45pyczRN8");
+    assert_eq!(object["from"], "base58");
+    assert_eq!(object["to"], "hex");
+    assert_eq!(object["value"], "25bf6196c8d610700001");
+    assert_eq!(object["forms"]["text"], "25BF6196C8D610700001");
+    assert_eq!(object["forms"]["base62"], "tFcxYq1sERALx");
+
+    let objects = json(&["convert", "tid", "3jzfcijpj2z2a"]);
+    assert_eq!(objects[0]["to"], Value::Null);
+    assert_eq!(objects[0]["value"], Value::Null);
+    assert_eq!(
+        objects[0]["forms"],
+        serde_json::json!({
+            "text": "3jzfcijpj2z2a",
+            "integer": "1728652679052295174",
+            "hex": "17fd6873eaf07c06",
+        })
+    );
+}
+
+#[test]
+fn convert_reads_standard_input() {
+    idtypes()
+        .args(["convert", "tid", "--to", "integer"])
+        .write_stdin("3jzfcijpj2z2a\n2222222222223\n")
+        .assert()
+        .success()
+        .stdout("1728652679052295174\n1\n");
+}
+
+#[test]
+fn convert_refuses_bad_values_and_forms() {
+    for (args, message) in [
+        (&["convert", "uid11", "jpXCZedGfVR"][..], "too large"),
+        (
+            &["convert", "tid", "abc", "--from", "integer"],
+            "invalid tid integer `abc`",
+        ),
+        (
+            &["convert", "tid", "17fd", "--from", "hex"],
+            "expected 16 hex digits",
+        ),
+        (
+            &[
+                "convert",
+                "snowish",
+                "18446744073709551615",
+                "--from",
+                "integer",
+            ],
+            "reserved",
+        ),
+        (&["convert", "tbsl", "25bf6196c8d610700001"], "invalid TBSL"),
+    ] {
+        idtypes()
+            .args(args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    for (args, message) in [
+        (
+            &["convert", "tid", "3jzfcijpj2z2a", "--to", "base58"][..],
+            "no transport bases",
+        ),
+        (
+            &["convert", "record-key", "self", "--to", "integer"],
+            "only a text form",
+        ),
+        (
+            &["convert", "xid", "1111111NVpb", "--to", "dashed"],
+            "no dashed form",
+        ),
+        (
+            &["convert", "tid", "x", "--to", "nonsense"],
+            "invalid value",
+        ),
+    ] {
+        idtypes()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    // An invalid value among valid ones: the others are still converted.
+    idtypes()
+        .args([
+            "convert",
+            "tid",
+            "3jzfcijpj2z2a",
+            "nope",
+            "2222222222223",
+            "--to",
+            "int",
+        ])
+        .assert()
+        .code(1)
+        .stdout("1728652679052295174\n1\n")
+        .stderr(predicate::str::contains("invalid atproto TID"));
+}
+
+// --- help ---------------------------------------------------------------------------------
+
+#[test]
+fn help_has_examples() {
+    idtypes()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Examples:"))
+        .stdout(predicate::str::contains("idtypes inspect 3jzfcijpj2z2a"));
+    for command in ["inspect", "new", "range", "convert"] {
+        idtypes()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Examples:"))
+            .stdout(predicate::str::contains("--json"));
+    }
+}

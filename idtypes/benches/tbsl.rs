@@ -135,6 +135,19 @@ fn parse(c: &mut Criterion) {
             black_box(result)
         })
     });
+    // A plain table-driven decoder (one lookup per symbol), handing back the same kind of
+    // value: what careful scalar code reaches.
+    group.bench_function("plain_table_decode", |b| {
+        b.iter(|| black_box(plain_decode20(black_box(TBSL_TEXT.as_bytes()))))
+    });
+    group.bench_function("plain_table_decode_to_suffix", |b| {
+        b.iter(|| {
+            black_box(
+                plain_decode20(black_box(TBSL_TEXT.as_bytes()))
+                    .map_or(0, |bytes| suffix_of(&bytes)),
+            )
+        })
+    });
     group.bench_function("data_encoding_hexupper_decode_mut_to_suffix", |b| {
         b.iter(|| {
             let mut buf = [0u8; 10];
@@ -143,6 +156,28 @@ fn parse(c: &mut Criterion) {
         })
     });
     group.finish();
+}
+
+/// Uppercase hex of 20 symbols into 10 bytes with a 256-entry table, `None` for any other text.
+fn plain_decode20(text: &[u8]) -> Option<[u8; 10]> {
+    static TABLE: [u8; 256] = {
+        let mut table = [0xFF; 256];
+        let mut i = 0;
+        while i < 16 {
+            table[b"0123456789ABCDEF"[i] as usize] = i as u8;
+            i += 1;
+        }
+        table
+    };
+    let text: &[u8; 20] = text.try_into().ok()?;
+    let mut out = [0u8; 10];
+    let mut bad = 0;
+    for (i, pair) in text.chunks_exact(2).enumerate() {
+        let (high, low) = (TABLE[pair[0] as usize], TABLE[pair[1] as usize]);
+        bad |= high | low;
+        out[i] = (high << 4) | (low & 0x0F);
+    }
+    (bad & 0x80 == 0).then_some(out)
 }
 
 fn transport(c: &mut Criterion) {

@@ -14,6 +14,7 @@
 
 mod key_type;
 mod nsid;
+mod scan;
 pub(crate) mod syntax;
 
 pub use key_type::RecordKeyType;
@@ -59,6 +60,25 @@ enum Repr {
     Heap(String),
 }
 
+/// Copies `text` (at most `INLINE` bytes) to the start of `to` with fixed-size moves: two
+/// overlapping ones of 16, 8 or 4 bytes, whichever the length allows, instead of a call to
+/// `memcpy` for a length known only at run time.
+#[inline(always)]
+fn copy_short(to: &mut [u8; INLINE], text: &[u8]) {
+    let len = text.len();
+    fn two<const N: usize>(to: &mut [u8; INLINE], text: &[u8]) {
+        let len = text.len();
+        to[..N].copy_from_slice(&text[..N]);
+        to[len - N..len].copy_from_slice(&text[len - N..]);
+    }
+    match len {
+        16.. => two::<16>(to, text),
+        8..=15 => two::<8>(to, text),
+        4..=7 => two::<4>(to, text),
+        _ => to[..len].copy_from_slice(text),
+    }
+}
+
 impl RecordKey {
     /// `self`, the key of a collection's single record (record-key type `literal:self`).
     pub const SELF: RecordKey = RecordKey::from_static("self");
@@ -85,7 +105,28 @@ impl RecordKey {
     /// let err = RecordKey::validate("alpha/beta").unwrap_err();
     /// assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(5)));
     /// ```
-    pub const fn validate(text: &str) -> Result<(), Error> {
+    #[inline]
+    pub fn validate(text: &str) -> Result<(), Error> {
+        syntax::validate_fast(text.as_bytes())
+    }
+
+    /// [`validate`](RecordKey::validate) in `const` context: the same rules, errors and
+    /// positions, checked eight bytes at a time without the vector instructions `validate`
+    /// uses at run time.
+    ///
+    /// # Errors
+    ///
+    /// As [`validate`](RecordKey::validate).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{RecordKey, unwrap_const};
+    ///
+    /// const CHECKED: () = unwrap_const!(RecordKey::validate_const("app.bsky.feed.post"));
+    /// assert!(RecordKey::validate_const("alpha/beta").is_err());
+    /// ```
+    pub const fn validate_const(text: &str) -> Result<(), Error> {
         syntax::validate(text.as_bytes())
     }
 
@@ -153,7 +194,7 @@ impl RecordKey {
         let len = text.len();
         if len <= INLINE {
             let mut bytes = [0u8; INLINE];
-            bytes[..len].copy_from_slice(text.as_bytes());
+            copy_short(&mut bytes, text.as_bytes());
             RecordKey {
                 repr: Repr::Inline {
                     len: len as u8,
@@ -250,6 +291,8 @@ impl TryFrom<RecordKey> for Tid {
 
 impl FromStr for RecordKey {
     type Err = Error;
+
+    #[inline]
 
     fn from_str(text: &str) -> Result<RecordKey, Error> {
         RecordKey::parse(text)

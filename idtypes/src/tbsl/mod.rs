@@ -387,6 +387,8 @@ impl TryFrom<&[u8]> for Tbsl {
 impl FromStr for Tbsl {
     type Err = Error;
 
+    #[inline]
+
     fn from_str(text: &str) -> Result<Tbsl, Error> {
         Tbsl::parse(text)
     }

@@ -197,6 +197,8 @@ const fn parse_error(text: &[u8]) -> Error {
 impl FromStr for TimeId {
     type Err = Error;
 
+    #[inline]
+
     fn from_str(text: &str) -> Result<TimeId, Error> {
         TimeId::parse(text)
     }

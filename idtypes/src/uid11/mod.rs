@@ -291,6 +291,8 @@ impl From<Uid11> for u64 {
 impl FromStr for Uid11 {
     type Err = Error;
 
+    #[inline]
+
     fn from_str(text: &str) -> Result<Uid11, Error> {
         Uid11::parse(text)
     }

@@ -199,6 +199,8 @@ macro_rules! profile_text {
         impl core::str::FromStr for $ty {
             type Err = crate::Error;
 
+            #[inline]
+
             fn from_str(text: &str) -> Result<$ty, crate::Error> {
                 $ty::parse(text)
             }

@@ -1,0 +1,307 @@
+//! Finding the first byte that is not in the record-key character set, many bytes per step:
+//! 16 with SSE2 (every x86-64) or NEON (every aarch64), 32 with AVX2 where the processor has it
+//! (detected at run time, with `std`), and eight at a time in portable code elsewhere.
+//!
+//! Every path classifies a byte the same way: it is allowed when, taken as a signed byte,
+//! - `byte | 0x20` lies in `a..=z` (a letter of either case: only `A-Z` and `a-z` fold there),
+//! - or `byte` lies in `0..=:` (the digits and the colon),
+//! - or in `-..=.` (hyphen, dot),
+//! - or is `_` or `~`.
+//!
+//! A range test is one add and one signed compare: `lo <= b <= hi` exactly when
+//! `(b - lo) as u8 < hi - lo + 1`, and adding `0x80` turns that unsigned compare into the signed
+//! one the instruction sets have. Bytes of 0x80 and above are never allowed, and no path reads
+//! outside the slice: a tail is checked by one more vector that overlaps the bytes before it
+//! (already found good), a key of 8 to 15 bytes by one vector of two overlapping 8-byte
+//! loads, and a key under 8 bytes by table lookups.
+
+use super::syntax::ALLOWED;
+
+/// The position of the first byte of `text` outside the record-key character set, or `None`.
+#[inline]
+pub(crate) fn first_invalid(text: &[u8]) -> Option<usize> {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    {
+        if text.len() >= 64 && std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe { x86::first_invalid_avx2(text) };
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::first_invalid_sse2(text)
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        arm::first_invalid_neon(text)
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        first_invalid_scalar(text)
+    }
+}
+
+/// The same answer one byte at a time: the reference the vector paths are tested against, and
+/// the path of other processors.
+#[cfg(any(test, not(any(target_arch = "x86_64", target_arch = "aarch64"))))]
+pub(crate) fn first_invalid_scalar(text: &[u8]) -> Option<usize> {
+    text.iter().position(|&b| !ALLOWED[b as usize])
+}
+
+/// A key under 8 bytes, one lookup per byte.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+fn first_invalid_tiny(text: &[u8]) -> Option<usize> {
+    text.iter().position(|&b| !ALLOWED[b as usize])
+}
+
+/// The first 8 and the last 8 bytes of `text` (8 to 16 bytes long; they overlap when it is
+/// shorter than 16), as two little-endian words.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+fn ends(text: &[u8]) -> (u64, u64) {
+    let len = text.len();
+    let mut first = [0u8; 8];
+    let mut last = [0u8; 8];
+    first.copy_from_slice(&text[..8]);
+    last.copy_from_slice(&text[len - 8..]);
+    (u64::from_le_bytes(first), u64::from_le_bytes(last))
+}
+
+/// The position in `text` (8 to 16 bytes) of vector lane `lane` of [`ends`]: lanes 0 to 7
+/// are the first 8 bytes, lanes 8 to 15 the last 8. Lanes are tested in order, so the first
+/// bad lane is the first bad byte.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+fn ends_position(len: usize, lane: usize) -> usize {
+    if lane < 8 { lane } else { len - 8 + (lane - 8) }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use core::arch::x86_64::*;
+
+    use super::{ends, ends_position, first_invalid_tiny};
+
+    /// The allowed-byte mask of 16 bytes: bit `i` set when byte `i` is allowed.
+    ///
+    /// SSE2 is part of x86-64, so these intrinsics are always available.
+    #[inline(always)]
+    fn allowed16(v: __m128i) -> u32 {
+        // SAFETY: SSE2 is baseline on x86-64; the intrinsics only compute on registers.
+        unsafe {
+            let range = |x: __m128i, lo: u8, hi: u8| {
+                let shifted = _mm_add_epi8(x, _mm_set1_epi8(0x80u8.wrapping_sub(lo) as i8));
+                let limit = _mm_set1_epi8((0x80u8.wrapping_add(hi - lo + 1)) as i8);
+                _mm_cmplt_epi8(shifted, limit)
+            };
+            let letters = range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'z');
+            let digits = range(v, b'0', b':');
+            let dash_dot = range(v, b'-', b'.');
+            let underscore = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'_' as i8));
+            let tilde = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'~' as i8));
+            let allowed = _mm_or_si128(
+                _mm_or_si128(letters, digits),
+                _mm_or_si128(dash_dot, _mm_or_si128(underscore, tilde)),
+            );
+            _mm_movemask_epi8(allowed) as u32
+        }
+    }
+
+    /// The first disallowed byte of `text`, 16 bytes per step.
+    #[inline]
+    pub(super) fn first_invalid_sse2(text: &[u8]) -> Option<usize> {
+        let len = text.len();
+        if len < 8 {
+            return first_invalid_tiny(text);
+        }
+        if len < 16 {
+            let (first, last) = ends(text);
+            // SAFETY: SSE2 is baseline on x86-64.
+            let mask = allowed16(unsafe { _mm_set_epi64x(last as i64, first as i64) });
+            return (mask != 0xFFFF).then(|| ends_position(len, (!mask).trailing_zeros() as usize));
+        }
+        let mut at = 0;
+        while at + 16 <= len {
+            // SAFETY: `at + 16 <= len`: the 16 bytes are inside `text`; unaligned load.
+            let v = unsafe { _mm_loadu_si128(text.as_ptr().add(at).cast()) };
+            let mask = allowed16(v);
+            if mask != 0xFFFF {
+                return Some(at + (!mask).trailing_zeros() as usize);
+            }
+            at += 16;
+        }
+        if at == len {
+            return None;
+        }
+        // The last 16 bytes: those before `at` are good, so the first bad lane is the tail's.
+        let last = len - 16;
+        // SAFETY: `len >= 16`: the 16 bytes from `last` are inside `text`.
+        let v = unsafe { _mm_loadu_si128(text.as_ptr().add(last).cast()) };
+        let mask = allowed16(v);
+        (mask != 0xFFFF).then(|| last + (!mask).trailing_zeros() as usize)
+    }
+
+    /// The allowed-byte mask of 32 bytes.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn allowed32(v: __m256i) -> u32 {
+        let range = |x: __m256i, lo: u8, hi: u8| {
+            let shifted = _mm256_add_epi8(x, _mm256_set1_epi8(0x80u8.wrapping_sub(lo) as i8));
+            let limit = _mm256_set1_epi8((0x80u8.wrapping_add(hi - lo + 1)) as i8);
+            _mm256_cmpgt_epi8(limit, shifted)
+        };
+        let letters = range(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), b'a', b'z');
+        let digits = range(v, b'0', b':');
+        let dash_dot = range(v, b'-', b'.');
+        let underscore = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'_' as i8));
+        let tilde = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'~' as i8));
+        let allowed = _mm256_or_si256(
+            _mm256_or_si256(letters, digits),
+            _mm256_or_si256(dash_dot, _mm256_or_si256(underscore, tilde)),
+        );
+        _mm256_movemask_epi8(allowed) as u32
+    }
+
+    /// The first disallowed byte of `text`, 32 bytes per step, then the SSE2 path for the
+    /// last 0 to 31.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn first_invalid_avx2(text: &[u8]) -> Option<usize> {
+        let mut at = 0;
+        while at + 32 <= text.len() {
+            // SAFETY: `at + 32 <= len`: the 32 bytes are inside `text`; unaligned load.
+            let v = unsafe { _mm256_loadu_si256(text.as_ptr().add(at).cast()) };
+            // SAFETY: the caller guarantees AVX2.
+            let mask = unsafe { allowed32(v) };
+            if mask != u32::MAX {
+                return Some(at + (!mask).trailing_zeros() as usize);
+            }
+            at += 32;
+        }
+        first_invalid_sse2(&text[at..]).map(|i| at + i)
+    }
+}
+
+#[cfg(target_arch = "aarch64")]
+mod arm {
+    use core::arch::aarch64::*;
+
+    use super::{ends, ends_position, first_invalid_tiny};
+
+    /// 0xFF in each lane whose byte is allowed, 0 elsewhere.
+    ///
+    /// NEON is part of aarch64, so these intrinsics are always available.
+    #[inline(always)]
+    fn allowed16(v: uint8x16_t) -> uint8x16_t {
+        // SAFETY: NEON is baseline on aarch64; the intrinsics only compute on registers.
+        unsafe {
+            // Unsigned compares exist here: `b - lo < hi - lo + 1`.
+            let range = |x: uint8x16_t, lo: u8, hi: u8| {
+                vcltq_u8(vsubq_u8(x, vdupq_n_u8(lo)), vdupq_n_u8(hi - lo + 1))
+            };
+            let letters = range(vorrq_u8(v, vdupq_n_u8(0x20)), b'a', b'z');
+            let digits = range(v, b'0', b':');
+            let dash_dot = range(v, b'-', b'.');
+            let underscore = vceqq_u8(v, vdupq_n_u8(b'_'));
+            let tilde = vceqq_u8(v, vdupq_n_u8(b'~'));
+            vorrq_u8(
+                vorrq_u8(letters, digits),
+                vorrq_u8(dash_dot, vorrq_u8(underscore, tilde)),
+            )
+        }
+    }
+
+    /// The first lane of `allowed` that is 0, if any.
+    #[inline(always)]
+    fn first_zero(allowed: uint8x16_t) -> Option<usize> {
+        // SAFETY: NEON is baseline on aarch64.
+        unsafe {
+            if vminvq_u8(allowed) == 0xFF {
+                return None;
+            }
+            let mut lanes = [0u8; 16];
+            vst1q_u8(lanes.as_mut_ptr(), allowed);
+            lanes.iter().position(|&lane| lane == 0)
+        }
+    }
+
+    /// The first disallowed byte of `text`, 16 bytes per step.
+    pub(super) fn first_invalid_neon(text: &[u8]) -> Option<usize> {
+        let len = text.len();
+        if len < 8 {
+            return first_invalid_tiny(text);
+        }
+        if len < 16 {
+            let (first, last) = ends(text);
+            // SAFETY: NEON is baseline on aarch64.
+            let v = unsafe { vcombine_u8(vcreate_u8(first), vcreate_u8(last)) };
+            return first_zero(allowed16(v)).map(|lane| ends_position(len, lane));
+        }
+        let mut at = 0;
+        while at + 16 <= len {
+            // SAFETY: `at + 16 <= len`: the 16 bytes are inside `text`.
+            let v = unsafe { vld1q_u8(text.as_ptr().add(at)) };
+            if let Some(i) = first_zero(allowed16(v)) {
+                return Some(at + i);
+            }
+            at += 16;
+        }
+        if at == len {
+            return None;
+        }
+        // The last 16 bytes: those before `at` are good, so the first bad lane is the tail's.
+        let last = len - 16;
+        // SAFETY: `len >= 16`: the 16 bytes from `last` are inside `text`.
+        let v = unsafe { vld1q_u8(text.as_ptr().add(last)) };
+        first_zero(allowed16(v)).map(|i| last + i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every byte value in every position of every length up to 80 (past two AVX2 steps and
+    /// an SSE2 tail), in a key of allowed bytes: the vector paths agree with the table.
+    #[test]
+    fn every_path_agrees_with_the_table_on_every_byte_in_every_position() {
+        for len in 1..=80 {
+            let mut key = vec![b'a'; len];
+            for at in 0..len {
+                for byte in 0..=255u8 {
+                    key[at] = byte;
+                    let expected = first_invalid_scalar(&key);
+                    assert_eq!(first_invalid(&key), expected, "{len} {at} {byte:#x}");
+                    #[cfg(target_arch = "x86_64")]
+                    {
+                        assert_eq!(x86::first_invalid_sse2(&key), expected);
+                        if std::is_x86_feature_detected!("avx2") {
+                            // SAFETY: checked just above.
+                            assert_eq!(unsafe { x86::first_invalid_avx2(&key) }, expected);
+                        }
+                    }
+                }
+                key[at] = b'a';
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_of_several_bad_bytes_is_found() {
+        let mut key = vec![b'Z'; 512];
+        key[300] = b'/';
+        key[301] = 0xFF;
+        key[511] = b' ';
+        assert_eq!(first_invalid(&key), Some(300));
+        assert_eq!(first_invalid(&key[302..]), Some(209));
+        assert_eq!(first_invalid(&key[..300]), None);
+    }
+}

@@ -293,7 +293,6 @@ impl FromStr for RecordKey {
     type Err = Error;
 
     #[inline]
-
     fn from_str(text: &str) -> Result<RecordKey, Error> {
         RecordKey::parse(text)
     }

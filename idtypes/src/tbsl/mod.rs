@@ -388,7 +388,6 @@ impl FromStr for Tbsl {
     type Err = Error;
 
     #[inline]
-
     fn from_str(text: &str) -> Result<Tbsl, Error> {
         Tbsl::parse(text)
     }

@@ -198,7 +198,6 @@ impl FromStr for TimeId {
     type Err = Error;
 
     #[inline]
-
     fn from_str(text: &str) -> Result<TimeId, Error> {
         TimeId::parse(text)
     }

@@ -292,7 +292,6 @@ impl FromStr for Uid11 {
     type Err = Error;
 
     #[inline]
-
     fn from_str(text: &str) -> Result<Uid11, Error> {
         Uid11::parse(text)
     }

@@ -200,7 +200,6 @@ macro_rules! profile_text {
             type Err = crate::Error;
 
             #[inline]
-
             fn from_str(text: &str) -> Result<$ty, crate::Error> {
                 $ty::parse(text)
             }

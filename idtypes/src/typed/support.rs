@@ -12,6 +12,7 @@ use crate::{Error, IdFormat, IdRange, IdText};
 /// Errors, in the order they are looked for: a missing or different prefix, a prefix followed
 /// by something other than the separator, the inner format's own error (positioned in the
 /// whole text), then the type's checks.
+#[inline]
 pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
     let (offset, inner) = read_inner::<T>(text)?;
     // A record key type's error points into the key: count from the start of the text.
@@ -19,6 +20,7 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
 }
 
 /// The inner id after the prefix and separator, and where it starts.
+#[inline]
 fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
     let offset = strip_prefix::<T>(text)?;
     let inner = text[offset..]
@@ -28,11 +30,28 @@ fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
 }
 
 /// The byte offset of the inner text, after the prefix and separator.
+#[inline]
 fn strip_prefix<T: TypedId>(text: &str) -> Result<usize, Error> {
     let (prefix, separator) = (T::PREFIX, T::SEPARATOR);
     if prefix.is_empty() {
         return Ok(0);
     }
+    // The common case first, on bytes: the prefix then the separator, both ASCII.
+    let bytes = text.as_bytes();
+    let head = prefix.len() + separator.len();
+    if bytes.len() >= head
+        && bytes[..prefix.len()] == *prefix.as_bytes()
+        && bytes[prefix.len()..head] == *separator.as_bytes()
+    {
+        return Ok(head);
+    }
+    strip_prefix_slow::<T>(text)
+}
+
+/// [`strip_prefix`]'s error: which of the prefix and the separator is wrong, and how.
+#[cold]
+fn strip_prefix_slow<T: TypedId>(text: &str) -> Result<usize, Error> {
+    let (prefix, separator) = (T::PREFIX, T::SEPARATOR);
     let name = <T::Inner as IdFormat>::NAME;
     if let Some(rest) = text.strip_prefix(prefix) {
         if rest.starts_with(separator) {

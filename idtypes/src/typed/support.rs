@@ -12,7 +12,6 @@ use crate::{Error, IdFormat, IdRange, IdText};
 /// Errors, in the order they are looked for: a missing or different prefix, a prefix followed
 /// by something other than the separator, the inner format's own error (positioned in the
 /// whole text), then the type's checks.
-#[inline]
 pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
     let (offset, inner) = read_inner::<T>(text)?;
     // A record key type's error points into the key: count from the start of the text.
@@ -20,7 +19,6 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
 }
 
 /// The inner id after the prefix and separator, and where it starts.
-#[inline]
 fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
     let offset = strip_prefix::<T>(text)?;
     let inner = text[offset..]

@@ -12,6 +12,9 @@ use crate::{Error, IdFormat, IdRange, IdText};
 /// Errors, in the order they are looked for: a missing or different prefix, a prefix followed
 /// by something other than the separator, the inner format's own error (positioned in the
 /// whole text), then the type's checks.
+///
+/// Not `#[inline]`: inlined into the typed id's `parse`, the 128-byte `Result` it builds moved
+/// through the caller's frame and made a typed TBSL parse 15 ns slower.
 pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
     let (offset, inner) = read_inner::<T>(text)?;
     // A record key type's error points into the key: count from the start of the text.

@@ -28,16 +28,10 @@ pub(super) const ALLOWED: [bool; 256] = {
 /// Checks `text` against the rules: length 1..=512, not `.` or `..`, then the character set
 /// (reporting the first bad character's position).
 pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
+    if let Err(err) = crate::error::split(check_shape(text)) {
+        return Err(core::mem::ManuallyDrop::into_inner(err));
+    }
     let len = text.len();
-    if len == 0 || len > MAX_LEN {
-        return Err(Error::length(FORMAT, 1, MAX_LEN, len));
-    }
-    if matches!(text, b"." | b"..") {
-        return Err(Error::reserved(
-            FORMAT,
-            "the keys `.` and `..` are not allowed",
-        ));
-    }
     let mut i = 0;
     // Eight bytes at a time while they are all allowed; the table finds the culprit.
     while i + 8 <= len {
@@ -65,11 +59,9 @@ pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// [`validate`] at run time: the same rules in the same order, the character set checked 16
-/// or 32 bytes per step ([`super::scan`]). Inlined into `parse`, where the copy that follows
-/// reuses the loads.
+/// The rules before the character set: the length, then the reserved keys.
 #[inline(always)]
-pub(crate) fn validate_fast(text: &[u8]) -> Result<(), Error> {
+const fn check_shape(text: &[u8]) -> Result<(), Error> {
     let len = text.len();
     if len == 0 || len > MAX_LEN {
         return Err(Error::length(FORMAT, 1, MAX_LEN, len));
@@ -80,6 +72,15 @@ pub(crate) fn validate_fast(text: &[u8]) -> Result<(), Error> {
             "the keys `.` and `..` are not allowed",
         ));
     }
+    Ok(())
+}
+
+/// [`validate`] at run time: the same rules in the same order, the character set checked 16
+/// or 32 bytes per step ([`super::scan`]). Inlined into `parse`, where the copy that follows
+/// reuses the loads.
+#[inline(always)]
+pub(crate) fn validate_fast(text: &[u8]) -> Result<(), Error> {
+    check_shape(text)?;
     match super::scan::first_invalid(text) {
         None => Ok(()),
         Some(i) => Err(Error::character(FORMAT, text, i, CHARSET)),

@@ -147,6 +147,7 @@ mod x86 {
     /// # Safety
     ///
     /// The processor must have AVX2.
+    #[cfg(feature = "std")]
     #[target_feature(enable = "avx2")]
     #[inline]
     unsafe fn allowed32(v: __m256i) -> u32 {
@@ -172,7 +173,8 @@ mod x86 {
     ///
     /// # Safety
     ///
-    /// The processor must have AVX2.
+    /// The processor must have AVX2 (detected at run time, which needs `std`).
+    #[cfg(feature = "std")]
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn first_invalid_avx2(text: &[u8]) -> Option<usize> {
         let mut at = 0;
@@ -283,6 +285,7 @@ mod tests {
                     #[cfg(target_arch = "x86_64")]
                     {
                         assert_eq!(x86::first_invalid_sse2(&key), expected);
+                        #[cfg(feature = "std")]
                         if std::is_x86_feature_detected!("avx2") {
                             // SAFETY: checked just above.
                             assert_eq!(unsafe { x86::first_invalid_avx2(&key) }, expected);

@@ -73,10 +73,7 @@ impl<T: Copy> IdRanges<T> {
     /// query bounds).
     #[doc(hidden)]
     pub fn map<U: Copy>(self, wrap: impl Fn(T) -> U) -> IdRanges<U> {
-        let map = |range: IdRange<T>| {
-            let (start, end) = range.into_bounds();
-            IdRange::new_unchecked(wrap(start), wrap(end))
-        };
+        let map = |range| crate::typed::support::map_range(range, &wrap);
         IdRanges {
             ranges: [map(self.ranges[0]), map(self.ranges[1])],
             len: self.len,

@@ -41,6 +41,15 @@ where
     (start <= end).then_some((start, end))
 }
 
+/// Inclusive bounds as `u64`s, for the formats that hold no time before 1970: `None` when the
+/// span ends before 1970; a start before it becomes 0 and an end past `u64::MAX` (an open end
+/// is `i128::MAX`) becomes `u64::MAX`, for the format's own range helper to clamp further.
+pub(crate) fn unsigned_bounds((start, end): (i128, i128)) -> Option<(u64, u64)> {
+    let start = u64::try_from(start.max(0)).ok()?;
+    let end = u64::try_from(end.clamp(-1, u64::MAX as i128)).ok()?;
+    Some((start, end))
+}
+
 /// The inclusive millisecond bounds of a span of time, for the formats that hold
 /// milliseconds: every millisecond the span touches. `None` when it holds no whole
 /// microsecond.

@@ -121,9 +121,7 @@ impl Tbsl {
     where
         T: Clone + Into<std::time::SystemTime>,
     {
-        let (start, end) = crate::time::micros_bounds(span)?;
-        let start = u64::try_from(start.max(0)).ok()?;
-        let end = u64::try_from(end.clamp(-1, u64::MAX as i128)).ok()?;
+        let (start, end) = crate::time::unsigned_bounds(crate::time::micros_bounds(span)?)?;
         Tbsl::range_for_micros(start, end)
     }
 

@@ -128,11 +128,7 @@ impl Tid {
     where
         T: Clone + Into<std::time::SystemTime>,
     {
-        let (start, end) = crate::time::micros_bounds(span)?;
-        // Clamp to what a u64 holds before converting: an open end is `i128::MAX`, and
-        // `range_for_micros` clamps further to the last TID.
-        let start = u64::try_from(start.max(0)).ok()?;
-        let end = u64::try_from(end.clamp(-1, u64::MAX as i128)).ok()?;
+        let (start, end) = crate::time::unsigned_bounds(crate::time::micros_bounds(span)?)?;
         Tid::range_for_micros(start, end)
     }
 

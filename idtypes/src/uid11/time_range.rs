@@ -72,9 +72,8 @@ macro_rules! millis_ranges {
             where
                 T: Clone + Into<std::time::SystemTime>,
             {
-                let (start, end) = crate::time::millis_bounds(span)?;
-                let start = u64::try_from(start.max(0)).ok()?;
-                let end = u64::try_from(end.clamp(-1, u64::MAX as i128)).ok()?;
+                let (start, end) =
+                    crate::time::unsigned_bounds(crate::time::millis_bounds(span)?)?;
                 $ty::range_for_millis(start, end)
             }
 

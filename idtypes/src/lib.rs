@@ -415,6 +415,19 @@ pub mod __private {
     #[cfg(feature = "std")]
     pub use std::time::SystemTime;
 
+    /// Each format's part of a typed id's API, by the format's name in snake case: what
+    /// `#[derive(Tid)]` writes beside what every typed id has.
+    pub mod typed {
+        #[cfg(feature = "alloc")]
+        pub use crate::__idtypes_typed_record_key as record_key;
+        pub use crate::{
+            __idtypes_typed_full_rand as full_rand, __idtypes_typed_snowish as snowish,
+            __idtypes_typed_tbsl as tbsl, __idtypes_typed_tid as tid,
+            __idtypes_typed_time_id as time_id, __idtypes_typed_ts_seq_rand as ts_seq_rand,
+            __idtypes_typed_uid11 as uid11, __idtypes_typed_xid as xid,
+        };
+    }
+
     /// Typed ids' serde.
     #[cfg(feature = "serde")]
     pub mod serde {

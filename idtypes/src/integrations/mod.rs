@@ -26,3 +26,24 @@ pub(crate) mod sqlx;
 pub(crate) mod sqlx_typed;
 #[cfg(feature = "uuid")]
 mod uuid;
+
+// The typed-id templates write nothing without their integration (the formats' typed-id
+// macros invoke them whatever the features).
+
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_serde {
+    ($($tokens:tt)*) => {};
+}
+
+#[cfg(not(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite"
+)))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_sqlx {
+    ($name:ident) => {};
+}

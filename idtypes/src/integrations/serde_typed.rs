@@ -2,6 +2,53 @@
 //! the inner id's own raw form for binary ones. The type's checks run on both, unless the type
 //! trusts what it reads ([`TypedId::DESERIALIZE`]).
 
+/// The serde impls of a typed id, which the formats' typed-id macros write (`tid/typed.rs`,
+/// ...): both forward to the generic functions below. Without the `serde` feature the macro
+/// writes nothing (see `integrations/mod.rs`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_serde {
+    // The fixed-size formats hand serde their text from `encode()`, on the stack.
+    ($name:ident, encoded) => {
+        #[automatically_derived]
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> $crate::__private::core::result::Result<S::Ok, S::Error> {
+                $crate::__private::serde::serialize_encoded(self, self.encode().as_str(), serializer)
+            }
+        }
+
+        $crate::__idtypes_typed_serde!(@deserialize $name);
+    };
+    // Record keys go through `Display`.
+    ($name:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> $crate::__private::core::result::Result<S::Ok, S::Error> {
+                $crate::__private::serde::serialize(self, serializer)
+            }
+        }
+
+        $crate::__idtypes_typed_serde!(@deserialize $name);
+    };
+    (@deserialize $name:ident) => {
+
+        #[automatically_derived]
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> $crate::__private::core::result::Result<Self, D::Error> {
+                $crate::__private::serde::deserialize(deserializer)
+            }
+        }
+    };
+}
+
 use core::{fmt, marker::PhantomData};
 
 use serde::{

@@ -2,6 +2,71 @@
 //! prefix; decoding runs the type's checks unless the type trusts its stored values
 //! ([`TypedId::DECODE`]).
 
+/// The sqlx impls of a typed id, which the formats' typed-id macros write (`tid/typed.rs`,
+/// ...): for every database whose driver the inner id supports,
+/// the inner id's column type, encoding and decoding (see the functions below); PostgreSQL
+/// arrays with `sqlx-postgres`. Without an sqlx feature the macro writes nothing (see
+/// `integrations/mod.rs`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_sqlx {
+    ($name:ident) => {
+        #[automatically_derived]
+        impl<DB: $crate::__private::sqlx::Database> $crate::__private::sqlx::Type<DB> for $name
+        where
+            <Self as $crate::TypedId>::Inner: $crate::__private::sqlx::Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                $crate::__private::sqlx::type_info::<Self, DB>()
+            }
+
+            fn compatible(ty: &DB::TypeInfo) -> $crate::__private::core::primitive::bool {
+                $crate::__private::sqlx::compatible::<Self, DB>(ty)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'q, DB: $crate::__private::sqlx::Database> $crate::__private::sqlx::Encode<'q, DB>
+            for $name
+        where
+            <Self as $crate::TypedId>::Inner: $crate::__private::sqlx::Encode<'q, DB>,
+        {
+            fn encode_by_ref(
+                &self,
+                buf: &mut <DB as $crate::__private::sqlx::Database>::ArgumentBuffer,
+            ) -> $crate::__private::core::result::Result<
+                $crate::__private::sqlx::IsNull,
+                $crate::__private::sqlx::BoxDynError,
+            > {
+                $crate::__private::sqlx::encode::<Self, DB>(self, buf)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'r, DB: $crate::__private::sqlx::Database> $crate::__private::sqlx::Decode<'r, DB>
+            for $name
+        where
+            <Self as $crate::TypedId>::Inner: $crate::__private::sqlx::Decode<'r, DB>,
+        {
+            fn decode(
+                value: <DB as $crate::__private::sqlx::Database>::ValueRef<'r>,
+            ) -> $crate::__private::core::result::Result<Self, $crate::__private::sqlx::BoxDynError>
+            {
+                $crate::__private::sqlx::decode::<Self, DB>(value)
+            }
+        }
+
+        $crate::__private::if_sqlx_postgres! {
+            #[automatically_derived]
+            impl $crate::__private::sqlx::PgHasArrayType for $name {
+                fn array_type_info() -> $crate::__private::sqlx::PgTypeInfo {
+                    <<Self as $crate::TypedId>::Inner as $crate::__private::sqlx::PgHasArrayType>::array_type_info()
+                }
+            }
+        }
+    };
+}
+
 use core::fmt;
 
 use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};

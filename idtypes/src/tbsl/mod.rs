@@ -15,6 +15,7 @@
 mod generator;
 mod range;
 mod transport;
+mod typed;
 
 #[cfg(feature = "std")]
 pub use generator::{ClockPolicy, MemorySequence, SequenceProvider, TbslGenerator, TbslMode};

@@ -13,6 +13,7 @@
 mod generator;
 mod range;
 pub(crate) mod text;
+mod typed;
 
 #[cfg(feature = "std")]
 pub use generator::TidGenerator;

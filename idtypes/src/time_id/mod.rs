@@ -15,6 +15,7 @@ mod generator;
 mod node;
 mod range;
 mod text;
+mod typed;
 
 #[cfg(feature = "std")]
 pub use generator::TimeIdGenerator;

@@ -1,6 +1,7 @@
 //! What every id format shares ([`IdFormat`]), and typed ids ([`TypedId`]): newtypes over a
 //! format, made with the derive macros, whose text carries a prefix (`post_3jzfcijpj2z2a`).
 
+mod api;
 mod gates;
 pub(crate) mod support;
 

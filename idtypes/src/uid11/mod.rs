@@ -12,6 +12,7 @@ mod profile;
 mod snowish;
 mod time_range;
 mod ts_seq_rand;
+mod typed;
 mod xid;
 
 pub use full_rand::FullRand;

@@ -1,0 +1,44 @@
+//! What `#[derive(TimeId)]` adds to a typed id beside what every typed id has: the TimeId's
+//! parts, time ranges and generation, typed.
+
+/// The TimeId part of a typed id's API: `EventId { checked | unchecked, "evt", "_" }`.
+///
+/// A span across 1970 is two ranges (pre-1970 ids sort last): a typed TimeId has the plural
+/// range forms only.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_time_id {
+    ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
+        $crate::__idtypes_typed_fixed!($name, TimeId, $checks, $prefix, $separator);
+
+        #[automatically_derived]
+        impl $name {
+            $crate::__idtypes_typed_getters! {
+                /// The timestamp: microseconds since the Unix epoch (negative before 1970).
+                timestamp_micros -> $crate::__private::core::primitive::i64;
+                /// The node id.
+                node -> $crate::NodeId;
+            }
+            $crate::__idtypes_typed_time_getters!();
+            $crate::__idtypes_typed_prefix_range!(TimeId);
+
+            /// The ids whose timestamps (Unix microseconds) lie in `start..=end`: up to two
+            /// ranges, as `TimeId::ranges_for_micros`.
+            pub fn ranges_for_micros(
+                start: $crate::__private::core::primitive::i64,
+                end: $crate::__private::core::primitive::i64,
+            ) -> $crate::IdRanges<Self> {
+                $crate::TimeId::ranges_for_micros(start, end).map(Self)
+            }
+
+            $crate::__idtypes_typed_time_ranges!(TimeId);
+            $crate::__idtypes_typed_new!(
+                TimeId,
+                $checks,
+                now,
+                "A new id from the process-wide generator."
+            );
+            $crate::__idtypes_typed_next_from!(TimeIdGenerator, $checks);
+        }
+    };
+}

@@ -1,0 +1,288 @@
+//! The pieces of a typed id's API that several formats share, as `macro_rules!` for the
+//! formats' own typed-id macros (`tid/typed.rs`, `uid11/typed.rs`, ...), which the derive
+//! macros invoke through `idtypes::__private::typed`.
+//!
+//! Each piece expands to inherent methods (it is invoked inside an `impl` block) that forward
+//! to the inner format's method of the same name and type the result: `Self` for an id,
+//! `IdRange<Self>` for a range. Every path starts at `$crate`, so the user's crate needs no
+//! imports and cannot shadow one. `checked` or `unchecked` says whether the type has checks,
+//! which makes its constructors return `Result`.
+
+/// What every fixed-size format's typed id has: `Clone` and `Copy`, `Default` (the inner
+/// `MIN`, for types without checks), `encode()` (the prefixed text on the stack), `const`
+/// accessors, and the integrations this crate has enabled (serde with the text from
+/// `encode()`, sqlx).
+///
+/// `$prefix` and `$separator` are the text's, both `""` for a type without a prefix.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_fixed {
+    ($name:ident, $inner:ident, $checks:ident, $prefix:literal, $separator:literal) => {
+        #[automatically_derived]
+        impl $crate::__private::core::clone::Clone for $name {
+            #[inline]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::core::marker::Copy for $name {}
+
+        $crate::__idtypes_typed_fixed!(@default $name, $inner, $checks);
+        $crate::__idtypes_typed_serde!($name, encoded);
+        $crate::__idtypes_typed_sqlx!($name);
+
+        #[automatically_derived]
+        impl $name {
+            /// The prefixed text on the stack, without allocating (what `Display` writes).
+            #[inline]
+            pub const fn encode(
+                self,
+            ) -> $crate::IdText<
+                { $prefix.len() + $separator.len() + <$crate::$inner as $crate::IdFormat>::MAX_TEXT_LEN },
+            > {
+                $crate::__private::prefixed_text($prefix, $separator, self.0.encode())
+            }
+
+            $crate::__idtypes_typed_accessors!(const);
+        }
+    };
+    // A type with checks has no default: the inner `MIN` may not pass them.
+    (@default $name:ident, $inner:ident, checked) => {};
+    (@default $name:ident, $inner:ident, unchecked) => {
+        #[automatically_derived]
+        impl $crate::__private::core::default::Default for $name {
+            #[inline]
+            fn default() -> Self {
+                Self($crate::$inner::MIN)
+            }
+        }
+    };
+}
+
+/// `from_inner_unchecked`, `as_inner` and `into_inner`: `const` for the fixed-size formats
+/// (`$crate::__idtypes_typed_accessors!(const)`), plain for record keys (no argument).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_accessors {
+    ($($const:tt)?) => {
+        /// The typed id holding `inner`, without the type's checks (its `validate` function,
+        /// a record key's `key_type`, when it has them): for values known to be good, or that
+        /// must be read whatever they are. The value may break the type's rules; nothing else
+        /// about it is unsafe.
+        #[inline]
+        pub $($const)? fn from_inner_unchecked(
+            inner: <Self as $crate::TypedId>::Inner,
+        ) -> Self {
+            Self(inner)
+        }
+
+        /// The id inside.
+        #[inline]
+        pub $($const)? fn as_inner(&self) -> &<Self as $crate::TypedId>::Inner {
+            &self.0
+        }
+
+        /// The id inside, by value.
+        #[inline]
+        pub $($const)? fn into_inner(self) -> <Self as $crate::TypedId>::Inner {
+            self.0
+        }
+    };
+}
+
+/// Getters that return the inner id's part of the same name: `$(#[doc] name -> type;)*`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_getters {
+    ($($(#[doc = $doc:literal])* $getter:ident -> $ty:ty;)*) => {$(
+        $(#[doc = $doc])*
+        #[inline]
+        pub fn $getter(&self) -> $ty {
+            self.0.$getter()
+        }
+    )*};
+}
+
+/// `timestamp()` (with `std`) and `datetime()` (with `chrono`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_time_getters {
+    () => {
+        $crate::__private::if_std! {
+            /// The timestamp as a `SystemTime`.
+            #[inline]
+            pub fn timestamp(&self) -> $crate::__private::SystemTime {
+                self.0.timestamp()
+            }
+        }
+
+        $crate::__private::if_chrono! {
+            /// The timestamp as a `DateTime<Utc>`.
+            #[inline]
+            pub fn datetime(&self) -> $crate::__private::DateTime<$crate::__private::Utc> {
+                self.0.datetime()
+            }
+        }
+    };
+}
+
+/// `range_for_prefix`, typed; it accepts the typed text or the inner format's alone.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_prefix_range {
+    ($inner:ident) => {
+        /// The inclusive range of ids whose text starts with `prefix`, or `None` when no id
+        /// does. `prefix` is the start of the typed text (`post_3jzf`) or of the inner
+        /// format's text alone (`3jzf`); the type's prefix and separator are taken off when
+        /// present. Range bounds are query bounds: the type's checks do not run on them.
+        ///
+        /// # Errors
+        ///
+        /// The format's error for a prefix that is too long or has a foreign character
+        /// (positioned in the text given).
+        pub fn range_for_prefix(
+            prefix: &$crate::__private::core::primitive::str,
+        ) -> $crate::__private::core::result::Result<
+            $crate::__private::core::option::Option<$crate::IdRange<Self>>,
+            $crate::Error,
+        > {
+            $crate::__private::range_for_prefix::<Self>(prefix, $crate::$inner::range_for_prefix)
+        }
+    };
+}
+
+/// The time ranges of a time-ordered format, typed: `range_for_time` and `ranges_for_time`
+/// (with `std`), and the same span as integers of the format's precision (`range_for_micros`
+/// or `range_for_millis`, with the unit's name for the docs).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_time_ranges {
+    ($inner:ident, $integer:ident, $unit:literal) => {
+        #[doc = concat!(
+            "The inclusive range of ids whose timestamps (Unix ", $unit, ") lie in ",
+            "`start..=end`, or `None` when it is empty."
+        )]
+        pub fn $integer(
+            start: $crate::__private::core::primitive::u64,
+            end: $crate::__private::core::primitive::u64,
+        ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>> {
+            $crate::$inner::$integer(start, end).map(|range| $crate::__private::map_range(range, Self))
+        }
+
+        $crate::__private::if_std! {
+            /// The inclusive range of ids made within `span` (of `SystemTime`s, or
+            /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
+            pub fn range_for_time<T>(
+                span: impl $crate::__private::core::ops::RangeBounds<T>,
+            ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>>
+            where
+                T: $crate::__private::core::clone::Clone
+                    + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
+            {
+                $crate::$inner::range_for_time(span).map(|range| $crate::__private::map_range(range, Self))
+            }
+        }
+
+        $crate::__idtypes_typed_time_ranges!($inner);
+    };
+    ($inner:ident) => {
+        $crate::__private::if_std! {
+            /// The ids made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
+            /// `chrono` feature), as up to two ranges (see `IdRanges`).
+            pub fn ranges_for_time<T>(
+                span: impl $crate::__private::core::ops::RangeBounds<T>,
+            ) -> $crate::IdRanges<Self>
+            where
+                T: $crate::__private::core::clone::Clone
+                    + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
+            {
+                $crate::$inner::ranges_for_time(span).map(Self)
+            }
+        }
+    };
+}
+
+/// A new id from an argument-free constructor of the format (`now`, `random`), typed: the id,
+/// or with checks a `Result`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_new {
+    ($inner:ident, unchecked, $method:ident, $doc:literal) => {
+        $crate::__private::if_std! {
+            #[doc = $doc]
+            pub fn $method() -> Self {
+                Self($crate::$inner::$method())
+            }
+        }
+    };
+    ($inner:ident, checked, $method:ident, $doc:literal) => {
+        $crate::__private::if_std! {
+            #[doc = $doc]
+            ///
+            /// # Errors
+            ///
+            /// The type's check, when it refuses the new id.
+            pub fn $method() -> $crate::__private::core::result::Result<Self, $crate::Error> {
+                <Self as $crate::TypedId>::try_from_inner($crate::$inner::$method())
+            }
+        }
+    };
+}
+
+/// `next_from(&generator)` and `try_next_from(&generator)` for a generator `$generator<C>`
+/// whose `next` returns the id (and panics where `try_next` fails).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_next_from {
+    ($generator:ident, unchecked) => {
+        $crate::__private::if_std! {
+            /// The next id from `generator`.
+            ///
+            /// # Panics
+            ///
+            /// When the generator does (see its `next`): it cannot make another id. Use
+            /// `try_next_from` to get the error instead.
+            pub fn next_from<C: $crate::Clock>(generator: &$crate::$generator<C>) -> Self {
+                Self(generator.next())
+            }
+
+            $crate::__idtypes_typed_next_from!(@try $generator);
+        }
+    };
+    ($generator:ident, checked) => {
+        $crate::__private::if_std! {
+            /// The next id from `generator`.
+            ///
+            /// # Panics
+            ///
+            /// When the generator does (see its `next`): it cannot make another id. Use
+            /// `try_next_from` to get the error instead.
+            ///
+            /// # Errors
+            ///
+            /// The type's check, when it refuses the new id.
+            pub fn next_from<C: $crate::Clock>(
+                generator: &$crate::$generator<C>,
+            ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
+                <Self as $crate::TypedId>::try_from_inner(generator.next())
+            }
+
+            $crate::__idtypes_typed_next_from!(@try $generator);
+        }
+    };
+    (@try $generator:ident) => {
+        /// The next id from `generator`, or the generator's error: its timestamps are used
+        /// up, its fixed id belongs to a parent process, or its lease has run out.
+        ///
+        /// # Errors
+        ///
+        /// The generator's `try_next` error, or the type's check, when it refuses the new id.
+        pub fn try_next_from<C: $crate::Clock>(
+            generator: &$crate::$generator<C>,
+        ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
+            <Self as $crate::TypedId>::try_from_inner(generator.try_next()?)
+        }
+    };
+}

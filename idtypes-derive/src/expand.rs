@@ -1,13 +1,13 @@
 //! One expansion for every format: checks the input, then writes the typed id's impls.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::{Data, DeriveInput, Field, Fields, Type, Visibility, spanned::Spanned};
 
 use crate::{
     attr::{self, Attrs, KeyType},
     errors::Errors,
-    format::{self, Context, Format},
+    format::{self, Format},
     siblings,
 };
 
@@ -142,42 +142,82 @@ fn check_field_visibility(input: &DeriveInput, field: &Field, attrs: &Attrs, err
     ));
 }
 
+/// What the expansion needs to know of the type being derived.
+struct Target<'a> {
+    /// The type's name.
+    name: &'a syn::Ident,
+    format: Format,
+    attrs: &'a Attrs,
+    /// Whether the type has checks, which makes its constructors fallible.
+    checked: bool,
+}
+
+impl Target<'_> {
+    /// The path to the runtime crate.
+    fn krate(&self) -> &syn::Path {
+        &self.attrs.krate
+    }
+
+    /// `::idtypes::__private::core`.
+    fn core(&self) -> TokenStream {
+        let k = self.krate();
+        quote!(#k::__private::core)
+    }
+
+    /// The inner type: `::idtypes::Tid`.
+    fn inner(&self) -> TokenStream {
+        let k = self.krate();
+        let inner = self.format.ident();
+        quote!(#k::#inner)
+    }
+}
+
+/// Everything the derive writes, inside one `const _: () = { ... };` so that nothing it names
+/// leaks into the user's module.
 fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -> TokenStream {
-    let k = &attrs.krate;
-    let name = &input.ident;
-    let inner = format.ident();
+    let target = Target {
+        name: &input.ident,
+        format,
+        attrs,
+        checked: attrs.validate.is_some() || attrs.key_type.is_some(),
+    };
+    let same_type = same_type(&target, field_ty);
+    let typed_id = typed_id_impl(&target);
+    let common = common_methods(&target);
+    let format_api = format_api(&target);
+    let text = text_impls(&target);
+    let conversions = conversions(&target);
+    let comparisons = comparisons(&target);
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            #same_type
+            #typed_id
+            #common
+            #format_api
+            #text
+            #conversions
+            #comparisons
+        };
+    }
+}
+
+/// The field's type is the format's: a path that only looks like it (another crate's `Tid`)
+/// fails here, at the field.
+fn same_type(target: &Target<'_>, field_ty: &Type) -> TokenStream {
+    let inner = target.inner();
+    quote_spanned! {field_ty.span()=>
+        const _: fn(#inner) -> #field_ty = |id| id;
+    }
+}
+
+/// `impl TypedId`: the type's name, prefix, separator and read policies, and its checks.
+fn typed_id_impl(target: &Target<'_>) -> TokenStream {
+    let (k, core, inner, name) = (target.krate(), target.core(), target.inner(), target.name);
+    let attrs = target.attrs;
     let type_name = name.to_string();
     let (prefix, separator) = (&attrs.prefix, &attrs.separator);
-    let core = quote!(#k::__private::core);
-    let result = quote!(#core::result::Result);
-    let checked = attrs.validate.is_some() || attrs.key_type.is_some();
-
-    // The field's type is the format's: a path that only looks like it fails here, at the field.
-    let same_type = quote_spanned! {field_ty.span()=>
-        const _: fn(#k::#inner) -> #field_ty = |id| id;
-    };
-
-    let key_type_method = (format == Format::RecordKey).then(|| {
-        let value = match &attrs.key_type {
-            None => quote!(#k::RecordKeyType::Any),
-            Some(KeyType::Tid) => quote!(#k::RecordKeyType::Tid),
-            Some(KeyType::Nsid) => quote!(#k::RecordKeyType::Nsid),
-            Some(KeyType::Literal(value)) => {
-                quote!(#k::RecordKeyType::Literal(#k::RecordKey::from_static(#value)))
-            }
-        };
-        quote! {
-            /// The record key type the type's keys must have.
-            pub fn key_type() -> #k::RecordKeyType {
-                #value
-            }
-        }
-    });
-    let key_type_check = attrs.key_type.as_ref().map(|_| {
-        quote! { #k::__private::check_key_type::<Self>(&Self::key_type(), &inner)?; }
-    });
-    // At the user's tokens, so that a wrong signature is reported there.
-    let validate_check = attrs.validate.as_ref().map(|check| validate_call(k, check));
     let policy = |trust: bool| {
         if trust {
             quote!(#k::CheckPolicy::Trust)
@@ -185,379 +225,289 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
             quote!(#k::CheckPolicy::Check)
         }
     };
-    let (decode_policy, deserialize_policy) =
-        (policy(attrs.trust_decode), policy(attrs.trust_deserialize));
+    let decode = policy(attrs.trust_decode);
+    let deserialize = policy(attrs.trust_deserialize);
+    let key_type_check = attrs.key_type.as_ref().map(|_| {
+        quote! { #k::__private::check_key_type::<Self>(&Self::key_type(), &inner)?; }
+    });
+    // At the user's tokens, so that a wrong signature is reported there.
+    let validate_check = attrs.validate.as_ref().map(|check| validate_call(k, check));
+    quote! {
+        impl #k::TypedId for #name {
+            type Inner = #inner;
+            const TYPE_NAME: &'static #core::primitive::str = #type_name;
+            const PREFIX: &'static #core::primitive::str = #prefix;
+            const SEPARATOR: &'static #core::primitive::str = #separator;
+            const DECODE: #k::CheckPolicy = #decode;
+            const DESERIALIZE: #k::CheckPolicy = #deserialize;
 
-    let (clone, copy) = if format.is_copy() {
-        (
-            quote! {
-                #[inline]
-                fn clone(&self) -> Self {
-                    *self
-                }
-            },
-            quote! { impl #core::marker::Copy for #name {} },
-        )
-    } else {
-        (
-            quote! {
-                #[inline]
-                fn clone(&self) -> Self {
-                    Self(#core::clone::Clone::clone(&self.0))
-                }
-            },
-            TokenStream::new(),
-        )
-    };
+            #[inline]
+            fn from_inner_unchecked(inner: #inner) -> Self {
+                Self(inner)
+            }
 
-    let (from_inner, convert_inner) = if checked {
-        (
-            quote! {
-                /// The typed id holding `inner`, once the type's checks accept it.
-                ///
-                /// # Errors
-                ///
-                /// The check's error, when it refuses `inner`.
-                #[inline]
-                pub fn from_inner(inner: #k::#inner) -> #result<Self, #k::Error> {
-                    <Self as #k::TypedId>::try_from_inner(inner)
-                }
-            },
-            quote! {
-                impl #core::convert::TryFrom<#k::#inner> for #name {
-                    type Error = #k::Error;
+            #[inline]
+            fn try_from_inner(inner: #inner) -> #core::result::Result<Self, #k::Error> {
+                #key_type_check
+                #validate_check
+                #core::result::Result::Ok(Self(inner))
+            }
 
-                    #[inline]
-                    fn try_from(inner: #k::#inner) -> #result<Self, #k::Error> {
-                        <Self as #k::TypedId>::try_from_inner(inner)
-                    }
-                }
-            },
-        )
-    } else {
-        (
-            quote! {
-                /// The typed id holding `inner`.
-                #[inline]
-                pub const fn from_inner(inner: #k::#inner) -> Self {
-                    Self(inner)
-                }
-            },
-            quote! {
-                impl #core::convert::From<#k::#inner> for #name {
-                    #[inline]
-                    fn from(inner: #k::#inner) -> Self {
-                        Self(inner)
-                    }
-                }
-            },
-        )
-    };
-    let methods = format.methods(&Context { krate: k, checked });
-    // The inner id's `Default` (its `MIN`), where the type has no checks it could break; record
-    // keys have no default.
-    let default = (!checked && format.is_copy()).then(|| {
-        quote! {
-            #[automatically_derived]
-            impl #core::default::Default for #name {
-                #[inline]
-                fn default() -> Self {
-                    Self(#k::#inner::MIN)
-                }
+            #[inline]
+            fn as_inner(&self) -> &#inner {
+                &self.0
+            }
+
+            #[inline]
+            fn into_inner(self) -> #inner {
+                self.0
             }
         }
-    });
-    // The fixed-length formats hand serde their stack text; record keys go through `Display`.
-    let serialize_body = if format.is_copy() {
-        quote!(#k::__private::serde::serialize_encoded(self, self.encode().as_str(), serializer))
-    } else {
-        quote!(#k::__private::serde::serialize(self, serializer))
-    };
-    // The fixed-length (`Copy`) formats: `encode()` and `const` accessors.
-    let (encode, constness) = if format.is_copy() {
-        let (text_prefix, text_separator) = if prefix.is_empty() {
-            ("", "")
-        } else {
-            (prefix.as_str(), separator.as_str())
-        };
-        let len = text_prefix.len() + text_separator.len();
-        let encode = quote! {
-            /// The prefixed text on the stack, without allocating (what `Display` writes).
+    }
+}
+
+/// The inherent methods every typed id has: its prefix and separator, `from_inner` (fallible
+/// with checks), `parse`, `parse_unchecked`, and a record key type's `key_type()`.
+fn common_methods(target: &Target<'_>) -> TokenStream {
+    let (k, core, inner, name) = (target.krate(), target.core(), target.inner(), target.name);
+    let (prefix, separator) = (&target.attrs.prefix, &target.attrs.separator);
+    let result = quote!(#core::result::Result);
+    let from_inner = if target.checked {
+        quote! {
+            /// The typed id holding `inner`, once the type's checks accept it.
+            ///
+            /// # Errors
+            ///
+            /// The check's error, when it refuses `inner`.
             #[inline]
-            pub const fn encode(
-                self,
-            ) -> #k::IdText<{ #len + <#k::#inner as #k::IdFormat>::MAX_TEXT_LEN }> {
-                #k::__private::prefixed_text(#text_prefix, #text_separator, self.0.encode())
+            pub fn from_inner(inner: #inner) -> #result<Self, #k::Error> {
+                <Self as #k::TypedId>::try_from_inner(inner)
             }
-        };
-        (encode, quote!(const))
+        }
     } else {
-        (TokenStream::new(), TokenStream::new())
+        quote! {
+            /// The typed id holding `inner`.
+            #[inline]
+            pub const fn from_inner(inner: #inner) -> Self {
+                Self(inner)
+            }
+        }
     };
-
+    let key_type = key_type_method(target);
     quote! {
-        #[doc(hidden)]
-        #[allow(non_upper_case_globals, clippy::all)]
-        const _: () = {
-            #same_type
+        #[automatically_derived]
+        impl #name {
+            /// The prefix of the text (`""`: none).
+            pub const PREFIX: &'static #core::primitive::str = #prefix;
 
-            impl #k::TypedId for #name {
-                type Inner = #k::#inner;
-                const TYPE_NAME: &'static #core::primitive::str = #type_name;
-                const PREFIX: &'static #core::primitive::str = #prefix;
-                const SEPARATOR: &'static #core::primitive::str = #separator;
-                const DECODE: #k::CheckPolicy = #decode_policy;
-                const DESERIALIZE: #k::CheckPolicy = #deserialize_policy;
+            /// What stands between the prefix and the id's own text.
+            pub const SEPARATOR: &'static #core::primitive::str = #separator;
 
-                #[inline]
-                fn from_inner_unchecked(inner: #k::#inner) -> Self {
-                    Self(inner)
-                }
+            #from_inner
 
-                #[inline]
-                fn try_from_inner(inner: #k::#inner) -> #result<Self, #k::Error> {
-                    #key_type_check
-                    #validate_check
-                    #result::Ok(Self(inner))
-                }
-
-                #[inline]
-                fn as_inner(&self) -> &#k::#inner {
-                    &self.0
-                }
-
-                #[inline]
-                fn into_inner(self) -> #k::#inner {
-                    self.0
-                }
+            /// Parses the prefixed text like `parse`, but without the type's checks: the
+            /// prefix, the separator and the inner format are still read strictly.
+            ///
+            /// # Errors
+            ///
+            /// A missing or different prefix, a bad separator, or the inner format's error.
+            #[inline]
+            pub fn parse_unchecked(text: &#core::primitive::str) -> #result<Self, #k::Error> {
+                #k::__private::parse_unchecked::<Self>(text)
             }
 
-            #[automatically_derived]
-            impl #name {
-                /// The prefix of the text (`""`: none).
-                pub const PREFIX: &'static #core::primitive::str = #prefix;
-
-                /// What stands between the prefix and the id's own text.
-                pub const SEPARATOR: &'static #core::primitive::str = #separator;
-
-                #from_inner
-
-                /// The typed id holding `inner`, without the type's checks (its `validate`
-                /// function, a record key's `key_type`, when it has them): for values known to
-                /// be good, or that must be read whatever they are. The value may break the
-                /// type's rules; nothing else about it is unsafe.
-                #[inline]
-                pub #constness fn from_inner_unchecked(inner: #k::#inner) -> Self {
-                    Self(inner)
-                }
-
-                /// Parses the prefixed text like `parse`, but without the type's checks: the
-                /// prefix, the separator and the inner format are still read strictly.
-                ///
-                /// # Errors
-                ///
-                /// A missing or different prefix, a bad separator, or the inner format's error.
-                #[inline]
-                pub fn parse_unchecked(
-                    text: &#core::primitive::str,
-                ) -> #result<Self, #k::Error> {
-                    #k::__private::parse_unchecked::<Self>(text)
-                }
-
-                /// The id inside.
-                #[inline]
-                pub #constness fn as_inner(&self) -> &#k::#inner {
-                    &self.0
-                }
-
-                /// The id inside, by value.
-                #[inline]
-                pub #constness fn into_inner(self) -> #k::#inner {
-                    self.0
-                }
-
-                /// Parses the prefixed text (the same as `str::parse`).
-                ///
-                /// # Errors
-                ///
-                /// A missing or different prefix, a bad separator, the inner format's error
-                /// (positioned in the whole text), or the type's check.
-                #[inline]
-                pub fn parse(text: &#core::primitive::str) -> #result<Self, #k::Error> {
-                    #k::__private::parse::<Self>(text)
-                }
-
-                #encode
-                #key_type_method
-                #methods
+            /// Parses the prefixed text (the same as `str::parse`).
+            ///
+            /// # Errors
+            ///
+            /// A missing or different prefix, a bad separator, the inner format's error
+            /// (positioned in the whole text), or the type's check.
+            #[inline]
+            pub fn parse(text: &#core::primitive::str) -> #result<Self, #k::Error> {
+                #k::__private::parse::<Self>(text)
             }
 
-            #[automatically_derived]
-            impl #core::fmt::Display for #name {
-                #[inline]
-                fn fmt(&self, f: &mut #core::fmt::Formatter<'_>) -> #core::fmt::Result {
-                    #k::__private::fmt_display(self, f)
-                }
+            #key_type
+        }
+    }
+}
+
+/// A typed record key's `key_type()`: the record key type its keys must have.
+fn key_type_method(target: &Target<'_>) -> Option<TokenStream> {
+    if target.format != Format::RecordKey {
+        return None;
+    }
+    let k = target.krate();
+    let value = match &target.attrs.key_type {
+        None => quote!(#k::RecordKeyType::Any),
+        Some(KeyType::Tid) => quote!(#k::RecordKeyType::Tid),
+        Some(KeyType::Nsid) => quote!(#k::RecordKeyType::Nsid),
+        Some(KeyType::Literal(value)) => {
+            quote!(#k::RecordKeyType::Literal(#k::RecordKey::from_static(#value)))
+        }
+    };
+    Some(quote! {
+        /// The record key type the type's keys must have.
+        pub fn key_type() -> #k::RecordKeyType {
+            #value
+        }
+    })
+}
+
+/// The format's own part, written beside the format in the runtime crate: its parts, ranges,
+/// generation, `Clone`/`Copy`/`Default`, `encode()`, and the integrations (serde, sqlx).
+fn format_api(target: &Target<'_>) -> TokenStream {
+    let (k, name) = (target.krate(), target.name);
+    let api = target.format.api_macro();
+    let checks = Ident::new(
+        if target.checked {
+            "checked"
+        } else {
+            "unchecked"
+        },
+        Span::call_site(),
+    );
+    // A type without a prefix prints the bare text: no separator either.
+    let (prefix, separator) = if target.attrs.prefix.is_empty() {
+        ("", "")
+    } else {
+        (
+            target.attrs.prefix.as_str(),
+            target.attrs.separator.as_str(),
+        )
+    };
+    quote! {
+        #k::__private::typed::#api! { #name, #checks, #prefix, #separator }
+    }
+}
+
+/// `Display`, `Debug`, `FromStr` and `TryFrom<&str>`: the prefixed text.
+fn text_impls(target: &Target<'_>) -> TokenStream {
+    let (k, core, name) = (target.krate(), target.core(), target.name);
+    let result = quote!(#core::result::Result);
+    quote! {
+        #[automatically_derived]
+        impl #core::fmt::Display for #name {
+            #[inline]
+            fn fmt(&self, f: &mut #core::fmt::Formatter<'_>) -> #core::fmt::Result {
+                #k::__private::fmt_display(self, f)
             }
+        }
 
-            #[automatically_derived]
-            impl #core::fmt::Debug for #name {
-                fn fmt(&self, f: &mut #core::fmt::Formatter<'_>) -> #core::fmt::Result {
-                    #k::__private::fmt_debug(self, f)
-                }
+        #[automatically_derived]
+        impl #core::fmt::Debug for #name {
+            fn fmt(&self, f: &mut #core::fmt::Formatter<'_>) -> #core::fmt::Result {
+                #k::__private::fmt_debug(self, f)
             }
+        }
 
-            #[automatically_derived]
-            impl #core::str::FromStr for #name {
-                type Err = #k::Error;
+        #[automatically_derived]
+        impl #core::str::FromStr for #name {
+            type Err = #k::Error;
 
-                #[inline]
-                fn from_str(text: &#core::primitive::str) -> #result<Self, #k::Error> {
-                    #k::__private::parse::<Self>(text)
-                }
+            #[inline]
+            fn from_str(text: &#core::primitive::str) -> #result<Self, #k::Error> {
+                #k::__private::parse::<Self>(text)
             }
+        }
 
+        #[automatically_derived]
+        impl #core::convert::TryFrom<&#core::primitive::str> for #name {
+            type Error = #k::Error;
+
+            #[inline]
+            fn try_from(text: &#core::primitive::str) -> #result<Self, #k::Error> {
+                #k::__private::parse::<Self>(text)
+            }
+        }
+    }
+}
+
+/// To and from the inner id: `From<PostId>` for the inner type, `From` (or, with checks,
+/// `TryFrom`) the other way, and `AsRef`.
+fn conversions(target: &Target<'_>) -> TokenStream {
+    let (k, core, inner, name) = (target.krate(), target.core(), target.inner(), target.name);
+    let from_inner = if target.checked {
+        quote! {
             #[automatically_derived]
-            impl #core::convert::TryFrom<&#core::primitive::str> for #name {
+            impl #core::convert::TryFrom<#inner> for #name {
                 type Error = #k::Error;
 
                 #[inline]
-                fn try_from(text: &#core::primitive::str) -> #result<Self, #k::Error> {
-                    #k::__private::parse::<Self>(text)
+                fn try_from(inner: #inner) -> #core::result::Result<Self, #k::Error> {
+                    <Self as #k::TypedId>::try_from_inner(inner)
                 }
             }
-
+        }
+    } else {
+        quote! {
             #[automatically_derived]
-            impl #core::convert::From<#name> for #k::#inner {
+            impl #core::convert::From<#inner> for #name {
                 #[inline]
-                fn from(id: #name) -> Self {
-                    id.0
+                fn from(inner: #inner) -> Self {
+                    Self(inner)
                 }
             }
-
-            #convert_inner
-
-            #[automatically_derived]
-            impl #core::convert::AsRef<#k::#inner> for #name {
-                #[inline]
-                fn as_ref(&self) -> &#k::#inner {
-                    &self.0
-                }
+        }
+    };
+    quote! {
+        #[automatically_derived]
+        impl #core::convert::From<#name> for #inner {
+            #[inline]
+            fn from(id: #name) -> Self {
+                id.0
             }
+        }
 
-            #[automatically_derived]
-            impl #core::clone::Clone for #name {
-                #clone
+        #from_inner
+
+        #[automatically_derived]
+        impl #core::convert::AsRef<#inner> for #name {
+            #[inline]
+            fn as_ref(&self) -> &#inner {
+                &self.0
             }
+        }
+    }
+}
 
-            #copy
-            #default
-
-            #[automatically_derived]
-            impl #core::cmp::PartialEq for #name {
-                #[inline]
-                fn eq(&self, other: &Self) -> #core::primitive::bool {
-                    self.0 == other.0
-                }
+/// `PartialEq`, `Eq`, `PartialOrd`, `Ord` and `Hash`, as the inner id's.
+fn comparisons(target: &Target<'_>) -> TokenStream {
+    let (core, name) = (target.core(), target.name);
+    quote! {
+        #[automatically_derived]
+        impl #core::cmp::PartialEq for #name {
+            #[inline]
+            fn eq(&self, other: &Self) -> #core::primitive::bool {
+                self.0 == other.0
             }
+        }
 
-            #[automatically_derived]
-            impl #core::cmp::Eq for #name {}
+        #[automatically_derived]
+        impl #core::cmp::Eq for #name {}
 
-            #[automatically_derived]
-            impl #core::cmp::PartialOrd for #name {
-                #[inline]
-                fn partial_cmp(&self, other: &Self) -> #core::option::Option<#core::cmp::Ordering> {
-                    #core::option::Option::Some(#core::cmp::Ord::cmp(self, other))
-                }
+        #[automatically_derived]
+        impl #core::cmp::PartialOrd for #name {
+            #[inline]
+            fn partial_cmp(&self, other: &Self) -> #core::option::Option<#core::cmp::Ordering> {
+                #core::option::Option::Some(#core::cmp::Ord::cmp(self, other))
             }
+        }
 
-            #[automatically_derived]
-            impl #core::cmp::Ord for #name {
-                #[inline]
-                fn cmp(&self, other: &Self) -> #core::cmp::Ordering {
-                    #core::cmp::Ord::cmp(&self.0, &other.0)
-                }
+        #[automatically_derived]
+        impl #core::cmp::Ord for #name {
+            #[inline]
+            fn cmp(&self, other: &Self) -> #core::cmp::Ordering {
+                #core::cmp::Ord::cmp(&self.0, &other.0)
             }
+        }
 
-            #[automatically_derived]
-            impl #core::hash::Hash for #name {
-                #[inline]
-                fn hash<H: #core::hash::Hasher>(&self, state: &mut H) {
-                    #core::hash::Hash::hash(&self.0, state)
-                }
+        #[automatically_derived]
+        impl #core::hash::Hash for #name {
+            #[inline]
+            fn hash<H: #core::hash::Hasher>(&self, state: &mut H) {
+                #core::hash::Hash::hash(&self.0, state)
             }
-
-            #k::__private::if_serde! {
-                #[automatically_derived]
-                impl #k::__private::serde::Serialize for #name {
-                    fn serialize<S: #k::__private::serde::Serializer>(
-                        &self,
-                        serializer: S,
-                    ) -> #result<S::Ok, S::Error> {
-                        #serialize_body
-                    }
-                }
-
-                #[automatically_derived]
-                impl<'de> #k::__private::serde::Deserialize<'de> for #name {
-                    fn deserialize<D: #k::__private::serde::Deserializer<'de>>(
-                        deserializer: D,
-                    ) -> #result<Self, D::Error> {
-                        #k::__private::serde::deserialize(deserializer)
-                    }
-                }
-            }
-
-            #k::__private::if_sqlx! {
-                #[automatically_derived]
-                impl<DB: #k::__private::sqlx::Database> #k::__private::sqlx::Type<DB> for #name
-                where
-                    #k::#inner: #k::__private::sqlx::Type<DB>,
-                {
-                    fn type_info() -> DB::TypeInfo {
-                        #k::__private::sqlx::type_info::<Self, DB>()
-                    }
-
-                    fn compatible(ty: &DB::TypeInfo) -> #core::primitive::bool {
-                        #k::__private::sqlx::compatible::<Self, DB>(ty)
-                    }
-                }
-
-                #[automatically_derived]
-                impl<'q, DB: #k::__private::sqlx::Database> #k::__private::sqlx::Encode<'q, DB> for #name
-                where
-                    #k::#inner: #k::__private::sqlx::Encode<'q, DB>,
-                {
-                    fn encode_by_ref(
-                        &self,
-                        buf: &mut <DB as #k::__private::sqlx::Database>::ArgumentBuffer,
-                    ) -> #result<#k::__private::sqlx::IsNull, #k::__private::sqlx::BoxDynError> {
-                        #k::__private::sqlx::encode::<Self, DB>(self, buf)
-                    }
-                }
-
-                #[automatically_derived]
-                impl<'r, DB: #k::__private::sqlx::Database> #k::__private::sqlx::Decode<'r, DB> for #name
-                where
-                    #k::#inner: #k::__private::sqlx::Decode<'r, DB>,
-                {
-                    fn decode(
-                        value: <DB as #k::__private::sqlx::Database>::ValueRef<'r>,
-                    ) -> #result<Self, #k::__private::sqlx::BoxDynError> {
-                        #k::__private::sqlx::decode::<Self, DB>(value)
-                    }
-                }
-            }
-
-            #k::__private::if_sqlx_postgres! {
-                #[automatically_derived]
-                impl #k::__private::sqlx::PgHasArrayType for #name {
-                    fn array_type_info() -> #k::__private::sqlx::PgTypeInfo {
-                        <#k::#inner as #k::__private::sqlx::PgHasArrayType>::array_type_info()
-                    }
-                }
-            }
-        };
+        }
     }
 }

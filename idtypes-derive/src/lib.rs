@@ -24,8 +24,12 @@
 //! implementations" (E0119).
 //!
 //! The crate is split as serde's derive is: `attr` reads and checks the attributes, `check`
-//! holds the rules for their values, `format` what each format adds, and `expand` writes
-//! the code, which names only `idtypes` paths (or those of `#[idtype(crate = "...")]`).
+//! holds the rules for their values, `format` names the formats, and `expand` writes the
+//! code, which names only `idtypes` paths (or those of `#[idtype(crate = "...")]`). What a
+//! format adds to a typed id (its parts, ranges, generation, integrations) is not here: it is
+//! a `macro_rules!` beside the format in `idtypes` (`tid/typed.rs`, ...), which the expansion
+//! invokes through `idtypes::__private::typed`. `snapshots` pins the expansion of a few types
+//! (`snapshots/*.expanded.rs`).
 
 #![deny(missing_docs)]
 
@@ -35,6 +39,8 @@ mod errors;
 mod expand;
 mod format;
 mod siblings;
+#[cfg(test)]
+mod snapshots;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};

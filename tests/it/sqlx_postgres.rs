@@ -3,11 +3,7 @@
 //! The shared cases are in `common/sqlx_cases.rs`; PostgreSQL's own (arrays, the text
 //! protocol) are here.
 
-#[macro_use]
-#[path = "common/sqlx_cases.rs"]
-mod sqlx_cases;
-
-use sqlx_cases::postgres::{Db, column, connect, ph};
+use crate::common::sqlx_cases::postgres::{Db, column, connect, ph};
 
 const BLOB_COLUMN: &str = "BYTEA";
 

@@ -1,7 +1,7 @@
 //! The sqlx cases shared by `sqlx_postgres.rs`, `sqlx_mysql.rs` and `sqlx_sqlite.rs`.
 //!
 //! [`Sample`] gives each column type its test values; [`sqlx_cases!`] generates the same
-//! `#[tokio::test]`s for one database. The including file has in scope, before invoking it
+//! `#[tokio::test]`s for one database. The invoking module has in scope, before it invokes it
 //! (the first four from this file's [`postgres`], [`mysql`] or [`sqlite`] module):
 //!
 //! - `type Db` (the `sqlx::Database`);
@@ -302,7 +302,7 @@ pub fn around_u64<T: Copy>(
     values
 }
 
-/// Generates the shared `#[tokio::test]`s for the database the including file describes.
+/// Generates the shared `#[tokio::test]`s for the database the invoking module describes.
 macro_rules! sqlx_cases {
     () => {
         use idtypes::{
@@ -310,7 +310,9 @@ macro_rules! sqlx_cases {
             Uid11, Xid,
         };
         use sqlx::{AssertSqlSafe, Row};
-        use sqlx_cases::{Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples};
+        use crate::common::sqlx_cases::{
+            Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
+        };
 
         /// A type that is a column of `Db`.
         trait Column:

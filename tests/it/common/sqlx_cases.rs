@@ -28,7 +28,6 @@ pub enum Storage {
     /// Text with a byte-wise collation, long enough for a typed id's prefixed text
     /// (`AsText<TypedId>`): a 63-byte prefix, an 8-byte separator and a 512-byte record key.
     /// Only the typed ids' tests (`sqlx_derive`) use it.
-    #[allow(dead_code)]
     PrefixedText,
 }
 
@@ -750,7 +749,6 @@ macro_rules! sqlx_cases {
 
 /// PostgreSQL's connection, placeholders and documented columns (`IDTYPES_TEST_POSTGRES_URL`;
 /// `connect` gives `None`, a skip, when it is unset).
-#[allow(dead_code)]
 pub mod postgres {
     use super::Storage;
 
@@ -780,7 +778,6 @@ pub mod postgres {
 
 /// MySQL / MariaDB's connection, placeholders and documented columns
 /// (`IDTYPES_TEST_MYSQL_URL`; `connect` gives `None`, a skip, when it is unset).
-#[allow(dead_code)]
 pub mod mysql {
     use super::Storage;
 
@@ -813,7 +810,6 @@ pub mod mysql {
 }
 
 /// SQLite's connection (embedded, in memory: always runs), placeholders and columns.
-#[allow(dead_code)]
 pub mod sqlite {
     use super::Storage;
 

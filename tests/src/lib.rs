@@ -1,4 +1,4 @@
-//! Helpers for the workspace's cross-crate tests (see `tests/tests/`).
+//! Helpers for the workspace's cross-crate tests (see `tests/it/`, one test binary).
 //!
 //! The README's Rust examples are compiled and run as this crate's doctests.
 #![doc = include_str!("../../README.md")]

@@ -1,4 +1,4 @@
-//! One process of the lease fleet test (`tests/tests/lease_fleet.rs`): for a while, it leases
+//! One process of the lease fleet test (`tests/it/lease_fleet.rs`): for a while, it leases
 //! a TID clock id from a shared database, makes TIDs under the lease with a wall clock set
 //! off from the real one, gives the lease up and takes one again (forced churn), and writes
 //! every TID it made to a file.

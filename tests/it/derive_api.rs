@@ -1273,10 +1273,12 @@ mod reexport {
 
 mod elsewhere {
     #[derive(idtypes::Tid)]
-    #[idtype(prefix = "post", crate = "crate::reexport::idtypes")]
-    pub struct ReexportedId(crate::reexport::idtypes::Tid);
+    #[idtype(prefix = "post", crate = "crate::derive_api::reexport::idtypes")]
+    pub struct ReexportedId(crate::derive_api::reexport::idtypes::Tid);
 
-    fn no_literal(key: &crate::reexport::idtypes::RecordKey) -> Result<(), &'static str> {
+    fn no_literal(
+        key: &crate::derive_api::reexport::idtypes::RecordKey,
+    ) -> Result<(), &'static str> {
         if key.as_str() == "self" {
             Err("`self` is taken")
         } else {
@@ -1285,8 +1287,8 @@ mod elsewhere {
     }
 
     #[derive(idtypes::RecordKey)]
-    #[idtype(prefix = "k", key_type = "nsid", validate = no_literal, crate = "crate::reexport::idtypes")]
-    pub struct ReexportedKey(crate::reexport::idtypes::RecordKey);
+    #[idtype(prefix = "k", key_type = "nsid", validate = no_literal, crate = "crate::derive_api::reexport::idtypes")]
+    pub struct ReexportedKey(crate::derive_api::reexport::idtypes::RecordKey);
 }
 
 #[derive(idtypes::TimeId)]

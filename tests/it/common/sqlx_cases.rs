@@ -1,7 +1,7 @@
 //! The sqlx cases shared by `sqlx_postgres.rs`, `sqlx_mysql.rs` and `sqlx_sqlite.rs`.
 //!
 //! [`Sample`] gives each column type its test values; [`sqlx_cases!`] generates the same
-//! `#[tokio::test]`s for one database. The including file has in scope, before invoking it
+//! `#[tokio::test]`s for one database. The invoking module has in scope, before it invokes it
 //! (the first four from this file's [`postgres`], [`mysql`] or [`sqlite`] module):
 //!
 //! - `type Db` (the `sqlx::Database`);
@@ -28,7 +28,6 @@ pub enum Storage {
     /// Text with a byte-wise collation, long enough for a typed id's prefixed text
     /// (`AsText<TypedId>`): a 63-byte prefix, an 8-byte separator and a 512-byte record key.
     /// Only the typed ids' tests (`sqlx_derive`) use it.
-    #[allow(dead_code)]
     PrefixedText,
 }
 
@@ -302,7 +301,7 @@ pub fn around_u64<T: Copy>(
     values
 }
 
-/// Generates the shared `#[tokio::test]`s for the database the including file describes.
+/// Generates the shared `#[tokio::test]`s for the database the invoking module describes.
 macro_rules! sqlx_cases {
     () => {
         use idtypes::{
@@ -310,7 +309,9 @@ macro_rules! sqlx_cases {
             Uid11, Xid,
         };
         use sqlx::{AssertSqlSafe, Row};
-        use sqlx_cases::{Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples};
+        use crate::common::sqlx_cases::{
+            Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
+        };
 
         /// A type that is a column of `Db`.
         trait Column:
@@ -748,7 +749,6 @@ macro_rules! sqlx_cases {
 
 /// PostgreSQL's connection, placeholders and documented columns (`IDTYPES_TEST_POSTGRES_URL`;
 /// `connect` gives `None`, a skip, when it is unset).
-#[allow(dead_code)]
 pub mod postgres {
     use super::Storage;
 
@@ -778,7 +778,6 @@ pub mod postgres {
 
 /// MySQL / MariaDB's connection, placeholders and documented columns
 /// (`IDTYPES_TEST_MYSQL_URL`; `connect` gives `None`, a skip, when it is unset).
-#[allow(dead_code)]
 pub mod mysql {
     use super::Storage;
 
@@ -811,7 +810,6 @@ pub mod mysql {
 }
 
 /// SQLite's connection (embedded, in memory: always runs), placeholders and columns.
-#[allow(dead_code)]
 pub mod sqlite {
     use super::Storage;
 

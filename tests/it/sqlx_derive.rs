@@ -8,10 +8,7 @@
 //! each database; the sample values (`MIN`, `MAX`, TIDs above `i64::MAX`, TimeIds before 1970,
 //! mixed-case record keys, random ones) are the inner types' of `common/sqlx_cases.rs`.
 
-#[allow(dead_code, unused_macros)]
-#[path = "common/sqlx_cases.rs"]
-mod sqlx_cases;
-
+use crate::common::sqlx_cases::{Rng, Sample, Storage, around_u64, samples};
 use idtypes::{
     AsText, FullRand, NodeId, RecordKey, RecordKeyType, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
     TypedId, Uid11, Xid,
@@ -19,7 +16,6 @@ use idtypes::{
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
 };
-use sqlx_cases::{Rng, Sample, Storage, around_u64, samples};
 
 // One typed id per format, without checks: `idtypes_tests::typed`.
 // One typed id per format with a `validate` function, and record keys with a `key_type`.
@@ -891,7 +887,7 @@ macro_rules! derive_cases {
 mod postgres {
     use super::*;
 
-    use sqlx_cases::postgres::{Db, column, connect, ph};
+    use crate::common::sqlx_cases::postgres::{Db, column, connect, ph};
 
     derive_cases!();
 
@@ -1002,7 +998,7 @@ mod postgres {
 mod mysql {
     use super::*;
 
-    use sqlx_cases::mysql::{Db, column, connect, ph};
+    use crate::common::sqlx_cases::mysql::{Db, column, connect, ph};
 
     derive_cases!();
 }
@@ -1011,7 +1007,7 @@ mod mysql {
 mod sqlite {
     use super::*;
 
-    use sqlx_cases::sqlite::{Db, column, connect, ph};
+    use crate::common::sqlx_cases::sqlite::{Db, column, connect, ph};
 
     derive_cases!();
 }

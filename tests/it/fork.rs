@@ -1,8 +1,6 @@
 //! After `fork()`, parent and child both make ids, side by side: the child never repeats the
 //! parent's ids (formats with a clock or node id, and FullRand), refuses when its id was fixed
 //! in the parent, and otherwise draws from a stream of its own.
-#![cfg(unix)]
-
 use std::collections::HashSet;
 
 use idtypes::{

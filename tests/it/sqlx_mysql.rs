@@ -2,11 +2,7 @@
 //!
 //! The cases are in `common/sqlx_cases.rs`.
 
-#[macro_use]
-#[path = "common/sqlx_cases.rs"]
-mod sqlx_cases;
-
-use sqlx_cases::mysql::{Db, column, connect, ph};
+use crate::common::sqlx_cases::mysql::{Db, column, connect, ph};
 
 /// Not `BINARY(n)`: it pads a short value with zero bytes, so a wrong length would not reach
 /// the decoder.

@@ -2,11 +2,7 @@
 //!
 //! The cases are in `common/sqlx_cases.rs`.
 
-#[macro_use]
-#[path = "common/sqlx_cases.rs"]
-mod sqlx_cases;
-
-use sqlx_cases::sqlite::{Db, column, connect, ph};
+use crate::common::sqlx_cases::sqlite::{Db, column, connect, ph};
 
 const BLOB_COLUMN: &str = "BLOB";
 

@@ -1,0 +1,6 @@
+//! What several suites share.
+
+/// The sqlx cases of `sqlx_postgres`, `sqlx_mysql` and `sqlx_sqlite` (the [`sqlx_cases!`]
+/// macro), and the sample values `sqlx_derive` uses too.
+#[macro_use]
+pub mod sqlx_cases;

@@ -1,0 +1,42 @@
+//! The workspace's cross-crate tests, one module per suite, all in one test binary (`it`):
+//! the suites share sqlx, tokio and proptest, and linking them once instead of once per suite
+//! is most of what building the tests costs.
+//!
+//! Run one suite with `cargo test -p idtypes-tests --test it tid_conformance::`, one test
+//! with its path, e.g. `fork::a_forked_child_uses_another_clock_id_than_its_parent`.
+//!
+//! All suites run in this one process, side by side: a test must not rely on being alone in
+//! it (no process-wide settings such as environment variables; database tables named by
+//! `idtypes_tests::unique_table`), and what needs a process of its own runs in a child (the
+//! forks of `fork`, the worker processes of `lease_fleet`).
+
+#[macro_use]
+mod common;
+
+mod derive_api;
+mod derive_hygiene;
+mod derive_serde;
+mod derive_text;
+#[cfg(unix)]
+mod fork;
+mod lease;
+mod lease_fleet;
+mod record_key_conformance;
+mod record_key_properties;
+mod sqlx_derive;
+mod sqlx_mysql;
+mod sqlx_postgres;
+mod sqlx_sqlite;
+mod tbsl_conformance;
+mod tbsl_generator;
+mod tbsl_properties;
+mod tid_conformance;
+mod tid_generator;
+mod tid_properties;
+mod time_id_conformance;
+mod time_id_generator;
+mod time_id_properties;
+mod time_ranges;
+mod uid11_conformance;
+mod uid11_generators;
+mod uid11_properties;

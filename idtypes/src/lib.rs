@@ -327,6 +327,7 @@ mod error;
 mod fork;
 #[cfg(feature = "std")]
 mod global;
+mod impls;
 pub(crate) mod integrations;
 #[cfg(feature = "std")]
 mod lease_term;

@@ -7,10 +7,11 @@ mod generator;
 #[cfg(feature = "std")]
 pub use generator::SnowishGenerator;
 
-use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
+use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
 use crate::Error;
 
-const FORMAT: &str = "snowish uid11";
+/// The format name used in error messages.
+pub(crate) const FORMAT: &str = "snowish uid11";
 const MAX_DELTA: u64 = (1 << 41) - 1;
 
 /// A snowish uid11: a reserved 0 bit, 41 bits of milliseconds since the xid epoch
@@ -37,7 +38,7 @@ pub struct Snowish(u64);
 
 profile_text!(
     Snowish,
-    "snowish uid11",
+    FORMAT,
     "1111111NVpb",
     (1 << 63) - 1,
     try_from_bytes
@@ -206,21 +207,5 @@ impl Snowish {
     #[cfg(feature = "std")]
     pub fn timestamp(self) -> std::time::SystemTime {
         std::time::UNIX_EPOCH + core::time::Duration::from_millis(self.timestamp_millis())
-    }
-}
-
-impl TryFrom<Uid11> for Snowish {
-    type Error = Error;
-
-    fn try_from(id: Uid11) -> Result<Snowish, Error> {
-        Snowish::from_payload(id.to_u64())
-    }
-}
-
-impl TryFrom<u64> for Snowish {
-    type Error = Error;
-
-    fn try_from(value: u64) -> Result<Snowish, Error> {
-        Snowish::from_payload(value)
     }
 }

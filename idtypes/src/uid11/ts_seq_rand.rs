@@ -7,10 +7,11 @@ mod generator;
 #[cfg(feature = "std")]
 pub use generator::TsSeqRandGenerator;
 
-use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
+use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
 use crate::Error;
 
-const FORMAT: &str = "ts-seq-rand uid11";
+/// The format name used in error messages.
+pub(crate) const FORMAT: &str = "ts-seq-rand uid11";
 const MAX_DELTA: u64 = (1 << 42) - 1;
 
 /// A ts-seq-rand uid11: 42 bits of milliseconds since the xid epoch
@@ -33,13 +34,7 @@ const MAX_DELTA: u64 = (1 << 42) - 1;
 #[repr(transparent)]
 pub struct TsSeqRand(u64);
 
-profile_text!(
-    TsSeqRand,
-    "ts-seq-rand uid11",
-    "1111111NVpb",
-    u64::MAX,
-    from_bytes
-);
+profile_text!(TsSeqRand, FORMAT, "1111111NVpb", u64::MAX, from_bytes);
 millis_ranges!(TsSeqRand, "1111111NVpb");
 
 impl TsSeqRand {
@@ -202,17 +197,5 @@ impl TsSeqRand {
     #[cfg(feature = "std")]
     pub fn now() -> TsSeqRand {
         generator::global().next()
-    }
-}
-
-impl From<Uid11> for TsSeqRand {
-    fn from(id: Uid11) -> TsSeqRand {
-        TsSeqRand(id.to_u64())
-    }
-}
-
-impl From<u64> for TsSeqRand {
-    fn from(value: u64) -> TsSeqRand {
-        TsSeqRand(value)
     }
 }

@@ -12,7 +12,8 @@ use core::ops::RangeInclusive;
 use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
 use crate::Error;
 
-const FORMAT: &str = "xid";
+/// The format name used in error messages.
+pub(crate) const FORMAT: &str = "xid";
 const MAX_DELTA: u64 = (1 << 42) - 1;
 const MAX_RANDOM: u32 = (1 << 22) - 1;
 
@@ -39,7 +40,7 @@ const MAX_RANDOM: u32 = (1 << 22) - 1;
 #[repr(transparent)]
 pub struct Xid(u64);
 
-profile_text!(Xid, "xid", "113q8KFkAEs", u64::MAX, from_bytes);
+profile_text!(Xid, FORMAT, "113q8KFkAEs", u64::MAX, from_bytes);
 millis_ranges!(Xid, "113q8KFkAEs");
 
 impl Xid {
@@ -224,17 +225,5 @@ impl Xid {
     #[cfg(feature = "std")]
     pub fn now() -> Xid {
         generator::global().next()
-    }
-}
-
-impl From<Uid11> for Xid {
-    fn from(id: Uid11) -> Xid {
-        Xid(id.to_u64())
-    }
-}
-
-impl From<u64> for Xid {
-    fn from(value: u64) -> Xid {
-        Xid(value)
     }
 }

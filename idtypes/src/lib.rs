@@ -326,6 +326,8 @@ mod error;
 #[cfg(feature = "std")]
 mod fork;
 #[cfg(feature = "std")]
+mod generator_shell;
+#[cfg(feature = "std")]
 mod global;
 mod impls;
 pub(crate) mod integrations;

@@ -129,30 +129,6 @@ impl<C: Clock> SnowishGenerator<C> {
         self.machine_id.value()
     }
 
-    /// The next id.
-    ///
-    /// # Panics
-    ///
-    /// When the clock reads after 2081-07-18T02:58:46.662Z (or the generator has run
-    /// ahead to it), and in a process forked from the one that made the generator.
-    /// [`try_next`](SnowishGenerator::try_next) returns an error.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let generator = idtypes::SnowishGenerator::new(1)?;
-    /// assert!(generator.next() < generator.next());
-    /// # Ok::<(), idtypes::Error>(())
-    /// ```
-    #[inline]
-    #[allow(clippy::should_implement_trait)] // a generator is not an iterator: it never ends
-    pub fn next(&self) -> Snowish {
-        match self.try_next() {
-            Ok(id) => id,
-            Err(err) => panic!("{err}"),
-        }
-    }
-
     /// The next id, or an error when the milliseconds are used up or the machine id
     /// belongs to a parent process.
     ///
@@ -185,6 +161,26 @@ impl<C: Clock> SnowishGenerator<C> {
             )),
         }
     }
+}
+
+crate::generator_shell::generator_shell! {
+    SnowishGenerator => Snowish;
+    /// The next id.
+    ///
+    /// # Panics
+    ///
+    /// When the clock reads after 2081-07-18T02:58:46.662Z (or the generator has run
+    /// ahead to it), and in a process forked from the one that made the generator.
+    /// [`try_next`](SnowishGenerator::try_next) returns an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let generator = idtypes::SnowishGenerator::new(1)?;
+    /// assert!(generator.next() < generator.next());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    fn next;
 }
 
 impl<C> fmt::Debug for SnowishGenerator<C> {

@@ -37,26 +37,6 @@ pub struct TsSeqRandGenerator<C = SystemClock> {
     state: Monotonic,
 }
 
-impl TsSeqRandGenerator<SystemClock> {
-    /// A generator on the system clock.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let generator = idtypes::TsSeqRandGenerator::new();
-    /// assert!(generator.next() < generator.next());
-    /// ```
-    pub fn new() -> Self {
-        TsSeqRandGenerator::with_clock(SystemClock)
-    }
-}
-
-impl Default for TsSeqRandGenerator<SystemClock> {
-    fn default() -> Self {
-        TsSeqRandGenerator::new()
-    }
-}
-
 impl<C: Clock> TsSeqRandGenerator<C> {
     /// A generator on `clock`.
     ///
@@ -72,28 +52,6 @@ impl<C: Clock> TsSeqRandGenerator<C> {
         TsSeqRandGenerator {
             clock,
             state: Monotonic::starting_at(0),
-        }
-    }
-
-    /// The next id.
-    ///
-    /// # Panics
-    ///
-    /// When the clock reads after 2151-03-25T18:46:22.214Z (or the generator has run
-    /// ahead to it). [`try_next`](TsSeqRandGenerator::try_next) returns an error.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let generator = idtypes::TsSeqRandGenerator::new();
-    /// assert!(generator.next() < generator.next());
-    /// ```
-    #[inline]
-    #[allow(clippy::should_implement_trait)] // a generator is not an iterator: it never ends
-    pub fn next(&self) -> TsSeqRand {
-        match self.try_next() {
-            Ok(id) => id,
-            Err(err) => panic!("{err}"),
         }
     }
 
@@ -127,16 +85,39 @@ impl<C: Clock> TsSeqRandGenerator<C> {
     }
 }
 
+crate::generator_shell::generator_shell! {
+    TsSeqRandGenerator => TsSeqRand;
+    /// A generator on the system clock.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let generator = idtypes::TsSeqRandGenerator::new();
+    /// assert!(generator.next() < generator.next());
+    /// ```
+    fn new;
+
+    /// The next id.
+    ///
+    /// # Panics
+    ///
+    /// When the clock reads after 2151-03-25T18:46:22.214Z (or the generator has run
+    /// ahead to it). [`try_next`](TsSeqRandGenerator::try_next) returns an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let generator = idtypes::TsSeqRandGenerator::new();
+    /// assert!(generator.next() < generator.next());
+    /// ```
+    fn next;
+    fn global;
+}
+
 impl<C> fmt::Debug for TsSeqRandGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TsSeqRandGenerator").finish_non_exhaustive()
     }
-}
-
-/// The process-wide generator behind [`TsSeqRand::now`].
-pub(super) fn global() -> &'static TsSeqRandGenerator {
-    static GLOBAL: crate::global::Global<TsSeqRandGenerator> = crate::global::Global::new();
-    GLOBAL.get_or_make(TsSeqRandGenerator::new)
 }
 
 #[cfg(test)]

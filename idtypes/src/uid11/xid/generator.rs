@@ -64,25 +64,6 @@ pub struct XidGenerator<C = SystemClock> {
     generation: AtomicU64,
 }
 
-impl XidGenerator<SystemClock> {
-    /// A monotonic generator on the system clock.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(idtypes::XidGenerator::new().mode(), idtypes::XidMode::Monotonic);
-    /// ```
-    pub fn new() -> Self {
-        XidGenerator::with_clock(SystemClock)
-    }
-}
-
-impl Default for XidGenerator<SystemClock> {
-    fn default() -> Self {
-        XidGenerator::new()
-    }
-}
-
 impl<C: Clock> XidGenerator<C> {
     /// A monotonic generator on `clock`.
     ///
@@ -128,31 +109,6 @@ impl<C: Clock> XidGenerator<C> {
     /// ```
     pub fn mode(&self) -> XidMode {
         self.mode
-    }
-
-    /// The next xid.
-    ///
-    /// # Panics
-    ///
-    /// When the clock reads after 2151-03-25T18:46:22.214Z (or a monotonic generator has
-    /// run ahead to the last xid). [`try_next`](XidGenerator::try_next) returns an error.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use idtypes::{ManualClock, XidGenerator};
-    ///
-    /// let generator = XidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
-    /// let (a, b) = (generator.next(), generator.next());
-    /// assert_eq!(b.to_u64(), a.to_u64() + 1); // same millisecond: the low field counts up
-    /// ```
-    #[inline]
-    #[allow(clippy::should_implement_trait)] // a generator is not an iterator: it never ends
-    pub fn next(&self) -> Xid {
-        match self.try_next() {
-            Ok(id) => id,
-            Err(err) => panic!("{err}"),
-        }
     }
 
     /// The next xid, or an error when the clock is past the last xid millisecond.
@@ -229,6 +185,37 @@ fn exhausted() -> Error {
     Error::exhausted(FORMAT, "the timestamp would pass 2151-03-25T18:46:22.214Z")
 }
 
+crate::generator_shell::generator_shell! {
+    XidGenerator => Xid;
+    /// A monotonic generator on the system clock.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::XidGenerator::new().mode(), idtypes::XidMode::Monotonic);
+    /// ```
+    fn new;
+
+    /// The next xid.
+    ///
+    /// # Panics
+    ///
+    /// When the clock reads after 2151-03-25T18:46:22.214Z (or a monotonic generator has
+    /// run ahead to the last xid). [`try_next`](XidGenerator::try_next) returns an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ManualClock, XidGenerator};
+    ///
+    /// let generator = XidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
+    /// let (a, b) = (generator.next(), generator.next());
+    /// assert_eq!(b.to_u64(), a.to_u64() + 1); // same millisecond: the low field counts up
+    /// ```
+    fn next;
+    fn global;
+}
+
 impl<C> fmt::Debug for XidGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("XidGenerator")
@@ -236,12 +223,6 @@ impl<C> fmt::Debug for XidGenerator<C> {
             .field("next_min", &Xid(self.next_min.load(Ordering::Relaxed)))
             .finish_non_exhaustive()
     }
-}
-
-/// The process-wide generator behind [`Xid::now`].
-pub(super) fn global() -> &'static XidGenerator {
-    static GLOBAL: crate::global::Global<XidGenerator> = crate::global::Global::new();
-    GLOBAL.get_or_make(XidGenerator::new)
 }
 
 #[cfg(test)]

@@ -1,0 +1,63 @@
+//! What the generators share around their own logic, written once by `generator_shell!`:
+//! `new` on the system clock and `Default`, `next` (`try_next` or a panic), and the
+//! process-wide instance behind the format's `now()`.
+
+/// The shell of the generator `$gen` of `$id`s, a `struct $gen<C = SystemClock>` with
+/// `with_clock(clock) -> Self` and `try_next(&self) -> Result<$id, Error>`:
+///
+/// - `fn new;`: `new()` on the system clock, and `Default` (the same);
+/// - `fn next;`: `next()`, `try_next` or a panic with the error's message;
+/// - `fn global;`: `global()`, the process-wide generator behind the format's `now()`, made
+///   with `new` on first use.
+///
+/// The attributes before `fn new;` and `fn next;` (their docs) go on those methods.
+macro_rules! generator_shell {
+    (
+        $gen:ident => $id:ident;
+        $(#[$new:meta])* fn new;
+        $(#[$next:meta])* fn next;
+        fn global;
+    ) => {
+        impl $gen<$crate::SystemClock> {
+            $(#[$new])*
+            pub fn new() -> Self {
+                $gen::with_clock($crate::SystemClock)
+            }
+        }
+
+        impl Default for $gen<$crate::SystemClock> {
+            fn default() -> Self {
+                $gen::new()
+            }
+        }
+
+        $crate::generator_shell::generator_shell! {
+            $gen => $id;
+            $(#[$next])* fn next;
+        }
+
+        /// The process-wide generator behind the format's `now()`.
+        pub(super) fn global() -> &'static $gen {
+            static GLOBAL: $crate::global::Global<$gen> = $crate::global::Global::new();
+            GLOBAL.get_or_make($gen::new)
+        }
+    };
+    (
+        $gen:ident => $id:ident;
+        $(#[$next:meta])* fn next;
+    ) => {
+        impl<C: $crate::Clock> $gen<C> {
+            $(#[$next])*
+            #[inline]
+            #[allow(clippy::should_implement_trait)] // a generator is not an iterator: it never ends
+            pub fn next(&self) -> $id {
+                match self.try_next() {
+                    Ok(id) => id,
+                    Err(err) => panic!("{err}"),
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use generator_shell;

@@ -381,7 +381,7 @@ pub use tid::TidGenerator;
 #[cfg(feature = "std")]
 pub use time_id::TimeIdGenerator;
 pub use time_id::{NodeClass, NodeId, TimeId};
-pub use typed::{CheckPolicy, IdFormat, TypedId, ValidationError};
+pub use typed::{CheckPolicy, FixedSizeFormat, IdFormat, TypedId, ValidationError};
 pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, XID_EPOCH_MILLIS, Xid};
 #[cfg(feature = "std")]
 pub use uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator, XidMode};

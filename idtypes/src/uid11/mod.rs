@@ -7,12 +7,12 @@
 //!   figures the project's spec notes corrected (the last xid millisecond, prefix bucket sizes)
 //! - `gurki/uid11`, `test-vectors.json`
 
-mod full_rand;
+pub(crate) mod full_rand;
 mod profile;
-mod snowish;
+pub(crate) mod snowish;
 mod time_range;
-mod ts_seq_rand;
-mod xid;
+pub(crate) mod ts_seq_rand;
+pub(crate) mod xid;
 
 pub use full_rand::FullRand;
 pub use snowish::Snowish;

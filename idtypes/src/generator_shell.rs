@@ -49,7 +49,8 @@ macro_rules! generator_shell {
         impl<C: $crate::Clock> $gen<C> {
             $(#[$next])*
             #[inline]
-            #[allow(clippy::should_implement_trait)] // a generator is not an iterator: it never ends
+            // A generator is not an iterator: it never ends.
+            #[allow(clippy::should_implement_trait)]
             pub fn next(&self) -> $id {
                 match self.try_next() {
                     Ok(id) => id,

@@ -69,7 +69,7 @@ fixed_size_serde! {
     TsSeqRand: "a" type as "a string of 11 Base58 characters", crate::TsSeqRand::parse_ascii;
     FullRand: "a" type as "a string of 11 Base58 characters", crate::FullRand::parse_ascii;
     // Bytes are the raw form, in either kind of format.
-    Tbsl: "a" name as "a string of 20 uppercase hex characters", |bytes| crate::Tbsl::try_from(bytes);
+    Tbsl: "a" name as "a string of 20 uppercase hex characters", crate::Tbsl::try_from;
 }
 
 /// What deserializing a fixed-size format expects, and how it reads a byte string.
@@ -127,7 +127,7 @@ impl<T: Described> FixedVisitor<T> {
 
     /// The id an integer holds, given its raw form if it is one (`what` the integer is, for
     /// the error otherwise).
-    fn from_integer<E: de::Error>(self, raw: Option<T::Raw>, what: Unexpected) -> Result<T, E> {
+    fn read_integer<E: de::Error>(self, raw: Option<T::Raw>, what: Unexpected) -> Result<T, E> {
         match raw {
             Some(raw) => T::try_from_raw(raw).map_err(E::custom),
             None if T::Raw::INTEGER => Err(E::invalid_value(what, &self)),
@@ -157,11 +157,11 @@ impl<'de, T: Described> Visitor<'de> for FixedVisitor<T> {
     }
 
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<T, E> {
-        self.from_integer(T::Raw::from_u64(value), Unexpected::Unsigned(value))
+        self.read_integer(T::Raw::from_u64(value), Unexpected::Unsigned(value))
     }
 
     fn visit_i64<E: de::Error>(self, value: i64) -> Result<T, E> {
-        self.from_integer(T::Raw::from_i64(value), Unexpected::Signed(value))
+        self.read_integer(T::Raw::from_i64(value), Unexpected::Signed(value))
     }
 
     /// Formats that write byte arrays as sequences of integers.

@@ -3,8 +3,9 @@
 
 /// Implements the text vocabulary of a profile type `$ty` (a newtype over its `u64` payload
 /// with an associated `const fn from_payload(u64) -> Result<$ty, Error>`), whose valid
-/// payloads are `0..=$max_payload`. `from_bytes` is infallible, `try_from_bytes` when some
-/// payloads are not ids.
+/// payloads are `0..=$max_payload` and whose errors name it `$name`. `from_bytes` is
+/// infallible, and so are the conversions from `Uid11` and `u64` (`From`, through `from_u64`);
+/// `try_from_bytes` when some payloads are not ids (`TryFrom`, through `try_from_u64`).
 macro_rules! profile_text {
     ($ty:ident, $name:expr, $example:literal, $max_payload:expr, from_bytes) => {
         impl $ty {

@@ -190,78 +190,57 @@ trait Raw: Sized {
     ) -> Result<V::Value, D::Error>;
 
     /// The raw form an unsigned integer is, if any.
-    fn from_u64(value: u64) -> Option<Self>;
+    fn from_u64(_: u64) -> Option<Self> {
+        None
+    }
 
     /// The raw form a signed integer is, if any.
-    fn from_i64(value: i64) -> Option<Self>;
+    fn from_i64(_: i64) -> Option<Self> {
+        None
+    }
 
     /// The raw form a sequence holds, or `None` when a sequence is not one.
     fn from_seq<'de, A: de::SeqAccess<'de>>(
-        seq: A,
-        expected: &dyn de::Expected,
-    ) -> Result<Option<Self>, A::Error>;
-}
-
-impl Raw for u64 {
-    const EXPECTING: &'static str = "a u64";
-    const INTEGER: bool = true;
-
-    fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u64(self)
-    }
-
-    fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
-        deserializer: D,
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        deserializer.deserialize_u64(visitor)
-    }
-
-    fn from_u64(value: u64) -> Option<u64> {
-        Some(value)
-    }
-
-    fn from_i64(value: i64) -> Option<u64> {
-        u64::try_from(value).ok()
-    }
-
-    fn from_seq<'de, A: de::SeqAccess<'de>>(
         _: A,
         _: &dyn de::Expected,
-    ) -> Result<Option<u64>, A::Error> {
+    ) -> Result<Option<Self>, A::Error> {
         Ok(None)
     }
 }
 
-impl Raw for i64 {
-    const EXPECTING: &'static str = "an i64";
-    const INTEGER: bool = true;
+/// The integer raw forms: `$int`, `$expecting` in messages, written by `$serialize` and read
+/// by `$deserialize`; any integer in `$int`'s range is one.
+macro_rules! integer_raw {
+    ($($int:ty: $expecting:literal, $serialize:ident, $deserialize:ident;)*) => {$(
+        impl Raw for $int {
+            const EXPECTING: &'static str = $expecting;
+            const INTEGER: bool = true;
 
-    fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_i64(self)
-    }
+            fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.$serialize(self)
+            }
 
-    fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
-        deserializer: D,
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        deserializer.deserialize_i64(visitor)
-    }
+            fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
+                deserializer: D,
+                visitor: V,
+            ) -> Result<V::Value, D::Error> {
+                deserializer.$deserialize(visitor)
+            }
 
-    fn from_u64(value: u64) -> Option<i64> {
-        i64::try_from(value).ok()
-    }
+            fn from_u64(value: u64) -> Option<$int> {
+                <$int>::try_from(value).ok()
+            }
 
-    fn from_i64(value: i64) -> Option<i64> {
-        Some(value)
-    }
+            fn from_i64(value: i64) -> Option<$int> {
+                <$int>::try_from(value).ok()
+            }
+        }
+    )*};
+}
 
-    fn from_seq<'de, A: de::SeqAccess<'de>>(
-        _: A,
-        _: &dyn de::Expected,
-    ) -> Result<Option<i64>, A::Error> {
-        Ok(None)
-    }
+integer_raw! {
+    u64: "a u64", serialize_u64, deserialize_u64;
+    i64: "an i64", serialize_i64, deserialize_i64;
 }
 
 impl Raw for [u8; 10] {
@@ -277,14 +256,6 @@ impl Raw for [u8; 10] {
         visitor: V,
     ) -> Result<V::Value, D::Error> {
         deserializer.deserialize_bytes(visitor)
-    }
-
-    fn from_u64(_: u64) -> Option<Self> {
-        None
-    }
-
-    fn from_i64(_: i64) -> Option<Self> {
-        None
     }
 
     fn from_seq<'de, A: de::SeqAccess<'de>>(
@@ -306,6 +277,8 @@ impl Raw for [u8; 10] {
 
 #[cfg(test)]
 mod tests {
+    use serde::Deserialize;
+
     use crate::Tid;
 
     #[test]
@@ -406,6 +379,65 @@ mod tests {
         assert_eq!(postcard::from_bytes::<Tbsl>(&bytes).unwrap(), id);
         let nine = [9u8, 1, 2, 3, 4, 5, 6, 7, 8, 9];
         assert!(postcard::from_bytes::<Tbsl>(&nine).is_err());
+    }
+
+    #[test]
+    fn each_format_says_what_it_expects_in_either_kind_of_format() {
+        use super::{Described, FixedVisitor};
+        use crate::{FullRand, Snowish, Tbsl, TimeId, TsSeqRand, Uid11, Xid};
+
+        fn expecting<T: Described>(text: bool) -> String {
+            (&FixedVisitor::<T>::new(text) as &dyn serde::de::Expected).to_string()
+        }
+        let b58 = "as a string of 11 Base58 characters";
+        let cases = [
+            (
+                expecting::<Tid>(true),
+                "an atproto TID as a string of 13 base32-sortable characters",
+            ),
+            (expecting::<Tid>(false), "an atproto TID as a u64"),
+            (
+                expecting::<TimeId>(true),
+                "a TimeId as a string: 13 base32-sortable characters, or the dashed form",
+            ),
+            (expecting::<TimeId>(false), "a TimeId as an i64"),
+            (expecting::<Uid11>(true), &format!("a Uid11 {b58}")),
+            (expecting::<Uid11>(false), "a Uid11 as a u64"),
+            (expecting::<Xid>(true), &format!("a Xid {b58}")),
+            (expecting::<Snowish>(false), "a Snowish as a u64"),
+            (expecting::<TsSeqRand>(true), &format!("a TsSeqRand {b58}")),
+            (expecting::<FullRand>(false), "a FullRand as a u64"),
+            (
+                expecting::<Tbsl>(true),
+                "a TBSL as a string of 20 uppercase hex characters",
+            ),
+            (expecting::<Tbsl>(false), "a TBSL as 10 bytes"),
+        ];
+        for (found, expected) in cases {
+            assert_eq!(found, expected);
+        }
+    }
+
+    #[test]
+    fn integers_out_of_range_are_the_wrong_value_and_bytes_read_as_text() {
+        use crate::TimeId;
+        use serde::de::{IntoDeserializer, value};
+
+        let err = serde_json::from_str::<Tid>("-1").unwrap_err();
+        assert!(err.to_string().contains("expected an atproto TID"), "{err}");
+        let big: value::U64Deserializer<value::Error> = u64::MAX.into_deserializer();
+        let err = TimeId::deserialize(big).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid value: integer `18446744073709551615`, expected a TimeId as a string: \
+             13 base32-sortable characters, or the dashed form"
+        );
+        let bytes: value::BytesDeserializer<value::Error> =
+            value::BytesDeserializer::new(b"3jzfcijpj2z2a");
+        assert_eq!(
+            Tid::deserialize(bytes).unwrap(),
+            Tid::from_u64(1728652679052295174)
+        );
     }
 
     #[test]
@@ -525,6 +557,13 @@ mod record_key {
             let err = serde_json::from_str::<RecordKey>(r#""..""#).unwrap_err();
             assert!(
                 err.to_string().contains("`.` and `..` are not allowed"),
+                "{err}"
+            );
+            let err = serde_json::from_str::<RecordKey>("5").unwrap_err();
+            assert!(
+                err.to_string().contains(
+                    "expected an atproto record key (1 to 512 characters of A-Za-z0-9.-_~:)"
+                ),
                 "{err}"
             );
             let err = serde_json::from_str::<RecordKeyType>(r#""literal:""#).unwrap_err();

@@ -62,3 +62,37 @@ macro_rules! generator_shell {
 }
 
 pub(crate) use generator_shell;
+
+/// What the generators' tests share.
+#[cfg(test)]
+pub(crate) mod tests {
+    use core::{fmt::Debug, hash::Hash, time::Duration};
+    use std::collections::HashSet;
+
+    use crate::ManualClock;
+
+    /// Makes an id with `next`, then `steps` more while `clock` steps back by `back` every
+    /// third step and on by `on` otherwise: each id must be `later` than the one before it
+    /// (a decrease would be a bug), and none may repeat.
+    pub(crate) fn assert_steps_back_never_repeat<T: Copy + Eq + Hash + Debug>(
+        clock: &ManualClock,
+        (back, on): (Duration, Duration),
+        steps: usize,
+        next: impl Fn() -> T,
+        later: impl Fn(&T, &T) -> bool,
+    ) {
+        let mut last = next();
+        let mut seen = HashSet::from([last]);
+        for step in 0..steps {
+            if step % 3 == 0 {
+                clock.step_back(back);
+            } else {
+                clock.advance(on);
+            }
+            let id = next();
+            assert!(later(&id, &last), "step {step}: {id:?} after {last:?}");
+            assert!(seen.insert(id), "step {step}: {id:?} again");
+            last = id;
+        }
+    }
+}

@@ -262,6 +262,7 @@ impl<C> fmt::Debug for TidGenerator<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator_shell::tests::assert_steps_back_never_repeat;
     use crate::{ErrorKind, ManualClock};
     use std::{collections::HashSet, time::Duration};
 
@@ -291,19 +292,8 @@ mod tests {
     fn a_clock_stepped_back_never_yields_a_repeat_or_a_decrease() {
         let clock = ManualClock::new(START);
         let generator = TidGenerator::with_clock(&clock);
-        let mut last = generator.next();
-        let mut seen = HashSet::from([last]);
-        for step in 0..200 {
-            if step % 3 == 0 {
-                clock.step_back(Duration::from_millis(50));
-            } else {
-                clock.advance(Duration::from_micros(7));
-            }
-            let tid = generator.next();
-            assert!(tid > last, "step {step}: {tid:?} after {last:?}");
-            assert!(seen.insert(tid));
-            last = tid;
-        }
+        let steps = (Duration::from_millis(50), Duration::from_micros(7));
+        assert_steps_back_never_repeat(&clock, steps, 200, || generator.next(), |a, b| a > b);
     }
 
     #[test]

@@ -225,6 +225,7 @@ impl<C> fmt::Debug for TimeIdGenerator<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator_shell::tests::assert_steps_back_never_repeat;
     use crate::{ErrorKind, ManualClock};
     use std::{collections::HashSet, time::Duration};
 
@@ -243,19 +244,14 @@ mod tests {
     fn a_clock_stepped_back_never_yields_a_repeat_or_a_decrease() {
         let clock = ManualClock::new(1_700_000_000_000_000);
         let generator = TimeIdGenerator::with_clock(&clock);
-        let mut last = generator.next();
-        let mut seen = HashSet::from([last]);
-        for step in 0..200 {
-            if step % 3 == 0 {
-                clock.step_back(Duration::from_millis(50));
-            } else {
-                clock.advance(Duration::from_micros(7));
-            }
-            let id = generator.next();
-            assert!(id.cmp_chronological(&last).is_gt(), "step {step}");
-            assert!(seen.insert(id));
-            last = id;
-        }
+        let steps = (Duration::from_millis(50), Duration::from_micros(7));
+        assert_steps_back_never_repeat(
+            &clock,
+            steps,
+            200,
+            || generator.next(),
+            |a, b| a.cmp_chronological(b).is_gt(),
+        );
     }
 
     #[test]

@@ -195,7 +195,8 @@ impl<C> fmt::Debug for SnowishGenerator<C> {
 mod tests {
     use super::*;
     use crate::ManualClock;
-    use std::{collections::HashSet, time::Duration};
+    use crate::generator_shell::tests::assert_steps_back_never_repeat;
+    use std::time::Duration;
 
     #[test]
     fn the_sequence_counts_up_and_overflows_into_the_next_millisecond() {
@@ -215,18 +216,7 @@ mod tests {
     fn a_clock_stepped_back_never_yields_a_repeat() {
         let clock = ManualClock::new(1_700_000_000_000_000);
         let generator = SnowishGenerator::with_clock(&clock, 1).unwrap();
-        let mut last = generator.next();
-        let mut seen = HashSet::from([last]);
-        for step in 0..300 {
-            if step % 3 == 0 {
-                clock.step_back(Duration::from_millis(20));
-            } else {
-                clock.advance(Duration::from_millis(1));
-            }
-            let id = generator.next();
-            assert!(id > last, "step {step}");
-            assert!(seen.insert(id));
-            last = id;
-        }
+        let steps = (Duration::from_millis(20), Duration::from_millis(1));
+        assert_steps_back_never_repeat(&clock, steps, 300, || generator.next(), |a, b| a > b);
     }
 }

@@ -124,7 +124,8 @@ impl<C> fmt::Debug for TsSeqRandGenerator<C> {
 mod tests {
     use super::*;
     use crate::ManualClock;
-    use std::{collections::HashSet, time::Duration};
+    use crate::generator_shell::tests::assert_steps_back_never_repeat;
+    use std::time::Duration;
 
     #[test]
     fn the_sequence_overflows_into_the_next_millisecond() {
@@ -142,18 +143,7 @@ mod tests {
     fn a_clock_stepped_back_never_yields_a_repeat() {
         let clock = ManualClock::new(1_700_000_000_000_000);
         let generator = TsSeqRandGenerator::with_clock(&clock);
-        let mut last = generator.next();
-        let mut seen = HashSet::from([last]);
-        for step in 0..300 {
-            if step % 3 == 0 {
-                clock.step_back(Duration::from_millis(20));
-            } else {
-                clock.advance(Duration::from_millis(1));
-            }
-            let id = generator.next();
-            assert!(id > last, "step {step}");
-            assert!(seen.insert(id));
-            last = id;
-        }
+        let steps = (Duration::from_millis(20), Duration::from_millis(1));
+        assert_steps_back_never_repeat(&clock, steps, 300, || generator.next(), |a, b| a > b);
     }
 }

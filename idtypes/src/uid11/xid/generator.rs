@@ -228,6 +228,7 @@ impl<C> fmt::Debug for XidGenerator<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator_shell::tests::assert_steps_back_never_repeat;
     use crate::{ErrorKind, ManualClock};
     use std::{collections::HashSet, time::Duration};
 
@@ -272,19 +273,8 @@ mod tests {
     fn a_clock_stepped_back_never_yields_a_repeat() {
         let clock = ManualClock::new(NOW);
         let generator = XidGenerator::with_clock(&clock);
-        let mut last = generator.next();
-        let mut seen = HashSet::from([last]);
-        for step in 0..300 {
-            if step % 3 == 0 {
-                clock.step_back(Duration::from_millis(20));
-            } else {
-                clock.advance(Duration::from_millis(1));
-            }
-            let id = generator.next();
-            assert!(id > last, "step {step}");
-            assert!(seen.insert(id));
-            last = id;
-        }
+        let steps = (Duration::from_millis(20), Duration::from_millis(1));
+        assert_steps_back_never_repeat(&clock, steps, 300, || generator.next(), |a, b| a > b);
     }
 
     #[test]

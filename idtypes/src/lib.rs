@@ -92,6 +92,10 @@
 //! 7. Record keys have no prefix ranges: their order is not the order of any time or number.
 //! 8. A `TimeId` span across 1970 is two ranges (pre-1970 ids sort last): only the plural.
 //!
+//! Code generic over the formats has the same through two traits: [`IdFormat`] (every format:
+//! its name, its longest text, `encode`) and [`FixedSizeFormat`] (all but the record key: the
+//! raw form, integer or bytes, and the big-endian bytes, both ways).
+//!
 //! Range bounds are inclusive, for `WHERE id BETWEEN ? AND ?` ([`IdRange`]); time spans are
 //! any `RangeBounds` of `SystemTime` (or chrono's `DateTime<Utc>`), taken at the format's
 //! precision (every millisecond the span touches, for the millisecond formats).

@@ -99,19 +99,22 @@ macro_rules! bytes_column {
         const _: () = {
             use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
 
+            /// The column's type is the bytes'.
+            type Bytes = <$ty as FixedSizeFormat>::Bytes;
+
             impl Type<Postgres> for $ty {
                 fn type_info() -> PgTypeInfo {
-                    <<$ty as FixedSizeFormat>::Bytes as Type<Postgres>>::type_info()
+                    <Bytes as Type<Postgres>>::type_info()
                 }
 
                 fn compatible(ty: &PgTypeInfo) -> bool {
-                    <<$ty as FixedSizeFormat>::Bytes as Type<Postgres>>::compatible(ty)
+                    <Bytes as Type<Postgres>>::compatible(ty)
                 }
             }
 
             impl PgHasArrayType for $ty {
                 fn array_type_info() -> PgTypeInfo {
-                    <<$ty as FixedSizeFormat>::Bytes as PgHasArrayType>::array_type_info()
+                    <Bytes as PgHasArrayType>::array_type_info()
                 }
             }
 
@@ -120,7 +123,7 @@ macro_rules! bytes_column {
                     &self,
                     buf: &mut <Postgres as sqlx::Database>::ArgumentBuffer,
                 ) -> Result<IsNull, BoxDynError> {
-                    <<$ty as FixedSizeFormat>::Bytes as Encode<Postgres>>::encode_by_ref(&self.to_bytes(), buf)
+                    <Bytes as Encode<Postgres>>::encode_by_ref(&self.to_bytes(), buf)
                 }
             }
 

@@ -92,6 +92,10 @@
 //! 7. Record keys have no prefix ranges: their order is not the order of any time or number.
 //! 8. A `TimeId` span across 1970 is two ranges (pre-1970 ids sort last): only the plural.
 //!
+//! Code generic over the formats has the same through two traits: [`IdFormat`] (every format:
+//! its name, its longest text, `encode`) and [`FixedSizeFormat`] (all but the record key: the
+//! raw form, integer or bytes, and the big-endian bytes, both ways).
+//!
 //! Range bounds are inclusive, for `WHERE id BETWEEN ? AND ?` ([`IdRange`]); time spans are
 //! any `RangeBounds` of `SystemTime` (or chrono's `DateTime<Utc>`), taken at the format's
 //! precision (every millisecond the span touches, for the millisecond formats).
@@ -326,7 +330,10 @@ mod error;
 #[cfg(feature = "std")]
 mod fork;
 #[cfg(feature = "std")]
+mod generator_shell;
+#[cfg(feature = "std")]
 mod global;
+mod impls;
 pub(crate) mod integrations;
 #[cfg(feature = "std")]
 mod lease_term;
@@ -378,7 +385,7 @@ pub use tid::TidGenerator;
 #[cfg(feature = "std")]
 pub use time_id::TimeIdGenerator;
 pub use time_id::{NodeClass, NodeId, TimeId};
-pub use typed::{CheckPolicy, IdFormat, TypedId, ValidationError};
+pub use typed::{CheckPolicy, FixedSizeFormat, IdFormat, TypedId, ValidationError};
 pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, XID_EPOCH_MILLIS, Xid};
 #[cfg(feature = "std")]
 pub use uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator, XidMode};

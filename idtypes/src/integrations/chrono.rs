@@ -205,7 +205,11 @@ impl crate::Xid {
     /// ```
     pub fn from_datetime(time: DateTime<Utc>, random: u32) -> Result<crate::Xid, Error> {
         crate::Xid::from_parts(
-            unix_millis("xid", time, crate::Xid::MAX_TIMESTAMP_MILLIS)?,
+            unix_millis(
+                crate::uid11::xid::FORMAT,
+                time,
+                crate::Xid::MAX_TIMESTAMP_MILLIS,
+            )?,
             random,
         )
     }
@@ -234,7 +238,11 @@ impl crate::Snowish {
         machine_id: u16,
         sequence: u16,
     ) -> Result<crate::Snowish, Error> {
-        let millis = unix_millis("snowish uid11", time, crate::Snowish::MAX_TIMESTAMP_MILLIS)?;
+        let millis = unix_millis(
+            crate::uid11::snowish::FORMAT,
+            time,
+            crate::Snowish::MAX_TIMESTAMP_MILLIS,
+        )?;
         crate::Snowish::from_parts(millis, machine_id, sequence)
     }
 }
@@ -262,7 +270,7 @@ impl crate::TsSeqRand {
         random: u16,
     ) -> Result<crate::TsSeqRand, Error> {
         let millis = unix_millis(
-            "ts-seq-rand uid11",
+            crate::uid11::ts_seq_rand::FORMAT,
             time,
             crate::TsSeqRand::MAX_TIMESTAMP_MILLIS,
         )?;
@@ -311,7 +319,7 @@ impl crate::Tbsl {
         let micros = time.timestamp_micros();
         let micros = u64::try_from(micros).map_err(|_| {
             Error::out_of_range(
-                "TBSL",
+                crate::tbsl::FORMAT,
                 "timestamp (Unix microseconds)",
                 micros as i128,
                 0,

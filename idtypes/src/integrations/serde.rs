@@ -14,127 +14,271 @@
 //! Deserializing takes the same form back, strictly; a borrowed string is parsed in place,
 //! without allocating. Typed ids (the derive macros) add their prefix to the text.
 
-use core::fmt;
+use core::{fmt, marker::PhantomData};
 
 use serde::{
     Deserialize, Deserializer, Serialize, Serializer,
-    de::{self, Visitor},
+    de::{self, Unexpected, Visitor},
 };
 
-use crate::{Tid, TimeId};
+use crate::{FixedSizeFormat, IdFormat};
 
-impl Serialize for Tid {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.serialize_str(self.encode().as_str())
-        } else {
-            serializer.serialize_u64(self.to_u64())
+/// Serde for the fixed-size formats `$ty`: the text for human-readable formats, the raw form for
+/// binary ones. Deserializing expects `$article` (`a`, `an`) and the format's
+/// [`NAME`](IdFormat::NAME) (or, after `type`, the type's name) as `$text` (or as the raw
+/// form); `$bytes` reads a byte string (the text as ASCII, or the raw bytes).
+macro_rules! fixed_size_serde {
+    ($($ty:ident: $article:literal $noun:ident as $text:literal, $bytes:expr;)*) => {$(
+        impl Serialize for crate::$ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serialize_fixed(self, serializer)
+            }
         }
+
+        impl<'de> Deserialize<'de> for crate::$ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::$ty, D::Error> {
+                deserialize_fixed(deserializer)
+            }
+        }
+
+        impl Described for crate::$ty {
+            const ARTICLE: &'static str = $article;
+            const NOUN: &'static str = fixed_size_serde!(@noun $ty $noun);
+            const TEXT: &'static str = $text;
+
+            fn from_byte_string(bytes: &[u8]) -> Result<crate::$ty, crate::Error> {
+                ($bytes)(bytes)
+            }
+        }
+    )*};
+    (@noun $ty:ident name) => {
+        <crate::$ty as IdFormat>::NAME
+    };
+    (@noun $ty:ident type) => {
+        stringify!($ty)
+    };
+}
+
+fixed_size_serde! {
+    Tid: "an" name as "a string of 13 base32-sortable characters", crate::Tid::parse_ascii;
+    TimeId: "a" name as "a string: 13 base32-sortable characters, or the dashed form",
+        crate::TimeId::parse_ascii;
+    Uid11: "a" type as "a string of 11 Base58 characters", crate::Uid11::parse_ascii;
+    Xid: "a" type as "a string of 11 Base58 characters", crate::Xid::parse_ascii;
+    Snowish: "a" type as "a string of 11 Base58 characters", crate::Snowish::parse_ascii;
+    TsSeqRand: "a" type as "a string of 11 Base58 characters", crate::TsSeqRand::parse_ascii;
+    FullRand: "a" type as "a string of 11 Base58 characters", crate::FullRand::parse_ascii;
+    // Bytes are the raw form, in either kind of format.
+    Tbsl: "a" name as "a string of 20 uppercase hex characters", crate::Tbsl::try_from;
+}
+
+/// What deserializing a fixed-size format expects, and how it reads a byte string.
+trait Described: FixedSizeFormat<Raw: Raw> {
+    /// `a` or `an`, before the noun.
+    const ARTICLE: &'static str;
+
+    /// What the id is called in the expecting message.
+    const NOUN: &'static str;
+
+    /// What the text is, in the expecting message (after "as").
+    const TEXT: &'static str;
+
+    /// The id a byte string holds: its text, or (TBSL) its raw bytes.
+    fn from_byte_string(bytes: &[u8]) -> Result<Self, crate::Error>;
+}
+
+/// The text for human-readable formats, the raw form for binary ones.
+fn serialize_fixed<T: FixedSizeFormat<Raw: Raw>, S: Serializer>(
+    id: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    if serializer.is_human_readable() {
+        serializer.serialize_str(&id.encode())
+    } else {
+        id.to_raw().serialize_raw(serializer)
     }
 }
 
-impl<'de> Deserialize<'de> for Tid {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tid, D::Error> {
-        if deserializer.is_human_readable() {
-            deserializer.deserialize_str(TidVisitor { text: true })
-        } else {
-            deserializer.deserialize_u64(TidVisitor { text: false })
-        }
+/// The text from human-readable formats, the raw form from binary ones.
+fn deserialize_fixed<'de, T: Described, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    if deserializer.is_human_readable() {
+        deserializer.deserialize_str(FixedVisitor::<T>::new(true))
+    } else {
+        T::Raw::deserialize_raw(deserializer, FixedVisitor::<T>::new(false))
     }
 }
 
-/// `text`: whether the format is human-readable (and the TID expected as text).
-struct TidVisitor {
+/// Reads a fixed-size format; `text`: the format is human-readable (and the id expected as
+/// text), which only the expecting message tells.
+struct FixedVisitor<T> {
     text: bool,
+    id: PhantomData<T>,
 }
 
-impl Visitor<'_> for TidVisitor {
-    type Value = Tid;
+impl<T: Described> FixedVisitor<T> {
+    fn new(text: bool) -> Self {
+        FixedVisitor {
+            text,
+            id: PhantomData,
+        }
+    }
+
+    /// The id an integer holds, given its raw form if it is one (`what` the integer is, for
+    /// the error otherwise).
+    fn read_integer<E: de::Error>(self, raw: Option<T::Raw>, what: Unexpected) -> Result<T, E> {
+        match raw {
+            Some(raw) => T::try_from_raw(raw).map_err(E::custom),
+            None if T::Raw::INTEGER => Err(E::invalid_value(what, &self)),
+            None => Err(E::invalid_type(what, &self)),
+        }
+    }
+}
+
+impl<'de, T: Described> Visitor<'de> for FixedVisitor<T> {
+    type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.text {
-            "an atproto TID as a string of 13 base32-sortable characters"
+        let form = if self.text {
+            T::TEXT
         } else {
-            "an atproto TID as a u64"
-        })
+            T::Raw::EXPECTING
+        };
+        write!(f, "{} {} as {form}", T::ARTICLE, T::NOUN)
     }
 
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Tid, E> {
-        Tid::parse(text).map_err(E::custom)
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+        text.parse().map_err(E::custom)
     }
 
-    fn visit_bytes<E: de::Error>(self, text: &[u8]) -> Result<Tid, E> {
-        Tid::parse_ascii(text).map_err(E::custom)
+    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<T, E> {
+        T::from_byte_string(bytes).map_err(E::custom)
     }
 
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Tid, E> {
-        Ok(Tid::from_u64(value))
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<T, E> {
+        self.read_integer(T::Raw::from_u64(value), Unexpected::Unsigned(value))
     }
 
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Tid, E> {
-        u64::try_from(value)
-            .map(Tid::from_u64)
-            .map_err(|_| E::invalid_value(de::Unexpected::Signed(value), &self))
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<T, E> {
+        self.read_integer(T::Raw::from_i64(value), Unexpected::Signed(value))
     }
-}
 
-impl Serialize for TimeId {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.serialize_str(self.encode().as_str())
-        } else {
-            serializer.serialize_i64(self.to_i64())
+    /// Formats that write byte arrays as sequences of integers.
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        match T::Raw::from_seq(seq, &self)? {
+            Some(raw) => T::try_from_raw(raw).map_err(de::Error::custom),
+            None => Err(de::Error::invalid_type(Unexpected::Seq, &self)),
         }
     }
 }
 
-impl<'de> Deserialize<'de> for TimeId {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<TimeId, D::Error> {
-        if deserializer.is_human_readable() {
-            deserializer.deserialize_str(TimeIdVisitor { text: true })
-        } else {
-            deserializer.deserialize_i64(TimeIdVisitor { text: false })
+/// A raw form in serde's data model: an integer (`u64`, `i64`) or a byte array.
+trait Raw: Sized {
+    /// What the raw form is, after "as" in the expecting message.
+    const EXPECTING: &'static str;
+
+    /// Whether the raw form is an integer: an integer out of its range is then the wrong
+    /// value, not the wrong type.
+    const INTEGER: bool;
+
+    fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error>;
+
+    fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
+        deserializer: D,
+        visitor: V,
+    ) -> Result<V::Value, D::Error>;
+
+    /// The raw form an unsigned integer is, if any.
+    fn from_u64(_: u64) -> Option<Self> {
+        None
+    }
+
+    /// The raw form a signed integer is, if any.
+    fn from_i64(_: i64) -> Option<Self> {
+        None
+    }
+
+    /// The raw form a sequence holds, or `None` when a sequence is not one.
+    fn from_seq<'de, A: de::SeqAccess<'de>>(
+        _: A,
+        _: &dyn de::Expected,
+    ) -> Result<Option<Self>, A::Error> {
+        Ok(None)
+    }
+}
+
+/// The integer raw forms: `$int`, `$expecting` in messages, written by `$serialize` and read
+/// by `$deserialize`; any integer in `$int`'s range is one.
+macro_rules! integer_raw {
+    ($($int:ty: $expecting:literal, $serialize:ident, $deserialize:ident;)*) => {$(
+        impl Raw for $int {
+            const EXPECTING: &'static str = $expecting;
+            const INTEGER: bool = true;
+
+            fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.$serialize(self)
+            }
+
+            fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
+                deserializer: D,
+                visitor: V,
+            ) -> Result<V::Value, D::Error> {
+                deserializer.$deserialize(visitor)
+            }
+
+            fn from_u64(value: u64) -> Option<$int> {
+                <$int>::try_from(value).ok()
+            }
+
+            fn from_i64(value: i64) -> Option<$int> {
+                <$int>::try_from(value).ok()
+            }
         }
-    }
+    )*};
 }
 
-/// `text`: whether the format is human-readable (and the TimeId expected as text).
-struct TimeIdVisitor {
-    text: bool,
+integer_raw! {
+    u64: "a u64", serialize_u64, deserialize_u64;
+    i64: "an i64", serialize_i64, deserialize_i64;
 }
 
-impl Visitor<'_> for TimeIdVisitor {
-    type Value = TimeId;
+impl Raw for [u8; 10] {
+    const EXPECTING: &'static str = "10 bytes";
+    const INTEGER: bool = false;
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.text {
-            "a TimeId as a string: 13 base32-sortable characters, or the dashed form"
-        } else {
-            "a TimeId as an i64"
-        })
+    fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(&self)
     }
 
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<TimeId, E> {
-        TimeId::parse(text).map_err(E::custom)
+    fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
+        deserializer: D,
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        deserializer.deserialize_bytes(visitor)
     }
 
-    fn visit_bytes<E: de::Error>(self, text: &[u8]) -> Result<TimeId, E> {
-        TimeId::parse_ascii(text).map_err(E::custom)
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<TimeId, E> {
-        Ok(TimeId::from_i64(value))
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<TimeId, E> {
-        i64::try_from(value)
-            .map(TimeId::from_i64)
-            .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(value), &self))
+    fn from_seq<'de, A: de::SeqAccess<'de>>(
+        mut seq: A,
+        expected: &dyn de::Expected,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut bytes = [0u8; 10];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(i, expected))?;
+        }
+        if seq.next_element::<u8>()?.is_some() {
+            return Err(de::Error::invalid_length(11, expected));
+        }
+        Ok(Some(bytes))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use serde::Deserialize;
+
     use crate::Tid;
 
     #[test]
@@ -238,6 +382,65 @@ mod tests {
     }
 
     #[test]
+    fn each_format_says_what_it_expects_in_either_kind_of_format() {
+        use super::{Described, FixedVisitor};
+        use crate::{FullRand, Snowish, Tbsl, TimeId, TsSeqRand, Uid11, Xid};
+
+        fn expecting<T: Described>(text: bool) -> String {
+            (&FixedVisitor::<T>::new(text) as &dyn serde::de::Expected).to_string()
+        }
+        let b58 = "as a string of 11 Base58 characters";
+        let cases = [
+            (
+                expecting::<Tid>(true),
+                "an atproto TID as a string of 13 base32-sortable characters",
+            ),
+            (expecting::<Tid>(false), "an atproto TID as a u64"),
+            (
+                expecting::<TimeId>(true),
+                "a TimeId as a string: 13 base32-sortable characters, or the dashed form",
+            ),
+            (expecting::<TimeId>(false), "a TimeId as an i64"),
+            (expecting::<Uid11>(true), &format!("a Uid11 {b58}")),
+            (expecting::<Uid11>(false), "a Uid11 as a u64"),
+            (expecting::<Xid>(true), &format!("a Xid {b58}")),
+            (expecting::<Snowish>(false), "a Snowish as a u64"),
+            (expecting::<TsSeqRand>(true), &format!("a TsSeqRand {b58}")),
+            (expecting::<FullRand>(false), "a FullRand as a u64"),
+            (
+                expecting::<Tbsl>(true),
+                "a TBSL as a string of 20 uppercase hex characters",
+            ),
+            (expecting::<Tbsl>(false), "a TBSL as 10 bytes"),
+        ];
+        for (found, expected) in cases {
+            assert_eq!(found, expected);
+        }
+    }
+
+    #[test]
+    fn integers_out_of_range_are_the_wrong_value_and_bytes_read_as_text() {
+        use crate::TimeId;
+        use serde::de::{IntoDeserializer, value};
+
+        let err = serde_json::from_str::<Tid>("-1").unwrap_err();
+        assert!(err.to_string().contains("expected an atproto TID"), "{err}");
+        let big: value::U64Deserializer<value::Error> = u64::MAX.into_deserializer();
+        let err = TimeId::deserialize(big).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid value: integer `18446744073709551615`, expected a TimeId as a string: \
+             13 base32-sortable characters, or the dashed form"
+        );
+        let bytes: value::BytesDeserializer<value::Error> =
+            value::BytesDeserializer::new(b"3jzfcijpj2z2a");
+        assert_eq!(
+            Tid::deserialize(bytes).unwrap(),
+            Tid::from_u64(1728652679052295174)
+        );
+    }
+
+    #[test]
     fn postcard_is_the_integer() {
         let tid = Tid::from_u64(u64::MAX);
         let mut buf = [0u8; 16];
@@ -246,118 +449,6 @@ mod tests {
         let varint = postcard::to_slice(&u64::MAX, &mut expected).unwrap();
         assert_eq!(bytes, varint);
         assert_eq!(postcard::from_bytes::<Tid>(bytes).unwrap(), tid);
-    }
-}
-
-/// uid11 and its profiles: the 11-symbol text for human-readable formats, the `u64` for binary
-/// ones (checked like the text: a snowish id's reserved bit must be 0).
-macro_rules! uid11_serde {
-    ($($ty:ident),* $(,)?) => {$(
-        impl Serialize for crate::$ty {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                if serializer.is_human_readable() {
-                    serializer.serialize_str(self.encode().as_str())
-                } else {
-                    serializer.serialize_u64(self.to_u64())
-                }
-            }
-        }
-
-        impl<'de> Deserialize<'de> for crate::$ty {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::$ty, D::Error> {
-                /// `text`: whether the format is human-readable (and the id expected as text).
-                struct IdVisitor {
-                    text: bool,
-                }
-
-                impl Visitor<'_> for IdVisitor {
-                    type Value = crate::$ty;
-
-                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        f.write_str(if self.text {
-                            concat!("a ", stringify!($ty), " as a string of 11 Base58 characters")
-                        } else {
-                            concat!("a ", stringify!($ty), " as a u64")
-                        })
-                    }
-
-                    fn visit_str<E: de::Error>(self, text: &str) -> Result<crate::$ty, E> {
-                        crate::$ty::parse(text).map_err(E::custom)
-                    }
-
-                    fn visit_u64<E: de::Error>(self, value: u64) -> Result<crate::$ty, E> {
-                        crate::$ty::try_from(value).map_err(E::custom)
-                    }
-                }
-
-                if deserializer.is_human_readable() {
-                    deserializer.deserialize_str(IdVisitor { text: true })
-                } else {
-                    deserializer.deserialize_u64(IdVisitor { text: false })
-                }
-            }
-        }
-    )*};
-}
-
-uid11_serde!(Uid11, Xid, Snowish, TsSeqRand, FullRand);
-
-impl Serialize for crate::Tbsl {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.serialize_str(self.encode().as_str())
-        } else {
-            serializer.serialize_bytes(&self.to_bytes())
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for crate::Tbsl {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::Tbsl, D::Error> {
-        if deserializer.is_human_readable() {
-            deserializer.deserialize_str(TbslVisitor { text: true })
-        } else {
-            deserializer.deserialize_bytes(TbslVisitor { text: false })
-        }
-    }
-}
-
-/// `text`: whether the format is human-readable (and the TBSL expected as text).
-struct TbslVisitor {
-    text: bool,
-}
-
-impl<'de> Visitor<'de> for TbslVisitor {
-    type Value = crate::Tbsl;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.text {
-            "a TBSL as a string of 20 uppercase hex characters"
-        } else {
-            "a TBSL as 10 bytes"
-        })
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<crate::Tbsl, E> {
-        crate::Tbsl::parse(text).map_err(E::custom)
-    }
-
-    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<crate::Tbsl, E> {
-        crate::Tbsl::try_from(bytes).map_err(E::custom)
-    }
-
-    /// Formats that write byte arrays as sequences of integers.
-    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<crate::Tbsl, A::Error> {
-        let mut bytes = [0u8; 10];
-        for (i, byte) in bytes.iter_mut().enumerate() {
-            *byte = seq
-                .next_element()?
-                .ok_or_else(|| de::Error::invalid_length(i, &self))?;
-        }
-        if seq.next_element::<u8>()?.is_some() {
-            return Err(de::Error::invalid_length(11, &self));
-        }
-        Ok(crate::Tbsl::from_bytes(bytes))
     }
 }
 
@@ -373,7 +464,7 @@ mod record_key {
         de::{self, Visitor},
     };
 
-    use crate::{RecordKey, RecordKeyType};
+    use crate::{IdFormat, RecordKey, RecordKeyType};
 
     impl Serialize for RecordKey {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -395,7 +486,13 @@ mod record_key {
         type Value = RecordKey;
 
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("an atproto record key (1 to 512 characters of A-Za-z0-9.-_~:)")
+            write!(
+                f,
+                "an {} (1 to {} characters of {})",
+                RecordKey::NAME,
+                RecordKey::MAX_LEN,
+                crate::record_key::syntax::CHARSET
+            )
         }
 
         fn visit_str<E: de::Error>(self, text: &str) -> Result<RecordKey, E> {
@@ -460,6 +557,13 @@ mod record_key {
             let err = serde_json::from_str::<RecordKey>(r#""..""#).unwrap_err();
             assert!(
                 err.to_string().contains("`.` and `..` are not allowed"),
+                "{err}"
+            );
+            let err = serde_json::from_str::<RecordKey>("5").unwrap_err();
+            assert!(
+                err.to_string().contains(
+                    "expected an atproto record key (1 to 512 characters of A-Za-z0-9.-_~:)"
+                ),
                 "{err}"
             );
             let err = serde_json::from_str::<RecordKeyType>(r#""literal:""#).unwrap_err();

@@ -29,7 +29,9 @@ use core::fmt;
 
 use sqlx::{Decode, Encode, Type, encode::IsNull, error::BoxDynError};
 
-use crate::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+use crate::{
+    FixedSizeFormat, FullRand, IdFormat, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid,
+};
 
 /// Stores an id in a text column (its canonical text) instead of its bytes: for people who
 /// read the table. An explicit choice, never a guess at decode time: a column is bytes or text.
@@ -76,41 +78,43 @@ impl<T: fmt::Display> fmt::Display for AsText<T> {
     }
 }
 
-/// The id a column's bytes hold, or an error naming the type and what was wrong.
-fn from_column<const N: usize, T>(
-    name: &str,
-    bytes: &[u8],
-    build: impl FnOnce([u8; N]) -> Result<T, crate::Error>,
-) -> Result<T, BoxDynError> {
-    let array: [u8; N] = bytes.try_into().map_err(|_| {
+/// The id a column's bytes hold, or an error naming the format and what was wrong.
+fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxDynError> {
+    let array = T::Bytes::try_from(bytes).map_err(|_| {
         format!(
-            "a {name} column holds {N} bytes (big-endian), this value has {}",
+            "a {} column holds {} bytes (big-endian), this value has {}",
+            T::NAME,
+            core::mem::size_of::<T::Bytes>(),
             bytes.len()
         )
     })?;
-    Ok(build(array)?)
+    Ok(T::try_from_bytes(array)?)
 }
 
-/// `Type`, `Encode`, `Decode` (and `PgHasArrayType`) for an id stored as `N` bytes.
+/// `Type`, `Encode`, `Decode` (and `PgHasArrayType`) for each fixed-size format `$ty`, stored
+/// as its big-endian bytes.
 macro_rules! bytes_column {
-    ($ty:ty, $n:literal, $name:literal, $build:expr) => {
+    ($($ty:ty),*) => {$(
         #[cfg(feature = "sqlx-postgres")]
         const _: () = {
             use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
 
+            /// The column's type is the bytes'.
+            type Bytes = <$ty as FixedSizeFormat>::Bytes;
+
             impl Type<Postgres> for $ty {
                 fn type_info() -> PgTypeInfo {
-                    <[u8; $n] as Type<Postgres>>::type_info()
+                    <Bytes as Type<Postgres>>::type_info()
                 }
 
                 fn compatible(ty: &PgTypeInfo) -> bool {
-                    <[u8; $n] as Type<Postgres>>::compatible(ty)
+                    <Bytes as Type<Postgres>>::compatible(ty)
                 }
             }
 
             impl PgHasArrayType for $ty {
                 fn array_type_info() -> PgTypeInfo {
-                    <[u8; $n] as PgHasArrayType>::array_type_info()
+                    <Bytes as PgHasArrayType>::array_type_info()
                 }
             }
 
@@ -119,7 +123,7 @@ macro_rules! bytes_column {
                     &self,
                     buf: &mut <Postgres as sqlx::Database>::ArgumentBuffer,
                 ) -> Result<IsNull, BoxDynError> {
-                    <[u8; $n] as Encode<Postgres>>::encode_by_ref(&self.to_bytes(), buf)
+                    <Bytes as Encode<Postgres>>::encode_by_ref(&self.to_bytes(), buf)
                 }
             }
 
@@ -127,12 +131,12 @@ macro_rules! bytes_column {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
                     match value.format() {
                         PgValueFormat::Binary => {
-                            from_column::<$n, _>($name, value.as_bytes()?, $build)
+                            from_column(value.as_bytes()?)
                         }
                         // The text protocol sends `\x` and hex digits.
                         PgValueFormat::Text => {
                             let bytes = <Vec<u8> as Decode<Postgres>>::decode(value)?;
-                            from_column::<$n, _>($name, &bytes, $build)
+                            from_column(&bytes)
                         }
                     }
                 }
@@ -165,7 +169,7 @@ macro_rules! bytes_column {
             impl<'r> Decode<'r, MySql> for $ty {
                 fn decode(value: MySqlValueRef<'r>) -> Result<Self, BoxDynError> {
                     let bytes = <&[u8] as Decode<MySql>>::decode(value)?;
-                    from_column::<$n, _>($name, bytes, $build)
+                    from_column(bytes)
                 }
             }
         };
@@ -197,27 +201,14 @@ macro_rules! bytes_column {
             impl<'r> Decode<'r, Sqlite> for $ty {
                 fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
                     let bytes = <&[u8] as Decode<Sqlite>>::decode(value)?;
-                    from_column::<$n, _>($name, bytes, $build)
+                    from_column(bytes)
                 }
             }
         };
-    };
+    )*};
 }
 
-bytes_column!(Tid, 8, "atproto TID", |b| Ok(Tid::from_bytes(b)));
-bytes_column!(TimeId, 8, "TimeId", |b| Ok(TimeId::from_bytes(b)));
-bytes_column!(Uid11, 8, "uid11", |b| Ok(Uid11::from_bytes(b)));
-bytes_column!(Xid, 8, "xid", |b| Ok(Xid::from_u64(u64::from_be_bytes(b))));
-bytes_column!(Snowish, 8, "snowish uid11", |b| Snowish::try_from_u64(
-    u64::from_be_bytes(b)
-));
-bytes_column!(TsSeqRand, 8, "ts-seq-rand uid11", |b| Ok(
-    TsSeqRand::from_u64(u64::from_be_bytes(b))
-));
-bytes_column!(FullRand, 8, "fullrand uid11", |b| Ok(FullRand::from_u64(
-    u64::from_be_bytes(b)
-)));
-bytes_column!(Tbsl, 10, "TBSL", |b| Ok(Tbsl::from_bytes(b)));
+bytes_column!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);
 
 /// `Type`, `Encode`, `Decode` for a value stored as text, parsed by `$parse` on decode.
 macro_rules! text_column {
@@ -329,38 +320,17 @@ macro_rules! text_column {
 
 text_column!(
     crate::RecordKey,
-    |key: &crate::RecordKey| key.clone(),
+    <crate::RecordKey as IdFormat>::encode,
     crate::RecordKey::parse
 );
-text_column!(AsText<Tid>, |id: &AsText<Tid>| id.0.encode(), |text| {
-    Tid::parse(text).map(AsText)
-});
-text_column!(
-    AsText<TimeId>,
-    |id: &AsText<TimeId>| id.0.encode(),
-    |text| { TimeId::parse(text).map(AsText) }
-);
-text_column!(AsText<Uid11>, |id: &AsText<Uid11>| id.0.encode(), |text| {
-    Uid11::parse(text).map(AsText)
-});
-text_column!(AsText<Xid>, |id: &AsText<Xid>| id.0.encode(), |text| {
-    Xid::parse(text).map(AsText)
-});
-text_column!(
-    AsText<Snowish>,
-    |id: &AsText<Snowish>| id.0.encode(),
-    |text| { Snowish::parse(text).map(AsText) }
-);
-text_column!(
-    AsText<TsSeqRand>,
-    |id: &AsText<TsSeqRand>| id.0.encode(),
-    |text| { TsSeqRand::parse(text).map(AsText) }
-);
-text_column!(
-    AsText<FullRand>,
-    |id: &AsText<FullRand>| id.0.encode(),
-    |text| { FullRand::parse(text).map(AsText) }
-);
-text_column!(AsText<Tbsl>, |id: &AsText<Tbsl>| id.0.encode(), |text| {
-    Tbsl::parse(text).map(AsText)
-});
+
+/// [`AsText`] columns for each fixed-size format `$ty`.
+macro_rules! as_text_column {
+    ($($ty:ident),*) => {$(
+        text_column!(AsText<$ty>, |id: &AsText<$ty>| id.0.encode(), |text| {
+            $ty::parse(text).map(AsText)
+        });
+    )*};
+}
+
+as_text_column!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);

@@ -21,7 +21,7 @@ mod typed;
 pub use key_type::RecordKeyType;
 
 use alloc::string::String;
-use core::{borrow::Borrow, cmp::Ordering, fmt, hash, ops::Deref, str::FromStr};
+use core::{borrow::Borrow, cmp::Ordering, hash, ops::Deref};
 
 use crate::{Error, Tid};
 
@@ -290,22 +290,7 @@ impl TryFrom<RecordKey> for Tid {
     }
 }
 
-impl FromStr for RecordKey {
-    type Err = Error;
-
-    #[inline]
-    fn from_str(text: &str) -> Result<RecordKey, Error> {
-        RecordKey::parse(text)
-    }
-}
-
-impl TryFrom<&str> for RecordKey {
-    type Error = Error;
-
-    fn try_from(text: &str) -> Result<RecordKey, Error> {
-        RecordKey::parse(text)
-    }
-}
+crate::impls::text_traits!(RecordKey, as_str);
 
 impl TryFrom<String> for RecordKey {
     type Error = Error;
@@ -397,18 +382,6 @@ impl PartialEq<RecordKey> for str {
 impl PartialEq<RecordKey> for &str {
     fn eq(&self, other: &RecordKey) -> bool {
         *self == other.as_str()
-    }
-}
-
-impl fmt::Display for RecordKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.as_str())
-    }
-}
-
-impl fmt::Debug for RecordKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RecordKey({})", self.as_str())
     }
 }
 

@@ -21,8 +21,6 @@ mod typed;
 pub use generator::{ClockPolicy, MemorySequence, SequenceProvider, TbslGenerator, TbslMode};
 pub use transport::{TransportBase, TransportText};
 
-use core::{fmt, str::FromStr};
-
 use crate::{Error, IdText, codec::hex};
 
 /// The format name used in error messages.
@@ -361,17 +359,7 @@ const fn parse_error(text: &[u8]) -> Error {
     Error::character(FORMAT, text, position, "0123456789ABCDEF")
 }
 
-impl From<[u8; 10]> for Tbsl {
-    fn from(bytes: [u8; 10]) -> Tbsl {
-        Tbsl(bytes)
-    }
-}
-
-impl From<Tbsl> for [u8; 10] {
-    fn from(id: Tbsl) -> [u8; 10] {
-        id.0
-    }
-}
+crate::impls::convert!(Tbsl, [u8; 10], to_bytes, from_bytes);
 
 impl TryFrom<&[u8]> for Tbsl {
     type Error = Error;
@@ -385,34 +373,7 @@ impl TryFrom<&[u8]> for Tbsl {
     }
 }
 
-impl FromStr for Tbsl {
-    type Err = Error;
-
-    #[inline]
-    fn from_str(text: &str) -> Result<Tbsl, Error> {
-        Tbsl::parse(text)
-    }
-}
-
-impl TryFrom<&str> for Tbsl {
-    type Error = Error;
-
-    fn try_from(text: &str) -> Result<Tbsl, Error> {
-        Tbsl::parse(text)
-    }
-}
-
-impl fmt::Display for Tbsl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.encode().as_str())
-    }
-}
-
-impl fmt::Debug for Tbsl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Tbsl({})", self.encode().as_str())
-    }
-}
+crate::impls::text_traits!(Tbsl, encode);
 
 #[cfg(test)]
 mod tests {

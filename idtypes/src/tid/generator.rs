@@ -69,26 +69,6 @@ pub struct TidGenerator<C = SystemClock> {
     micros: Monotonic,
 }
 
-impl TidGenerator<SystemClock> {
-    /// A generator on the system clock with a random clock id.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let generator = idtypes::TidGenerator::new();
-    /// assert!(generator.clock_id() <= 1023);
-    /// ```
-    pub fn new() -> Self {
-        TidGenerator::with_clock(SystemClock)
-    }
-}
-
-impl Default for TidGenerator<SystemClock> {
-    fn default() -> Self {
-        TidGenerator::new()
-    }
-}
-
 impl<C: Clock> TidGenerator<C> {
     /// A generator on `clock` with a random clock id.
     ///
@@ -196,34 +176,6 @@ impl<C: Clock> TidGenerator<C> {
         &self.clock
     }
 
-    /// The next TID.
-    ///
-    /// # Panics
-    ///
-    /// When the TID timestamps are used up: the clock reads after 2255-06-05T23:47:34Z, or the
-    /// generator has run ahead to that point; and in a forked child when the clock id was
-    /// chosen with [`with_clock_id`](TidGenerator::with_clock_id). Use
-    /// [`try_next`](TidGenerator::try_next) to get an error instead.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use idtypes::{ManualClock, TidGenerator};
-    ///
-    /// let generator = TidGenerator::with_clock(ManualClock::new(100)).with_clock_id(1)?;
-    /// assert_eq!(generator.next(), idtypes::Tid::from_parts(100, 1)?);
-    /// assert_eq!(generator.next(), idtypes::Tid::from_parts(101, 1)?); // same microsecond
-    /// # Ok::<(), idtypes::Error>(())
-    /// ```
-    #[inline]
-    #[allow(clippy::should_implement_trait)] // a generator is not an iterator: it never ends
-    pub fn next(&self) -> Tid {
-        match self.try_next() {
-            Ok(tid) => tid,
-            Err(err) => panic!("{err}"),
-        }
-    }
-
     /// The next TID, or an error when the TID timestamps are used up or the generator's
     /// chosen clock id belongs to a parent process.
     ///
@@ -263,6 +215,41 @@ impl<C: Clock> TidGenerator<C> {
     }
 }
 
+crate::generator_shell::generator_shell! {
+    TidGenerator => Tid;
+    /// A generator on the system clock with a random clock id.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let generator = idtypes::TidGenerator::new();
+    /// assert!(generator.clock_id() <= 1023);
+    /// ```
+    fn new;
+
+    /// The next TID.
+    ///
+    /// # Panics
+    ///
+    /// When the TID timestamps are used up: the clock reads after 2255-06-05T23:47:34Z, or the
+    /// generator has run ahead to that point; and in a forked child when the clock id was
+    /// chosen with [`with_clock_id`](TidGenerator::with_clock_id). Use
+    /// [`try_next`](TidGenerator::try_next) to get an error instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ManualClock, TidGenerator};
+    ///
+    /// let generator = TidGenerator::with_clock(ManualClock::new(100)).with_clock_id(1)?;
+    /// assert_eq!(generator.next(), idtypes::Tid::from_parts(100, 1)?);
+    /// assert_eq!(generator.next(), idtypes::Tid::from_parts(101, 1)?); // same microsecond
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    fn next;
+    fn global;
+}
+
 impl<C> fmt::Debug for TidGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TidGenerator")
@@ -272,15 +259,10 @@ impl<C> fmt::Debug for TidGenerator<C> {
     }
 }
 
-/// The process-wide generator behind [`Tid::now`].
-pub(super) fn global() -> &'static TidGenerator {
-    static GLOBAL: crate::global::Global<TidGenerator> = crate::global::Global::new();
-    GLOBAL.get_or_make(TidGenerator::new)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator_shell::tests::assert_steps_back_never_repeat;
     use crate::{ErrorKind, ManualClock};
     use std::{collections::HashSet, time::Duration};
 
@@ -310,19 +292,8 @@ mod tests {
     fn a_clock_stepped_back_never_yields_a_repeat_or_a_decrease() {
         let clock = ManualClock::new(START);
         let generator = TidGenerator::with_clock(&clock);
-        let mut last = generator.next();
-        let mut seen = HashSet::from([last]);
-        for step in 0..200 {
-            if step % 3 == 0 {
-                clock.step_back(Duration::from_millis(50));
-            } else {
-                clock.advance(Duration::from_micros(7));
-            }
-            let tid = generator.next();
-            assert!(tid > last, "step {step}: {tid:?} after {last:?}");
-            assert!(seen.insert(tid));
-            last = tid;
-        }
+        let steps = (Duration::from_millis(50), Duration::from_micros(7));
+        assert_steps_back_never_repeat(&clock, steps, 200, || generator.next(), |a, b| a > b);
     }
 
     #[test]

@@ -245,29 +245,8 @@ impl Tid {
     }
 }
 
-impl From<u64> for Tid {
-    fn from(value: u64) -> Tid {
-        Tid(value)
-    }
-}
-
-impl From<Tid> for u64 {
-    fn from(tid: Tid) -> u64 {
-        tid.0
-    }
-}
-
-impl From<[u8; 8]> for Tid {
-    fn from(bytes: [u8; 8]) -> Tid {
-        Tid::from_bytes(bytes)
-    }
-}
-
-impl From<Tid> for [u8; 8] {
-    fn from(tid: Tid) -> [u8; 8] {
-        tid.to_bytes()
-    }
-}
+crate::impls::convert!(Tid, u64, to_u64, from_u64);
+crate::impls::convert!(Tid, [u8; 8], to_bytes, from_bytes);
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,5 @@
 //! The 13-character text of a [`Tid`]: parsing, encoding, `Display`, `Debug`, `tid!`.
 
-use core::{fmt, str::FromStr};
-
 use super::{FORMAT, Tid};
 use crate::{Error, IdText, codec::base32_sortable as b32};
 
@@ -134,35 +132,7 @@ const fn parse_error(text: &[u8]) -> Error {
     Error::character(FORMAT, text, b32::first_invalid(text), b32::ALPHABET_STR)
 }
 
-impl FromStr for Tid {
-    type Err = Error;
-
-    #[inline]
-    fn from_str(text: &str) -> Result<Tid, Error> {
-        Tid::parse(text)
-    }
-}
-
-impl TryFrom<&str> for Tid {
-    type Error = Error;
-
-    #[inline]
-    fn try_from(text: &str) -> Result<Tid, Error> {
-        Tid::parse(text)
-    }
-}
-
-impl fmt::Display for Tid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.encode().as_str())
-    }
-}
-
-impl fmt::Debug for Tid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Tid({})", self.encode().as_str())
-    }
-}
+crate::impls::text_traits!(Tid, encode);
 
 /// The message `tid!` fails compilation with.
 #[doc(hidden)]

@@ -46,27 +46,6 @@ pub struct TimeIdGenerator<C = SystemClock> {
     micros: Monotonic,
 }
 
-impl TimeIdGenerator<SystemClock> {
-    /// A generator on the system clock with a random best-effort node id.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use idtypes::{NodeClass, TimeIdGenerator};
-    ///
-    /// assert_eq!(TimeIdGenerator::new().node().class(), NodeClass::BestEffort);
-    /// ```
-    pub fn new() -> Self {
-        TimeIdGenerator::with_clock(SystemClock)
-    }
-}
-
-impl Default for TimeIdGenerator<SystemClock> {
-    fn default() -> Self {
-        TimeIdGenerator::new()
-    }
-}
-
 impl<C: Clock> TimeIdGenerator<C> {
     /// A generator on `clock` with a random best-effort node id.
     ///
@@ -160,34 +139,6 @@ impl<C: Clock> TimeIdGenerator<C> {
         &self.clock
     }
 
-    /// The next TimeId.
-    ///
-    /// # Panics
-    ///
-    /// When the timestamps are used up: the clock reads after 2255-06-05T23:47:34Z, or the
-    /// generator has run ahead to that point; and in a forked child when the node was chosen
-    /// with [`with_node`](TimeIdGenerator::with_node). [`try_next`](TimeIdGenerator::try_next)
-    /// returns an error instead.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use idtypes::{ManualClock, NodeId, TimeId, TimeIdGenerator};
-    ///
-    /// let generator = TimeIdGenerator::with_clock(ManualClock::new(-1)).with_node(NodeId::MIN);
-    /// assert_eq!(generator.next(), TimeId::from_parts(-1, NodeId::MIN)?);
-    /// assert_eq!(generator.next(), TimeId::from_parts(0, NodeId::MIN)?);
-    /// # Ok::<(), idtypes::Error>(())
-    /// ```
-    #[inline]
-    #[allow(clippy::should_implement_trait)] // a generator is not an iterator: it never ends
-    pub fn next(&self) -> TimeId {
-        match self.try_next() {
-            Ok(id) => id,
-            Err(err) => panic!("{err}"),
-        }
-    }
-
     /// The next TimeId, or an error when the timestamps are used up or the generator's chosen
     /// node belongs to a parent process.
     ///
@@ -226,6 +177,42 @@ impl<C: Clock> TimeIdGenerator<C> {
     }
 }
 
+crate::generator_shell::generator_shell! {
+    TimeIdGenerator => TimeId;
+    /// A generator on the system clock with a random best-effort node id.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{NodeClass, TimeIdGenerator};
+    ///
+    /// assert_eq!(TimeIdGenerator::new().node().class(), NodeClass::BestEffort);
+    /// ```
+    fn new;
+
+    /// The next TimeId.
+    ///
+    /// # Panics
+    ///
+    /// When the timestamps are used up: the clock reads after 2255-06-05T23:47:34Z, or the
+    /// generator has run ahead to that point; and in a forked child when the node was chosen
+    /// with [`with_node`](TimeIdGenerator::with_node). [`try_next`](TimeIdGenerator::try_next)
+    /// returns an error instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ManualClock, NodeId, TimeId, TimeIdGenerator};
+    ///
+    /// let generator = TimeIdGenerator::with_clock(ManualClock::new(-1)).with_node(NodeId::MIN);
+    /// assert_eq!(generator.next(), TimeId::from_parts(-1, NodeId::MIN)?);
+    /// assert_eq!(generator.next(), TimeId::from_parts(0, NodeId::MIN)?);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    fn next;
+    fn global;
+}
+
 impl<C> fmt::Debug for TimeIdGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TimeIdGenerator")
@@ -235,15 +222,10 @@ impl<C> fmt::Debug for TimeIdGenerator<C> {
     }
 }
 
-/// The process-wide generator behind [`TimeId::now`].
-pub(super) fn global() -> &'static TimeIdGenerator {
-    static GLOBAL: crate::global::Global<TimeIdGenerator> = crate::global::Global::new();
-    GLOBAL.get_or_make(TimeIdGenerator::new)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator_shell::tests::assert_steps_back_never_repeat;
     use crate::{ErrorKind, ManualClock};
     use std::{collections::HashSet, time::Duration};
 
@@ -262,19 +244,14 @@ mod tests {
     fn a_clock_stepped_back_never_yields_a_repeat_or_a_decrease() {
         let clock = ManualClock::new(1_700_000_000_000_000);
         let generator = TimeIdGenerator::with_clock(&clock);
-        let mut last = generator.next();
-        let mut seen = HashSet::from([last]);
-        for step in 0..200 {
-            if step % 3 == 0 {
-                clock.step_back(Duration::from_millis(50));
-            } else {
-                clock.advance(Duration::from_micros(7));
-            }
-            let id = generator.next();
-            assert!(id.cmp_chronological(&last).is_gt(), "step {step}");
-            assert!(seen.insert(id));
-            last = id;
-        }
+        let steps = (Duration::from_millis(50), Duration::from_micros(7));
+        assert_steps_back_never_repeat(
+            &clock,
+            steps,
+            200,
+            || generator.next(),
+            |a, b| a.cmp_chronological(b).is_gt(),
+        );
     }
 
     #[test]

@@ -288,29 +288,8 @@ impl PartialOrd for TimeId {
     }
 }
 
-impl From<i64> for TimeId {
-    fn from(value: i64) -> TimeId {
-        TimeId(value)
-    }
-}
-
-impl From<TimeId> for i64 {
-    fn from(id: TimeId) -> i64 {
-        id.0
-    }
-}
-
-impl From<[u8; 8]> for TimeId {
-    fn from(bytes: [u8; 8]) -> TimeId {
-        TimeId::from_bytes(bytes)
-    }
-}
-
-impl From<TimeId> for [u8; 8] {
-    fn from(id: TimeId) -> [u8; 8] {
-        id.to_bytes()
-    }
-}
+crate::impls::convert!(TimeId, i64, to_i64, from_i64);
+crate::impls::convert!(TimeId, [u8; 8], to_bytes, from_bytes);
 
 /// The same bits, so the same text: a TID's clock id becomes the node id.
 impl TryFrom<Tid> for TimeId {

@@ -1,7 +1,5 @@
 //! The text of a [`TimeId`]: 13 symbols, or `STTT-TTT-TTTT-CC` with dashes for display.
 
-use core::{fmt, str::FromStr};
-
 use super::{FORMAT, TimeId};
 use crate::{Error, IdText, codec::base32_sortable as b32};
 
@@ -194,39 +192,12 @@ const fn parse_error(text: &[u8]) -> Error {
     Error::character(FORMAT, text, 0, b32::ALPHABET_STR)
 }
 
-impl FromStr for TimeId {
-    type Err = Error;
-
-    #[inline]
-    fn from_str(text: &str) -> Result<TimeId, Error> {
-        TimeId::parse(text)
-    }
-}
-
-impl TryFrom<&str> for TimeId {
-    type Error = Error;
-
-    fn try_from(text: &str) -> Result<TimeId, Error> {
-        TimeId::parse(text)
-    }
-}
-
-/// `{}` writes the plain text, `{:#}` the dashed display form.
-impl fmt::Display for TimeId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if f.alternate() {
-            f.pad(self.to_dashed().as_str())
-        } else {
-            f.pad(self.encode().as_str())
-        }
-    }
-}
-
-impl fmt::Debug for TimeId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "TimeId({})", self.to_dashed().as_str())
-    }
-}
+crate::impls::text_traits!(
+    /// `{}` writes the plain text, `{:#}` the dashed display form.
+    TimeId,
+    encode,
+    alternate = to_dashed
+);
 
 #[cfg(test)]
 mod tests {

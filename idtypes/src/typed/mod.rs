@@ -2,92 +2,15 @@
 //! format, made with the derive macros, whose text carries a prefix (`post_3jzfcijpj2z2a`).
 
 mod api;
+mod format;
 mod gates;
 pub(crate) mod support;
+
+pub use format::{FixedSizeFormat, IdFormat};
 
 use core::{fmt, hash::Hash, str::FromStr};
 
 use crate::Error;
-
-/// An id format of this crate: [`Tid`](struct@crate::Tid), [`TimeId`](struct@crate::TimeId),
-/// [`Uid11`](struct@crate::Uid11) and its profiles, [`Tbsl`](struct@crate::Tbsl),
-/// [`RecordKey`](struct@crate::RecordKey).
-///
-/// It lets generic code treat every format alike: each one parses strictly from its text
-/// ([`FromStr`]), prints it ([`Display`](fmt::Display)), orders like its text and names itself
-/// in errors. The derive macros build on it. The trait is sealed: the formats are this crate's.
-///
-/// # Examples
-///
-/// ```
-/// use idtypes::{IdFormat, Tid, Uid11};
-///
-/// fn largest<T: IdFormat>(texts: &[&str]) -> Result<Option<T>, idtypes::Error> {
-///     let mut ids = Vec::new();
-///     for text in texts {
-///         ids.push(text.parse::<T>()?);
-///     }
-///     Ok(ids.into_iter().max())
-/// }
-///
-/// let tid: Option<Tid> = largest(&["3jzfcijpj2z2a", "3jzfcijpj2z2b"])?;
-/// assert_eq!(tid.unwrap().to_string(), "3jzfcijpj2z2b");
-/// let err = largest::<Uid11>(&["0OIl"]).unwrap_err();
-/// assert_eq!(err.format_name(), Uid11::NAME);
-/// # Ok::<(), idtypes::Error>(())
-/// ```
-pub trait IdFormat:
-    sealed::Sealed
-    + Clone
-    + Eq
-    + Ord
-    + Hash
-    + fmt::Debug
-    + fmt::Display
-    + FromStr<Err = Error>
-    + Send
-    + Sync
-    + 'static
-{
-    /// The format's name, as its errors give it ([`Error::format_name`]).
-    const NAME: &'static str;
-
-    /// The length in bytes of the longest canonical text (what `Display` prints and `encode`
-    /// returns). A [`TimeId`](struct@crate::TimeId)'s alternate, dashed form (`{:#}`,
-    /// `to_dashed`) is 3 bytes longer: 16.
-    const MAX_TEXT_LEN: usize;
-}
-
-mod sealed {
-    pub trait Sealed {}
-}
-
-macro_rules! id_format {
-    ($($ty:ty => $name:expr, $len:expr;)*) => {$(
-        impl sealed::Sealed for $ty {}
-
-        impl IdFormat for $ty {
-            const NAME: &'static str = $name;
-            const MAX_TEXT_LEN: usize = $len;
-        }
-    )*};
-}
-
-id_format! {
-    crate::Tid => crate::tid::FORMAT, 13;
-    crate::TimeId => crate::time_id::FORMAT, 13;
-    crate::Uid11 => crate::uid11::FORMAT, 11;
-    crate::Xid => "xid", 11;
-    crate::Snowish => "snowish uid11", 11;
-    crate::TsSeqRand => "ts-seq-rand uid11", 11;
-    crate::FullRand => "fullrand uid11", 11;
-    crate::Tbsl => crate::tbsl::FORMAT, 20;
-}
-
-#[cfg(feature = "alloc")]
-id_format! {
-    crate::RecordKey => crate::record_key::syntax::FORMAT, crate::RecordKey::MAX_LEN;
-}
 
 /// A typed id: a newtype over an [`IdFormat`] made by one of the derive macros (the `derive`
 /// feature), with a prefix in its text.
@@ -281,58 +204,5 @@ impl<E: fmt::Display> validation_error::Sealed for E {}
 impl<E: fmt::Display> ValidationError for E {
     fn into_error(self, format: &'static str, type_name: &'static str) -> Error {
         Error::validation(format, type_name, &self)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::IdFormat;
-
-    fn name_of_parse_error<T: IdFormat>() -> &'static str {
-        // `!` is in no format's alphabet.
-        "!".parse::<T>().unwrap_err().format_name()
-    }
-
-    #[test]
-    fn each_format_is_named_as_its_errors_name_it() {
-        assert_eq!(name_of_parse_error::<crate::Tid>(), crate::Tid::NAME);
-        assert_eq!(name_of_parse_error::<crate::TimeId>(), crate::TimeId::NAME);
-        assert_eq!(name_of_parse_error::<crate::Uid11>(), crate::Uid11::NAME);
-        assert_eq!(name_of_parse_error::<crate::Xid>(), crate::Xid::NAME);
-        assert_eq!(
-            name_of_parse_error::<crate::Snowish>(),
-            crate::Snowish::NAME
-        );
-        assert_eq!(
-            name_of_parse_error::<crate::TsSeqRand>(),
-            crate::TsSeqRand::NAME
-        );
-        assert_eq!(
-            name_of_parse_error::<crate::FullRand>(),
-            crate::FullRand::NAME
-        );
-        assert_eq!(name_of_parse_error::<crate::Tbsl>(), crate::Tbsl::NAME);
-        #[cfg(feature = "alloc")]
-        assert_eq!(
-            name_of_parse_error::<crate::RecordKey>(),
-            crate::RecordKey::NAME
-        );
-    }
-
-    #[test]
-    fn max_text_len_is_the_longest_printed_text() {
-        assert_eq!(crate::Tid::MAX.to_string().len(), crate::Tid::MAX_TEXT_LEN);
-        assert_eq!(
-            crate::TimeId::MAX.to_string().len(),
-            crate::TimeId::MAX_TEXT_LEN
-        );
-        assert_eq!(
-            crate::Uid11::MAX.to_string().len(),
-            crate::Uid11::MAX_TEXT_LEN
-        );
-        assert_eq!(
-            crate::Tbsl::MAX.to_string().len(),
-            crate::Tbsl::MAX_TEXT_LEN
-        );
     }
 }

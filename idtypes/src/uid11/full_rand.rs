@@ -1,7 +1,10 @@
 //! [`FullRand`]: the uid11 profile of 64 random bits.
 
-use super::{Uid11, profile::profile_text};
+use super::profile::profile_text;
 use crate::Error;
+
+/// The format name used in error messages.
+pub(crate) const FORMAT: &str = "fullrand uid11";
 
 /// A fullrand uid11: 64 random bits, no time and no order beyond the text's.
 ///
@@ -19,13 +22,7 @@ use crate::Error;
 #[repr(transparent)]
 pub struct FullRand(u64);
 
-profile_text!(
-    FullRand,
-    "fullrand uid11",
-    "jpXCZedGfVQ",
-    u64::MAX,
-    from_bytes
-);
+profile_text!(FullRand, FORMAT, "jpXCZedGfVQ", u64::MAX, from_bytes);
 
 impl FullRand {
     /// Every payload is a fullrand id.
@@ -64,17 +61,5 @@ impl FullRand {
     #[cfg(feature = "std")]
     pub fn random() -> FullRand {
         FullRand(crate::random::secure_u64())
-    }
-}
-
-impl From<Uid11> for FullRand {
-    fn from(id: Uid11) -> FullRand {
-        FullRand(id.to_u64())
-    }
-}
-
-impl From<u64> for FullRand {
-    fn from(value: u64) -> FullRand {
-        FullRand(value)
     }
 }

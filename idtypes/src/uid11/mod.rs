@@ -7,13 +7,13 @@
 //!   figures the project's spec notes corrected (the last xid millisecond, prefix bucket sizes)
 //! - `gurki/uid11`, `test-vectors.json`
 
-mod full_rand;
+pub(crate) mod full_rand;
 mod profile;
-mod snowish;
+pub(crate) mod snowish;
 mod time_range;
-mod ts_seq_rand;
+pub(crate) mod ts_seq_rand;
 mod typed;
-mod xid;
+pub(crate) mod xid;
 
 pub use full_rand::FullRand;
 pub use snowish::Snowish;
@@ -25,8 +25,6 @@ pub use ts_seq_rand::TsSeqRandGenerator;
 pub use xid::Xid;
 #[cfg(feature = "std")]
 pub use xid::{XidGenerator, XidMode};
-
-use core::{fmt, str::FromStr};
 
 use crate::{
     Error, IdRange, IdText,
@@ -277,46 +275,8 @@ const fn parse_error(text: &[u8]) -> Error {
     }
 }
 
-impl From<u64> for Uid11 {
-    fn from(value: u64) -> Uid11 {
-        Uid11(value)
-    }
-}
-
-impl From<Uid11> for u64 {
-    fn from(id: Uid11) -> u64 {
-        id.0
-    }
-}
-
-impl FromStr for Uid11 {
-    type Err = Error;
-
-    #[inline]
-    fn from_str(text: &str) -> Result<Uid11, Error> {
-        Uid11::parse(text)
-    }
-}
-
-impl TryFrom<&str> for Uid11 {
-    type Error = Error;
-
-    fn try_from(text: &str) -> Result<Uid11, Error> {
-        Uid11::parse(text)
-    }
-}
-
-impl fmt::Display for Uid11 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.encode().as_str())
-    }
-}
-
-impl fmt::Debug for Uid11 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Uid11({})", self.encode().as_str())
-    }
-}
+crate::impls::convert!(Uid11, u64, to_u64, from_u64);
+crate::impls::text_traits!(Uid11, encode);
 
 #[cfg(test)]
 mod tests {

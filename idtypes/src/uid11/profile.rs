@@ -1,11 +1,13 @@
-//! What every uid11 profile shares: the uid11 text, and conversions to `Uid11` and `u64`.
+//! What every uid11 profile shares: the uid11 text, and conversions to and from `Uid11` and
+//! `u64`.
 
 /// Implements the text vocabulary of a profile type `$ty` (a newtype over its `u64` payload
 /// with an associated `const fn from_payload(u64) -> Result<$ty, Error>`), whose valid
-/// payloads are `0..=$max_payload`. `from_bytes` is infallible, `try_from_bytes` when some
-/// payloads are not ids.
+/// payloads are `0..=$max_payload` and whose errors name it `$name`. `from_bytes` is
+/// infallible, and so are the conversions from `Uid11` and `u64` (`From`, through `from_u64`);
+/// `try_from_bytes` when some payloads are not ids (`TryFrom`, through `try_from_u64`).
 macro_rules! profile_text {
-    ($ty:ident, $name:literal, $example:literal, $max_payload:expr, from_bytes) => {
+    ($ty:ident, $name:expr, $example:literal, $max_payload:expr, from_bytes) => {
         impl $ty {
             /// Reads the 8 big-endian bytes. Every payload is one.
             ///
@@ -22,9 +24,16 @@ macro_rules! profile_text {
             }
         }
 
+        impl From<crate::Uid11> for $ty {
+            fn from(id: crate::Uid11) -> $ty {
+                $ty(id.to_u64())
+            }
+        }
+
+        crate::impls::convert!($ty, u64, to_u64, from_u64);
         profile_text!($ty, $name, $example, $max_payload);
     };
-    ($ty:ident, $name:literal, $example:literal, $max_payload:expr, try_from_bytes) => {
+    ($ty:ident, $name:expr, $example:literal, $max_payload:expr, try_from_bytes) => {
         impl $ty {
             /// Reads the 8 big-endian bytes.
             ///
@@ -45,9 +54,18 @@ macro_rules! profile_text {
             }
         }
 
+        impl TryFrom<crate::Uid11> for $ty {
+            type Error = crate::Error;
+
+            fn try_from(id: crate::Uid11) -> Result<$ty, crate::Error> {
+                $ty::from_payload(id.to_u64())
+            }
+        }
+
+        crate::impls::convert!($ty, u64, to_u64, try try_from_u64);
         profile_text!($ty, $name, $example, $max_payload);
     };
-    ($ty:ident, $name:literal, $example:literal, $max_payload:expr) => {
+    ($ty:ident, $name:expr, $example:literal, $max_payload:expr) => {
         impl $ty {
             /// The length of the text, in bytes: 11.
             pub const TEXT_LEN: usize = 11;
@@ -196,34 +214,7 @@ macro_rules! profile_text {
             }
         }
 
-        impl core::str::FromStr for $ty {
-            type Err = crate::Error;
-
-            #[inline]
-            fn from_str(text: &str) -> Result<$ty, crate::Error> {
-                $ty::parse(text)
-            }
-        }
-
-        impl TryFrom<&str> for $ty {
-            type Error = crate::Error;
-
-            fn try_from(text: &str) -> Result<$ty, crate::Error> {
-                $ty::parse(text)
-            }
-        }
-
-        impl core::fmt::Display for $ty {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.pad(self.encode().as_str())
-            }
-        }
-
-        impl core::fmt::Debug for $ty {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                write!(f, concat!(stringify!($ty), "({})"), self.encode().as_str())
-            }
-        }
+        crate::impls::text_traits!($ty, encode);
 
         impl From<$ty> for crate::Uid11 {
             fn from(id: $ty) -> crate::Uid11 {
@@ -231,11 +222,6 @@ macro_rules! profile_text {
             }
         }
 
-        impl From<$ty> for u64 {
-            fn from(id: $ty) -> u64 {
-                id.0
-            }
-        }
     };
 }
 

@@ -1,10 +1,17 @@
 //! [`Snowish`]: the snowflake-like uid11 profile, `0 | 41-bit ms | 10-bit machine | 12-bit
 //! sequence`, and its generator.
 
-use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
+#[cfg(feature = "std")]
+mod generator;
+
+#[cfg(feature = "std")]
+pub use generator::SnowishGenerator;
+
+use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
 use crate::Error;
 
-const FORMAT: &str = "snowish uid11";
+/// The format name used in error messages.
+pub(crate) const FORMAT: &str = "snowish uid11";
 const MAX_DELTA: u64 = (1 << 41) - 1;
 
 /// A snowish uid11: a reserved 0 bit, 41 bits of milliseconds since the xid epoch
@@ -31,7 +38,7 @@ pub struct Snowish(u64);
 
 profile_text!(
     Snowish,
-    "snowish uid11",
+    FORMAT,
     "1111111NVpb",
     (1 << 63) - 1,
     try_from_bytes
@@ -200,263 +207,5 @@ impl Snowish {
     #[cfg(feature = "std")]
     pub fn timestamp(self) -> std::time::SystemTime {
         std::time::UNIX_EPOCH + core::time::Duration::from_millis(self.timestamp_millis())
-    }
-}
-
-impl TryFrom<Uid11> for Snowish {
-    type Error = Error;
-
-    fn try_from(id: Uid11) -> Result<Snowish, Error> {
-        Snowish::from_payload(id.to_u64())
-    }
-}
-
-impl TryFrom<u64> for Snowish {
-    type Error = Error;
-
-    fn try_from(value: u64) -> Result<Snowish, Error> {
-        Snowish::from_payload(value)
-    }
-}
-
-#[cfg(feature = "std")]
-pub use generator::SnowishGenerator;
-
-#[cfg(feature = "std")]
-mod generator {
-    use core::fmt;
-
-    use super::{FORMAT, MAX_DELTA, Snowish};
-    use crate::{
-        Clock, Error, LeaseTerm, SystemClock,
-        fork::PerProcess,
-        monotonic::Monotonic,
-        uid11::profile::{millis_since_epoch, next_millis_and_sequence},
-    };
-
-    /// Makes snowish ids for one machine id: within a millisecond the sequence counts up, and
-    /// when it passes 4095 the ids move on to the next millisecond; a clock stepped back never
-    /// yields a repeat (ids continue from the last one); a clock before the xid epoch reads as
-    /// the epoch. Lock-free, from any number of threads.
-    ///
-    /// The machine id belongs to the process that made the generator: in a process forked
-    /// from it, [`try_next`](SnowishGenerator::try_next) refuses with
-    /// [`ErrorKind::Forked`](crate::ErrorKind::Forked) rather than repeat the parent's ids (see
-    /// [processes and `fork()`](crate#processes-and-fork)). Make each worker's generator after
-    /// the fork, with that worker's machine id.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use idtypes::{ManualClock, SnowishGenerator};
-    ///
-    /// let generator = SnowishGenerator::with_clock(ManualClock::new(1_700_000_000_000_000), 7)?;
-    /// let (a, b) = (generator.next(), generator.next());
-    /// assert_eq!((a.sequence(), b.sequence()), (0, 1));
-    /// assert_eq!(b.machine_id(), 7);
-    /// # Ok::<(), idtypes::Error>(())
-    /// ```
-    pub struct SnowishGenerator<C = SystemClock> {
-        clock: C,
-        machine_id: PerProcess,
-        /// `millis << 12 | sequence` of the next id, at least.
-        state: Monotonic,
-    }
-
-    impl SnowishGenerator<SystemClock> {
-        /// A generator on the system clock for `machine_id` (0..=1023).
-        ///
-        /// # Errors
-        ///
-        /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) above 1023.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// assert!(idtypes::SnowishGenerator::new(1024).is_err());
-        /// ```
-        pub fn new(machine_id: u16) -> Result<Self, Error> {
-            SnowishGenerator::with_clock(SystemClock, machine_id)
-        }
-    }
-
-    impl<C: Clock> SnowishGenerator<C> {
-        /// A generator on `clock` for `machine_id` (0..=1023).
-        ///
-        /// # Errors
-        ///
-        /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) above 1023.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// use idtypes::{ManualClock, SnowishGenerator};
-        ///
-        /// assert!(SnowishGenerator::with_clock(ManualClock::new(0), 1023).is_ok());
-        /// ```
-        pub fn with_clock(clock: C, machine_id: u16) -> Result<Self, Error> {
-            if machine_id > Snowish::MAX_MACHINE_ID {
-                return Err(Error::out_of_range(
-                    FORMAT,
-                    "machine id",
-                    machine_id as i128,
-                    0,
-                    1023,
-                ));
-            }
-            Ok(SnowishGenerator {
-                clock,
-                machine_id: PerProcess::fixed(machine_id),
-                state: Monotonic::starting_at(0),
-            })
-        }
-
-        /// The same generator bound to a lease `term`: the leased value is its machine id,
-        /// its ids come after every id earlier holders of that machine id may have made (the
-        /// term's floor, to the millisecond), and it refuses
-        /// ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired)) once the term runs
-        /// out or its ids reach the term's ceiling. See [`LeaseTerm`].
-        ///
-        /// # Errors
-        ///
-        /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a value above 1023.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// use std::time::Duration;
-        /// use idtypes::{LeaseTerm, SnowishGenerator};
-        ///
-        /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
-        /// let term = LeaseTerm::new(5, Duration::from_secs(25), 0, i64::MAX);
-        /// let generator = SnowishGenerator::new(0)?.with_lease_term(term)?;
-        /// assert_eq!(generator.next().machine_id(), 5);
-        /// # Ok::<(), idtypes::Error>(())
-        /// ```
-        pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-            self.machine_id =
-                PerProcess::leased(&term, Snowish::MAX_MACHINE_ID, FORMAT, "machine id")?;
-            // The first millisecond after the floor's.
-            let floor = millis_since_epoch(term.floor_micros()).saturating_add(1);
-            self.state.raise_to(floor.saturating_mul(1 << 12));
-            Ok(self)
-        }
-
-        /// The machine id every id of this generator carries.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// assert_eq!(idtypes::SnowishGenerator::new(5)?.machine_id(), 5);
-        /// # Ok::<(), idtypes::Error>(())
-        /// ```
-        pub fn machine_id(&self) -> u16 {
-            self.machine_id.value()
-        }
-
-        /// The next id.
-        ///
-        /// # Panics
-        ///
-        /// When the clock reads after 2081-07-18T02:58:46.662Z (or the generator has run
-        /// ahead to it), and in a process forked from the one that made the generator.
-        /// [`try_next`](SnowishGenerator::try_next) returns an error.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// let generator = idtypes::SnowishGenerator::new(1)?;
-        /// assert!(generator.next() < generator.next());
-        /// # Ok::<(), idtypes::Error>(())
-        /// ```
-        #[inline]
-        #[allow(clippy::should_implement_trait)] // a generator is not an iterator: it never ends
-        pub fn next(&self) -> Snowish {
-            match self.try_next() {
-                Ok(id) => id,
-                Err(err) => panic!("{err}"),
-            }
-        }
-
-        /// The next id, or an error when the milliseconds are used up or the machine id
-        /// belongs to a parent process.
-        ///
-        /// # Errors
-        ///
-        /// - [`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted) past the last millisecond;
-        /// - [`ErrorKind::Forked`](crate::ErrorKind::Forked) in a process forked from the one
-        ///   that made the generator.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// use idtypes::{ErrorKind, ManualClock, SnowishGenerator};
-        ///
-        /// let generator = SnowishGenerator::with_clock(ManualClock::new(i64::MAX), 0)?;
-        /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
-        /// # Ok::<(), idtypes::Error>(())
-        /// ```
-        #[inline]
-        pub fn try_next(&self) -> Result<Snowish, Error> {
-            let (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
-            // The whole millisecond of the ceiling: the next holder starts after it.
-            let last = MAX_DELTA.min(millis_since_epoch(ceiling) as u64);
-            match next_millis_and_sequence(&self.state, self.clock.now_micros(), last) {
-                Some((millis, sequence)) => Ok(Snowish::from_fields(millis, machine_id, sequence)),
-                None if last < MAX_DELTA => Err(self.machine_id.past_ceiling(FORMAT, "machine id")),
-                None => Err(Error::exhausted(
-                    FORMAT,
-                    "the timestamp would pass 2081-07-18T02:58:46.662Z",
-                )),
-            }
-        }
-    }
-
-    impl<C> fmt::Debug for SnowishGenerator<C> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.debug_struct("SnowishGenerator")
-                .field("machine_id", &self.machine_id.value())
-                .finish_non_exhaustive()
-        }
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use super::*;
-        use crate::ManualClock;
-        use std::{collections::HashSet, time::Duration};
-
-        #[test]
-        fn the_sequence_counts_up_and_overflows_into_the_next_millisecond() {
-            let generator =
-                SnowishGenerator::with_clock(ManualClock::new(1_700_000_000_000_000), 3).unwrap();
-            let first = generator.next();
-            assert_eq!(first.sequence(), 0);
-            let mut last = first;
-            for _ in 0..4096 {
-                last = generator.next();
-            }
-            assert_eq!(last.millis_since_epoch(), first.millis_since_epoch() + 1);
-            assert_eq!((last.sequence(), last.machine_id()), (0, 3));
-        }
-
-        #[test]
-        fn a_clock_stepped_back_never_yields_a_repeat() {
-            let clock = ManualClock::new(1_700_000_000_000_000);
-            let generator = SnowishGenerator::with_clock(&clock, 1).unwrap();
-            let mut last = generator.next();
-            let mut seen = HashSet::from([last]);
-            for step in 0..300 {
-                if step % 3 == 0 {
-                    clock.step_back(Duration::from_millis(20));
-                } else {
-                    clock.advance(Duration::from_millis(1));
-                }
-                let id = generator.next();
-                assert!(id > last, "step {step}");
-                assert!(seen.insert(id));
-                last = id;
-            }
-        }
     }
 }

@@ -1,0 +1,366 @@
+//! [`IdFormat`], what every format of this crate shares, and [`FixedSizeFormat`], what the
+//! fixed-size ones share besides: a raw form and big-endian bytes.
+
+use core::{fmt, hash::Hash, ops::Deref, str::FromStr};
+
+use crate::{Error, IdText};
+
+/// An id format of this crate: [`Tid`](struct@crate::Tid), [`TimeId`](struct@crate::TimeId),
+/// [`Uid11`](struct@crate::Uid11) and its profiles, [`Tbsl`](struct@crate::Tbsl),
+/// [`RecordKey`](struct@crate::RecordKey).
+///
+/// It lets generic code treat every format alike: each one parses strictly from its text
+/// ([`FromStr`]), prints it ([`Display`](fmt::Display)) or hands it over without allocating
+/// ([`encode`](IdFormat::encode)), orders like its text and names itself in errors. The
+/// derive macros build on it. The fixed-size formats (all but the record key) also have a
+/// raw form: [`FixedSizeFormat`]. The trait is sealed: the formats are this crate's.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{IdFormat, Tid, Uid11};
+///
+/// fn largest<T: IdFormat>(texts: &[&str]) -> Result<Option<T>, idtypes::Error> {
+///     let mut ids = Vec::new();
+///     for text in texts {
+///         ids.push(text.parse::<T>()?);
+///     }
+///     Ok(ids.into_iter().max())
+/// }
+///
+/// let tid: Option<Tid> = largest(&["3jzfcijpj2z2a", "3jzfcijpj2z2b"])?;
+/// assert_eq!(tid.unwrap().to_string(), "3jzfcijpj2z2b");
+/// let err = largest::<Uid11>(&["0OIl"]).unwrap_err();
+/// assert_eq!(err.format_name(), Uid11::NAME);
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub trait IdFormat:
+    sealed::Sealed
+    + Clone
+    + Eq
+    + Ord
+    + Hash
+    + fmt::Debug
+    + fmt::Display
+    + FromStr<Err = Error>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The format's name, as its errors give it ([`Error::format_name`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{IdFormat, Snowish, Tid};
+    ///
+    /// assert_eq!(Tid::NAME, "atproto TID");
+    /// assert_eq!("1".parse::<Snowish>().unwrap_err().format_name(), Snowish::NAME);
+    /// ```
+    const NAME: &'static str;
+
+    /// The length in bytes of the longest canonical text (what `Display` prints and `encode`
+    /// returns). A [`TimeId`](struct@crate::TimeId)'s alternate, dashed form (`{:#}`,
+    /// `to_dashed`) is 3 bytes longer: 16.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{IdFormat, Tbsl, Tid};
+    ///
+    /// assert_eq!(Tid::MAX_TEXT_LEN, 13);
+    /// assert_eq!(Tbsl::MAX.to_string().len(), Tbsl::MAX_TEXT_LEN);
+    /// ```
+    const MAX_TEXT_LEN: usize;
+
+    /// What [`encode`](IdFormat::encode) returns: the canonical text on the stack
+    /// ([`IdText`]) for the fixed-size formats, a `&str` borrowed from a
+    /// [`RecordKey`](struct@crate::RecordKey). Either reads as a `&str`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{IdFormat, IdText, Tid};
+    ///
+    /// let text: <Tid as IdFormat>::Text<'_> = IdFormat::encode(&Tid::MIN);
+    /// let same: IdText<13> = text;
+    /// assert_eq!(same, "2222222222222");
+    /// ```
+    type Text<'a>: Copy + Deref<Target = str> + AsRef<str> + fmt::Display + fmt::Debug + Send + Sync
+    where
+        Self: 'a;
+
+    /// The canonical text (what `Display` prints), without allocating. The fixed-size formats'
+    /// own `encode` (by value, `const`) gives the same text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{IdFormat, Tid, Uid11};
+    ///
+    /// fn texts<T: IdFormat>(ids: &[T]) -> Vec<String> {
+    ///     ids.iter().map(|id| id.encode().to_uppercase()).collect()
+    /// }
+    ///
+    /// assert_eq!(texts(&[Tid::MIN]), ["2222222222222"]);
+    /// assert_eq!(texts(&[Uid11::MAX]), ["JPXCZEDGFVQ"]);
+    /// ```
+    fn encode(&self) -> Self::Text<'_>;
+}
+
+/// A format whose ids are all the same size ([`IdText`] text, a raw form): every
+/// [`IdFormat`] but the [`RecordKey`](struct@crate::RecordKey).
+///
+/// The raw form is what the binary serde formats carry ([`Raw`](FixedSizeFormat::Raw)); the
+/// big-endian bytes are what the sqlx integration stores
+/// ([`Bytes`](FixedSizeFormat::Bytes)), and sort like the ids. The trait is sealed: the
+/// formats are this crate's.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{FixedSizeFormat, Snowish, Tid};
+///
+/// fn round_trip<T: FixedSizeFormat>(id: T) -> Result<T, idtypes::Error> {
+///     T::try_from_bytes(id.to_bytes())
+/// }
+///
+/// assert_eq!(round_trip(Tid::MAX)?, Tid::MAX);
+/// assert_eq!(round_trip(Snowish::MAX)?, Snowish::MAX);
+/// assert!(Snowish::try_from_raw(u64::MAX).is_err()); // the reserved bit
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub trait FixedSizeFormat: IdFormat + Copy + Default {
+    /// The raw form: the integer the id is (`u64`; `i64` for a
+    /// [`TimeId`](struct@crate::TimeId)), or a [`Tbsl`](struct@crate::Tbsl)'s 10 bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{FixedSizeFormat, TimeId};
+    ///
+    /// let raw: <TimeId as FixedSizeFormat>::Raw = TimeId::MAX.to_raw();
+    /// assert_eq!(raw, -1i64);
+    /// ```
+    type Raw: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+
+    /// The big-endian bytes (`[u8; 8]`, or `[u8; 10]` for a [`Tbsl`](struct@crate::Tbsl)):
+    /// they sort like the ids.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{FixedSizeFormat, Tbsl};
+    ///
+    /// let bytes: <Tbsl as FixedSizeFormat>::Bytes = FixedSizeFormat::to_bytes(Tbsl::MAX);
+    /// assert_eq!(bytes, [0xFF; 10]);
+    /// ```
+    type Bytes: Copy
+        + Eq
+        + Ord
+        + fmt::Debug
+        + AsRef<[u8]>
+        + for<'a> TryFrom<&'a [u8]>
+        + Send
+        + Sync
+        + 'static;
+
+    /// The raw form of the id.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{FixedSizeFormat, Uid11};
+    ///
+    /// assert_eq!(Uid11::MAX.to_raw(), u64::MAX);
+    /// ```
+    fn to_raw(self) -> Self::Raw;
+
+    /// The id whose raw form is `raw`.
+    ///
+    /// # Errors
+    ///
+    /// The format's error for a raw value that is not one of its ids: a
+    /// [`Snowish`](struct@crate::Snowish) payload with its reserved bit set
+    /// ([`ErrorKind::Reserved`](crate::ErrorKind::Reserved)). Every other format takes every
+    /// raw value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ErrorKind, FixedSizeFormat, Snowish, Tid};
+    ///
+    /// assert_eq!(Tid::try_from_raw(1)?, Tid::from_u64(1));
+    /// assert_eq!(Snowish::try_from_raw(1 << 63).unwrap_err().kind(), ErrorKind::Reserved);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    fn try_from_raw(raw: Self::Raw) -> Result<Self, Error>;
+
+    /// The big-endian bytes of the id.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{FixedSizeFormat, Tid};
+    ///
+    /// assert_eq!(FixedSizeFormat::to_bytes(Tid::from_u64(1)), [0, 0, 0, 0, 0, 0, 0, 1]);
+    /// ```
+    fn to_bytes(self) -> Self::Bytes;
+
+    /// The id whose big-endian bytes are `bytes`.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_from_raw`](FixedSizeFormat::try_from_raw).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{FixedSizeFormat, TimeId};
+    ///
+    /// assert_eq!(TimeId::try_from_bytes([0xFF; 8])?, TimeId::MAX);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    fn try_from_bytes(bytes: Self::Bytes) -> Result<Self, Error>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// `IdFormat` and `FixedSizeFormat` for each fixed-size format `$ty`, named `$name`: its text
+/// is `$ty::encode`'s, its bytes `$bytes` are `$ty::to_bytes`'; `$to_raw` gives the raw form
+/// `$raw`, and `$from_raw` and `$from_bytes` (returning a `Result`) read it and the bytes back.
+macro_rules! fixed_size_format {
+    ($(
+        $ty:ident => $name:expr, $raw:ty: $to_raw:ident, $bytes:ty,
+        $from_raw:expr, $from_bytes:expr;
+    )*) => {$(
+        impl sealed::Sealed for crate::$ty {}
+
+        impl IdFormat for crate::$ty {
+            const NAME: &'static str = $name;
+            const MAX_TEXT_LEN: usize = crate::$ty::TEXT_LEN;
+
+            type Text<'a> = IdText<{ crate::$ty::TEXT_LEN }>;
+
+            #[inline]
+            fn encode(&self) -> Self::Text<'_> {
+                crate::$ty::encode(*self)
+            }
+        }
+
+        impl FixedSizeFormat for crate::$ty {
+            type Raw = $raw;
+            type Bytes = $bytes;
+
+            #[inline]
+            fn to_raw(self) -> $raw {
+                self.$to_raw()
+            }
+
+            #[inline]
+            fn try_from_raw(raw: $raw) -> Result<Self, Error> {
+                ($from_raw)(raw)
+            }
+
+            #[inline]
+            fn to_bytes(self) -> Self::Bytes {
+                crate::$ty::to_bytes(self)
+            }
+
+            #[inline]
+            fn try_from_bytes(bytes: Self::Bytes) -> Result<Self, Error> {
+                ($from_bytes)(bytes)
+            }
+        }
+    )*};
+}
+
+use crate::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+
+fixed_size_format! {
+    Tid => crate::tid::FORMAT, u64: to_u64, [u8; 8],
+        |raw| Ok(Tid::from_u64(raw)), |bytes| Ok(Tid::from_bytes(bytes));
+    TimeId => crate::time_id::FORMAT, i64: to_i64, [u8; 8],
+        |raw| Ok(TimeId::from_i64(raw)), |bytes| Ok(TimeId::from_bytes(bytes));
+    Uid11 => crate::uid11::FORMAT, u64: to_u64, [u8; 8],
+        |raw| Ok(Uid11::from_u64(raw)), |bytes| Ok(Uid11::from_bytes(bytes));
+    Xid => crate::uid11::xid::FORMAT, u64: to_u64, [u8; 8],
+        |raw| Ok(Xid::from_u64(raw)), |bytes| Ok(Xid::from_bytes(bytes));
+    Snowish => crate::uid11::snowish::FORMAT, u64: to_u64, [u8; 8],
+        Snowish::try_from_u64, Snowish::try_from_bytes;
+    TsSeqRand => crate::uid11::ts_seq_rand::FORMAT, u64: to_u64, [u8; 8],
+        |raw| Ok(TsSeqRand::from_u64(raw)), |bytes| Ok(TsSeqRand::from_bytes(bytes));
+    FullRand => crate::uid11::full_rand::FORMAT, u64: to_u64, [u8; 8],
+        |raw| Ok(FullRand::from_u64(raw)), |bytes| Ok(FullRand::from_bytes(bytes));
+    Tbsl => crate::tbsl::FORMAT, [u8; 10]: to_bytes, [u8; 10],
+        |raw| Ok(Tbsl::from_bytes(raw)), |bytes| Ok(Tbsl::from_bytes(bytes));
+}
+
+#[cfg(feature = "alloc")]
+impl sealed::Sealed for crate::RecordKey {}
+
+#[cfg(feature = "alloc")]
+impl IdFormat for crate::RecordKey {
+    const NAME: &'static str = crate::record_key::syntax::FORMAT;
+    const MAX_TEXT_LEN: usize = crate::RecordKey::MAX_LEN;
+
+    type Text<'a> = &'a str;
+
+    #[inline]
+    fn encode(&self) -> &str {
+        self.as_str()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FixedSizeFormat, IdFormat};
+    use crate::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+
+    fn name_of_parse_error<T: IdFormat>() -> &'static str {
+        // `!` is in no format's alphabet.
+        "!".parse::<T>().unwrap_err().format_name()
+    }
+
+    /// What every fixed-size format must do alike, checked on its largest id.
+    fn check_fixed<T: FixedSizeFormat>(max: T) {
+        assert_eq!(name_of_parse_error::<T>(), T::NAME);
+        let text = max.encode();
+        assert_eq!(&*text, max.to_string());
+        assert_eq!(text.len(), T::MAX_TEXT_LEN);
+        assert_eq!(text.parse::<T>(), Ok(max));
+        assert_eq!(T::try_from_raw(max.to_raw()), Ok(max));
+        assert_eq!(T::try_from_bytes(max.to_bytes()), Ok(max));
+        assert_eq!(T::try_from_bytes(T::default().to_bytes()), Ok(T::default()));
+        assert!(T::default().to_bytes() < max.to_bytes());
+        assert!(T::default() < max);
+    }
+
+    #[test]
+    fn every_fixed_size_format_names_itself_prints_and_converts_alike() {
+        check_fixed(Tid::MAX);
+        check_fixed(TimeId::MAX);
+        check_fixed(Uid11::MAX);
+        check_fixed(Xid::MAX);
+        check_fixed(Snowish::MAX);
+        check_fixed(TsSeqRand::MAX);
+        check_fixed(FullRand::MAX);
+        check_fixed(Tbsl::MAX);
+    }
+
+    #[test]
+    #[cfg(feature = "alloc")]
+    fn the_record_key_names_itself_and_lends_its_text() {
+        use crate::RecordKey;
+        assert_eq!(name_of_parse_error::<RecordKey>(), RecordKey::NAME);
+        let key = RecordKey::SELF;
+        assert_eq!(IdFormat::encode(&key), "self");
+        assert!(
+            "o".repeat(RecordKey::MAX_TEXT_LEN)
+                .parse::<RecordKey>()
+                .is_ok()
+        );
+    }
+}

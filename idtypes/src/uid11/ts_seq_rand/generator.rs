@@ -1,0 +1,149 @@
+//! [`TsSeqRandGenerator`]: ts-seq-rand ids, lock-free.
+
+use core::fmt;
+
+use super::{FORMAT, MAX_DELTA, TsSeqRand};
+use crate::{
+    Clock, Error, SystemClock, monotonic::Monotonic, random::fast_u64,
+    uid11::profile::next_millis_and_sequence,
+};
+
+/// Makes ts-seq-rand ids: within a millisecond the sequence counts up (passing 4095 moves
+/// on to the next millisecond), 10 fresh random bits each; a clock stepped back never
+/// yields a repeat, and a clock before the xid epoch reads as the epoch. Lock-free, from any
+/// number of threads.
+///
+/// Ts-seq-rand ids carry no machine id: ids of different processes with the same
+/// millisecond and sequence number differ by their 10 random bits alone (a pair collides
+/// with probability 1/1024). A forked child (see
+/// [processes and `fork()`](crate#processes-and-fork)) draws those bits from a stream
+/// reseeded from the operating system, so it is as likely to repeat its parent's ids as
+/// any other process, and no likelier; when processes must never repeat each other's ids,
+/// use a format with a clock or machine id.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{ManualClock, TsSeqRandGenerator};
+///
+/// let generator = TsSeqRandGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
+/// let (a, b) = (generator.next(), generator.next());
+/// assert_eq!((a.sequence(), b.sequence()), (0, 1));
+/// assert!(a < b);
+/// ```
+pub struct TsSeqRandGenerator<C = SystemClock> {
+    clock: C,
+    /// `millis << 12 | sequence` of the next id, at least.
+    state: Monotonic,
+}
+
+impl<C: Clock> TsSeqRandGenerator<C> {
+    /// A generator on `clock`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ManualClock, TsSeqRandGenerator};
+    ///
+    /// let generator = TsSeqRandGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
+    /// assert_eq!(generator.next().timestamp_millis(), 1_700_000_000_000);
+    /// ```
+    pub fn with_clock(clock: C) -> Self {
+        TsSeqRandGenerator {
+            clock,
+            state: Monotonic::starting_at(0),
+        }
+    }
+
+    /// The next id, or an error when the milliseconds are used up.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ErrorKind, ManualClock, TsSeqRandGenerator};
+    ///
+    /// let generator = TsSeqRandGenerator::with_clock(ManualClock::new(i64::MAX));
+    /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
+    /// ```
+    #[inline]
+    pub fn try_next(&self) -> Result<TsSeqRand, Error> {
+        match next_millis_and_sequence(&self.state, self.clock.now_micros(), MAX_DELTA) {
+            Some((millis, sequence)) => Ok(TsSeqRand::from_fields(
+                millis,
+                sequence,
+                (fast_u64() & 0x3FF) as u16,
+            )),
+            None => Err(Error::exhausted(
+                FORMAT,
+                "the timestamp would pass 2151-03-25T18:46:22.214Z",
+            )),
+        }
+    }
+}
+
+crate::generator_shell::generator_shell! {
+    TsSeqRandGenerator => TsSeqRand;
+    /// A generator on the system clock.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let generator = idtypes::TsSeqRandGenerator::new();
+    /// assert!(generator.next() < generator.next());
+    /// ```
+    fn new;
+
+    /// The next id.
+    ///
+    /// # Panics
+    ///
+    /// When the clock reads after 2151-03-25T18:46:22.214Z (or the generator has run
+    /// ahead to it). [`try_next`](TsSeqRandGenerator::try_next) returns an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let generator = idtypes::TsSeqRandGenerator::new();
+    /// assert!(generator.next() < generator.next());
+    /// ```
+    fn next;
+    fn global;
+}
+
+impl<C> fmt::Debug for TsSeqRandGenerator<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TsSeqRandGenerator").finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ManualClock;
+    use crate::generator_shell::tests::assert_steps_back_never_repeat;
+    use std::time::Duration;
+
+    #[test]
+    fn the_sequence_overflows_into_the_next_millisecond() {
+        let generator = TsSeqRandGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
+        let first = generator.next();
+        let mut last = first;
+        for _ in 0..4096 {
+            last = generator.next();
+        }
+        assert_eq!(last.millis_since_epoch(), first.millis_since_epoch() + 1);
+        assert_eq!(last.sequence(), 0);
+    }
+
+    #[test]
+    fn a_clock_stepped_back_never_yields_a_repeat() {
+        let clock = ManualClock::new(1_700_000_000_000_000);
+        let generator = TsSeqRandGenerator::with_clock(&clock);
+        let steps = (Duration::from_millis(20), Duration::from_millis(1));
+        assert_steps_back_never_repeat(&clock, steps, 300, || generator.next(), |a, b| a > b);
+    }
+}

@@ -180,4 +180,10 @@ const _: () = {
             ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
+    ::idtypes::__private::typed::serde! {
+        TokenId
+    }
+    ::idtypes::__private::typed::sqlx! {
+        TokenId
+    }
 };

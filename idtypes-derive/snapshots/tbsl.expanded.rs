@@ -166,4 +166,10 @@ const _: () = {
             my::ids::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
+    my::ids::__private::typed::serde! {
+        TxnId
+    }
+    my::ids::__private::typed::sqlx! {
+        TxnId
+    }
 };

@@ -166,4 +166,10 @@ const _: () = {
             ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
+    ::idtypes::__private::typed::serde! {
+        EventId
+    }
+    ::idtypes::__private::typed::sqlx! {
+        EventId
+    }
 };

@@ -188,6 +188,7 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
     let text = text_impls(&target);
     let conversions = conversions(&target);
     let comparisons = comparisons(&target);
+    let integrations = integrations(&target);
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
@@ -199,6 +200,7 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
             #text
             #conversions
             #comparisons
+            #integrations
         };
     }
 }
@@ -355,7 +357,7 @@ fn key_type_method(target: &Target<'_>) -> Option<TokenStream> {
 }
 
 /// The format's own part, written beside the format in the runtime crate: its parts, ranges,
-/// generation, `Clone`/`Copy`/`Default`, `encode()`, and the integrations (serde, sqlx).
+/// generation, `Clone` (and `Copy`, `Default` and `encode()` for the fixed-size formats).
 fn format_api(target: &Target<'_>) -> TokenStream {
     let (k, name) = (target.krate(), target.name);
     let api = target.format.api_macro();
@@ -509,5 +511,15 @@ fn comparisons(target: &Target<'_>) -> TokenStream {
                 #core::hash::Hash::hash(&self.0, state)
             }
         }
+    }
+}
+
+/// The integrations this crate has enabled (serde, sqlx), from templates in their integration
+/// files in the runtime crate; without the feature, a template writes nothing.
+fn integrations(target: &Target<'_>) -> TokenStream {
+    let (k, name) = (target.krate(), target.name);
+    quote! {
+        #k::__private::typed::serde! { #name }
+        #k::__private::typed::sqlx! { #name }
     }
 }

@@ -422,8 +422,8 @@ pub mod __private {
     #[cfg(feature = "std")]
     pub use std::time::SystemTime;
 
-    /// Each format's part of a typed id's API, by the format's name in snake case: what
-    /// `#[derive(Tid)]` writes beside what every typed id has.
+    /// Each format's part of a typed id's API, by the format's name in snake case (what
+    /// `#[derive(Tid)]` writes beside what every typed id has), and the integrations' impls.
     pub mod typed {
         #[cfg(feature = "alloc")]
         pub use crate::__idtypes_typed_record_key as record_key;
@@ -433,12 +433,14 @@ pub mod __private {
             __idtypes_typed_time_id as time_id, __idtypes_typed_ts_seq_rand as ts_seq_rand,
             __idtypes_typed_uid11 as uid11, __idtypes_typed_xid as xid,
         };
+        // The integrations' templates, for every format.
+        pub use crate::{__idtypes_typed_serde as serde, __idtypes_typed_sqlx as sqlx};
     }
 
     /// Typed ids' serde.
     #[cfg(feature = "serde")]
     pub mod serde {
-        pub use crate::integrations::serde_typed::{deserialize, serialize, serialize_encoded};
+        pub use crate::integrations::serde_typed::{deserialize, serialize};
         pub use serde::{Deserialize, Deserializer, Serialize, Serializer};
     }
 

@@ -27,8 +27,8 @@ pub(crate) mod sqlx_typed;
 #[cfg(feature = "uuid")]
 mod uuid;
 
-// The typed-id templates write nothing without their integration (the formats' typed-id
-// macros invoke them whatever the features).
+// The typed-id templates write nothing without their integration (the derive invokes them
+// whatever the features).
 
 #[cfg(not(feature = "serde"))]
 #[doc(hidden)]

@@ -2,27 +2,12 @@
 //! the inner id's own raw form for binary ones. The type's checks run on both, unless the type
 //! trusts what it reads ([`TypedId::DESERIALIZE`]).
 
-/// The serde impls of a typed id, which the formats' typed-id macros write (`tid/typed.rs`,
-/// ...): both forward to the generic functions below. Without the `serde` feature the macro
+/// The serde impls of a typed id, which the derive macros write through
+/// `idtypes::__private::typed::serde!`: both forward to the generic functions below. Without the `serde` feature the macro
 /// writes nothing (see `integrations/mod.rs`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_serde {
-    // The fixed-size formats hand serde their text from `encode()`, on the stack.
-    ($name:ident, encoded) => {
-        #[automatically_derived]
-        impl $crate::__private::serde::Serialize for $name {
-            fn serialize<S: $crate::__private::serde::Serializer>(
-                &self,
-                serializer: S,
-            ) -> $crate::__private::core::result::Result<S::Ok, S::Error> {
-                $crate::__private::serde::serialize_encoded(self, self.encode().as_str(), serializer)
-            }
-        }
-
-        $crate::__idtypes_typed_serde!(@deserialize $name);
-    };
-    // Record keys go through `Display`.
     ($name:ident) => {
         #[automatically_derived]
         impl $crate::__private::serde::Serialize for $name {
@@ -61,8 +46,8 @@ use crate::{
     typed::support::{StackText, from_inner_as, parse_as},
 };
 
-/// Serializes a typed id: its prefixed text, written on the stack when it fits, or the inner
-/// id's raw form.
+/// Serializes a typed id: its prefixed text, put together on the stack from the prefix, the
+/// separator and the inner id's [`encode`](IdFormat::encode), or the inner id's raw form.
 pub fn serialize<T, S>(id: &T, serializer: S) -> Result<S::Ok, S::Error>
 where
     T: TypedId,
@@ -72,26 +57,18 @@ where
     if !serializer.is_human_readable() {
         return id.as_inner().serialize(serializer);
     }
+    let inner = id.as_inner().encode();
+    if T::PREFIX.is_empty() {
+        return serializer.serialize_str(&inner);
+    }
     let mut text = StackText::<128>::new();
-    match fmt::Write::write_fmt(&mut text, format_args!("{id}")) {
+    let written = fmt::Write::write_str(&mut text, T::PREFIX)
+        .and_then(|()| fmt::Write::write_str(&mut text, T::SEPARATOR))
+        .and_then(|()| fmt::Write::write_str(&mut text, &inner));
+    match written {
         Ok(()) => serializer.serialize_str(text.as_str()),
         // Longer than the stack buffer (a long record key behind its prefix).
         Err(_) => serializer.collect_str(id),
-    }
-}
-
-/// Serializes a typed id whose prefixed text the caller encoded already (the fixed-length
-/// formats' `encode()`), or the inner id's raw form.
-pub fn serialize_encoded<T, S>(id: &T, text: &str, serializer: S) -> Result<S::Ok, S::Error>
-where
-    T: TypedId,
-    T::Inner: Serialize,
-    S: Serializer,
-{
-    if serializer.is_human_readable() {
-        serializer.serialize_str(text)
-    } else {
-        id.as_inner().serialize(serializer)
     }
 }
 

@@ -2,8 +2,8 @@
 //! prefix; decoding runs the type's checks unless the type trusts its stored values
 //! ([`TypedId::DECODE`]).
 
-/// The sqlx impls of a typed id, which the formats' typed-id macros write (`tid/typed.rs`,
-/// ...): for every database whose driver the inner id supports,
+/// The sqlx impls of a typed id, which the derive macros write through
+/// `idtypes::__private::typed::sqlx!`: for every database whose driver the inner id supports,
 /// the inner id's column type, encoding and decoding (see the functions below); PostgreSQL
 /// arrays with `sqlx-postgres`. Without an sqlx feature the macro writes nothing (see
 /// `integrations/mod.rs`).

@@ -1,5 +1,5 @@
 //! What `#[derive(RecordKey)]` adds to a typed id beside what every typed id has: `Clone` (a
-//! record key is a string, not `Copy`), the accessors, the key's text and the integrations.
+//! record key is a string, not `Copy`), the accessors and the key's text.
 
 /// The record-key part of a typed id's API: `PostKey { checked | unchecked }`. The record key
 /// type the derive was given (`key_type`) is the derive's own: it writes `key_type()`.
@@ -14,9 +14,6 @@ macro_rules! __idtypes_typed_record_key {
                 Self($crate::__private::core::clone::Clone::clone(&self.0))
             }
         }
-
-        $crate::__idtypes_typed_serde!($name);
-        $crate::__idtypes_typed_sqlx!($name);
 
         #[automatically_derived]
         impl $name {

@@ -9,9 +9,8 @@
 //! which makes its constructors return `Result`.
 
 /// What every fixed-size format's typed id has: `Clone` and `Copy`, `Default` (the inner
-/// `MIN`, for types without checks), `encode()` (the prefixed text on the stack), `const`
-/// accessors, and the integrations this crate has enabled (serde with the text from
-/// `encode()`, sqlx).
+/// `MIN`, for types without checks), `encode()` (the prefixed text on the stack) and `const`
+/// accessors.
 ///
 /// `$prefix` and `$separator` are the text's, both `""` for a type without a prefix.
 #[doc(hidden)]
@@ -30,8 +29,6 @@ macro_rules! __idtypes_typed_fixed {
         impl $crate::__private::core::marker::Copy for $name {}
 
         $crate::__idtypes_typed_fixed!(@default $name, $inner, $checks);
-        $crate::__idtypes_typed_serde!($name, encoded);
-        $crate::__idtypes_typed_sqlx!($name);
 
         #[automatically_derived]
         impl $name {

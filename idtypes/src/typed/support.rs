@@ -253,8 +253,10 @@ impl<const N: usize> StackText<N> {
     }
 
     pub(crate) fn as_str(&self) -> &str {
-        // Only whole `str`s are ever appended.
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+        // SAFETY: `bytes[..len]` is UTF-8: it starts empty, and `write_str`, the only writer,
+        // appends a whole `str` or nothing. Checking again cost the serde path of typed ids
+        // about 50 instructions an id.
+        unsafe { core::str::from_utf8_unchecked(&self.bytes[..self.len]) }
     }
 }
 

@@ -6,7 +6,10 @@ pub(crate) mod support;
 
 use core::{fmt, hash::Hash, str::FromStr};
 
-use crate::Error;
+use crate::{
+    Error,
+    error::{Repr, ValidationReason},
+};
 
 /// An id format of this crate: [`Tid`](struct@crate::Tid), [`TimeId`](struct@crate::TimeId),
 /// [`Uid11`](struct@crate::Uid11) and its profiles, [`Tbsl`](struct@crate::Tbsl),
@@ -250,10 +253,10 @@ pub enum CheckPolicy {
             (`core::error::Error + Send + Sync + 'static`), a `String` or a `&'static str`"
 )]
 pub trait ValidationError: validation_error::Sealed {
-    /// This crate's error for the typed id `type_name` of the format `format`, keeping
-    /// `self` as its reason.
+    /// This crate's error for a typed id of the format `format`, keeping `self` as its reason
+    /// (the caller names the typed id).
     #[doc(hidden)]
-    fn into_error(self, format: &'static str, type_name: &'static str) -> Error;
+    fn into_error(self, format: &'static str) -> Error;
 }
 
 pub(crate) mod validation_error {
@@ -268,8 +271,9 @@ impl<E: Into<alloc::boxed::Box<dyn core::error::Error + Send + Sync>>> validatio
 
 #[cfg(feature = "alloc")]
 impl<E: Into<alloc::boxed::Box<dyn core::error::Error + Send + Sync>>> ValidationError for E {
-    fn into_error(self, format: &'static str, type_name: &'static str) -> Error {
-        Error::validation(format, type_name, self.into())
+    fn into_error(self, format: &'static str) -> Error {
+        let reason = ValidationReason::new(self.into());
+        Error::new(format, Repr::Validation { reason })
     }
 }
 
@@ -278,8 +282,9 @@ impl<E: fmt::Display> validation_error::Sealed for E {}
 
 #[cfg(not(feature = "alloc"))]
 impl<E: fmt::Display> ValidationError for E {
-    fn into_error(self, format: &'static str, type_name: &'static str) -> Error {
-        Error::validation(format, type_name, &self)
+    fn into_error(self, format: &'static str) -> Error {
+        let reason = ValidationReason::new(&self);
+        Error::new(format, Repr::Validation { reason })
     }
 }
 

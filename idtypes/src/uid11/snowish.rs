@@ -2,7 +2,10 @@
 //! sequence`, and its generator.
 
 use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
-use crate::Error;
+use crate::{
+    Error,
+    error::{Bounds, Int, Repr},
+};
 
 const FORMAT: &str = "snowish uid11";
 const MAX_DELTA: u64 = (1 << 41) - 1;
@@ -51,7 +54,12 @@ impl Snowish {
     /// A payload is a snowish id when its reserved top bit is 0.
     const fn from_payload(value: u64) -> Result<Snowish, Error> {
         if value >> 63 != 0 {
-            return Err(Error::reserved(FORMAT, "the reserved top bit must be 0"));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Reserved {
+                    rule: "the reserved top bit must be 0",
+                },
+            ));
         }
         Ok(Snowish(value))
     }
@@ -96,30 +104,42 @@ impl Snowish {
         sequence: u16,
     ) -> Result<Snowish, Error> {
         if unix_millis < XID_EPOCH_MILLIS || unix_millis > Snowish::MAX_TIMESTAMP_MILLIS {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "timestamp (Unix milliseconds)",
-                unix_millis as i128,
-                XID_EPOCH_MILLIS as i128,
-                Snowish::MAX_TIMESTAMP_MILLIS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (Unix milliseconds)",
+                        min: XID_EPOCH_MILLIS as i128,
+                        max: Snowish::MAX_TIMESTAMP_MILLIS as i128,
+                    },
+                    found: Int::new(unix_millis as i128),
+                },
             ));
         }
         if machine_id > Snowish::MAX_MACHINE_ID {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "machine id",
-                machine_id as i128,
-                0,
-                1023,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "machine id",
+                        min: 0,
+                        max: 1023,
+                    },
+                    found: Int::new(machine_id as i128),
+                },
             ));
         }
         if sequence > Snowish::MAX_SEQUENCE {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "sequence",
-                sequence as i128,
-                0,
-                4095,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "sequence",
+                        min: 0,
+                        max: 4095,
+                    },
+                    found: Int::new(sequence as i128),
+                },
             ));
         }
         Ok(Snowish::from_fields(
@@ -229,6 +249,7 @@ mod generator {
     use super::{FORMAT, MAX_DELTA, Snowish};
     use crate::{
         Clock, Error, LeaseTerm, SystemClock,
+        error::{Bounds, Int, Repr},
         fork::PerProcess,
         monotonic::Monotonic,
         uid11::profile::{millis_since_epoch, next_millis_and_sequence},
@@ -296,12 +317,16 @@ mod generator {
         /// ```
         pub fn with_clock(clock: C, machine_id: u16) -> Result<Self, Error> {
             if machine_id > Snowish::MAX_MACHINE_ID {
-                return Err(Error::out_of_range(
+                return Err(Error::new(
                     FORMAT,
-                    "machine id",
-                    machine_id as i128,
-                    0,
-                    1023,
+                    Repr::OutOfRange {
+                        bounds: &Bounds {
+                            part: "machine id",
+                            min: 0,
+                            max: 1023,
+                        },
+                        found: Int::new(machine_id as i128),
+                    },
                 ));
             }
             Ok(SnowishGenerator {
@@ -334,8 +359,15 @@ mod generator {
         /// # Ok::<(), idtypes::Error>(())
         /// ```
         pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-            self.machine_id =
-                PerProcess::leased(&term, Snowish::MAX_MACHINE_ID, FORMAT, "machine id")?;
+            self.machine_id = PerProcess::leased(
+                &term,
+                &Bounds {
+                    part: "machine id",
+                    min: 0,
+                    max: Snowish::MAX_MACHINE_ID as i128,
+                },
+                FORMAT,
+            )?;
             // The first millisecond after the floor's.
             let floor = millis_since_epoch(term.floor_micros()).saturating_add(1);
             self.state.raise_to(floor.saturating_mul(1 << 12));
@@ -404,9 +436,11 @@ mod generator {
             match next_millis_and_sequence(&self.state, self.clock.now_micros(), last) {
                 Some((millis, sequence)) => Ok(Snowish::from_fields(millis, machine_id, sequence)),
                 None if last < MAX_DELTA => Err(self.machine_id.past_ceiling(FORMAT, "machine id")),
-                None => Err(Error::exhausted(
+                None => Err(Error::new(
                     FORMAT,
-                    "the timestamp would pass 2081-07-18T02:58:46.662Z",
+                    Repr::Exhausted {
+                        reason: "the timestamp would pass 2081-07-18T02:58:46.662Z",
+                    },
                 )),
             }
         }

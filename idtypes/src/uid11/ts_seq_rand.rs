@@ -2,7 +2,10 @@
 //! generator.
 
 use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
-use crate::Error;
+use crate::{
+    Error,
+    error::{Bounds, Int, Repr},
+};
 
 const FORMAT: &str = "ts-seq-rand uid11";
 const MAX_DELTA: u64 = (1 << 42) - 1;
@@ -79,30 +82,42 @@ impl TsSeqRand {
         random: u16,
     ) -> Result<TsSeqRand, Error> {
         if unix_millis < XID_EPOCH_MILLIS || unix_millis > TsSeqRand::MAX_TIMESTAMP_MILLIS {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "timestamp (Unix milliseconds)",
-                unix_millis as i128,
-                XID_EPOCH_MILLIS as i128,
-                TsSeqRand::MAX_TIMESTAMP_MILLIS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (Unix milliseconds)",
+                        min: XID_EPOCH_MILLIS as i128,
+                        max: TsSeqRand::MAX_TIMESTAMP_MILLIS as i128,
+                    },
+                    found: Int::new(unix_millis as i128),
+                },
             ));
         }
         if sequence > 4095 {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "sequence",
-                sequence as i128,
-                0,
-                4095,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "sequence",
+                        min: 0,
+                        max: 4095,
+                    },
+                    found: Int::new(sequence as i128),
+                },
             ));
         }
         if random > 1023 {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "random field",
-                random as i128,
-                0,
-                1023,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "random field",
+                        min: 0,
+                        max: 1023,
+                    },
+                    found: Int::new(random as i128),
+                },
             ));
         }
         Ok(TsSeqRand::from_fields(
@@ -220,7 +235,7 @@ mod generator {
 
     use super::{FORMAT, MAX_DELTA, TsSeqRand};
     use crate::{
-        Clock, Error, SystemClock, monotonic::Monotonic, random::fast_u64,
+        Clock, Error, SystemClock, error::Repr, monotonic::Monotonic, random::fast_u64,
         uid11::profile::next_millis_and_sequence,
     };
 
@@ -335,9 +350,11 @@ mod generator {
                     sequence,
                     (fast_u64() & 0x3FF) as u16,
                 )),
-                None => Err(Error::exhausted(
+                None => Err(Error::new(
                     FORMAT,
-                    "the timestamp would pass 2151-03-25T18:46:22.214Z",
+                    Repr::Exhausted {
+                        reason: "the timestamp would pass 2151-03-25T18:46:22.214Z",
+                    },
                 )),
             }
         }

@@ -4,7 +4,10 @@
 use core::ops::RangeInclusive;
 
 use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
-use crate::Error;
+use crate::{
+    Error,
+    error::{Bounds, Int, Repr},
+};
 
 const FORMAT: &str = "xid";
 const MAX_DELTA: u64 = (1 << 42) - 1;
@@ -80,12 +83,16 @@ impl Xid {
     /// ```
     pub const fn from_parts(unix_millis: u64, random: u32) -> Result<Xid, Error> {
         if unix_millis < XID_EPOCH_MILLIS || unix_millis > Xid::MAX_TIMESTAMP_MILLIS {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "timestamp (Unix milliseconds)",
-                unix_millis as i128,
-                XID_EPOCH_MILLIS as i128,
-                Xid::MAX_TIMESTAMP_MILLIS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (Unix milliseconds)",
+                        min: XID_EPOCH_MILLIS as i128,
+                        max: Xid::MAX_TIMESTAMP_MILLIS as i128,
+                    },
+                    found: Int::new(unix_millis as i128),
+                },
             ));
         }
         Xid::from_parts_since_epoch(unix_millis - XID_EPOCH_MILLIS, random)
@@ -106,21 +113,29 @@ impl Xid {
     /// ```
     pub const fn from_parts_since_epoch(millis: u64, random: u32) -> Result<Xid, Error> {
         if millis > MAX_DELTA {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "milliseconds since the epoch",
-                millis as i128,
-                0,
-                MAX_DELTA as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "milliseconds since the epoch",
+                        min: 0,
+                        max: MAX_DELTA as i128,
+                    },
+                    found: Int::new(millis as i128),
+                },
             ));
         }
         if random > MAX_RANDOM {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "random field",
-                random as i128,
-                0,
-                MAX_RANDOM as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "random field",
+                        min: 0,
+                        max: MAX_RANDOM as i128,
+                    },
+                    found: Int::new(random as i128),
+                },
             ));
         }
         Ok(Xid((millis << 22) | random as u64))
@@ -245,7 +260,8 @@ mod generator {
 
     use super::{FORMAT, MAX_DELTA, MAX_RANDOM, Xid};
     use crate::{
-        Clock, Error, SystemClock, fork, random::fast_u64, uid11::profile::millis_since_epoch,
+        Clock, Error, SystemClock, error::Repr, fork, random::fast_u64,
+        uid11::profile::millis_since_epoch,
     };
 
     /// How an [`XidGenerator`] fills the 22 low bits.
@@ -463,7 +479,12 @@ mod generator {
     }
 
     fn exhausted() -> Error {
-        Error::exhausted(FORMAT, "the timestamp would pass 2151-03-25T18:46:22.214Z")
+        Error::new(
+            FORMAT,
+            Repr::Exhausted {
+                reason: "the timestamp would pass 2151-03-25T18:46:22.214Z",
+            },
+        )
     }
 
     impl<C> fmt::Debug for XidGenerator<C> {

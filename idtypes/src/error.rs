@@ -17,6 +17,74 @@
 
 use core::fmt;
 
+// Design notes, for maintainers
+// =============================
+//
+// One error type. Every parse, constructor, generator and lease operation returns `Error`,
+// with an `ErrorKind` to match on and a message for people. A typed id forwards its format's
+// errors and adds its own (prefix, separator, validation); a profile reports its base
+// format's text errors under its own name; a record key type's check returns a TID's or an
+// NSID's error. One type composes through all of that without conversions or generics, and
+// callers need one `match`.
+//
+// Size budget: 64 bytes, alignment 8 (it was 112, alignment 16). `Result<T, Error>` is what
+// every parser returns: its size is what a caller's frame reserves and what moves on the
+// error path (a 128-byte `Result` through a typed id's parse once cost a typed TBSL parse
+// 15 ns). The assertions after `impl core::error::Error` enforce it for `Error` and for
+// `Result<Tid, Error>`, which fits in the same 64 bytes (`Ok` takes one of the tag values
+// `Repr` leaves unused). They fail the build, in every feature set CI builds, when a kind
+// grows past it. The 64 bytes are:
+//
+// - `format` (16): the format's name, a `&'static str` (call sites pass it on as a variable
+//   and profiles rename an error with `in_format`, so it stays a plain string);
+// - `typed` (8): `None`, or a pointer to the name, prefix and separator of the typed id
+//   being read (`TypeInfo`, one `static` per typed id, made by `typed::support`);
+// - `repr` (40): the kind and its payload, one byte of tag and 39 bytes of fields (fields
+//   of 8 bytes and more start at byte 8, so they get 32).
+//
+// Inline or out of line. The formats' own errors (length, character, overflow, out of
+// range, syntax, reserved, too large, the generators', a typed id's prefix and separator)
+// own no heap memory: they are made in `const fn`s, which may not drop a type that owns
+// memory (see `split`), in builds without a heap (without `alloc`, `Error` has no drop glue,
+// asserted below), and on paths that must not allocate (`tests/no_alloc.rs`). To fit them:
+//
+// - out-of-range bounds are format constants, so a `&'static Bounds` (part, min, max;
+//   `&Bounds { ... }` of constants is promoted to a `static`) stands for them and only the
+//   value found is stored, as an `Int` (an `i128` in two 8-byte halves: an `i128` field
+//   aligns the whole error to 16). The one bound that varies, a TBSL timestamp's limit for a
+//   machine id, takes two values, each a constant (`TIMESTAMP_FOR_LOW_MACHINE_IDS` in `tbsl`);
+// - positions and lengths stay `usize`: they fit, so there is nothing to truncate, and
+//   `shifted` (a typed id's prefix, a `literal:` tag) moves them exactly;
+// - texts found in the input are `Snippet`s, up to 32 bytes kept inline and cut visibly;
+// - a typed id's prefix and separator are in its `TypeInfo`, not in the error;
+// - a record key type mismatch keeps both keys whole inline when they fit together in 37
+//   bytes (short keys, themselves inline in `RecordKey`: the check does not allocate).
+//
+// Out of line, with `alloc`, are only payloads too large for the budget, of kinds that are
+// rare and sit on paths that are cold or allocate anyway: a validator's error (an `Arc`,
+// kept whole as the `source`), a lease store's reason (72 bytes of text), a lease's
+// duration bounds (they depend on the margin asked for) and a mismatch of longer record keys
+// (two 32-byte snippets; such keys are on the heap already). Without `alloc` the database
+// kind does not exist and a validator's reason is kept as text, as much as fits inline
+// (`INLINE_REASON_CAPACITY`, 37 bytes; 72 before the budget).
+//
+// One constructor. Every error is `Error::new(format, Repr::Kind { ... })`, built where it
+// is found, in `const fn`s too; `within` (a typed id's `TypeInfo`), `shifted` (an offset into
+// a longer text) and `in_format` (a profile's name) adjust one afterwards. A typed id's own
+// kinds (`Prefix`, `Separator`, `Validation`) are given their `TypeInfo` with `within` too;
+// their messages and `position` read it. Fields that need work have helpers of their own
+// types, not of `Error`: `char_at` decodes the character at a position, `Int::new` splits a
+// number, `Snippet::new`/`Snippet::of` cut and format text, `ValidationReason::new` keeps a
+// validator's error; and `Repr::mismatch` chooses between the two mismatch representations
+// (the one kind whose layout depends on what it holds). The text-formatting helpers of
+// before (`database`, `leases_exhausted`, ...) were thin wrappers around these and are gone.
+//
+// Adding a kind: add the variant to `Repr` (its payload within the budget: a `&'static`
+// reference for constants, a box for anything large that is rare, see above), its
+// `ErrorKind` if it is a new class of mistake (the enum is `#[non_exhaustive]`), its arms in
+// `kind`, in `position` if it has one, and in `Repr::fmt_message`, and a test that pins the
+// message. The size assertions say whether it fits.
+
 /// The broad class of an [`Error`]: match on this, show the error's message to people.
 ///
 /// New kinds may be added as formats arrive, so matches need a wildcard arm.

@@ -61,12 +61,15 @@ use core::fmt;
 //   bytes (short keys, themselves inline in `RecordKey`: the check does not allocate).
 //
 // Out of line, with `alloc`, are only payloads too large for the budget, of kinds that are
-// rare and sit on paths that are cold or allocate anyway: a validator's error (an `Arc`,
-// kept whole as the `source`), a lease store's reason (72 bytes of text), a lease's
-// duration bounds (they depend on the margin asked for) and a mismatch of longer record keys
-// (two 32-byte snippets; such keys are on the heap already). Without `alloc` the database
-// kind does not exist and a validator's reason is kept as text, as much as fits inline
-// (`INLINE_REASON_CAPACITY`, 37 bytes; 72 before the budget).
+// rare and sit on paths that are cold or allocate anyway: a validator's error (kept whole as
+// the `source`), a lease store's reason (72 bytes of text), a lease's duration bounds (they
+// depend on the margin asked for) and a mismatch of longer record keys (two 32-byte
+// snippets; such keys are on the heap already). They share one variant, `Repr::OutOfLine`,
+// an `Arc<OutOfLine>` (cheap to clone): with one variant that owns memory, dropping an error
+// or a `Result` is one test of the tag, inlined; with four, the drop glue became a call on
+// every `Result` dropped, `Ok` included, which made a TID parse slower. Without `alloc` the
+// database kind does not exist and a validator's reason is kept as text, as much as fits
+// inline (`INLINE_REASON_CAPACITY`, 37 bytes; 72 before the budget).
 //
 // One constructor. Every error is `Error::new(format, Repr::Kind { ... })`, built where it
 // is found, in `const fn`s too; `within` (a typed id's `TypeInfo`), `shifted` (an offset into
@@ -75,15 +78,17 @@ use core::fmt;
 // their messages and `position` read it. Fields that need work have helpers of their own
 // types, not of `Error`: `char_at` decodes the character at a position, `Int::new` splits a
 // number, `Snippet::new`/`Snippet::of` cut and format text, `ValidationReason::new` keeps a
-// validator's error; and `Repr::mismatch` chooses between the two mismatch representations
-// (the one kind whose layout depends on what it holds). The text-formatting helpers of
+// validator's error, `Repr::from(OutOfLine::...)` puts a payload behind the `Arc`; and
+// `Repr::mismatch` chooses between the two mismatch representations (the one kind whose
+// layout depends on what it holds). The text-formatting helpers of
 // before (`database`, `leases_exhausted`, ...) were thin wrappers around these and are gone.
 //
 // Adding a kind: add the variant to `Repr` (its payload within the budget: a `&'static`
-// reference for constants, a box for anything large that is rare, see above), its
-// `ErrorKind` if it is a new class of mistake (the enum is `#[non_exhaustive]`), its arms in
-// `kind`, in `position` if it has one, and in `Repr::fmt_message`, and a test that pins the
-// message. The size assertions say whether it fits.
+// reference for constants; anything large, if the kind is rare, as a variant of `OutOfLine`
+// made with `Repr::from`, never a second variant that owns memory), its `ErrorKind` if it is
+// a new class of mistake (the enum is `#[non_exhaustive]`), its arms in `kind`, in `position`
+// if it has one, and in `fmt_message`, and a test that pins the message. The size
+// assertions say whether it fits.
 
 /// The broad class of an [`Error`]: match on this, show the error's message to people.
 ///
@@ -153,9 +158,10 @@ pub enum ErrorKind {
 /// The error is small (64 bytes) and cheap to clone. The formats' own errors never allocate;
 /// with `alloc`, only a few rare kinds keep something on the heap: a typed id's `validate`
 /// function's error, whole, as the error's [`source`](core::error::Error::source), a lease
-/// store's reason and a record key type mismatch. Its fields are private so
-/// that details can grow without breaking changes; read them through [`kind`](Error::kind),
-/// [`position`](Error::position) and [`format_name`](Error::format_name), or print it.
+/// store's reason or a lease's duration bounds, and a type mismatch of long record keys. Its
+/// fields are private so that details can grow without breaking changes; read them through
+/// [`kind`](Error::kind), [`position`](Error::position) and
+/// [`format_name`](Error::format_name), or print it.
 ///
 /// # Examples
 ///
@@ -196,14 +202,6 @@ pub(crate) enum Repr {
     },
     /// A constructor's part was `found`, outside `bounds`.
     OutOfRange { bounds: &'static Bounds, found: Int },
-    /// [`Repr::OutOfRange`] for bounds known only at run time (a lease's least duration
-    /// depends on its margin): boxed, as lease operations are rare and allocate anyway.
-    #[cfg(feature = "alloc")]
-    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
-    OutOfRangeBoxed {
-        bounds: alloc::boxed::Box<Bounds>,
-        found: Int,
-    },
     /// A generator cannot continue, for `reason`.
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     Exhausted { reason: &'static str },
@@ -225,18 +223,14 @@ pub(crate) enum Repr {
         found_len: u8,
         bytes: [u8; MISMATCH_INLINE],
     },
-    /// The value `[1]` where the value `[0]` was required, for values too long to sit inline
-    /// together: boxed (two snippets are 68 bytes), each cut visibly past 32 bytes.
-    #[cfg(feature = "alloc")]
-    MismatchBoxed {
-        expected_found: alloc::boxed::Box<[Snippet; 2]>,
-    },
     /// A typed id's text lacks its prefix (`None`), or has `found` in its place.
     Prefix { found: Option<Snippet> },
     /// A typed id's prefix is followed by `found` (`None`: the end of the text) instead of
     /// its separator.
     Separator { found: Option<char> },
-    /// A typed id's `validate` function refused the value, for `reason`.
+    /// A typed id's `validate` function refused the value, for `reason` (with `alloc`, see
+    /// [`OutOfLine::Validation`]).
+    #[cfg(not(feature = "alloc"))]
     Validation { reason: ValidationReason },
     /// The text is well formed but names a value above the format's `largest`.
     TooLarge { largest: &'static str },
@@ -258,12 +252,6 @@ pub(crate) enum Repr {
     /// The lease on `value` of `namespace` is no longer this process's.
     #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
     LeaseLost { namespace: Snippet, value: u32 },
-    /// A database operation failed for `reason` (boxed: 72 bytes, and rare).
-    #[cfg(feature = "alloc")]
-    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
-    Database {
-        reason: alloc::boxed::Box<Snippet<{ REASON_CAPACITY }>>,
-    },
     /// A generator's leased `part` (`value`) may not be used: its term's deadline passed or
     /// it ended (`ceiling` false), or the ids reached the term's ceiling (`ceiling` true).
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
@@ -272,6 +260,76 @@ pub(crate) enum Repr {
         value: u16,
         ceiling: bool,
     },
+    /// The rare kinds whose payload does not fit: the only variant that owns heap memory, so
+    /// that dropping an error is one test of the tag (more such variants made the drop glue
+    /// an out-of-line call on every `Result` dropped, `Ok` included).
+    /// `kind` is the payload's, kept beside it for `const fn kind` (which cannot read
+    /// through an `Arc`). Made with `Repr::from(OutOfLine::...)`.
+    #[cfg(feature = "alloc")]
+    OutOfLine {
+        kind: ErrorKind,
+        payload: alloc::sync::Arc<OutOfLine>,
+    },
+}
+
+/// What a [`Repr::OutOfLine`] holds: kinds too large for the error's budget, made on paths
+/// that are cold or allocate anyway. Behind an `Arc`, so that errors stay cheap to clone.
+#[cfg(feature = "alloc")]
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) enum OutOfLine {
+    /// [`Repr::OutOfRange`] for bounds known only at run time (a lease's least duration
+    /// depends on its margin).
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    OutOfRange { bounds: Bounds, found: Int },
+    /// [`Repr::Mismatch`] for values too long to sit inline together, each cut visibly past
+    /// 32 bytes. Made by [`Repr::mismatch`].
+    Mismatch { expected: Snippet, found: Snippet },
+    /// A typed id's `validate` function refused the value, for `reason`, kept whole.
+    Validation { reason: ValidationReason },
+    /// A database operation failed for `reason`.
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    Database {
+        reason: Snippet<{ REASON_CAPACITY }>,
+    },
+}
+
+#[cfg(feature = "alloc")]
+impl OutOfLine {
+    const fn kind(&self) -> ErrorKind {
+        match self {
+            OutOfLine::OutOfRange { .. } => ErrorKind::OutOfRange,
+            OutOfLine::Mismatch { .. } => ErrorKind::Mismatch,
+            OutOfLine::Validation { .. } => ErrorKind::Validation,
+            OutOfLine::Database { .. } => ErrorKind::Database,
+        }
+    }
+
+    fn fmt_message(
+        &self,
+        format: &str,
+        typed: &TypeInfo,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        match self {
+            OutOfLine::OutOfRange { bounds, found } => bounds.fmt_message(format, *found, f),
+            OutOfLine::Mismatch { expected, found } => write!(
+                f,
+                "{format} does not match its type: expected `{expected}`, found `{found}`"
+            ),
+            OutOfLine::Validation { reason } => write!(f, "invalid {}: {reason}", typed.name),
+            OutOfLine::Database { reason } => write!(f, "lease store: {reason}"),
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl From<OutOfLine> for Repr {
+    fn from(payload: OutOfLine) -> Repr {
+        Repr::OutOfLine {
+            kind: payload.kind(),
+            payload: alloc::sync::Arc::new(payload),
+        }
+    }
 }
 
 /// The bytes of two values a [`Repr::Mismatch`] keeps inline, together.
@@ -281,7 +339,7 @@ const MISMATCH_INLINE: usize = 37;
 #[cfg(feature = "alloc")]
 impl Repr {
     /// The value `found` where the value `expected` was required: inline when both fit,
-    /// whole, in [`MISMATCH_INLINE`] bytes, else boxed (see [`Repr::MismatchBoxed`]). The one
+    /// whole, in [`MISMATCH_INLINE`] bytes, else out of line (see [`OutOfLine::Mismatch`]). The one
     /// kind whose representation is chosen by what it holds, so that short record keys (the
     /// usual ones, themselves inline) compare without allocating while the error stays within
     /// its size budget.
@@ -298,12 +356,10 @@ impl Repr {
                 bytes,
             }
         } else {
-            Repr::MismatchBoxed {
-                expected_found: alloc::boxed::Box::new([
-                    Snippet::new(expected),
-                    Snippet::new(found),
-                ]),
-            }
+            Repr::from(OutOfLine::Mismatch {
+                expected: Snippet::new(expected),
+                found: Snippet::new(found),
+            })
         }
     }
 }
@@ -413,8 +469,7 @@ const INLINE_REASON_CAPACITY: usize = 37;
 /// A `validate` function's error, kept whole: [`Error::source`] returns it, so callers can
 /// downcast it and reports show its own chain.
 #[cfg(feature = "alloc")]
-#[derive(Clone)]
-pub(crate) struct ValidationReason(alloc::sync::Arc<dyn core::error::Error + Send + Sync>);
+pub(crate) struct ValidationReason(alloc::boxed::Box<dyn core::error::Error + Send + Sync>);
 
 /// Without a heap, a `validate` function's error is kept as its text (cut visibly past
 /// [`INLINE_REASON_CAPACITY`] bytes), which [`Error::source`] returns as an error of its own.
@@ -426,7 +481,7 @@ impl ValidationReason {
     /// Keeps `reason` whole.
     #[cfg(feature = "alloc")]
     pub(crate) fn new(reason: alloc::boxed::Box<dyn core::error::Error + Send + Sync>) -> Self {
-        ValidationReason(reason.into())
+        ValidationReason(reason)
     }
 
     /// Keeps `reason`'s text, as much as fits.
@@ -470,7 +525,7 @@ impl fmt::Display for ValidationReason {
 impl PartialEq for ValidationReason {
     fn eq(&self, other: &Self) -> bool {
         use alloc::string::ToString;
-        alloc::sync::Arc::ptr_eq(&self.0, &other.0) || self.0.to_string() == other.0.to_string()
+        self.0.to_string() == other.0.to_string()
     }
 }
 
@@ -616,30 +671,7 @@ impl Error {
     /// assert_eq!(err.kind(), idtypes::ErrorKind::Character);
     /// ```
     pub const fn kind(&self) -> ErrorKind {
-        match self.repr {
-            Repr::Length { .. } => ErrorKind::Length,
-            Repr::Character { .. } => ErrorKind::Character,
-            Repr::Overflow { .. } => ErrorKind::Overflow,
-            Repr::OutOfRange { .. } => ErrorKind::OutOfRange,
-            #[cfg(feature = "alloc")]
-            Repr::OutOfRangeBoxed { .. } => ErrorKind::OutOfRange,
-            Repr::Exhausted { .. } => ErrorKind::Exhausted,
-            Repr::Reserved { .. } => ErrorKind::Reserved,
-            Repr::Syntax { .. } => ErrorKind::Syntax,
-            #[cfg(feature = "alloc")]
-            Repr::Mismatch { .. } | Repr::MismatchBoxed { .. } => ErrorKind::Mismatch,
-            Repr::TooLarge { .. } => ErrorKind::Overflow,
-            Repr::ClockBackwards { .. } => ErrorKind::ClockBackwards,
-            Repr::Forked { .. } => ErrorKind::Forked,
-            Repr::LeasesExhausted { .. } => ErrorKind::LeasesExhausted,
-            Repr::LeaseLost { .. } => ErrorKind::LeaseLost,
-            #[cfg(feature = "alloc")]
-            Repr::Database { .. } => ErrorKind::Database,
-            Repr::LeaseExpired { .. } => ErrorKind::LeaseExpired,
-            Repr::Prefix { .. } => ErrorKind::Prefix,
-            Repr::Separator { .. } => ErrorKind::Separator,
-            Repr::Validation { .. } => ErrorKind::Validation,
-        }
+        self.repr.kind()
     }
 
     /// The byte offset in the input of the offending character, for text errors that have one.
@@ -723,8 +755,8 @@ impl fmt::Display for Error {
         let typed = self.typed.unwrap_or(&TypeInfo::NONE);
         // A typed id's own kinds name it in their message; its format's errors are prefixed.
         let typed_kind = matches!(
-            self.repr,
-            Repr::Prefix { .. } | Repr::Separator { .. } | Repr::Validation { .. }
+            self.kind(),
+            ErrorKind::Prefix | ErrorKind::Separator | ErrorKind::Validation
         );
         if self.typed.is_some() && !typed_kind {
             write!(f, "{}: ", typed.name)?;
@@ -734,6 +766,32 @@ impl fmt::Display for Error {
 }
 
 impl Repr {
+    const fn kind(&self) -> ErrorKind {
+        match self {
+            Repr::Length { .. } => ErrorKind::Length,
+            Repr::Character { .. } => ErrorKind::Character,
+            Repr::Overflow { .. } => ErrorKind::Overflow,
+            Repr::OutOfRange { .. } => ErrorKind::OutOfRange,
+            Repr::Exhausted { .. } => ErrorKind::Exhausted,
+            Repr::Reserved { .. } => ErrorKind::Reserved,
+            Repr::Syntax { .. } => ErrorKind::Syntax,
+            #[cfg(feature = "alloc")]
+            Repr::Mismatch { .. } => ErrorKind::Mismatch,
+            Repr::TooLarge { .. } => ErrorKind::Overflow,
+            Repr::ClockBackwards { .. } => ErrorKind::ClockBackwards,
+            Repr::Forked { .. } => ErrorKind::Forked,
+            Repr::LeasesExhausted { .. } => ErrorKind::LeasesExhausted,
+            Repr::LeaseLost { .. } => ErrorKind::LeaseLost,
+            Repr::LeaseExpired { .. } => ErrorKind::LeaseExpired,
+            Repr::Prefix { .. } => ErrorKind::Prefix,
+            Repr::Separator { .. } => ErrorKind::Separator,
+            #[cfg(not(feature = "alloc"))]
+            Repr::Validation { .. } => ErrorKind::Validation,
+            #[cfg(feature = "alloc")]
+            Repr::OutOfLine { kind, .. } => *kind,
+        }
+    }
+
     /// The message, about `format` and, for a typed id's own kinds, `typed`.
     fn fmt_message(
         &self,
@@ -771,8 +829,6 @@ impl Repr {
                  range, expected one of `{expected}` there"
             ),
             Repr::OutOfRange { bounds, found } => bounds.fmt_message(format, found, f),
-            #[cfg(feature = "alloc")]
-            Repr::OutOfRangeBoxed { ref bounds, found } => bounds.fmt_message(format, found, f),
             Repr::Exhausted { reason } => write!(f, "{format} generator exhausted: {reason}"),
             Repr::Reserved { rule } => write!(f, "invalid {format}: {rule}"),
             Repr::Syntax {
@@ -813,8 +869,6 @@ impl Repr {
                 "lease `{namespace}` value {value}: no longer held by this process (it expired \
                  and was taken over, or was released)"
             ),
-            #[cfg(feature = "alloc")]
-            Repr::Database { ref reason } => write!(f, "lease store: {reason}"),
             Repr::LeaseExpired {
                 part,
                 value,
@@ -855,14 +909,6 @@ impl Repr {
                     "{format} does not match its type: expected `{expected}`, found `{found}`"
                 )
             }
-            #[cfg(feature = "alloc")]
-            Repr::MismatchBoxed { ref expected_found } => {
-                let [expected, found] = &**expected_found;
-                write!(
-                    f,
-                    "{format} does not match its type: expected `{expected}`, found `{found}`"
-                )
-            }
             Repr::Prefix { found: None } => write!(
                 f,
                 "invalid {}: missing the prefix `{}{}`",
@@ -889,7 +935,10 @@ impl Repr {
                     None => f.write_str("the end of the text"),
                 }
             }
+            #[cfg(not(feature = "alloc"))]
             Repr::Validation { ref reason } => write!(f, "invalid {}: {reason}", typed.name),
+            #[cfg(feature = "alloc")]
+            Repr::OutOfLine { ref payload, .. } => payload.fmt_message(format, typed, f),
         }
     }
 }
@@ -899,13 +948,19 @@ impl core::error::Error for Error {
     /// for every other kind, whose message says all there is.
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match &self.repr {
+            #[cfg(not(feature = "alloc"))]
             Repr::Validation { reason } => Some(reason.as_error()),
+            #[cfg(feature = "alloc")]
+            Repr::OutOfLine { payload, .. } => match &**payload {
+                OutOfLine::Validation { reason } => Some(reason.as_error()),
+                _ => None,
+            },
             _ => None,
         }
     }
 }
 
-// Only a validator's error (with `alloc`) owns heap memory; every error of the formats
+// Only `Repr::OutOfLine` (with `alloc`) owns heap memory; every error of the formats
 // themselves is inline, which `split` relies on to forget them in `const` code.
 #[cfg(not(feature = "alloc"))]
 const _: () = assert!(!core::mem::needs_drop::<Error>());
@@ -917,11 +972,11 @@ const _: () = assert!(core::mem::align_of::<Error>() <= 8);
 const _: () = assert!(core::mem::size_of::<Result<crate::Tid, Error>>() <= 64);
 
 /// A result whose error is set aside from drop glue, for `const` code: with `alloc` an
-/// [`Error`] may own a validator's error, and `const` code may not drop such a type, not even
-/// an `Ok` whose error type has drop glue.
+/// [`Error`] may own heap memory (`Repr::OutOfLine`), and `const` code may not drop such a
+/// type, not even an `Ok` whose error type has drop glue.
 ///
-/// Every error this crate's `const` functions return is inline (only typed ids' validators
-/// box theirs, and they are not `const`), so forgetting one loses no memory.
+/// Every error this crate's `const` functions return is inline (the out-of-line kinds are
+/// made by functions that are not `const`), so forgetting one loses no memory.
 pub(crate) const fn split<T>(
     result: Result<T, Error>,
 ) -> Result<T, core::mem::ManuallyDrop<Error>> {
@@ -1122,10 +1177,11 @@ mod tests {
         let err = Error::new("atproto record key", repr);
         assert_eq!(err.kind(), ErrorKind::Mismatch);
         assert_eq!(err.to_string(), message(&expected, &found));
-        // One byte more: boxed, still whole.
+        // One byte more: out of line, still whole.
         let found = "f".repeat(6);
         let repr = Repr::mismatch(&expected, &found);
-        assert!(matches!(repr, Repr::MismatchBoxed { .. }));
+        assert!(matches!(&repr, Repr::OutOfLine { payload, .. }
+            if matches!(**payload, OutOfLine::Mismatch { .. })));
         let err = Error::new("atproto record key", repr);
         assert_eq!(err.kind(), ErrorKind::Mismatch);
         assert_eq!(err.to_string(), message(&expected, &found));

@@ -273,7 +273,10 @@ impl<E: Into<alloc::boxed::Box<dyn core::error::Error + Send + Sync>>> validatio
 impl<E: Into<alloc::boxed::Box<dyn core::error::Error + Send + Sync>>> ValidationError for E {
     fn into_error(self, format: &'static str) -> Error {
         let reason = ValidationReason::new(self.into());
-        Error::new(format, Repr::Validation { reason })
+        Error::new(
+            format,
+            Repr::from(crate::error::OutOfLine::Validation { reason }),
+        )
     }
 }
 

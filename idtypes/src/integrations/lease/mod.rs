@@ -84,7 +84,7 @@ use sql::{Dialect, Statements};
 
 use crate::{
     Clock, Error, LeaseTerm, SystemClock,
-    error::{Bounds, Int, Repr, Snippet},
+    error::{Bounds, Int, OutOfLine, Repr, Snippet},
     lease_term::monotonic_nanos,
 };
 
@@ -268,14 +268,14 @@ impl<DB: sqlx::Database> Leases<DB> {
         if margin >= duration || margin < Duration::from_millis(20) || duration.as_micros() > day {
             return Err(Error::new(
                 "lease",
-                Repr::OutOfRangeBoxed {
-                    bounds: Box::new(Bounds {
+                Repr::from(OutOfLine::OutOfRange {
+                    bounds: Bounds {
                         part: "duration (µs)",
                         min: margin.as_micros() as i128 + 1,
                         max: day as i128,
-                    }),
+                    },
                     found: Int::new(duration.as_micros() as i128),
-                },
+                }),
             ));
         }
         self.duration = duration;
@@ -347,9 +347,9 @@ fn sql(statement: &Arc<str>) -> sqlx::AssertSqlSafe<Arc<str>> {
 fn database(err: impl fmt::Display) -> Error {
     Error::new(
         "lease",
-        Repr::Database {
-            reason: Box::new(Snippet::of(&err)),
-        },
+        Repr::from(OutOfLine::Database {
+            reason: Snippet::of(&err),
+        }),
     )
 }
 

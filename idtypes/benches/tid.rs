@@ -6,8 +6,9 @@
 //! - `encode`: `u64` to 13-character text on the stack ([`Tid::encode`]), plus `Display`
 //!   (`to_string`, which allocates) for reference; peers `Ulid::array_to_str` and
 //!   `uuid`'s `simple`/`hyphenated` `encode_lower`, all into stack buffers.
-//! - `parse`: validate and decode 13 characters ([`Tid::parse`], [`Tid::parse_ascii`]); peers
-//!   `Ulid::from_string` and `Uuid::parse_str`.
+//! - `parse`: validate and decode 13 characters ([`Tid::parse`], [`Tid::parse_ascii`]), and
+//!   the error paths (a bad character, a wrong length); peers `Ulid::from_string` and
+//!   `Uuid::parse_str`.
 //! - `generate`: [`Tid::now`] (process-wide generator), a private [`TidGenerator::next`], one
 //!   read of [`SystemClock`] alone (the floor any generator pays) and
 //!   `SystemTime::now().duration_since(UNIX_EPOCH)` for reference; peers `Uuid::now_v7` and
@@ -36,6 +37,10 @@ use support::{bench_two_threads, configure};
 /// The known-answer TID from the atproto specification examples.
 const TID_TEXT: &str = "3jzfcijpj2z2a";
 const TID_VALUE: u64 = 1728652679052295174;
+/// [`TID_TEXT`] with its last character, `a`, replaced by `1`, outside the alphabet.
+const TID_BAD_CHARACTER: &str = "3jzfcijpj2z21";
+/// [`TID_TEXT`] cut to four characters.
+const TID_BAD_LENGTH: &str = "3jzf";
 const ULID_TEXT: &str = "01D39ZY06FGSCTVN4T2V9PKHFZ";
 const UUID_SIMPLE: &str = "0190a1b2c3d47e5f8a9b0c1d2e3f4a5b";
 const UUID_HYPHENATED: &str = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
@@ -101,6 +106,14 @@ fn parse(c: &mut Criterion) {
     });
     group.bench_function("tid_parse_ascii", |b| {
         b.iter(|| black_box(Tid::parse_ascii(black_box(TID_TEXT.as_bytes()))))
+    });
+    // The error paths: a rejected character at the last byte (the error carries its position
+    // and the character) and a text of the wrong length (rejected before decoding).
+    group.bench_function("tid_parse_bad_character", |b| {
+        b.iter(|| black_box(Tid::parse(black_box(TID_BAD_CHARACTER))))
+    });
+    group.bench_function("tid_parse_bad_length", |b| {
+        b.iter(|| black_box(Tid::parse(black_box(TID_BAD_LENGTH))))
     });
     group.bench_function("ulid_from_string", |b| {
         b.iter(|| black_box(ulid::Ulid::from_string(black_box(ULID_TEXT))))

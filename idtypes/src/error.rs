@@ -17,6 +17,79 @@
 
 use core::fmt;
 
+// Design notes, for maintainers
+// =============================
+//
+// One error type. Every parse, constructor, generator and lease operation returns `Error`,
+// with an `ErrorKind` to match on and a message for people. A typed id forwards its format's
+// errors and adds its own (prefix, separator, validation); a profile reports its base
+// format's text errors under its own name; a record key type's check returns a TID's or an
+// NSID's error. One type composes through all of that without conversions or generics, and
+// callers need one `match`.
+//
+// Size budget: 64 bytes, alignment 8 (it was 112, alignment 16). `Result<T, Error>` is what
+// every parser returns: its size is what a caller's frame reserves and what moves on the
+// error path (a 128-byte `Result` through a typed id's parse once cost a typed TBSL parse
+// 15 ns). The assertions after `impl core::error::Error` enforce it for `Error` and for
+// `Result<Tid, Error>`, which fits in the same 64 bytes (`Ok` takes one of the tag values
+// `Repr` leaves unused). They fail the build, in every feature set CI builds, when a kind
+// grows past it. The 64 bytes are:
+//
+// - `format` (16): the format's name, a `&'static str` (call sites pass it on as a variable
+//   and profiles rename an error with `in_format`, so it stays a plain string);
+// - `typed` (8): `None`, or a pointer to the name, prefix and separator of the typed id
+//   being read (`TypeInfo`, one `static` per typed id, made by `typed::support`);
+// - `repr` (40): the kind and its payload, one byte of tag and 39 bytes of fields (fields
+//   of 8 bytes and more start at byte 8, so they get 32).
+//
+// Inline or out of line. The formats' own errors (length, character, overflow, out of
+// range, syntax, reserved, too large, the generators', a typed id's prefix and separator)
+// own no heap memory: they are made in `const fn`s, which may not drop a type that owns
+// memory (see `split`), in builds without a heap (without `alloc`, `Error` has no drop glue,
+// asserted below), and on paths that must not allocate (`tests/no_alloc.rs`). To fit them:
+//
+// - out-of-range bounds are format constants, so a `&'static Bounds` (part, min, max;
+//   `&Bounds { ... }` of constants is promoted to a `static`) stands for them and only the
+//   value found is stored, as an `Int` (an `i128` in two 8-byte halves: an `i128` field
+//   aligns the whole error to 16). The one bound that varies, a TBSL timestamp's limit for a
+//   machine id, takes two values, each a constant (`TIMESTAMP_FOR_LOW_MACHINE_IDS` in `tbsl`);
+// - positions and lengths stay `usize`: they fit, so there is nothing to truncate, and
+//   `shifted` (a typed id's prefix, a `literal:` tag) moves them exactly;
+// - texts found in the input are `Snippet`s, up to 32 bytes kept inline and cut visibly;
+// - a typed id's prefix and separator are in its `TypeInfo`, not in the error;
+// - a record key type mismatch keeps both keys whole inline when they fit together in 37
+//   bytes (short keys, themselves inline in `RecordKey`: the check does not allocate).
+//
+// Out of line, with `alloc`, are only payloads too large for the budget, of kinds that are
+// rare and sit on paths that are cold or allocate anyway: a validator's error (kept whole as
+// the `source`), a lease store's reason (72 bytes of text), a lease's duration bounds (they
+// depend on the margin asked for) and a mismatch of longer record keys (two 32-byte
+// snippets; such keys are on the heap already). They share one variant, `Repr::OutOfLine`,
+// an `Arc<OutOfLine>` (cheap to clone): with one variant that owns memory, dropping an error
+// or a `Result` is one test of the tag, inlined; with four, the drop glue became a call on
+// every `Result` dropped, `Ok` included, which made a TID parse slower. Without `alloc` the
+// database kind does not exist and a validator's reason is kept as text, as much as fits
+// inline (`INLINE_REASON_CAPACITY`, 37 bytes; 72 before the budget).
+//
+// One constructor. Every error is `Error::new(format, Repr::Kind { ... })`, built where it
+// is found, in `const fn`s too; `within` (a typed id's `TypeInfo`), `shifted` (an offset into
+// a longer text) and `in_format` (a profile's name) adjust one afterwards. A typed id's own
+// kinds (`Prefix`, `Separator`, `Validation`) are given their `TypeInfo` with `within` too;
+// their messages and `position` read it. Fields that need work have helpers of their own
+// types, not of `Error`: `char_at` decodes the character at a position, `Int::new` splits a
+// number, `Snippet::new`/`Snippet::of` cut and format text, `ValidationReason::new` keeps a
+// validator's error, `Repr::from(OutOfLine::...)` puts a payload behind the `Arc`; and
+// `Repr::mismatch` chooses between the two mismatch representations (the one kind whose
+// layout depends on what it holds). The text-formatting helpers of
+// before (`database`, `leases_exhausted`, ...) were thin wrappers around these and are gone.
+//
+// Adding a kind: add the variant to `Repr` (its payload within the budget: a `&'static`
+// reference for constants; anything large, if the kind is rare, as a variant of `OutOfLine`
+// made with `Repr::from`, never a second variant that owns memory), its `ErrorKind` if it is
+// a new class of mistake (the enum is `#[non_exhaustive]`), its arms in `kind`, in `position`
+// if it has one, and in `fmt_message`, and a test that pins the message. The size
+// assertions say whether it fits.
+
 /// The broad class of an [`Error`]: match on this, show the error's message to people.
 ///
 /// New kinds may be added as formats arrive, so matches need a wildcard arm.
@@ -82,11 +155,13 @@ pub enum ErrorKind {
 
 /// What a failed parse, construction or generation reports.
 ///
-/// The error is small and cheap to clone. The formats' own errors never allocate; only a typed
-/// id's `validate` function's error is kept on the heap (with `alloc`), whole, as the error's
-/// [`source`](core::error::Error::source). Its fields are private so
-/// that details can grow without breaking changes; read them through [`kind`](Error::kind),
-/// [`position`](Error::position) and [`format_name`](Error::format_name), or print it.
+/// The error is small (64 bytes) and cheap to clone. The formats' own errors never allocate;
+/// with `alloc`, only a few rare kinds keep something on the heap: a typed id's `validate`
+/// function's error, whole, as the error's [`source`](core::error::Error::source), a lease
+/// store's reason or a lease's duration bounds, and a type mismatch of long record keys. Its
+/// fields are private so that details can grow without breaking changes; read them through
+/// [`kind`](Error::kind), [`position`](Error::position) and
+/// [`format_name`](Error::format_name), or print it.
 ///
 /// # Examples
 ///
@@ -101,99 +176,200 @@ pub enum ErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Error {
     format: &'static str,
-    /// The typed id (derive) being read, or `""`.
-    type_name: &'static str,
+    /// The typed id (derive) being read, if any.
+    typed: Option<&'static TypeInfo>,
     repr: Repr,
 }
 
-// Record-key errors (`Reserved`, `Syntax`, `Mismatch`) exist only with `alloc`.
+/// What was wrong, with what the message needs: at most 40 bytes (see the notes at the top).
+/// Errors are made as `Error::new(format, Repr::...)`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-enum Repr {
-    Length {
-        expected: Lengths,
-        found: usize,
-    },
+pub(crate) enum Repr {
+    /// The input is `found` bytes long.
+    Length { expected: Lengths, found: usize },
+    /// The character `found` (see [`char_at`]) at byte `position` is not one of `expected`.
     Character {
         position: usize,
         found: char,
         expected: &'static str,
     },
+    /// The symbol `found` at byte `position` is in the alphabet, but puts the value out of
+    /// range: only `expected` may stand there.
     Overflow {
         position: usize,
         found: char,
         expected: &'static str,
     },
-    OutOfRange {
-        part: &'static str,
-        found: i128,
-        min: i128,
-        max: i128,
-    },
-    Exhausted {
-        reason: &'static str,
-    },
-    Reserved {
-        rule: &'static str,
-    },
+    /// A constructor's part was `found`, outside `bounds`.
+    OutOfRange { bounds: &'static Bounds, found: Int },
+    /// A generator cannot continue, for `reason`.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    Exhausted { reason: &'static str },
+    /// The input is a value the format sets aside; `rule` says which ones.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    Reserved { rule: &'static str },
+    /// The input breaks the structural `rule`, at `position` when one byte is to blame.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     Syntax {
         position: Option<usize>,
         rule: &'static str,
     },
+    /// The value `found` where the value `expected` was required, both whole in `bytes`
+    /// (`expected` first, then `found`): short record keys, without allocating. Made by
+    /// [`Repr::mismatch`].
+    #[cfg(feature = "alloc")]
     Mismatch {
-        expected: Snippet,
-        found: Snippet,
+        expected_len: u8,
+        found_len: u8,
+        bytes: [u8; MISMATCH_INLINE],
     },
-    Prefix {
-        prefix: &'static str,
-        separator: &'static str,
-        /// What stood where the prefix belongs; `None` when the text has no prefix at all.
-        found: Option<Snippet>,
-    },
-    Separator {
-        prefix: &'static str,
-        separator: &'static str,
-        /// `None` when the text ends after the prefix.
-        found: Option<char>,
-    },
-    Validation {
-        reason: ValidationReason,
-    },
-    TooLarge {
-        largest: &'static str,
-    },
-    ClockBackwards {
-        behind_micros: u64,
-        waited: bool,
-    },
+    /// A typed id's text lacks its prefix (`None`), or has `found` in its place.
+    Prefix { found: Option<Snippet> },
+    /// A typed id's prefix is followed by `found` (`None`: the end of the text) instead of
+    /// its separator.
+    Separator { found: Option<char> },
+    /// A typed id's `validate` function refused the value, for `reason` (with `alloc`, see
+    /// [`OutOfLine::Validation`]).
+    #[cfg(not(feature = "alloc"))]
+    Validation { reason: ValidationReason },
+    /// The text is well formed but names a value above the format's `largest`.
+    TooLarge { largest: &'static str },
+    /// The clock read `behind_micros` before the last id; `waited` says whether the generator
+    /// waited (and gave up) or refused at once.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    ClockBackwards { behind_micros: u64, waited: bool },
+    /// A generator's `part`, fixed to `value` by the caller, was asked for an id in a forked
+    /// child of the process that fixed it.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     Forked {
         /// What the caller fixed ("clock id", "node id", "machine id").
         part: &'static str,
         value: u16,
     },
-    LeasesExhausted {
-        namespace: Snippet,
-        size: u32,
-    },
-    LeaseLost {
-        namespace: Snippet,
-        value: u32,
-    },
-    Database {
-        reason: Snippet<{ VALIDATION_CAPACITY }>,
-    },
+    /// All `size` values of the lease space `namespace` are held.
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    LeasesExhausted { namespace: Snippet, size: u32 },
+    /// The lease on `value` of `namespace` is no longer this process's.
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    LeaseLost { namespace: Snippet, value: u32 },
+    /// A generator's leased `part` (`value`) may not be used: its term's deadline passed or
+    /// it ended (`ceiling` false), or the ids reached the term's ceiling (`ceiling` true).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     LeaseExpired {
         part: &'static str,
         value: u16,
-        /// The ceiling was reached (not the deadline).
         ceiling: bool,
     },
+    /// The rare kinds whose payload does not fit: the only variant that owns heap memory, so
+    /// that dropping an error is one test of the tag (more such variants made the drop glue
+    /// an out-of-line call on every `Result` dropped, `Ok` included).
+    /// `kind` is the payload's, kept beside it for `const fn kind` (which cannot read
+    /// through an `Arc`). Made with `Repr::from(OutOfLine::...)`.
+    #[cfg(feature = "alloc")]
+    OutOfLine {
+        kind: ErrorKind,
+        payload: alloc::sync::Arc<OutOfLine>,
+    },
+}
+
+/// What a [`Repr::OutOfLine`] holds: kinds too large for the error's budget, made on paths
+/// that are cold or allocate anyway. Behind an `Arc`, so that errors stay cheap to clone.
+#[cfg(feature = "alloc")]
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) enum OutOfLine {
+    /// [`Repr::OutOfRange`] for bounds known only at run time (a lease's least duration
+    /// depends on its margin).
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    OutOfRange { bounds: Bounds, found: Int },
+    /// [`Repr::Mismatch`] for values too long to sit inline together, each cut visibly past
+    /// 32 bytes. Made by [`Repr::mismatch`].
+    Mismatch { expected: Snippet, found: Snippet },
+    /// A typed id's `validate` function refused the value, for `reason`, kept whole.
+    Validation { reason: ValidationReason },
+    /// A database operation failed for `reason`.
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    Database {
+        reason: Snippet<{ REASON_CAPACITY }>,
+    },
+}
+
+#[cfg(feature = "alloc")]
+impl OutOfLine {
+    const fn kind(&self) -> ErrorKind {
+        match self {
+            OutOfLine::OutOfRange { .. } => ErrorKind::OutOfRange,
+            OutOfLine::Mismatch { .. } => ErrorKind::Mismatch,
+            OutOfLine::Validation { .. } => ErrorKind::Validation,
+            OutOfLine::Database { .. } => ErrorKind::Database,
+        }
+    }
+
+    fn fmt_message(
+        &self,
+        format: &str,
+        typed: &TypeInfo,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        match self {
+            OutOfLine::OutOfRange { bounds, found } => bounds.fmt_message(format, *found, f),
+            OutOfLine::Mismatch { expected, found } => write!(
+                f,
+                "{format} does not match its type: expected `{expected}`, found `{found}`"
+            ),
+            OutOfLine::Validation { reason } => write!(f, "invalid {}: {reason}", typed.name),
+            OutOfLine::Database { reason } => write!(f, "lease store: {reason}"),
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl From<OutOfLine> for Repr {
+    fn from(payload: OutOfLine) -> Repr {
+        Repr::OutOfLine {
+            kind: payload.kind(),
+            payload: alloc::sync::Arc::new(payload),
+        }
+    }
+}
+
+/// The bytes of two values a [`Repr::Mismatch`] keeps inline, together.
+#[cfg(feature = "alloc")]
+const MISMATCH_INLINE: usize = 37;
+
+#[cfg(feature = "alloc")]
+impl Repr {
+    /// The value `found` where the value `expected` was required: inline when both fit,
+    /// whole, in [`MISMATCH_INLINE`] bytes, else out of line (see [`OutOfLine::Mismatch`]). The one
+    /// kind whose representation is chosen by what it holds, so that short record keys (the
+    /// usual ones, themselves inline) compare without allocating while the error stays within
+    /// its size budget.
+    pub(crate) fn mismatch(expected: &str, found: &str) -> Repr {
+        let whole = |text: &str| text.len() <= Snippet::<32>::CAPACITY;
+        if whole(expected) && whole(found) && expected.len() + found.len() <= MISMATCH_INLINE {
+            let mut bytes = [0; MISMATCH_INLINE];
+            let (head, tail) = bytes.split_at_mut(expected.len());
+            head.copy_from_slice(expected.as_bytes());
+            tail[..found.len()].copy_from_slice(found.as_bytes());
+            Repr::Mismatch {
+                expected_len: expected.len() as u8,
+                found_len: found.len() as u8,
+                bytes,
+            }
+        } else {
+            Repr::from(OutOfLine::Mismatch {
+                expected: Snippet::new(expected),
+                found: Snippet::new(found),
+            })
+        }
+    }
 }
 
 /// The lengths a text may have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Lengths {
+pub(crate) enum Lengths {
+    /// From the first to the second, both included.
     Between(usize, usize),
+    /// One or the other.
     Either(usize, usize),
 }
 
@@ -214,23 +390,106 @@ impl fmt::Display for Lengths {
     }
 }
 
-/// The bytes kept of a reason given as text (a database's, a `validate` function's without
-/// `alloc`).
-const VALIDATION_CAPACITY: usize = 72;
+/// The range of a constructor's part: format constants, so errors point at a `static` (or a
+/// promoted constant, `&Bounds { ... }`) instead of carrying two `i128`s.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Bounds {
+    /// What the value is ("clock id", "timestamp (microseconds)", ...).
+    pub(crate) part: &'static str,
+    pub(crate) min: i128,
+    pub(crate) max: i128,
+}
+
+impl Bounds {
+    /// The message of a `found` outside these bounds, about `format`.
+    fn fmt_message(&self, format: &str, found: Int, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Bounds { part, min, max } = self;
+        let found = found.get();
+        write!(
+            f,
+            "{format} {part} out of range: found {found}, expected {min}..={max}"
+        )
+    }
+}
+
+/// An `i128` kept as two 8-byte halves, so that it leaves the error 8-byte aligned.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Int {
+    high: i64,
+    low: u64,
+}
+
+impl Int {
+    pub(crate) const fn new(value: i128) -> Self {
+        Int {
+            high: (value >> 64) as i64,
+            low: value as u64,
+        }
+    }
+
+    const fn get(self) -> i128 {
+        ((self.high as i128) << 64) | self.low as i128
+    }
+}
+
+impl fmt::Debug for Int {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.get(), f)
+    }
+}
+
+/// What errors say of a typed id: its name, prefix and separator. One `static` per typed id
+/// (see `typed::support::type_info`), pointed at by its errors.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct TypeInfo {
+    pub(crate) name: &'static str,
+    pub(crate) prefix: &'static str,
+    pub(crate) separator: &'static str,
+}
+
+impl TypeInfo {
+    /// For messages of a typed id's kinds on an error that was never given its `TypeInfo`
+    /// (this crate always gives it).
+    const NONE: TypeInfo = TypeInfo {
+        name: "",
+        prefix: "",
+        separator: "",
+    };
+}
+
+/// The bytes kept of a database's reason.
+#[cfg(feature = "alloc")]
+const REASON_CAPACITY: usize = 72;
+
+/// The bytes kept of a `validate` function's reason without `alloc`: what fits in the
+/// error's 40 bytes of payload beside the tag and the snippet's length and cut flag.
+#[cfg(not(feature = "alloc"))]
+const INLINE_REASON_CAPACITY: usize = 37;
 
 /// A `validate` function's error, kept whole: [`Error::source`] returns it, so callers can
 /// downcast it and reports show its own chain.
 #[cfg(feature = "alloc")]
-#[derive(Clone)]
-struct ValidationReason(alloc::sync::Arc<dyn core::error::Error + Send + Sync>);
+pub(crate) struct ValidationReason(alloc::boxed::Box<dyn core::error::Error + Send + Sync>);
 
-/// Without a heap, a `validate` function's error is kept as its text (cut visibly past 72
-/// bytes), which [`Error::source`] returns as an error of its own.
+/// Without a heap, a `validate` function's error is kept as its text (cut visibly past
+/// [`INLINE_REASON_CAPACITY`] bytes), which [`Error::source`] returns as an error of its own.
 #[cfg(not(feature = "alloc"))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct ValidationReason(Snippet<{ VALIDATION_CAPACITY }>);
+pub(crate) struct ValidationReason(Snippet<{ INLINE_REASON_CAPACITY }>);
 
 impl ValidationReason {
+    /// Keeps `reason` whole.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn new(reason: alloc::boxed::Box<dyn core::error::Error + Send + Sync>) -> Self {
+        ValidationReason(reason)
+    }
+
+    /// Keeps `reason`'s text, as much as fits.
+    #[cfg(not(feature = "alloc"))]
+    pub(crate) fn new(reason: &dyn fmt::Display) -> Self {
+        ValidationReason(Snippet::of(reason))
+    }
+
     fn as_error(&self) -> &(dyn core::error::Error + 'static) {
         #[cfg(feature = "alloc")]
         return &*self.0;
@@ -266,7 +525,7 @@ impl fmt::Display for ValidationReason {
 impl PartialEq for ValidationReason {
     fn eq(&self, other: &Self) -> bool {
         use alloc::string::ToString;
-        alloc::sync::Arc::ptr_eq(&self.0, &other.0) || self.0.to_string() == other.0.to_string()
+        self.0.to_string() == other.0.to_string()
     }
 }
 
@@ -285,22 +544,36 @@ impl core::hash::Hash for ValidationReason {
 /// the formats' errors own no heap memory. Longer values are cut at a
 /// character boundary and shown with a trailing `…`, never silently.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Snippet<const N: usize = 32> {
+pub(crate) struct Snippet<const N: usize = 32> {
     len: u8,
     cut: bool,
     bytes: [u8; N],
 }
 
 impl<const N: usize> Snippet<N> {
+    /// The bytes kept.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    const CAPACITY: usize = N;
+
     const EMPTY: Self = Snippet {
         len: 0,
         cut: false,
         bytes: [0; N],
     };
 
-    fn new(text: &str) -> Self {
+    /// As much of `text` as fits.
+    pub(crate) fn new(text: &str) -> Self {
         let mut snippet = Self::EMPTY;
         snippet.push(text);
+        snippet
+    }
+
+    /// As much of `value`'s text as fits.
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    pub(crate) fn of(value: &dyn fmt::Display) -> Self {
+        let mut snippet = Self::EMPTY;
+        // `Snippet` never fails; a `Display` impl that does leaves what it wrote so far.
+        let _ = fmt::Write::write_fmt(&mut snippet, format_args!("{value}"));
         snippet
     }
 
@@ -349,316 +622,20 @@ impl<const N: usize> fmt::Display for Snippet<N> {
 }
 
 impl Error {
-    /// The input's length is `found` bytes where `min..=max` were expected.
-    pub(crate) const fn length(format: &'static str, min: usize, max: usize, found: usize) -> Self {
+    /// The error `repr`, met while reading or building `format`: the one constructor.
+    #[inline]
+    pub(crate) const fn new(format: &'static str, repr: Repr) -> Self {
         Error {
             format,
-            type_name: "",
-            repr: Repr::Length {
-                expected: Lengths::Between(min, max),
-                found,
-            },
+            typed: None,
+            repr,
         }
     }
 
-    /// The input's length is `found` bytes where either `a` or `b` was expected.
-    pub(crate) const fn length_either(
-        format: &'static str,
-        a: usize,
-        b: usize,
-        found: usize,
-    ) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::Length {
-                expected: Lengths::Either(a, b),
-                found,
-            },
-        }
-    }
-
-    /// The byte at `position` of `input` starts a character that is not one of `expected`.
-    pub(crate) const fn character(
-        format: &'static str,
-        input: &[u8],
-        position: usize,
-        expected: &'static str,
-    ) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::Character {
-                position,
-                found: char_at(input, position),
-                expected,
-            },
-        }
-    }
-
-    /// The symbol at `position` is in the alphabet, but puts the value out of range.
-    pub(crate) const fn overflow(
-        format: &'static str,
-        input: &[u8],
-        position: usize,
-        expected: &'static str,
-    ) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::Overflow {
-                position,
-                found: char_at(input, position),
-                expected,
-            },
-        }
-    }
-
-    /// A constructor's `part` was `found`, outside `min..=max`.
-    pub(crate) const fn out_of_range(
-        format: &'static str,
-        part: &'static str,
-        found: i128,
-        min: i128,
-        max: i128,
-    ) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::OutOfRange {
-                part,
-                found,
-                min,
-                max,
-            },
-        }
-    }
-
-    /// A generator cannot continue, for `reason`.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) const fn exhausted(format: &'static str, reason: &'static str) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::Exhausted { reason },
-        }
-    }
-
-    /// The input is a value the format sets aside; `rule` says which ones.
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-    pub(crate) const fn reserved(format: &'static str, rule: &'static str) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::Reserved { rule },
-        }
-    }
-
-    /// The input breaks the structural `rule`, at `position` when one byte is to blame.
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-    pub(crate) const fn syntax(
-        format: &'static str,
-        position: Option<usize>,
-        rule: &'static str,
-    ) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::Syntax { position, rule },
-        }
-    }
-
-    /// The text is well formed but names a value above the format's `largest`.
-    pub(crate) const fn too_large(format: &'static str, largest: &'static str) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::TooLarge { largest },
-        }
-    }
-
-    /// The clock read `behind_micros` before the last id; `waited` says whether the generator
-    /// waited (and gave up) or refused at once.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) const fn clock_backwards(
-        format: &'static str,
-        behind_micros: u64,
-        waited: bool,
-    ) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::ClockBackwards {
-                behind_micros,
-                waited,
-            },
-        }
-    }
-
-    /// A generator's `part`, fixed to `value` by the caller, was asked for an id in a forked
-    /// child of the process that fixed it.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) const fn forked(format: &'static str, part: &'static str, value: u16) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::Forked { part, value },
-        }
-    }
-
-    /// A generator's leased `part` (`value`) may not be used: its term's deadline passed or
-    /// it ended (`ceiling` false), or the ids reached the term's ceiling (`ceiling` true).
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) const fn lease_expired(
-        format: &'static str,
-        part: &'static str,
-        value: u16,
-        ceiling: bool,
-    ) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::LeaseExpired {
-                part,
-                value,
-                ceiling,
-            },
-        }
-    }
-
-    /// All `size` values of the lease space `namespace` are held.
-    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
-    pub(crate) fn leases_exhausted(namespace: &str, size: u32) -> Self {
-        Error {
-            format: "lease",
-            type_name: "",
-            repr: Repr::LeasesExhausted {
-                namespace: Snippet::new(namespace),
-                size,
-            },
-        }
-    }
-
-    /// The lease on `value` of `namespace` is no longer this process's.
-    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
-    pub(crate) fn lease_lost(namespace: &str, value: u32) -> Self {
-        Error {
-            format: "lease",
-            type_name: "",
-            repr: Repr::LeaseLost {
-                namespace: Snippet::new(namespace),
-                value,
-            },
-        }
-    }
-
-    /// A database operation failed for `reason`.
-    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
-    pub(crate) fn database(reason: &dyn fmt::Display) -> Self {
-        let mut kept = Snippet::EMPTY;
-        // `Snippet` never fails; a `Display` impl that does leaves what it wrote so far.
-        let _ = fmt::Write::write_fmt(&mut kept, format_args!("{reason}"));
-        Error {
-            format: "lease",
-            type_name: "",
-            repr: Repr::Database { reason: kept },
-        }
-    }
-
-    /// The value `found` where the value `expected` was required.
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-    pub(crate) fn mismatch(format: &'static str, expected: &str, found: &str) -> Self {
-        Error {
-            format,
-            type_name: "",
-            repr: Repr::Mismatch {
-                expected: Snippet::new(expected),
-                found: Snippet::new(found),
-            },
-        }
-    }
-
-    /// The text of the typed id `type_name` lacks the prefix `prefix` + `separator` (`found`
-    /// is `None`), or has `found` in its place.
-    pub(crate) fn prefix(
-        format: &'static str,
-        type_name: &'static str,
-        prefix: &'static str,
-        separator: &'static str,
-        found: Option<&str>,
-    ) -> Self {
-        Error {
-            format,
-            type_name,
-            repr: Repr::Prefix {
-                prefix,
-                separator,
-                found: found.map(Snippet::new),
-            },
-        }
-    }
-
-    /// The prefix of the typed id `type_name` is followed by `found` (`None`: the end of the
-    /// text) instead of `separator`.
-    pub(crate) const fn separator(
-        format: &'static str,
-        type_name: &'static str,
-        prefix: &'static str,
-        separator: &'static str,
-        found: Option<char>,
-    ) -> Self {
-        Error {
-            format,
-            type_name,
-            repr: Repr::Separator {
-                prefix,
-                separator,
-                found,
-            },
-        }
-    }
-
-    /// The `validate` function of the typed id `type_name` refused a value, for `reason`
-    /// (kept whole).
-    #[cfg(feature = "alloc")]
-    pub(crate) fn validation(
-        format: &'static str,
-        type_name: &'static str,
-        reason: alloc::boxed::Box<dyn core::error::Error + Send + Sync>,
-    ) -> Self {
-        Error {
-            format,
-            type_name,
-            repr: Repr::Validation {
-                reason: ValidationReason(reason.into()),
-            },
-        }
-    }
-
-    /// The `validate` function of the typed id `type_name` refused a value, for `reason`
-    /// (kept inline, cut visibly past 72 bytes).
-    #[cfg(not(feature = "alloc"))]
-    pub(crate) fn validation(
-        format: &'static str,
-        type_name: &'static str,
-        reason: &dyn fmt::Display,
-    ) -> Self {
-        let mut kept = Snippet::EMPTY;
-        // `Snippet` never fails; a `Display` impl that does leaves what it wrote so far.
-        let _ = fmt::Write::write_fmt(&mut kept, format_args!("{reason}"));
-        Error {
-            format,
-            type_name,
-            repr: Repr::Validation {
-                reason: ValidationReason(kept),
-            },
-        }
-    }
-
-    /// The same error, met while reading the typed id `type_name` (its format's own error
-    /// behind a prefix).
-    pub(crate) const fn within(mut self, type_name: &'static str) -> Self {
-        self.type_name = type_name;
+    /// The same error, met while reading the typed id `typed` (its format's own error behind
+    /// a prefix, or one of the typed id's own kinds).
+    pub(crate) const fn within(mut self, typed: &'static TypeInfo) -> Self {
+        self.typed = Some(typed);
         self
     }
 
@@ -694,26 +671,7 @@ impl Error {
     /// assert_eq!(err.kind(), idtypes::ErrorKind::Character);
     /// ```
     pub const fn kind(&self) -> ErrorKind {
-        match self.repr {
-            Repr::Length { .. } => ErrorKind::Length,
-            Repr::Character { .. } => ErrorKind::Character,
-            Repr::Overflow { .. } => ErrorKind::Overflow,
-            Repr::OutOfRange { .. } => ErrorKind::OutOfRange,
-            Repr::Exhausted { .. } => ErrorKind::Exhausted,
-            Repr::Reserved { .. } => ErrorKind::Reserved,
-            Repr::Syntax { .. } => ErrorKind::Syntax,
-            Repr::Mismatch { .. } => ErrorKind::Mismatch,
-            Repr::TooLarge { .. } => ErrorKind::Overflow,
-            Repr::ClockBackwards { .. } => ErrorKind::ClockBackwards,
-            Repr::Forked { .. } => ErrorKind::Forked,
-            Repr::LeasesExhausted { .. } => ErrorKind::LeasesExhausted,
-            Repr::LeaseLost { .. } => ErrorKind::LeaseLost,
-            Repr::Database { .. } => ErrorKind::Database,
-            Repr::LeaseExpired { .. } => ErrorKind::LeaseExpired,
-            Repr::Prefix { .. } => ErrorKind::Prefix,
-            Repr::Separator { .. } => ErrorKind::Separator,
-            Repr::Validation { .. } => ErrorKind::Validation,
-        }
+        self.repr.kind()
     }
 
     /// The byte offset in the input of the offending character, for text errors that have one.
@@ -730,7 +688,10 @@ impl Error {
             Repr::Character { position, .. } | Repr::Overflow { position, .. } => Some(position),
             Repr::Syntax { position, .. } => position,
             Repr::Prefix { .. } => Some(0),
-            Repr::Separator { prefix, .. } => Some(prefix.len()),
+            Repr::Separator { .. } => match self.typed {
+                Some(typed) => Some(typed.prefix.len()),
+                None => Some(0),
+            },
             _ => None,
         }
     }
@@ -782,56 +743,63 @@ impl Error {
     )]
     #[cfg_attr(feature = "derive", doc = "```")]
     pub const fn type_name(&self) -> Option<&'static str> {
-        if self.type_name.is_empty() {
-            None
-        } else {
-            Some(self.type_name)
+        match self.typed {
+            Some(typed) => Some(typed.name),
+            None => None,
         }
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let format = self.format;
-        let type_name = self.type_name;
-        match self.repr {
-            Repr::Prefix {
-                prefix,
-                separator,
-                found: None,
-            } => write!(
-                f,
-                "invalid {type_name}: missing the prefix `{prefix}{separator}`"
-            ),
-            Repr::Prefix {
-                prefix,
-                separator,
-                found: Some(found),
-            } => write!(
-                f,
-                "invalid {type_name}: expected the prefix `{prefix}{separator}`, found `{found}`"
-            ),
-            Repr::Separator {
-                prefix,
-                separator,
-                found,
-            } => {
-                write!(
-                    f,
-                    "invalid {type_name}: expected the separator `{separator}` after `{prefix}` \
-                     at byte {}, found ",
-                    prefix.len()
-                )?;
-                match found {
-                    Some(found) => write!(f, "{found:?}"),
-                    None => f.write_str("the end of the text"),
-                }
-            }
-            Repr::Validation { ref reason } => write!(f, "invalid {type_name}: {reason}"),
-            _ if !type_name.is_empty() => {
-                write!(f, "{type_name}: ")?;
-                self.clone().within("").fmt(f)
-            }
+        let typed = self.typed.unwrap_or(&TypeInfo::NONE);
+        // A typed id's own kinds name it in their message; its format's errors are prefixed.
+        let typed_kind = matches!(
+            self.kind(),
+            ErrorKind::Prefix | ErrorKind::Separator | ErrorKind::Validation
+        );
+        if self.typed.is_some() && !typed_kind {
+            write!(f, "{}: ", typed.name)?;
+        }
+        self.repr.fmt_message(self.format, typed, f)
+    }
+}
+
+impl Repr {
+    const fn kind(&self) -> ErrorKind {
+        match self {
+            Repr::Length { .. } => ErrorKind::Length,
+            Repr::Character { .. } => ErrorKind::Character,
+            Repr::Overflow { .. } => ErrorKind::Overflow,
+            Repr::OutOfRange { .. } => ErrorKind::OutOfRange,
+            Repr::Exhausted { .. } => ErrorKind::Exhausted,
+            Repr::Reserved { .. } => ErrorKind::Reserved,
+            Repr::Syntax { .. } => ErrorKind::Syntax,
+            #[cfg(feature = "alloc")]
+            Repr::Mismatch { .. } => ErrorKind::Mismatch,
+            Repr::TooLarge { .. } => ErrorKind::Overflow,
+            Repr::ClockBackwards { .. } => ErrorKind::ClockBackwards,
+            Repr::Forked { .. } => ErrorKind::Forked,
+            Repr::LeasesExhausted { .. } => ErrorKind::LeasesExhausted,
+            Repr::LeaseLost { .. } => ErrorKind::LeaseLost,
+            Repr::LeaseExpired { .. } => ErrorKind::LeaseExpired,
+            Repr::Prefix { .. } => ErrorKind::Prefix,
+            Repr::Separator { .. } => ErrorKind::Separator,
+            #[cfg(not(feature = "alloc"))]
+            Repr::Validation { .. } => ErrorKind::Validation,
+            #[cfg(feature = "alloc")]
+            Repr::OutOfLine { kind, .. } => *kind,
+        }
+    }
+
+    /// The message, about `format` and, for a typed id's own kinds, `typed`.
+    fn fmt_message(
+        &self,
+        format: &str,
+        typed: &TypeInfo,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        match *self {
             Repr::Length { expected, found } => write!(
                 f,
                 "invalid {format}: expected {expected} {}, found {found} {}",
@@ -860,15 +828,7 @@ impl fmt::Display for Error {
                 "invalid {format}: character {found:?} at byte {position} puts the value out of \
                  range, expected one of `{expected}` there"
             ),
-            Repr::OutOfRange {
-                part,
-                found,
-                min,
-                max,
-            } => write!(
-                f,
-                "{format} {part} out of range: found {found}, expected {min}..={max}"
-            ),
+            Repr::OutOfRange { bounds, found } => bounds.fmt_message(format, found, f),
             Repr::Exhausted { reason } => write!(f, "{format} generator exhausted: {reason}"),
             Repr::Reserved { rule } => write!(f, "invalid {format}: {rule}"),
             Repr::Syntax {
@@ -909,7 +869,6 @@ impl fmt::Display for Error {
                 "lease `{namespace}` value {value}: no longer held by this process (it expired \
                  and was taken over, or was released)"
             ),
-            Repr::Database { reason } => write!(f, "lease store: {reason}"),
             Repr::LeaseExpired {
                 part,
                 value,
@@ -932,10 +891,54 @@ impl fmt::Display for Error {
                 f,
                 "invalid {format}: the value is too large, the largest is `{largest}`"
             ),
-            Repr::Mismatch { expected, found } => write!(
+            #[cfg(feature = "alloc")]
+            Repr::Mismatch {
+                expected_len,
+                found_len,
+                ref bytes,
+            } => {
+                let (expected, rest) = bytes.split_at(usize::from(expected_len));
+                let found = &rest[..usize::from(found_len)];
+                // Copied whole from `str`s, so always valid.
+                let (expected, found) = (
+                    core::str::from_utf8(expected).unwrap_or_default(),
+                    core::str::from_utf8(found).unwrap_or_default(),
+                );
+                write!(
+                    f,
+                    "{format} does not match its type: expected `{expected}`, found `{found}`"
+                )
+            }
+            Repr::Prefix { found: None } => write!(
                 f,
-                "{format} does not match its type: expected `{expected}`, found `{found}`"
+                "invalid {}: missing the prefix `{}{}`",
+                typed.name, typed.prefix, typed.separator
             ),
+            Repr::Prefix {
+                found: Some(ref found),
+            } => write!(
+                f,
+                "invalid {}: expected the prefix `{}{}`, found `{found}`",
+                typed.name, typed.prefix, typed.separator
+            ),
+            Repr::Separator { found } => {
+                write!(
+                    f,
+                    "invalid {}: expected the separator `{}` after `{}` at byte {}, found ",
+                    typed.name,
+                    typed.separator,
+                    typed.prefix,
+                    typed.prefix.len()
+                )?;
+                match found {
+                    Some(found) => write!(f, "{found:?}"),
+                    None => f.write_str("the end of the text"),
+                }
+            }
+            #[cfg(not(feature = "alloc"))]
+            Repr::Validation { ref reason } => write!(f, "invalid {}: {reason}", typed.name),
+            #[cfg(feature = "alloc")]
+            Repr::OutOfLine { ref payload, .. } => payload.fmt_message(format, typed, f),
         }
     }
 }
@@ -945,26 +948,35 @@ impl core::error::Error for Error {
     /// for every other kind, whose message says all there is.
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match &self.repr {
+            #[cfg(not(feature = "alloc"))]
             Repr::Validation { reason } => Some(reason.as_error()),
+            #[cfg(feature = "alloc")]
+            Repr::OutOfLine { payload, .. } => match &**payload {
+                OutOfLine::Validation { reason } => Some(reason.as_error()),
+                _ => None,
+            },
             _ => None,
         }
     }
 }
 
-// Only a validator's error (with `alloc`) owns heap memory; every error of the formats
+// Only `Repr::OutOfLine` (with `alloc`) owns heap memory; every error of the formats
 // themselves is inline, which `split` relies on to forget them in `const` code.
 #[cfg(not(feature = "alloc"))]
 const _: () = assert!(!core::mem::needs_drop::<Error>());
 
-// `Result<T, Error>` is returned by every parser: keep it within clippy's `result_large_err`.
-const _: () = assert!(core::mem::size_of::<Error>() < 128);
+// The size budget (see the notes at the top): `Result<T, Error>` is returned by every parser,
+// so an error that grows costs every caller. A kind too large for it fails the build here.
+const _: () = assert!(core::mem::size_of::<Error>() <= 64);
+const _: () = assert!(core::mem::align_of::<Error>() <= 8);
+const _: () = assert!(core::mem::size_of::<Result<crate::Tid, Error>>() <= 64);
 
 /// A result whose error is set aside from drop glue, for `const` code: with `alloc` an
-/// [`Error`] may own a validator's error, and `const` code may not drop such a type, not even
-/// an `Ok` whose error type has drop glue.
+/// [`Error`] may own heap memory (`Repr::OutOfLine`), and `const` code may not drop such a
+/// type, not even an `Ok` whose error type has drop glue.
 ///
-/// Every error this crate's `const` functions return is inline (only typed ids' validators
-/// box theirs, and they are not `const`), so forgetting one loses no memory.
+/// Every error this crate's `const` functions return is inline (the out-of-line kinds are
+/// made by functions that are not `const`), so forgetting one loses no memory.
 pub(crate) const fn split<T>(
     result: Result<T, Error>,
 ) -> Result<T, core::mem::ManuallyDrop<Error>> {
@@ -1031,11 +1043,12 @@ macro_rules! unwrap_const {
     };
 }
 
-/// Decodes the character that starts at byte `i` of `bytes`, for error messages.
+/// Decodes the character that starts at byte `i` of `bytes`, for error messages (the `found`
+/// of [`Repr::Character`] and [`Repr::Overflow`]).
 ///
 /// Text formats here are ASCII, so the first rejected byte always starts a character. Bytes
 /// that are not valid UTF-8 (input given as raw bytes) give U+FFFD.
-const fn char_at(bytes: &[u8], i: usize) -> char {
+pub(crate) const fn char_at(bytes: &[u8], i: usize) -> char {
     if i >= bytes.len() {
         return char::REPLACEMENT_CHARACTER;
     }
@@ -1088,9 +1101,100 @@ mod tests {
     }
 
     #[test]
+    fn an_int_keeps_every_i128() {
+        for value in [
+            i128::MIN,
+            i128::MIN + 1,
+            -(1 << 64),
+            i64::MIN as i128,
+            -1,
+            0,
+            1,
+            u64::MAX as i128,
+            1 << 64,
+            (1 << 80) - 1,
+            i128::MAX,
+        ] {
+            assert_eq!(Int::new(value).get(), value);
+        }
+    }
+
+    #[test]
+    fn out_of_range_shows_numbers_past_64_bits_whole() {
+        let err = Error::new(
+            "TBSL",
+            Repr::OutOfRange {
+                bounds: &Bounds {
+                    part: "value",
+                    min: i128::MIN,
+                    max: (1 << 80) - 1,
+                },
+                found: Int::new(i128::MAX),
+            },
+        );
+        assert_eq!(
+            err.to_string(),
+            "TBSL value out of range: found 170141183460469231731687303715884105727, \
+             expected -170141183460469231731687303715884105728..=1208925819614629174706175"
+        );
+    }
+
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    fn shifted_positions_stay_exact_past_32_bits() {
+        let err = Error::new(
+            "atproto TID",
+            Repr::Character {
+                position: 12,
+                found: '1',
+                expected: "abc",
+            },
+        );
+        let offset = u32::MAX as usize + 7;
+        assert_eq!(err.shifted(offset).position(), Some(12 + offset));
+        let err = Error::new(
+            "NSID",
+            Repr::Syntax {
+                position: Some(3),
+                rule: "a segment is empty",
+            },
+        );
+        assert_eq!(err.shifted(offset).position(), Some(3 + offset));
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn mismatch_is_inline_while_both_values_fit_whole_and_says_the_same_either_way() {
+        let message = |expected: &str, found: &str| {
+            format!(
+                "atproto record key does not match its type: expected `{expected}`, found `{found}`"
+            )
+        };
+        // 32 + 5 bytes: the most kept inline.
+        let (expected, found) = ("e".repeat(32), "f".repeat(5));
+        let repr = Repr::mismatch(&expected, &found);
+        assert!(matches!(repr, Repr::Mismatch { .. }));
+        let err = Error::new("atproto record key", repr);
+        assert_eq!(err.kind(), ErrorKind::Mismatch);
+        assert_eq!(err.to_string(), message(&expected, &found));
+        // One byte more: out of line, still whole.
+        let found = "f".repeat(6);
+        let repr = Repr::mismatch(&expected, &found);
+        assert!(matches!(&repr, Repr::OutOfLine { payload, .. }
+            if matches!(**payload, OutOfLine::Mismatch { .. })));
+        let err = Error::new("atproto record key", repr);
+        assert_eq!(err.kind(), ErrorKind::Mismatch);
+        assert_eq!(err.to_string(), message(&expected, &found));
+        // Empty and multi-byte values.
+        let err = Error::new("atproto record key", Repr::mismatch("", "\u{e9}t\u{e9}"));
+        assert_eq!(err.to_string(), message("", "\u{e9}t\u{e9}"));
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
     fn mismatch_shows_long_values_cut_visibly_at_a_character_boundary() {
         let long = "\u{e9}".repeat(20); // 40 bytes
-        let err = Error::mismatch("atproto record key", "self", &long);
+        let err = Error::new("atproto record key", Repr::mismatch("self", &long));
         assert_eq!(err.kind(), ErrorKind::Mismatch);
         let kept = "\u{e9}".repeat(16);
         assert_eq!(
@@ -1101,7 +1205,13 @@ mod tests {
 
     #[test]
     fn one_byte_is_singular() {
-        let err = Error::length("TimeId node id", 2, 2, 1);
+        let err = Error::new(
+            "TimeId node id",
+            Repr::Length {
+                expected: Lengths::Between(2, 2),
+                found: 1,
+            },
+        );
         assert_eq!(
             err.to_string(),
             "invalid TimeId node id: expected 2 characters, found 1 byte"
@@ -1110,7 +1220,13 @@ mod tests {
 
     #[test]
     fn length_message_names_both_bounds_when_they_differ() {
-        let err = Error::length("atproto record key", 1, 512, 0);
+        let err = Error::new(
+            "atproto record key",
+            Repr::Length {
+                expected: Lengths::Between(1, 512),
+                found: 0,
+            },
+        );
         assert_eq!(
             err.to_string(),
             "invalid atproto record key: expected 1 to 512 characters, found 0 bytes"
@@ -1119,7 +1235,17 @@ mod tests {
 
     #[test]
     fn out_of_range_message_names_the_part_and_bounds() {
-        let err = Error::out_of_range("atproto TID", "clock id", 1024, 0, 1023);
+        let err = Error::new(
+            "atproto TID",
+            Repr::OutOfRange {
+                bounds: &Bounds {
+                    part: "clock id",
+                    min: 0,
+                    max: 1023,
+                },
+                found: Int::new(1024),
+            },
+        );
         assert_eq!(err.kind(), ErrorKind::OutOfRange);
         assert_eq!(
             err.to_string(),

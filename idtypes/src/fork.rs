@@ -26,7 +26,10 @@
 
 use core::sync::atomic::{AtomicU64, Ordering};
 
-use crate::LeaseTerm;
+use crate::{
+    LeaseTerm,
+    error::{Bounds, Int, Repr},
+};
 
 /// Bits 0..10: the offset for 10-bit spaces; 10..15: for 5-bit spaces; bit 15: check the
 /// process id; bits 16..64: the generation.
@@ -161,22 +164,21 @@ impl PerProcess {
         }
     }
 
-    /// The value of a lease `term` as `format`'s `part` (at most `max`): fixed in this
-    /// process (a forked child must not go on with its parent's lease) and usable only while
-    /// the term lasts.
+    /// The value of a lease `term` as `format`'s part named in `bounds` (from 0 to at most
+    /// `u16::MAX`): fixed in this process (a forked child must not go on with its parent's
+    /// lease) and usable only while the term lasts.
     pub(crate) fn leased(
         term: &LeaseTerm,
-        max: u16,
+        bounds: &'static Bounds,
         format: &'static str,
-        part: &'static str,
     ) -> Result<Self, crate::Error> {
-        if term.value() > u32::from(max) {
-            return Err(crate::Error::out_of_range(
+        if i128::from(term.value()) > bounds.max {
+            return Err(crate::Error::new(
                 format,
-                part,
-                i128::from(term.value()),
-                0,
-                i128::from(max),
+                Repr::OutOfRange {
+                    bounds,
+                    found: Int::new(i128::from(term.value())),
+                },
             ));
         }
         Ok(PerProcess {
@@ -247,7 +249,14 @@ impl PerProcess {
             None => Ok((id, i64::MAX)),
             Some(term) => match term.check() {
                 Some(ceiling) => Ok((id, ceiling)),
-                None => Err(crate::Error::lease_expired(format, part, id, false)),
+                None => Err(crate::Error::new(
+                    format,
+                    Repr::LeaseExpired {
+                        part,
+                        value: id,
+                        ceiling: false,
+                    },
+                )),
             },
         }
     }
@@ -255,13 +264,26 @@ impl PerProcess {
     /// The error for an id at `timestamp` past the ceiling `get_or_refuse` gave.
     #[cold]
     pub(crate) fn past_ceiling(&self, format: &'static str, part: &'static str) -> crate::Error {
-        crate::Error::lease_expired(format, part, self.value(), true)
+        crate::Error::new(
+            format,
+            Repr::LeaseExpired {
+                part,
+                value: self.value(),
+                ceiling: true,
+            },
+        )
     }
 
     #[cold]
     #[inline(never)]
     fn refusal(&self, format: &'static str, part: &'static str) -> crate::Error {
-        crate::Error::forked(format, part, self.value())
+        crate::Error::new(
+            format,
+            Repr::Forked {
+                part,
+                value: self.value(),
+            },
+        )
     }
 
     /// The id in this process, or the fixed id whatever the process (for `Debug` and errors).

@@ -294,7 +294,7 @@
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges; without it the value types and codecs work in `no_std` |
-//! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`] in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 72 bytes) |
+//! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`] in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 37 bytes) |
 //! | `serde` | no | `Serialize`/`Deserialize`: the text for human-readable formats (JSON), the raw integer for binary ones; borrowed deserialization does not allocate |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
 //! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 |

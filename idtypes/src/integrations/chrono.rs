@@ -6,7 +6,10 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::{Error, NodeId, Tid, TimeId};
+use crate::{
+    Error, NodeId, Tid, TimeId,
+    error::{Bounds, Int, Repr},
+};
 
 impl Tid {
     /// Builds a TID from a UTC time (to the microsecond, rounded down) and a clock id.
@@ -29,12 +32,16 @@ impl Tid {
     pub fn from_datetime(time: DateTime<Utc>, clock_id: u16) -> Result<Tid, Error> {
         let micros = time.timestamp_micros();
         let micros = u64::try_from(micros).map_err(|_| {
-            Error::out_of_range(
+            Error::new(
                 crate::tid::FORMAT,
-                "timestamp (microseconds)",
-                micros as i128,
-                0,
-                Tid::MAX_TIMESTAMP_MICROS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (microseconds)",
+                        min: 0,
+                        max: Tid::MAX_TIMESTAMP_MICROS as i128,
+                    },
+                    found: Int::new(micros as i128),
+                },
             )
         })?;
         Tid::from_parts(micros, clock_id)
@@ -173,16 +180,23 @@ macro_rules! millis_datetime {
 
 millis_datetime!(Xid, Snowish, TsSeqRand);
 
-/// Unix milliseconds of a UTC time (rounded down), or the out-of-range error of `format`.
-fn unix_millis(format: &'static str, time: DateTime<Utc>, max: u64) -> Result<u64, Error> {
+/// Unix milliseconds of a UTC time (rounded down), or the out-of-range error of `format`, whose
+/// last timestamp is `MAX`.
+fn unix_millis<const MAX: u64>(format: &'static str, time: DateTime<Utc>) -> Result<u64, Error> {
     let millis = time.timestamp_millis();
     u64::try_from(millis).map_err(|_| {
-        Error::out_of_range(
+        Error::new(
             format,
-            "timestamp (Unix milliseconds)",
-            millis as i128,
-            crate::XID_EPOCH_MILLIS as i128,
-            max as i128,
+            Repr::OutOfRange {
+                bounds: const {
+                    &Bounds {
+                        part: "timestamp (Unix milliseconds)",
+                        min: crate::XID_EPOCH_MILLIS as i128,
+                        max: MAX as i128,
+                    }
+                },
+                found: Int::new(millis as i128),
+            },
         )
     })
 }
@@ -205,11 +219,7 @@ impl crate::Xid {
     /// ```
     pub fn from_datetime(time: DateTime<Utc>, random: u32) -> Result<crate::Xid, Error> {
         crate::Xid::from_parts(
-            unix_millis(
-                crate::uid11::xid::FORMAT,
-                time,
-                crate::Xid::MAX_TIMESTAMP_MILLIS,
-            )?,
+            unix_millis::<{ crate::Xid::MAX_TIMESTAMP_MILLIS }>(crate::uid11::xid::FORMAT, time)?,
             random,
         )
     }
@@ -238,10 +248,9 @@ impl crate::Snowish {
         machine_id: u16,
         sequence: u16,
     ) -> Result<crate::Snowish, Error> {
-        let millis = unix_millis(
+        let millis = unix_millis::<{ crate::Snowish::MAX_TIMESTAMP_MILLIS }>(
             crate::uid11::snowish::FORMAT,
             time,
-            crate::Snowish::MAX_TIMESTAMP_MILLIS,
         )?;
         crate::Snowish::from_parts(millis, machine_id, sequence)
     }
@@ -269,10 +278,9 @@ impl crate::TsSeqRand {
         sequence: u16,
         random: u16,
     ) -> Result<crate::TsSeqRand, Error> {
-        let millis = unix_millis(
+        let millis = unix_millis::<{ crate::TsSeqRand::MAX_TIMESTAMP_MILLIS }>(
             crate::uid11::ts_seq_rand::FORMAT,
             time,
-            crate::TsSeqRand::MAX_TIMESTAMP_MILLIS,
         )?;
         crate::TsSeqRand::from_parts(millis, sequence, random)
     }
@@ -318,12 +326,16 @@ impl crate::Tbsl {
     ) -> Result<crate::Tbsl, Error> {
         let micros = time.timestamp_micros();
         let micros = u64::try_from(micros).map_err(|_| {
-            Error::out_of_range(
+            Error::new(
                 crate::tbsl::FORMAT,
-                "timestamp (Unix microseconds)",
-                micros as i128,
-                0,
-                crate::Tbsl::MAX_TIMESTAMP_MICROS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (Unix microseconds)",
+                        min: 0,
+                        max: crate::Tbsl::MAX_TIMESTAMP_MICROS as i128,
+                    },
+                    found: Int::new(micros as i128),
+                },
             )
         })?;
         crate::Tbsl::from_parts(micros, machine_id, suffix)

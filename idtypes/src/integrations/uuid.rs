@@ -31,7 +31,10 @@
 
 use uuid::{Uuid, Variant};
 
-use crate::{Error, NodeId, Tid, TimeId};
+use crate::{
+    Error, NodeId, Tid, TimeId,
+    error::{Bounds, Int, Repr},
+};
 
 /// 100-ns ticks from 1582-10-15 (the Gregorian epoch) to 1970-01-01.
 const GREGORIAN_OFFSET: i64 = 0x01B2_1DD2_1381_4000;
@@ -43,21 +46,25 @@ const TIME_ID_V7_FORMAT: &str = "TimeId UUIDv7";
 /// The version and RFC 9562 variant bits, as the mappings need them.
 fn check_version(format: &'static str, uuid: Uuid, version: usize) -> Result<u128, Error> {
     if uuid.get_version_num() != version {
-        return Err(Error::syntax(
+        return Err(Error::new(
             format,
-            None,
-            if version == 6 {
-                "expected a version 6 UUID"
-            } else {
-                "expected a version 7 UUID"
+            Repr::Syntax {
+                position: None,
+                rule: if version == 6 {
+                    "expected a version 6 UUID"
+                } else {
+                    "expected a version 7 UUID"
+                },
             },
         ));
     }
     if uuid.get_variant() != Variant::RFC4122 {
-        return Err(Error::syntax(
+        return Err(Error::new(
             format,
-            None,
-            "expected the RFC 9562 variant (bits 10)",
+            Repr::Syntax {
+                position: None,
+                rule: "expected the RFC 9562 variant (bits 10)",
+            },
         ));
     }
     Ok(uuid.as_u128())
@@ -90,10 +97,12 @@ fn v7_from(micros: u64, id: u16) -> Uuid {
 fn v7_parts(format: &'static str, uuid: Uuid) -> Result<(u64, u16), Error> {
     let bits = check_version(format, uuid, 7)?;
     if bits & ((1 << 52) - 1) != 0 {
-        return Err(Error::syntax(
+        return Err(Error::new(
             format,
-            None,
-            "rand_b holds data below its top 10 bits: not made from an id, it would be lost",
+            Repr::Syntax {
+                position: None,
+                rule: "rand_b holds data below its top 10 bits: not made from an id, it would be lost",
+            },
         ));
     }
     let millis = (bits >> 80) as u64;
@@ -101,10 +110,12 @@ fn v7_parts(format: &'static str, uuid: Uuid) -> Result<(u64, u16), Error> {
     // The one sub-millisecond microsecond whose scaled fraction is `fraction`, if any.
     let sub = (fraction * 1000).div_ceil(4096);
     if sub > 999 || (sub * 4096 / 1000) != fraction {
-        return Err(Error::syntax(
+        return Err(Error::new(
             format,
-            None,
-            "rand_a is not a scaled microsecond fraction: not made from an id, it would be lost",
+            Repr::Syntax {
+                position: None,
+                rule: "rand_a is not a scaled microsecond fraction: not made from an id, it would be lost",
+            },
         ));
     }
     let id = ((bits >> 52) & 0x3FF) as u16;
@@ -159,18 +170,22 @@ impl TimeId {
         let bits = check_version(V6_FORMAT, uuid, 6)?;
         let clock_seq = (bits >> 48) as u64 & 0x3FFF;
         if clock_seq > 1023 || bits & 0xFFFF_FFFF_FFFF != 0 {
-            return Err(Error::syntax(
+            return Err(Error::new(
                 V6_FORMAT,
-                None,
-                "clock_seq above 1023 or a non-zero node field: not made from a TimeId, it would be lost",
+                Repr::Syntax {
+                    position: None,
+                    rule: "clock_seq above 1023 or a non-zero node field: not made from a TimeId, it would be lost",
+                },
             ));
         }
         let since_1970 = v6_ticks(bits) - GREGORIAN_OFFSET;
         if since_1970.rem_euclid(10) != 0 {
-            return Err(Error::syntax(
+            return Err(Error::new(
                 V6_FORMAT,
-                None,
-                "the timestamp has 100-ns ticks below a microsecond: they would be lost",
+                Repr::Syntax {
+                    position: None,
+                    rule: "the timestamp has 100-ns ticks below a microsecond: they would be lost",
+                },
             ));
         }
         TimeId::from_parts(since_1970 / 10, NodeId::from_low_bits(clock_seq))
@@ -221,12 +236,16 @@ impl TimeId {
     pub fn to_uuid_v7(self) -> Result<Uuid, Error> {
         match u64::try_from(self.timestamp_micros()) {
             Ok(micros) => Ok(v7_from(micros, self.node().get())),
-            Err(_) => Err(Error::out_of_range(
+            Err(_) => Err(Error::new(
                 TIME_ID_V7_FORMAT,
-                "timestamp (microseconds)",
-                self.timestamp_micros() as i128,
-                0,
-                TimeId::MAX_TIMESTAMP_MICROS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (microseconds)",
+                        min: 0,
+                        max: TimeId::MAX_TIMESTAMP_MICROS as i128,
+                    },
+                    found: Int::new(self.timestamp_micros() as i128),
+                },
             )),
         }
     }
@@ -291,14 +310,18 @@ impl Tid {
     /// ```
     pub fn from_uuid_v7(uuid: Uuid) -> Result<Tid, Error> {
         let (micros, clock_id) = v7_parts(TID_V7_FORMAT, uuid)?;
-        let last = u64::MAX >> 10;
-        if micros > last {
-            return Err(Error::out_of_range(
+        const LAST: u64 = u64::MAX >> 10;
+        if micros > LAST {
+            return Err(Error::new(
                 TID_V7_FORMAT,
-                "timestamp (microseconds)",
-                micros as i128,
-                0,
-                last as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (microseconds)",
+                        min: 0,
+                        max: LAST as i128,
+                    },
+                    found: Int::new(micros as i128),
+                },
             ));
         }
         Ok(Tid::from_u64((micros << 10) | clock_id as u64))

@@ -4,7 +4,7 @@
 use core::{fmt, str::FromStr};
 
 use super::{RecordKey, nsid};
-use crate::{Error, Tid};
+use crate::{Error, Tid, error::Repr};
 
 const FORMAT: &str = "atproto record key type";
 
@@ -78,10 +78,12 @@ impl RecordKeyType {
                 Some(value) => RecordKey::parse(value)
                     .map(RecordKeyType::Literal)
                     .map_err(|err| err.shifted("literal:".len())),
-                None => Err(Error::syntax(
+                None => Err(Error::new(
                     FORMAT,
-                    None,
-                    "expected `tid`, `nsid`, `any` or `literal:<value>`",
+                    Repr::Syntax {
+                        position: None,
+                        rule: "expected `tid`, `nsid`, `any` or `literal:<value>`",
+                    },
                 )),
             },
         }
@@ -116,10 +118,9 @@ impl RecordKeyType {
             RecordKeyType::Tid => Tid::parse(key.as_str()).map(drop),
             RecordKeyType::Nsid => nsid::validate(key.as_bytes()),
             RecordKeyType::Literal(value) if value == key => Ok(()),
-            RecordKeyType::Literal(value) => Err(Error::mismatch(
+            RecordKeyType::Literal(value) => Err(Error::new(
                 super::syntax::FORMAT,
-                value.as_str(),
-                key.as_str(),
+                Repr::mismatch(value.as_str(), key.as_str()),
             )),
             RecordKeyType::Any => Ok(()),
         }

@@ -6,7 +6,10 @@
 //! characters without a leading or trailing hyphen; the first segment not starting with a
 //! digit; the last segment (the name) letters and digits only, not starting with a digit.
 
-use crate::Error;
+use crate::{
+    Error,
+    error::{Lengths, Repr, char_at},
+};
 
 const FORMAT: &str = "NSID";
 const MAX_LEN: usize = 253 + 1 + 63;
@@ -16,7 +19,13 @@ const MAX_SEGMENT: usize = 63;
 pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
     let len = text.len();
     if len > MAX_LEN {
-        return Err(Error::length(FORMAT, 5, MAX_LEN, len));
+        return Err(Error::new(
+            FORMAT,
+            Repr::Length {
+                expected: Lengths::Between(5, MAX_LEN),
+                found: len,
+            },
+        ));
     }
     let mut i = 0;
     let mut dots = 0;
@@ -24,15 +33,26 @@ pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
         match text[i] {
             b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' => {}
             b'.' => dots += 1,
-            _ => return Err(Error::character(FORMAT, text, i, "A-Za-z0-9.-")),
+            _ => {
+                return Err(Error::new(
+                    FORMAT,
+                    Repr::Character {
+                        position: i,
+                        found: char_at(text, i),
+                        expected: "A-Za-z0-9.-",
+                    },
+                ));
+            }
         }
         i += 1;
     }
     if dots < 2 {
-        return Err(Error::syntax(
+        return Err(Error::new(
             FORMAT,
-            None,
-            "expected at least three segments separated by `.`",
+            Repr::Syntax {
+                position: None,
+                rule: "expected at least three segments separated by `.`",
+            },
         ));
     }
     // Walk the segments: `start..end` is the current one.
@@ -44,53 +64,71 @@ pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
             end += 1;
         }
         if end == start {
-            return Err(Error::syntax(FORMAT, Some(start), "a segment is empty"));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Syntax {
+                    position: Some(start),
+                    rule: "a segment is empty",
+                },
+            ));
         }
         if end - start > MAX_SEGMENT {
-            return Err(Error::syntax(
+            return Err(Error::new(
                 FORMAT,
-                Some(start),
-                "a segment is longer than 63 characters",
+                Repr::Syntax {
+                    position: Some(start),
+                    rule: "a segment is longer than 63 characters",
+                },
             ));
         }
         if text[start] == b'-' {
-            return Err(Error::syntax(
+            return Err(Error::new(
                 FORMAT,
-                Some(start),
-                "a segment starts with a hyphen",
+                Repr::Syntax {
+                    position: Some(start),
+                    rule: "a segment starts with a hyphen",
+                },
             ));
         }
         if text[end - 1] == b'-' {
-            return Err(Error::syntax(
+            return Err(Error::new(
                 FORMAT,
-                Some(end - 1),
-                "a segment ends with a hyphen",
+                Repr::Syntax {
+                    position: Some(end - 1),
+                    rule: "a segment ends with a hyphen",
+                },
             ));
         }
         last_start = start;
         start = end + 1;
     }
     if text[0].is_ascii_digit() {
-        return Err(Error::syntax(
+        return Err(Error::new(
             FORMAT,
-            Some(0),
-            "the first segment starts with a digit",
+            Repr::Syntax {
+                position: Some(0),
+                rule: "the first segment starts with a digit",
+            },
         ));
     }
     if text[last_start].is_ascii_digit() {
-        return Err(Error::syntax(
+        return Err(Error::new(
             FORMAT,
-            Some(last_start),
-            "the name (last segment) starts with a digit",
+            Repr::Syntax {
+                position: Some(last_start),
+                rule: "the name (last segment) starts with a digit",
+            },
         ));
     }
     let mut k = last_start;
     while k < len {
         if text[k] == b'-' {
-            return Err(Error::syntax(
+            return Err(Error::new(
                 FORMAT,
-                Some(k),
-                "the name (last segment) may hold only letters and digits",
+                Repr::Syntax {
+                    position: Some(k),
+                    rule: "the name (last segment) may hold only letters and digits",
+                },
             ));
         }
         k += 1;

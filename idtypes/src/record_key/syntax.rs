@@ -1,6 +1,9 @@
 //! The record-key syntax, checked in the order the atproto reference checks it.
 
-use crate::Error;
+use crate::{
+    Error,
+    error::{Lengths, Repr, char_at},
+};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "atproto record key";
@@ -52,7 +55,14 @@ pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
     }
     while i < len {
         if !ALLOWED[text[i] as usize] {
-            return Err(Error::character(FORMAT, text, i, CHARSET));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Character {
+                    position: i,
+                    found: char_at(text, i),
+                    expected: CHARSET,
+                },
+            ));
         }
         i += 1;
     }
@@ -64,12 +74,20 @@ pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
 const fn check_shape(text: &[u8]) -> Result<(), Error> {
     let len = text.len();
     if len == 0 || len > MAX_LEN {
-        return Err(Error::length(FORMAT, 1, MAX_LEN, len));
+        return Err(Error::new(
+            FORMAT,
+            Repr::Length {
+                expected: Lengths::Between(1, MAX_LEN),
+                found: len,
+            },
+        ));
     }
     if matches!(text, b"." | b"..") {
-        return Err(Error::reserved(
+        return Err(Error::new(
             FORMAT,
-            "the keys `.` and `..` are not allowed",
+            Repr::Reserved {
+                rule: "the keys `.` and `..` are not allowed",
+            },
         ));
     }
     Ok(())
@@ -83,7 +101,14 @@ pub(crate) fn validate_fast(text: &[u8]) -> Result<(), Error> {
     check_shape(text)?;
     match super::scan::first_invalid(text) {
         None => Ok(()),
-        Some(i) => Err(Error::character(FORMAT, text, i, CHARSET)),
+        Some(i) => Err(Error::new(
+            FORMAT,
+            Repr::Character {
+                position: i,
+                found: char_at(text, i),
+                expected: CHARSET,
+            },
+        )),
     }
 }
 

@@ -9,7 +9,11 @@ use core::{
 use std::{sync::Mutex, time::Instant};
 
 use super::{FORMAT, Tbsl};
-use crate::{Clock, Error, LeaseTerm, SystemClock, fork::PerProcess};
+use crate::{
+    Clock, Error, LeaseTerm, SystemClock,
+    error::{Bounds, Int, Repr},
+    fork::PerProcess,
+};
 
 /// Hands out suffixes for `(machine id, microsecond)`: 0, 1, 2, ... up to 0xFFFFF.
 ///
@@ -264,12 +268,16 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// ```
     pub fn with_provider(clock: C, provider: P, machine_id: u8) -> Result<Self, Error> {
         if machine_id > Tbsl::MAX_MACHINE_ID {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "machine id",
-                machine_id as i128,
-                0,
-                99,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "machine id",
+                        min: 0,
+                        max: 99,
+                    },
+                    found: Int::new(machine_id as i128),
+                },
             ));
         }
         Ok(TbslGenerator {
@@ -352,8 +360,15 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-        self.machine_id =
-            PerProcess::leased(&term, Tbsl::MAX_MACHINE_ID.into(), FORMAT, "machine id")?;
+        self.machine_id = PerProcess::leased(
+            &term,
+            &Bounds {
+                part: "machine id",
+                min: 0,
+                max: Tbsl::MAX_MACHINE_ID as i128,
+            },
+            FORMAT,
+        )?;
         let floor = u64::try_from(term.floor_micros().saturating_add(1)).unwrap_or(0);
         self.last_micros.fetch_max(floor, Ordering::AcqRel);
         Ok(self)
@@ -409,11 +424,23 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
             if now < last {
                 match self.policy {
                     ClockPolicy::Error => {
-                        return Err(Error::clock_backwards(FORMAT, last - now, false));
+                        return Err(Error::new(
+                            FORMAT,
+                            Repr::ClockBackwards {
+                                behind_micros: last - now,
+                                waited: false,
+                            },
+                        ));
                     }
                     ClockPolicy::Wait { timeout } => {
                         if waited_longer_than(&mut waiting_since, timeout) {
-                            return Err(Error::clock_backwards(FORMAT, last - now, true));
+                            return Err(Error::new(
+                                FORMAT,
+                                Repr::ClockBackwards {
+                                    behind_micros: last - now,
+                                    waited: true,
+                                },
+                            ));
                         }
                         pause(waiting_since);
                         continue;
@@ -424,9 +451,11 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                 return Err(self.machine_id.past_ceiling(FORMAT, "machine id"));
             }
             if now.saturating_mul(100).saturating_add(machine_id as u64) > limit {
-                return Err(Error::exhausted(
+                return Err(Error::new(
                     FORMAT,
-                    "the timestamp would pass 2335-05-07T23:44:06.068469Z",
+                    Repr::Exhausted {
+                        reason: "the timestamp would pass 2335-05-07T23:44:06.068469Z",
+                    },
                 ));
             }
             let suffix = match self.mode {
@@ -436,9 +465,11 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                     // Used up (or refused): wait for a later microsecond, within the bound.
                     _ => {
                         if waited_longer_than(&mut waiting_since, self.wait_bound()) {
-                            return Err(Error::exhausted(
+                            return Err(Error::new(
                                 FORMAT,
-                                "no new microsecond came while the current one was used up",
+                                Repr::Exhausted {
+                                    reason: "no new microsecond came while the current one was used up",
+                                },
                             ));
                         }
                         pause(waiting_since);

@@ -21,13 +21,31 @@ mod typed;
 pub use generator::{ClockPolicy, MemorySequence, SequenceProvider, TbslGenerator, TbslMode};
 pub use transport::{TransportBase, TransportText};
 
-use crate::{Error, IdText, codec::hex};
+use crate::{
+    Error, IdText,
+    codec::hex,
+    error::{Bounds, Int, Lengths, Repr, char_at},
+};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "TBSL";
 
 /// The largest `P` (60 bits).
 const MAX_PAYLOAD: u64 = (1 << 60) - 1;
+
+/// The timestamps a machine id leaves room for, as errors give them: `(MAX_PAYLOAD -
+/// machine_id) / 100` is `MAX_PAYLOAD / 100` for the low machine ids and one less for the
+/// others (asserted below), so an error points at one of these two instead of carrying it.
+const TIMESTAMP_FOR_LOW_MACHINE_IDS: Bounds = Bounds {
+    part: "timestamp (Unix microseconds) for this machine id",
+    min: 0,
+    max: (MAX_PAYLOAD / 100) as i128,
+};
+const TIMESTAMP_FOR_HIGH_MACHINE_IDS: Bounds = Bounds {
+    max: TIMESTAMP_FOR_LOW_MACHINE_IDS.max - 1,
+    ..TIMESTAMP_FOR_LOW_MACHINE_IDS
+};
+const _: () = assert!((MAX_PAYLOAD - Tbsl::MAX_MACHINE_ID as u64) / 100 + 1 >= MAX_PAYLOAD / 100);
 
 /// A TBSL id: 80 bits, `(timestamp_micros * 100 + machine_id) * 2^20 + suffix`, written as exactly
 /// 20 uppercase hexadecimal characters.
@@ -129,17 +147,23 @@ impl Tbsl {
     /// ```
     pub const fn try_from_u128(value: u128) -> Result<Tbsl, Error> {
         if value >> 80 != 0 {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "value",
-                // Shown saturated: the message's number type holds 127 bits.
-                if value > i128::MAX as u128 {
-                    i128::MAX
-                } else {
-                    value as i128
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "value",
+                        min: 0,
+                        max: (1 << 80) - 1,
+                    },
+                    found: Int::new(
+                        // Shown saturated: the message's number type holds 127 bits.
+                        if value > i128::MAX as u128 {
+                            i128::MAX
+                        } else {
+                            value as i128
+                        },
+                    ),
                 },
-                0,
-                (1 << 80) - 1,
             ));
         }
         Ok(Tbsl::from_u128_unchecked(value))
@@ -179,32 +203,44 @@ impl Tbsl {
         suffix: u32,
     ) -> Result<Tbsl, Error> {
         if machine_id > Tbsl::MAX_MACHINE_ID {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "machine id",
-                machine_id as i128,
-                0,
-                99,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "machine id",
+                        min: 0,
+                        max: 99,
+                    },
+                    found: Int::new(machine_id as i128),
+                },
             ));
         }
         if suffix > Tbsl::MAX_SUFFIX {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "suffix",
-                suffix as i128,
-                0,
-                0xF_FFFF,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "suffix",
+                        min: 0,
+                        max: 0xF_FFFF,
+                    },
+                    found: Int::new(suffix as i128),
+                },
             ));
         }
         // `micros * 100 + machine` in 60 bits: the limit depends on the machine id.
         let limit = (MAX_PAYLOAD - machine_id as u64) / 100;
         if timestamp_micros > limit {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "timestamp (Unix microseconds) for this machine id",
-                timestamp_micros as i128,
-                0,
-                limit as i128,
+                Repr::OutOfRange {
+                    bounds: if limit == MAX_PAYLOAD / 100 {
+                        &TIMESTAMP_FOR_LOW_MACHINE_IDS
+                    } else {
+                        &TIMESTAMP_FOR_HIGH_MACHINE_IDS
+                    },
+                    found: Int::new(timestamp_micros as i128),
+                },
             ));
         }
         Ok(Tbsl::from_fields(
@@ -347,16 +383,35 @@ impl Tbsl {
 #[inline(never)]
 const fn parse_error(text: &[u8]) -> Error {
     let Some(symbols) = text.first_chunk::<20>() else {
-        return Error::length(FORMAT, 20, 20, text.len());
+        return Error::new(
+            FORMAT,
+            Repr::Length {
+                expected: Lengths::Between(20, 20),
+                found: text.len(),
+            },
+        );
     };
     if text.len() != 20 {
-        return Error::length(FORMAT, 20, 20, text.len());
+        return Error::new(
+            FORMAT,
+            Repr::Length {
+                expected: Lengths::Between(20, 20),
+                found: text.len(),
+            },
+        );
     }
     let position = match hex::decode20(symbols) {
         Err(position) => position,
         Ok(_) => 0,
     };
-    Error::character(FORMAT, text, position, "0123456789ABCDEF")
+    Error::new(
+        FORMAT,
+        Repr::Character {
+            position,
+            found: char_at(text, position),
+            expected: "0123456789ABCDEF",
+        },
+    )
 }
 
 crate::impls::convert!(Tbsl, [u8; 10], to_bytes, from_bytes);
@@ -368,7 +423,13 @@ impl TryFrom<&[u8]> for Tbsl {
     fn try_from(bytes: &[u8]) -> Result<Tbsl, Error> {
         match <[u8; 10]>::try_from(bytes) {
             Ok(bytes) => Ok(Tbsl(bytes)),
-            Err(_) => Err(Error::length("TBSL bytes", 10, 10, bytes.len())),
+            Err(_) => Err(Error::new(
+                "TBSL bytes",
+                Repr::Length {
+                    expected: Lengths::Between(10, 10),
+                    found: bytes.len(),
+                },
+            )),
         }
     }
 }
@@ -414,6 +475,24 @@ mod tests {
         assert!(Tbsl::from_parts(Tbsl::MAX_TIMESTAMP_MICROS, 75, 0).is_ok());
         let err = Tbsl::from_parts(Tbsl::MAX_TIMESTAMP_MICROS, 76, 0).unwrap_err();
         assert_eq!(err.kind(), crate::ErrorKind::OutOfRange);
+    }
+
+    #[test]
+    fn the_time_limit_error_names_the_limit_of_its_machine_id() {
+        // The error points at one of two constant bounds: each must be the machine id's own.
+        for machine_id in 0..=Tbsl::MAX_MACHINE_ID {
+            let limit = (MAX_PAYLOAD - machine_id as u64) / 100;
+            let err = Tbsl::from_parts(limit + 1, machine_id, 0).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "TBSL timestamp (Unix microseconds) for this machine id out of range: \
+                     found {}, expected 0..={limit}",
+                    limit + 1
+                )
+            );
+            assert!(Tbsl::from_parts(limit, machine_id, 0).is_ok());
+        }
     }
 
     #[test]

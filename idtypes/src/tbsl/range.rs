@@ -6,7 +6,11 @@ use core::ops::RangeBounds;
 use super::{FORMAT, MAX_PAYLOAD, Tbsl};
 #[cfg(feature = "std")]
 use crate::IdRanges;
-use crate::{Error, IdRange, codec::hex};
+use crate::{
+    Error, IdRange,
+    codec::hex,
+    error::{Lengths, Repr, char_at},
+};
 
 impl Tbsl {
     /// The TBSLs whose text starts with `prefix` (0 to 20 uppercase hex characters), as an
@@ -39,14 +43,27 @@ impl Tbsl {
         let bytes = prefix.as_bytes();
         let len = bytes.len();
         if len > Tbsl::TEXT_LEN {
-            return Err(Error::length(FORMAT, 0, Tbsl::TEXT_LEN, len));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Length {
+                    expected: Lengths::Between(0, Tbsl::TEXT_LEN),
+                    found: len,
+                },
+            ));
         }
         let mut value = 0u128;
         let mut i = 0;
         while i < len {
             let digit = hex::DECODE[bytes[i] as usize];
             if digit == hex::INVALID {
-                return Err(Error::character(FORMAT, bytes, i, "0123456789ABCDEF"));
+                return Err(Error::new(
+                    FORMAT,
+                    Repr::Character {
+                        position: i,
+                        found: char_at(bytes, i),
+                        expected: "0123456789ABCDEF",
+                    },
+                ));
             }
             value = (value << 4) | digit as u128;
             i += 1;

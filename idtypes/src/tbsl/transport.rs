@@ -3,7 +3,10 @@
 use core::fmt;
 
 use super::Tbsl;
-use crate::Error;
+use crate::{
+    Error,
+    error::{Lengths, Repr, char_at},
+};
 
 /// A base for [`Tbsl::to_base`] and [`Tbsl::from_base`]: the 10 bytes as one big-endian
 /// integer, at minimal length (zero is the alphabet's first symbol alone).
@@ -285,30 +288,35 @@ impl Tbsl {
     pub fn from_base(base: TransportBase, text: &str) -> Result<Tbsl, Error> {
         let bytes = text.as_bytes();
         if bytes.is_empty() || bytes.len() > base.max_len() {
-            return Err(Error::length(
+            return Err(Error::new(
                 TRANSPORT_FORMAT,
-                1,
-                base.max_len(),
-                bytes.len(),
+                Repr::Length {
+                    expected: Lengths::Between(1, base.max_len()),
+                    found: bytes.len(),
+                },
             ));
         }
         let radix = base.radix() as u128;
         let mut value = 0u128;
         for (position, &symbol) in bytes.iter().enumerate() {
             let Some(digit) = base.digit(symbol) else {
-                return Err(Error::character(
+                return Err(Error::new(
                     TRANSPORT_FORMAT,
-                    bytes,
-                    position,
-                    base.alphabet(),
+                    Repr::Character {
+                        position,
+                        found: char_at(bytes, position),
+                        expected: base.alphabet(),
+                    },
                 ));
             };
             // Below 2^80 * 62 + 61: never overflows a u128.
             value = value * radix + digit as u128;
             if value >> 80 != 0 {
-                return Err(Error::too_large(
+                return Err(Error::new(
                     TRANSPORT_FORMAT,
-                    "FFFFFFFFFFFFFFFFFFFF (2^80 - 1)",
+                    Repr::TooLarge {
+                        largest: "FFFFFFFFFFFFFFFFFFFF (2^80 - 1)",
+                    },
                 ));
             }
         }

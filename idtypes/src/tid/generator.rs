@@ -3,7 +3,12 @@
 use core::fmt;
 
 use super::{FORMAT, Tid};
-use crate::{Clock, Error, LeaseTerm, SystemClock, fork::PerProcess, monotonic::Monotonic};
+use crate::{
+    Clock, Error, LeaseTerm, SystemClock,
+    error::{Bounds, Int, Repr},
+    fork::PerProcess,
+    monotonic::Monotonic,
+};
 
 /// Makes TIDs that strictly increase and never repeat, from any number of threads.
 ///
@@ -110,12 +115,16 @@ impl<C: Clock> TidGenerator<C> {
     /// ```
     pub fn with_clock_id(mut self, clock_id: u16) -> Result<Self, Error> {
         if clock_id > Tid::MAX_CLOCK_ID {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "clock id",
-                clock_id as i128,
-                0,
-                Tid::MAX_CLOCK_ID as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "clock id",
+                        min: 0,
+                        max: Tid::MAX_CLOCK_ID as i128,
+                    },
+                    found: Int::new(clock_id as i128),
+                },
             ));
         }
         self.clock_id = PerProcess::fixed(clock_id);
@@ -144,7 +153,15 @@ impl<C: Clock> TidGenerator<C> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-        self.clock_id = PerProcess::leased(&term, Tid::MAX_CLOCK_ID, FORMAT, "clock id")?;
+        self.clock_id = PerProcess::leased(
+            &term,
+            &Bounds {
+                part: "clock id",
+                min: 0,
+                max: Tid::MAX_CLOCK_ID as i128,
+            },
+            FORMAT,
+        )?;
         self.micros.raise_to(term.floor_micros().saturating_add(1));
         Ok(self)
     }
@@ -207,9 +224,11 @@ impl<C: Clock> TidGenerator<C> {
             // `0 <= micros <= 2^53 - 1`: the sequence starts at 0 and stops at `last`.
             Some(micros) => Ok(Tid::from_parts_unchecked(micros as u64, clock_id)),
             None if last == ceiling => Err(self.clock_id.past_ceiling(FORMAT, "clock id")),
-            None => Err(Error::exhausted(
+            None => Err(Error::new(
                 FORMAT,
-                "the timestamp would pass 2255-06-05T23:47:34.740991Z",
+                Repr::Exhausted {
+                    reason: "the timestamp would pass 2255-06-05T23:47:34.740991Z",
+                },
             )),
         }
     }

@@ -18,7 +18,10 @@ mod typed;
 #[cfg(feature = "std")]
 pub use generator::TidGenerator;
 
-use crate::Error;
+use crate::{
+    Error,
+    error::{Bounds, Int, Repr},
+};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "atproto TID";
@@ -149,21 +152,29 @@ impl Tid {
     /// ```
     pub const fn from_parts(timestamp_micros: u64, clock_id: u16) -> Result<Tid, Error> {
         if timestamp_micros > Self::MAX_TIMESTAMP_MICROS {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "timestamp (microseconds)",
-                timestamp_micros as i128,
-                0,
-                Self::MAX_TIMESTAMP_MICROS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (microseconds)",
+                        min: 0,
+                        max: Self::MAX_TIMESTAMP_MICROS as i128,
+                    },
+                    found: Int::new(timestamp_micros as i128),
+                },
             ));
         }
         if clock_id > Self::MAX_CLOCK_ID {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "clock id",
-                clock_id as i128,
-                0,
-                Self::MAX_CLOCK_ID as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "clock id",
+                        min: 0,
+                        max: Self::MAX_CLOCK_ID as i128,
+                    },
+                    found: Int::new(clock_id as i128),
+                },
             ));
         }
         Ok(Tid::from_parts_unchecked(timestamp_micros, clock_id))

@@ -6,7 +6,11 @@ use core::ops::RangeBounds;
 use super::{FORMAT, Tid};
 #[cfg(feature = "std")]
 use crate::IdRanges;
-use crate::{Error, IdRange, codec::base32_sortable as b32};
+use crate::{
+    Error, IdRange,
+    codec::base32_sortable as b32,
+    error::{Lengths, Repr, char_at},
+};
 
 /// The largest `timestamp_micros()` of any `u64`: 54 bits.
 const LAST_MICROS: u64 = u64::MAX >> 10;
@@ -44,7 +48,13 @@ impl Tid {
         let bytes = prefix.as_bytes();
         let len = bytes.len();
         if len > Tid::TEXT_LEN {
-            return Err(Error::length(FORMAT, 0, Tid::TEXT_LEN, len));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Length {
+                    expected: Lengths::Between(0, Tid::TEXT_LEN),
+                    found: len,
+                },
+            ));
         }
         if len == 0 {
             return Ok(Some(IdRange::new_unchecked(Tid::MIN, Tid::MAX)));
@@ -54,7 +64,14 @@ impl Tid {
         while i < len {
             let symbol = b32::DECODE[bytes[i] as usize];
             if symbol == b32::INVALID {
-                return Err(Error::character(FORMAT, bytes, i, b32::ALPHABET_STR));
+                return Err(Error::new(
+                    FORMAT,
+                    Repr::Character {
+                        position: i,
+                        found: char_at(bytes, i),
+                        expected: b32::ALPHABET_STR,
+                    },
+                ));
             }
             value = (value << 5) | symbol as u64;
             i += 1;

@@ -1,7 +1,11 @@
 //! The 13-character text of a [`Tid`]: parsing, encoding, `Display`, `Debug`, `tid!`.
 
 use super::{FORMAT, Tid};
-use crate::{Error, IdText, codec::base32_sortable as b32};
+use crate::{
+    Error, IdText,
+    codec::base32_sortable as b32,
+    error::{Lengths, Repr, char_at},
+};
 
 /// The symbols a TID may start with: the first symbol carries only bits 63..60.
 const FIRST_SYMBOLS: &str = "234567abcdefghij";
@@ -123,13 +127,34 @@ impl Tid {
 #[inline(never)]
 const fn parse_error(text: &[u8]) -> Error {
     if text.len() != Tid::TEXT_LEN {
-        return Error::length(FORMAT, Tid::TEXT_LEN, Tid::TEXT_LEN, text.len());
+        return Error::new(
+            FORMAT,
+            Repr::Length {
+                expected: Lengths::Between(Tid::TEXT_LEN, Tid::TEXT_LEN),
+                found: text.len(),
+            },
+        );
     }
     let first = b32::DECODE[text[0] as usize];
     if first != b32::INVALID && first >= 16 {
-        return Error::overflow(FORMAT, text, 0, FIRST_SYMBOLS);
+        return Error::new(
+            FORMAT,
+            Repr::Overflow {
+                position: 0,
+                found: char_at(text, 0),
+                expected: FIRST_SYMBOLS,
+            },
+        );
     }
-    Error::character(FORMAT, text, b32::first_invalid(text), b32::ALPHABET_STR)
+    let position = b32::first_invalid(text);
+    Error::new(
+        FORMAT,
+        Repr::Character {
+            position,
+            found: char_at(text, position),
+            expected: b32::ALPHABET_STR,
+        },
+    )
 }
 
 crate::impls::text_traits!(Tid, encode);

@@ -3,7 +3,12 @@
 use core::fmt;
 
 use super::{FORMAT, NodeId, TimeId};
-use crate::{Clock, Error, LeaseTerm, SystemClock, fork::PerProcess, monotonic::Monotonic};
+use crate::{
+    Clock, Error, LeaseTerm, SystemClock,
+    error::{Bounds, Repr},
+    fork::PerProcess,
+    monotonic::Monotonic,
+};
 
 /// Makes TimeIds that strictly increase in time and never repeat, from any number of threads.
 ///
@@ -108,7 +113,17 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-        self.node = PerProcess::leased(&term, NodeId::MAX.get(), FORMAT, "node id")?;
+        self.node = PerProcess::leased(
+            &term,
+            const {
+                &Bounds {
+                    part: "node id",
+                    min: 0,
+                    max: NodeId::MAX.get() as i128,
+                }
+            },
+            FORMAT,
+        )?;
         self.micros.raise_to(term.floor_micros().saturating_add(1));
         Ok(self)
     }
@@ -169,9 +184,11 @@ impl<C: Clock> TimeIdGenerator<C> {
                 NodeId::from_low_bits(node as u64),
             )),
             None if last == ceiling => Err(self.node.past_ceiling(FORMAT, "node id")),
-            None => Err(Error::exhausted(
+            None => Err(Error::new(
                 FORMAT,
-                "the timestamp would pass 2255-06-05T23:47:34.740991Z",
+                Repr::Exhausted {
+                    reason: "the timestamp would pass 2255-06-05T23:47:34.740991Z",
+                },
             )),
         }
     }

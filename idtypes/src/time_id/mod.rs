@@ -23,7 +23,10 @@ pub use node::{NodeClass, NodeId};
 
 use core::cmp::Ordering;
 
-use crate::{Error, Tid};
+use crate::{
+    Error, Tid,
+    error::{Bounds, Int, Repr},
+};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "TimeId";
@@ -160,12 +163,16 @@ impl TimeId {
         if timestamp_micros < Self::MIN_TIMESTAMP_MICROS
             || timestamp_micros > Self::MAX_TIMESTAMP_MICROS
         {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "timestamp (microseconds)",
-                timestamp_micros as i128,
-                Self::MIN_TIMESTAMP_MICROS as i128,
-                Self::MAX_TIMESTAMP_MICROS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (microseconds)",
+                        min: Self::MIN_TIMESTAMP_MICROS as i128,
+                        max: Self::MAX_TIMESTAMP_MICROS as i128,
+                    },
+                    found: Int::new(timestamp_micros as i128),
+                },
             ));
         }
         Ok(TimeId::from_parts_unchecked(timestamp_micros, node))
@@ -302,12 +309,16 @@ impl TryFrom<Tid> for TimeId {
     fn try_from(tid: Tid) -> Result<TimeId, Error> {
         match i64::try_from(tid.to_u64()) {
             Ok(value) => Ok(TimeId(value)),
-            Err(_) => Err(Error::out_of_range(
+            Err(_) => Err(Error::new(
                 FORMAT,
-                "timestamp (microseconds)",
-                tid.timestamp_micros() as i128,
-                TimeId::MIN_TIMESTAMP_MICROS as i128,
-                TimeId::MAX_TIMESTAMP_MICROS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (microseconds)",
+                        min: TimeId::MIN_TIMESTAMP_MICROS as i128,
+                        max: TimeId::MAX_TIMESTAMP_MICROS as i128,
+                    },
+                    found: Int::new(tid.timestamp_micros() as i128),
+                },
             )),
         }
     }
@@ -323,12 +334,16 @@ impl TryFrom<TimeId> for Tid {
     fn try_from(id: TimeId) -> Result<Tid, Error> {
         match u64::try_from(id.0) {
             Ok(value) => Ok(Tid::from_u64(value)),
-            Err(_) => Err(Error::out_of_range(
+            Err(_) => Err(Error::new(
                 crate::tid::FORMAT,
-                "timestamp (microseconds)",
-                id.timestamp_micros() as i128,
-                0,
-                Tid::MAX_TIMESTAMP_MICROS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (microseconds)",
+                        min: 0,
+                        max: Tid::MAX_TIMESTAMP_MICROS as i128,
+                    },
+                    found: Int::new(id.timestamp_micros() as i128),
+                },
             )),
         }
     }

@@ -2,7 +2,11 @@
 
 use core::{fmt, ops::RangeInclusive};
 
-use crate::{Error, IdText, codec::base32_sortable as b32};
+use crate::{
+    Error, IdText,
+    codec::base32_sortable as b32,
+    error::{Bounds, Int, Lengths, Repr, char_at},
+};
 
 const FORMAT: &str = "TimeId node id";
 
@@ -48,12 +52,16 @@ impl NodeId {
     /// ```
     pub const fn new(node: u16) -> Result<NodeId, Error> {
         if node > 1023 {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 super::FORMAT,
-                "node id",
-                node as i128,
-                0,
-                1023,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "node id",
+                        min: 0,
+                        max: 1023,
+                    },
+                    found: Int::new(node as i128),
+                },
             ));
         }
         Ok(NodeId(node))
@@ -135,15 +143,35 @@ impl NodeId {
     pub const fn from_code(code: &str) -> Result<NodeId, Error> {
         let bytes = code.as_bytes();
         if bytes.len() != 2 {
-            return Err(Error::length(FORMAT, 2, 2, bytes.len()));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Length {
+                    expected: Lengths::Between(2, 2),
+                    found: bytes.len(),
+                },
+            ));
         }
         let high = b32::DECODE[bytes[0] as usize];
         let low = b32::DECODE[bytes[1] as usize];
         if high == b32::INVALID {
-            return Err(Error::character(FORMAT, bytes, 0, b32::ALPHABET_STR));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Character {
+                    position: 0,
+                    found: char_at(bytes, 0),
+                    expected: b32::ALPHABET_STR,
+                },
+            ));
         }
         if low == b32::INVALID {
-            return Err(Error::character(FORMAT, bytes, 1, b32::ALPHABET_STR));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Character {
+                    position: 1,
+                    found: char_at(bytes, 1),
+                    expected: b32::ALPHABET_STR,
+                },
+            ));
         }
         Ok(NodeId(((high as u16) << 5) | low as u16))
     }

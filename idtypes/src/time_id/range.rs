@@ -3,7 +3,11 @@
 use core::ops::RangeInclusive;
 
 use super::{FORMAT, TimeId};
-use crate::{Error, IdRange, codec::base32_sortable as b32};
+use crate::{
+    Error, IdRange,
+    codec::base32_sortable as b32,
+    error::{Lengths, Repr, char_at},
+};
 
 impl TimeId {
     /// The TimeIds whose text starts with `prefix`, as an inclusive range in `Ord` order;
@@ -45,7 +49,13 @@ impl TimeId {
             TimeId::TEXT_LEN
         };
         if len > max {
-            return Err(Error::length(FORMAT, 0, max, len));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Length {
+                    expected: Lengths::Between(0, max),
+                    found: len,
+                },
+            ));
         }
         if len == 0 {
             return Ok(Some(IdRange::new_unchecked(TimeId::MIN, TimeId::MAX)));
@@ -56,12 +66,26 @@ impl TimeId {
         while i < len {
             if dashed && (i == 4 || i == 8 || i == 13) {
                 if bytes[i] != b'-' {
-                    return Err(Error::character(FORMAT, bytes, i, "-"));
+                    return Err(Error::new(
+                        FORMAT,
+                        Repr::Character {
+                            position: i,
+                            found: char_at(bytes, i),
+                            expected: "-",
+                        },
+                    ));
                 }
             } else {
                 let symbol = b32::DECODE[bytes[i] as usize];
                 if symbol == b32::INVALID {
-                    return Err(Error::character(FORMAT, bytes, i, b32::ALPHABET_STR));
+                    return Err(Error::new(
+                        FORMAT,
+                        Repr::Character {
+                            position: i,
+                            found: char_at(bytes, i),
+                            expected: b32::ALPHABET_STR,
+                        },
+                    ));
                 }
                 // The first symbol's fifth bit is the sign extension: it falls off the top.
                 value = (value << 5) | symbol as u64;
@@ -71,7 +95,13 @@ impl TimeId {
         }
         if symbols == 0 {
             // Only possible for input like "----": caught above as a character error.
-            return Err(Error::length(FORMAT, 1, max, 0));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Length {
+                    expected: Lengths::Between(1, max),
+                    found: 0,
+                },
+            ));
         }
         // A first symbol `c`..`r` is well formed but names no TimeId.
         let first = b32::DECODE[bytes[0] as usize];

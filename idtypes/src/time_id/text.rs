@@ -1,7 +1,11 @@
 //! The text of a [`TimeId`]: 13 symbols, or `STTT-TTT-TTTT-CC` with dashes for display.
 
 use super::{FORMAT, TimeId};
-use crate::{Error, IdText, codec::base32_sortable as b32};
+use crate::{
+    Error, IdText,
+    codec::base32_sortable as b32,
+    error::{Lengths, Repr, char_at},
+};
 
 /// The symbols a TimeId may start with: `2`..`b` for timestamps from 1970 on, `s`..`z` before.
 const FIRST_SYMBOLS: &str = "234567abstuvwxyz";
@@ -167,7 +171,13 @@ const fn parse_error(text: &[u8]) -> Error {
         13 => false,
         16 => true,
         found => {
-            return Error::length_either(FORMAT, TimeId::TEXT_LEN, TimeId::DASHED_LEN, found);
+            return Error::new(
+                FORMAT,
+                Repr::Length {
+                    expected: Lengths::Either(TimeId::TEXT_LEN, TimeId::DASHED_LEN),
+                    found,
+                },
+            );
         }
     };
     let mut i = 0;
@@ -175,21 +185,49 @@ const fn parse_error(text: &[u8]) -> Error {
         let wants_dash = dashed && (i == DASHES[0] || i == DASHES[1] || i == DASHES[2]);
         if wants_dash {
             if text[i] != b'-' {
-                return Error::character(FORMAT, text, i, "-");
+                return Error::new(
+                    FORMAT,
+                    Repr::Character {
+                        position: i,
+                        found: char_at(text, i),
+                        expected: "-",
+                    },
+                );
             }
         } else {
             let symbol = b32::DECODE[text[i] as usize];
             if symbol == b32::INVALID {
-                return Error::character(FORMAT, text, i, b32::ALPHABET_STR);
+                return Error::new(
+                    FORMAT,
+                    Repr::Character {
+                        position: i,
+                        found: char_at(text, i),
+                        expected: b32::ALPHABET_STR,
+                    },
+                );
             }
             if i == 0 && !first_symbol_in_range(text[0]) {
-                return Error::overflow(FORMAT, text, 0, FIRST_SYMBOLS);
+                return Error::new(
+                    FORMAT,
+                    Repr::Overflow {
+                        position: 0,
+                        found: char_at(text, 0),
+                        expected: FIRST_SYMBOLS,
+                    },
+                );
             }
         }
         i += 1;
     }
     // Unreachable for text that failed to parse; kept total rather than panicking.
-    Error::character(FORMAT, text, 0, b32::ALPHABET_STR)
+    Error::new(
+        FORMAT,
+        Repr::Character {
+            position: 0,
+            found: char_at(text, 0),
+            expected: b32::ALPHABET_STR,
+        },
+    )
 }
 
 crate::impls::text_traits!(

@@ -10,7 +10,10 @@ pub use format::{FixedSizeFormat, IdFormat};
 
 use core::{fmt, hash::Hash, str::FromStr};
 
-use crate::Error;
+use crate::{
+    Error,
+    error::{Repr, ValidationReason},
+};
 
 /// A typed id: a newtype over an [`IdFormat`] made by one of the derive macros (the `derive`
 /// feature), with a prefix in its text.
@@ -174,10 +177,10 @@ pub enum CheckPolicy {
             (`core::error::Error + Send + Sync + 'static`), a `String` or a `&'static str`"
 )]
 pub trait ValidationError: validation_error::Sealed {
-    /// This crate's error for the typed id `type_name` of the format `format`, keeping
-    /// `self` as its reason.
+    /// This crate's error for a typed id of the format `format`, keeping `self` as its reason
+    /// (the caller names the typed id).
     #[doc(hidden)]
-    fn into_error(self, format: &'static str, type_name: &'static str) -> Error;
+    fn into_error(self, format: &'static str) -> Error;
 }
 
 pub(crate) mod validation_error {
@@ -192,8 +195,12 @@ impl<E: Into<alloc::boxed::Box<dyn core::error::Error + Send + Sync>>> validatio
 
 #[cfg(feature = "alloc")]
 impl<E: Into<alloc::boxed::Box<dyn core::error::Error + Send + Sync>>> ValidationError for E {
-    fn into_error(self, format: &'static str, type_name: &'static str) -> Error {
-        Error::validation(format, type_name, self.into())
+    fn into_error(self, format: &'static str) -> Error {
+        let reason = ValidationReason::new(self.into());
+        Error::new(
+            format,
+            Repr::from(crate::error::OutOfLine::Validation { reason }),
+        )
     }
 }
 
@@ -202,7 +209,8 @@ impl<E: fmt::Display> validation_error::Sealed for E {}
 
 #[cfg(not(feature = "alloc"))]
 impl<E: fmt::Display> ValidationError for E {
-    fn into_error(self, format: &'static str, type_name: &'static str) -> Error {
-        Error::validation(format, type_name, &self)
+    fn into_error(self, format: &'static str) -> Error {
+        let reason = ValidationReason::new(&self);
+        Error::new(format, Repr::Validation { reason })
     }
 }

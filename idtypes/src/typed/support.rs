@@ -5,7 +5,21 @@
 use core::fmt;
 
 use super::TypedId;
-use crate::{Error, IdFormat, IdRange, IdText};
+use crate::{
+    Error, IdFormat, IdRange, IdText,
+    error::{Repr, Snippet, TypeInfo},
+};
+
+/// What errors say of `T`: one `static` per typed id, which its errors point at.
+fn type_info<T: TypedId>() -> &'static TypeInfo {
+    const {
+        &TypeInfo {
+            name: T::TYPE_NAME,
+            prefix: T::PREFIX,
+            separator: T::SEPARATOR,
+        }
+    }
+}
 
 /// Parses `prefix`, `separator`, then the inner format's text.
 ///
@@ -26,7 +40,7 @@ fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
     let offset = strip_prefix::<T>(text)?;
     let inner = text[offset..]
         .parse::<T::Inner>()
-        .map_err(|err| err.shifted(offset).within(T::TYPE_NAME))?;
+        .map_err(|err| err.shifted(offset).within(type_info::<T>()))?;
     Ok((offset, inner))
 }
 
@@ -66,18 +80,13 @@ fn strip_prefix_slow<T: TypedId>(text: &str) -> Result<usize, Error> {
         });
         if !longer {
             let found = rest.chars().next();
-            return Err(Error::separator(
-                name,
-                T::TYPE_NAME,
-                prefix,
-                separator,
-                found,
-            ));
+            return Err(Error::new(name, Repr::Separator { found }).within(type_info::<T>()));
         }
     }
     // What stands where the prefix belongs: up to and including the first separator.
     let found = text.find(separator).map(|at| &text[..at + separator.len()]);
-    Err(Error::prefix(name, T::TYPE_NAME, prefix, separator, found))
+    let found = found.map(Snippet::new);
+    Err(Error::new(name, Repr::Prefix { found }).within(type_info::<T>()))
 }
 
 /// Writes the prefixed text. A width or precision (`{:>20}`) applies to the whole of it; the
@@ -166,7 +175,9 @@ where
 {
     match check(inner) {
         Ok(()) => Ok(()),
-        Err(reason) => Err(reason.into_error(<T::Inner as IdFormat>::NAME, T::TYPE_NAME)),
+        Err(reason) => Err(reason
+            .into_error(<T::Inner as IdFormat>::NAME)
+            .within(type_info::<T>())),
     }
 }
 
@@ -225,7 +236,8 @@ where
             0
         }
     };
-    let range = inner(&prefix[offset..]).map_err(|err| err.shifted(offset).within(T::TYPE_NAME))?;
+    let range =
+        inner(&prefix[offset..]).map_err(|err| err.shifted(offset).within(type_info::<T>()))?;
     Ok(range.map(|range| map_range(range, T::from_inner_unchecked)))
 }
 
@@ -235,7 +247,9 @@ pub fn check_key_type<T: TypedId>(
     key_type: &crate::RecordKeyType,
     key: &crate::RecordKey,
 ) -> Result<(), Error> {
-    key_type.check(key).map_err(|err| err.within(T::TYPE_NAME))
+    key_type
+        .check(key)
+        .map_err(|err| err.within(type_info::<T>()))
 }
 
 /// Up to `N` bytes of text on the stack; writing more fails.

@@ -29,6 +29,7 @@ pub use xid::{XidGenerator, XidMode};
 use crate::{
     Error, IdRange, IdText,
     codec::base58::{self, DecodeError},
+    error::{Lengths, Repr, char_at},
 };
 
 /// The format name used in error messages.
@@ -220,7 +221,13 @@ impl Uid11 {
         let bytes = prefix.as_bytes();
         let len = bytes.len();
         if len > 11 {
-            return Err(Error::length(FORMAT, 0, 11, len));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Length {
+                    expected: Lengths::Between(0, 11),
+                    found: len,
+                },
+            ));
         }
         let mut value = 0u128;
         let mut scale = 1u128;
@@ -228,7 +235,14 @@ impl Uid11 {
         while i < len {
             let digit = base58::DECODE[bytes[i] as usize];
             if digit == base58::INVALID {
-                return Err(Error::character(FORMAT, bytes, i, base58::ALPHABET_STR));
+                return Err(Error::new(
+                    FORMAT,
+                    Repr::Character {
+                        position: i,
+                        found: char_at(bytes, i),
+                        expected: base58::ALPHABET_STR,
+                    },
+                ));
             }
             value = value * 58 + digit as u128;
             i += 1;
@@ -261,17 +275,36 @@ impl Uid11 {
 #[inline(never)]
 const fn parse_error(text: &[u8]) -> Error {
     let Some(symbols) = text.first_chunk::<11>() else {
-        return Error::length(FORMAT, 11, 11, text.len());
+        return Error::new(
+            FORMAT,
+            Repr::Length {
+                expected: Lengths::Between(11, 11),
+                found: text.len(),
+            },
+        );
     };
     if text.len() != 11 {
-        return Error::length(FORMAT, 11, 11, text.len());
+        return Error::new(
+            FORMAT,
+            Repr::Length {
+                expected: Lengths::Between(11, 11),
+                found: text.len(),
+            },
+        );
     }
     match base58::decode11(symbols) {
-        Err(DecodeError::Symbol(position)) => {
-            Error::character(FORMAT, text, position, base58::ALPHABET_STR)
-        }
+        Err(DecodeError::Symbol(position)) => Error::new(
+            FORMAT,
+            Repr::Character {
+                position,
+                found: char_at(text, position),
+                expected: base58::ALPHABET_STR,
+            },
+        ),
         // `Ok` cannot happen for text that failed to parse; report the overflow either way.
-        Err(DecodeError::Overflow) | Ok(_) => Error::too_large(FORMAT, LARGEST),
+        Err(DecodeError::Overflow) | Ok(_) => {
+            Error::new(FORMAT, Repr::TooLarge { largest: LARGEST })
+        }
     }
 }
 

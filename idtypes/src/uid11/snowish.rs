@@ -8,7 +8,10 @@ mod generator;
 pub use generator::SnowishGenerator;
 
 use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
-use crate::Error;
+use crate::{
+    Error,
+    error::{Bounds, Int, Repr},
+};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "snowish uid11";
@@ -58,7 +61,12 @@ impl Snowish {
     /// A payload is a snowish id when its reserved top bit is 0.
     const fn from_payload(value: u64) -> Result<Snowish, Error> {
         if value >> 63 != 0 {
-            return Err(Error::reserved(FORMAT, "the reserved top bit must be 0"));
+            return Err(Error::new(
+                FORMAT,
+                Repr::Reserved {
+                    rule: "the reserved top bit must be 0",
+                },
+            ));
         }
         Ok(Snowish(value))
     }
@@ -103,30 +111,42 @@ impl Snowish {
         sequence: u16,
     ) -> Result<Snowish, Error> {
         if unix_millis < XID_EPOCH_MILLIS || unix_millis > Snowish::MAX_TIMESTAMP_MILLIS {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "timestamp (Unix milliseconds)",
-                unix_millis as i128,
-                XID_EPOCH_MILLIS as i128,
-                Snowish::MAX_TIMESTAMP_MILLIS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (Unix milliseconds)",
+                        min: XID_EPOCH_MILLIS as i128,
+                        max: Snowish::MAX_TIMESTAMP_MILLIS as i128,
+                    },
+                    found: Int::new(unix_millis as i128),
+                },
             ));
         }
         if machine_id > Snowish::MAX_MACHINE_ID {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "machine id",
-                machine_id as i128,
-                0,
-                1023,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "machine id",
+                        min: 0,
+                        max: 1023,
+                    },
+                    found: Int::new(machine_id as i128),
+                },
             ));
         }
         if sequence > Snowish::MAX_SEQUENCE {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "sequence",
-                sequence as i128,
-                0,
-                4095,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "sequence",
+                        min: 0,
+                        max: 4095,
+                    },
+                    found: Int::new(sequence as i128),
+                },
             ));
         }
         Ok(Snowish::from_fields(

@@ -8,7 +8,10 @@ mod generator;
 pub use generator::TsSeqRandGenerator;
 
 use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
-use crate::Error;
+use crate::{
+    Error,
+    error::{Bounds, Int, Repr},
+};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "ts-seq-rand uid11";
@@ -80,30 +83,42 @@ impl TsSeqRand {
         random: u16,
     ) -> Result<TsSeqRand, Error> {
         if unix_millis < XID_EPOCH_MILLIS || unix_millis > TsSeqRand::MAX_TIMESTAMP_MILLIS {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "timestamp (Unix milliseconds)",
-                unix_millis as i128,
-                XID_EPOCH_MILLIS as i128,
-                TsSeqRand::MAX_TIMESTAMP_MILLIS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (Unix milliseconds)",
+                        min: XID_EPOCH_MILLIS as i128,
+                        max: TsSeqRand::MAX_TIMESTAMP_MILLIS as i128,
+                    },
+                    found: Int::new(unix_millis as i128),
+                },
             ));
         }
         if sequence > 4095 {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "sequence",
-                sequence as i128,
-                0,
-                4095,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "sequence",
+                        min: 0,
+                        max: 4095,
+                    },
+                    found: Int::new(sequence as i128),
+                },
             ));
         }
         if random > 1023 {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "random field",
-                random as i128,
-                0,
-                1023,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "random field",
+                        min: 0,
+                        max: 1023,
+                    },
+                    found: Int::new(random as i128),
+                },
             ));
         }
         Ok(TsSeqRand::from_fields(

@@ -10,7 +10,10 @@ pub use generator::{XidGenerator, XidMode};
 use core::ops::RangeInclusive;
 
 use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
-use crate::Error;
+use crate::{
+    Error,
+    error::{Bounds, Int, Repr},
+};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "xid";
@@ -87,12 +90,16 @@ impl Xid {
     /// ```
     pub const fn from_parts(unix_millis: u64, random: u32) -> Result<Xid, Error> {
         if unix_millis < XID_EPOCH_MILLIS || unix_millis > Xid::MAX_TIMESTAMP_MILLIS {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "timestamp (Unix milliseconds)",
-                unix_millis as i128,
-                XID_EPOCH_MILLIS as i128,
-                Xid::MAX_TIMESTAMP_MILLIS as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "timestamp (Unix milliseconds)",
+                        min: XID_EPOCH_MILLIS as i128,
+                        max: Xid::MAX_TIMESTAMP_MILLIS as i128,
+                    },
+                    found: Int::new(unix_millis as i128),
+                },
             ));
         }
         Xid::from_parts_since_epoch(unix_millis - XID_EPOCH_MILLIS, random)
@@ -113,21 +120,29 @@ impl Xid {
     /// ```
     pub const fn from_parts_since_epoch(millis: u64, random: u32) -> Result<Xid, Error> {
         if millis > MAX_DELTA {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "milliseconds since the epoch",
-                millis as i128,
-                0,
-                MAX_DELTA as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "milliseconds since the epoch",
+                        min: 0,
+                        max: MAX_DELTA as i128,
+                    },
+                    found: Int::new(millis as i128),
+                },
             ));
         }
         if random > MAX_RANDOM {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "random field",
-                random as i128,
-                0,
-                MAX_RANDOM as i128,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "random field",
+                        min: 0,
+                        max: MAX_RANDOM as i128,
+                    },
+                    found: Int::new(random as i128),
+                },
             ));
         }
         Ok(Xid((millis << 22) | random as u64))

@@ -69,7 +69,7 @@ impl KeepAlive {
         match self.task.take() {
             Some(task) => match task.await {
                 Ok(result) => result,
-                Err(err) => Err(Error::database(&err)),
+                Err(err) => Err(super::database(err)),
             },
             None => Ok(()),
         }

@@ -82,7 +82,11 @@ use std::{sync::Arc, time::Instant};
 
 use sql::{Dialect, Statements};
 
-use crate::{Clock, Error, LeaseTerm, SystemClock, lease_term::monotonic_nanos};
+use crate::{
+    Clock, Error, LeaseTerm, SystemClock,
+    error::{Bounds, Int, OutOfLine, Repr, Snippet},
+    lease_term::monotonic_nanos,
+};
 
 /// The lease store: a connection pool and the lease table's statements.
 ///
@@ -237,10 +241,12 @@ impl<DB: sqlx::Database> Leases<DB> {
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'_');
         if !plain {
-            return Err(Error::syntax(
+            return Err(Error::new(
                 "lease table name",
-                None,
-                "expected ASCII letters, digits and `_`, not starting with a digit, 1 to 63 characters",
+                Repr::Syntax {
+                    position: None,
+                    rule: "expected ASCII letters, digits and `_`, not starting with a digit, 1 to 63 characters",
+                },
             ));
         }
         self.statements = Statements::new(self.dialect, table);
@@ -260,12 +266,16 @@ impl<DB: sqlx::Database> Leases<DB> {
     pub fn with_duration(mut self, duration: Duration, margin: Duration) -> Result<Self, Error> {
         let day = 86_400_000_000;
         if margin >= duration || margin < Duration::from_millis(20) || duration.as_micros() > day {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 "lease",
-                "duration (µs)",
-                duration.as_micros() as i128,
-                margin.as_micros() as i128 + 1,
-                day as i128,
+                Repr::from(OutOfLine::OutOfRange {
+                    bounds: Bounds {
+                        part: "duration (µs)",
+                        min: margin.as_micros() as i128 + 1,
+                        max: day as i128,
+                    },
+                    found: Int::new(duration.as_micros() as i128),
+                }),
             ));
         }
         self.duration = duration;
@@ -297,19 +307,25 @@ fn check_space(namespace: &str, size: u32) -> Result<(), Error> {
         || namespace.len() > 255
         || !namespace.bytes().all(|b| b.is_ascii_graphic())
     {
-        return Err(Error::syntax(
+        return Err(Error::new(
             "lease namespace",
-            None,
-            "expected 1 to 255 printable ASCII characters without spaces",
+            Repr::Syntax {
+                position: None,
+                rule: "expected 1 to 255 printable ASCII characters without spaces",
+            },
         ));
     }
     if size == 0 || size > MAX_SIZE {
-        return Err(Error::out_of_range(
+        return Err(Error::new(
             "lease",
-            "space size",
-            size as i128,
-            1,
-            MAX_SIZE as i128,
+            Repr::OutOfRange {
+                bounds: &Bounds {
+                    part: "space size",
+                    min: 1,
+                    max: MAX_SIZE as i128,
+                },
+                found: Int::new(size as i128),
+            },
         ));
     }
     Ok(())
@@ -327,8 +343,14 @@ fn sql(statement: &Arc<str>) -> sqlx::AssertSqlSafe<Arc<str>> {
     sqlx::AssertSqlSafe(Arc::clone(statement))
 }
 
-fn database(err: sqlx::Error) -> Error {
-    Error::database(&err)
+/// The database's (or the runtime's) refusal `err`, as an error.
+fn database(err: impl fmt::Display) -> Error {
+    Error::new(
+        "lease",
+        Repr::from(OutOfLine::Database {
+            reason: Snippet::of(&err),
+        }),
+    )
 }
 
 /// Implements the store's operations for one database (the same algorithm, typed for it).
@@ -387,7 +409,10 @@ macro_rules! store_for {
                     }
                     let free: Vec<u32> = (0..size).filter(|&v| !taken[v as usize]).collect();
                     if free.is_empty() {
-                        return Err(Error::leases_exhausted(namespace, size));
+                        return Err(Error::new(
+                            "lease",
+                            Repr::LeasesExhausted { namespace: Snippet::new(namespace), size },
+                        ));
                     }
                     // From a random free value on, so that contenders spread out.
                     let start = (crate::random::os_u64() % free.len() as u64) as usize;
@@ -419,7 +444,10 @@ macro_rules! store_for {
                         }
                     }
                 }
-                Err(Error::leases_exhausted(namespace, size))
+                Err(Error::new(
+                    "lease",
+                    Repr::LeasesExhausted { namespace: Snippet::new(namespace), size },
+                ))
             }
 
             /// Renews `lease` in the background on the current tokio runtime (see
@@ -432,7 +460,7 @@ macro_rules! store_for {
             /// runtime.
             #[cfg(feature = "tokio")]
             pub fn keep_alive(&self, lease: Lease) -> Result<KeepAlive, Error> {
-                let runtime = tokio::runtime::Handle::try_current().map_err(|err| Error::database(&err))?;
+                let runtime = tokio::runtime::Handle::try_current().map_err(database)?;
                 let term = lease.term();
                 let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
                 let leases = self.clone();
@@ -511,7 +539,10 @@ macro_rules! store_for {
                 if written {
                     Ok(())
                 } else {
-                    Err(Error::lease_lost(namespace, value))
+                    Err(Error::new(
+                        "lease",
+                        Repr::LeaseLost { namespace: Snippet::new(namespace), value },
+                    ))
                 }
             }
 
@@ -571,7 +602,13 @@ macro_rules! store_for {
                 if released {
                     Ok(())
                 } else {
-                    Err(Error::lease_lost(&lease.namespace, lease.value()))
+                    Err(Error::new(
+                        "lease",
+                        Repr::LeaseLost {
+                            namespace: Snippet::new(&lease.namespace),
+                            value: lease.value(),
+                        },
+                    ))
                 }
             }
         }

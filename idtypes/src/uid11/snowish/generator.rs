@@ -5,6 +5,7 @@ use core::fmt;
 use super::{FORMAT, MAX_DELTA, Snowish};
 use crate::{
     Clock, Error, LeaseTerm, SystemClock,
+    error::{Bounds, Int, Repr},
     fork::PerProcess,
     monotonic::Monotonic,
     uid11::profile::{millis_since_epoch, next_millis_and_sequence},
@@ -72,12 +73,16 @@ impl<C: Clock> SnowishGenerator<C> {
     /// ```
     pub fn with_clock(clock: C, machine_id: u16) -> Result<Self, Error> {
         if machine_id > Snowish::MAX_MACHINE_ID {
-            return Err(Error::out_of_range(
+            return Err(Error::new(
                 FORMAT,
-                "machine id",
-                machine_id as i128,
-                0,
-                1023,
+                Repr::OutOfRange {
+                    bounds: &Bounds {
+                        part: "machine id",
+                        min: 0,
+                        max: 1023,
+                    },
+                    found: Int::new(machine_id as i128),
+                },
             ));
         }
         Ok(SnowishGenerator {
@@ -110,7 +115,15 @@ impl<C: Clock> SnowishGenerator<C> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-        self.machine_id = PerProcess::leased(&term, Snowish::MAX_MACHINE_ID, FORMAT, "machine id")?;
+        self.machine_id = PerProcess::leased(
+            &term,
+            &Bounds {
+                part: "machine id",
+                min: 0,
+                max: Snowish::MAX_MACHINE_ID as i128,
+            },
+            FORMAT,
+        )?;
         // The first millisecond after the floor's.
         let floor = millis_since_epoch(term.floor_micros()).saturating_add(1);
         self.state.raise_to(floor.saturating_mul(1 << 12));
@@ -155,9 +168,11 @@ impl<C: Clock> SnowishGenerator<C> {
         match next_millis_and_sequence(&self.state, self.clock.now_micros(), last) {
             Some((millis, sequence)) => Ok(Snowish::from_fields(millis, machine_id, sequence)),
             None if last < MAX_DELTA => Err(self.machine_id.past_ceiling(FORMAT, "machine id")),
-            None => Err(Error::exhausted(
+            None => Err(Error::new(
                 FORMAT,
-                "the timestamp would pass 2081-07-18T02:58:46.662Z",
+                Repr::Exhausted {
+                    reason: "the timestamp would pass 2081-07-18T02:58:46.662Z",
+                },
             )),
         }
     }

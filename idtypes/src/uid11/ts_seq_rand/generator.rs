@@ -4,7 +4,7 @@ use core::fmt;
 
 use super::{FORMAT, MAX_DELTA, TsSeqRand};
 use crate::{
-    Clock, Error, SystemClock, monotonic::Monotonic, random::fast_u64,
+    Clock, Error, SystemClock, error::Repr, monotonic::Monotonic, random::fast_u64,
     uid11::profile::next_millis_and_sequence,
 };
 
@@ -77,9 +77,11 @@ impl<C: Clock> TsSeqRandGenerator<C> {
                 sequence,
                 (fast_u64() & 0x3FF) as u16,
             )),
-            None => Err(Error::exhausted(
+            None => Err(Error::new(
                 FORMAT,
-                "the timestamp would pass 2151-03-25T18:46:22.214Z",
+                Repr::Exhausted {
+                    reason: "the timestamp would pass 2151-03-25T18:46:22.214Z",
+                },
             )),
         }
     }

@@ -8,7 +8,8 @@ use core::{
 
 use super::{FORMAT, MAX_DELTA, MAX_RANDOM, Xid};
 use crate::{
-    Clock, Error, SystemClock, fork, random::fast_u64, uid11::profile::millis_since_epoch,
+    Clock, Error, SystemClock, error::Repr, fork, random::fast_u64,
+    uid11::profile::millis_since_epoch,
 };
 
 /// How an [`XidGenerator`] fills the 22 low bits.
@@ -182,7 +183,12 @@ impl<C> XidGenerator<C> {
 }
 
 fn exhausted() -> Error {
-    Error::exhausted(FORMAT, "the timestamp would pass 2151-03-25T18:46:22.214Z")
+    Error::new(
+        FORMAT,
+        Repr::Exhausted {
+            reason: "the timestamp would pass 2151-03-25T18:46:22.214Z",
+        },
+    )
 }
 
 crate::generator_shell::generator_shell! {

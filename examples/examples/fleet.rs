@@ -8,7 +8,9 @@
 
 use std::{collections::HashSet, path::Path, process::Command, time::Duration};
 
-use idtypes::{Tid, TidGenerator, lease::Leases};
+use idtypes::{Tid, lease::Leases};
+
+use idtypes::tid::TidGenerator;
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePool};
 
 const WORKERS: usize = 4;

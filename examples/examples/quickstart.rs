@@ -4,10 +4,15 @@
 //!
 //! Run it with `cargo run -p idtypes-examples --example quickstart`.
 
-use idtypes::{
-    NodeId, RecordKey, RecordKeyType, Tbsl, TbslGenerator, Tid, TidGenerator, TimeId,
-    TransportBase, Uid11, Xid, tid,
-};
+use idtypes::{RecordKey, Tbsl, Tid, TimeId, Uid11, Xid, tid};
+
+use idtypes::time_id::NodeId;
+
+use idtypes::record_key::RecordKeyType;
+
+use idtypes::tbsl::{TbslGenerator, TransportBase};
+
+use idtypes::tid::TidGenerator;
 use serde::{Deserialize, Serialize};
 
 /// A record as a JSON API would send it.

@@ -6,7 +6,9 @@
 
 use std::time::{Duration, UNIX_EPOCH};
 
-use idtypes::{ManualClock, RecordKey, Tid, TidGenerator};
+use idtypes::{ManualClock, RecordKey, Tid};
+
+use idtypes::tid::TidGenerator;
 use sqlx::{
     Row,
     sqlite::{SqliteConnectOptions, SqlitePoolOptions},

@@ -2,7 +2,8 @@
 //! big-endian bytes in hex and, for TBSL, the transport bases.
 
 use clap::ValueEnum;
-use idtypes::{FullRand, Snowish, Tbsl, Tid, TimeId, TransportBase, TsSeqRand, Uid11, Xid};
+use idtypes::tbsl::TransportBase;
+use idtypes::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
 use serde::Serialize;
 
 use crate::error::Failure;

@@ -1,7 +1,8 @@
 //! [`IdInfo`]: everything an id tells, the one model both the human and the JSON output print.
 
 use chrono::{DateTime, Local, SecondsFormat, Utc};
-use idtypes::{RecordKeyType, TransportBase};
+use idtypes::record_key::RecordKeyType;
+use idtypes::tbsl::TransportBase;
 use serde::Serialize;
 
 use crate::id::AnyId;

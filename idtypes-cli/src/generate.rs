@@ -1,9 +1,14 @@
 //! `idtypes new`: fresh ids from the crate's generators.
 
-use idtypes::{
-    FullRand, NodeId, RecordKey, SnowishGenerator, TbslGenerator, TidGenerator, TimeIdGenerator,
-    TsSeqRandGenerator, XidGenerator,
-};
+use idtypes::{FullRand, RecordKey};
+
+use idtypes::time_id::{NodeId, TimeIdGenerator};
+
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
+
+use idtypes::tbsl::TbslGenerator;
+
+use idtypes::tid::TidGenerator;
 
 use crate::describe::describe;
 use crate::error::Failure;

@@ -71,8 +71,10 @@ const _: () = {
             ::idtypes::__private::parse::<Self>(text)
         }
         /// The record key type the type's keys must have.
-        pub fn key_type() -> ::idtypes::RecordKeyType {
-            ::idtypes::RecordKeyType::Literal(::idtypes::RecordKey::from_static("self"))
+        pub fn key_type() -> ::idtypes::record_key::RecordKeyType {
+            ::idtypes::record_key::RecordKeyType::Literal(
+                ::idtypes::RecordKey::from_static("self"),
+            )
         }
     }
     ::idtypes::__private::typed::record_key! {

@@ -341,16 +341,16 @@ fn key_type_method(target: &Target<'_>) -> Option<TokenStream> {
     }
     let k = target.krate();
     let value = match &target.attrs.key_type {
-        None => quote!(#k::RecordKeyType::Any),
-        Some(KeyType::Tid) => quote!(#k::RecordKeyType::Tid),
-        Some(KeyType::Nsid) => quote!(#k::RecordKeyType::Nsid),
+        None => quote!(#k::record_key::RecordKeyType::Any),
+        Some(KeyType::Tid) => quote!(#k::record_key::RecordKeyType::Tid),
+        Some(KeyType::Nsid) => quote!(#k::record_key::RecordKeyType::Nsid),
         Some(KeyType::Literal(value)) => {
-            quote!(#k::RecordKeyType::Literal(#k::RecordKey::from_static(#value)))
+            quote!(#k::record_key::RecordKeyType::Literal(#k::RecordKey::from_static(#value)))
         }
     };
     Some(quote! {
         /// The record key type the type's keys must have.
-        pub fn key_type() -> #k::RecordKeyType {
+        pub fn key_type() -> #k::record_key::RecordKeyType {
             #value
         }
     })

@@ -66,10 +66,11 @@ mod support;
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
-use idtypes::{
-    Clock, ManualClock, SnowishGenerator, SystemClock, TbslGenerator, TidGenerator,
-    TimeIdGenerator, XidGenerator,
-};
+use idtypes::tbsl::TbslGenerator;
+use idtypes::tid::TidGenerator;
+use idtypes::time_id::TimeIdGenerator;
+use idtypes::uid11::{SnowishGenerator, XidGenerator};
+use idtypes::{Clock, ManualClock, SystemClock};
 use support::{bench_two_threads, configure, two_threads};
 
 /// 2023-11-14T22:13:20Z: the frozen [`ManualClock`]'s reading.

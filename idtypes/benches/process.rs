@@ -32,10 +32,11 @@ use std::{
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use idtypes::{
-    Clock, FullRand, LeaseTerm, ManualClock, NodeId, SnowishGenerator, TbslGenerator, TidGenerator,
-    TimeIdGenerator, TsSeqRandGenerator, XidGenerator,
-};
+use idtypes::tbsl::TbslGenerator;
+use idtypes::tid::TidGenerator;
+use idtypes::time_id::{NodeId, TimeIdGenerator};
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
+use idtypes::{Clock, FullRand, LeaseTerm, ManualClock};
 use rand::RngExt;
 use support::configure;
 

@@ -10,7 +10,8 @@
 use std::{hint::black_box, time::Duration};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use idtypes::{RecordKey, RecordKeyType};
+use idtypes::RecordKey;
+use idtypes::record_key::RecordKeyType;
 
 fn parse(c: &mut Criterion) {
     let short = "3jzfcijpj2z2a";

@@ -39,10 +39,8 @@ mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use data_encoding::HEXUPPER;
-use idtypes::{
-    Clock, MemorySequence, SequenceProvider, SystemClock, Tbsl, TbslGenerator, TbslMode,
-    TransportBase,
-};
+use idtypes::tbsl::{MemorySequence, SequenceProvider, TbslGenerator, TbslMode, TransportBase};
+use idtypes::{Clock, SystemClock, Tbsl};
 use support::configure;
 
 /// The example id of the spec notes: 2023-11-14T22:13:20.123456Z, machine 7, suffix 1.

@@ -31,7 +31,8 @@ use std::{
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use idtypes::{Clock, SystemClock, Tid, TidGenerator};
+use idtypes::tid::TidGenerator;
+use idtypes::{Clock, SystemClock, Tid};
 use support::{bench_two_threads, configure};
 
 /// The known-answer TID from the atproto specification examples.

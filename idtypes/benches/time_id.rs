@@ -30,7 +30,9 @@ use std::hint::black_box;
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use idtypes::{Clock, SystemClock, Tid, TidGenerator, TimeId, TimeIdGenerator};
+use idtypes::tid::TidGenerator;
+use idtypes::time_id::TimeIdGenerator;
+use idtypes::{Clock, SystemClock, Tid, TimeId};
 use support::{bench_two_threads, configure};
 
 /// The draft's worked example in UTC: 2024-07-19T16:40:46.480310Z, node 1.

@@ -33,10 +33,8 @@ use std::hint::black_box;
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use idtypes::{
-    Clock, FullRand, SnowishGenerator, SystemClock, TsSeqRandGenerator, Uid11, Xid, XidGenerator,
-    XidMode,
-};
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator, XidMode};
+use idtypes::{Clock, FullRand, SystemClock, Uid11, Xid};
 use support::configure;
 
 /// A large (random-looking) value: 11 symbols in both uid11 and `bs58`.

@@ -7,7 +7,8 @@
 //!
 //! ```
 //! use std::{sync::Arc, time::Duration};
-//! use idtypes::{ManualClock, TidGenerator};
+//! use idtypes::ManualClock;
+//! use idtypes::tid::TidGenerator;
 //!
 //! let clock = Arc::new(ManualClock::new(1_700_000_000_000_000));
 //! let generator = TidGenerator::with_clock(Arc::clone(&clock));
@@ -39,7 +40,8 @@ use std::{
 /// A clock of your own, here one that only has milliseconds:
 ///
 /// ```
-/// use idtypes::{Clock, TidGenerator};
+/// use idtypes::Clock;
+/// use idtypes::tid::TidGenerator;
 ///
 /// struct CoarseClock;
 ///

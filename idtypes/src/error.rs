@@ -1022,7 +1022,8 @@ pub const fn unwrap_const<T: Copy>(result: Result<T, Error>) -> T {
 /// # Examples
 ///
 /// ```
-/// use idtypes::{NodeId, Tid, TimeId, unwrap_const};
+/// use idtypes::{Tid, TimeId, unwrap_const};
+/// use idtypes::time_id::NodeId;
 ///
 /// const KNOWN: Tid = unwrap_const!(Tid::parse_const("3jzfcijpj2z2a"));
 /// const NODE: NodeId = unwrap_const!(NodeId::new(42));

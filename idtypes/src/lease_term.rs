@@ -10,9 +10,9 @@ use std::{sync::Arc, time::Duration};
 /// The current term of a lease on one value of an id space: the value, until when this
 /// process may use it (by its own monotonic clock), and the timestamps its ids may carry.
 ///
-/// A generator bound to a term ([`TidGenerator::with_lease_term`](crate::TidGenerator::with_lease_term),
-/// and the same on [`TimeIdGenerator`](crate::TimeIdGenerator),
-/// [`SnowishGenerator`](crate::SnowishGenerator) and [`TbslGenerator`](crate::TbslGenerator))
+/// A generator bound to a term ([`TidGenerator::with_lease_term`](crate::tid::TidGenerator::with_lease_term),
+/// and the same on [`TimeIdGenerator`](crate::time_id::TimeIdGenerator),
+/// [`SnowishGenerator`](crate::uid11::SnowishGenerator) and [`TbslGenerator`](crate::tbsl::TbslGenerator))
 /// uses the value as its clock/node/machine id and, on every id:
 ///
 /// - refuses once the deadline has passed, or the term was ended (its lease lost or
@@ -57,7 +57,8 @@ impl LeaseTerm {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use idtypes::{LeaseTerm, TidGenerator};
+    /// use idtypes::LeaseTerm;
+    /// use idtypes::tid::TidGenerator;
     ///
     /// let term = LeaseTerm::new(7, Duration::from_secs(20), 0, i64::MAX);
     /// let generator = TidGenerator::new().with_lease_term(term.clone())?;
@@ -142,7 +143,8 @@ impl LeaseTerm {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use idtypes::{ErrorKind, LeaseTerm, TidGenerator};
+    /// use idtypes::{ErrorKind, LeaseTerm};
+    /// use idtypes::tid::TidGenerator;
     ///
     /// let term = LeaseTerm::new(7, Duration::from_secs(20), 0, i64::MAX);
     /// let generator = TidGenerator::new().with_lease_term(term.clone())?;

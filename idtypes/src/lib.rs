@@ -34,7 +34,7 @@
 //! |---|---|---|---|
 //! | [`Tid`](struct@Tid) | atproto timestamp identifier | `u64`: 53-bit µs + 10-bit clock id | 13 chars base32-sortable |
 //! | [`RecordKey`](struct@RecordKey) | atproto record key | validated string, inline up to 30 bytes | 1..=512 chars of `A-Za-z0-9.-_~:` |
-//! | [`TimeId`](struct@TimeId) | draft-goldman Time-Ordered ID | `i64`: signed µs * 1024 + [`NodeId`] | 13 chars base32-sortable, display `STTT-TTT-TTTT-CC` |
+//! | [`TimeId`](struct@TimeId) | draft-goldman Time-Ordered ID | `i64`: signed µs * 1024 + [`NodeId`](crate::time_id::NodeId) | 13 chars base32-sortable, display `STTT-TTT-TTTT-CC` |
 //! | [`Uid11`](struct@Uid11) | uid11 | `u64` | 11 chars Base58 (Bitcoin alphabet) |
 //! | [`Xid`](struct@Xid) | uid11 profile xid | 42-bit ms since 2011-11-11T11:11:11.111Z, 22-bit random | as uid11 |
 //! | [`Snowish`](struct@Snowish) | uid11 profile snowish | 0, 41-bit ms, 10-bit machine, 12-bit sequence | as uid11 |
@@ -42,8 +42,17 @@
 //! | [`FullRand`](struct@FullRand) | uid11 profile fullrand | 64 random bits | as uid11 |
 //! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine) * 2^20 + suffix` | 20 chars uppercase hex |
 //!
-//! [`RecordKeyType`] is a Lexicon record-key type (`tid`, `nsid`, `literal:<value>`, `any`) and
-//! checks keys against it.
+//! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
+//! `nsid`, `literal:<value>`, `any`) and checks keys against it.
+//!
+//! The id types, [`Error`], [`IdText`], [`IdRange`], the traits and the clocks are at the crate
+//! root. What belongs to one format (its generator, its configuration, its part types) is in
+//! that format's module: [`tid`](mod@tid) ([`TidGenerator`](tid::TidGenerator)), [`time_id`]
+//! ([`NodeId`](time_id::NodeId), [`TimeIdGenerator`](time_id::TimeIdGenerator)), [`uid11`]
+//! ([`XidGenerator`](uid11::XidGenerator), [`XID_EPOCH_MILLIS`](uid11::XID_EPOCH_MILLIS), ...),
+//! [`tbsl`] ([`TbslGenerator`](tbsl::TbslGenerator), [`ClockPolicy`](tbsl::ClockPolicy),
+//! [`TransportBase`](tbsl::TransportBase), ...) and `record_key`
+//! ([`RecordKeyType`](crate::record_key::RecordKeyType)).
 //!
 //! Every id type orders like its text and its big-endian bytes, so ids sort the same in memory,
 //! in a database and in a key-value store. Record keys order by their bytes. For [`TimeId`](struct@TimeId),
@@ -259,9 +268,9 @@
 //! | in the forked child | what happens |
 //! |---|---|
 //! | `Tid::now()`, `TimeId::now()`, generators with a random clock or node id | a new clock/node id, different from the parent's and from its siblings' (up to 1,023 TID children, 31 TimeId ones) |
-//! | a generator whose clock, node or machine id you fixed ([`TidGenerator::with_clock_id`], [`TimeIdGenerator::with_node`], [`SnowishGenerator`], [`TbslGenerator`]) | refuses with [`ErrorKind::Forked`]: make the worker's generator after the fork, with the worker's own id |
+//! | a generator whose clock, node or machine id you fixed ([`TidGenerator::with_clock_id`](crate::tid::TidGenerator::with_clock_id), [`TimeIdGenerator::with_node`](crate::time_id::TimeIdGenerator::with_node), [`SnowishGenerator`](crate::uid11::SnowishGenerator), [`TbslGenerator`](crate::tbsl::TbslGenerator)) | refuses with [`ErrorKind::Forked`]: make the worker's generator after the fork, with the worker's own id |
 //! | [`FullRand::random`], xid, ts-seq-rand and random TBSL bits | a new random stream, seeded from the OS in each thread |
-//! | a monotonic [`XidGenerator`] | starts at a random point after the parent's last xid instead of counting on from it |
+//! | a monotonic [`XidGenerator`](crate::uid11::XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
 //!
 //! Xid and ts-seq-rand ids have no clock or machine id, so a child (like any other process)
 //! can still repeat an id by chance: two runs of `n` xids in the same millisecond overlap with
@@ -294,7 +303,7 @@
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges; without it the value types and codecs work in `no_std` |
-//! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`] in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 37 bytes) |
+//! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`](crate::record_key::RecordKeyType) in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 37 bytes) |
 //! | `serde` | no | `Serialize`/`Deserialize`: the text for human-readable formats (JSON), the raw integer for binary ones; borrowed deserialization does not allocate |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
 //! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 |
@@ -344,15 +353,15 @@ mod random;
 mod range;
 mod ranges;
 #[cfg(feature = "alloc")]
-mod record_key;
-mod tbsl;
+pub mod record_key;
+pub mod tbsl;
 mod text;
-mod tid;
+pub mod tid;
 #[cfg(feature = "std")]
 mod time;
-mod time_id;
+pub mod time_id;
 mod typed;
-mod uid11;
+pub mod uid11;
 
 #[cfg(feature = "std")]
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -374,21 +383,13 @@ pub use lease_term::LeaseTerm;
 pub use range::IdRange;
 pub use ranges::IdRanges;
 #[cfg(feature = "alloc")]
-pub use record_key::{RecordKey, RecordKeyType};
-#[cfg(feature = "std")]
-pub use tbsl::{ClockPolicy, MemorySequence, SequenceProvider, TbslGenerator, TbslMode};
-pub use tbsl::{Tbsl, TransportBase, TransportText};
+pub use record_key::RecordKey;
+pub use tbsl::Tbsl;
 pub use text::IdText;
 pub use tid::Tid;
-#[cfg(feature = "std")]
-pub use tid::TidGenerator;
-#[cfg(feature = "std")]
-pub use time_id::TimeIdGenerator;
-pub use time_id::{NodeClass, NodeId, TimeId};
+pub use time_id::TimeId;
 pub use typed::{CheckPolicy, FixedSizeFormat, IdFormat, TypedId, ValidationError};
-pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, XID_EPOCH_MILLIS, Xid};
-#[cfg(feature = "std")]
-pub use uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator, XidMode};
+pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, Xid};
 
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;

@@ -212,7 +212,8 @@ fn from_parts_and_ranges_do_not_allocate() {
 #[cfg(feature = "std")]
 #[test]
 fn generator_next_does_not_allocate() {
-    use idtypes::{ManualClock, TidGenerator};
+    use idtypes::ManualClock;
+    use idtypes::tid::TidGenerator;
 
     let generator = TidGenerator::new();
     let first = generator.next();
@@ -288,7 +289,8 @@ fn postcard_to_a_slice_and_back_does_not_allocate() {
 #[cfg(feature = "alloc")]
 #[test]
 fn short_record_keys_do_not_allocate() {
-    use idtypes::{RecordKey, RecordKeyType, Tid};
+    use idtypes::record_key::RecordKeyType;
+    use idtypes::{RecordKey, Tid};
     let key = assert_no_allocation(|| RecordKey::parse("3jzfcijpj2z2a").unwrap());
     assert_no_allocation(|| RecordKey::from(Tid::from_u64(1)));
     let longest = "o".repeat(512);
@@ -324,7 +326,8 @@ fn time_id_text_and_ranges_do_not_allocate() {
 #[cfg(feature = "std")]
 #[test]
 fn time_id_generation_does_not_allocate() {
-    use idtypes::{TimeId, TimeIdGenerator};
+    use idtypes::TimeId;
+    use idtypes::time_id::TimeIdGenerator;
     let generator = TimeIdGenerator::new();
     assert_no_allocation(|| generator.next());
     TimeId::now();
@@ -357,7 +360,8 @@ fn time_id_serde_does_not_allocate() {
 
 #[test]
 fn uid11_and_tbsl_text_do_not_allocate() {
-    use idtypes::{Tbsl, TransportBase, Uid11, Xid};
+    use idtypes::tbsl::TransportBase;
+    use idtypes::{Tbsl, Uid11, Xid};
     let id = assert_no_allocation(|| Uid11::parse("jpXCZedGfVQ").unwrap());
     assert_no_allocation(|| id.encode());
     assert_no_allocation(|| Uid11::parse("jpXCZedGfVR").unwrap_err());
@@ -372,7 +376,9 @@ fn uid11_and_tbsl_text_do_not_allocate() {
 #[cfg(feature = "std")]
 #[test]
 fn uid11_and_tbsl_generation_do_not_allocate() {
-    use idtypes::{SnowishGenerator, TbslGenerator, TsSeqRandGenerator, Xid, XidGenerator};
+    use idtypes::Xid;
+    use idtypes::tbsl::TbslGenerator;
+    use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
     let xid = XidGenerator::new();
     assert_no_allocation(|| xid.next());
     let snowish = SnowishGenerator::new(1).unwrap();

@@ -9,10 +9,19 @@ use std::{
 };
 
 use idtypes::{
-    ClockPolicy, ErrorKind, FullRand, IdFormat, ManualClock, NodeId, RecordKey, RecordKeyType,
-    Snowish, SnowishGenerator, Tbsl, TbslGenerator, Tid, TidGenerator, TimeId, TimeIdGenerator,
-    TsSeqRand, TsSeqRandGenerator, TypedId, Uid11, Xid, XidGenerator,
+    ErrorKind, FullRand, IdFormat, ManualClock, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
+    TypedId, Uid11, Xid,
 };
+
+use idtypes::tbsl::{ClockPolicy, TbslGenerator};
+
+use idtypes::time_id::{NodeId, TimeIdGenerator};
+
+use idtypes::record_key::RecordKeyType;
+
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
+
+use idtypes::tid::TidGenerator;
 use idtypes_tests::proptest_config;
 use idtypes_tests::typed::{EventId, FileId, JobId, MsgId, OrderId, PostId, TokenId, TxnId};
 use proptest::prelude::*;

@@ -345,7 +345,10 @@ fn methods_derived_among_shadowed_names_are_the_typed_ones() {
     assert_eq!(range.start().to_string(), "3jzf222222222");
     let files = FileId::range_for_prefix("k").unwrap();
     assert!(files.is_none());
-    assert_eq!(FreeKey::key_type(), ::idtypes::RecordKeyType::Any);
+    assert_eq!(
+        FreeKey::key_type(),
+        ::idtypes::record_key::RecordKeyType::Any
+    );
     let key: FreeKey = "anything:goes".parse().unwrap();
     assert_eq!(key.as_str(), "anything:goes");
     assert_eq!(format!("{key:?}"), "FreeKey(anything:goes)");
@@ -395,7 +398,7 @@ fn checks_derived_without_a_prelude_refuse_what_they_must() {
     assert_eq!(refusal::<ProfileKey>("other"), ErrorKind::Mismatch);
     assert_eq!(
         ProfileKey::key_type(),
-        ::idtypes::RecordKeyType::Literal(::idtypes::RecordKey::SELF)
+        ::idtypes::record_key::RecordKeyType::Literal(::idtypes::RecordKey::SELF)
     );
 }
 

@@ -3,10 +3,15 @@
 //! in the parent, and otherwise draws from a stream of its own.
 use std::collections::HashSet;
 
-use idtypes::{
-    ErrorKind, FullRand, ManualClock, NodeId, SnowishGenerator, TbslGenerator, TbslMode, Tid,
-    TidGenerator, TimeId, TimeIdGenerator, TsSeqRandGenerator, Xid, XidGenerator, XidMode,
-};
+use idtypes::{ErrorKind, FullRand, ManualClock, Tid, TimeId, Xid};
+
+use idtypes::time_id::{NodeId, TimeIdGenerator};
+
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator, XidMode};
+
+use idtypes::tbsl::{TbslGenerator, TbslMode};
+
+use idtypes::tid::TidGenerator;
 use idtypes_tests::{fork::fork_with, typed::PostId};
 
 /// Ids each side makes after the fork: about a few milliseconds of work.

@@ -7,10 +7,17 @@ use std::{collections::HashSet, time::Duration};
 use std::sync::Arc;
 
 use idtypes::{
-    Clock, ErrorKind, ManualClock, SnowishGenerator, SystemClock, TbslGenerator, Tid, TidGenerator,
-    TimeIdGenerator,
+    Clock, ErrorKind, ManualClock, SystemClock, Tid,
     lease::{Lease, Leases},
 };
+
+use idtypes::uid11::SnowishGenerator;
+
+use idtypes::tbsl::TbslGenerator;
+
+use idtypes::tid::TidGenerator;
+
+use idtypes::time_id::TimeIdGenerator;
 use idtypes_tests::unique_table;
 
 /// The lease cases for one database; the including module has

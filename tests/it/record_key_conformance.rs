@@ -2,7 +2,9 @@
 //! (`tests/vectors/atproto`, CC0) and the NSID vectors (`tests/vectors/atproto-nsid`,
 //! MIT OR Apache-2.0), and the decisions of NOTES.md section 2.
 
-use idtypes::{ErrorKind, RecordKey, RecordKeyType, Tid};
+use idtypes::{ErrorKind, RecordKey, Tid};
+
+use idtypes::record_key::RecordKeyType;
 use idtypes_tests::interop_lines;
 
 fn lines(file: &str) -> Vec<String> {

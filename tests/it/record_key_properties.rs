@@ -3,7 +3,9 @@
 
 use std::{collections::HashSet, sync::LazyLock};
 
-use idtypes::{ErrorKind, RecordKey, RecordKeyType};
+use idtypes::{ErrorKind, RecordKey};
+
+use idtypes::record_key::RecordKeyType;
 use proptest::prelude::*;
 use regex::Regex;
 

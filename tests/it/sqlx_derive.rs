@@ -9,9 +9,10 @@
 //! mixed-case record keys, random ones) are the inner types' of `common/sqlx_cases.rs`.
 
 use crate::common::sqlx_cases::{Rng, Sample, Storage, around_u64, samples};
+use idtypes::record_key::RecordKeyType;
+use idtypes::time_id::NodeId;
 use idtypes::{
-    AsText, FullRand, NodeId, RecordKey, RecordKeyType, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    TypedId, Uid11, Xid,
+    AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Xid,
 };
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,

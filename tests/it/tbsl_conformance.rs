@@ -4,7 +4,9 @@
 
 use std::time::{Duration, UNIX_EPOCH};
 
-use idtypes::{ErrorKind, Tbsl, TransportBase};
+use idtypes::{ErrorKind, Tbsl};
+
+use idtypes::tbsl::TransportBase;
 
 const BASES: [TransportBase; 6] = [
     TransportBase::Base10,

@@ -12,10 +12,9 @@ use std::{
     time::{Duration, Instant},
 };
 
-use idtypes::{
-    Clock, ClockPolicy, ErrorKind, ManualClock, MemorySequence, SequenceProvider, SystemClock,
-    Tbsl, TbslGenerator, TbslMode,
-};
+use idtypes::{Clock, ErrorKind, ManualClock, SystemClock, Tbsl};
+
+use idtypes::tbsl::{ClockPolicy, MemorySequence, SequenceProvider, TbslGenerator, TbslMode};
 use idtypes_tests::SetOnDrop;
 use serde::{Deserialize, Serialize};
 

@@ -4,7 +4,9 @@
 
 use std::sync::LazyLock;
 
-use idtypes::{ErrorKind, Tbsl, TransportBase};
+use idtypes::{ErrorKind, Tbsl};
+
+use idtypes::tbsl::TransportBase;
 use idtypes_tests::proptest_config;
 use proptest::prelude::*;
 use regex::{Regex, bytes::Regex as BytesRegex};

@@ -3,7 +3,9 @@
 
 use std::{sync::Arc, thread};
 
-use idtypes::{ManualClock, Tid, TidGenerator};
+use idtypes::{ManualClock, Tid};
+
+use idtypes::tid::TidGenerator;
 use idtypes_tests::{
     PER_THREAD, THREADS, assert_all_distinct, generate_from_threads, with_a_jumping_clock,
 };

@@ -6,7 +6,9 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use idtypes::{ErrorKind, NodeClass, NodeId, Tid, TimeId};
+use idtypes::{ErrorKind, Tid, TimeId};
+
+use idtypes::time_id::{NodeClass, NodeId};
 
 /// The alphabet, in value order.
 const ALPHABET: &str = "234567abcdefghijklmnopqrstuvwxyz";

@@ -4,7 +4,9 @@
 
 use std::{sync::Arc, thread};
 
-use idtypes::{ManualClock, NodeClass, NodeId, TimeId, TimeIdGenerator};
+use idtypes::{ManualClock, TimeId};
+
+use idtypes::time_id::{NodeClass, NodeId, TimeIdGenerator};
 use idtypes_tests::{
     PER_THREAD, THREADS, assert_all_distinct, generate_from_threads, with_a_jumping_clock,
 };

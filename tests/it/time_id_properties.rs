@@ -8,7 +8,9 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
-use idtypes::{ErrorKind, NodeId, Tid, TimeId};
+use idtypes::{ErrorKind, Tid, TimeId};
+
+use idtypes::time_id::NodeId;
 use idtypes_tests::proptest_config;
 use proptest::prelude::*;
 use regex::{Regex, bytes::Regex as BytesRegex};

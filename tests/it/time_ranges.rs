@@ -9,9 +9,11 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use idtypes::{
-    IdRange, IdRanges, NodeId, Snowish, Tbsl, Tid, TimeId, TsSeqRand, XID_EPOCH_MILLIS, Xid,
-};
+use idtypes::{IdRange, IdRanges, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Xid};
+
+use idtypes::time_id::NodeId;
+
+use idtypes::uid11::XID_EPOCH_MILLIS;
 use idtypes_tests::proptest_config;
 use idtypes_tests::typed::{EventId, JobId, MsgId, OrderId, PostId, TxnId};
 use proptest::prelude::*;

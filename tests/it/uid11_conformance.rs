@@ -2,7 +2,9 @@
 //! the uid11 reference vectors and the known answers of the specification notes (NOTES.md
 //! section 4, which corrects the seed's figures).
 
-use idtypes::{ErrorKind, FullRand, Snowish, TsSeqRand, Uid11, XID_EPOCH_MILLIS, Xid};
+use idtypes::{ErrorKind, FullRand, Snowish, TsSeqRand, Uid11, Xid};
+
+use idtypes::uid11::XID_EPOCH_MILLIS;
 use idtypes_tests::vector_path;
 use serde_json::Value;
 

@@ -4,9 +4,10 @@
 
 use std::{collections::HashSet, fmt::Debug, sync::Arc, time::Duration};
 
-use idtypes::{
-    ErrorKind, ManualClock, Snowish, SnowishGenerator, TsSeqRand, TsSeqRandGenerator, Uid11,
-    XID_EPOCH_MILLIS, Xid, XidGenerator, XidMode,
+use idtypes::{ErrorKind, ManualClock, Snowish, TsSeqRand, Uid11, Xid};
+
+use idtypes::uid11::{
+    SnowishGenerator, TsSeqRandGenerator, XID_EPOCH_MILLIS, XidGenerator, XidMode,
 };
 use idtypes_tests::{
     PER_THREAD, THREADS, assert_all_distinct, generate_from_threads, with_a_jumping_clock,

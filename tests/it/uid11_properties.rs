@@ -4,7 +4,9 @@
 
 use std::sync::LazyLock;
 
-use idtypes::{ErrorKind, Snowish, TsSeqRand, Uid11, XID_EPOCH_MILLIS, Xid};
+use idtypes::{ErrorKind, Snowish, TsSeqRand, Uid11, Xid};
+
+use idtypes::uid11::XID_EPOCH_MILLIS;
 use idtypes_tests::{check_u64_prefix_range, proptest_config};
 use proptest::prelude::*;
 use regex::{Regex, bytes::Regex as BytesRegex};

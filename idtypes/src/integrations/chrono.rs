@@ -7,9 +7,11 @@
 use chrono::{DateTime, Utc};
 
 use crate::{
-    Error, NodeId, Tid, TimeId,
+    Error, Tid, TimeId,
     error::{Bounds, Int, Repr},
 };
+
+use crate::time_id::NodeId;
 
 impl Tid {
     /// Builds a TID from a UTC time (to the microsecond, rounded down) and a clock id.
@@ -74,7 +76,8 @@ impl TimeId {
     ///
     /// ```
     /// use chrono::{DateTime, Utc};
-    /// use idtypes::{NodeId, TimeId};
+    /// use idtypes::TimeId;
+    /// use idtypes::time_id::NodeId;
     ///
     /// let time: DateTime<Utc> = "2024-07-19T16:40:46.480310Z".parse().unwrap();
     /// let id = TimeId::from_datetime(time, NodeId::new(1)?)?;
@@ -191,7 +194,7 @@ fn unix_millis<const MAX: u64>(format: &'static str, time: DateTime<Utc>) -> Res
                 bounds: const {
                     &Bounds {
                         part: "timestamp (Unix milliseconds)",
-                        min: crate::XID_EPOCH_MILLIS as i128,
+                        min: crate::uid11::XID_EPOCH_MILLIS as i128,
                         max: MAX as i128,
                     }
                 },

@@ -9,7 +9,7 @@
 //! | [`TimeId`] | plain 13-character text (the dashed form is read too) | `i64` |
 //! | [`Uid11`](struct@crate::Uid11), [`Xid`](struct@crate::Xid), [`Snowish`](struct@crate::Snowish), [`TsSeqRand`](struct@crate::TsSeqRand), [`FullRand`](struct@crate::FullRand) | 11-character text | `u64` (a snowish id's reserved bit is checked) |
 //! | [`Tbsl`](struct@crate::Tbsl) | 20-character text | its 10 bytes |
-//! | [`RecordKey`](struct@crate::RecordKey), [`RecordKeyType`](crate::RecordKeyType) | the text | the text |
+//! | [`RecordKey`](struct@crate::RecordKey), [`RecordKeyType`](crate::record_key::RecordKeyType) | the text | the text |
 //!
 //! Deserializing takes the same form back, strictly; a borrowed string is parsed in place,
 //! without allocating. Typed ids (the derive macros) add their prefix to the text.
@@ -464,7 +464,9 @@ mod record_key {
         de::{self, Visitor},
     };
 
-    use crate::{IdFormat, RecordKey, RecordKeyType};
+    use crate::{IdFormat, RecordKey};
+
+    use crate::record_key::RecordKeyType;
 
     impl Serialize for RecordKey {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -538,7 +540,8 @@ mod record_key {
 
     #[cfg(test)]
     mod tests {
-        use crate::{RecordKey, RecordKeyType};
+        use crate::RecordKey;
+        use crate::record_key::RecordKeyType;
 
         #[test]
         fn json_is_the_key() {

@@ -32,9 +32,11 @@
 use uuid::{Uuid, Variant};
 
 use crate::{
-    Error, NodeId, Tid, TimeId,
+    Error, Tid, TimeId,
     error::{Bounds, Int, Repr},
 };
+
+use crate::time_id::NodeId;
 
 /// 100-ns ticks from 1582-10-15 (the Gregorian epoch) to 1970-01-01.
 const GREGORIAN_OFFSET: i64 = 0x01B2_1DD2_1381_4000;
@@ -129,7 +131,8 @@ impl TimeId {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{NodeId, TimeId};
+    /// use idtypes::TimeId;
+    /// use idtypes::time_id::NodeId;
     ///
     /// let id = TimeId::from_parts(1645557742000000, NodeId::new(1)?)?;
     /// let uuid = id.to_uuid_v6();

@@ -22,7 +22,8 @@ const FORMAT: &str = "atproto record key type";
 /// # Examples
 ///
 /// ```
-/// use idtypes::{RecordKey, RecordKeyType};
+/// use idtypes::RecordKey;
+/// use idtypes::record_key::RecordKeyType;
 ///
 /// let profile: RecordKeyType = "literal:self".parse()?;
 /// assert_eq!(profile, RecordKeyType::Literal(RecordKey::SELF));
@@ -60,7 +61,8 @@ impl RecordKeyType {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ErrorKind, RecordKeyType};
+    /// use idtypes::ErrorKind;
+    /// use idtypes::record_key::RecordKeyType;
     ///
     /// assert_eq!(RecordKeyType::parse("nsid")?, RecordKeyType::Nsid);
     /// assert_eq!(RecordKeyType::parse("TID").unwrap_err().kind(), ErrorKind::Syntax);
@@ -101,7 +103,8 @@ impl RecordKeyType {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ErrorKind, RecordKey, RecordKeyType};
+    /// use idtypes::{ErrorKind, RecordKey};
+    /// use idtypes::record_key::RecordKeyType;
     ///
     /// let key = RecordKey::parse("app.bsky.feed.post")?;
     /// assert!(RecordKeyType::Nsid.check(&key).is_ok());
@@ -131,7 +134,8 @@ impl RecordKeyType {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{RecordKey, RecordKeyType};
+    /// use idtypes::RecordKey;
+    /// use idtypes::record_key::RecordKeyType;
     ///
     /// assert!(RecordKeyType::Any.matches(&RecordKey::parse("pre:fix")?));
     /// assert!(!RecordKeyType::Tid.matches(&RecordKey::SELF));

@@ -7,6 +7,9 @@
 //! `pre:fix` and `:` are valid keys); older texts of the specification forbid it. Records on the
 //! network carry such keys, so rejecting them would lose data.
 //!
+//! [`RecordKey`] is also at the crate root; [`RecordKeyType`] is here
+//! (`idtypes::record_key::RecordKeyType`).
+//!
 //! # References
 //!
 //! - atproto specification, "Record Keys"

@@ -29,7 +29,7 @@ use crate::{
 ///
 /// ```
 /// use std::sync::Mutex;
-/// use idtypes::SequenceProvider;
+/// use idtypes::tbsl::SequenceProvider;
 ///
 /// struct OnePerMicrosecond(Mutex<u64>);
 ///
@@ -75,7 +75,7 @@ impl<P: SequenceProvider + ?Sized> SequenceProvider for Box<P> {
 /// # Examples
 ///
 /// ```
-/// use idtypes::{MemorySequence, SequenceProvider};
+/// use idtypes::tbsl::{MemorySequence, SequenceProvider};
 ///
 /// let sequence = MemorySequence::new();
 /// assert_eq!(sequence.next_suffix(7, 100), Some(0));
@@ -94,7 +94,7 @@ impl MemorySequence {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{MemorySequence, SequenceProvider};
+    /// use idtypes::tbsl::{MemorySequence, SequenceProvider};
     ///
     /// assert_eq!(MemorySequence::new().next_suffix(0, 0), Some(0));
     /// ```
@@ -191,7 +191,8 @@ impl Default for ClockPolicy {
 /// # Examples
 ///
 /// ```
-/// use idtypes::{ManualClock, TbslGenerator};
+/// use idtypes::ManualClock;
+/// use idtypes::tbsl::TbslGenerator;
 ///
 /// let generator = TbslGenerator::with_clock(ManualClock::new(1_700_000_000_123_456), 7)?;
 /// let ids: Vec<_> = (0..3).map(|_| generator.try_next()).collect::<Result<_, _>>()?;
@@ -219,7 +220,7 @@ impl TbslGenerator<SystemClock, MemorySequence> {
     /// # Examples
     ///
     /// ```
-    /// let generator = idtypes::TbslGenerator::new(3)?;
+    /// let generator = idtypes::tbsl::TbslGenerator::new(3)?;
     /// assert_eq!(generator.try_next()?.machine_id(), 3);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
@@ -238,7 +239,8 @@ impl<C: Clock> TbslGenerator<C, MemorySequence> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ManualClock, TbslGenerator};
+    /// use idtypes::ManualClock;
+    /// use idtypes::tbsl::TbslGenerator;
     ///
     /// assert!(TbslGenerator::with_clock(ManualClock::new(0), 100).is_err());
     /// ```
@@ -258,7 +260,8 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use idtypes::{MemorySequence, SystemClock, TbslGenerator};
+    /// use idtypes::SystemClock;
+    /// use idtypes::tbsl::{MemorySequence, TbslGenerator};
     ///
     /// let shared = Arc::new(MemorySequence::new());
     /// let a = TbslGenerator::with_provider(SystemClock, Arc::clone(&shared), 1)?;
@@ -295,7 +298,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{TbslGenerator, TbslMode};
+    /// use idtypes::tbsl::{TbslGenerator, TbslMode};
     ///
     /// let generator = TbslGenerator::new(0)?.with_mode(TbslMode::Random);
     /// assert!(generator.try_next()?.suffix() <= 0xFFFFF);
@@ -311,7 +314,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ClockPolicy, TbslGenerator};
+    /// use idtypes::tbsl::{ClockPolicy, TbslGenerator};
     ///
     /// let generator = TbslGenerator::new(0)?.with_policy(ClockPolicy::Error);
     /// assert_eq!(generator.policy(), ClockPolicy::Error);
@@ -327,7 +330,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ClockPolicy, TbslGenerator};
+    /// use idtypes::tbsl::{ClockPolicy, TbslGenerator};
     ///
     /// assert_eq!(TbslGenerator::new(0)?.policy(), ClockPolicy::default());
     /// # Ok::<(), idtypes::Error>(())
@@ -351,7 +354,8 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use idtypes::{LeaseTerm, TbslGenerator};
+    /// use idtypes::LeaseTerm;
+    /// use idtypes::tbsl::TbslGenerator;
     ///
     /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
     /// let term = LeaseTerm::new(5, Duration::from_secs(25), 0, i64::MAX);
@@ -379,7 +383,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::TbslGenerator::new(42)?.machine_id(), 42);
+    /// assert_eq!(idtypes::tbsl::TbslGenerator::new(42)?.machine_id(), 42);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn machine_id(&self) -> u8 {
@@ -401,7 +405,8 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use idtypes::{ClockPolicy, ErrorKind, ManualClock, TbslGenerator};
+    /// use idtypes::{ErrorKind, ManualClock};
+    /// use idtypes::tbsl::{ClockPolicy, TbslGenerator};
     ///
     /// let clock = ManualClock::new(1_000_000);
     /// let generator = TbslGenerator::with_clock(&clock, 1)?.with_policy(ClockPolicy::Error);

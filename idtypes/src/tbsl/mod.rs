@@ -4,6 +4,11 @@
 //! `timestamp_micros * 100 + machine_id`, `S` (20 bits, the last 5) an opaque suffix, a
 //! per-microsecond sequence or random.
 //!
+//! [`Tbsl`] is also at the crate root; its generator and the generator's configuration
+//! ([`TbslGenerator`], [`ClockPolicy`], [`TbslMode`], [`SequenceProvider`], [`MemorySequence`])
+//! and the transport encodings ([`TransportBase`], [`TransportText`]) are here
+//! (`idtypes::tbsl::ClockPolicy`).
+//!
 //! # References
 //!
 //! - "TBSL Specification" (the package's `TBSL.md`), completed from the reference

@@ -26,7 +26,8 @@ use crate::{
 /// # Examples
 ///
 /// ```
-/// use idtypes::{Tbsl, TransportBase};
+/// use idtypes::Tbsl;
+/// use idtypes::tbsl::TransportBase;
 ///
 /// let id: Tbsl = "25BF6196C8D610700001".parse()?;
 /// assert_eq!(id.to_base(TransportBase::Base58), "3818S45pyczRN8");
@@ -60,7 +61,7 @@ impl TransportBase {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::TransportBase::Base36.radix(), 36);
+    /// assert_eq!(idtypes::tbsl::TransportBase::Base36.radix(), 36);
     /// ```
     pub const fn radix(self) -> u32 {
         match self {
@@ -78,7 +79,7 @@ impl TransportBase {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::TransportBase::Base16.alphabet(), "0123456789abcdef");
+    /// assert_eq!(idtypes::tbsl::TransportBase::Base16.alphabet(), "0123456789abcdef");
     /// ```
     pub const fn alphabet(self) -> &'static str {
         let bytes: &'static [u8] = match self {
@@ -99,7 +100,8 @@ impl TransportBase {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{Tbsl, TransportBase};
+    /// use idtypes::Tbsl;
+    /// use idtypes::tbsl::TransportBase;
     ///
     /// assert_eq!(TransportBase::Base62.max_len(), 14);
     /// assert_eq!(Tbsl::MAX.to_base(TransportBase::Base62).as_str().len(), 14);
@@ -150,7 +152,8 @@ const CAPACITY: usize = 25;
 /// # Examples
 ///
 /// ```
-/// use idtypes::{Tbsl, TransportBase};
+/// use idtypes::Tbsl;
+/// use idtypes::tbsl::TransportBase;
 ///
 /// let text = Tbsl::MAX.to_base(TransportBase::Base10);
 /// assert_eq!(text.as_str(), "1208925819614629174706175");
@@ -169,7 +172,7 @@ impl TransportText {
     /// # Examples
     ///
     /// ```
-    /// let text = idtypes::Tbsl::MIN.to_base(idtypes::TransportBase::Base16);
+    /// let text = idtypes::Tbsl::MIN.to_base(idtypes::tbsl::TransportBase::Base16);
     /// assert_eq!(text.as_str(), "0");
     /// ```
     pub fn as_str(&self) -> &str {
@@ -223,7 +226,8 @@ impl Tbsl {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{Tbsl, TransportBase};
+    /// use idtypes::Tbsl;
+    /// use idtypes::tbsl::TransportBase;
     ///
     /// let id: Tbsl = "25BF6196C8D610700001".parse()?;
     /// assert_eq!(id.to_base(TransportBase::Base16), "25bf6196c8d610700001");
@@ -271,7 +275,8 @@ impl Tbsl {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ErrorKind, Tbsl, TransportBase};
+    /// use idtypes::{ErrorKind, Tbsl};
+    /// use idtypes::tbsl::TransportBase;
     ///
     /// assert_eq!(Tbsl::from_base(TransportBase::Base58, "3818S45pyczRN8")?.to_string(), "25BF6196C8D610700001");
     /// assert_eq!(Tbsl::from_base(TransportBase::Base10, "").unwrap_err().kind(), ErrorKind::Length);

@@ -33,8 +33,8 @@ macro_rules! __idtypes_typed_tbsl {
                 /// The generator's error (its clock policy refused a clock that went back, its
                 /// sequence ran out, its lease ran out), or the type's check, when it refuses
                 /// the new id.
-                pub fn try_next_from<C: $crate::Clock, P: $crate::SequenceProvider>(
-                    generator: &$crate::TbslGenerator<C, P>,
+                pub fn try_next_from<C: $crate::Clock, P: $crate::tbsl::SequenceProvider>(
+                    generator: &$crate::tbsl::TbslGenerator<C, P>,
                 ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
                     <Self as $crate::TypedId>::try_from_inner(generator.try_next()?)
                 }

@@ -39,7 +39,7 @@ use crate::{
 /// # Examples
 ///
 /// ```
-/// use idtypes::TidGenerator;
+/// use idtypes::tid::TidGenerator;
 ///
 /// let generator = TidGenerator::new().with_clock_id(7)?;
 /// let a = generator.next();
@@ -52,7 +52,7 @@ use crate::{
 /// Shared between threads:
 ///
 /// ```
-/// use idtypes::TidGenerator;
+/// use idtypes::tid::TidGenerator;
 ///
 /// let generator = TidGenerator::new();
 /// std::thread::scope(|s| {
@@ -80,7 +80,8 @@ impl<C: Clock> TidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ManualClock, TidGenerator};
+    /// use idtypes::ManualClock;
+    /// use idtypes::tid::TidGenerator;
     ///
     /// let generator = TidGenerator::with_clock(ManualClock::new(1_000_000));
     /// assert_eq!(generator.next().timestamp_micros(), 1_000_000);
@@ -107,7 +108,7 @@ impl<C: Clock> TidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::TidGenerator;
+    /// use idtypes::tid::TidGenerator;
     ///
     /// assert_eq!(TidGenerator::new().with_clock_id(1023)?.next().clock_id(), 1023);
     /// assert!(TidGenerator::new().with_clock_id(1024).is_err());
@@ -144,7 +145,8 @@ impl<C: Clock> TidGenerator<C> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use idtypes::{LeaseTerm, TidGenerator};
+    /// use idtypes::LeaseTerm;
+    /// use idtypes::tid::TidGenerator;
     ///
     /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
     /// let term = LeaseTerm::new(5, Duration::from_secs(25), 0, i64::MAX);
@@ -172,7 +174,7 @@ impl<C: Clock> TidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// let generator = idtypes::TidGenerator::new();
+    /// let generator = idtypes::tid::TidGenerator::new();
     /// assert_eq!(generator.next().clock_id(), generator.clock_id());
     /// ```
     pub fn clock_id(&self) -> u16 {
@@ -184,7 +186,8 @@ impl<C: Clock> TidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{Clock, ManualClock, TidGenerator};
+    /// use idtypes::{Clock, ManualClock};
+    /// use idtypes::tid::TidGenerator;
     ///
     /// let generator = TidGenerator::with_clock(ManualClock::new(5));
     /// assert_eq!(generator.clock().now_micros(), 5);
@@ -209,7 +212,8 @@ impl<C: Clock> TidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ErrorKind, ManualClock, Tid, TidGenerator};
+    /// use idtypes::{ErrorKind, ManualClock, Tid};
+    /// use idtypes::tid::TidGenerator;
     ///
     /// let clock = ManualClock::new(Tid::MAX_TIMESTAMP_MICROS as i64);
     /// let generator = TidGenerator::with_clock(&clock);
@@ -241,7 +245,7 @@ crate::generator_shell::generator_shell! {
     /// # Examples
     ///
     /// ```
-    /// let generator = idtypes::TidGenerator::new();
+    /// let generator = idtypes::tid::TidGenerator::new();
     /// assert!(generator.clock_id() <= 1023);
     /// ```
     fn new;
@@ -258,7 +262,8 @@ crate::generator_shell::generator_shell! {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ManualClock, TidGenerator};
+    /// use idtypes::ManualClock;
+    /// use idtypes::tid::TidGenerator;
     ///
     /// let generator = TidGenerator::with_clock(ManualClock::new(100)).with_clock_id(1)?;
     /// assert_eq!(generator.next(), idtypes::Tid::from_parts(100, 1)?);

@@ -4,6 +4,9 @@
 //! then a 10-bit clock id. Its text is 13 symbols of base32-sortable
 //! (`234567abcdefghijklmnopqrstuvwxyz`), most significant first, so text order is numeric order.
 //!
+//! [`Tid`] is also at the crate root (`idtypes::Tid`); its generator, [`TidGenerator`], is
+//! here (`idtypes::tid::TidGenerator`).
+//!
 //! # References
 //!
 //! - atproto specification, "Timestamp Identifiers (TIDs)"

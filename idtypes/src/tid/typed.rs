@@ -25,7 +25,7 @@ macro_rules! __idtypes_typed_tid {
                 now,
                 "A new id from the process-wide generator."
             );
-            $crate::__idtypes_typed_next_from!(TidGenerator, $checks);
+            $crate::__idtypes_typed_next_from!(tid::TidGenerator, $checks);
         }
     };
 }

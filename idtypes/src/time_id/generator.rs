@@ -12,7 +12,7 @@ use crate::{
 
 /// Makes TimeIds that strictly increase in time and never repeat, from any number of threads.
 ///
-/// The same rule and guarantees as [`TidGenerator`](crate::TidGenerator): each id takes the
+/// The same rule and guarantees as [`TidGenerator`](crate::tid::TidGenerator): each id takes the
 /// clock's microsecond or, when that is not later than the last id's, the last microsecond
 /// plus one, and returns to the clock as soon as the clock passes it. Clocks before 1970 work
 /// (down to -2^53 µs). The state is one atomic updated by compare-and-swap.
@@ -36,7 +36,7 @@ use crate::{
 /// # Examples
 ///
 /// ```
-/// use idtypes::{NodeId, TimeIdGenerator};
+/// use idtypes::time_id::{NodeId, TimeIdGenerator};
 ///
 /// let generator = TimeIdGenerator::new().with_node(NodeId::new(500)?);
 /// let a = generator.next();
@@ -57,7 +57,8 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ManualClock, TimeIdGenerator};
+    /// use idtypes::ManualClock;
+    /// use idtypes::time_id::TimeIdGenerator;
     ///
     /// let generator = TimeIdGenerator::with_clock(ManualClock::new(-5));
     /// assert_eq!(generator.next().timestamp_micros(), -5);
@@ -80,7 +81,7 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{NodeId, TimeIdGenerator};
+    /// use idtypes::time_id::{NodeId, TimeIdGenerator};
     ///
     /// let generator = TimeIdGenerator::new().with_node(NodeId::new(992)?);
     /// assert_eq!(generator.next().node().get(), 992);
@@ -104,7 +105,8 @@ impl<C: Clock> TimeIdGenerator<C> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use idtypes::{LeaseTerm, TimeIdGenerator};
+    /// use idtypes::LeaseTerm;
+    /// use idtypes::time_id::TimeIdGenerator;
     ///
     /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
     /// let term = LeaseTerm::new(1000, Duration::from_secs(25), 0, i64::MAX);
@@ -134,7 +136,7 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// let generator = idtypes::TimeIdGenerator::new();
+    /// let generator = idtypes::time_id::TimeIdGenerator::new();
     /// assert_eq!(generator.next().node(), generator.node());
     /// ```
     pub fn node(&self) -> NodeId {
@@ -146,7 +148,8 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{Clock, ManualClock, TimeIdGenerator};
+    /// use idtypes::{Clock, ManualClock};
+    /// use idtypes::time_id::TimeIdGenerator;
     ///
     /// assert_eq!(TimeIdGenerator::with_clock(ManualClock::new(7)).clock().now_micros(), 7);
     /// ```
@@ -168,7 +171,8 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ErrorKind, ManualClock, TimeIdGenerator};
+    /// use idtypes::{ErrorKind, ManualClock};
+    /// use idtypes::time_id::TimeIdGenerator;
     ///
     /// let generator = TimeIdGenerator::with_clock(ManualClock::new(i64::MAX));
     /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
@@ -201,7 +205,7 @@ crate::generator_shell::generator_shell! {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{NodeClass, TimeIdGenerator};
+    /// use idtypes::time_id::{NodeClass, TimeIdGenerator};
     ///
     /// assert_eq!(TimeIdGenerator::new().node().class(), NodeClass::BestEffort);
     /// ```
@@ -219,7 +223,8 @@ crate::generator_shell::generator_shell! {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ManualClock, NodeId, TimeId, TimeIdGenerator};
+    /// use idtypes::{ManualClock, TimeId};
+    /// use idtypes::time_id::{NodeId, TimeIdGenerator};
     ///
     /// let generator = TimeIdGenerator::with_clock(ManualClock::new(-1)).with_node(NodeId::MIN);
     /// assert_eq!(generator.next(), TimeId::from_parts(-1, NodeId::MIN)?);

@@ -4,6 +4,9 @@
 //! Its text is 13 symbols of base32-sortable (`234567abcdefghijklmnopqrstuvwxyz`): the `i64`
 //! sign-extended to 65 bits, most significant first; for display, `STTT-TTT-TTTT-CC`.
 //!
+//! [`TimeId`] is also at the crate root; its node ids and its generator, [`TimeIdGenerator`],
+//! are here (`idtypes::time_id::NodeId`).
+//!
 //! # References
 //!
 //! - draft-goldman-tid, "The Time-Ordered ID and base32lex Binary Encoding", with the errata
@@ -46,7 +49,8 @@ pub(crate) const FORMAT: &str = "TimeId";
 /// # Examples
 ///
 /// ```
-/// use idtypes::{NodeId, TimeId};
+/// use idtypes::TimeId;
+/// use idtypes::time_id::NodeId;
 ///
 /// let id: TimeId = "3kxn-lhr-3gxq-23".parse()?;
 /// assert_eq!(id.timestamp_micros(), 1721407246480310); // 2024-07-19T16:40:46.480310Z
@@ -152,7 +156,8 @@ impl TimeId {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{NodeId, TimeId};
+    /// use idtypes::TimeId;
+    /// use idtypes::time_id::NodeId;
     ///
     /// let id = TimeId::from_parts(1721407246480310, NodeId::new(1)?)?;
     /// assert_eq!(id.to_dashed().as_str(), "3kxn-lhr-3gxq-23");
@@ -266,7 +271,8 @@ impl TimeId {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{NodeClass, TimeId};
+    /// use idtypes::TimeId;
+    /// use idtypes::time_id::NodeClass;
     ///
     /// let a = TimeId::now();
     /// let b = TimeId::now();

@@ -19,7 +19,7 @@ const FORMAT: &str = "TimeId node id";
 /// # Examples
 ///
 /// ```
-/// use idtypes::{NodeClass, NodeId};
+/// use idtypes::time_id::{NodeClass, NodeId};
 ///
 /// let node = NodeId::new(1)?;
 /// assert_eq!(node.code(), "23");
@@ -47,7 +47,7 @@ impl NodeId {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::NodeId::new(992)?.get(), 992);
+    /// assert_eq!(idtypes::time_id::NodeId::new(992)?.get(), 992);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub const fn new(node: u16) -> Result<NodeId, Error> {
@@ -77,7 +77,7 @@ impl NodeId {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::NodeId::MAX.get(), 1023);
+    /// assert_eq!(idtypes::time_id::NodeId::MAX.get(), 1023);
     /// ```
     pub const fn get(self) -> u16 {
         self.0
@@ -88,7 +88,7 @@ impl NodeId {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{NodeClass, NodeId};
+    /// use idtypes::time_id::{NodeClass, NodeId};
     ///
     /// assert_eq!(NodeId::new(31)?.class(), NodeClass::BestEffort);
     /// assert_eq!(NodeId::new(32)?.class(), NodeClass::ContextDependent);
@@ -108,7 +108,7 @@ impl NodeId {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::NodeId;
+    /// use idtypes::time_id::NodeId;
     ///
     /// assert_eq!(NodeId::MIN.code(), "22");
     /// assert_eq!(NodeId::new(32)?.code(), "32");
@@ -134,7 +134,7 @@ impl NodeId {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::NodeId;
+    /// use idtypes::time_id::NodeId;
     ///
     /// assert_eq!(NodeId::from_code("23")?.get(), 1);
     /// assert!(NodeId::from_code("20").is_err());
@@ -182,7 +182,7 @@ impl NodeId {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{NodeClass, NodeId};
+    /// use idtypes::time_id::{NodeClass, NodeId};
     ///
     /// assert_eq!(NodeId::random_best_effort().class(), NodeClass::BestEffort);
     /// ```
@@ -224,7 +224,7 @@ impl fmt::Debug for NodeId {
 /// # Examples
 ///
 /// ```
-/// use idtypes::NodeClass;
+/// use idtypes::time_id::NodeClass;
 ///
 /// assert_eq!(NodeClass::Global.range(), 992..=1023);
 /// ```
@@ -246,7 +246,7 @@ impl NodeClass {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::NodeClass;
+    /// use idtypes::time_id::NodeClass;
     ///
     /// assert_eq!(NodeClass::BestEffort.range(), 0..=31);
     /// assert_eq!(NodeClass::ContextDependent.range(), 32..=991);

@@ -181,7 +181,8 @@ mod span {
         /// # Examples
         ///
         /// ```
-        /// use idtypes::{NodeId, TimeId};
+        /// use idtypes::TimeId;
+        /// use idtypes::time_id::NodeId;
         ///
         /// let ranges = TimeId::ranges_for_micros(1721407246480310, 1721407246480310);
         /// let range = ranges.as_slice()[0];

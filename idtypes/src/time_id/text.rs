@@ -240,7 +240,8 @@ crate::impls::text_traits!(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ErrorKind, NodeId};
+    use crate::ErrorKind;
+    use crate::time_id::NodeId;
 
     fn ts_text(micros: i64) -> String {
         let id = TimeId::from_parts(micros, NodeId::MIN).unwrap();

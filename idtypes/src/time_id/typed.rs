@@ -17,7 +17,7 @@ macro_rules! __idtypes_typed_time_id {
                 /// The timestamp: microseconds since the Unix epoch (negative before 1970).
                 timestamp_micros -> $crate::__private::core::primitive::i64;
                 /// The node id.
-                node -> $crate::NodeId;
+                node -> $crate::time_id::NodeId;
             }
             $crate::__idtypes_typed_time_getters!();
             $crate::__idtypes_typed_prefix_range!(TimeId);
@@ -38,7 +38,7 @@ macro_rules! __idtypes_typed_time_id {
                 now,
                 "A new id from the process-wide generator."
             );
-            $crate::__idtypes_typed_next_from!(TimeIdGenerator, $checks);
+            $crate::__idtypes_typed_next_from!(time_id::TimeIdGenerator, $checks);
         }
     };
 }

@@ -228,12 +228,12 @@ macro_rules! __idtypes_typed_new {
     };
 }
 
-/// `next_from(&generator)` and `try_next_from(&generator)` for a generator `$generator<C>`
+/// `next_from(&generator)` and `try_next_from(&generator)` for a generator `$module::$generator<C>`
 /// whose `next` returns the id (and panics where `try_next` fails).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_next_from {
-    ($generator:ident, unchecked) => {
+    ($module:ident :: $generator:ident, unchecked) => {
         $crate::__private::if_std! {
             /// The next id from `generator`.
             ///
@@ -241,14 +241,14 @@ macro_rules! __idtypes_typed_next_from {
             ///
             /// When the generator does (see its `next`): it cannot make another id. Use
             /// `try_next_from` to get the error instead.
-            pub fn next_from<C: $crate::Clock>(generator: &$crate::$generator<C>) -> Self {
+            pub fn next_from<C: $crate::Clock>(generator: &$crate::$module::$generator<C>) -> Self {
                 Self(generator.next())
             }
 
-            $crate::__idtypes_typed_next_from!(@try $generator);
+            $crate::__idtypes_typed_next_from!(@try $module::$generator);
         }
     };
-    ($generator:ident, checked) => {
+    ($module:ident :: $generator:ident, checked) => {
         $crate::__private::if_std! {
             /// The next id from `generator`.
             ///
@@ -261,15 +261,15 @@ macro_rules! __idtypes_typed_next_from {
             ///
             /// The type's check, when it refuses the new id.
             pub fn next_from<C: $crate::Clock>(
-                generator: &$crate::$generator<C>,
+                generator: &$crate::$module::$generator<C>,
             ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
                 <Self as $crate::TypedId>::try_from_inner(generator.next())
             }
 
-            $crate::__idtypes_typed_next_from!(@try $generator);
+            $crate::__idtypes_typed_next_from!(@try $module::$generator);
         }
     };
-    (@try $generator:ident) => {
+    (@try $module:ident :: $generator:ident) => {
         /// The next id from `generator`, or the generator's error: its timestamps are used
         /// up, its fixed id belongs to a parent process, or its lease has run out.
         ///
@@ -277,7 +277,7 @@ macro_rules! __idtypes_typed_next_from {
         ///
         /// The generator's `try_next` error, or the type's check, when it refuses the new id.
         pub fn try_next_from<C: $crate::Clock>(
-            generator: &$crate::$generator<C>,
+            generator: &$crate::$module::$generator<C>,
         ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
             <Self as $crate::TypedId>::try_from_inner(generator.try_next()?)
         }

@@ -75,7 +75,7 @@ pub trait TypedId:
     /// # Errors
     ///
     /// The check's error: [`ErrorKind::Validation`](crate::ErrorKind::Validation) from a
-    /// `validate` function, the [`RecordKeyType`](crate::RecordKeyType) error for a record key
+    /// `validate` function, the [`RecordKeyType`](crate::record_key::RecordKeyType) error for a record key
     /// of the wrong type.
     fn try_from_inner(inner: Self::Inner) -> Result<Self, Error>;
 

@@ -244,7 +244,7 @@ where
 /// Checks a record key against the type's `key_type`.
 #[cfg(feature = "alloc")]
 pub fn check_key_type<T: TypedId>(
-    key_type: &crate::RecordKeyType,
+    key_type: &crate::record_key::RecordKeyType,
     key: &crate::RecordKey,
 ) -> Result<(), Error> {
     key_type

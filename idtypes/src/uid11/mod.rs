@@ -1,6 +1,10 @@
 //! uid11 ([`Uid11`]): a `u64` as exactly 11 symbols of Base58, and its profiles, which give the
 //! 64 bits a meaning: [`Xid`], [`Snowish`], [`TsSeqRand`] and [`FullRand`].
 //!
+//! The id types are also at the crate root; the profiles' generators ([`XidGenerator`],
+//! [`SnowishGenerator`], [`TsSeqRandGenerator`]), [`XidMode`] and [`XID_EPOCH_MILLIS`] are here
+//! (`idtypes::uid11::XidGenerator`).
+//!
 //! # References
 //!
 //! - uid11 specification 1.0 ("Fixed-length (11) Base58 identifier · Profile: xid"), with the

@@ -53,7 +53,7 @@ macro_rules! __idtypes_typed_xid {
                 now,
                 "A new id from the process-wide generator."
             );
-            $crate::__idtypes_typed_next_from!(XidGenerator, $checks);
+            $crate::__idtypes_typed_next_from!(uid11::XidGenerator, $checks);
         }
     };
 }
@@ -75,7 +75,7 @@ macro_rules! __idtypes_typed_snowish {
                 sequence -> $crate::__private::core::primitive::u16;
             }
             $crate::__idtypes_typed_millis!(Snowish);
-            $crate::__idtypes_typed_next_from!(SnowishGenerator, $checks);
+            $crate::__idtypes_typed_next_from!(uid11::SnowishGenerator, $checks);
         }
     };
 }
@@ -103,7 +103,7 @@ macro_rules! __idtypes_typed_ts_seq_rand {
                 now,
                 "A new id from the process-wide generator."
             );
-            $crate::__idtypes_typed_next_from!(TsSeqRandGenerator, $checks);
+            $crate::__idtypes_typed_next_from!(uid11::TsSeqRandGenerator, $checks);
         }
     };
 }

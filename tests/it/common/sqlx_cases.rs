@@ -12,9 +12,9 @@
 
 use std::fmt::Debug;
 
-use idtypes::{
-    AsText, FullRand, NodeId, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid,
-};
+use idtypes::{AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+
+use idtypes::time_id::NodeId;
 
 /// How a type is stored: the documented column of each database.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -304,10 +304,8 @@ pub fn around_u64<T: Copy>(
 /// Generates the shared `#[tokio::test]`s for the database the invoking module describes.
 macro_rules! sqlx_cases {
     () => {
-        use idtypes::{
-            AsText, FullRand, IdRange, NodeId, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-            Uid11, Xid,
-        };
+        use idtypes::{AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+        use idtypes::time_id::NodeId;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
             Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,

@@ -12,7 +12,9 @@ use std::{
     time::{Duration, Instant},
 };
 
-use idtypes::{Clock, ErrorKind, SystemClock, TidGenerator, lease::Leases};
+use idtypes::{Clock, ErrorKind, SystemClock, lease::Leases};
+
+use idtypes::tid::TidGenerator;
 
 /// The real clock, set off by a fixed number of microseconds (another machine's clock).
 struct OffsetClock(i64);

@@ -20,7 +20,7 @@ use crate::{Error, LeaseTerm};
 /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
 /// let lease = leases.acquire("posts-tid", 1024).await?;
 /// let kept = leases.keep_alive(lease)?;
-/// let generator = idtypes::TidGenerator::new().with_lease_term(kept.term())?;
+/// let generator = idtypes::tid::TidGenerator::new().with_lease_term(kept.term())?;
 /// // ... serve requests with `generator` ...
 /// kept.release().await?;
 /// # Ok(())

@@ -25,7 +25,8 @@ use crate::{
 /// # Examples
 ///
 /// ```
-/// use idtypes::{ManualClock, SnowishGenerator};
+/// use idtypes::ManualClock;
+/// use idtypes::uid11::SnowishGenerator;
 ///
 /// let generator = SnowishGenerator::with_clock(ManualClock::new(1_700_000_000_000_000), 7)?;
 /// let (a, b) = (generator.next(), generator.next());
@@ -50,7 +51,7 @@ impl SnowishGenerator<SystemClock> {
     /// # Examples
     ///
     /// ```
-    /// assert!(idtypes::SnowishGenerator::new(1024).is_err());
+    /// assert!(idtypes::uid11::SnowishGenerator::new(1024).is_err());
     /// ```
     pub fn new(machine_id: u16) -> Result<Self, Error> {
         SnowishGenerator::with_clock(SystemClock, machine_id)
@@ -67,7 +68,8 @@ impl<C: Clock> SnowishGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ManualClock, SnowishGenerator};
+    /// use idtypes::ManualClock;
+    /// use idtypes::uid11::SnowishGenerator;
     ///
     /// assert!(SnowishGenerator::with_clock(ManualClock::new(0), 1023).is_ok());
     /// ```
@@ -106,7 +108,8 @@ impl<C: Clock> SnowishGenerator<C> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use idtypes::{LeaseTerm, SnowishGenerator};
+    /// use idtypes::LeaseTerm;
+    /// use idtypes::uid11::SnowishGenerator;
     ///
     /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
     /// let term = LeaseTerm::new(5, Duration::from_secs(25), 0, i64::MAX);
@@ -135,7 +138,7 @@ impl<C: Clock> SnowishGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::SnowishGenerator::new(5)?.machine_id(), 5);
+    /// assert_eq!(idtypes::uid11::SnowishGenerator::new(5)?.machine_id(), 5);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn machine_id(&self) -> u16 {
@@ -154,7 +157,8 @@ impl<C: Clock> SnowishGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ErrorKind, ManualClock, SnowishGenerator};
+    /// use idtypes::{ErrorKind, ManualClock};
+    /// use idtypes::uid11::SnowishGenerator;
     ///
     /// let generator = SnowishGenerator::with_clock(ManualClock::new(i64::MAX), 0)?;
     /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
@@ -191,7 +195,7 @@ crate::generator_shell::generator_shell! {
     /// # Examples
     ///
     /// ```
-    /// let generator = idtypes::SnowishGenerator::new(1)?;
+    /// let generator = idtypes::uid11::SnowishGenerator::new(1)?;
     /// assert!(generator.next() < generator.next());
     /// # Ok::<(), idtypes::Error>(())
     /// ```

@@ -24,7 +24,8 @@ use crate::{
 /// # Examples
 ///
 /// ```
-/// use idtypes::{ManualClock, TsSeqRandGenerator};
+/// use idtypes::ManualClock;
+/// use idtypes::uid11::TsSeqRandGenerator;
 ///
 /// let generator = TsSeqRandGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
 /// let (a, b) = (generator.next(), generator.next());
@@ -43,7 +44,8 @@ impl<C: Clock> TsSeqRandGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ManualClock, TsSeqRandGenerator};
+    /// use idtypes::ManualClock;
+    /// use idtypes::uid11::TsSeqRandGenerator;
     ///
     /// let generator = TsSeqRandGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
     /// assert_eq!(generator.next().timestamp_millis(), 1_700_000_000_000);
@@ -64,7 +66,8 @@ impl<C: Clock> TsSeqRandGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ErrorKind, ManualClock, TsSeqRandGenerator};
+    /// use idtypes::{ErrorKind, ManualClock};
+    /// use idtypes::uid11::TsSeqRandGenerator;
     ///
     /// let generator = TsSeqRandGenerator::with_clock(ManualClock::new(i64::MAX));
     /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
@@ -94,7 +97,7 @@ crate::generator_shell::generator_shell! {
     /// # Examples
     ///
     /// ```
-    /// let generator = idtypes::TsSeqRandGenerator::new();
+    /// let generator = idtypes::uid11::TsSeqRandGenerator::new();
     /// assert!(generator.next() < generator.next());
     /// ```
     fn new;
@@ -109,7 +112,7 @@ crate::generator_shell::generator_shell! {
     /// # Examples
     ///
     /// ```
-    /// let generator = idtypes::TsSeqRandGenerator::new();
+    /// let generator = idtypes::uid11::TsSeqRandGenerator::new();
     /// assert!(generator.next() < generator.next());
     /// ```
     fn next;

@@ -47,7 +47,7 @@ pub enum XidMode {
 /// # Examples
 ///
 /// ```
-/// use idtypes::{XidGenerator, XidMode};
+/// use idtypes::uid11::{XidGenerator, XidMode};
 ///
 /// let generator = XidGenerator::new();
 /// let (a, b) = (generator.next(), generator.next());
@@ -71,7 +71,8 @@ impl<C: Clock> XidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ManualClock, XidGenerator};
+    /// use idtypes::ManualClock;
+    /// use idtypes::uid11::XidGenerator;
     ///
     /// let generator = XidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
     /// assert_eq!(generator.next().timestamp_millis(), 1_700_000_000_000);
@@ -91,7 +92,7 @@ impl<C: Clock> XidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{XidGenerator, XidMode};
+    /// use idtypes::uid11::{XidGenerator, XidMode};
     ///
     /// let generator = XidGenerator::new().with_mode(XidMode::Random);
     /// assert_eq!(generator.mode(), XidMode::Random);
@@ -106,7 +107,7 @@ impl<C: Clock> XidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::XidGenerator::new().mode(), idtypes::XidMode::Monotonic);
+    /// assert_eq!(idtypes::uid11::XidGenerator::new().mode(), idtypes::uid11::XidMode::Monotonic);
     /// ```
     pub fn mode(&self) -> XidMode {
         self.mode
@@ -121,7 +122,8 @@ impl<C: Clock> XidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ErrorKind, ManualClock, XidGenerator};
+    /// use idtypes::{ErrorKind, ManualClock};
+    /// use idtypes::uid11::XidGenerator;
     ///
     /// let generator = XidGenerator::with_clock(ManualClock::new(i64::MAX));
     /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
@@ -198,7 +200,7 @@ crate::generator_shell::generator_shell! {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::XidGenerator::new().mode(), idtypes::XidMode::Monotonic);
+    /// assert_eq!(idtypes::uid11::XidGenerator::new().mode(), idtypes::uid11::XidMode::Monotonic);
     /// ```
     fn new;
 
@@ -212,7 +214,8 @@ crate::generator_shell::generator_shell! {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::{ManualClock, XidGenerator};
+    /// use idtypes::ManualClock;
+    /// use idtypes::uid11::XidGenerator;
     ///
     /// let generator = XidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
     /// let (a, b) = (generator.next(), generator.next());

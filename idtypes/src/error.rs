@@ -76,8 +76,9 @@ use core::fmt;
 // a longer text) and `in_format` (a profile's name) adjust one afterwards. A typed id's own
 // kinds (`Prefix`, `Separator`, `Validation`) are given their `TypeInfo` with `within` too;
 // their messages and `position` read it. Fields that need work have helpers of their own
-// types, not of `Error`: `char_at` decodes the character at a position, `Int::new` splits a
-// number, `Snippet::new`/`Snippet::of` cut and format text, `ValidationReason::new` keeps a
+// types, not of `Error`: `Bounds::refuse` makes the out-of-range error of its bounds (a
+// format names the bounds it checks in two places once: `MACHINE_ID`, `CLOCK_ID`), `char_at`
+// decodes the character at a position, `Int::new` splits a number, `Snippet::new`/`Snippet::of` cut and format text, `ValidationReason::new` keeps a
 // validator's error, `Repr::from(OutOfLine::...)` puts a payload behind the `Arc`; and
 // `Repr::mismatch` chooses between the two mismatch representations (the one kind whose
 // layout depends on what it holds). The text-formatting helpers of
@@ -401,6 +402,18 @@ pub(crate) struct Bounds {
 }
 
 impl Bounds {
+    /// The error for `found`, a value outside these bounds, about `format`: the way every
+    /// out-of-range error is made (`MACHINE_ID.refuse(FORMAT, machine_id as i128)`).
+    pub(crate) const fn refuse(&'static self, format: &'static str, found: i128) -> Error {
+        Error::new(
+            format,
+            Repr::OutOfRange {
+                bounds: self,
+                found: Int::new(found),
+            },
+        )
+    }
+
     /// The message of a `found` outside these bounds, about `format`.
     fn fmt_message(&self, format: &str, found: Int, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Bounds { part, min, max } = self;

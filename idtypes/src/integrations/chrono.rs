@@ -34,17 +34,12 @@ impl Tid {
     pub fn from_datetime(time: DateTime<Utc>, clock_id: u16) -> Result<Tid, Error> {
         let micros = time.timestamp_micros();
         let micros = u64::try_from(micros).map_err(|_| {
-            Error::new(
-                crate::tid::FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (microseconds)",
-                        min: 0,
-                        max: Tid::MAX_TIMESTAMP_MICROS as i128,
-                    },
-                    found: Int::new(micros as i128),
-                },
-            )
+            Bounds {
+                part: "timestamp (microseconds)",
+                min: 0,
+                max: Tid::MAX_TIMESTAMP_MICROS as i128,
+            }
+            .refuse(crate::tid::FORMAT, micros as i128)
         })?;
         Tid::from_parts(micros, clock_id)
     }
@@ -329,17 +324,12 @@ impl crate::Tbsl {
     ) -> Result<crate::Tbsl, Error> {
         let micros = time.timestamp_micros();
         let micros = u64::try_from(micros).map_err(|_| {
-            Error::new(
-                crate::tbsl::FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (Unix microseconds)",
-                        min: 0,
-                        max: crate::Tbsl::MAX_TIMESTAMP_MICROS as i128,
-                    },
-                    found: Int::new(micros as i128),
-                },
-            )
+            Bounds {
+                part: "timestamp (Unix microseconds)",
+                min: 0,
+                max: crate::Tbsl::MAX_TIMESTAMP_MICROS as i128,
+            }
+            .refuse(crate::tbsl::FORMAT, micros as i128)
         })?;
         crate::Tbsl::from_parts(micros, machine_id, suffix)
     }

@@ -60,7 +60,8 @@ macro_rules! __idtypes_typed_sqlx {
             #[automatically_derived]
             impl $crate::__private::sqlx::PgHasArrayType for $name {
                 fn array_type_info() -> $crate::__private::sqlx::PgTypeInfo {
-                    <<Self as $crate::TypedId>::Inner as $crate::__private::sqlx::PgHasArrayType>::array_type_info()
+                    <<Self as $crate::TypedId>::Inner as $crate::__private::sqlx::PgHasArrayType>
+                        ::array_type_info()
                 }
             }
         }

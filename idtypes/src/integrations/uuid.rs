@@ -33,7 +33,7 @@ use uuid::{Uuid, Variant};
 
 use crate::{
     Error, Tid, TimeId,
-    error::{Bounds, Int, Repr},
+    error::{Bounds, Repr},
 };
 
 use crate::time_id::NodeId;
@@ -239,17 +239,12 @@ impl TimeId {
     pub fn to_uuid_v7(self) -> Result<Uuid, Error> {
         match u64::try_from(self.timestamp_micros()) {
             Ok(micros) => Ok(v7_from(micros, self.node().get())),
-            Err(_) => Err(Error::new(
-                TIME_ID_V7_FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (microseconds)",
-                        min: 0,
-                        max: TimeId::MAX_TIMESTAMP_MICROS as i128,
-                    },
-                    found: Int::new(self.timestamp_micros() as i128),
-                },
-            )),
+            Err(_) => Err(Bounds {
+                part: "timestamp (microseconds)",
+                min: 0,
+                max: TimeId::MAX_TIMESTAMP_MICROS as i128,
+            }
+            .refuse(TIME_ID_V7_FORMAT, self.timestamp_micros() as i128)),
         }
     }
 
@@ -315,17 +310,12 @@ impl Tid {
         let (micros, clock_id) = v7_parts(TID_V7_FORMAT, uuid)?;
         const LAST: u64 = u64::MAX >> 10;
         if micros > LAST {
-            return Err(Error::new(
-                TID_V7_FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (microseconds)",
-                        min: 0,
-                        max: LAST as i128,
-                    },
-                    found: Int::new(micros as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "timestamp (microseconds)",
+                min: 0,
+                max: LAST as i128,
+            }
+            .refuse(TID_V7_FORMAT, micros as i128));
         }
         Ok(Tid::from_u64((micros << 10) | clock_id as u64))
     }

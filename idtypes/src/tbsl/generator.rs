@@ -9,11 +9,7 @@ use core::{
 use std::{sync::Mutex, time::Instant};
 
 use super::{FORMAT, Tbsl};
-use crate::{
-    Clock, Error, LeaseTerm, SystemClock,
-    error::{Bounds, Int, Repr},
-    fork::PerProcess,
-};
+use crate::{Clock, Error, LeaseTerm, SystemClock, error::Repr, fork::PerProcess};
 
 /// Hands out suffixes for `(machine id, microsecond)`: 0, 1, 2, ... up to 0xFFFFF.
 ///
@@ -271,17 +267,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// ```
     pub fn with_provider(clock: C, provider: P, machine_id: u8) -> Result<Self, Error> {
         if machine_id > Tbsl::MAX_MACHINE_ID {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "machine id",
-                        min: 0,
-                        max: 99,
-                    },
-                    found: Int::new(machine_id as i128),
-                },
-            ));
+            return Err(super::MACHINE_ID.refuse(FORMAT, machine_id as i128));
         }
         Ok(TbslGenerator {
             clock,
@@ -364,15 +350,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-        self.machine_id = PerProcess::leased(
-            &term,
-            &Bounds {
-                part: "machine id",
-                min: 0,
-                max: Tbsl::MAX_MACHINE_ID as i128,
-            },
-            FORMAT,
-        )?;
+        self.machine_id = PerProcess::leased(&term, &super::MACHINE_ID, FORMAT)?;
         let floor = u64::try_from(term.floor_micros().saturating_add(1)).unwrap_or(0);
         self.last_micros.fetch_max(floor, Ordering::AcqRel);
         Ok(self)

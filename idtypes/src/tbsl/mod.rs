@@ -35,6 +35,13 @@ use crate::{
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "TBSL";
 
+/// The machine ids, 0 to 99 (a constructor's, a generator's, a lease's).
+pub(crate) const MACHINE_ID: Bounds = Bounds {
+    part: "machine id",
+    min: 0,
+    max: Tbsl::MAX_MACHINE_ID as i128,
+};
+
 /// The largest `P` (60 bits).
 const MAX_PAYLOAD: u64 = (1 << 60) - 1;
 
@@ -152,22 +159,18 @@ impl Tbsl {
     /// ```
     pub const fn try_from_u128(value: u128) -> Result<Tbsl, Error> {
         if value >> 80 != 0 {
-            return Err(Error::new(
+            return Err(Bounds {
+                part: "value",
+                min: 0,
+                max: (1 << 80) - 1,
+            }
+            .refuse(
                 FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "value",
-                        min: 0,
-                        max: (1 << 80) - 1,
-                    },
-                    found: Int::new(
-                        // Shown saturated: the message's number type holds 127 bits.
-                        if value > i128::MAX as u128 {
-                            i128::MAX
-                        } else {
-                            value as i128
-                        },
-                    ),
+                // Shown saturated: the message's number type holds 127 bits.
+                if value > i128::MAX as u128 {
+                    i128::MAX
+                } else {
+                    value as i128
                 },
             ));
         }
@@ -208,30 +211,15 @@ impl Tbsl {
         suffix: u32,
     ) -> Result<Tbsl, Error> {
         if machine_id > Tbsl::MAX_MACHINE_ID {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "machine id",
-                        min: 0,
-                        max: 99,
-                    },
-                    found: Int::new(machine_id as i128),
-                },
-            ));
+            return Err(MACHINE_ID.refuse(FORMAT, machine_id as i128));
         }
         if suffix > Tbsl::MAX_SUFFIX {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "suffix",
-                        min: 0,
-                        max: 0xF_FFFF,
-                    },
-                    found: Int::new(suffix as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "suffix",
+                min: 0,
+                max: 0xF_FFFF,
+            }
+            .refuse(FORMAT, suffix as i128));
         }
         // `micros * 100 + machine` in 60 bits: the limit depends on the machine id.
         let limit = (MAX_PAYLOAD - machine_id as u64) / 100;

@@ -4,10 +4,7 @@ use core::fmt;
 
 use super::{FORMAT, Tid};
 use crate::{
-    Clock, Error, LeaseTerm, SystemClock,
-    error::{Bounds, Int, Repr},
-    fork::PerProcess,
-    monotonic::Monotonic,
+    Clock, Error, LeaseTerm, SystemClock, error::Repr, fork::PerProcess, monotonic::Monotonic,
 };
 
 /// Makes TIDs that strictly increase and never repeat, from any number of threads.
@@ -116,17 +113,7 @@ impl<C: Clock> TidGenerator<C> {
     /// ```
     pub fn with_clock_id(mut self, clock_id: u16) -> Result<Self, Error> {
         if clock_id > Tid::MAX_CLOCK_ID {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "clock id",
-                        min: 0,
-                        max: Tid::MAX_CLOCK_ID as i128,
-                    },
-                    found: Int::new(clock_id as i128),
-                },
-            ));
+            return Err(super::CLOCK_ID.refuse(FORMAT, clock_id as i128));
         }
         self.clock_id = PerProcess::fixed(clock_id);
         Ok(self)
@@ -155,15 +142,7 @@ impl<C: Clock> TidGenerator<C> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-        self.clock_id = PerProcess::leased(
-            &term,
-            &Bounds {
-                part: "clock id",
-                min: 0,
-                max: Tid::MAX_CLOCK_ID as i128,
-            },
-            FORMAT,
-        )?;
+        self.clock_id = PerProcess::leased(&term, &super::CLOCK_ID, FORMAT)?;
         self.micros.raise_to(term.floor_micros().saturating_add(1));
         Ok(self)
     }

@@ -21,13 +21,17 @@ mod typed;
 #[cfg(feature = "std")]
 pub use generator::TidGenerator;
 
-use crate::{
-    Error,
-    error::{Bounds, Int, Repr},
-};
+use crate::{Error, error::Bounds};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "atproto TID";
+
+/// The clock ids, 0 to 1023 (a constructor's, a generator's, a lease's).
+pub(crate) const CLOCK_ID: Bounds = Bounds {
+    part: "clock id",
+    min: 0,
+    max: Tid::MAX_CLOCK_ID as i128,
+};
 
 /// An atproto TID: 53 bits of microseconds since 1970 and a 10-bit clock id in a `u64`.
 ///
@@ -155,30 +159,15 @@ impl Tid {
     /// ```
     pub const fn from_parts(timestamp_micros: u64, clock_id: u16) -> Result<Tid, Error> {
         if timestamp_micros > Self::MAX_TIMESTAMP_MICROS {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (microseconds)",
-                        min: 0,
-                        max: Self::MAX_TIMESTAMP_MICROS as i128,
-                    },
-                    found: Int::new(timestamp_micros as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "timestamp (microseconds)",
+                min: 0,
+                max: Self::MAX_TIMESTAMP_MICROS as i128,
+            }
+            .refuse(FORMAT, timestamp_micros as i128));
         }
         if clock_id > Self::MAX_CLOCK_ID {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "clock id",
-                        min: 0,
-                        max: Self::MAX_CLOCK_ID as i128,
-                    },
-                    found: Int::new(clock_id as i128),
-                },
-            ));
+            return Err(CLOCK_ID.refuse(FORMAT, clock_id as i128));
         }
         Ok(Tid::from_parts_unchecked(timestamp_micros, clock_id))
     }

@@ -26,10 +26,7 @@ pub use node::{NodeClass, NodeId};
 
 use core::cmp::Ordering;
 
-use crate::{
-    Error, Tid,
-    error::{Bounds, Int, Repr},
-};
+use crate::{Error, Tid, error::Bounds};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "TimeId";
@@ -168,17 +165,12 @@ impl TimeId {
         if timestamp_micros < Self::MIN_TIMESTAMP_MICROS
             || timestamp_micros > Self::MAX_TIMESTAMP_MICROS
         {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (microseconds)",
-                        min: Self::MIN_TIMESTAMP_MICROS as i128,
-                        max: Self::MAX_TIMESTAMP_MICROS as i128,
-                    },
-                    found: Int::new(timestamp_micros as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "timestamp (microseconds)",
+                min: Self::MIN_TIMESTAMP_MICROS as i128,
+                max: Self::MAX_TIMESTAMP_MICROS as i128,
+            }
+            .refuse(FORMAT, timestamp_micros as i128));
         }
         Ok(TimeId::from_parts_unchecked(timestamp_micros, node))
     }
@@ -315,17 +307,12 @@ impl TryFrom<Tid> for TimeId {
     fn try_from(tid: Tid) -> Result<TimeId, Error> {
         match i64::try_from(tid.to_u64()) {
             Ok(value) => Ok(TimeId(value)),
-            Err(_) => Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (microseconds)",
-                        min: TimeId::MIN_TIMESTAMP_MICROS as i128,
-                        max: TimeId::MAX_TIMESTAMP_MICROS as i128,
-                    },
-                    found: Int::new(tid.timestamp_micros() as i128),
-                },
-            )),
+            Err(_) => Err(Bounds {
+                part: "timestamp (microseconds)",
+                min: TimeId::MIN_TIMESTAMP_MICROS as i128,
+                max: TimeId::MAX_TIMESTAMP_MICROS as i128,
+            }
+            .refuse(FORMAT, tid.timestamp_micros() as i128)),
         }
     }
 }
@@ -340,17 +327,12 @@ impl TryFrom<TimeId> for Tid {
     fn try_from(id: TimeId) -> Result<Tid, Error> {
         match u64::try_from(id.0) {
             Ok(value) => Ok(Tid::from_u64(value)),
-            Err(_) => Err(Error::new(
-                crate::tid::FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (microseconds)",
-                        min: 0,
-                        max: Tid::MAX_TIMESTAMP_MICROS as i128,
-                    },
-                    found: Int::new(id.timestamp_micros() as i128),
-                },
-            )),
+            Err(_) => Err(Bounds {
+                part: "timestamp (microseconds)",
+                min: 0,
+                max: Tid::MAX_TIMESTAMP_MICROS as i128,
+            }
+            .refuse(crate::tid::FORMAT, id.timestamp_micros() as i128)),
         }
     }
 }

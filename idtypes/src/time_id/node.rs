@@ -5,7 +5,7 @@ use core::{fmt, ops::RangeInclusive};
 use crate::{
     Error, IdText,
     codec::base32_sortable as b32,
-    error::{Bounds, Int, Lengths, Repr, char_at},
+    error::{Bounds, Lengths, Repr, char_at},
 };
 
 const FORMAT: &str = "TimeId node id";
@@ -52,17 +52,12 @@ impl NodeId {
     /// ```
     pub const fn new(node: u16) -> Result<NodeId, Error> {
         if node > 1023 {
-            return Err(Error::new(
-                super::FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "node id",
-                        min: 0,
-                        max: 1023,
-                    },
-                    found: Int::new(node as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "node id",
+                min: 0,
+                max: 1023,
+            }
+            .refuse(super::FORMAT, node as i128));
         }
         Ok(NodeId(node))
     }

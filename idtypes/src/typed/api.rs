@@ -37,7 +37,11 @@ macro_rules! __idtypes_typed_fixed {
             pub const fn encode(
                 self,
             ) -> $crate::IdText<
-                { $prefix.len() + $separator.len() + <$crate::$inner as $crate::IdFormat>::MAX_TEXT_LEN },
+                {
+                    $prefix.len()
+                        + $separator.len()
+                        + <$crate::$inner as $crate::IdFormat>::MAX_TEXT_LEN
+                },
             > {
                 $crate::__private::prefixed_text($prefix, $separator, self.0.encode())
             }
@@ -165,7 +169,8 @@ macro_rules! __idtypes_typed_time_ranges {
             start: $crate::__private::core::primitive::u64,
             end: $crate::__private::core::primitive::u64,
         ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>> {
-            $crate::$inner::$integer(start, end).map(|range| $crate::__private::map_range(range, Self))
+            $crate::$inner::$integer(start, end)
+                .map(|range| $crate::__private::map_range(range, Self))
         }
 
         $crate::__private::if_std! {
@@ -178,7 +183,8 @@ macro_rules! __idtypes_typed_time_ranges {
                 T: $crate::__private::core::clone::Clone
                     + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
             {
-                $crate::$inner::range_for_time(span).map(|range| $crate::__private::map_range(range, Self))
+                $crate::$inner::range_for_time(span)
+                    .map(|range| $crate::__private::map_range(range, Self))
             }
         }
 

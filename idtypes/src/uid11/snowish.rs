@@ -10,11 +10,18 @@ pub use generator::SnowishGenerator;
 use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
 use crate::{
     Error,
-    error::{Bounds, Int, Repr},
+    error::{Bounds, Repr},
 };
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "snowish uid11";
+
+/// The machine ids, 0 to 1023 (a constructor's, a generator's, a lease's).
+pub(crate) const MACHINE_ID: Bounds = Bounds {
+    part: "machine id",
+    min: 0,
+    max: Snowish::MAX_MACHINE_ID as i128,
+};
 const MAX_DELTA: u64 = (1 << 41) - 1;
 
 /// A snowish uid11: a reserved 0 bit, 41 bits of milliseconds since the xid epoch
@@ -111,43 +118,23 @@ impl Snowish {
         sequence: u16,
     ) -> Result<Snowish, Error> {
         if unix_millis < XID_EPOCH_MILLIS || unix_millis > Snowish::MAX_TIMESTAMP_MILLIS {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (Unix milliseconds)",
-                        min: XID_EPOCH_MILLIS as i128,
-                        max: Snowish::MAX_TIMESTAMP_MILLIS as i128,
-                    },
-                    found: Int::new(unix_millis as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "timestamp (Unix milliseconds)",
+                min: XID_EPOCH_MILLIS as i128,
+                max: Snowish::MAX_TIMESTAMP_MILLIS as i128,
+            }
+            .refuse(FORMAT, unix_millis as i128));
         }
         if machine_id > Snowish::MAX_MACHINE_ID {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "machine id",
-                        min: 0,
-                        max: 1023,
-                    },
-                    found: Int::new(machine_id as i128),
-                },
-            ));
+            return Err(MACHINE_ID.refuse(FORMAT, machine_id as i128));
         }
         if sequence > Snowish::MAX_SEQUENCE {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "sequence",
-                        min: 0,
-                        max: 4095,
-                    },
-                    found: Int::new(sequence as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "sequence",
+                min: 0,
+                max: 4095,
+            }
+            .refuse(FORMAT, sequence as i128));
         }
         Ok(Snowish::from_fields(
             unix_millis - XID_EPOCH_MILLIS,

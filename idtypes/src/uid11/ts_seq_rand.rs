@@ -8,10 +8,7 @@ mod generator;
 pub use generator::TsSeqRandGenerator;
 
 use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
-use crate::{
-    Error,
-    error::{Bounds, Int, Repr},
-};
+use crate::{Error, error::Bounds};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "ts-seq-rand uid11";
@@ -83,43 +80,28 @@ impl TsSeqRand {
         random: u16,
     ) -> Result<TsSeqRand, Error> {
         if unix_millis < XID_EPOCH_MILLIS || unix_millis > TsSeqRand::MAX_TIMESTAMP_MILLIS {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (Unix milliseconds)",
-                        min: XID_EPOCH_MILLIS as i128,
-                        max: TsSeqRand::MAX_TIMESTAMP_MILLIS as i128,
-                    },
-                    found: Int::new(unix_millis as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "timestamp (Unix milliseconds)",
+                min: XID_EPOCH_MILLIS as i128,
+                max: TsSeqRand::MAX_TIMESTAMP_MILLIS as i128,
+            }
+            .refuse(FORMAT, unix_millis as i128));
         }
         if sequence > 4095 {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "sequence",
-                        min: 0,
-                        max: 4095,
-                    },
-                    found: Int::new(sequence as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "sequence",
+                min: 0,
+                max: 4095,
+            }
+            .refuse(FORMAT, sequence as i128));
         }
         if random > 1023 {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "random field",
-                        min: 0,
-                        max: 1023,
-                    },
-                    found: Int::new(random as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "random field",
+                min: 0,
+                max: 1023,
+            }
+            .refuse(FORMAT, random as i128));
         }
         Ok(TsSeqRand::from_fields(
             unix_millis - XID_EPOCH_MILLIS,

@@ -10,10 +10,7 @@ pub use generator::{XidGenerator, XidMode};
 use core::ops::RangeInclusive;
 
 use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
-use crate::{
-    Error,
-    error::{Bounds, Int, Repr},
-};
+use crate::{Error, error::Bounds};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "xid";
@@ -90,17 +87,12 @@ impl Xid {
     /// ```
     pub const fn from_parts(unix_millis: u64, random: u32) -> Result<Xid, Error> {
         if unix_millis < XID_EPOCH_MILLIS || unix_millis > Xid::MAX_TIMESTAMP_MILLIS {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "timestamp (Unix milliseconds)",
-                        min: XID_EPOCH_MILLIS as i128,
-                        max: Xid::MAX_TIMESTAMP_MILLIS as i128,
-                    },
-                    found: Int::new(unix_millis as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "timestamp (Unix milliseconds)",
+                min: XID_EPOCH_MILLIS as i128,
+                max: Xid::MAX_TIMESTAMP_MILLIS as i128,
+            }
+            .refuse(FORMAT, unix_millis as i128));
         }
         Xid::from_parts_since_epoch(unix_millis - XID_EPOCH_MILLIS, random)
     }
@@ -120,30 +112,20 @@ impl Xid {
     /// ```
     pub const fn from_parts_since_epoch(millis: u64, random: u32) -> Result<Xid, Error> {
         if millis > MAX_DELTA {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "milliseconds since the epoch",
-                        min: 0,
-                        max: MAX_DELTA as i128,
-                    },
-                    found: Int::new(millis as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "milliseconds since the epoch",
+                min: 0,
+                max: MAX_DELTA as i128,
+            }
+            .refuse(FORMAT, millis as i128));
         }
         if random > MAX_RANDOM {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "random field",
-                        min: 0,
-                        max: MAX_RANDOM as i128,
-                    },
-                    found: Int::new(random as i128),
-                },
-            ));
+            return Err(Bounds {
+                part: "random field",
+                min: 0,
+                max: MAX_RANDOM as i128,
+            }
+            .refuse(FORMAT, random as i128));
         }
         Ok(Xid((millis << 22) | random as u64))
     }

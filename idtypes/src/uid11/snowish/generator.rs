@@ -5,7 +5,7 @@ use core::fmt;
 use super::{FORMAT, MAX_DELTA, Snowish};
 use crate::{
     Clock, Error, LeaseTerm, SystemClock,
-    error::{Bounds, Int, Repr},
+    error::Repr,
     fork::PerProcess,
     monotonic::Monotonic,
     uid11::profile::{millis_since_epoch, next_millis_and_sequence},
@@ -75,17 +75,7 @@ impl<C: Clock> SnowishGenerator<C> {
     /// ```
     pub fn with_clock(clock: C, machine_id: u16) -> Result<Self, Error> {
         if machine_id > Snowish::MAX_MACHINE_ID {
-            return Err(Error::new(
-                FORMAT,
-                Repr::OutOfRange {
-                    bounds: &Bounds {
-                        part: "machine id",
-                        min: 0,
-                        max: 1023,
-                    },
-                    found: Int::new(machine_id as i128),
-                },
-            ));
+            return Err(super::MACHINE_ID.refuse(FORMAT, machine_id as i128));
         }
         Ok(SnowishGenerator {
             clock,
@@ -118,15 +108,7 @@ impl<C: Clock> SnowishGenerator<C> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
-        self.machine_id = PerProcess::leased(
-            &term,
-            &Bounds {
-                part: "machine id",
-                min: 0,
-                max: Snowish::MAX_MACHINE_ID as i128,
-            },
-            FORMAT,
-        )?;
+        self.machine_id = PerProcess::leased(&term, &super::MACHINE_ID, FORMAT)?;
         // The first millisecond after the floor's.
         let floor = millis_since_epoch(term.floor_micros()).saturating_add(1);
         self.state.raise_to(floor.saturating_mul(1 << 12));

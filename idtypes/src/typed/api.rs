@@ -162,9 +162,9 @@ macro_rules! __idtypes_typed_prefix_range {
 macro_rules! __idtypes_typed_time_ranges {
     ($inner:ident, $integer:ident, $unit:literal) => {
         #[doc = concat!(
-            "The inclusive range of ids whose timestamps (Unix ", $unit, ") lie in ",
-            "`start..=end`, or `None` when it is empty."
-        )]
+                    "The inclusive range of ids whose timestamps (Unix ", $unit, ") lie in ",
+                    "`start..=end`, or `None` when it is empty."
+                )]
         pub fn $integer(
             start: $crate::__private::core::primitive::u64,
             end: $crate::__private::core::primitive::u64,

@@ -439,8 +439,16 @@ macro_rules! store_for {
                                 .map_err(database)?
                                 .rows_affected()
                                 == 1;
-                        if won {
-                            return self.start_term(namespace, value, holder, sent).await;
+                        if !won {
+                            continue;
+                        }
+                        match self.start_term(namespace, value, holder.clone(), sent).await {
+                            // Taken over between the win and the first term (this process or
+                            // the database stalled for the lease's whole duration): the value
+                            // is another process's now, so look on, as for a value lost to a
+                            // contender.
+                            Err(err) if err.kind() == crate::ErrorKind::LeaseLost => {}
+                            result => return result,
                         }
                     }
                 }

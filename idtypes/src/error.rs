@@ -185,8 +185,10 @@ pub struct Error {
 /// Errors are made as `Error::new(format, Repr::...)`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Repr {
-    /// The input is `found` bytes long.
+    /// The input (text) is `found` bytes long.
     Length { expected: Lengths, found: usize },
+    /// The input (raw bytes, not text) is `found` bytes long, not `expected`.
+    ByteLength { expected: usize, found: usize },
     /// The character `found` (see [`char_at`]) at byte `position` is not one of `expected`.
     Character {
         position: usize,
@@ -768,7 +770,7 @@ impl fmt::Display for Error {
 impl Repr {
     const fn kind(&self) -> ErrorKind {
         match self {
-            Repr::Length { .. } => ErrorKind::Length,
+            Repr::Length { .. } | Repr::ByteLength { .. } => ErrorKind::Length,
             Repr::Character { .. } => ErrorKind::Character,
             Repr::Overflow { .. } => ErrorKind::Overflow,
             Repr::OutOfRange { .. } => ErrorKind::OutOfRange,
@@ -808,6 +810,11 @@ impl Repr {
                 } else {
                     "characters"
                 },
+                if found == 1 { "byte" } else { "bytes" }
+            ),
+            Repr::ByteLength { expected, found } => write!(
+                f,
+                "invalid {format}: expected {expected} bytes, found {found} {}",
                 if found == 1 { "byte" } else { "bytes" }
             ),
             Repr::Character {

@@ -189,6 +189,9 @@ pub(crate) enum Repr {
     Length { expected: Lengths, found: usize },
     /// The input (raw bytes, not text) is `found` bytes long, not `expected`.
     ByteLength { expected: usize, found: usize },
+    /// A typed id's text is `found` bytes long, more than the `max` its prefix, separator and
+    /// format's longest text add up to.
+    TypedLength { max: usize, found: usize },
     /// The character `found` (see [`char_at`]) at byte `position` is not one of `expected`.
     Character {
         position: usize,
@@ -658,6 +661,14 @@ impl Error {
         self
     }
 
+    /// The length of the text a [`Repr::Length`] error refused.
+    pub(crate) const fn text_length(&self) -> Option<usize> {
+        match self.repr {
+            Repr::Length { found, .. } => Some(found),
+            _ => None,
+        }
+    }
+
     /// The same error, about `format` (a profile reporting its base format's text error).
     pub(crate) const fn in_format(mut self, format: &'static str) -> Self {
         self.format = format;
@@ -759,7 +770,7 @@ impl fmt::Display for Error {
         let typed_kind = matches!(
             self.kind(),
             ErrorKind::Prefix | ErrorKind::Separator | ErrorKind::Validation
-        );
+        ) || matches!(self.repr, Repr::TypedLength { .. });
         if self.typed.is_some() && !typed_kind {
             write!(f, "{}: ", typed.name)?;
         }
@@ -770,7 +781,9 @@ impl fmt::Display for Error {
 impl Repr {
     const fn kind(&self) -> ErrorKind {
         match self {
-            Repr::Length { .. } | Repr::ByteLength { .. } => ErrorKind::Length,
+            Repr::Length { .. } | Repr::ByteLength { .. } | Repr::TypedLength { .. } => {
+                ErrorKind::Length
+            }
             Repr::Character { .. } => ErrorKind::Character,
             Repr::Overflow { .. } => ErrorKind::Overflow,
             Repr::OutOfRange { .. } => ErrorKind::OutOfRange,
@@ -815,6 +828,15 @@ impl Repr {
             Repr::ByteLength { expected, found } => write!(
                 f,
                 "invalid {format}: expected {expected} bytes, found {found} {}",
+                if found == 1 { "byte" } else { "bytes" }
+            ),
+            Repr::TypedLength { max, found } => write!(
+                f,
+                "invalid {}: expected at most {max} characters (`{}{}` and the {format} text), \
+                 found {found} {}",
+                typed.name,
+                typed.prefix,
+                typed.separator,
                 if found == 1 { "byte" } else { "bytes" }
             ),
             Repr::Character {

@@ -137,6 +137,12 @@
 //! let err = "user_3jzfcijpj2z2a".parse::<PostId>().unwrap_err();
 //! assert_eq!(err.kind(), ErrorKind::Prefix);
 //! assert_eq!(err.to_string(), "invalid PostId: expected the prefix `post_`, found `user_`");
+//! let err = "post_3jzfcijpj2z2aa".parse::<PostId>().unwrap_err();
+//! assert_eq!(err.kind(), ErrorKind::Length);
+//! assert_eq!(
+//!     err.to_string(),
+//!     "invalid PostId: expected at most 18 characters (`post_` and the atproto TID text), found 19 bytes"
+//! );
 //!
 //! // Record keys can be held to a record key type, checked by every constructor.
 //! #[derive(RecordKey)]
@@ -166,9 +172,13 @@
 //!   exactly like the inner type, without the prefix, so a column keeps its order and size).
 //!
 //! Parsing reports, in this order: a missing or different prefix ([`ErrorKind::Prefix`]), a
-//! prefix followed by something other than the separator ([`ErrorKind::Separator`]), the
-//! format's own error with its position in the whole text ([`Error::type_name`] names the
-//! typed id), then the type's checks.
+//! prefix followed by something other than the separator ([`ErrorKind::Separator`]), a text
+//! longer than any of the type's ([`ErrorKind::Length`]: the prefix, the separator and the
+//! format's longest text), the format's own error with its position in the whole text
+//! ([`Error::type_name`] names the typed id), then the type's checks. The prefix and separator
+//! are looked for in the first 71 bytes only (the longest prefix and separator), and the
+//! length is checked before the format reads anything, so a text of any size is refused in
+//! time that does not grow with it: `post_` followed by 100 MB is a length error at once.
 //!
 //! | attribute | meaning |
 //! |---|---|

@@ -26,10 +26,10 @@ fn type_info<T: TypedId>() -> &'static TypeInfo {
 ///
 /// Errors, in the order they are looked for: a missing or different prefix, a prefix followed
 /// by something other than the separator, a text longer than any of the type's (its prefix,
-/// separator and the inner format's longest text, [`max_len`]), the inner format's own error
+/// separator and the inner format's longest text, `max_len`), the inner format's own error
 /// (positioned in the whole text), then the type's checks. Each is found in time bounded by
 /// the type, not by the text: the prefix and separator are looked for in the first
-/// [`PREFIX_WINDOW`] bytes only, and every inner format checks the length before it reads
+/// `PREFIX_WINDOW` bytes only, and every inner format checks the length before it reads
 /// anything (a text too long for the type is one too long for its format).
 ///
 /// Not `#[inline]`: inlined into the typed id's `parse`, the 128-byte `Result` it builds moved

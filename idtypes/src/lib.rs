@@ -334,6 +334,10 @@
 //! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<PostId>` (a typed id) | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin`, `n` the prefix, separator and id lengths | `TEXT` |
+//!
+//! Each reads only its kind of column: a bytes id refuses a text value (eight characters are
+//! not a TID's eight bytes) and a text type refuses bytes, with an error saying what was
+//! expected and what was found. SQLite goes by each value's storage class.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]

@@ -5,7 +5,8 @@
 //!
 //! - `typed parse`: `post_3jzfcijpj2z2a` into a `PostId` (prefix check, then [`Tid::parse`]),
 //!   against [`Tid::parse`] of the bare text; the same for a checked type (a `validate`
-//!   function) and for a TBSL; a wrong prefix (the error path).
+//!   function) and for a TBSL; a wrong prefix (the error path); 100 MB of hostile text, with
+//!   and without the prefix (refused without reading it all).
 //! - `typed display`: the prefixed text from the typed `encode()` (on the stack) and written
 //!   into a stack buffer through `Display`, against `Display` of the bare [`Tid`] and
 //!   [`Tid::encode`].
@@ -90,6 +91,17 @@ fn parse(c: &mut Criterion) {
     group.bench_function("post_id_wrong_prefix", |b| {
         b.iter(|| black_box(PostId::parse(black_box("user_3jzfcijpj2z2a"))).is_ok())
     });
+    // Hostile input: 100 MB after the prefix (the length error), and without any separator
+    // (the prefix error); both must cost what a short text's error does.
+    let huge = format!("post_{}", "2".repeat((100 << 20) - 5));
+    group.bench_function("post_id_100mb", |b| {
+        b.iter(|| black_box(PostId::parse(black_box(&huge))).is_ok())
+    });
+    let huge = huge.replacen("post_", "user2", 1);
+    group.bench_function("post_id_100mb_wrong_prefix", |b| {
+        b.iter(|| black_box(PostId::parse(black_box(&huge))).is_ok())
+    });
+    drop(huge);
     group.bench_function("tbsl_parse", |b| {
         b.iter(|| black_box(Tbsl::parse(black_box(TBSL_TEXT))).is_ok())
     });

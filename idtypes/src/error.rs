@@ -186,8 +186,13 @@ pub struct Error {
 /// Errors are made as `Error::new(format, Repr::...)`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Repr {
-    /// The input is `found` bytes long.
+    /// The input (text) is `found` bytes long.
     Length { expected: Lengths, found: usize },
+    /// The input (raw bytes, not text) is `found` bytes long, not `expected`.
+    ByteLength { expected: usize, found: usize },
+    /// A typed id's text is `found` bytes long, more than the `max` its prefix, separator and
+    /// format's longest text add up to.
+    TypedLength { max: usize, found: usize },
     /// The character `found` (see [`char_at`]) at byte `position` is not one of `expected`.
     Character {
         position: usize,
@@ -669,6 +674,14 @@ impl Error {
         self
     }
 
+    /// The length of the text a [`Repr::Length`] error refused.
+    pub(crate) const fn text_length(&self) -> Option<usize> {
+        match self.repr {
+            Repr::Length { found, .. } => Some(found),
+            _ => None,
+        }
+    }
+
     /// The same error, about `format` (a profile reporting its base format's text error).
     pub(crate) const fn in_format(mut self, format: &'static str) -> Self {
         self.format = format;
@@ -770,7 +783,7 @@ impl fmt::Display for Error {
         let typed_kind = matches!(
             self.kind(),
             ErrorKind::Prefix | ErrorKind::Separator | ErrorKind::Validation
-        );
+        ) || matches!(self.repr, Repr::TypedLength { .. });
         if self.typed.is_some() && !typed_kind {
             write!(f, "{}: ", typed.name)?;
         }
@@ -781,7 +794,9 @@ impl fmt::Display for Error {
 impl Repr {
     const fn kind(&self) -> ErrorKind {
         match self {
-            Repr::Length { .. } => ErrorKind::Length,
+            Repr::Length { .. } | Repr::ByteLength { .. } | Repr::TypedLength { .. } => {
+                ErrorKind::Length
+            }
             Repr::Character { .. } => ErrorKind::Character,
             Repr::Overflow { .. } => ErrorKind::Overflow,
             Repr::OutOfRange { .. } => ErrorKind::OutOfRange,
@@ -821,6 +836,20 @@ impl Repr {
                 } else {
                     "characters"
                 },
+                if found == 1 { "byte" } else { "bytes" }
+            ),
+            Repr::ByteLength { expected, found } => write!(
+                f,
+                "invalid {format}: expected {expected} bytes, found {found} {}",
+                if found == 1 { "byte" } else { "bytes" }
+            ),
+            Repr::TypedLength { max, found } => write!(
+                f,
+                "invalid {}: expected at most {max} characters (`{}{}` and the {format} text), \
+                 found {found} {}",
+                typed.name,
+                typed.prefix,
+                typed.separator,
                 if found == 1 { "byte" } else { "bytes" }
             ),
             Repr::Character {

@@ -137,6 +137,12 @@
 //! let err = "user_3jzfcijpj2z2a".parse::<PostId>().unwrap_err();
 //! assert_eq!(err.kind(), ErrorKind::Prefix);
 //! assert_eq!(err.to_string(), "invalid PostId: expected the prefix `post_`, found `user_`");
+//! let err = "post_3jzfcijpj2z2aa".parse::<PostId>().unwrap_err();
+//! assert_eq!(err.kind(), ErrorKind::Length);
+//! assert_eq!(
+//!     err.to_string(),
+//!     "invalid PostId: expected at most 18 characters (`post_` and the atproto TID text), found 19 bytes"
+//! );
 //!
 //! // Record keys can be held to a record key type, checked by every constructor.
 //! #[derive(RecordKey)]
@@ -166,9 +172,13 @@
 //!   exactly like the inner type, without the prefix, so a column keeps its order and size).
 //!
 //! Parsing reports, in this order: a missing or different prefix ([`ErrorKind::Prefix`]), a
-//! prefix followed by something other than the separator ([`ErrorKind::Separator`]), the
-//! format's own error with its position in the whole text ([`Error::type_name`] names the
-//! typed id), then the type's checks.
+//! prefix followed by something other than the separator ([`ErrorKind::Separator`]), a text
+//! longer than any of the type's ([`ErrorKind::Length`]: the prefix, the separator and the
+//! format's longest text), the format's own error with its position in the whole text
+//! ([`Error::type_name`] names the typed id), then the type's checks. The prefix and separator
+//! are looked for in the first 71 bytes only (the longest prefix and separator), and the
+//! length is checked before the format reads anything, so a text of any size is refused in
+//! time that does not grow with it: `post_` followed by 100 MB is a length error at once.
 //!
 //! | attribute | meaning |
 //! |---|---|
@@ -324,6 +334,10 @@
 //! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<PostId>` (a typed id) | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin`, `n` the prefix, separator and id lengths | `TEXT` |
+//!
+//! Each reads only its kind of column: a bytes id refuses a text value (eight characters are
+//! not a TID's eight bytes) and a text type refuses bytes, with an error saying what was
+//! expected and what was found. SQLite goes by each value's storage class.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]

@@ -17,13 +17,15 @@ fn parse_err<T: TypedId>(text: &str) -> Error {
     }
 }
 
-/// The same suite for each format. `bad` is inner text with a mistake at byte `bad_at` (of the
-/// inner text); `bad_message` is `PostId`'s message for `post_` followed by `bad`.
+/// The same suite for each format. `longest` is the length of the format's longest text (a
+/// TimeId's dashed form); `bad` is inner text with a mistake at byte `bad_at` (of the inner
+/// text); `bad_message` is `PostId`'s message for `post_` followed by `bad`.
 macro_rules! text_suite {
     (
         mod $module:ident for $format:ident {
             example: $example:literal,
             format_name: $format_name:literal,
+            longest: $longest:literal,
             separator: $separator:literal,
             bad: $bad:literal,
             bad_kind: $bad_kind:ident,
@@ -287,6 +289,79 @@ macro_rules! text_suite {
             }
 
             #[test]
+            fn text_longer_than_any_of_the_type_is_a_length_error_after_the_prefix() {
+                let max = "post_".len() + $longest;
+                // Inner text long enough to fill the longest text, and more.
+                let filler = EXAMPLE.repeat($longest);
+                for extra in [1, 2, filler.len() - $longest] {
+                    let text = format!("post_{}", &filler[..$longest + extra]);
+                    let err = parse_err::<PostId>(&text);
+                    assert_eq!(err.kind(), ErrorKind::Length, "{err}");
+                    assert_eq!(err.position(), None);
+                    assert_eq!(err.type_name(), Some("PostId"));
+                    assert_eq!(err.format_name(), $format_name);
+                    assert_eq!(
+                        err.to_string(),
+                        format!(
+                            "invalid PostId: expected at most {max} characters (`post_` and the \
+                             {} text), found {} bytes",
+                            $format_name,
+                            text.len()
+                        )
+                    );
+                    assert_eq!(PostId::parse_unchecked(&text).unwrap_err(), err);
+                }
+                let err = parse_err::<EventId>(&format!("evt{}{}", $separator, filler));
+                assert_eq!(err.kind(), ErrorKind::Length);
+                assert!(
+                    err.to_string().starts_with(&format!(
+                        "invalid EventId: expected at most {} characters (`evt{}` and the ",
+                        3 + $separator.len() + $longest,
+                        $separator
+                    )),
+                    "{err}"
+                );
+            }
+
+            #[test]
+            fn a_wrong_prefix_or_separator_wins_over_the_length() {
+                let filler = EXAMPLE.repeat($longest);
+                let err = parse_err::<PostId>(&format!("user_{filler}"));
+                assert_eq!(err.kind(), ErrorKind::Prefix);
+                assert_eq!(
+                    err.to_string(),
+                    "invalid PostId: expected the prefix `post_`, found `user_`"
+                );
+                let err = parse_err::<PostId>(&format!("post-{filler}"));
+                assert_eq!(err.kind(), ErrorKind::Separator);
+                assert_eq!(err.position(), Some(4));
+                let err = parse_err::<PostId>(&"x".repeat(1 << 20));
+                assert_eq!(err.kind(), ErrorKind::Prefix);
+                assert_eq!(
+                    err.to_string(),
+                    "invalid PostId: missing the prefix `post_`"
+                );
+            }
+
+            #[test]
+            fn text_of_the_longest_length_reaches_the_inner_format() {
+                let text = format!("post_{}", "!".repeat($longest));
+                let err = parse_err::<PostId>(&text);
+                assert_eq!(err.kind(), ErrorKind::Character, "{err}");
+                assert_eq!(err.position(), Some(5));
+            }
+
+            #[test]
+            fn without_a_prefix_long_text_is_the_inner_length_error() {
+                let text = EXAMPLE.repeat($longest);
+                let inner_err = text.parse::<idtypes::$format>().unwrap_err();
+                assert_eq!(inner_err.kind(), ErrorKind::Length);
+                let err = parse_err::<BareId>(&text);
+                assert_eq!(err.kind(), ErrorKind::Length);
+                assert_eq!(err.to_string(), format!("BareId: {inner_err}"));
+            }
+
+            #[test]
             fn non_ascii_text_is_an_error_not_a_panic() {
                 let near_miss = format!("post_{}é", &EXAMPLE[..EXAMPLE.len() - 1]);
                 let texts = [
@@ -324,6 +399,7 @@ text_suite! {
     mod tid for Tid {
         example: "3jzfcijpj2z2a",
         format_name: "atproto TID",
+        longest: 13,
         separator: "-",
         bad: "3jzfcijpj2z21",
         bad_kind: Character,
@@ -337,6 +413,7 @@ text_suite! {
     mod time_id for TimeId {
         example: "3kxnlhr3gxq23",
         format_name: "TimeId",
+        longest: 16,
         separator: ":",
         bad: "3kxnlhr3gxq2A",
         bad_kind: Character,
@@ -350,6 +427,7 @@ text_suite! {
     mod uid11 for Uid11 {
         example: "113q8KFkAEs",
         format_name: "uid11",
+        longest: 11,
         separator: "-",
         bad: "113q8KFkAE0",
         bad_kind: Character,
@@ -363,6 +441,7 @@ text_suite! {
     mod xid for Xid {
         example: "113q8KFkAEs",
         format_name: "xid",
+        longest: 11,
         separator: "::",
         bad: "113qOKFkAEs",
         bad_kind: Character,
@@ -376,6 +455,7 @@ text_suite! {
     mod snowish for Snowish {
         example: "1111111NVpb",
         format_name: "snowish uid11",
+        longest: 11,
         separator: ".",
         bad: "111111l1NVp",
         bad_kind: Character,
@@ -390,6 +470,7 @@ text_suite! {
     mod ts_seq_rand for TsSeqRand {
         example: "1111111NVpb",
         format_name: "ts-seq-rand uid11",
+        longest: 11,
         separator: "~",
         bad: "11111I1NVpb",
         bad_kind: Character,
@@ -404,6 +485,7 @@ text_suite! {
     mod full_rand for FullRand {
         example: "jpXCZedGfVQ",
         format_name: "fullrand uid11",
+        longest: 11,
         separator: "-",
         bad: "jpXCZedGfV_",
         bad_kind: Character,
@@ -418,6 +500,7 @@ text_suite! {
     mod tbsl for Tbsl {
         example: "25BF6196C8D610700000",
         format_name: "TBSL",
+        longest: 20,
         separator: "#",
         bad: "25BF6196C8D61070000g",
         bad_kind: Character,
@@ -431,6 +514,7 @@ text_suite! {
     mod record_key for RecordKey {
         example: "3jzfcijpj2z2a",
         format_name: "atproto record key",
+        longest: 512,
         separator: "/",
         bad: "a/b",
         bad_kind: Character,
@@ -450,6 +534,87 @@ fn a_long_wrong_prefix_is_shown_cut_with_an_ellipsis() {
     assert_eq!(
         err.to_string(),
         "invalid PostId: expected the prefix `post_`, found `averyveryverylongprefixthatgoeso…`"
+    );
+}
+
+#[test]
+fn a_separator_past_the_longest_prefix_and_separator_is_not_looked_for() {
+    // 71 bytes: a prefix (at most 63) and a separator (at most 8). What stands before a
+    // separator further on is no prefix.
+    let head = "a".repeat(71);
+    let err = parse_err::<record_key::PostId>(&format!("{head}_x"));
+    assert_eq!(
+        err.to_string(),
+        "invalid PostId: missing the prefix `post_`"
+    );
+    let err = parse_err::<record_key::PostId>(&format!("{}_x", &head[..70]));
+    assert_eq!(err.kind(), ErrorKind::Prefix);
+    assert!(
+        err.to_string()
+            .ends_with("found `aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…`"),
+        "{err}"
+    );
+    // Multi-byte characters around the end of that window are no trouble.
+    for pad in 0..4 {
+        let text = format!("{}{}_x", "a".repeat(68 + pad), "é".repeat(3));
+        assert_eq!(
+            parse_err::<record_key::PostId>(&text).kind(),
+            ErrorKind::Prefix
+        );
+    }
+}
+
+#[test]
+fn a_hundred_megabyte_text_is_refused_without_reading_it_all() {
+    let mut text = String::with_capacity(100 << 20);
+    text.push_str("post_");
+    text.push_str(&"2".repeat((100 << 20) - 5));
+    // With the prefix: the length, before the inner format.
+    let err = parse_err::<tid::PostId>(&text);
+    assert_eq!(err.kind(), ErrorKind::Length);
+    assert_eq!(err.position(), None);
+    assert_eq!(err.type_name(), Some("PostId"));
+    assert_eq!(
+        err.to_string(),
+        "invalid PostId: expected at most 18 characters (`post_` and the atproto TID text), \
+         found 104857600 bytes"
+    );
+    // Every format: each checks the length before reading the text (what the typed length
+    // error relies on).
+    let errors = [
+        parse_err::<time_id::PostId>(&text),
+        parse_err::<uid11::PostId>(&text),
+        parse_err::<xid::PostId>(&text),
+        parse_err::<snowish::PostId>(&text),
+        parse_err::<ts_seq_rand::PostId>(&text),
+        parse_err::<full_rand::PostId>(&text),
+        parse_err::<tbsl::PostId>(&text),
+        parse_err::<record_key::PostId>(&text),
+    ];
+    for err in errors {
+        assert_eq!(err.kind(), ErrorKind::Length, "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("invalid PostId: expected at most "),
+            "{err}"
+        );
+    }
+    // Without a separator anywhere (the prefix error once searched all of it for one).
+    text.replace_range(..5, "user2");
+    let err = parse_err::<tid::PostId>(&text);
+    assert_eq!(err.kind(), ErrorKind::Prefix);
+    assert_eq!(
+        err.to_string(),
+        "invalid PostId: missing the prefix `post_`"
+    );
+    // The prefix then a 100 MB near miss of a longer prefix.
+    text.replace_range(..5, "posts");
+    assert_eq!(parse_err::<tid::PostId>(&text).kind(), ErrorKind::Separator);
+    // Without a prefix: the format's own length error.
+    let err = parse_err::<tid::BareId>(&text);
+    assert_eq!(
+        err.to_string(),
+        "BareId: invalid atproto TID: expected 13 characters, found 104857600 bytes"
     );
 }
 

@@ -597,6 +597,45 @@ macro_rules! derive_cases {
             drop_table(&pool, &table).await;
         }
 
+        /// Row `n` of `table` read as `T` by its decoding alone (sqlx's check of the column
+        /// type skipped): the error.
+        async fn decode_unchecked_error<T: Column>(pool: &sqlx::Pool<Db>, table: &str, n: i32) -> String {
+            let sql = format!("SELECT id FROM {table} WHERE n = {n}");
+            let row = sqlx::query(AssertSqlSafe(sql)).fetch_one(pool).await.unwrap();
+            let err = sqlx::Row::try_get_unchecked::<T, _>(&row, 0)
+                .map(|id| format!("{id:?}"))
+                .unwrap_err();
+            // sqlx's check refuses the column too.
+            assert!(sqlx::Row::try_get::<T, _>(&row, 0).is_err());
+            err.to_string()
+        }
+
+        #[tokio::test]
+        async fn typed_ids_read_only_their_kind_of_column() {
+            let Some(pool) = connect().await else { return };
+            // Text of 8 characters (8 bytes, as a TID's) and a post id's text: not a PostId.
+            let table = create(&pool, "idd_kindt", Storage::PrefixedText).await;
+            insert(&pool, &table, &["abcdefgh".to_owned(), "post_3jzfcijpj2z2a".to_owned()]).await;
+            for n in [0, 1] {
+                let message = decode_unchecked_error::<PostId>(&pool, &table, n).await;
+                assert!(
+                    message.contains("atproto TID in a column of the wrong type: expected "),
+                    "{message}"
+                );
+            }
+            drop_table(&pool, &table).await;
+            // A TID's bytes, and bytes that spell a post id: not an `AsText<PostId>`.
+            let table = create(&pool, "idd_kindb", Storage::Bytes8).await;
+            let id: PostId = "post_3jzfcijpj2z2a".parse().unwrap();
+            insert(&pool, &table, &[id]).await;
+            let message = decode_unchecked_error::<AsText<PostId>>(&pool, &table, 0).await;
+            assert!(
+                message.contains("PostId in a column of the wrong type: expected "),
+                "{message}"
+            );
+            drop_table(&pool, &table).await;
+        }
+
         #[tokio::test]
         async fn a_post_id_is_stored_as_the_bytes_of_its_tid_without_the_prefix() {
             let Some(pool) = connect().await else { return };

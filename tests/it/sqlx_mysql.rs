@@ -8,4 +8,13 @@ use crate::common::sqlx_cases::mysql::{Db, column, connect, ph};
 /// the decoder.
 const BLOB_COLUMN: &str = "VARBINARY(16)";
 
+/// Text in a single-byte character set, and text made from eight 0xFF bytes.
+const LATIN_TEXT_COLUMN: &str = "VARCHAR(16) CHARACTER SET latin1";
+const FF_TEXT: &str = "CONVERT(x'FFFFFFFFFFFFFFFF' USING latin1)";
+
+/// How the errors of a value in the wrong kind of column end.
+const WRONG_FOR_BYTES: &str = "binary data (BINARY, VARBINARY or BLOB), found text (VARCHAR)";
+const WRONG_FOR_TEXT: &str =
+    "text (CHAR, VARCHAR or TEXT, not of the binary character set), found binary data (VARBINARY)";
+
 sqlx_cases!();

@@ -7,6 +7,14 @@ use crate::common::sqlx_cases::postgres::{Db, column, connect, ph};
 
 const BLOB_COLUMN: &str = "BYTEA";
 
+/// Text in a single-byte character set, and text made from eight 0xFF bytes.
+const LATIN_TEXT_COLUMN: &str = "TEXT";
+const FF_TEXT: &str = "convert_from('\\xffffffffffffffff'::bytea, 'LATIN1')";
+
+/// How the errors of a value in the wrong kind of column end.
+const WRONG_FOR_BYTES: &str = "BYTEA, found TEXT";
+const WRONG_FOR_TEXT: &str = "text (TEXT, VARCHAR or CHAR), found BYTEA";
+
 sqlx_cases!();
 
 /// `Vec<T>` bound to `= ANY($1)`, and `BYTEA[]` (or `TEXT[]`) selected back as `Vec<T>`.

@@ -20,14 +20,23 @@
 //! MySQL pads a `BINARY(n)` value shorter than `n` with zero bytes, so such a column only ever
 //! holds `n` bytes; bind ids (not raw byte strings) to keep its content meaningful.
 //!
-//! Decoding checks the content: a column of the wrong length, a malformed text or a snowish
+//! Decoding checks the kind of column first, by the value's SQL type, never by its content:
+//! fixed-size ids read only bytes (PostgreSQL `BYTEA`; MySQL/MariaDB `BINARY`, `VARBINARY` and
+//! the `BLOB`s, the string types of the binary character set, collation 63; SQLite values of
+//! storage class `BLOB`), record keys and [`AsText`] only text (the other string types; SQLite
+//! `TEXT` values). Eight characters of text are not a TID's bytes, nor ten a TBSL's: a value of
+//! the wrong kind is an error saying what was expected and what was found, whether or not sqlx
+//! checked the type first (`Type::compatible` says the same). SQLite goes by each value's
+//! storage class, not the column's declared type, which it does not enforce.
+//!
+//! Then decoding checks the content: a column of the wrong length, a malformed text or a snowish
 //! payload with its reserved bit set is an error naming the type, never a panic. PostgreSQL
 //! values decode in both the binary and the text protocol; fixed-size ids also have
 //! `PgHasArrayType` (`BYTEA[]`).
 
 use core::fmt;
 
-use sqlx::{Decode, Encode, Type, encode::IsNull, error::BoxDynError};
+use sqlx::{Database, Decode, Encode, Type, TypeInfo, encode::IsNull, error::BoxDynError};
 
 use crate::{
     FixedSizeFormat, FullRand, IdFormat, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid,
@@ -78,6 +87,126 @@ impl<T: fmt::Display> fmt::Display for AsText<T> {
     }
 }
 
+/// What kind of column a database's value comes from: bytes or text, told apart by the
+/// value's SQL type, never guessed from its content.
+pub(crate) trait Columns: Database {
+    /// What a bytes column is, in errors.
+    const BYTES: &'static str;
+    /// What a text column is, in errors.
+    const TEXT: &'static str;
+
+    /// Whether a value of type `ty` is bytes.
+    fn is_bytes(ty: &Self::TypeInfo) -> bool;
+
+    /// Whether a value of type `ty` is text.
+    fn is_text(ty: &Self::TypeInfo) -> bool;
+
+    /// The type `ty` in an error: its name, and whether it is text or bytes where the name
+    /// does not say.
+    fn describe(ty: &Self::TypeInfo) -> String {
+        ty.name().to_owned()
+    }
+}
+
+/// `Ok` if a value of type `ty` is bytes (or NULL, which the value's decoding reports), else
+/// the error saying that `name` is read from bytes and what `ty` is.
+pub(crate) fn check_bytes<DB: Columns>(ty: &DB::TypeInfo, name: &str) -> Result<(), BoxDynError> {
+    if ty.is_null() || DB::is_bytes(ty) {
+        return Ok(());
+    }
+    Err(wrong_column(name, DB::BYTES, &DB::describe(ty)))
+}
+
+/// `Ok` if a value of type `ty` is text (or NULL), else the error saying that `name` is read
+/// from text and what `ty` is.
+pub(crate) fn check_text<DB: Columns>(ty: &DB::TypeInfo, name: &str) -> Result<(), BoxDynError> {
+    if ty.is_null() || DB::is_text(ty) {
+        return Ok(());
+    }
+    Err(wrong_column(name, DB::TEXT, &DB::describe(ty)))
+}
+
+#[cold]
+fn wrong_column(name: &str, expected: &str, found: &str) -> BoxDynError {
+    format!("{name} in a column of the wrong type: expected {expected}, found {found}").into()
+}
+
+/// PostgreSQL: `BYTEA`; the text types (`TEXT`, `VARCHAR`, `CHAR`, `NAME`, literals).
+#[cfg(feature = "sqlx-postgres")]
+impl Columns for sqlx::Postgres {
+    const BYTES: &'static str = "BYTEA";
+    const TEXT: &'static str = "text (TEXT, VARCHAR or CHAR)";
+
+    fn is_bytes(ty: &Self::TypeInfo) -> bool {
+        <Vec<u8> as Type<Self>>::compatible(ty)
+    }
+
+    fn is_text(ty: &Self::TypeInfo) -> bool {
+        <&str as Type<Self>>::compatible(ty)
+    }
+}
+
+/// MySQL / MariaDB: the string and blob types, bytes when their character set is `binary`
+/// (collation 63: `BINARY`, `VARBINARY`, the `BLOB`s), text otherwise (`CHAR`, `VARCHAR`, the
+/// `TEXT`s, whatever their collation). sqlx's type name goes by the column's `BINARY` flag,
+/// which MySQL also sets on text of a `_bin` collation (`ascii_bin` text is "VARBINARY"), so
+/// errors say which of the two the value is.
+#[cfg(feature = "sqlx-mysql")]
+impl Columns for sqlx::MySql {
+    const BYTES: &'static str = "binary data (BINARY, VARBINARY or BLOB)";
+    const TEXT: &'static str = "text (CHAR, VARCHAR or TEXT, not of the binary character set)";
+
+    fn is_bytes(ty: &Self::TypeInfo) -> bool {
+        // The types of both, less those of text: the string types of the binary character set.
+        <[u8] as Type<Self>>::compatible(ty) && !<str as Type<Self>>::compatible(ty)
+    }
+
+    fn is_text(ty: &Self::TypeInfo) -> bool {
+        <str as Type<Self>>::compatible(ty)
+    }
+
+    fn describe(ty: &Self::TypeInfo) -> String {
+        let name = ty.name();
+        if Self::is_text(ty) {
+            // The text type behind a binary-looking name (a `_bin` collation's flag).
+            let text = match name {
+                "BINARY" => "CHAR",
+                "VARBINARY" => "VARCHAR",
+                "TINYBLOB" => "TINYTEXT",
+                "BLOB" => "TEXT",
+                "MEDIUMBLOB" => "MEDIUMTEXT",
+                "LONGBLOB" => "LONGTEXT",
+                other => other,
+            };
+            format!("text ({text})")
+        } else if Self::is_bytes(ty) {
+            format!("binary data ({name})")
+        } else {
+            name.to_owned()
+        }
+    }
+}
+
+/// SQLite: the value's own storage class (not the column's declared type, which SQLite does
+/// not enforce): `BLOB` values are bytes, `TEXT` values text.
+#[cfg(feature = "sqlx-sqlite")]
+impl Columns for sqlx::Sqlite {
+    const BYTES: &'static str = "a BLOB value";
+    const TEXT: &'static str = "a TEXT value";
+
+    fn is_bytes(ty: &Self::TypeInfo) -> bool {
+        *ty == <Vec<u8> as Type<Self>>::type_info()
+    }
+
+    fn is_text(ty: &Self::TypeInfo) -> bool {
+        <String as Type<Self>>::compatible(ty)
+    }
+
+    fn describe(ty: &Self::TypeInfo) -> String {
+        format!("a {} value", ty.name())
+    }
+}
+
 /// The id a column's bytes hold, or an error naming the format and what was wrong.
 fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxDynError> {
     let array = T::Bytes::try_from(bytes).map_err(|_| {
@@ -108,7 +237,7 @@ macro_rules! bytes_column {
                 }
 
                 fn compatible(ty: &PgTypeInfo) -> bool {
-                    <Bytes as Type<Postgres>>::compatible(ty)
+                    <Postgres as Columns>::is_bytes(ty)
                 }
             }
 
@@ -129,6 +258,7 @@ macro_rules! bytes_column {
 
             impl<'r> Decode<'r, Postgres> for $ty {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+                    check_bytes::<Postgres>(&sqlx::ValueRef::type_info(&value), <$ty>::NAME)?;
                     match value.format() {
                         PgValueFormat::Binary => {
                             from_column(value.as_bytes()?)
@@ -153,7 +283,7 @@ macro_rules! bytes_column {
                 }
 
                 fn compatible(ty: &MySqlTypeInfo) -> bool {
-                    <[u8] as Type<MySql>>::compatible(ty)
+                    <MySql as Columns>::is_bytes(ty)
                 }
             }
 
@@ -168,6 +298,7 @@ macro_rules! bytes_column {
 
             impl<'r> Decode<'r, MySql> for $ty {
                 fn decode(value: MySqlValueRef<'r>) -> Result<Self, BoxDynError> {
+                    check_bytes::<MySql>(&sqlx::ValueRef::type_info(&value), <$ty>::NAME)?;
                     let bytes = <&[u8] as Decode<MySql>>::decode(value)?;
                     from_column(bytes)
                 }
@@ -184,7 +315,7 @@ macro_rules! bytes_column {
                 }
 
                 fn compatible(ty: &SqliteTypeInfo) -> bool {
-                    <Vec<u8> as Type<Sqlite>>::compatible(ty)
+                    <Sqlite as Columns>::is_bytes(ty)
                 }
             }
 
@@ -200,6 +331,7 @@ macro_rules! bytes_column {
 
             impl<'r> Decode<'r, Sqlite> for $ty {
                 fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+                    check_bytes::<Sqlite>(&sqlx::ValueRef::type_info(&value), <$ty>::NAME)?;
                     let bytes = <&[u8] as Decode<Sqlite>>::decode(value)?;
                     from_column(bytes)
                 }
@@ -212,7 +344,7 @@ bytes_column!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);
 
 /// `Type`, `Encode`, `Decode` for a value stored as text, parsed by `$parse` on decode.
 macro_rules! text_column {
-    ($ty:ty, $text:expr, $parse:expr) => {
+    ($ty:ty, $name:expr, $text:expr, $parse:expr) => {
         #[cfg(feature = "sqlx-postgres")]
         const _: () = {
             use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueRef, Postgres};
@@ -223,7 +355,7 @@ macro_rules! text_column {
                 }
 
                 fn compatible(ty: &PgTypeInfo) -> bool {
-                    <&str as Type<Postgres>>::compatible(ty)
+                    <Postgres as Columns>::is_text(ty)
                 }
             }
 
@@ -245,6 +377,7 @@ macro_rules! text_column {
 
             impl<'r> Decode<'r, Postgres> for $ty {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+                    check_text::<Postgres>(&sqlx::ValueRef::type_info(&value), $name)?;
                     let text = <&str as Decode<Postgres>>::decode(value)?;
                     Ok(($parse)(text)?)
                 }
@@ -261,7 +394,7 @@ macro_rules! text_column {
                 }
 
                 fn compatible(ty: &MySqlTypeInfo) -> bool {
-                    <str as Type<MySql>>::compatible(ty)
+                    <MySql as Columns>::is_text(ty)
                 }
             }
 
@@ -277,6 +410,7 @@ macro_rules! text_column {
 
             impl<'r> Decode<'r, MySql> for $ty {
                 fn decode(value: MySqlValueRef<'r>) -> Result<Self, BoxDynError> {
+                    check_text::<MySql>(&sqlx::ValueRef::type_info(&value), $name)?;
                     let text = <&str as Decode<MySql>>::decode(value)?;
                     Ok(($parse)(text)?)
                 }
@@ -293,7 +427,7 @@ macro_rules! text_column {
                 }
 
                 fn compatible(ty: &SqliteTypeInfo) -> bool {
-                    <String as Type<Sqlite>>::compatible(ty)
+                    <Sqlite as Columns>::is_text(ty)
                 }
             }
 
@@ -310,6 +444,7 @@ macro_rules! text_column {
 
             impl<'r> Decode<'r, Sqlite> for $ty {
                 fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+                    check_text::<Sqlite>(&sqlx::ValueRef::type_info(&value), $name)?;
                     let text = <&str as Decode<Sqlite>>::decode(value)?;
                     Ok(($parse)(text)?)
                 }
@@ -320,6 +455,7 @@ macro_rules! text_column {
 
 text_column!(
     crate::RecordKey,
+    <crate::RecordKey as IdFormat>::NAME,
     <crate::RecordKey as IdFormat>::encode,
     crate::RecordKey::parse
 );
@@ -327,7 +463,7 @@ text_column!(
 /// [`AsText`] columns for each fixed-size format `$ty`.
 macro_rules! as_text_column {
     ($($ty:ident),*) => {$(
-        text_column!(AsText<$ty>, |id: &AsText<$ty>| id.0.encode(), |text| {
+        text_column!(AsText<$ty>, <$ty>::NAME, |id: &AsText<$ty>| id.0.encode(), |text| {
             $ty::parse(text).map(AsText)
         });
     )*};

@@ -72,6 +72,7 @@ use core::fmt;
 
 use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};
 
+use super::sqlx::{Columns, check_text};
 use crate::{AsText, TypedId, typed::support::StackText, typed::support::parse_as};
 
 /// The inner id's column type.
@@ -128,7 +129,7 @@ macro_rules! typed_text_column {
             }
 
             fn compatible(ty: &$type_info) -> bool {
-                <$text_type as Type<$db>>::compatible(ty)
+                <$db as Columns>::is_text(ty)
             }
         }
 
@@ -146,6 +147,7 @@ macro_rules! typed_text_column {
 
         impl<'r, T: TypedId> Decode<'r, $db> for AsText<T> {
             fn decode(value: $value_ref) -> Result<Self, BoxDynError> {
+                check_text::<$db>(&sqlx::ValueRef::type_info(&value), T::TYPE_NAME)?;
                 let text = <&str as Decode<$db>>::decode(value)?;
                 Ok(AsText(parse_as::<T>(text, T::DECODE)?))
             }

@@ -412,14 +412,24 @@ crate::impls::convert!(Tbsl, [u8; 10], to_bytes, from_bytes);
 impl TryFrom<&[u8]> for Tbsl {
     type Error = Error;
 
-    /// Exactly 10 bytes (for example a database column).
+    /// Exactly 10 bytes (for example a database column); any other length is an
+    /// [`ErrorKind::Length`](crate::ErrorKind::Length) error counted in bytes.
+    ///
+    /// ```
+    /// use idtypes::Tbsl;
+    ///
+    /// let err = Tbsl::try_from(&[0xFF; 12][..]).unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid TBSL bytes: expected 10 bytes, found 12 bytes");
+    /// assert_eq!(Tbsl::try_from(&Tbsl::MAX.to_bytes()[..])?, Tbsl::MAX);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
     fn try_from(bytes: &[u8]) -> Result<Tbsl, Error> {
         match <[u8; 10]>::try_from(bytes) {
             Ok(bytes) => Ok(Tbsl(bytes)),
             Err(_) => Err(Error::new(
                 "TBSL bytes",
-                Repr::Length {
-                    expected: Lengths::Between(10, 10),
+                Repr::ByteLength {
+                    expected: 10,
                     found: bytes.len(),
                 },
             )),
@@ -492,5 +502,28 @@ mod tests {
     fn bytes_of_the_wrong_length_are_refused() {
         assert!(Tbsl::try_from(&[0u8; 9][..]).is_err());
         assert_eq!(Tbsl::try_from(&[0u8; 10][..]), Ok(Tbsl::MIN));
+    }
+
+    #[test]
+    fn a_byte_length_error_counts_bytes_not_characters() {
+        for (len, found) in [
+            (0, "0 bytes"),
+            (1, "1 byte"),
+            (9, "9 bytes"),
+            (11, "11 bytes"),
+        ] {
+            let err = Tbsl::try_from(&[0xFF; 11][..len]).unwrap_err();
+            assert_eq!(err.kind(), crate::ErrorKind::Length);
+            assert_eq!(err.position(), None);
+            assert_eq!(
+                err.to_string(),
+                format!("invalid TBSL bytes: expected 10 bytes, found {found}")
+            );
+        }
+        // Text keeps counting characters.
+        assert_eq!(
+            Tbsl::parse("25BF").unwrap_err().to_string(),
+            "invalid TBSL: expected 20 characters, found 4 bytes"
+        );
     }
 }

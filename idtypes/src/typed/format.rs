@@ -224,8 +224,14 @@ pub trait FixedSizeFormat: IdFormat + Copy + Default {
     fn try_from_bytes(bytes: Self::Bytes) -> Result<Self, Error>;
 }
 
-mod sealed {
-    pub trait Sealed {}
+pub(crate) mod sealed {
+    /// Keeps [`IdFormat`](super::IdFormat) this crate's, and holds what only the crate reads.
+    pub trait Sealed {
+        /// The length in bytes of the longest text `FromStr` accepts: `MAX_TEXT_LEN`, or a
+        /// TimeId's dashed form (16). A typed id refuses longer text before looking for its
+        /// prefix.
+        const MAX_PARSE_LEN: usize;
+    }
 }
 
 /// `IdFormat` and `FixedSizeFormat` for each fixed-size format `$ty`, named `$name`: its text
@@ -236,7 +242,6 @@ macro_rules! fixed_size_format {
         $ty:ident => $name:expr, $raw:ty: $to_raw:ident, $bytes:ty,
         $from_raw:expr, $from_bytes:expr;
     )*) => {$(
-        impl sealed::Sealed for crate::$ty {}
 
         impl IdFormat for crate::$ty {
             const NAME: &'static str = $name;
@@ -298,8 +303,30 @@ fixed_size_format! {
         |raw| Ok(Tbsl::from_bytes(raw)), |bytes| Ok(Tbsl::from_bytes(bytes));
 }
 
+/// The longest text each fixed-size format parses.
+macro_rules! max_parse_len {
+    ($($ty:ident: $len:expr;)*) => {$(
+        impl sealed::Sealed for crate::$ty {
+            const MAX_PARSE_LEN: usize = $len;
+        }
+    )*};
+}
+
+max_parse_len! {
+    Tid: Tid::TEXT_LEN;
+    TimeId: TimeId::DASHED_LEN;
+    Uid11: Uid11::TEXT_LEN;
+    Xid: Xid::TEXT_LEN;
+    Snowish: Snowish::TEXT_LEN;
+    TsSeqRand: TsSeqRand::TEXT_LEN;
+    FullRand: FullRand::TEXT_LEN;
+    Tbsl: Tbsl::TEXT_LEN;
+}
+
 #[cfg(feature = "alloc")]
-impl sealed::Sealed for crate::RecordKey {}
+impl sealed::Sealed for crate::RecordKey {
+    const MAX_PARSE_LEN: usize = crate::RecordKey::MAX_LEN;
+}
 
 #[cfg(feature = "alloc")]
 impl IdFormat for crate::RecordKey {
@@ -331,11 +358,30 @@ mod tests {
         assert_eq!(&*text, max.to_string());
         assert_eq!(text.len(), T::MAX_TEXT_LEN);
         assert_eq!(text.parse::<T>(), Ok(max));
+        // Nothing longer than `MAX_PARSE_LEN` parses (what typed ids refuse up front).
+        let longest = <T as super::sealed::Sealed>::MAX_PARSE_LEN;
+        assert!(longest >= T::MAX_TEXT_LEN);
+        let digits = [b'2'; 64];
+        let too_long = core::str::from_utf8(&digits[..longest + 1]).unwrap();
+        assert_eq!(
+            too_long.parse::<T>().unwrap_err().kind(),
+            crate::ErrorKind::Length
+        );
         assert_eq!(T::try_from_raw(max.to_raw()), Ok(max));
         assert_eq!(T::try_from_bytes(max.to_bytes()), Ok(max));
         assert_eq!(T::try_from_bytes(T::default().to_bytes()), Ok(T::default()));
         assert!(T::default().to_bytes() < max.to_bytes());
         assert!(T::default() < max);
+    }
+
+    #[test]
+    fn a_time_ids_dashed_text_is_its_longest_parsed_text() {
+        let dashed = TimeId::MAX.to_dashed();
+        assert_eq!(
+            dashed.len(),
+            <TimeId as super::sealed::Sealed>::MAX_PARSE_LEN
+        );
+        assert_eq!(dashed.parse::<TimeId>(), Ok(TimeId::MAX));
     }
 
     #[test]

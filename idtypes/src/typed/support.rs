@@ -8,6 +8,7 @@ use super::TypedId;
 use crate::{
     Error, IdFormat, IdRange, IdText,
     error::{Repr, Snippet, TypeInfo},
+    typed::format::sealed,
 };
 
 /// What errors say of `T`: one `static` per typed id, which its errors point at.
@@ -24,8 +25,12 @@ fn type_info<T: TypedId>() -> &'static TypeInfo {
 /// Parses `prefix`, `separator`, then the inner format's text.
 ///
 /// Errors, in the order they are looked for: a missing or different prefix, a prefix followed
-/// by something other than the separator, the inner format's own error (positioned in the
-/// whole text), then the type's checks.
+/// by something other than the separator, a text longer than any of the type's (its prefix,
+/// separator and the inner format's longest text, `max_len`), the inner format's own error
+/// (positioned in the whole text), then the type's checks. Each is found in time bounded by
+/// the type, not by the text: the prefix and separator are looked for in the first
+/// `PREFIX_WINDOW` bytes only, and every inner format checks the length before it reads
+/// anything (a text too long for the type is one too long for its format).
 ///
 /// Not `#[inline]`: inlined into the typed id's `parse`, the `Result` it builds moved through
 /// the caller's frame and made a typed TBSL parse 15 ns slower. That was measured when
@@ -36,13 +41,41 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
     T::try_from_inner(inner).map_err(|err| err.shifted(offset))
 }
 
+/// The length in bytes of the longest text of `T`, a type with a prefix: the prefix, the
+/// separator and the inner format's longest text (a TimeId's dashed form included).
+const fn max_len<T: TypedId>() -> usize {
+    T::PREFIX.len() + T::SEPARATOR.len() + <T::Inner as sealed::Sealed>::MAX_PARSE_LEN
+}
+
 /// The inner id after the prefix and separator, and where it starts.
 fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
     let offset = strip_prefix::<T>(text)?;
     let inner = text[offset..]
         .parse::<T::Inner>()
-        .map_err(|err| err.shifted(offset).within(type_info::<T>()))?;
+        .map_err(|err| inner_error::<T>(err, offset))?;
     Ok((offset, inner))
+}
+
+/// The error of a typed text whose inner text, at `offset`, the inner format refused with
+/// `err`: the type's length error if the text is longer than any of the type's, else `err`
+/// positioned in the whole text.
+///
+/// Every format checks the length of its text before anything else, in constant time, so a
+/// text too long for the type is one whose inner text its format refuses with a length error
+/// that counts it: the type's length error replaces it here, off the path of valid text
+/// (checking the length before the inner format cost a typed parse 2 to 4 instructions).
+#[cold]
+#[inline(never)]
+fn inner_error<T: TypedId>(err: Error, offset: usize) -> Error {
+    // Without a prefix the text is the inner format's, and so is its length error.
+    if !T::PREFIX.is_empty() {
+        if let Some(inner_len) = err.text_length() {
+            if offset + inner_len > const { max_len::<T>() } {
+                return too_long::<T>(offset + inner_len);
+            }
+        }
+    }
+    err.shifted(offset).within(type_info::<T>())
 }
 
 /// The byte offset of the inner text, after the prefix and separator.
@@ -64,6 +97,31 @@ fn strip_prefix<T: TypedId>(text: &str) -> Result<usize, Error> {
     strip_prefix_slow::<T>(text)
 }
 
+/// A text of `found` bytes is longer than any of `T`'s.
+fn too_long<T: TypedId>(found: usize) -> Error {
+    let max = max_len::<T>();
+    Error::new(
+        <T::Inner as IdFormat>::NAME,
+        Repr::TypedLength { max, found },
+    )
+    .within(type_info::<T>())
+}
+
+/// How far into a text a prefix and its separator are looked for: the longest prefix (63
+/// bytes) and the longest separator (8). A separator further on ends no prefix, and searching
+/// on would take time that grows with the text.
+const PREFIX_WINDOW: usize = 63 + 8;
+
+/// Where `separator` first starts within the first `window` bytes of `text` (which it must
+/// fit in whole).
+fn find_separator(text: &str, separator: &str, window: usize) -> Option<usize> {
+    let mut end = text.len().min(window);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].find(separator)
+}
+
 /// [`strip_prefix`]'s error: which of the prefix and the separator is wrong, and how.
 #[cold]
 fn strip_prefix_slow<T: TypedId>(text: &str) -> Result<usize, Error> {
@@ -74,7 +132,8 @@ fn strip_prefix_slow<T: TypedId>(text: &str) -> Result<usize, Error> {
             return Ok(prefix.len() + separator.len());
         }
         // `posts_…` for `post` is another, longer prefix; anything else is a bad separator.
-        let longer = rest.find(separator).is_some_and(|at| {
+        let window = PREFIX_WINDOW - prefix.len().min(PREFIX_WINDOW);
+        let longer = find_separator(rest, separator, window).is_some_and(|at| {
             rest[..at]
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
@@ -85,7 +144,8 @@ fn strip_prefix_slow<T: TypedId>(text: &str) -> Result<usize, Error> {
         }
     }
     // What stands where the prefix belongs: up to and including the first separator.
-    let found = text.find(separator).map(|at| &text[..at + separator.len()]);
+    let found =
+        find_separator(text, separator, PREFIX_WINDOW).map(|at| &text[..at + separator.len()]);
     let found = found.map(Snippet::new);
     Err(Error::new(name, Repr::Prefix { found }).within(type_info::<T>()))
 }

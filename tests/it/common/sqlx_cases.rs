@@ -701,6 +701,113 @@ macro_rules! sqlx_cases {
             drop_table(&pool, &table).await;
         }
 
+        /// Reads column `col` of row `n` as `T`, which must fail for the column's type (with
+        /// and without sqlx's own check of the type): the message, which names `T` (`name`).
+        async fn wrong_column<T: Column>(pool: &sqlx::Pool<Db>, table: &str, col: &str, n: i32, name: &str) -> String {
+            let sql = format!("SELECT {col} FROM {table} WHERE n = {n}");
+            let row = sqlx::query(AssertSqlSafe(sql)).fetch_one(pool).await.unwrap();
+            let what = format!("{} from {col}, row {n}", std::any::type_name::<T>());
+            // Without sqlx's check of the column type: the decoding itself refuses.
+            let err = row
+                .try_get_unchecked::<T, _>(0)
+                .map(|v| format!("{v:?}"))
+                .expect_err(&what);
+            let message = err.to_string();
+            assert!(message.contains(&format!("{name} in a column of the wrong type: expected ")), "{what}: {message}");
+            // With it: refused too (by `compatible`, sqlx's message).
+            let err = row.try_get::<T, _>(0).map(|v| format!("{v:?}")).expect_err(&what);
+            assert!(matches!(err, sqlx::Error::ColumnDecode { .. }), "{what}: {err}");
+            message
+        }
+
+        /// `T`, a bytes id, refuses every text of the table `wrong_column_types` makes.
+        async fn refuse_text<T: Column + idtypes::IdFormat>(pool: &sqlx::Pool<Db>, table: &str) {
+            for (col, n) in [("t", 0), ("t", 1), ("t", 2), ("l", 3)] {
+                let m = wrong_column::<T>(pool, table, col, n, <T as idtypes::IdFormat>::NAME).await;
+                assert!(m.ends_with(WRONG_FOR_BYTES), "{m}");
+            }
+        }
+
+        /// `T`, read from text, refuses every bytes value of that table.
+        async fn refuse_bytes<T: Column>(pool: &sqlx::Pool<Db>, table: &str, name: &str) {
+            for n in [0, 1, 2] {
+                let m = wrong_column::<T>(pool, table, "b", n, name).await;
+                assert!(m.ends_with(WRONG_FOR_TEXT), "{m}");
+            }
+        }
+
+        /// Bytes ids read only bytes, text only text: a value in the wrong kind of column is an
+        /// error, not an id, whatever its content.
+        #[tokio::test]
+        async fn wrong_column_types() {
+            let Some(pool) = connect().await else { return };
+            let table = idtypes_tests::unique_table("idt_kind");
+            exec(
+                &pool,
+                format!(
+                    "CREATE TABLE {table} (n INTEGER, b {BLOB_COLUMN}, t {}, l {LATIN_TEXT_COLUMN})",
+                    column(Storage::Text),
+                ),
+            )
+            .await;
+            let rows: [(i32, Vec<u8>, &str); 3] = [
+                (0, vec![0xFF; 8], "abcdefgh"),
+                (1, vec![0xFF; 10], "0123456789"),
+                (2, b"3jzfcijpj2z2a".to_vec(), "3jzfcijpj2z2a"),
+            ];
+            let sql = format!("INSERT INTO {table} (n, b, t) VALUES ({}, {}, {})", ph(1), ph(2), ph(3));
+            for (n, bytes, text) in rows {
+                sqlx::query(AssertSqlSafe(sql.clone()))
+                    .bind(n)
+                    .bind(bytes)
+                    .bind(text)
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+            }
+            // Text made of eight 0xFF bytes (each a character of a single-byte charset).
+            exec(&pool, format!("INSERT INTO {table} (n, l) VALUES (3, {FF_TEXT})")).await;
+
+            // Each bytes id refuses text: an 8 or 10 character text (bytes of the right
+            // length), valid text of the id, text from 0xFF bytes.
+            refuse_text::<Tid>(&pool, &table).await;
+            refuse_text::<TimeId>(&pool, &table).await;
+            refuse_text::<Uid11>(&pool, &table).await;
+            refuse_text::<Xid>(&pool, &table).await;
+            refuse_text::<Snowish>(&pool, &table).await;
+            refuse_text::<TsSeqRand>(&pool, &table).await;
+            refuse_text::<FullRand>(&pool, &table).await;
+            refuse_text::<Tbsl>(&pool, &table).await;
+
+            // Text reads refuse bytes, even bytes that are valid text.
+            refuse_bytes::<AsText<Tid>>(&pool, &table, "atproto TID").await;
+            refuse_bytes::<AsText<TimeId>>(&pool, &table, "TimeId").await;
+            refuse_bytes::<AsText<Uid11>>(&pool, &table, "uid11").await;
+            refuse_bytes::<AsText<Xid>>(&pool, &table, "xid").await;
+            refuse_bytes::<AsText<Snowish>>(&pool, &table, "snowish uid11").await;
+            refuse_bytes::<AsText<TsSeqRand>>(&pool, &table, "ts-seq-rand uid11").await;
+            refuse_bytes::<AsText<FullRand>>(&pool, &table, "fullrand uid11").await;
+            refuse_bytes::<AsText<Tbsl>>(&pool, &table, "TBSL").await;
+            refuse_bytes::<RecordKey>(&pool, &table, "atproto record key").await;
+
+            // The exact message, for one of each.
+            let m = wrong_column::<Tbsl>(&pool, &table, "t", 1, "TBSL").await;
+            let expected = format!("TBSL in a column of the wrong type: expected {WRONG_FOR_BYTES}");
+            assert!(m.ends_with(&expected), "{m}");
+
+            // The right kinds of column still decode.
+            let sql = format!("SELECT b FROM {table} WHERE n = 0");
+            let tid: Tid = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(tid, Tid::from_u64(u64::MAX));
+            let sql = format!("SELECT t FROM {table} WHERE n = 2");
+            let text: AsText<Tid> = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(text.0, "3jzfcijpj2z2a".parse::<Tid>().unwrap());
+            let sql = format!("SELECT t FROM {table} WHERE n = 0");
+            let key: RecordKey = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(key.as_str(), "abcdefgh");
+            drop_table(&pool, &table).await;
+        }
+
         sqlx_cases!(@types
             tid: Tid,
             time_id: TimeId,

@@ -20,9 +20,12 @@ use idtypes::{
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+/// A target's check: panics when the input shows a bug.
+pub type Check = fn(&[u8]);
+
 /// Every target: its name (the directory names under `corpus/` and `regressions/`) and its
 /// check.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Check)] = &[
     ("fixed", fixed),
     ("record_key", record_key),
     ("typed", typed),

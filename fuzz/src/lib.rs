@@ -14,8 +14,8 @@ use core::str::FromStr;
 use idtypes::record_key::RecordKeyType;
 use idtypes::tbsl::TransportBase;
 use idtypes::{
-    Error, ErrorKind, FixedSizeFormat, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    TypedId, Uid11, Xid,
+    Error, ErrorKind, FixedSizeFormat, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId,
+    TsSeqRand, TypedId, Uid11, Xid,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -86,6 +86,8 @@ trait Fixed:
     /// The id made of the first bytes of `raw` (zero-padded), through the inherent
     /// `from_bytes` or `try_from_bytes`.
     fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error>;
+    /// `range_for_prefix`.
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error>;
 }
 
 fn padded<const N: usize>(raw: &[u8]) -> [u8; N] {
@@ -117,6 +119,9 @@ impl Fixed for Tid {
     }
     fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
         Ok(Tid::from_bytes(padded(raw)))
+    }
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+        Tid::range_for_prefix(prefix)
     }
 }
 
@@ -152,6 +157,9 @@ impl Fixed for TimeId {
     fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
         Ok(TimeId::from_bytes(padded(raw)))
     }
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+        TimeId::range_for_prefix(prefix)
+    }
 }
 
 /// The uid11 profiles: 11 Base58 symbols whose value is a payload of the profile.
@@ -176,6 +184,9 @@ macro_rules! uid11_fixed {
             fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
                 let from_bytes: fn([u8; 8]) -> Result<$ty, Error> = $from_bytes;
                 from_bytes(padded(raw))
+            }
+            fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+                $ty::range_for_prefix(prefix)
             }
         }
     )*};
@@ -207,6 +218,9 @@ impl Fixed for Tbsl {
     }
     fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
         Ok(Tbsl::from_bytes(padded(raw)))
+    }
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+        Tbsl::range_for_prefix(prefix)
     }
 }
 
@@ -248,6 +262,28 @@ fn check_text<T: Fixed>(text: &[u8]) {
         }
         Err(err) => check_error(&err, text.len()),
     }
+    check_prefix::<T>(text);
+}
+
+/// The ids `range_for_prefix` gives for the text, taken as a prefix, all have it: the first
+/// and the last one's text (plain or, for TimeId, dashed) start with it.
+fn check_prefix<T: Fixed>(prefix: &[u8]) {
+    let Ok(prefix) = core::str::from_utf8(prefix) else {
+        return;
+    };
+    match T::prefix_range(prefix) {
+        Ok(Some(range)) => {
+            assert!(range.start() <= range.end(), "{prefix:?}: {range:?}");
+            for id in [range.start(), range.end()] {
+                assert!(
+                    id.to_string().starts_with(prefix) || format!("{id:#}").starts_with(prefix),
+                    "{prefix:?}: {range:?} holds {id}"
+                );
+            }
+        }
+        Ok(None) => {}
+        Err(err) => check_error(&err, prefix.len()),
+    }
 }
 
 /// A valid id: its text, raw form and bytes all read back as the id.
@@ -262,6 +298,16 @@ fn check_fixed_value<T: Fixed>(id: T) {
     assert_eq!(T::try_from_raw(id.to_raw()), Ok(id), "raw form round trip");
     assert_eq!(T::try_from_bytes(id.to_bytes()), Ok(id), "bytes round trip");
     assert_eq!(T::from_raw_bytes(id.to_bytes().as_ref()), Ok(id));
+    // Every prefix of its text has a range that holds it.
+    for text in [shown, format!("{id:#}")] {
+        for end in 0..=text.len() {
+            let prefix = &text[..end];
+            match T::prefix_range(prefix) {
+                Ok(Some(range)) => assert!(range.contains(&id), "{prefix:?}: {range:?}, {id}"),
+                other => panic!("{prefix:?}, a prefix of {id}: {other:?}"),
+            }
+        }
+    }
 }
 
 /// Ids from raw bytes: valid ones round-trip through every form.

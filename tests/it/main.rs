@@ -19,6 +19,7 @@ mod derive_serde;
 mod derive_text;
 #[cfg(unix)]
 mod fork;
+mod fuzz_regressions;
 mod lease;
 mod lease_fleet;
 mod record_key_conformance;

@@ -1,0 +1,855 @@
+//! The checks the fuzz targets run, one function per target (see [`TARGETS`]).
+//!
+//! The same file is the regression test's: `tests/it/fuzz_regressions.rs` includes it as a
+//! module and replays every input under `fuzz/regressions/<target>/` through these functions,
+//! so a crash the fuzzer found stays fixed. Every check panics when it fails; an input that
+//! the library refuses is no failure, only a wrong answer or a panic inside the library is.
+//!
+//! Each target reads its first byte as a selector (which format, which form) and the rest as
+//! the input.
+
+use core::fmt::{Debug, Display};
+use core::str::FromStr;
+
+use idtypes::record_key::RecordKeyType;
+use idtypes::tbsl::TransportBase;
+use idtypes::{
+    Error, ErrorKind, FixedSizeFormat, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId,
+    TsSeqRand, TypedId, Uid11, Xid,
+};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// A target's check: panics when the input shows a bug.
+pub type Check = fn(&[u8]);
+
+/// Every target: its name (the directory names under `corpus/` and `regressions/`) and its
+/// check.
+pub const TARGETS: &[(&str, Check)] = &[
+    ("fixed", fixed),
+    ("record_key", record_key),
+    ("typed", typed),
+    ("serde", serde),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/// An error must print, and a position must point into the input (a character error at a
+/// character of it).
+fn check_error(err: &Error, input_len: usize) {
+    let message = err.to_string();
+    assert!(!message.is_empty(), "an error without a message: {err:?}");
+    if let Some(position) = err.position() {
+        if err.kind() == ErrorKind::Character {
+            assert!(
+                position < input_len,
+                "character error at {position} in {input_len} bytes: {message}"
+            );
+        } else {
+            assert!(
+                position <= input_len,
+                "error at {position} in {input_len} bytes: {message}"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixed-size formats: text, bytes, transport bases
+
+const BASE32_SORTABLE: &[u8] = b"234567abcdefghijklmnopqrstuvwxyz";
+const BASE58: &[u8] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/// The value of Base58 text, as wide as it gets (11 symbols need 65 bits), if all symbols are
+/// Base58.
+fn base58_value(text: &[u8]) -> Option<u128> {
+    text.iter().try_fold(0u128, |value, symbol| {
+        let digit = BASE58.iter().position(|s| s == symbol)?;
+        Some(value * 58 + digit as u128)
+    })
+}
+
+/// What the fuzz checks need of a fixed-size format beyond [`FixedSizeFormat`]: its inherent
+/// parsers, and an independent statement of which texts it accepts.
+trait Fixed:
+    FixedSizeFormat + Display + Debug + FromStr<Err = Error> + for<'a> TryFrom<&'a str, Error = Error>
+{
+    fn parse_str(text: &str) -> Result<Self, Error>;
+    fn parse_bytes(text: &[u8]) -> Result<Self, Error>;
+    /// `parse_const` where the format has one besides `parse`.
+    fn parse_const_str(text: &str) -> Option<Result<Self, Error>>;
+    /// Whether the text is valid, written from the format's specification, not its code.
+    fn valid(text: &[u8]) -> bool;
+    /// Whether a valid text is the one the id displays as (TimeId also reads a dashed form).
+    fn canonical(text: &[u8]) -> bool;
+    /// The id made of the first bytes of `raw` (zero-padded), through the inherent
+    /// `from_bytes` or `try_from_bytes`.
+    fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error>;
+    /// `range_for_prefix`.
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error>;
+}
+
+fn padded<const N: usize>(raw: &[u8]) -> [u8; N] {
+    let mut bytes = [0u8; N];
+    for (to, from) in bytes.iter_mut().zip(raw) {
+        *to = *from;
+    }
+    bytes
+}
+
+impl Fixed for Tid {
+    fn parse_str(text: &str) -> Result<Self, Error> {
+        Tid::parse(text)
+    }
+    fn parse_bytes(text: &[u8]) -> Result<Self, Error> {
+        Tid::parse_ascii(text)
+    }
+    fn parse_const_str(text: &str) -> Option<Result<Self, Error>> {
+        Some(Tid::parse_const(text))
+    }
+    fn valid(text: &[u8]) -> bool {
+        // atproto: ^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$
+        text.len() == 13
+            && b"234567abcdefghij".contains(&text[0])
+            && text.iter().all(|b| BASE32_SORTABLE.contains(b))
+    }
+    fn canonical(_: &[u8]) -> bool {
+        true
+    }
+    fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
+        Ok(Tid::from_bytes(padded(raw)))
+    }
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+        Tid::range_for_prefix(prefix)
+    }
+}
+
+impl Fixed for TimeId {
+    fn parse_str(text: &str) -> Result<Self, Error> {
+        TimeId::parse(text)
+    }
+    fn parse_bytes(text: &[u8]) -> Result<Self, Error> {
+        TimeId::parse_ascii(text)
+    }
+    fn parse_const_str(text: &str) -> Option<Result<Self, Error>> {
+        Some(TimeId::parse_const(text))
+    }
+    fn valid(text: &[u8]) -> bool {
+        // 13 symbols, or the same with dashes after symbols 4, 7 and 11; the first symbol
+        // names a 65-bit sign extension of an i64: `2`..`b` or `s`..`z`.
+        let symbols: Vec<u8> = match text.len() {
+            13 => text.to_vec(),
+            16 if text[4] == b'-' && text[8] == b'-' && text[13] == b'-' => text
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| ![4, 8, 13].contains(i))
+                .map(|(_, b)| *b)
+                .collect(),
+            _ => return false,
+        };
+        b"234567abstuvwxyz".contains(&symbols[0])
+            && symbols.iter().all(|b| BASE32_SORTABLE.contains(b))
+    }
+    fn canonical(text: &[u8]) -> bool {
+        text.len() == 13
+    }
+    fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
+        Ok(TimeId::from_bytes(padded(raw)))
+    }
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+        TimeId::range_for_prefix(prefix)
+    }
+}
+
+/// The uid11 profiles: 11 Base58 symbols whose value is a payload of the profile.
+macro_rules! uid11_fixed {
+    ($($ty:ident: $max:expr, $from_bytes:expr;)*) => {$(
+        impl Fixed for $ty {
+            fn parse_str(text: &str) -> Result<Self, Error> {
+                $ty::parse(text)
+            }
+            fn parse_bytes(text: &[u8]) -> Result<Self, Error> {
+                $ty::parse_ascii(text)
+            }
+            fn parse_const_str(_: &str) -> Option<Result<Self, Error>> {
+                None
+            }
+            fn valid(text: &[u8]) -> bool {
+                text.len() == 11 && base58_value(text).is_some_and(|value| value <= $max as u128)
+            }
+            fn canonical(_: &[u8]) -> bool {
+                true
+            }
+            fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
+                let from_bytes: fn([u8; 8]) -> Result<$ty, Error> = $from_bytes;
+                from_bytes(padded(raw))
+            }
+            fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+                $ty::range_for_prefix(prefix)
+            }
+        }
+    )*};
+}
+
+uid11_fixed! {
+    Uid11: u64::MAX, |bytes| Ok(Uid11::from_bytes(bytes));
+    Xid: u64::MAX, |bytes| Ok(Xid::from_bytes(bytes));
+    Snowish: i64::MAX, Snowish::try_from_bytes;
+    TsSeqRand: u64::MAX, |bytes| Ok(TsSeqRand::from_bytes(bytes));
+    FullRand: u64::MAX, |bytes| Ok(FullRand::from_bytes(bytes));
+}
+
+impl Fixed for Tbsl {
+    fn parse_str(text: &str) -> Result<Self, Error> {
+        Tbsl::parse(text)
+    }
+    fn parse_bytes(text: &[u8]) -> Result<Self, Error> {
+        Tbsl::parse_ascii(text)
+    }
+    fn parse_const_str(_: &str) -> Option<Result<Self, Error>> {
+        None
+    }
+    fn valid(text: &[u8]) -> bool {
+        text.len() == 20 && text.iter().all(|b| b"0123456789ABCDEF".contains(b))
+    }
+    fn canonical(_: &[u8]) -> bool {
+        true
+    }
+    fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
+        Ok(Tbsl::from_bytes(padded(raw)))
+    }
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+        Tbsl::range_for_prefix(prefix)
+    }
+}
+
+/// Every way in from text agrees with the others and with the specification; an accepted
+/// text is the id's display (when canonical) and the display reads back as the id.
+fn check_text<T: Fixed>(text: &[u8]) {
+    let by_bytes = T::parse_bytes(text);
+    assert_eq!(
+        by_bytes.is_ok(),
+        T::valid(text),
+        "{} accepts {:?}: {by_bytes:?}",
+        T::NAME,
+        String::from_utf8_lossy(text)
+    );
+    if let Ok(text) = core::str::from_utf8(text) {
+        assert_eq!(T::parse_str(text), by_bytes, "parse and parse_ascii differ");
+        assert_eq!(
+            text.parse::<T>(),
+            by_bytes,
+            "FromStr and parse_ascii differ"
+        );
+        assert_eq!(
+            T::try_from(text),
+            by_bytes,
+            "TryFrom<&str> and parse_ascii differ"
+        );
+        if let Some(by_const) = T::parse_const_str(text) {
+            assert_eq!(by_const, by_bytes, "parse_const and parse_ascii differ");
+        }
+    }
+    match by_bytes {
+        Ok(id) => {
+            let shown = id.to_string();
+            assert_eq!(shown, id.encode().to_string(), "Display and encode differ");
+            if T::canonical(text) {
+                assert_eq!(shown.as_bytes(), text, "the display is not the text read");
+            }
+            check_fixed_value(id);
+        }
+        Err(err) => check_error(&err, text.len()),
+    }
+    check_prefix::<T>(text);
+}
+
+/// The ids `range_for_prefix` gives for the text, taken as a prefix, all have it: the first
+/// and the last one's text (plain or, for TimeId, dashed) start with it.
+fn check_prefix<T: Fixed>(prefix: &[u8]) {
+    let Ok(prefix) = core::str::from_utf8(prefix) else {
+        return;
+    };
+    match T::prefix_range(prefix) {
+        Ok(Some(range)) => {
+            assert!(range.start() <= range.end(), "{prefix:?}: {range:?}");
+            for id in [range.start(), range.end()] {
+                assert!(
+                    id.to_string().starts_with(prefix) || format!("{id:#}").starts_with(prefix),
+                    "{prefix:?}: {range:?} holds {id}"
+                );
+            }
+        }
+        Ok(None) => {}
+        Err(err) => check_error(&err, prefix.len()),
+    }
+}
+
+/// A valid id: its text, raw form and bytes all read back as the id.
+fn check_fixed_value<T: Fixed>(id: T) {
+    let shown = id.to_string();
+    assert_eq!(
+        T::parse_str(&shown),
+        Ok(id),
+        "the display {shown} does not read back"
+    );
+    assert_eq!(T::parse_bytes(shown.as_bytes()), Ok(id));
+    assert_eq!(T::try_from_raw(id.to_raw()), Ok(id), "raw form round trip");
+    assert_eq!(T::try_from_bytes(id.to_bytes()), Ok(id), "bytes round trip");
+    assert_eq!(T::from_raw_bytes(id.to_bytes().as_ref()), Ok(id));
+    // Every prefix of its text has a range that holds it.
+    for text in [shown, format!("{id:#}")] {
+        for end in 0..=text.len() {
+            let prefix = &text[..end];
+            match T::prefix_range(prefix) {
+                Ok(Some(range)) => assert!(range.contains(&id), "{prefix:?}: {range:?}, {id}"),
+                other => panic!("{prefix:?}, a prefix of {id}: {other:?}"),
+            }
+        }
+    }
+}
+
+/// Ids from raw bytes: valid ones round-trip through every form.
+fn check_raw<T: Fixed>(raw: &[u8]) {
+    match T::from_raw_bytes(raw) {
+        Ok(id) => {
+            assert_eq!(
+                id.to_bytes().as_ref(),
+                &padded::<16>(raw)[..id.to_bytes().as_ref().len()]
+            );
+            check_fixed_value(id);
+        }
+        Err(err) => check_error(&err, raw.len()),
+    }
+}
+
+/// TBSL from bytes of any length, and from any `u128`.
+fn check_tbsl_raw(raw: &[u8]) {
+    match Tbsl::try_from(raw) {
+        Ok(id) => {
+            assert_eq!(raw.len(), 10);
+            assert_eq!(id.to_bytes().as_slice(), raw);
+            check_fixed_value(id);
+        }
+        Err(err) => {
+            assert_ne!(raw.len(), 10, "10 bytes refused: {err}");
+            assert_eq!(err.kind(), ErrorKind::Length);
+            check_error(&err, raw.len());
+        }
+    }
+    let value = u128::from_be_bytes(padded(raw));
+    match Tbsl::try_from_u128(value) {
+        Ok(id) => {
+            assert!(value >> 80 == 0, "{value} is over 80 bits");
+            assert_eq!(id.to_u128(), value);
+            check_fixed_value(id);
+        }
+        Err(err) => {
+            assert!(value >> 80 != 0, "{value} refused: {err}");
+            check_error(&err, 16);
+        }
+    }
+}
+
+const TRANSPORT_BASES: [TransportBase; 6] = [
+    TransportBase::Base10,
+    TransportBase::Base16,
+    TransportBase::Base32,
+    TransportBase::Base36,
+    TransportBase::Base58,
+    TransportBase::Base62,
+];
+
+/// A transport text reads as the specification says, and what it reads prints back without
+/// its leading zero symbols.
+fn check_transport(base: TransportBase, text: &[u8]) {
+    let text = String::from_utf8_lossy(text);
+    let alphabet = base.alphabet().as_bytes();
+    let zero = alphabet[0] as char;
+    let result = Tbsl::from_base(base, &text);
+    let value = text.bytes().try_fold(0u128, |value, symbol| {
+        let digit = alphabet.iter().position(|s| *s == symbol)?;
+        value
+            .checked_mul(alphabet.len() as u128)?
+            .checked_add(digit as u128)
+    });
+    let valid = (1..=base.max_len()).contains(&text.len()) && value.is_some_and(|v| v >> 80 == 0);
+    assert_eq!(result.is_ok(), valid, "{base:?} {text:?}: {result:?}");
+    match result {
+        Ok(id) => {
+            assert_eq!(Some(id.to_u128()), value);
+            let stripped = text.trim_start_matches(zero);
+            let expected = if stripped.is_empty() {
+                zero.to_string()
+            } else {
+                stripped.to_owned()
+            };
+            assert_eq!(id.to_base(base).as_str(), expected);
+            check_transport_value(id);
+        }
+        Err(err) => check_error(&err, text.len()),
+    }
+}
+
+/// An id in every base: minimal, at most the base's longest, and reads back.
+fn check_transport_value(id: Tbsl) {
+    for base in TRANSPORT_BASES {
+        let text = id.to_base(base);
+        assert!((1..=base.max_len()).contains(&text.len()));
+        let zero = base.alphabet().as_bytes()[0];
+        assert!(
+            text.len() == 1 || text.as_bytes()[0] != zero,
+            "{text} is not minimal"
+        );
+        assert!(
+            text.bytes()
+                .all(|b| base.alphabet().as_bytes().contains(&b))
+        );
+        assert_eq!(Tbsl::from_base(base, &text), Ok(id), "{base:?} {text}");
+    }
+}
+
+/// The `fixed` target: the text (`parse`, `parse_ascii`, `FromStr`, `TryFrom<&str>`,
+/// `parse_const`) of each fixed-size format, its bytes and raw forms, and TBSL's transport
+/// bases.
+pub fn fixed(data: &[u8]) {
+    let Some((&selector, input)) = data.split_first() else {
+        return;
+    };
+    match selector % 18 {
+        0 => check_text::<Tid>(input),
+        1 => check_text::<TimeId>(input),
+        2 => check_text::<Uid11>(input),
+        3 => check_text::<Xid>(input),
+        4 => check_text::<Snowish>(input),
+        5 => check_text::<TsSeqRand>(input),
+        6 => check_text::<FullRand>(input),
+        7 => check_text::<Tbsl>(input),
+        8..=13 => check_transport(TRANSPORT_BASES[usize::from(selector % 18 - 8)], input),
+        14 => {
+            check_raw::<Tid>(input);
+            check_raw::<TimeId>(input);
+            check_raw::<Uid11>(input);
+            check_raw::<Xid>(input);
+            check_raw::<Snowish>(input);
+            check_raw::<TsSeqRand>(input);
+            check_raw::<FullRand>(input);
+            check_raw::<Tbsl>(input);
+        }
+        15 => check_tbsl_raw(input),
+        16 => check_transport_value(Tbsl::from_bytes(padded(input))),
+        _ => {
+            // Snowish's raw form: only the reserved top bit makes an u64 no id.
+            let value = u64::from_be_bytes(padded(input));
+            assert_eq!(Snowish::try_from_u64(value).is_ok(), value >> 63 == 0);
+            assert_eq!(
+                Snowish::try_from_u64(value),
+                Snowish::try_from_bytes(value.to_be_bytes())
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Record keys and record-key types
+
+/// The record-key syntax from the atproto specification: 1 to 512 of `A-Za-z0-9.-_~:`, not
+/// `.` or `..`.
+fn valid_record_key(text: &str) -> bool {
+    (1..=512).contains(&text.len())
+        && text != "."
+        && text != ".."
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".-_~:".contains(&b))
+}
+
+fn check_record_key(text: &str) {
+    let result = RecordKey::parse(text);
+    assert_eq!(
+        result.is_ok(),
+        valid_record_key(text),
+        "{text:?}: {result:?}"
+    );
+    assert_eq!(RecordKey::validate(text), result.clone().map(drop));
+    assert_eq!(RecordKey::validate_const(text), result.clone().map(drop));
+    assert_eq!(text.parse::<RecordKey>(), result);
+    assert_eq!(RecordKey::try_from(text), result);
+    assert_eq!(RecordKey::try_from(text.to_owned()), result);
+    match result {
+        Ok(key) => {
+            assert_eq!(key.as_str(), text);
+            assert_eq!(key.to_string(), text);
+            assert_eq!(key.clone().into_string(), text);
+            let as_tid = Tid::parse(text);
+            assert_eq!(key.to_tid(), as_tid);
+            assert_eq!(RecordKeyType::Tid.check(&key), as_tid.clone().map(drop));
+            if let Ok(tid) = as_tid {
+                assert_eq!(RecordKey::from(tid), key);
+            }
+            assert_eq!(RecordKeyType::Any.check(&key), Ok(()));
+            assert_eq!(RecordKeyType::Literal(key.clone()).check(&key), Ok(()));
+            assert_eq!(
+                RecordKeyType::Literal(RecordKey::SELF).matches(&key),
+                text == "self"
+            );
+            match RecordKeyType::Nsid.check(&key) {
+                // An NSID is at least three dot-separated segments of `A-Za-z0-9-`.
+                Ok(()) => assert!(
+                    text.split('.').count() >= 3
+                        && text
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b"-.".contains(&b)),
+                    "{text:?} taken for an NSID"
+                ),
+                Err(err) => check_error(&err, text.len()),
+            }
+            let literal = format!("literal:{text}");
+            assert_eq!(
+                RecordKeyType::parse(&literal),
+                Ok(RecordKeyType::Literal(key))
+            );
+        }
+        Err(err) => check_error(&err, text.len()),
+    }
+}
+
+fn check_record_key_type(text: &str) {
+    let result = RecordKeyType::parse(text);
+    assert_eq!(text.parse::<RecordKeyType>(), result);
+    assert_eq!(RecordKeyType::try_from(text), result);
+    // The expected value, or the expected error's kind and position.
+    let expected = match text {
+        "tid" => Ok(RecordKeyType::Tid),
+        "nsid" => Ok(RecordKeyType::Nsid),
+        "any" => Ok(RecordKeyType::Any),
+        _ => match text.strip_prefix("literal:") {
+            Some(value) => RecordKey::parse(value)
+                .map(RecordKeyType::Literal)
+                .map_err(|err| (err.kind(), err.position().map(|p| p + "literal:".len()))),
+            None => Err((ErrorKind::Syntax, None)),
+        },
+    };
+    match (&result, &expected) {
+        (Ok(got), Ok(want)) => {
+            assert_eq!(got, want);
+            assert_eq!(got.to_string(), text, "a record key type prints otherwise");
+        }
+        (Err(got), Err(want)) => {
+            assert_eq!((got.kind(), got.position()), *want, "{text:?}: {got}");
+            check_error(got, text.len());
+        }
+        _ => panic!("{text:?}: {result:?}, expected {expected:?}"),
+    }
+}
+
+/// The `record_key` target: `RecordKey` (selector even) or `RecordKeyType` (odd) from the
+/// text, and every record key type's check of an accepted key.
+pub fn record_key(data: &[u8]) {
+    let Some((&selector, input)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(input);
+    if selector % 2 == 0 {
+        check_record_key(&text);
+    } else {
+        check_record_key_type(&text);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed ids
+
+/// A check with an error type of its own.
+#[derive(Debug)]
+pub struct TooLong;
+
+impl Display for TooLong {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("longer than 64 bytes")
+    }
+}
+
+impl core::error::Error for TooLong {}
+
+fn even_clock_id(id: &Tid) -> Result<(), &'static str> {
+    if id.clock_id() % 2 == 0 {
+        Ok(())
+    } else {
+        Err("an odd clock id")
+    }
+}
+
+fn short_key(key: &RecordKey) -> Result<(), TooLong> {
+    if key.as_str().len() <= 64 {
+        Ok(())
+    } else {
+        Err(TooLong)
+    }
+}
+
+/// A TID with a prefix and a check (a function returning `&'static str`).
+#[derive(idtypes::Tid)]
+#[idtype(prefix = "post", validate = even_clock_id)]
+pub struct PostId(Tid);
+
+/// A TimeId with another separator (its dashed text reads too).
+#[derive(idtypes::TimeId)]
+#[idtype(prefix = "evt", separator = "-")]
+pub struct EventId(TimeId);
+
+/// A uid11 with a two-character separator.
+#[derive(idtypes::Uid11)]
+#[idtype(prefix = "file", separator = "::")]
+pub struct FileId(Uid11);
+
+/// An xid without a prefix.
+#[derive(idtypes::Xid)]
+pub struct BareXid(Xid);
+
+/// A snowish id with a check written as a closure.
+#[derive(idtypes::Snowish)]
+#[idtype(prefix = "job", validate = |id| if id.to_u64() % 3 == 0 { Err("a multiple of 3") } else { Ok(()) })]
+pub struct JobId(Snowish);
+
+/// A ts-seq-rand id with a prefix holding `_`.
+#[derive(idtypes::TsSeqRand)]
+#[idtype(prefix = "chat_msg")]
+pub struct MsgId(TsSeqRand);
+
+/// A fullrand id whose check fails with a `String`.
+#[derive(idtypes::FullRand)]
+#[idtype(prefix = "tok", validate = |id| if id.to_u64() % 5 == 0 { Err(String::from("a multiple of 5")) } else { Ok(()) })]
+pub struct TokenId(FullRand);
+
+/// A TBSL with a prefix.
+#[derive(idtypes::Tbsl)]
+#[idtype(prefix = "txn")]
+pub struct TxnId(Tbsl);
+
+/// A record key with a prefix and a check with its own error type.
+#[derive(idtypes::RecordKey)]
+#[idtype(prefix = "note", validate = short_key)]
+pub struct NoteKey(RecordKey);
+
+/// A record key held to the `tid` type, without a prefix.
+#[derive(idtypes::RecordKey)]
+#[idtype(key_type = "tid")]
+pub struct PostKey(RecordKey);
+
+/// A record key held to the `literal:self` type.
+#[derive(idtypes::RecordKey)]
+#[idtype(prefix = "profile", key_type = "literal:self")]
+pub struct ProfileKey(RecordKey);
+
+/// A record key held to the `nsid` type, with a separator that record keys may also hold.
+#[derive(idtypes::RecordKey)]
+#[idtype(prefix = "coll", separator = ":", key_type = "nsid")]
+pub struct CollectionKey(RecordKey);
+
+/// Typed parsing is the prefix, the separator, the inner format's parse (its error positioned
+/// in the whole text) and then the type's checks; an accepted text prints back.
+fn check_typed<T: TypedId>(text: &str, parse_unchecked: fn(&str) -> Result<T, Error>) {
+    let result = text.parse::<T>();
+    let unchecked = parse_unchecked(text);
+    let head = if T::PREFIX.is_empty() {
+        String::new()
+    } else {
+        format!("{}{}", T::PREFIX, T::SEPARATOR)
+    };
+    let Some(rest) = text.strip_prefix(head.as_str()) else {
+        for err in [result.unwrap_err(), unchecked.unwrap_err()] {
+            assert!(
+                matches!(err.kind(), ErrorKind::Prefix | ErrorKind::Separator),
+                "{text:?} without the prefix {head:?}: {err}"
+            );
+            assert_eq!(err.type_name(), Some(T::TYPE_NAME));
+            check_error(&err, text.len());
+        }
+        return;
+    };
+    let inner = match rest.parse::<T::Inner>() {
+        Ok(inner) => inner,
+        Err(inner_err) => {
+            for err in [result.unwrap_err(), unchecked.unwrap_err()] {
+                assert_eq!(err.kind(), inner_err.kind(), "{text:?}: {err}");
+                assert_eq!(
+                    err.position(),
+                    inner_err.position().map(|p| p + head.len()),
+                    "{text:?}: {err}"
+                );
+                assert_eq!(err.type_name(), Some(T::TYPE_NAME));
+                check_error(&err, text.len());
+            }
+            return;
+        }
+    };
+    let unchecked = unchecked.expect("the inner text is valid");
+    assert_eq!(unchecked.as_inner(), &inner);
+    assert_eq!(unchecked, T::from_inner_unchecked(inner.clone()));
+    match (T::try_from_inner(inner.clone()), &result) {
+        (Ok(checked), Ok(parsed)) => assert_eq!(&checked, parsed),
+        (Err(check_err), Err(err)) => {
+            assert_eq!(err.kind(), check_err.kind(), "{text:?}: {err}");
+            assert_eq!(
+                err.position(),
+                check_err.position().map(|p| p + head.len()),
+                "{text:?}: {err}"
+            );
+            check_error(err, text.len());
+        }
+        (checked, _) => panic!("{text:?}: parsed {result:?}, checked {checked:?}"),
+    }
+    // The display is the prefix, the separator and the inner id's display, and reads back.
+    let shown = unchecked.to_string();
+    assert_eq!(shown, format!("{head}{inner}"));
+    if inner.to_string() == rest {
+        assert_eq!(shown, text, "an accepted canonical text prints otherwise");
+    }
+    assert_eq!(parse_unchecked(&shown).as_ref(), Ok(&unchecked));
+    assert_eq!(shown.parse::<T>().ok(), result.ok());
+    assert_eq!(
+        format!("{unchecked:?}"),
+        format!("{}({shown})", T::TYPE_NAME)
+    );
+    // Padding goes through a buffer of its own.
+    assert_eq!(format!("{unchecked:>700}").trim_start(), shown);
+}
+
+/// The `typed` target: typed ids of every format from text, with and without prefixes,
+/// separators, checks and record key types.
+pub fn typed(data: &[u8]) {
+    let Some((&selector, input)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(input);
+    match selector % 12 {
+        0 => check_typed(&text, PostId::parse_unchecked),
+        1 => check_typed(&text, EventId::parse_unchecked),
+        2 => check_typed(&text, FileId::parse_unchecked),
+        3 => check_typed(&text, BareXid::parse_unchecked),
+        4 => check_typed(&text, JobId::parse_unchecked),
+        5 => check_typed(&text, MsgId::parse_unchecked),
+        6 => check_typed(&text, TokenId::parse_unchecked),
+        7 => check_typed(&text, TxnId::parse_unchecked),
+        8 => check_typed(&text, NoteKey::parse_unchecked),
+        9 => check_typed(&text, PostKey::parse_unchecked),
+        10 => check_typed(&text, ProfileKey::parse_unchecked),
+        _ => check_typed(&text, CollectionKey::parse_unchecked),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// serde: JSON and postcard
+
+/// A value goes through JSON and postcard and comes back the same.
+fn check_serde_value<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) {
+    let json = serde_json::to_string(value).expect("serializes to JSON");
+    assert_eq!(
+        serde_json::from_str::<T>(&json).as_ref().ok(),
+        Some(value),
+        "JSON {json}"
+    );
+    let binary = postcard::to_allocvec(value).expect("serializes to postcard");
+    assert_eq!(
+        postcard::from_bytes::<T>(&binary).as_ref().ok(),
+        Some(value),
+        "postcard {binary:?}"
+    );
+}
+
+/// Any input deserializes without panicking; what it gives round-trips. A JSON string reads as
+/// the type's `FromStr` reads its contents; `accepted` is what else must hold of a
+/// deserialized value (a typed id's checks).
+fn check_serde_input<T>(input: &[u8], json: bool, accepted: fn(&T) -> bool)
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug + FromStr<Err = Error>,
+{
+    let decoded = if json {
+        let decoded = serde_json::from_slice::<T>(input);
+        if let Ok(text) = serde_json::from_slice::<String>(input) {
+            assert_eq!(
+                decoded.as_ref().ok(),
+                text.parse::<T>().as_ref().ok(),
+                "the JSON string {text:?}"
+            );
+        }
+        decoded.ok()
+    } else {
+        postcard::from_bytes::<T>(input).ok()
+    };
+    if let Some(value) = decoded {
+        assert!(accepted(&value), "deserialized past the checks: {value:?}");
+        check_serde_value(&value);
+    }
+}
+
+fn no_checks<T>(_: &T) -> bool {
+    true
+}
+
+fn checks_hold<T: TypedId>(id: &T) -> bool {
+    T::try_from_inner(id.as_inner().clone()).is_ok()
+}
+
+/// The raw id made of the input's bytes, its typed id if the checks accept it, and what the
+/// input deserializes to.
+fn check_serde_fixed<T, U>(input: &[u8], json: bool)
+where
+    T: Fixed + Serialize + DeserializeOwned,
+    U: TypedId<Inner = T> + Serialize + DeserializeOwned,
+{
+    if let Ok(id) = T::from_raw_bytes(input) {
+        check_serde_value(&id);
+        if let Ok(typed) = U::try_from_inner(id) {
+            check_serde_value(&typed);
+        }
+    }
+    check_serde_input::<T>(input, json, no_checks);
+    check_serde_input::<U>(input, json, checks_hold::<U>);
+}
+
+fn check_serde_record_key<U>(input: &[u8], json: bool)
+where
+    U: TypedId<Inner = RecordKey> + Serialize + DeserializeOwned,
+{
+    if let Ok(key) = RecordKey::parse(&String::from_utf8_lossy(input)) {
+        check_serde_value(&key);
+        if let Ok(typed) = U::try_from_inner(key) {
+            check_serde_value(&typed);
+        }
+    }
+    check_serde_input::<RecordKey>(input, json, no_checks);
+    check_serde_input::<U>(input, json, checks_hold::<U>);
+}
+
+/// The `serde` target: every id type and typed id, and record key types, through JSON (selector
+/// even) or postcard (odd): values built from the input round-trip, and the input itself
+/// deserializes without panicking, agreeing with parsing.
+pub fn serde(data: &[u8]) {
+    let Some((&selector, input)) = data.split_first() else {
+        return;
+    };
+    let json = selector % 2 == 0;
+    match (selector / 2) % 14 {
+        0 => check_serde_fixed::<Tid, PostId>(input, json),
+        1 => check_serde_fixed::<TimeId, EventId>(input, json),
+        2 => check_serde_fixed::<Uid11, FileId>(input, json),
+        3 => check_serde_fixed::<Xid, BareXid>(input, json),
+        4 => check_serde_fixed::<Snowish, JobId>(input, json),
+        5 => check_serde_fixed::<TsSeqRand, MsgId>(input, json),
+        6 => check_serde_fixed::<FullRand, TokenId>(input, json),
+        7 => check_serde_fixed::<Tbsl, TxnId>(input, json),
+        8 => check_serde_record_key::<NoteKey>(input, json),
+        9 => check_serde_record_key::<PostKey>(input, json),
+        10 => check_serde_record_key::<ProfileKey>(input, json),
+        11 => check_serde_record_key::<CollectionKey>(input, json),
+        _ => {
+            if let Ok(key_type) = RecordKeyType::parse(&String::from_utf8_lossy(input)) {
+                check_serde_value(&key_type);
+            }
+            check_serde_input::<RecordKeyType>(input, json, no_checks);
+        }
+    }
+}

@@ -271,7 +271,7 @@ fn to_millis(micros: i64) -> i64 {
 
 clock_faults!(
     tid,
-    |clock| idtypes::tid::TidGenerator::with_clock(clock),
+    idtypes::tid::TidGenerator::with_clock,
     |g: &idtypes::tid::TidGenerator<&ManualClock>| g.try_next(),
     |id: &Tid| id.timestamp_micros() as i64,
     same,
@@ -280,7 +280,7 @@ clock_faults!(
 
 clock_faults!(
     time_id,
-    |clock| idtypes::time_id::TimeIdGenerator::with_clock(clock),
+    idtypes::time_id::TimeIdGenerator::with_clock,
     |g: &idtypes::time_id::TimeIdGenerator<&ManualClock>| g.try_next(),
     |id: &idtypes::TimeId| id.timestamp_micros(),
     same,
@@ -289,7 +289,7 @@ clock_faults!(
 
 clock_faults!(
     xid,
-    |clock| idtypes::uid11::XidGenerator::with_clock(clock),
+    idtypes::uid11::XidGenerator::with_clock,
     |g: &idtypes::uid11::XidGenerator<&ManualClock>| g.try_next(),
     |id: &idtypes::Xid| id.timestamp_millis() as i64 * 1000,
     to_millis,
@@ -307,7 +307,7 @@ clock_faults!(
 
 clock_faults!(
     ts_seq_rand,
-    |clock| idtypes::uid11::TsSeqRandGenerator::with_clock(clock),
+    idtypes::uid11::TsSeqRandGenerator::with_clock,
     |g: &idtypes::uid11::TsSeqRandGenerator<&ManualClock>| g.try_next(),
     |id: &idtypes::TsSeqRand| id.timestamp_millis() as i64 * 1000,
     to_millis,

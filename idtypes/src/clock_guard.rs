@@ -84,8 +84,11 @@ impl ClockGuard {
     /// Reads `clock`, holding back a forward jump the time passed does not explain.
     #[inline]
     pub(crate) fn read<C: Clock + ?Sized>(&self, clock: &C) -> Reading {
+        // Loaded first, so that the load overlaps the clock read (a window a read older only
+        // means one more check).
+        let window = self.window.load(Relaxed);
         let now = clock.now_micros();
-        if now >> WINDOW_SHIFT <= self.window.load(Relaxed) {
+        if now >> WINDOW_SHIFT <= window {
             return Reading {
                 micros: now,
                 held_back: false,

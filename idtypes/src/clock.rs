@@ -21,7 +21,7 @@
 use core::time::Duration;
 use std::{
     sync::{
-        Arc,
+        Arc, Mutex,
         atomic::{AtomicI64, Ordering},
     },
     time::SystemTime,
@@ -60,23 +60,79 @@ use std::{
 pub trait Clock: Send + Sync {
     /// Microseconds since 1970-01-01T00:00:00Z, negative before.
     fn now_micros(&self) -> i64;
+
+    /// Microseconds on a clock that only moves forwards, at the rate time passes, from any
+    /// origin: how generators tell time that passed from a wall clock that jumped (see
+    /// [clocks](crate#clocks)). `None`, the default, when this clock has none: generators
+    /// then follow every forward jump of [`now_micros`](Clock::now_micros), as they must
+    /// for a replayed or simulated clock.
+    ///
+    /// [`SystemClock`] reads the operating system's monotonic clock (on Linux the one that
+    /// also counts suspended time); [`ManualClock`] keeps one that
+    /// [`advance`](ManualClock::advance) moves and [`step_forward`](ManualClock::step_forward)
+    /// and [`step_back`](ManualClock::step_back) leave alone. A clock of your own that reads
+    /// the real time (a coarser or cached wall clock) should return
+    /// `SystemClock.monotonic_micros()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{Clock, SystemClock};
+    ///
+    /// struct CachedClock;
+    ///
+    /// impl Clock for CachedClock {
+    ///     fn now_micros(&self) -> i64 {
+    ///         SystemClock.now_micros() / 1000 * 1000 // a millisecond clock
+    ///     }
+    ///
+    ///     fn monotonic_micros(&self) -> Option<i64> {
+    ///         SystemClock.monotonic_micros() // real time: guard against jumps
+    ///     }
+    /// }
+    ///
+    /// let (a, b) = (CachedClock.monotonic_micros(), CachedClock.monotonic_micros());
+    /// assert!(a <= b);
+    /// ```
+    #[inline]
+    fn monotonic_micros(&self) -> Option<i64> {
+        None
+    }
 }
 
 impl<C: Clock + ?Sized> Clock for &C {
+    #[inline]
     fn now_micros(&self) -> i64 {
         (**self).now_micros()
+    }
+
+    #[inline]
+    fn monotonic_micros(&self) -> Option<i64> {
+        (**self).monotonic_micros()
     }
 }
 
 impl<C: Clock + ?Sized> Clock for Arc<C> {
+    #[inline]
     fn now_micros(&self) -> i64 {
         (**self).now_micros()
+    }
+
+    #[inline]
+    fn monotonic_micros(&self) -> Option<i64> {
+        (**self).monotonic_micros()
     }
 }
 
 impl<C: Clock + ?Sized> Clock for Box<C> {
+    #[inline]
     fn now_micros(&self) -> i64 {
         (**self).now_micros()
+    }
+
+    #[inline]
+    fn monotonic_micros(&self) -> Option<i64> {
+        (**self).monotonic_micros()
     }
 }
 
@@ -101,6 +157,49 @@ impl Clock for SystemClock {
     fn now_micros(&self) -> i64 {
         system_micros()
     }
+
+    /// The operating system's monotonic clock: `CLOCK_BOOTTIME` on Linux and Android (it
+    /// counts time suspended, so a wall clock that moved on over a suspend is explained),
+    /// `CLOCK_MONOTONIC` on other Unix systems, [`Instant`](std::time::Instant) elsewhere.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{Clock, SystemClock};
+    ///
+    /// let a = SystemClock.monotonic_micros().unwrap();
+    /// std::thread::sleep(std::time::Duration::from_millis(2));
+    /// assert!(SystemClock.monotonic_micros().unwrap() >= a + 2_000);
+    /// ```
+    #[inline]
+    fn monotonic_micros(&self) -> Option<i64> {
+        Some(monotonic_micros())
+    }
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const MONOTONIC: libc::clockid_t = libc::CLOCK_BOOTTIME;
+#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
+const MONOTONIC: libc::clockid_t = libc::CLOCK_MONOTONIC;
+
+#[cfg(unix)]
+fn monotonic_micros() -> i64 {
+    match read_clock(MONOTONIC) {
+        Some((secs, nanos)) => secs.saturating_mul(1_000_000).saturating_add(nanos / 1000),
+        None => instant_micros(),
+    }
+}
+
+#[cfg(not(unix))]
+fn monotonic_micros() -> i64 {
+    instant_micros()
+}
+
+/// Microseconds since the first call, on [`Instant`](std::time::Instant).
+fn instant_micros() -> i64 {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    let origin = *ORIGIN.get_or_init(std::time::Instant::now);
+    i64::try_from(origin.elapsed().as_micros()).unwrap_or(i64::MAX)
 }
 
 #[cfg(unix)]
@@ -146,7 +245,15 @@ fn micros_of(time: SystemTime) -> i64 {
 ///
 /// It can be shared between threads and generators (behind `&` or [`Arc`]), and moved
 /// forwards or backwards at any time, which is how tests check what generators do when the
-/// wall clock is stepped back.
+/// wall clock is stepped back or jumps ahead.
+///
+/// Beside the wall-clock reading it keeps a [monotonic](Clock::monotonic_micros) one, which
+/// starts at 0 and counts the time that passed: [`advance`](ManualClock::advance) (and
+/// [`set_micros`](ManualClock::set_micros) to a later time) moves both, as time passing
+/// does; [`step_forward`](ManualClock::step_forward) and
+/// [`step_back`](ManualClock::step_back) move the wall clock alone, as an NTP step, a bad
+/// VM clock or a single wrong read does. A step forward followed by a step back by the
+/// same amount is a spike: see [clocks](crate#clocks) for what generators make of one.
 ///
 /// # Examples
 ///
@@ -165,6 +272,11 @@ fn micros_of(time: SystemTime) -> i64 {
 #[derive(Debug, Default)]
 pub struct ManualClock {
     micros: AtomicI64,
+    /// The time that passed: moved before `micros` when both move, so that a reader that
+    /// sees the new wall-clock reading also sees the time that explains it.
+    monotonic: AtomicI64,
+    /// Serialises the moves (readers never take it).
+    moving: Mutex<()>,
 }
 
 impl ManualClock {
@@ -180,6 +292,8 @@ impl ManualClock {
     pub const fn new(micros: i64) -> Self {
         ManualClock {
             micros: AtomicI64::new(micros),
+            monotonic: AtomicI64::new(0),
+            moving: Mutex::new(()),
         }
     }
 
@@ -198,7 +312,9 @@ impl ManualClock {
         ManualClock::new(micros_of(time))
     }
 
-    /// Sets the reading, forwards or backwards.
+    /// Sets the reading, forwards or backwards. Forwards counts as time passing (the
+    /// monotonic reading moves by as much, as with [`advance`](ManualClock::advance));
+    /// backwards is a step (as with [`step_back`](ManualClock::step_back)).
     ///
     /// # Examples
     ///
@@ -208,8 +324,16 @@ impl ManualClock {
     /// let clock = ManualClock::new(0);
     /// clock.set_micros(1_000_000);
     /// assert_eq!(clock.now_micros(), 1_000_000);
+    /// assert_eq!(clock.monotonic_micros(), Some(1_000_000));
+    /// clock.set_micros(5);
+    /// assert_eq!(clock.monotonic_micros(), Some(1_000_000));
     /// ```
     pub fn set_micros(&self, micros: i64) {
+        let _moving = self.lock();
+        let passed = micros.saturating_sub(self.micros.load(Ordering::SeqCst));
+        if passed > 0 {
+            self.monotonic.fetch_add(passed, Ordering::SeqCst);
+        }
         self.micros.store(micros, Ordering::SeqCst);
     }
 
@@ -227,6 +351,31 @@ impl ManualClock {
     /// ```
     pub fn advance(&self, by: Duration) {
         let by = i64::try_from(by.as_micros()).unwrap_or(i64::MAX);
+        let _moving = self.lock();
+        let monotonic = self.monotonic.load(Ordering::SeqCst);
+        self.monotonic
+            .store(monotonic.saturating_add(by), Ordering::SeqCst);
+        self.shift(by);
+    }
+
+    /// Moves the wall-clock reading forwards while no time passes on the monotonic one:
+    /// an NTP step forward, a bad VM clock, or (followed by a
+    /// [`step_back`](ManualClock::step_back) by the same amount) one wrong read.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{Clock, ManualClock};
+    ///
+    /// let clock = ManualClock::new(0);
+    /// clock.step_forward(Duration::from_secs(3600));
+    /// assert_eq!(clock.now_micros(), 3_600_000_000);
+    /// assert_eq!(clock.monotonic_micros(), Some(0));
+    /// ```
+    pub fn step_forward(&self, by: Duration) {
+        let by = i64::try_from(by.as_micros()).unwrap_or(i64::MAX);
+        let _moving = self.lock();
         self.shift(by);
     }
 
@@ -244,22 +393,45 @@ impl ManualClock {
     /// ```
     pub fn step_back(&self, by: Duration) {
         let by = i64::try_from(by.as_micros()).unwrap_or(i64::MAX);
+        let _moving = self.lock();
         self.shift(by.saturating_neg());
     }
 
+    /// Moves the wall-clock reading (with the lock held).
     fn shift(&self, delta: i64) {
-        // `fetch_update` with a closure that always returns `Some` cannot fail.
-        let _ = self
-            .micros
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |now| {
-                Some(now.saturating_add(delta))
-            });
+        let micros = self.micros.load(Ordering::SeqCst);
+        self.micros
+            .store(micros.saturating_add(delta), Ordering::SeqCst);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, ()> {
+        // The lock guards no data: a panic while it was held left nothing half-done.
+        self.moving
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
 impl Clock for ManualClock {
     fn now_micros(&self) -> i64 {
         self.micros.load(Ordering::SeqCst)
+    }
+
+    /// The time that passed on this clock since it was made (see [`ManualClock`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{Clock, ManualClock};
+    ///
+    /// let clock = ManualClock::new(1_000);
+    /// clock.advance(Duration::from_micros(5));
+    /// clock.step_back(Duration::from_micros(100));
+    /// assert_eq!(clock.monotonic_micros(), Some(5));
+    /// ```
+    fn monotonic_micros(&self) -> Option<i64> {
+        Some(self.monotonic.load(Ordering::SeqCst))
     }
 }
 

@@ -249,6 +249,48 @@
 //! Range bounds are query bounds and are not checked. Mistakes in the attributes are compile
 //! errors at the offending token, with a suggestion where one helps.
 //!
+//! # Clocks
+//!
+//! Generators read the wall clock ([`SystemClock`], or any [`Clock`]), and wall clocks jump:
+//! an NTP step, a VM migrated or resumed, one bad read. Within a generator ids never repeat
+//! and never go backwards whatever the clock does, so an id stamped in the future holds every
+//! later one there: a generator that followed one read an hour ahead would make future ids
+//! (or fail) for an hour, and one read in 2255 would use TID timestamps up for good. So a
+//! generator follows a forward jump only when time has passed to explain it:
+//!
+//! | the clock | what the generators do |
+//! |---|---|
+//! | moves on as time passes (or slews, up to 0.1%) | follow it |
+//! | steps back | continue from the last id (TID, TimeId, xid, snowish, ts-seq-rand: counting up 1 µs, 1 sequence number or 1 random step an id) or apply the [`ClockPolicy`](tbsl::ClockPolicy) (TBSL) until it is back |
+//! | jumps ahead further than the time that passed, by more than 131 ms | hold the jump back: go on from the last reading they took plus the time passed, as the clock's [monotonic reading](Clock::monotonic_micros) tells it |
+//! | keeps such a jump for a second (readings that agree within 131 ms) | take it: it was a step, not a glitch |
+//!
+//! One wrong forward read thus costs a generator at most 131 ms of run-ahead plus 0.1% of
+//! the time since it last checked the clock (every 131 ms while it is busy): never an hour of
+//! future ids or errors, never exhausted timestamps. The check runs only when a reading leaves
+//! the 131 ms window of the last one checked; the rest of the time it is one load and a
+//! compare. A [`Clock`] without a monotonic reading (the default for clocks of your own, right
+//! for replays and simulations) is followed wherever it goes. [`ManualClock`] simulates
+//! jumps: [`step_forward`](ManualClock::step_forward) then
+//! [`step_back`](ManualClock::step_back) is one wrong read.
+//!
+//! ```
+//! use std::time::Duration;
+//! use idtypes::ManualClock;
+//! use idtypes::tid::TidGenerator;
+//!
+//! let clock = ManualClock::new(1_700_000_000_000_000);
+//! let generator = TidGenerator::with_clock(&clock);
+//! generator.next();
+//! clock.advance(Duration::from_millis(1));
+//! clock.step_forward(Duration::from_secs(3600)); // one read an hour ahead...
+//! let spiked = generator.next();
+//! clock.step_back(Duration::from_secs(3600)); // ...and the clock is right again
+//! let after = generator.next();
+//! assert!(spiked.timestamp_micros() < 1_700_000_000_002_000); // held back
+//! assert!(after > spiked && after.timestamp_micros() < 1_700_000_000_002_000);
+//! ```
+//!
 //! # Processes and `fork()`
 //!
 //! Every generator hands out strictly increasing ids that never repeat, from any number of
@@ -348,6 +390,8 @@ extern crate alloc;
 
 #[cfg(feature = "std")]
 mod clock;
+#[cfg(feature = "std")]
+mod clock_guard;
 mod codec;
 mod error;
 #[cfg(feature = "std")]

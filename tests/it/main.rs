@@ -13,6 +13,7 @@
 #[macro_use]
 mod common;
 
+mod clock_faults;
 mod derive_api;
 mod derive_hygiene;
 mod derive_serde;

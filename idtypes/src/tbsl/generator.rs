@@ -9,7 +9,9 @@ use core::{
 use std::{sync::Mutex, time::Instant};
 
 use super::{FORMAT, Tbsl};
-use crate::{Clock, Error, LeaseTerm, SystemClock, error::Repr, fork::PerProcess};
+use crate::{
+    Clock, Error, LeaseTerm, SystemClock, clock_guard::ClockGuard, error::Repr, fork::PerProcess,
+};
 
 /// Hands out suffixes for `(machine id, microsecond)`: 0, 1, 2, ... up to 0xFFFFF.
 ///
@@ -175,6 +177,13 @@ impl Default for ClockPolicy {
 /// | clock later or equal | id at the clock's microsecond | same |
 /// | clock earlier than the last id | wait until it is back (bounded) | error at once |
 /// | microsecond used up (sequenced) | wait for the next microsecond (bounded) | same wait |
+/// | clock over 131 ms later than the time passed explains (a jump) | id at the last checked reading plus the time passed (or the last id's microsecond, if later) | same |
+///
+/// A jump is followed once it has held for a second (see [clocks](crate#clocks)). Held back,
+/// one wrong read an hour ahead neither moves the ids an hour on nor leaves the clock
+/// "behind" them (and the sequence provider past it) for an hour: it costs at most 131 ms of
+/// run-ahead (plus 0.1% of the time since the previous check), which the policy then waits
+/// out or reports like any small step back.
 ///
 /// A clock before 1970 reads as 0 (TBSL has no earlier time). Waiting yields, then sleeps in
 /// 50 µs steps after the first millisecond.
@@ -198,6 +207,7 @@ impl Default for ClockPolicy {
 /// ```
 pub struct TbslGenerator<C = SystemClock, P = MemorySequence> {
     clock: C,
+    guard: ClockGuard,
     provider: P,
     machine_id: PerProcess,
     mode: TbslMode,
@@ -271,6 +281,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
         }
         Ok(TbslGenerator {
             clock,
+            guard: ClockGuard::new(),
             provider,
             machine_id: PerProcess::fixed(machine_id as u16),
             mode: TbslMode::Sequenced,
@@ -403,7 +414,15 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
             // `last` before the clock: another thread may issue a later id in between, but then
             // its clock read came first, so ours is not earlier unless the clock went back.
             let last = self.last_micros.load(Ordering::Acquire);
-            let now = u64::try_from(self.clock.now_micros()).unwrap_or(0);
+            let reading = self.guard.read(&self.clock);
+            let now = u64::try_from(reading.micros).unwrap_or(0);
+            // A jump held back reads as the time that passed, which may fall a little short of
+            // the last id: its microsecond is then the one to use, not a clock gone back.
+            let now = if reading.held_back {
+                now.max(last)
+            } else {
+                now
+            };
             if now < last {
                 match self.policy {
                     ClockPolicy::Error => {

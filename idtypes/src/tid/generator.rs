@@ -4,7 +4,8 @@ use core::fmt;
 
 use super::{FORMAT, Tid};
 use crate::{
-    Clock, Error, LeaseTerm, SystemClock, error::Repr, fork::PerProcess, monotonic::Monotonic,
+    Clock, Error, LeaseTerm, SystemClock, clock_guard::ClockGuard, error::Repr, fork::PerProcess,
+    monotonic::Monotonic,
 };
 
 /// Makes TIDs that strictly increase and never repeat, from any number of threads.
@@ -17,10 +18,14 @@ use crate::{
 /// | later | the clock's microsecond |
 /// | the same microsecond (a burst) | last + 1 µs (runs ahead of the clock) |
 /// | earlier (stepped back, or still behind a burst) | last + 1 µs |
+/// | over 131 ms later than the time passed explains (a jump) | held back: the last checked reading plus the time passed, or last + 1 µs |
 ///
 /// The run-ahead is never larger than it must be: as soon as the clock passes the last TID,
 /// TIDs follow the clock again. (The TypeScript reference keeps a counter that never resets and
-/// drifts into the future; this one does not.) A clock before 1970 reads as 0.
+/// drifts into the future; this one does not.) A clock before 1970 reads as 0. A forward jump
+/// is followed once it has held for a second (see [clocks](crate#clocks)), so one wrong read
+/// (an hour ahead, or in 2255) costs at most 131 ms of run-ahead (plus 0.1% of the time since
+/// the previous check), never future TIDs for an hour nor used-up timestamps.
 ///
 /// The clock id (10 bits) is fixed per generator: random unless chosen with
 /// [`with_clock_id`](TidGenerator::with_clock_id). The state is one atomic `u64` updated by
@@ -67,6 +72,7 @@ use crate::{
 /// ```
 pub struct TidGenerator<C = SystemClock> {
     clock: C,
+    guard: ClockGuard,
     clock_id: PerProcess,
     micros: Monotonic,
 }
@@ -86,6 +92,7 @@ impl<C: Clock> TidGenerator<C> {
     pub fn with_clock(clock: C) -> Self {
         TidGenerator {
             clock,
+            guard: ClockGuard::new(),
             clock_id: PerProcess::random(10),
             micros: Monotonic::starting_at(0),
         }
@@ -203,7 +210,7 @@ impl<C: Clock> TidGenerator<C> {
     pub fn try_next(&self) -> Result<Tid, Error> {
         let (clock_id, ceiling) = self.clock_id.get_or_refuse(FORMAT, "clock id")?;
         let last = (Tid::MAX_TIMESTAMP_MICROS as i64).min(ceiling);
-        match self.micros.next(self.clock.now_micros(), last) {
+        match self.micros.next(self.guard.read(&self.clock).micros, last) {
             // `0 <= micros <= 2^53 - 1`: the sequence starts at 0 and stops at `last`.
             Some(micros) => Ok(Tid::from_parts_unchecked(micros as u64, clock_id)),
             None if last == ceiling => Err(self.clock_id.past_ceiling(FORMAT, "clock id")),
@@ -233,7 +240,8 @@ crate::generator_shell::generator_shell! {
     ///
     /// # Panics
     ///
-    /// When the TID timestamps are used up: the clock reads after 2255-06-05T23:47:34Z, or the
+    /// When the TID timestamps are used up: the clock reads after 2255-06-05T23:47:34Z for
+    /// more than a second (one such read is held back, see [clocks](crate#clocks)), or the
     /// generator has run ahead to that point; and in a forked child when the clock id was
     /// chosen with [`with_clock_id`](TidGenerator::with_clock_id). Use
     /// [`try_next`](TidGenerator::try_next) to get an error instead.

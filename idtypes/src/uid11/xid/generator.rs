@@ -8,7 +8,7 @@ use core::{
 
 use super::{FORMAT, MAX_DELTA, MAX_RANDOM, Xid};
 use crate::{
-    Clock, Error, SystemClock, error::Repr, fork, random::fast_u64,
+    Clock, Error, SystemClock, clock_guard::ClockGuard, error::Repr, fork, random::fast_u64,
     uid11::profile::millis_since_epoch,
 };
 
@@ -31,6 +31,11 @@ pub enum XidMode {
 /// |---|---|---|
 /// | [`Monotonic`](XidMode::Monotonic) (default) | low field + 1 | continues from the last xid |
 /// | [`Random`](XidMode::Random) | fresh random bits (may repeat) | uses the clock as it is |
+///
+/// A forward jump of the clock further than the time passed explains is held back until it
+/// has held for a second (see [clocks](crate#clocks)): one wrong read costs a monotonic
+/// generator at most 131 ms of run-ahead (plus 0.1% of the time since the previous check),
+/// and a random one an xid or two stamped with the time passed instead of the jump.
 ///
 /// A clock before the xid epoch (2011-11-11T11:11:11.111Z) reads as the epoch. A monotonic
 /// generator never hands out the payload `u64::MAX` (`jpXCZedGfVQ`): reaching it counts as
@@ -58,6 +63,7 @@ pub enum XidMode {
 /// ```
 pub struct XidGenerator<C = SystemClock> {
     clock: C,
+    guard: ClockGuard,
     mode: XidMode,
     /// Monotonic mode: the smallest payload the next xid may have (last + 1).
     next_min: AtomicU64,
@@ -81,6 +87,7 @@ impl<C: Clock> XidGenerator<C> {
         fork::watch();
         XidGenerator {
             clock,
+            guard: ClockGuard::new(),
             mode: XidMode::Monotonic,
             next_min: AtomicU64::new(0),
             generation: AtomicU64::new(fork::current().generation()),
@@ -130,7 +137,7 @@ impl<C: Clock> XidGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<Xid, Error> {
-        let millis = millis_since_epoch(self.clock.now_micros()) as u64;
+        let millis = millis_since_epoch(self.guard.read(&self.clock).micros) as u64;
         if millis > MAX_DELTA {
             return Err(exhausted());
         }

@@ -166,10 +166,7 @@ const _: () = {
             ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
-    ::idtypes::__private::typed::serde! {
-        JobId
-    }
-    ::idtypes::__private::typed::sqlx! {
+    ::idtypes::__private::typed::integrations! {
         JobId
     }
 };

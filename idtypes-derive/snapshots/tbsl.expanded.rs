@@ -166,10 +166,7 @@ const _: () = {
             my::ids::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
-    my::ids::__private::typed::serde! {
-        TxnId
-    }
-    my::ids::__private::typed::sqlx! {
+    my::ids::__private::typed::integrations! {
         TxnId
     }
 };

@@ -166,10 +166,7 @@ const _: () = {
             ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
-    ::idtypes::__private::typed::serde! {
-        MessageId
-    }
-    ::idtypes::__private::typed::sqlx! {
+    ::idtypes::__private::typed::integrations! {
         MessageId
     }
 };

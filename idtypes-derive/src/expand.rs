@@ -514,12 +514,12 @@ fn comparisons(target: &Target<'_>) -> TokenStream {
     }
 }
 
-/// The integrations this crate has enabled (serde, sqlx), from templates in their integration
-/// files in the runtime crate; without the feature, a template writes nothing.
+/// The integrations this crate has enabled (serde, sqlx, ...), from one template in the
+/// runtime crate that calls each integration's own; without its feature, an integration's
+/// template writes nothing.
 fn integrations(target: &Target<'_>) -> TokenStream {
     let (k, name) = (target.krate(), target.name);
     quote! {
-        #k::__private::typed::serde! { #name }
-        #k::__private::typed::sqlx! { #name }
+        #k::__private::typed::integrations! { #name }
     }
 }

@@ -493,7 +493,7 @@ pub mod __private {
             __idtypes_typed_uid11 as uid11, __idtypes_typed_xid as xid,
         };
         // The integrations' templates, for every format.
-        pub use crate::{__idtypes_typed_serde as serde, __idtypes_typed_sqlx as sqlx};
+        pub use crate::__idtypes_typed_integrations as integrations;
     }
 
     /// Typed ids' serde.

@@ -27,6 +27,19 @@ pub(crate) mod sqlx_typed;
 #[cfg(feature = "uuid")]
 mod uuid;
 
+/// Every integration's impls for a typed id, which the derive macros write through
+/// `idtypes::__private::typed::integrations!`: one line per integration, each a template in
+/// that integration's file. A new integration adds its line here, and the derive and its
+/// expansion snapshots stay as they are.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_integrations {
+    ($name:ident) => {
+        $crate::__idtypes_typed_serde! { $name }
+        $crate::__idtypes_typed_sqlx! { $name }
+    };
+}
+
 // The typed-id templates write nothing without their integration (the derive invokes them
 // whatever the features).
 

@@ -3,7 +3,7 @@
 //! trusts what it reads ([`TypedId::DESERIALIZE`]).
 
 /// The serde impls of a typed id, which the derive macros write through
-/// `idtypes::__private::typed::serde!`: both forward to the generic functions below. Without
+/// `idtypes::__private::typed::integrations!`: both forward to the generic functions below. Without
 /// the `serde` feature the macro writes nothing (see `integrations/mod.rs`).
 #[doc(hidden)]
 #[macro_export]

@@ -3,7 +3,7 @@
 //! ([`TypedId::DECODE`]).
 
 /// The sqlx impls of a typed id, which the derive macros write through
-/// `idtypes::__private::typed::sqlx!`: for every database whose driver the inner id supports,
+/// `idtypes::__private::typed::integrations!`: for every database whose driver the inner id supports,
 /// the inner id's column type, encoding and decoding (see the functions below); PostgreSQL
 /// arrays with `sqlx-postgres`. Without an sqlx feature the macro writes nothing (see
 /// `integrations/mod.rs`).

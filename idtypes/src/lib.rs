@@ -427,15 +427,16 @@ pub use error::{Error, ErrorKind};
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
-    feature = "sqlx-sqlite"
+    feature = "sqlx-sqlite",
+    feature = "postgres-types"
 ))]
-pub use integrations::lease;
+pub use integrations::as_text::AsText;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite"
 ))]
-pub use integrations::sqlx::AsText;
+pub use integrations::lease;
 #[cfg(feature = "std")]
 pub use lease_term::LeaseTerm;
 pub use range::IdRange;
@@ -474,6 +475,8 @@ pub mod __private {
         __idtypes_if_std as if_std,
     };
 
+    #[cfg(feature = "alloc")]
+    pub use crate::record_key::typed::TypedRecordKey;
     #[cfg(feature = "alloc")]
     pub use crate::typed::support::check_key_type;
     #[cfg(feature = "chrono")]
@@ -514,5 +517,21 @@ pub mod __private {
         #[cfg(feature = "sqlx-postgres")]
         pub use sqlx::postgres::{PgHasArrayType, PgTypeInfo};
         pub use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};
+    }
+
+    /// Typed ids' postgres-types.
+    #[cfg(feature = "postgres-types")]
+    pub mod postgres_types {
+        pub use crate::integrations::columns::BoxError;
+        pub use crate::integrations::postgres_types::{accepts, from_sql, to_sql, to_sql_checked};
+        pub use bytes::BytesMut;
+        pub use postgres_types::{FromSql, IsNull, ToSql, Type};
+    }
+
+    /// Typed ids' arbitrary.
+    #[cfg(feature = "arbitrary")]
+    pub mod arbitrary {
+        pub use crate::integrations::arbitrary::{Draw, arbitrary, size_hint};
+        pub use arbitrary::{Arbitrary, Result, Unstructured};
     }
 }

@@ -23,6 +23,7 @@ mod fork;
 mod fuzz_regressions;
 mod lease;
 mod lease_fleet;
+mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;
 mod sqlx_derive;

@@ -1,13 +1,31 @@
 //! Integrations with other crates, each in its own file and gated here, in one place.
 
+#[cfg(feature = "arbitrary")]
+pub(crate) mod arbitrary;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types"
+))]
+pub(crate) mod as_text;
 #[cfg(feature = "chrono")]
 mod chrono;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types"
+))]
+pub(crate) mod columns;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite"
 ))]
 pub mod lease;
+#[cfg(feature = "postgres-types")]
+pub(crate) mod postgres_types;
 #[cfg(feature = "serde")]
 mod serde;
 #[cfg(feature = "serde")]
@@ -37,6 +55,8 @@ macro_rules! __idtypes_typed_integrations {
     ($name:ident) => {
         $crate::__idtypes_typed_serde! { $name }
         $crate::__idtypes_typed_sqlx! { $name }
+        $crate::__idtypes_typed_postgres_types! { $name }
+        $crate::__idtypes_typed_arbitrary! { $name }
     };
 }
 
@@ -58,5 +78,19 @@ macro_rules! __idtypes_typed_serde {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_sqlx {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "postgres-types"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_postgres_types {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "arbitrary"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_arbitrary {
     ($name:ident) => {};
 }

@@ -23,7 +23,7 @@
 //! Decoding checks the kind of column first, by the value's SQL type, never by its content:
 //! fixed-size ids read only bytes (PostgreSQL `BYTEA`; MySQL/MariaDB `BINARY`, `VARBINARY` and
 //! the `BLOB`s, the string types of the binary character set, collation 63; SQLite values of
-//! storage class `BLOB`), record keys and [`AsText`] only text (the other string types; SQLite
+//! storage class `BLOB`), record keys and [`AsText`](crate::AsText) only text (the other string types; SQLite
 //! `TEXT` values). Eight characters of text are not a TID's bytes, nor ten a TBSL's: a value of
 //! the wrong kind is an error saying what was expected and what was found, whether or not sqlx
 //! checked the type first (`Type::compatible` says the same). SQLite goes by each value's
@@ -34,58 +34,10 @@
 //! values decode in both the binary and the text protocol; fixed-size ids also have
 //! `PgHasArrayType` (`BYTEA[]`).
 
-use core::fmt;
-
 use sqlx::{Database, Decode, Encode, Type, TypeInfo, encode::IsNull, error::BoxDynError};
 
-use crate::{
-    FixedSizeFormat, FullRand, IdFormat, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid,
-};
-
-/// Stores an id in a text column (its canonical text) instead of its bytes: for people who
-/// read the table. An explicit choice, never a guess at decode time: a column is bytes or text.
-///
-/// Text columns sort like the ids only with a byte-wise collation (see the storage table in
-/// the crate docs): PostgreSQL `TEXT COLLATE "C"`, MySQL `... COLLATE ascii_bin`, SQLite's
-/// default `TEXT`.
-///
-/// # Examples
-///
-/// ```
-/// use idtypes::{AsText, Tid};
-///
-/// let stored = AsText(Tid::from_u64(1));
-/// assert_eq!(stored.to_string(), "2222222222223");
-/// let id: Tid = stored.into_inner();
-/// assert_eq!(id.to_u64(), 1);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct AsText<T>(pub T);
-
-impl<T> AsText<T> {
-    /// The id.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(idtypes::AsText(idtypes::Tid::MIN).into_inner(), idtypes::Tid::MIN);
-    /// ```
-    pub fn into_inner(self) -> T {
-        self.0
-    }
-}
-
-impl<T> From<T> for AsText<T> {
-    fn from(id: T) -> Self {
-        AsText(id)
-    }
-}
-
-impl<T: fmt::Display> fmt::Display for AsText<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
+use super::columns::{from_column, wrong_column};
+use crate::{FullRand, IdFormat, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
 
 /// What kind of column a database's value comes from: bytes or text, told apart by the
 /// value's SQL type, never guessed from its content.
@@ -126,16 +78,11 @@ pub(crate) fn check_text<DB: Columns>(ty: &DB::TypeInfo, name: &str) -> Result<(
     Err(wrong_column(name, DB::TEXT, &DB::describe(ty)))
 }
 
-#[cold]
-fn wrong_column(name: &str, expected: &str, found: &str) -> BoxDynError {
-    format!("{name} in a column of the wrong type: expected {expected}, found {found}").into()
-}
-
 /// PostgreSQL: `BYTEA`; the text types (`TEXT`, `VARCHAR`, `CHAR`, `NAME`, literals).
 #[cfg(feature = "sqlx-postgres")]
 impl Columns for sqlx::Postgres {
-    const BYTES: &'static str = "BYTEA";
-    const TEXT: &'static str = "text (TEXT, VARCHAR or CHAR)";
+    const BYTES: &'static str = super::columns::POSTGRES_BYTES;
+    const TEXT: &'static str = super::columns::POSTGRES_TEXT;
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
         <Vec<u8> as Type<Self>>::compatible(ty)
@@ -207,19 +154,6 @@ impl Columns for sqlx::Sqlite {
     }
 }
 
-/// The id a column's bytes hold, or an error naming the format and what was wrong.
-fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxDynError> {
-    let array = T::Bytes::try_from(bytes).map_err(|_| {
-        format!(
-            "a {} column holds {} bytes (big-endian), this value has {}",
-            T::NAME,
-            core::mem::size_of::<T::Bytes>(),
-            bytes.len()
-        )
-    })?;
-    Ok(T::try_from_bytes(array)?)
-}
-
 /// `Type`, `Encode`, `Decode` (and `PgHasArrayType`) for each fixed-size format `$ty`, stored
 /// as its big-endian bytes.
 macro_rules! bytes_column {
@@ -229,7 +163,7 @@ macro_rules! bytes_column {
             use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
 
             /// The column's type is the bytes'.
-            type Bytes = <$ty as FixedSizeFormat>::Bytes;
+            type Bytes = <$ty as crate::FixedSizeFormat>::Bytes;
 
             impl Type<Postgres> for $ty {
                 fn type_info() -> PgTypeInfo {
@@ -453,20 +387,4 @@ macro_rules! text_column {
     };
 }
 
-text_column!(
-    crate::RecordKey,
-    <crate::RecordKey as IdFormat>::NAME,
-    <crate::RecordKey as IdFormat>::encode,
-    crate::RecordKey::parse
-);
-
-/// [`AsText`] columns for each fixed-size format `$ty`.
-macro_rules! as_text_column {
-    ($($ty:ident),*) => {$(
-        text_column!(AsText<$ty>, <$ty>::NAME, |id: &AsText<$ty>| id.0.encode(), |text| {
-            $ty::parse(text).map(AsText)
-        });
-    )*};
-}
-
-as_text_column!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);
+super::columns::text_columns!(text_column);

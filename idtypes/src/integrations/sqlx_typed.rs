@@ -68,12 +68,11 @@ macro_rules! __idtypes_typed_sqlx {
     };
 }
 
-use core::fmt;
-
 use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};
 
+use super::columns::typed_text;
 use super::sqlx::{Columns, check_text};
-use crate::{AsText, TypedId, typed::support::StackText, typed::support::parse_as};
+use crate::{AsText, TypedId, typed::support::parse_as};
 
 /// The inner id's column type.
 pub fn type_info<T: TypedId, DB: Database>() -> DB::TypeInfo
@@ -138,9 +137,7 @@ macro_rules! typed_text_column {
                 &self,
                 $buf: &mut <$db as Database>::ArgumentBuffer,
             ) -> Result<IsNull, BoxDynError> {
-                let mut $text = StackText::<{ TEXT_CAPACITY }>::new();
-                fmt::Write::write_fmt(&mut $text, format_args!("{}", self.0))
-                    .map_err(|_| "a typed id's text is longer than any prefix and id allow")?;
+                let $text = typed_text(&self.0)?;
                 $encode
             }
         }
@@ -154,9 +151,6 @@ macro_rules! typed_text_column {
         }
     };
 }
-
-/// The longest typed id text: a 63-byte prefix, an 8-byte separator, a 512-byte record key.
-const TEXT_CAPACITY: usize = 600;
 
 #[cfg(feature = "sqlx-postgres")]
 const _: () = {

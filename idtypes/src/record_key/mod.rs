@@ -19,7 +19,7 @@ mod key_type;
 mod nsid;
 mod scan;
 pub(crate) mod syntax;
-mod typed;
+pub(crate) mod typed;
 
 pub use key_type::RecordKeyType;
 

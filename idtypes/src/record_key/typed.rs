@@ -1,12 +1,32 @@
 //! What `#[derive(RecordKey)]` adds to a typed id beside what every typed id has: `Clone` (a
-//! record key is a string, not `Copy`), the accessors and the key's text.
+//! record key is a string, not `Copy`), the accessors and the key's text; without a prefix,
+//! `AsRef<str>` and `Borrow<str>`.
 
-/// The record-key part of a typed id's API: `PostKey { checked | unchecked }`. The record key
-/// type the derive was given (`key_type`) is the derive's own: it writes `key_type()`.
+use crate::{RecordKey, TypedId, record_key::RecordKeyType};
+
+/// A typed record key's record key type (what the derive's `key_type()` returns), for code
+/// generic over typed ids: the `arbitrary` integration draws keys of that type. The
+/// record-key template implements it. Not public API.
+#[doc(hidden)]
+pub trait TypedRecordKey: TypedId<Inner = RecordKey> {
+    /// The record key type the type's keys must have.
+    fn key_type() -> RecordKeyType;
+}
+
+/// The record-key part of a typed id's API: `PostKey { checked | unchecked, "", "" }`. The
+/// record key type the derive was given (`key_type`) is the derive's own: it writes
+/// `key_type()`.
+///
+/// A typed key without a prefix is its key's text, and compares and hashes as that text (the
+/// inner key's `Eq`, `Ord` and `Hash` are `str`'s): it is `AsRef<str>` and `Borrow<str>`, so a
+/// `HashSet<PostKey>` is looked up with a `&str`. One with a prefix is neither: its text
+/// (`note_self`) is not what it compares (`self`), and a `Borrow<str>` that answered the
+/// bare key would find `set.contains("self")` but not `set.contains("note_self")`. Its
+/// `as_str()` and `as_inner()` give the key.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_record_key {
-    ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
+    (@common $name:ident) => {
         #[automatically_derived]
         impl $crate::__private::core::clone::Clone for $name {
             #[inline]
@@ -25,5 +45,38 @@ macro_rules! __idtypes_typed_record_key {
                 self.0.as_str()
             }
         }
+
+        #[automatically_derived]
+        impl $crate::__private::TypedRecordKey for $name {
+            fn key_type() -> $crate::record_key::RecordKeyType {
+                $name::key_type()
+            }
+        }
+    };
+    ($name:ident, $checks:ident, "", "") => {
+        $crate::__idtypes_typed_record_key!(@common $name);
+
+        #[automatically_derived]
+        impl $crate::__private::core::convert::AsRef<$crate::__private::core::primitive::str>
+            for $name
+        {
+            #[inline]
+            fn as_ref(&self) -> &$crate::__private::core::primitive::str {
+                self.0.as_str()
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::core::borrow::Borrow<$crate::__private::core::primitive::str>
+            for $name
+        {
+            #[inline]
+            fn borrow(&self) -> &$crate::__private::core::primitive::str {
+                self.0.as_str()
+            }
+        }
+    };
+    ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
+        $crate::__idtypes_typed_record_key!(@common $name);
     };
 }

@@ -1,0 +1,226 @@
+//! `arbitrary`: `Arbitrary` for every id type and typed id, to fuzz code that takes ids
+//! (cargo-fuzz, libFuzzer). Every value drawn is valid: it prints, and parses back to itself.
+//!
+//! | type | drawn from |
+//! |---|---|
+//! | `Tid`, `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | 8 bytes, the id's big-endian bytes (every value is an id) |
+//! | `Snowish` | 8 bytes, the reserved top bit cleared |
+//! | `Tbsl` | 10 bytes (every value is a TBSL) |
+//! | `RecordKey` | a length, 1 to 512, taken from the end of the input as collections take theirs, then a byte per character of `A-Za-z0-9-._~:`; `.` and `..`, the two reserved keys, become `...` |
+//! | a typed record key with a `key_type` | a key of that type, made valid: a TID's text, an NSID, the literal itself |
+//! | a typed id | the inner id, drawn again while the type's checks refuse it, up to [`DRAWS`] draws in all; then `arbitrary::Error::IncorrectFormat` |
+
+use alloc::string::String;
+
+use arbitrary::{Arbitrary, Error, Result, Unstructured};
+
+use crate::{
+    FixedSizeFormat, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
+    Xid,
+    record_key::{RecordKeyType, typed::TypedRecordKey},
+};
+
+/// How many inner values a typed id draws before it gives up on checks that refuse them all.
+pub const DRAWS: usize = 16;
+
+/// A fixed-size id from `bytes`, which the caller made valid.
+fn from_bytes<T: FixedSizeFormat>(bytes: T::Bytes) -> Result<T> {
+    T::try_from_bytes(bytes).map_err(|_| Error::IncorrectFormat)
+}
+
+/// `Arbitrary` for fixed-size formats: `$ty` from `$n` bytes, after `$fix` made them valid.
+macro_rules! fixed {
+    ($($ty:ident: $n:literal $(, $fix:expr)?;)*) => {$(
+        impl<'a> Arbitrary<'a> for $ty {
+            fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+                #[allow(unused_mut)]
+                let mut bytes = <[u8; $n]>::arbitrary(u)?;
+                $(($fix)(&mut bytes);)?
+                from_bytes(bytes)
+            }
+
+            fn size_hint(depth: usize) -> (usize, Option<usize>) {
+                <[u8; $n]>::size_hint(depth)
+            }
+        }
+    )*};
+}
+
+fixed! {
+    Tid: 8;
+    TimeId: 8;
+    Uid11: 8;
+    Xid: 8;
+    TsSeqRand: 8;
+    FullRand: 8;
+    Snowish: 8, |bytes: &mut [u8; 8]| bytes[0] &= 0x7F;
+    Tbsl: 10;
+}
+
+/// A record key's characters; the first is what an input that has run out gives.
+const KEY_ALPHABET: &[u8] = b"aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStTuUvVwWxXyYzZ0123456789-._~:";
+
+impl<'a> Arbitrary<'a> for RecordKey {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        let len = u.arbitrary_len::<u8>()?.clamp(1, RecordKey::MAX_LEN);
+        let mut text = String::with_capacity(len);
+        for _ in 0..len {
+            text.push(char::from(*u.choose(KEY_ALPHABET)?));
+        }
+        // The only texts of the alphabet that are not keys.
+        if text == "." || text == ".." {
+            text = String::from("...");
+        }
+        RecordKey::parse(&text).map_err(|_| Error::IncorrectFormat)
+    }
+
+    /// At least a character; at most the longest key and two bytes of its length.
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (1, Some(RecordKey::MAX_LEN + 2))
+    }
+}
+
+/// How a typed id's inner value is drawn (the typed id `T` says how for record keys: by its
+/// record key type). Not public API.
+#[doc(hidden)]
+pub trait Draw<T>: Sized {
+    /// A value for `T`'s inner id, valid for its format (and its key type).
+    fn draw(u: &mut Unstructured<'_>) -> Result<Self>;
+
+    /// The bytes one draw takes.
+    fn draw_size_hint(depth: usize) -> (usize, Option<usize>);
+}
+
+/// Every fixed-size format is drawn as itself.
+macro_rules! draw_as_itself {
+    ($($ty:ident),*) => {$(
+        impl<T> Draw<T> for $ty {
+            fn draw(u: &mut Unstructured<'_>) -> Result<Self> {
+                $ty::arbitrary(u)
+            }
+
+            fn draw_size_hint(depth: usize) -> (usize, Option<usize>) {
+                <$ty as Arbitrary>::size_hint(depth)
+            }
+        }
+    )*};
+}
+
+draw_as_itself!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);
+
+/// A typed record key's key is drawn as its key type asks: valid by construction, not by
+/// rejection.
+impl<T: TypedRecordKey> Draw<T> for RecordKey {
+    fn draw(u: &mut Unstructured<'_>) -> Result<Self> {
+        match T::key_type() {
+            RecordKeyType::Tid => Ok(RecordKey::from(Tid::arbitrary(u)?)),
+            RecordKeyType::Nsid => nsid(u),
+            RecordKeyType::Literal(key) => Ok(key),
+            RecordKeyType::Any => RecordKey::arbitrary(u),
+        }
+    }
+
+    fn draw_size_hint(depth: usize) -> (usize, Option<usize>) {
+        match T::key_type() {
+            RecordKeyType::Tid => <Tid as Arbitrary>::size_hint(depth),
+            // A byte for the number of segments, one for each one's length, one a character.
+            RecordKeyType::Nsid => (0, Some(1 + NSID_MAX_SEGMENTS + NSID_MAX_LEN)),
+            RecordKeyType::Literal(_) => (0, Some(0)),
+            RecordKeyType::Any => <RecordKey as Arbitrary>::size_hint(depth),
+        }
+    }
+}
+
+/// The longest NSID, in characters.
+const NSID_MAX_LEN: usize = 253 + 1 + 63;
+
+/// The most segments a drawn NSID has (the syntax allows more; three make one).
+const NSID_MAX_SEGMENTS: usize = 8;
+
+/// An NSID (`com.example.fooBar`): 3 to 8 segments of 1 to 63 characters, at most 317 in
+/// all; letters, digits and inner hyphens, the first segment starting with a letter, the last
+/// (the name) letters and digits starting with a letter.
+fn nsid(u: &mut Unstructured<'_>) -> Result<RecordKey> {
+    const ALNUM: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    const LETTERS: &[u8] = ALNUM.split_at(52).0;
+    const INNER: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";
+    let segments = u.int_in_range(3..=NSID_MAX_SEGMENTS)?;
+    let mut text = String::new();
+    for i in 0..segments {
+        let name = i + 1 == segments;
+        if i > 0 {
+            text.push('.');
+        }
+        // Room for a dot and a character of each segment still to come.
+        let room = NSID_MAX_LEN - text.len() - 2 * (segments - i - 1);
+        let len = u.int_in_range(1..=room.min(63))?;
+        for j in 0..len {
+            let set = match (j, name) {
+                (0, true) => LETTERS,
+                (_, true) => ALNUM,
+                (0, false) if i == 0 => LETTERS,
+                (0, false) => ALNUM,
+                (j, false) if j + 1 == len => ALNUM,
+                _ => INNER,
+            };
+            text.push(char::from(*u.choose(set)?));
+        }
+    }
+    RecordKey::parse(&text).map_err(|_| Error::IncorrectFormat)
+}
+
+/// A typed id: its inner id, drawn again while the type's checks refuse it, [`DRAWS`] times
+/// at most; then `IncorrectFormat`, as for any input the fuzzer should not spend time on.
+pub fn arbitrary<T: TypedId>(u: &mut Unstructured<'_>) -> Result<T>
+where
+    T::Inner: Draw<T>,
+{
+    for _ in 0..DRAWS {
+        // Once the input has run out, every draw gives the same value.
+        let exhausted = u.is_empty();
+        let inner = <T::Inner as Draw<T>>::draw(u)?;
+        if let Ok(id) = T::try_from_inner(inner) {
+            return Ok(id);
+        }
+        if exhausted {
+            break;
+        }
+    }
+    Err(Error::IncorrectFormat)
+}
+
+/// A typed id's size hint: one draw at least, [`DRAWS`] at most.
+pub fn size_hint<T: TypedId>(depth: usize) -> (usize, Option<usize>)
+where
+    T::Inner: Draw<T>,
+{
+    let (lower, upper) = <T::Inner as Draw<T>>::draw_size_hint(depth);
+    (lower, upper.and_then(|upper| upper.checked_mul(DRAWS)))
+}
+
+/// The arbitrary impl of a typed id, which the derive macros write through
+/// `idtypes::__private::typed::integrations!`: it forwards to [`arbitrary`] and [`size_hint`].
+/// Without the `arbitrary` feature the macro writes nothing (see `integrations/mod.rs`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_arbitrary {
+    ($name:ident) => {
+        #[automatically_derived]
+        impl<'a> $crate::__private::arbitrary::Arbitrary<'a> for $name {
+            fn arbitrary(
+                u: &mut $crate::__private::arbitrary::Unstructured<'a>,
+            ) -> $crate::__private::arbitrary::Result<Self> {
+                $crate::__private::arbitrary::arbitrary::<Self>(u)
+            }
+
+            fn size_hint(
+                depth: $crate::__private::core::primitive::usize,
+            ) -> (
+                $crate::__private::core::primitive::usize,
+                $crate::__private::core::option::Option<$crate::__private::core::primitive::usize>,
+            ) {
+                $crate::__private::arbitrary::size_hint::<Self>(depth)
+            }
+        }
+    };
+}

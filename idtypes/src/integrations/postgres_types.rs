@@ -1,0 +1,302 @@
+//! `postgres-types`: `ToSql` and `FromSql`, the traits of `tokio-postgres` and `postgres`, for
+//! every id type, with the columns, byte order and errors of the sqlx PostgreSQL integration
+//! (`sqlx.rs`), so that one table serves both clients.
+//!
+//! | type | column |
+//! |---|---|
+//! | `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand`, `Tbsl` | `BYTEA`: the big-endian bytes (8, or 10 for a TBSL) |
+//! | `RecordKey` | `TEXT COLLATE "C"` |
+//! | `AsText<T>` | `TEXT COLLATE "C"`: the id's text (a typed id's with its prefix) |
+//! | a typed id | the inner id's, without the prefix |
+//!
+//! `accepts` takes what sqlx's `Type::compatible` takes: `BYTEA` for the bytes ids; `TEXT`,
+//! `VARCHAR`, `CHAR`, `NAME`, `unknown` and `citext` for the text ones; a domain over one of
+//! those. The clients ask `accepts` before they convert, so a value in the wrong kind of
+//! column is their `WrongType` error (naming the Rust type and the PostgreSQL type); `to_sql`
+//! and `from_sql` check again, and called directly with the wrong type they give sqlx's error
+//! (`atproto TID in a column of the wrong type: expected BYTEA, found TEXT`) rather than read
+//! text as bytes. Then the content is checked as sqlx checks it (a 9-byte TBSL, a malformed
+//! text, a snowish id with its reserved bit set are errors naming the type). Typed ids run their
+//! checks on what they read unless they trust stored values ([`TypedId::DECODE`]).
+//!
+//! `Option` (NULL) and arrays (`Vec<Tid>`, `&[PostId]` as `BYTEA[]`, record keys as `TEXT[]`)
+//! come from postgres-types' own impls over these.
+
+use bytes::BytesMut;
+use postgres_types::{FromSql, IsNull, Kind, ToSql, Type, WrongType, to_sql_checked};
+
+use super::as_text::AsText;
+use super::columns::{
+    BoxError, POSTGRES_BYTES, POSTGRES_TEXT, from_column, typed_text, wrong_column,
+};
+use crate::{
+    FixedSizeFormat, FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Xid,
+    typed::support::{from_inner_as, parse_as},
+};
+
+/// Whether values of type `ty` are bytes: `BYTEA`, or a domain over it.
+fn is_bytes(ty: &Type) -> bool {
+    match ty.kind() {
+        Kind::Domain(base) => is_bytes(base),
+        _ => *ty == Type::BYTEA,
+    }
+}
+
+/// Whether values of type `ty` are text: the types sqlx reads a `&str` from, or a domain over
+/// one of them.
+fn is_text(ty: &Type) -> bool {
+    match ty.kind() {
+        Kind::Domain(base) => is_text(base),
+        _ => {
+            matches!(
+                *ty,
+                Type::TEXT | Type::VARCHAR | Type::BPCHAR | Type::NAME | Type::UNKNOWN
+            ) || ty.name() == "citext"
+        }
+    }
+}
+
+/// `ty` as sqlx names it in errors (`TEXT`, `CHAR` for `bpchar`, `INT8[]`, another schema's
+/// type by its own name), so that a wrong column reads the same from either client.
+fn describe(ty: &Type) -> String {
+    if ty.schema() != "pg_catalog" {
+        return ty.name().to_owned();
+    }
+    match (ty.kind(), ty.name()) {
+        (Kind::Array(member), _) => format!("{}[]", describe(member)),
+        (_, "bpchar") => "CHAR".to_owned(),
+        (_, "char") => "\"CHAR\"".to_owned(),
+        (_, name) => name.to_ascii_uppercase(),
+    }
+}
+
+/// `Ok` if values of type `ty` are bytes, else the error saying that `name` needs them.
+fn check_bytes(ty: &Type, name: &str) -> Result<(), BoxError> {
+    if is_bytes(ty) {
+        return Ok(());
+    }
+    Err(wrong_column(name, POSTGRES_BYTES, &describe(ty)))
+}
+
+/// `Ok` if values of type `ty` are text, else the error saying that `name` needs it.
+fn check_text(ty: &Type, name: &str) -> Result<(), BoxError> {
+    if is_text(ty) {
+        return Ok(());
+    }
+    Err(wrong_column(name, POSTGRES_TEXT, &describe(ty)))
+}
+
+/// Writes a fixed-size id's big-endian bytes.
+fn bytes_to_sql<T: FixedSizeFormat>(
+    id: T,
+    ty: &Type,
+    out: &mut BytesMut,
+) -> Result<IsNull, BoxError> {
+    check_bytes(ty, T::NAME)?;
+    <&[u8] as ToSql>::to_sql(&id.to_bytes().as_ref(), ty, out)
+}
+
+/// Reads a fixed-size id from its big-endian bytes (PostgreSQL's binary format of `BYTEA` is
+/// the bytes themselves).
+fn bytes_from_sql<T: FixedSizeFormat>(ty: &Type, raw: &[u8]) -> Result<T, BoxError> {
+    check_bytes(ty, T::NAME)?;
+    from_column(raw)
+}
+
+/// Writes `text`, the text of a value that `name` names in errors.
+fn text_to_sql(text: &str, name: &str, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+    check_text(ty, name)?;
+    <&str as ToSql>::to_sql(&text, ty, out)
+}
+
+/// Reads the text of a value that `name` names in errors.
+fn text_from_sql<'a>(name: &str, ty: &Type, raw: &'a [u8]) -> Result<&'a str, BoxError> {
+    check_text(ty, name)?;
+    <&str as FromSql>::from_sql(ty, raw)
+}
+
+/// `ToSql` and `FromSql` for each fixed-size format `$ty`, as its big-endian bytes.
+macro_rules! bytes_column {
+    ($($ty:ty),*) => {$(
+        impl ToSql for $ty {
+            fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+                bytes_to_sql(*self, ty, out)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                is_bytes(ty)
+            }
+
+            to_sql_checked!();
+        }
+
+        impl<'a> FromSql<'a> for $ty {
+            fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Self, BoxError> {
+                bytes_from_sql(ty, raw)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                is_bytes(ty)
+            }
+        }
+    )*};
+}
+
+bytes_column!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);
+
+/// `ToSql` and `FromSql` for `$ty` stored as text: `$text` gives the text, `$parse` reads it,
+/// `$name` names the type in errors.
+macro_rules! text_column {
+    ($ty:ty, $name:expr, $text:expr, $parse:expr) => {
+        impl ToSql for $ty {
+            fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+                let text = ($text)(self);
+                text_to_sql(AsRef::<str>::as_ref(&text), $name, ty, out)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                is_text(ty)
+            }
+
+            to_sql_checked!();
+        }
+
+        impl<'a> FromSql<'a> for $ty {
+            fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Self, BoxError> {
+                let text = text_from_sql($name, ty, raw)?;
+                Ok(($parse)(text)?)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                is_text(ty)
+            }
+        }
+    };
+}
+
+super::columns::text_columns!(text_column);
+
+/// A typed id in a text column, as its prefixed text (`post_3jzfcijpj2z2a`), read strictly and
+/// checked as the type's [`TypedId::DECODE`] policy says: what the sqlx integration stores.
+impl<T: TypedId> ToSql for AsText<T> {
+    fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+        let text = typed_text(&self.0)?;
+        text_to_sql(text.as_str(), T::TYPE_NAME, ty, out)
+    }
+
+    fn accepts(ty: &Type) -> bool {
+        is_text(ty)
+    }
+
+    to_sql_checked!();
+}
+
+impl<'a, T: TypedId> FromSql<'a> for AsText<T> {
+    fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Self, BoxError> {
+        let text = text_from_sql(T::TYPE_NAME, ty, raw)?;
+        Ok(AsText(parse_as::<T>(text, T::DECODE)?))
+    }
+
+    fn accepts(ty: &Type) -> bool {
+        is_text(ty)
+    }
+}
+
+/// The postgres-types impls of a typed id, which the derive macros write through
+/// `idtypes::__private::typed::integrations!`: stored exactly like the inner id (the functions
+/// below). Without the `postgres-types` feature the macro writes nothing (see
+/// `integrations/mod.rs`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_postgres_types {
+    ($name:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::postgres_types::ToSql for $name {
+            fn to_sql(
+                &self,
+                ty: &$crate::__private::postgres_types::Type,
+                out: &mut $crate::__private::postgres_types::BytesMut,
+            ) -> $crate::__private::core::result::Result<
+                $crate::__private::postgres_types::IsNull,
+                $crate::__private::postgres_types::BoxError,
+            > {
+                $crate::__private::postgres_types::to_sql(self, ty, out)
+            }
+
+            fn accepts(
+                ty: &$crate::__private::postgres_types::Type,
+            ) -> $crate::__private::core::primitive::bool {
+                $crate::__private::postgres_types::accepts::<Self>(ty)
+            }
+
+            fn to_sql_checked(
+                &self,
+                ty: &$crate::__private::postgres_types::Type,
+                out: &mut $crate::__private::postgres_types::BytesMut,
+            ) -> $crate::__private::core::result::Result<
+                $crate::__private::postgres_types::IsNull,
+                $crate::__private::postgres_types::BoxError,
+            > {
+                $crate::__private::postgres_types::to_sql_checked(self, ty, out)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'a> $crate::__private::postgres_types::FromSql<'a> for $name {
+            fn from_sql(
+                ty: &$crate::__private::postgres_types::Type,
+                raw: &'a [$crate::__private::core::primitive::u8],
+            ) -> $crate::__private::core::result::Result<
+                Self,
+                $crate::__private::postgres_types::BoxError,
+            > {
+                $crate::__private::postgres_types::from_sql::<Self>(ty, raw)
+            }
+
+            fn accepts(
+                ty: &$crate::__private::postgres_types::Type,
+            ) -> $crate::__private::core::primitive::bool {
+                $crate::__private::postgres_types::accepts::<Self>(ty)
+            }
+        }
+    };
+}
+
+/// The column types a typed id takes: the inner id's (whose `ToSql` and `FromSql` accept the
+/// same).
+pub fn accepts<T: TypedId>(ty: &Type) -> bool
+where
+    T::Inner: for<'a> FromSql<'a>,
+{
+    <T::Inner as FromSql>::accepts(ty)
+}
+
+/// Writes the inner id.
+pub fn to_sql<T: TypedId>(id: &T, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError>
+where
+    T::Inner: ToSql,
+{
+    id.as_inner().to_sql(ty, out)
+}
+
+/// What postgres-types' `to_sql_checked!` writes: the client's `WrongType` error for a column
+/// the type does not accept, else [`to_sql`].
+pub fn to_sql_checked<T: TypedId + ToSql>(
+    id: &T,
+    ty: &Type,
+    out: &mut BytesMut,
+) -> Result<IsNull, BoxError> {
+    if !<T as ToSql>::accepts(ty) {
+        return Err(Box::new(WrongType::new::<T>(ty.clone())));
+    }
+    id.to_sql(ty, out)
+}
+
+/// Reads the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says.
+pub fn from_sql<T: TypedId>(ty: &Type, raw: &[u8]) -> Result<T, BoxError>
+where
+    T::Inner: for<'a> FromSql<'a>,
+{
+    let inner = <T::Inner as FromSql>::from_sql(ty, raw)?;
+    Ok(from_inner_as(inner, T::DECODE)?)
+}

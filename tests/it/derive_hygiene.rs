@@ -41,6 +41,7 @@ mod hostile {
     pub trait Iterator {}
     pub trait Drop {}
     pub trait Fn {}
+    pub trait Borrow {}
 
     // The crates the expansion uses, and its own helper module's name.
     pub mod std {}
@@ -50,6 +51,9 @@ mod hostile {
     pub mod serde {}
     pub mod sqlx {}
     pub mod chrono {}
+    pub mod postgres_types {}
+    pub mod bytes {}
+    pub mod arbitrary {}
     pub mod __private {}
 
     // Macros the expansion could have called.

@@ -13,11 +13,13 @@
 #[macro_use]
 mod common;
 
+mod arbitrary_ids;
 mod clock_faults;
 mod derive_api;
 mod derive_hygiene;
 mod derive_serde;
 mod derive_text;
+mod everyday_traits;
 #[cfg(unix)]
 mod fork;
 mod fuzz_regressions;

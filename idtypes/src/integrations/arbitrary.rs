@@ -8,7 +8,7 @@
 //! | `Tbsl` | 10 bytes (every value is a TBSL) |
 //! | `RecordKey` | a length, 1 to 512, taken from the end of the input as collections take theirs, then a byte per character of `A-Za-z0-9-._~:`; `.` and `..`, the two reserved keys, become `...` |
 //! | a typed record key with a `key_type` | a key of that type, made valid: a TID's text, an NSID, the literal itself |
-//! | a typed id | the inner id, drawn again while the type's checks refuse it, up to [`DRAWS`] draws in all; then `arbitrary::Error::IncorrectFormat` |
+//! | a typed id | the inner id, drawn again while the type's checks refuse it, up to `DRAWS` (16) draws in all; then `arbitrary::Error::IncorrectFormat` |
 
 use alloc::string::String;
 
@@ -21,7 +21,7 @@ use crate::{
 };
 
 /// How many inner values a typed id draws before it gives up on checks that refuse them all.
-pub const DRAWS: usize = 16;
+pub(crate) const DRAWS: usize = 16;
 
 /// A fixed-size id from `bytes`, which the caller made valid.
 fn from_bytes<T: FixedSizeFormat>(bytes: T::Bytes) -> Result<T> {
@@ -169,7 +169,7 @@ fn nsid(u: &mut Unstructured<'_>) -> Result<RecordKey> {
     RecordKey::parse(&text).map_err(|_| Error::IncorrectFormat)
 }
 
-/// A typed id: its inner id, drawn again while the type's checks refuse it, [`DRAWS`] times
+/// A typed id: its inner id, drawn again while the type's checks refuse it, `DRAWS` (16) times
 /// at most; then `IncorrectFormat`, as for any input the fuzzer should not spend time on.
 pub fn arbitrary<T: TypedId>(u: &mut Unstructured<'_>) -> Result<T>
 where
@@ -189,7 +189,7 @@ where
     Err(Error::IncorrectFormat)
 }
 
-/// A typed id's size hint: one draw at least, [`DRAWS`] at most.
+/// A typed id's size hint: one draw at least, `DRAWS` (16) at most.
 pub fn size_hint<T: TypedId>(depth: usize) -> (usize, Option<usize>)
 where
     T::Inner: Draw<T>,

@@ -75,7 +75,8 @@
 //! | `TEXT_LEN` ([`IdFormat::MAX_TEXT_LEN`] generically) | 13 | 13 (dashed 16) | 11 | 11 | 11 | 11 | 11 | 20 | `MAX_LEN` 512 |
 //! | integer form | `from_u64` | `from_i64` | `from_u64` | `from_u64` | `try_from_u64` ² | `from_u64` | `from_u64` | `try_from_u128` ² | — ¹ |
 //! | big-endian bytes | `from_bytes` | `from_bytes` | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | `from_bytes` | `from_bytes` | — ¹ |
-//! | `MIN`, `MAX`, `Default` (= `MIN`) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ³ |
+//! | `MIN`, `MAX`, `Default` (= `MIN`, the nil id) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ³ |
+//! | `AsRef<str>`, `Borrow<str>` (`Eq`, `Ord`, `Hash` of the text) | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | ✓ |
 //! | `from_parts` and the parts | µs, clock id | µs, node | — ⁴ | ms, random | ms, machine, sequence | ms, sequence, random | — ⁴ | µs, machine, suffix | — |
 //! | `timestamp_micros` / `timestamp_millis`, `timestamp()` | µs | µs | — ⁴ | ms | ms | ms | — ⁴ | µs | — |
 //! | `now()` (the process-wide generator) | ✓ | ✓ | — ⁴ | ✓ | — ⁵ | ✓ | `random()` | — ⁵ | — |
@@ -88,7 +89,10 @@
 //!
 //! 1. A record key is a string: its text is its only form.
 //! 2. Some values are not ids (snowish's reserved top bit, TBSL's 80 bits in a `u128`).
-//! 3. No record key is empty: there is no natural default.
+//! 3. No record key is empty: there is no natural default. A typed id has `Default` (its
+//!    inner `MIN`) when its format has one and the type has no checks: a default the checks
+//!    refuse would be a value the type forbids, and `Default` cannot fail. So typed record
+//!    keys have none either, not even of a `literal:` key type, whose one key `parse` gives.
 //! 4. A plain uid11 and a fullrand id hold no time.
 //! 5. Snowish and TBSL ids name the machine that made them, so their generators take a machine
 //!    id, and there is no argument-free `now()`; give each process its own id (a worker index,
@@ -100,6 +104,10 @@
 //!    [processes and `fork()`](#processes-and-fork)); use `try_next` with those.
 //! 7. Record keys have no prefix ranges: their order is not the order of any time or number.
 //! 8. A `TimeId` span across 1970 is two ranges (pre-1970 ids sort last): only the plural.
+//! 9. A fixed-size id holds no text to lend: `encode()` makes it on the stack. A typed record
+//!    key without a prefix is its key's text and borrows as it (a `HashSet<PostKey>` is looked
+//!    up with a `&str`); one with a prefix does not: its text (`note_self`) is not what it
+//!    compares and hashes (`self`), so either `&str` would find the wrong thing.
 //!
 //! Code generic over the formats has the same through two traits: [`IdFormat`] (every format:
 //! its name, its longest text, `encode`) and [`FixedSizeFormat`] (all but the record key: the
@@ -162,14 +170,17 @@
 //!   without a prefix; `Debug` as `PostId(post_3jzfcijpj2z2a)`; for the fixed-length formats,
 //!   `encode()`, the text in an exactly sized [`IdText`] on the stack;
 //! - `Clone`, `Copy` (all formats but record keys), `Eq`, `Ord` and `Hash`, as the inner id's;
+//!   `Default`, the inner `MIN`, on fixed-size types without checks; `AsRef<str>` and
+//!   `Borrow<str>` on record keys without a prefix (see [one vocabulary](#one-vocabulary));
 //! - conversions: `from_inner`, `as_inner`, `into_inner`, `From<PostId>` for the inner type and
 //!   `From` (or, with checks, `TryFrom`) the other way, `AsRef`, and [`TypedId`];
 //! - the format's accessors (`timestamp_micros`, `timestamp`, `datetime`, `machine_id`, ...),
 //!   its range helpers returning typed ranges (`PostId::range_for_prefix`, ...) and its
 //!   generation (`PostId::now()`, `PostId::next_from(&generator)`, `random()` for fullrand);
 //! - the integrations this crate has enabled, with nothing to import: serde (the prefixed text
-//!   for human-readable formats, the inner id's raw form for binary ones) and sqlx (stored
-//!   exactly like the inner type, without the prefix, so a column keeps its order and size).
+//!   for human-readable formats, the inner id's raw form for binary ones), sqlx and
+//!   postgres-types (stored exactly like the inner type, without the prefix, so a column keeps
+//!   its order and size), and arbitrary (values the type's checks accept).
 //!
 //! Parsing reports, in this order: a missing or different prefix ([`ErrorKind::Prefix`]), a
 //! prefix followed by something other than the separator ([`ErrorKind::Separator`]), a text
@@ -186,7 +197,7 @@
 //! | `separator = "-"` | between the prefix and the id; `_` by default; 1 to 8 ASCII punctuation characters |
 //! | `validate = check` | a function `fn(&Inner) -> Result<(), E>` (a path, or a closure `\|id\| ...`) run by every checked constructor, by parsing, and by deserializing and sqlx decoding unless they trust; `E` is an error type, a `String` or a `&'static str` ([`ValidationError`]); a refusal is an [`ErrorKind::Validation`] whose [`source`](core::error::Error::source) is `E` itself |
 //! | `key_type = "tid"` | record keys only: `tid`, `nsid`, `any` (the default) or `literal:<key>` |
-//! | `decode = "trust"` | sqlx decoding (`AsText` included) skips the type's checks ([`CheckPolicy`]); `"check"` is the default |
+//! | `decode = "trust"` | database decoding (sqlx and postgres-types, `AsText` included) skips the type's checks ([`CheckPolicy`]); `"check"` is the default |
 //! | `deserialize = "trust"` | serde deserializing skips the type's checks; `"check"` is the default |
 //! | `allow_public_field` | lets a type with checks have a `pub` field, which lets any code build a value the checks refuse |
 //! | `crate = "path"` | where `idtypes` is, for crates that re-export it |
@@ -360,6 +371,8 @@
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
 //! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type, the `AsText` adapter (see below), and leases of clock/node/machine ids ([`lease`]) |
+//! | `postgres-types` | no | `postgres-types` `ToSql`/`FromSql` (tokio-postgres, postgres) for every id type, `AsText` and typed ids: the columns, `accepts` and errors of `sqlx-postgres` (see below), so both clients share a table |
+//! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) |
 //! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) |
 //!
@@ -379,7 +392,10 @@
 //!
 //! Each reads only its kind of column: a bytes id refuses a text value (eight characters are
 //! not a TID's eight bytes) and a text type refuses bytes, with an error saying what was
-//! expected and what was found. SQLite goes by each value's storage class.
+//! expected and what was found. SQLite goes by each value's storage class. The
+//! `postgres-types` feature (tokio-postgres, postgres) stores and checks exactly as
+//! `sqlx-postgres` does, `accepts` taking what sqlx's `compatible` takes, so either client
+//! reads what the other wrote.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]

@@ -59,8 +59,8 @@ pub trait TypedId:
     /// otherwise); unused when there is no prefix.
     const SEPARATOR: &'static str;
 
-    /// What decoding a database value does (the sqlx integration, `AsText` included): run the
-    /// type's checks, or trust the stored value. `#[idtype(decode = "trust")]` sets
+    /// What decoding a database value does (sqlx and postgres-types, `AsText` included): run
+    /// the type's checks, or trust the stored value. `#[idtype(decode = "trust")]` sets
     /// [`CheckPolicy::Trust`]; the default is [`CheckPolicy::Check`].
     const DECODE: CheckPolicy;
 

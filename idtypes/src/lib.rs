@@ -414,6 +414,7 @@ mod ranges;
 pub mod record_key;
 pub mod tbsl;
 mod text;
+mod text_schema;
 pub mod tid;
 #[cfg(feature = "std")]
 mod time;
@@ -501,6 +502,23 @@ pub mod __private {
     pub mod serde {
         pub use crate::integrations::serde_typed::{deserialize, serialize};
         pub use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    }
+
+    /// Typed ids' JSON Schema (schemars).
+    #[cfg(feature = "schemars")]
+    pub mod schemars {
+        pub use crate::integrations::schemars::json_schema;
+        pub use alloc::borrow::Cow;
+        pub use schemars::{JsonSchema, Schema, SchemaGenerator};
+    }
+
+    /// Typed ids' OpenAPI schemas (utoipa).
+    #[cfg(feature = "utoipa")]
+    pub mod utoipa {
+        pub use crate::integrations::utoipa::schema;
+        pub use alloc::borrow::Cow;
+        pub use utoipa::openapi::{RefOr, schema::Schema};
+        pub use utoipa::{PartialSchema, ToSchema};
     }
 
     /// Typed ids' sqlx.

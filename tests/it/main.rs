@@ -25,6 +25,7 @@ mod lease;
 mod lease_fleet;
 mod record_key_conformance;
 mod record_key_properties;
+mod schema;
 mod sqlx_derive;
 mod sqlx_mysql;
 mod sqlx_postgres;

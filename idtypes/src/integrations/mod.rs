@@ -2,12 +2,16 @@
 
 #[cfg(feature = "chrono")]
 mod chrono;
+#[cfg(any(feature = "schemars", feature = "utoipa"))]
+mod id_schema;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite"
 ))]
 pub mod lease;
+#[cfg(feature = "schemars")]
+pub(crate) mod schemars;
 #[cfg(feature = "serde")]
 mod serde;
 #[cfg(feature = "serde")]
@@ -24,6 +28,8 @@ pub(crate) mod sqlx;
     feature = "sqlx-sqlite"
 ))]
 pub(crate) mod sqlx_typed;
+#[cfg(feature = "utoipa")]
+pub(crate) mod utoipa;
 #[cfg(feature = "uuid")]
 mod uuid;
 
@@ -37,6 +43,8 @@ macro_rules! __idtypes_typed_integrations {
     ($name:ident) => {
         $crate::__idtypes_typed_serde! { $name }
         $crate::__idtypes_typed_sqlx! { $name }
+        $crate::__idtypes_typed_schemars! { $name }
+        $crate::__idtypes_typed_utoipa! { $name }
     };
 }
 
@@ -58,5 +66,19 @@ macro_rules! __idtypes_typed_serde {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_sqlx {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "schemars"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_schemars {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "utoipa"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_utoipa {
     ($name:ident) => {};
 }

@@ -93,6 +93,26 @@ fn facts<T: JsonSchema + ToSchema>() -> Facts {
     }
 }
 
+/// Runs `test` on `cases` of `strategy`, on a runner of its own (a runner counts the cases it
+/// ran, and runs no more once it has run its number).
+fn run_cases<S: Strategy>(strategy: &S, test: impl Fn(S::Value) -> Result<(), TestCaseError>)
+where
+    S::Value: std::fmt::Debug,
+{
+    TestRunner::new(proptest_config())
+        .run(strategy, test)
+        .unwrap_or_else(|err| panic!("{err}"));
+}
+
+/// What a format's texts look like, for the tests: valid ones (random values, encoded), edge
+/// cases (texts of every value the symbols can write, values around the largest, ...) and
+/// the characters to make near misses with.
+struct Texts {
+    valid: BoxedStrategy<String>,
+    edges: BoxedStrategy<String>,
+    alphabet: &'static str,
+}
+
 /// Characters that are in no format's alphabet, or in some and not others.
 const FOREIGN: &str = "01OIl-_.:~ /$^|\\[]{}()*+?\u{e9}\u{0}AZaz";
 
@@ -118,23 +138,23 @@ fn mutate((text, how, at, c): (String, u8, Index, char)) -> String {
     chars.into_iter().collect()
 }
 
-/// Near misses of `valid` (and `valid` itself), and arbitrary strings of `lens` characters of
-/// `alphabet` and [`FOREIGN`].
-fn near(
-    valid: BoxedStrategy<String>,
-    alphabet: &str,
-    lens: RangeInclusive<usize>,
-) -> BoxedStrategy<String> {
-    let chars: Vec<char> = alphabet.chars().chain(FOREIGN.chars()).collect();
+/// Near misses of `texts` (valid texts and edge cases mutated), the texts themselves, and
+/// arbitrary strings of the alphabet (and [`FOREIGN`]), as long as the texts or nearly.
+fn near(texts: &Texts, lens: RangeInclusive<usize>) -> BoxedStrategy<String> {
+    let chars: Vec<char> = texts.alphabet.chars().chain(FOREIGN.chars()).collect();
     let c = select(chars.clone());
     let mostly_alphabet = prop_oneof![
-        8 => select(alphabet.chars().collect::<Vec<_>>()),
+        16 => select(texts.alphabet.chars().collect::<Vec<_>>()),
         1 => select(chars),
     ];
+    let exact = (*lens.start() + 2)..=(lens.end() - 2);
+    let sources = prop_oneof![texts.valid.clone(), texts.edges.clone()];
     prop_oneof![
-        4 => (valid.clone(), 0..5u8, any::<Index>(), c).prop_map(mutate),
-        2 => prop::collection::vec(mostly_alphabet, lens).prop_map(String::from_iter),
-        1 => valid,
+        6 => (sources, 0..5u8, any::<Index>(), c).prop_map(mutate),
+        2 => prop::collection::vec(mostly_alphabet.clone(), exact).prop_map(String::from_iter),
+        1 => prop::collection::vec(mostly_alphabet, lens).prop_map(String::from_iter),
+        2 => texts.edges.clone(),
+        1 => texts.valid.clone(),
     ]
     .boxed()
 }
@@ -145,8 +165,8 @@ fn near(
 fn check_with(
     facts: &Facts,
     parses: impl Fn(&str) -> bool,
-    valid: BoxedStrategy<String>,
-    misses: BoxedStrategy<String>,
+    valid: &BoxedStrategy<String>,
+    misses: &BoxedStrategy<String>,
 ) {
     let name = &facts.name;
     let example = facts
@@ -157,70 +177,52 @@ fn check_with(
         parses(example) && facts.accepts(example),
         "{name}: {example:?}"
     );
-    let mut runner = TestRunner::new(proptest_config());
-    runner
-        .run(&valid, |text| {
-            prop_assert!(
-                parses(&text),
-                "{} does not parse the valid {:?}",
-                name,
-                text
-            );
-            prop_assert!(
-                facts.accepts(&text),
-                "{} refuses the valid {:?}",
-                name,
-                text
-            );
-            Ok(())
-        })
-        .unwrap();
-    let generated = string_regex(facts.body()).unwrap();
-    runner
-        .run(&generated, |text| {
-            if facts.accepts(&text) {
-                prop_assert!(parses(&text), "{}'s pattern matches {:?}", name, text);
-            }
-            Ok(())
-        })
-        .unwrap();
-    runner
-        .run(&misses, |text| {
-            prop_assert_eq!(
-                facts.accepts(&text),
-                parses(&text),
-                "{}: {:?} against {}",
-                name,
-                text,
-                facts.pattern
-            );
-            Ok(())
-        })
-        .unwrap();
+    run_cases(valid, |text| {
+        prop_assert!(
+            parses(&text),
+            "{} does not parse the valid {:?}",
+            name,
+            text
+        );
+        prop_assert!(
+            facts.accepts(&text),
+            "{} refuses the valid {:?}",
+            name,
+            text
+        );
+        Ok(())
+    });
+    run_cases(&string_regex(facts.body()).unwrap(), |text| {
+        if facts.accepts(&text) {
+            prop_assert!(parses(&text), "{}'s pattern matches {:?}", name, text);
+        }
+        Ok(())
+    });
+    run_cases(misses, |text| {
+        prop_assert_eq!(
+            facts.accepts(&text),
+            parses(&text),
+            "{}: {:?} against {}",
+            name,
+            text,
+            facts.pattern
+        );
+        Ok(())
+    });
 }
 
-/// [`check_with`] `T`'s `FromStr`, on near misses of `valid` and strings over `alphabet`
-/// (plus `extra`).
-fn check<T: JsonSchema + ToSchema + FromStr>(
-    valid: BoxedStrategy<String>,
-    alphabet: &str,
-    extra: Option<BoxedStrategy<String>>,
-) -> Facts {
+/// [`check_with`] `T`'s `FromStr` on `texts` and their near misses.
+fn check<T: JsonSchema + ToSchema + FromStr>(texts: &Texts) -> Facts {
     let facts = facts::<T>();
     let lens = facts.min_len.saturating_sub(2)..=facts.max_len + 2;
-    let misses = near(valid.clone(), alphabet, lens);
-    let misses = match extra {
-        Some(extra) => prop_oneof![3 => misses, 1 => extra].boxed(),
-        None => misses,
-    };
-    check_with(&facts, |text| text.parse::<T>().is_ok(), valid, misses);
+    let misses = near(texts, lens);
+    check_with(
+        &facts,
+        |text| text.parse::<T>().is_ok(),
+        &texts.valid,
+        &misses,
+    );
     facts
-}
-
-/// `prefix` and `separator` then `inner`, for a typed id's valid texts.
-fn prefixed<T: TypedId>(inner: BoxedStrategy<String>) -> BoxedStrategy<String> {
-    let head = head::<T>();
-    inner.prop_map(move |text| format!("{head}{text}")).boxed()
 }
 
 /// The typed id's text before the inner id.
@@ -231,14 +233,14 @@ fn head<T: TypedId>() -> String {
     }
 }
 
-/// Valid inner texts behind heads that are not the type's: none, the prefix or the separator
-/// alone, the separator twice, the prefix in capitals, longer or shorter, another separator.
-fn wrong_heads<T: TypedId>(inner: BoxedStrategy<String>) -> BoxedStrategy<String> {
+/// Heads that are not `T`'s: none, the prefix or the separator alone, the separator twice,
+/// the prefix in capitals, longer or shorter, other separators; and `T`'s own.
+fn heads<T: TypedId>() -> Vec<String> {
     let (prefix, separator) = match T::PREFIX {
         "" => ("post", "_"),
         prefix => (prefix, T::SEPARATOR),
     };
-    let heads = vec![
+    vec![
         String::new(),
         prefix.to_owned(),
         separator.to_owned(),
@@ -250,28 +252,38 @@ fn wrong_heads<T: TypedId>(inner: BoxedStrategy<String>) -> BoxedStrategy<String
         format!("{prefix}-"),
         format!("{prefix}_"),
         format!("{prefix}:"),
-        format!("{prefix}{separator}"),
-    ];
-    (select(heads), inner)
-        .prop_map(|(head, inner)| head + &inner)
-        .boxed()
+        head::<T>(),
+    ]
 }
 
-/// Checks a typed id whose inner texts are `inner` (over `alphabet`), with the format's
-/// `description` after its head; returns its facts.
-fn check_typed<T>(inner: BoxedStrategy<String>, alphabet: &str) -> Facts
+/// A typed id's texts: the inner format's behind `T`'s head, its edge cases behind `T`'s head
+/// and behind others.
+fn typed_texts<T: TypedId>(inner: Texts) -> Texts {
+    let head = head::<T>();
+    let with_head = {
+        let head = head.clone();
+        move |text: String| format!("{head}{text}")
+    };
+    let others = (select(heads::<T>()), inner.valid.clone()).prop_map(|(head, text)| head + &text);
+    Texts {
+        valid: inner.valid.prop_map(with_head.clone()).boxed(),
+        edges: prop_oneof![inner.edges.prop_map(with_head), others].boxed(),
+        alphabet: Box::leak(format!("{}{head}", inner.alphabet).into_boxed_str()),
+    }
+}
+
+/// Checks the typed id `T` whose inner texts are `inner`, and that its description names it
+/// and its head; returns its facts.
+fn check_typed<T>(inner: Texts) -> Facts
 where
     T: TypedId + JsonSchema + ToSchema,
 {
-    let head = head::<T>();
-    let alphabet = format!("{alphabet}{head}");
-    let extra = wrong_heads::<T>(inner.clone());
-    let facts = check::<T>(prefixed::<T>(inner), &alphabet, Some(extra));
+    let facts = check::<T>(&typed_texts::<T>(inner));
     assert_eq!(facts.name, T::TYPE_NAME);
-    let mentions = if head.is_empty() {
-        format!("{}: ", T::TYPE_NAME)
-    } else {
-        format!("{}: `{head}` then ", T::TYPE_NAME)
+    let head = head::<T>();
+    let mentions = match head.as_str() {
+        "" => format!("{}: ", T::TYPE_NAME),
+        head => format!("{}: `{head}` then ", T::TYPE_NAME),
     };
     assert!(
         facts.description.starts_with(&mentions),
@@ -281,40 +293,112 @@ where
     facts
 }
 
-// The formats' valid texts: random values, encoded.
+// The formats' texts.
 
-fn tid_texts() -> BoxedStrategy<String> {
-    any::<u64>()
-        .prop_map(|v| Tid::from_u64(v).to_string())
-        .boxed()
+/// The 13 base32-sortable symbols of the low 65 bits of `value`: what a TID or TimeId text
+/// can write, in range or not.
+fn base32_text(value: u128) -> String {
+    (0..13)
+        .rev()
+        .map(|i| TID_CHARS.as_bytes()[(value >> (5 * i)) as usize & 31] as char)
+        .collect()
 }
 
-fn time_id_texts() -> BoxedStrategy<String> {
-    (any::<i64>(), any::<bool>())
-        .prop_map(|(v, dashed)| match dashed {
-            true => format!("{:#}", TimeId::from_i64(v)),
-            false => TimeId::from_i64(v).to_string(),
-        })
-        .boxed()
+/// The 11 Base58 symbols of `value` (below `58^11`): what a uid11 text can write, in range
+/// or not.
+fn base58_text(mut value: u128) -> String {
+    let mut symbols = [b'1'; 11];
+    for symbol in symbols.iter_mut().rev() {
+        *symbol = BASE58.as_bytes()[(value % 58) as usize];
+        value /= 58;
+    }
+    String::from_utf8(symbols.to_vec()).unwrap()
 }
 
-fn uid11_texts<T: From<u64> + ToString>() -> BoxedStrategy<String> {
-    any::<u64>().prop_map(|v| T::from(v).to_string()).boxed()
+/// `text` with the dashes of a TimeId's display form.
+fn dashed(text: &str) -> String {
+    format!(
+        "{}-{}-{}-{}",
+        &text[..4],
+        &text[4..7],
+        &text[7..11],
+        &text[11..]
+    )
 }
 
-fn snowish_texts() -> BoxedStrategy<String> {
-    (0..=i64::MAX as u64)
-        .prop_map(|v| Snowish::try_from_u64(v).unwrap().to_string())
-        .boxed()
-}
-
-fn tbsl_texts() -> BoxedStrategy<String> {
-    any::<[u8; 10]>()
-        .prop_map(|bytes| Tbsl::from_bytes(bytes).to_string())
-        .boxed()
-}
-
+const TID_CHARS: &str = "234567abcdefghijklmnopqrstuvwxyz";
+const BASE58: &str = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+const HEX: &str = "0123456789ABCDEFabcdef";
 const RECORD_KEY_CHARS: &str = "ABCxyz0189.-_~:";
+const NSID_CHARS: &str = "abzAZ09-.";
+
+/// Every 65-bit value's text.
+fn base32_edges() -> BoxedStrategy<String> {
+    (0..1u128 << 65).prop_map(base32_text).boxed()
+}
+
+fn tid() -> Texts {
+    Texts {
+        valid: any::<u64>()
+            .prop_map(|v| Tid::from_u64(v).to_string())
+            .boxed(),
+        edges: base32_edges(),
+        alphabet: TID_CHARS,
+    }
+}
+
+fn time_id() -> Texts {
+    Texts {
+        valid: (any::<i64>(), any::<bool>())
+            .prop_map(|(v, dashed)| match dashed {
+                true => format!("{:#}", TimeId::from_i64(v)),
+                false => TimeId::from_i64(v).to_string(),
+            })
+            .boxed(),
+        edges: prop_oneof![
+            base32_edges(),
+            base32_edges().prop_map(|text| dashed(&text))
+        ]
+        .boxed(),
+        alphabet: TID_CHARS,
+    }
+}
+
+/// Texts of every value 11 symbols can write, and of values around the largest `u64` and the
+/// largest snowish payload (`2^63 - 1`).
+fn base58_edges() -> BoxedStrategy<String> {
+    let around = |center: u64| (-2000i128..2000).prop_map(move |d| (center as i128 + d) as u128);
+    prop_oneof![0..58u128.pow(11), around(u64::MAX), around(i64::MAX as u64),]
+        .prop_map(base58_text)
+        .boxed()
+}
+
+fn uid11<T: From<u64> + ToString>() -> Texts {
+    Texts {
+        valid: any::<u64>().prop_map(|v| T::from(v).to_string()).boxed(),
+        edges: base58_edges(),
+        alphabet: BASE58,
+    }
+}
+
+fn snowish() -> Texts {
+    Texts {
+        valid: (0..=i64::MAX as u64)
+            .prop_map(|v| Snowish::try_from_u64(v).unwrap().to_string())
+            .boxed(),
+        ..uid11::<Uid11>()
+    }
+}
+
+fn tbsl() -> Texts {
+    Texts {
+        valid: any::<[u8; 10]>()
+            .prop_map(|bytes| Tbsl::from_bytes(bytes).to_string())
+            .boxed(),
+        edges: string_regex("[0-9A-Fa-f]{19,21}").unwrap().boxed(),
+        alphabet: HEX,
+    }
+}
 
 /// Valid record keys: short ones and long ones, of every allowed character.
 fn record_key_texts() -> BoxedStrategy<String> {
@@ -328,14 +412,26 @@ fn record_key_texts() -> BoxedStrategy<String> {
     .boxed()
 }
 
-/// The dotted keys around `.` and `..`.
-fn dots() -> BoxedStrategy<String> {
-    select(vec![".", "..", "...", ".a", "a.", "..a", ".a.", "a..", ""])
-        .prop_map(str::to_owned)
-        .boxed()
+/// The dotted strings around `.` and `..`, the empty one, and keys around 512 characters.
+fn record_key_edges() -> BoxedStrategy<String> {
+    let c = select(RECORD_KEY_CHARS.chars().collect::<Vec<_>>());
+    prop_oneof![
+        select(vec![".", "..", "...", ".a", "a.", "..a", ".a.", "a..", ""]).prop_map(str::to_owned),
+        prop::collection::vec(c, 505..=520).prop_map(String::from_iter),
+    ]
+    .boxed()
 }
 
-/// Valid NSIDs: short, with long segments around 63 characters, and long around 317.
+fn record_key() -> Texts {
+    Texts {
+        valid: record_key_texts(),
+        edges: record_key_edges(),
+        alphabet: RECORD_KEY_CHARS,
+    }
+}
+
+/// Valid NSIDs: short, with long segments around 63 characters, long around 317, and the
+/// valid vectors.
 fn nsid_texts() -> BoxedStrategy<String> {
     prop_oneof![
         string_regex(
@@ -352,50 +448,72 @@ fn nsid_texts() -> BoxedStrategy<String> {
     .boxed()
 }
 
-/// NSIDs with a mistake: segments too long, a hyphen at an end, a name starting with a
-/// digit, two segments; and the invalid vectors.
-fn nsid_misses() -> BoxedStrategy<String> {
-    prop_oneof![
-        string_regex(r"[a-z0-9-]{0,4}(\.[a-z0-9-]{0,4}){0,3}\.[a-zA-Z0-9-]{0,4}").unwrap(),
-        string_regex(r"[a-z]{62,65}\.[a-z]{62,65}\.[a-z]{62,65}").unwrap(),
-        string_regex(r"[a-z]{60,63}(\.[a-z]{60,63}){4}\.[a-z]{1,30}").unwrap(),
-        select(interop_lines("atproto-nsid/nsid_syntax_invalid.txt")),
-    ]
-    .boxed()
+/// NSIDs with mistakes: segments too long, empty, with hyphens at their ends, a name
+/// starting with a digit, two segments, too long in all; and the invalid vectors.
+fn nsid() -> Texts {
+    Texts {
+        valid: nsid_texts(),
+        edges: prop_oneof![
+            string_regex(r"[a-z0-9-]{0,4}(\.[a-z0-9-]{0,4}){0,3}\.[a-zA-Z0-9-]{0,4}").unwrap(),
+            string_regex(r"[a-z]{62,65}\.[a-z]{62,65}\.[a-z]{62,65}").unwrap(),
+            string_regex(r"[a-z]{60,63}(\.[a-z]{60,63}){4}\.[a-z]{1,30}").unwrap(),
+            select(interop_lines("atproto-nsid/nsid_syntax_invalid.txt")),
+        ]
+        .boxed(),
+        alphabet: NSID_CHARS,
+    }
 }
 
-const TID_CHARS: &str = "234567abcdefghijklmnopqrstuvwxyz";
-const BASE58: &str = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-const HEX: &str = "0123456789ABCDEFabcdef";
-const NSID_CHARS: &str = "abzAZ09-.";
-
-/// Uid11 texts of every `u64`: a snowish id's reserved bit is set in half of them.
-fn any_uid11_texts() -> Option<BoxedStrategy<String>> {
-    Some(uid11_texts::<Uid11>())
+/// The one key `key`, and strings near it.
+fn literal(key: &'static str, alphabet: &'static str) -> Texts {
+    Texts {
+        valid: Just(key.to_owned()).boxed(),
+        edges: (select(alphabet.chars().collect::<Vec<_>>()), 0..=key.len())
+            .prop_map(move |(c, at)| format!("{}{c}{}", &key[..at], &key[at..]))
+            .boxed(),
+        alphabet,
+    }
 }
 
 #[test]
 fn every_formats_pattern_accepts_exactly_what_it_parses() {
-    check::<Tid>(tid_texts(), TID_CHARS, None);
-    check::<TimeId>(time_id_texts(), TID_CHARS, None);
-    check::<Uid11>(uid11_texts::<Uid11>(), BASE58, None);
-    check::<Xid>(uid11_texts::<Xid>(), BASE58, any_uid11_texts());
-    check::<Snowish>(snowish_texts(), BASE58, any_uid11_texts());
-    check::<TsSeqRand>(uid11_texts::<TsSeqRand>(), BASE58, any_uid11_texts());
-    check::<FullRand>(uid11_texts::<FullRand>(), BASE58, any_uid11_texts());
-    check::<Tbsl>(tbsl_texts(), HEX, None);
-    check::<RecordKey>(record_key_texts(), RECORD_KEY_CHARS, Some(dots()));
+    check::<Tid>(&tid());
+    check::<TimeId>(&time_id());
+    check::<Uid11>(&uid11::<Uid11>());
+    check::<Xid>(&uid11::<Xid>());
+    check::<Snowish>(&snowish());
+    check::<TsSeqRand>(&uid11::<TsSeqRand>());
+    check::<FullRand>(&uid11::<FullRand>());
+    check::<Tbsl>(&tbsl());
+    check::<RecordKey>(&record_key());
 }
 
 #[test]
 fn the_record_key_types_pattern_accepts_exactly_what_it_parses() {
-    let valid = prop_oneof![
-        select(vec!["tid", "nsid", "any"]).prop_map(str::to_owned),
-        record_key_texts().prop_map(|key| format!("literal:{key}")),
-    ]
-    .boxed();
-    let literal_dots = dots().prop_map(|key| format!("literal:{key}")).boxed();
-    check::<RecordKeyType>(valid, "tidnsanylter:TL.", Some(literal_dots));
+    let literal = |key: String| format!("literal:{key}");
+    let texts = Texts {
+        valid: prop_oneof![
+            select(vec!["tid", "nsid", "any"]).prop_map(str::to_owned),
+            record_key_texts().prop_map(literal),
+        ]
+        .boxed(),
+        edges: prop_oneof![
+            record_key_edges().prop_map(literal),
+            select(vec![
+                "literal",
+                "literal:",
+                "literalself",
+                "Tid",
+                "NSID",
+                "any:",
+                ":tid"
+            ])
+            .prop_map(str::to_owned),
+        ]
+        .boxed(),
+        alphabet: "tidnsanylter:TL.",
+    };
+    check::<RecordKeyType>(&texts);
 }
 
 #[test]
@@ -427,7 +545,7 @@ fn patterns_follow_the_conformance_vectors() {
 /// For each format: a typed id with the default separator, one with a separator of regex
 /// syntax characters, one without a prefix.
 macro_rules! typed_suite {
-    ($($module:ident: $format:ident, $texts:expr, $alphabet:expr;)*) => {$(
+    ($($module:ident: $format:ident, $texts:expr;)*) => {$(
         mod $module {
             #[derive(idtypes::$format)]
             #[idtype(prefix = "post")]
@@ -446,9 +564,9 @@ macro_rules! typed_suite {
         fn every_typed_ids_pattern_accepts_exactly_what_it_parses() {$(
             let inner = facts::<idtypes::$format>();
             for facts in [
-                check_typed::<$module::PostId>($texts, $alphabet),
-                check_typed::<$module::OddId>($texts, $alphabet),
-                check_typed::<$module::BareId>($texts, $alphabet),
+                check_typed::<$module::PostId>($texts),
+                check_typed::<$module::OddId>($texts),
+                check_typed::<$module::BareId>($texts),
             ] {
                 assert!(facts.description.ends_with(&inner.description[1..]), "{}", facts.description);
                 assert!(!facts.description.contains("validate"), "{}", facts.description);
@@ -458,15 +576,15 @@ macro_rules! typed_suite {
 }
 
 typed_suite! {
-    tid: Tid, tid_texts(), TID_CHARS;
-    time_id: TimeId, time_id_texts(), TID_CHARS;
-    uid11: Uid11, uid11_texts::<Uid11>(), BASE58;
-    xid: Xid, uid11_texts::<Xid>(), BASE58;
-    snowish: Snowish, snowish_texts(), BASE58;
-    ts_seq_rand: TsSeqRand, uid11_texts::<TsSeqRand>(), BASE58;
-    full_rand: FullRand, uid11_texts::<FullRand>(), BASE58;
-    tbsl: Tbsl, tbsl_texts(), HEX;
-    record_key: RecordKey, record_key_texts(), RECORD_KEY_CHARS;
+    tid: Tid, tid();
+    time_id: TimeId, time_id();
+    uid11: Uid11, uid11::<Uid11>();
+    xid: Xid, uid11::<Xid>();
+    snowish: Snowish, snowish();
+    ts_seq_rand: TsSeqRand, uid11::<TsSeqRand>();
+    full_rand: FullRand, uid11::<FullRand>();
+    tbsl: Tbsl, tbsl();
+    record_key: RecordKey, record_key();
 }
 
 /// Typed record keys of each record key type.
@@ -504,13 +622,13 @@ mod keys {
 
 #[test]
 fn a_typed_record_keys_pattern_is_its_record_key_types() {
-    let tid = facts::<Tid>();
+    let tid_facts = facts::<Tid>();
     for facts in [
-        check_typed::<keys::TidKey>(tid_texts(), TID_CHARS),
-        check_typed::<keys::OddTidKey>(tid_texts(), TID_CHARS),
+        check_typed::<keys::TidKey>(tid()),
+        check_typed::<keys::OddTidKey>(tid()),
     ] {
         assert!(
-            facts.pattern.ends_with(&tid.pattern[1..]),
+            facts.pattern.ends_with(&tid_facts.pattern[1..]),
             "{}",
             facts.pattern
         );
@@ -523,23 +641,14 @@ fn a_typed_record_keys_pattern_is_its_record_key_types() {
         );
     }
     for facts in [
-        check_typed::<keys::NsidKey>(nsid_texts(), NSID_CHARS),
-        check_typed::<keys::PrefixedNsidKey>(nsid_texts(), NSID_CHARS),
+        check_typed::<keys::NsidKey>(nsid()),
+        check_typed::<keys::PrefixedNsidKey>(nsid()),
     ] {
         assert_eq!(facts.max_len - facts.min_len, 317 - 5);
         assert!(facts.description.contains("type `nsid`"));
     }
-    let nsid = facts::<keys::NsidKey>();
-    let mut runner = TestRunner::new(proptest_config());
-    runner
-        .run(&nsid_misses(), |text| {
-            let parses = text.parse::<keys::NsidKey>().is_ok();
-            prop_assert_eq!(nsid.accepts(&text), parses, "{:?}", text);
-            Ok(())
-        })
-        .unwrap();
 
-    let self_key = check_typed::<keys::SelfKey>(Just("self".to_owned()).boxed(), "selfSELF.");
+    let self_key = check_typed::<keys::SelfKey>(literal("self", "selfSELF."));
     assert_eq!(self_key.pattern, "^self$");
     assert_eq!((self_key.min_len, self_key.max_len), (4, 4));
     assert_eq!(self_key.example.as_deref(), Some("self"));
@@ -550,11 +659,11 @@ fn a_typed_record_keys_pattern_is_its_record_key_types() {
         "{}",
         self_key.description
     );
-    let dot = check_typed::<keys::DotKey>(Just("pre.fix".to_owned()).boxed(), "prefixX.");
+    let dot = check_typed::<keys::DotKey>(literal("pre.fix", "prefixX."));
     assert_eq!(dot.pattern, r"^lit\.pre\.fix$");
     assert!(!dot.accepts("lit.preXfix") && !dot.accepts("litXpre.fix"));
 
-    let any = check_typed::<keys::NoteKey>(record_key_texts(), RECORD_KEY_CHARS);
+    let any = check_typed::<keys::NoteKey>(record_key());
     assert!(
         any.description
             .starts_with("NoteKey: `note:` then an atproto record key: ")
@@ -607,19 +716,16 @@ fn a_validate_check_is_described_and_keeps_the_pattern() {
         );
     }
     // The pattern is the text's, which `parse_unchecked` reads: matching is parsing it.
-    let facts = facts::<checked::RecentPostId>();
+    let facts = Facts {
+        example: Some("post_3jzfcijpj2z2a".to_owned()),
+        ..facts::<checked::RecentPostId>()
+    };
+    let texts = typed_texts::<checked::RecentPostId>(tid());
     check_with(
-        &Facts {
-            example: Some("post_3jzfcijpj2z2a".to_owned()),
-            ..facts
-        },
+        &facts,
         |text| checked::RecentPostId::parse_unchecked(text).is_ok(),
-        prefixed::<checked::RecentPostId>(tid_texts()),
-        near(
-            prefixed::<checked::RecentPostId>(tid_texts()),
-            TID_CHARS,
-            16..=20,
-        ),
+        &texts.valid,
+        &near(&texts, 16..=20),
     );
 }
 

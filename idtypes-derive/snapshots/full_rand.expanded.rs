@@ -9,6 +9,7 @@ const _: () = {
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
         const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
+        const HAS_VALIDATE: ::idtypes::__private::core::primitive::bool = true;
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::FullRand) -> Self {
             Self(inner)

@@ -9,6 +9,7 @@ const _: () = {
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
         const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
+        const KEY_TYPE: &'static ::idtypes::__private::core::primitive::str = "literal:self";
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::RecordKey) -> Self {
             Self(inner)

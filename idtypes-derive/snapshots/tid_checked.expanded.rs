@@ -9,6 +9,7 @@ const _: () = {
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "-";
         const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Trust;
         const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
+        const HAS_VALIDATE: ::idtypes::__private::core::primitive::bool = true;
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::Tid) -> Self {
             Self(inner)

@@ -234,6 +234,20 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
     });
     // At the user's tokens, so that a wrong signature is reported there.
     let validate_check = attrs.validate.as_ref().map(|check| validate_call(k, check));
+    // What the type checks beyond its format, for its schemas; left to the trait's defaults
+    // (no `validate`, key type `any`) when it checks nothing more.
+    let has_validate = attrs
+        .validate
+        .as_ref()
+        .map(|_| quote! { const HAS_VALIDATE: #core::primitive::bool = true; });
+    let key_type = attrs.key_type.as_ref().map(|key_type| {
+        let lexicon = match key_type {
+            KeyType::Tid => "tid".to_owned(),
+            KeyType::Nsid => "nsid".to_owned(),
+            KeyType::Literal(value) => format!("literal:{value}"),
+        };
+        quote! { const KEY_TYPE: &'static #core::primitive::str = #lexicon; }
+    });
     quote! {
         impl #k::TypedId for #name {
             type Inner = #inner;
@@ -242,6 +256,8 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
             const SEPARATOR: &'static #core::primitive::str = #separator;
             const DECODE: #k::CheckPolicy = #decode;
             const DESERIALIZE: #k::CheckPolicy = #deserialize;
+            #has_validate
+            #key_type
 
             #[inline]
             fn from_inner_unchecked(inner: #inner) -> Self {

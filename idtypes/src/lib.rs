@@ -180,7 +180,8 @@
 //! - the integrations this crate has enabled, with nothing to import: serde (the prefixed text
 //!   for human-readable formats, the inner id's raw form for binary ones), sqlx and
 //!   postgres-types (stored exactly like the inner type, without the prefix, so a column keeps
-//!   its order and size), and arbitrary (values the type's checks accept).
+//!   its order and size), arbitrary (values the type's checks accept), and schemars and utoipa
+//!   (see [JSON Schema and OpenAPI](#json-schema-and-openapi)).
 //!
 //! Parsing reports, in this order: a missing or different prefix ([`ErrorKind::Prefix`]), a
 //! prefix followed by something other than the separator ([`ErrorKind::Separator`]), a text
@@ -375,6 +376,58 @@
 //! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) |
 //! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) |
+//! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` |
+//! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) |
+//!
+//! # JSON Schema and OpenAPI
+//!
+//! With the `schemars` or `utoipa` feature, every id type, record key type and typed id has a
+//! schema of its own, named like the type (`Tid`, `PostId`): a string with the `pattern` of
+//! exactly the texts the type parses (a typed id's prefix and separator included, a typed
+//! record key's record key type too), its `minLength` and `maxLength`, a `description` naming
+//! the type and its format, and `examples` holding one text that parses. A struct deriving
+//! `utoipa::ToSchema` or `schemars::JsonSchema` refers to its ids' schemas
+//! (`#/components/schemas/PostId`, `#/$defs/PostId`), and utoipa's `OpenApi` derive lists them
+//! under `components/schemas`. A typed id needs nothing but the feature: the derive writes its
+//! impls.
+//!
+#![cfg_attr(all(feature = "derive", feature = "utoipa"), doc = "```")]
+#![cfg_attr(not(all(feature = "derive", feature = "utoipa")), doc = "```ignore")]
+//! use idtypes::Tid;
+//! use utoipa::{OpenApi, PartialSchema, ToSchema};
+//!
+//! #[derive(Tid)]
+//! #[idtype(prefix = "post")]
+//! pub struct PostId(Tid);
+//!
+//! #[derive(ToSchema)]
+//! pub struct Post {
+//!     id: PostId,
+//!     created: Tid,
+//! }
+//!
+//! #[derive(OpenApi)]
+//! #[openapi(components(schemas(Post)))]
+//! struct ApiDoc;
+//!
+//! let doc = serde_json::to_value(ApiDoc::openapi())?;
+//! let schemas = &doc["components"]["schemas"];
+//! assert_eq!(schemas["Post"]["properties"]["id"]["$ref"], "#/components/schemas/PostId");
+//! assert_eq!(schemas["PostId"]["pattern"], "^post_[2-7a-j][2-7a-z]{12}$");
+//! assert_eq!(schemas["PostId"]["examples"][0], "post_3jzfcijpj2z2a");
+//! assert_eq!(schemas["Tid"]["maxLength"], 13);
+//! assert_eq!(serde_json::to_value(PostId::schema())?, schemas["PostId"]);
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+//!
+//! Patterns keep to what ECMA-262 and Rust's `regex` share (no lookaround), and the pattern
+//! with the lengths accepts exactly what `FromStr` does: TimeId's plain and dashed forms, no
+//! other case, a TID's first symbol `2`-`7` or `a`-`j`, no uid11 above `u64::MAX`, no record
+//! key `.` or `..`. A `validate` check is no pattern: the description says the type's check
+//! may refuse more, and the example is left out if the check refuses the format's. Schemas go
+//! by name, so two typed ids of the same name in one document collide in OpenAPI (schemars
+//! calls the second `PostId2`): give them different names. utoipa itself needs the standard
+//! library, and its `macros` feature (without it utoipa 5 does not build).
 //!
 //! # Databases (sqlx)
 //!
@@ -430,6 +483,7 @@ mod ranges;
 pub mod record_key;
 pub mod tbsl;
 mod text;
+mod text_schema;
 pub mod tid;
 #[cfg(feature = "std")]
 mod time;
@@ -520,6 +574,23 @@ pub mod __private {
     pub mod serde {
         pub use crate::integrations::serde_typed::{deserialize, serialize};
         pub use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    }
+
+    /// Typed ids' JSON Schema (schemars).
+    #[cfg(feature = "schemars")]
+    pub mod schemars {
+        pub use crate::integrations::schemars::json_schema;
+        pub use alloc::borrow::Cow;
+        pub use schemars::{JsonSchema, Schema, SchemaGenerator};
+    }
+
+    /// Typed ids' OpenAPI schemas (utoipa).
+    #[cfg(feature = "utoipa")]
+    pub mod utoipa {
+        pub use crate::integrations::utoipa::schema;
+        pub use alloc::borrow::Cow;
+        pub use utoipa::openapi::{RefOr, schema::Schema};
+        pub use utoipa::{PartialSchema, ToSchema};
     }
 
     /// Typed ids' sqlx.

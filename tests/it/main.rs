@@ -28,6 +28,7 @@ mod lease_fleet;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;
+mod schema;
 mod sqlx_derive;
 mod sqlx_mysql;
 mod sqlx_postgres;

@@ -11,6 +11,8 @@ pub(crate) mod arbitrary;
 pub(crate) mod as_text;
 #[cfg(feature = "chrono")]
 mod chrono;
+#[cfg(any(feature = "schemars", feature = "utoipa"))]
+mod id_schema;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
@@ -26,6 +28,8 @@ pub(crate) mod columns;
 pub mod lease;
 #[cfg(feature = "postgres-types")]
 pub(crate) mod postgres_types;
+#[cfg(feature = "schemars")]
+pub(crate) mod schemars;
 #[cfg(feature = "serde")]
 mod serde;
 #[cfg(feature = "serde")]
@@ -42,6 +46,8 @@ pub(crate) mod sqlx;
     feature = "sqlx-sqlite"
 ))]
 pub(crate) mod sqlx_typed;
+#[cfg(feature = "utoipa")]
+pub(crate) mod utoipa;
 #[cfg(feature = "uuid")]
 mod uuid;
 
@@ -57,6 +63,8 @@ macro_rules! __idtypes_typed_integrations {
         $crate::__idtypes_typed_sqlx! { $name }
         $crate::__idtypes_typed_postgres_types! { $name }
         $crate::__idtypes_typed_arbitrary! { $name }
+        $crate::__idtypes_typed_schemars! { $name }
+        $crate::__idtypes_typed_utoipa! { $name }
     };
 }
 
@@ -92,5 +100,19 @@ macro_rules! __idtypes_typed_postgres_types {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_arbitrary {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "schemars"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_schemars {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "utoipa"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_utoipa {
     ($name:ident) => {};
 }

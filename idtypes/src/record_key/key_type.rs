@@ -8,6 +8,16 @@ use crate::{Error, Tid, error::Repr};
 
 const FORMAT: &str = "atproto record key type";
 
+/// The text as schemas state it: `tid`, `nsid`, `any` or `literal:` and a record key.
+pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+    pattern: concat!("(?:tid|nsid|any|literal:", super::syntax::pattern!(), ")"),
+    min_len: 3,
+    max_len: "literal:".len() + RecordKey::MAX_LEN,
+    description: "An atproto record key type, as a Lexicon names it: `tid`, `nsid`, `any`, or \
+                  `literal:` then the one key allowed (an atproto record key).",
+    example: "tid",
+};
+
 /// The record-key type of a Lexicon record schema: which keys a collection accepts.
 ///
 /// | type | accepts |

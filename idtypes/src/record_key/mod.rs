@@ -15,8 +15,8 @@
 //! - atproto specification, "Record Keys"
 //! - `bluesky-social/atproto-interop-tests`, `syntax/recordkey_syntax_*.txt`
 
-mod key_type;
-mod nsid;
+pub(crate) mod key_type;
+pub(crate) mod nsid;
 mod scan;
 pub(crate) mod syntax;
 pub(crate) mod typed;

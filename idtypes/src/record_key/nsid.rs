@@ -15,6 +15,26 @@ const FORMAT: &str = "NSID";
 const MAX_LEN: usize = 253 + 1 + 63;
 const MAX_SEGMENT: usize = 63;
 
+/// The syntax as schemas state it (an `nsid` record key's): the first segment starts with a
+/// letter, the middle ones with a letter or digit, each ends with one and holds at most 63
+/// characters; the name is a letter then letters and digits. The total length is the
+/// schema's `maxLength`.
+pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+    pattern: concat!(
+        "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?",
+        "(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+",
+        "\\.[A-Za-z][A-Za-z0-9]{0,62}"
+    ),
+    min_len: 5,
+    max_len: MAX_LEN,
+    description: "an NSID (namespaced identifier, a reversed domain name then a name): at most \
+                  317 characters, three or more segments of `A-Za-z0-9-` separated by `.`, \
+                  each 1 to 63 characters without a hyphen at either end, the first not \
+                  starting with a digit, the last (the name) letters and digits not starting \
+                  with a digit",
+    example: "app.bsky.feed.post",
+};
+
 /// Checks `text` against the NSID syntax.
 pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
     let len = text.len();

@@ -14,6 +14,30 @@ pub(crate) const CHARSET: &str = "A-Za-z0-9.-_~:";
 /// The longest record key, in bytes (all characters are ASCII).
 pub(crate) const MAX_LEN: usize = 512;
 
+/// The record keys as a pattern, a literal for `concat!`: 1 to 512 characters of the set,
+/// except `.` and `..`, said without lookaround as three cases: a first character other than
+/// `.`; `.` then another; `..` then at least one more.
+macro_rules! pattern {
+    () => {
+        concat!(
+            "(?:[A-Za-z0-9_~:-][A-Za-z0-9._~:-]{0,511}",
+            "|\\.[A-Za-z0-9_~:-][A-Za-z0-9._~:-]{0,510}",
+            "|\\.\\.[A-Za-z0-9._~:-]{1,510})"
+        )
+    };
+}
+pub(crate) use pattern;
+
+/// The text as schemas state it.
+pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+    pattern: pattern!(),
+    min_len: 1,
+    max_len: MAX_LEN,
+    description: "An atproto record key: 1 to 512 characters of `A-Za-z0-9.-_~:`, other than \
+                  `.` and `..`; case-sensitive.",
+    example: "3jzfcijpj2z2a",
+};
+
 /// Whether each byte may appear in a record key.
 pub(super) const ALLOWED: [bool; 256] = {
     let mut table = [false; 256];

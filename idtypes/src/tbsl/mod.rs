@@ -35,6 +35,16 @@ use crate::{
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "TBSL";
 
+/// The text as schemas state it.
+pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+    pattern: "[0-9A-F]{20}",
+    min_len: Tbsl::TEXT_LEN,
+    max_len: Tbsl::TEXT_LEN,
+    description: "A TBSL id (Unix microseconds, machine id and suffix): 20 uppercase \
+                  hexadecimal characters (`0-9A-F`). TBSL ids sort in the order they were made.",
+    example: "25BF6196C8D610700001",
+};
+
 /// The machine ids, 0 to 99 (a constructor's, a generator's, a lease's).
 pub(crate) const MACHINE_ID: Bounds = Bounds {
     part: "machine id",

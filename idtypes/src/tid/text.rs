@@ -5,10 +5,22 @@ use crate::{
     Error, IdText,
     codec::base32_sortable as b32,
     error::{Lengths, Repr, char_at},
+    text_schema::TextSchema,
 };
 
 /// The symbols a TID may start with: the first symbol carries only bits 63..60.
 const FIRST_SYMBOLS: &str = "234567abcdefghij";
+
+/// The text as schemas state it: the reference syntax.
+pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
+    pattern: "[2-7a-j][2-7a-z]{12}",
+    min_len: Tid::TEXT_LEN,
+    max_len: Tid::TEXT_LEN,
+    description: "An atproto TID (timestamp identifier): 13 characters of the base32-sortable \
+                  alphabet `234567abcdefghijklmnopqrstuvwxyz`, the first one of \
+                  `234567abcdefghij`. TIDs sort in the order they were made.",
+    example: "3jzfcijpj2z2a",
+};
 
 impl Tid {
     /// Parses the 13-character text, exactly as the atproto reference syntax

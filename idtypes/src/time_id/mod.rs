@@ -17,7 +17,7 @@
 mod generator;
 mod node;
 mod range;
-mod text;
+pub(crate) mod text;
 mod typed;
 
 #[cfg(feature = "std")]

@@ -5,6 +5,7 @@ use crate::{
     Error, IdText,
     codec::base32_sortable as b32,
     error::{Lengths, Repr, char_at},
+    text_schema::TextSchema,
 };
 
 /// The symbols a TimeId may start with: `2`..`b` for timestamps from 1970 on, `s`..`z` before.
@@ -12,6 +13,18 @@ const FIRST_SYMBOLS: &str = "234567abstuvwxyz";
 
 /// Where the dashed form has its dashes.
 const DASHES: [usize; 3] = [4, 8, 13];
+
+/// The text as schemas state it: the plain or the dashed form, as `parse` takes them.
+pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
+    pattern: "(?:[2-7abs-z][2-7a-z]{12}|[2-7abs-z][2-7a-z]{3}-[2-7a-z]{3}-[2-7a-z]{4}-[2-7a-z]{2})",
+    min_len: TimeId::TEXT_LEN,
+    max_len: TimeId::DASHED_LEN,
+    description: "A Time-Ordered ID (draft-goldman TimeId): 13 characters of the \
+                  base32-sortable alphabet `234567abcdefghijklmnopqrstuvwxyz`, the first one of \
+                  `234567abstuvwxyz`, or the same with dashes as `STTT-TTT-TTTT-CC` (the \
+                  display form).",
+    example: "3kxnlhr3gxq23",
+};
 
 /// Whether the symbol `byte` (known to be in the alphabet) may start a TimeId: the 65-bit
 /// sign extension of an `i64` starts with `00` or `11`, so symbols 8..=23 (`c`..`r`) cannot.

@@ -231,6 +231,10 @@ pub(crate) mod sealed {
         /// TimeId's dashed form (16). A typed id refuses longer text before looking for its
         /// prefix.
         const MAX_PARSE_LEN: usize;
+
+        /// The text as schemas state it (the schema integrations): the format's own, kept
+        /// beside its parser.
+        const TEXT_SCHEMA: crate::text_schema::TextSchema;
     }
 }
 
@@ -303,29 +307,31 @@ fixed_size_format! {
         |raw| Ok(Tbsl::from_bytes(raw)), |bytes| Ok(Tbsl::from_bytes(bytes));
 }
 
-/// The longest text each fixed-size format parses.
-macro_rules! max_parse_len {
-    ($($ty:ident: $len:expr;)*) => {$(
+/// The longest text each fixed-size format parses, and its text as schemas state it.
+macro_rules! sealed_facts {
+    ($($ty:ident: $len:expr, $schema:expr;)*) => {$(
         impl sealed::Sealed for crate::$ty {
             const MAX_PARSE_LEN: usize = $len;
+            const TEXT_SCHEMA: crate::text_schema::TextSchema = $schema;
         }
     )*};
 }
 
-max_parse_len! {
-    Tid: Tid::TEXT_LEN;
-    TimeId: TimeId::DASHED_LEN;
-    Uid11: Uid11::TEXT_LEN;
-    Xid: Xid::TEXT_LEN;
-    Snowish: Snowish::TEXT_LEN;
-    TsSeqRand: TsSeqRand::TEXT_LEN;
-    FullRand: FullRand::TEXT_LEN;
-    Tbsl: Tbsl::TEXT_LEN;
+sealed_facts! {
+    Tid: Tid::TEXT_LEN, crate::tid::text::TEXT_SCHEMA;
+    TimeId: TimeId::DASHED_LEN, crate::time_id::text::TEXT_SCHEMA;
+    Uid11: Uid11::TEXT_LEN, crate::uid11::TEXT_SCHEMA;
+    Xid: Xid::TEXT_LEN, crate::uid11::xid::TEXT_SCHEMA;
+    Snowish: Snowish::TEXT_LEN, crate::uid11::snowish::TEXT_SCHEMA;
+    TsSeqRand: TsSeqRand::TEXT_LEN, crate::uid11::ts_seq_rand::TEXT_SCHEMA;
+    FullRand: FullRand::TEXT_LEN, crate::uid11::full_rand::TEXT_SCHEMA;
+    Tbsl: Tbsl::TEXT_LEN, crate::tbsl::TEXT_SCHEMA;
 }
 
 #[cfg(feature = "alloc")]
 impl sealed::Sealed for crate::RecordKey {
     const MAX_PARSE_LEN: usize = crate::RecordKey::MAX_LEN;
+    const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::record_key::syntax::TEXT_SCHEMA;
 }
 
 #[cfg(feature = "alloc")]

@@ -2,7 +2,7 @@
 //! format, made with the derive macros, whose text carries a prefix (`post_3jzfcijpj2z2a`).
 
 mod api;
-mod format;
+pub(crate) mod format;
 mod gates;
 pub(crate) mod support;
 
@@ -68,6 +68,18 @@ pub trait TypedId:
     /// input. `#[idtype(deserialize = "trust")]` sets [`CheckPolicy::Trust`]; the default is
     /// [`CheckPolicy::Check`].
     const DESERIALIZE: CheckPolicy;
+
+    /// Whether the type has a `validate` function, which may refuse ids its format accepts.
+    /// What documents the type (its JSON Schema, its OpenAPI schema) says so. The derive
+    /// writes it; not public API.
+    #[doc(hidden)]
+    const HAS_VALIDATE: bool = false;
+
+    /// A typed record key's record key type, as its Lexicon names it (`tid`, `nsid`,
+    /// `literal:self`, `any`): what its schemas describe. `any` for every other type. The
+    /// derive writes it; not public API.
+    #[doc(hidden)]
+    const KEY_TYPE: &'static str = "any";
 
     /// The typed id holding `inner`, once the type's checks (its `validate` function, a record
     /// key's `key_type`) accept it.

@@ -6,6 +6,17 @@ use crate::Error;
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "fullrand uid11";
 
+/// The text as schemas state it: the uid11 text.
+pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+    pattern: super::U64_PATTERN,
+    min_len: FullRand::TEXT_LEN,
+    max_len: FullRand::TEXT_LEN,
+    description: "A uid11 fullrand id (64 random bits): 11 characters of Base58 (the Bitcoin \
+                  alphabet `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), at most \
+                  `jpXCZedGfVQ`.",
+    example: "TdnXpY7jPAz",
+};
+
 /// A fullrand uid11: 64 random bits, no time and no order beyond the text's.
 ///
 /// # Examples

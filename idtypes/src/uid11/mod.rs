@@ -34,6 +34,7 @@ use crate::{
     Error, IdRange, IdText,
     codec::base58::{self, DecodeError},
     error::{Lengths, Repr, char_at},
+    text_schema::TextSchema,
 };
 
 /// The format name used in error messages.
@@ -41,6 +42,52 @@ pub(crate) const FORMAT: &str = "uid11";
 
 /// The text of `u64::MAX`, the largest uid11.
 const LARGEST: &str = "jpXCZedGfVQ";
+
+/// The Base58 symbols as a character class, for patterns.
+macro_rules! base58_class {
+    () => {
+        "[1-9A-HJ-NP-Za-km-z]"
+    };
+}
+pub(crate) use base58_class;
+
+/// The 11-symbol texts up to `jpXCZedGfVQ` (`u64::MAX`), as a pattern: one alternative per
+/// symbol of the largest text, where that symbol is smaller and the rest is free (symbols
+/// compare like ASCII). `pattern_is_the_texts_up_to_the_largest` derives it.
+pub(crate) const U64_PATTERN: &str = concat!(
+    "(?:[1-9A-HJ-NP-Za-i]",
+    base58_class!(),
+    "{10}|j[1-9A-HJ-NP-Za-km-o]",
+    base58_class!(),
+    "{9}|jp[1-9A-HJ-NP-W]",
+    base58_class!(),
+    "{8}|jpX[1-9AB]",
+    base58_class!(),
+    "{7}|jpXC[1-9A-HJ-NP-Y]",
+    base58_class!(),
+    "{6}|jpXCZ[1-9A-HJ-NP-Za-d]",
+    base58_class!(),
+    "{5}|jpXCZe[1-9A-HJ-NP-Za-c]",
+    base58_class!(),
+    "{4}|jpXCZed[1-9A-F]",
+    base58_class!(),
+    "{3}|jpXCZedG[1-9A-HJ-NP-Za-e]",
+    base58_class!(),
+    "{2}|jpXCZedGf[1-9A-HJ-NP-U]",
+    base58_class!(),
+    "|jpXCZedGfV[1-9A-HJ-NPQ])"
+);
+
+/// The text as schemas state it.
+pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
+    pattern: U64_PATTERN,
+    min_len: Uid11::TEXT_LEN,
+    max_len: Uid11::TEXT_LEN,
+    description: "A uid11: a 64-bit number as 11 characters of Base58 (the Bitcoin alphabet \
+                  `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), left-padded \
+                  with `1`, at most `jpXCZedGfVQ`.",
+    example: "TdnXpY7jPAz",
+};
 
 /// The xid epoch, 2011-11-11T11:11:11.111Z, in Unix milliseconds: the zero of every
 /// timestamped profile (the specification gives snowish and ts-seq-rand no epoch; idtypes uses
@@ -319,6 +366,66 @@ crate::impls::text_traits!(Uid11, encode);
 mod tests {
     use super::*;
     use crate::ErrorKind;
+
+    /// The pattern of the 11-symbol texts up to `largest`, derived from the alphabet: for each
+    /// position, the texts equal to `largest` before it, smaller at it and free after it
+    /// (the last position takes `largest`'s own symbol too).
+    #[cfg(feature = "alloc")]
+    fn texts_up_to(largest: &str) -> alloc::string::String {
+        use alloc::{format, string::String, vec::Vec};
+        let alphabet = base58::ALPHABET_STR.as_bytes();
+        // The symbols below `limit` (or up to it, `inclusive`) as a class of ASCII ranges.
+        let class = |limit: u8, inclusive: bool| -> String {
+            let symbols: Vec<u8> = alphabet
+                .iter()
+                .copied()
+                .filter(|&s| s < limit || (inclusive && s == limit))
+                .collect();
+            let mut out = String::from("[");
+            let mut i = 0;
+            while i < symbols.len() {
+                let mut j = i;
+                while j + 1 < symbols.len() && symbols[j + 1] == symbols[j] + 1 {
+                    j += 1;
+                }
+                out.push(symbols[i] as char);
+                if j > i + 1 {
+                    out.push('-');
+                }
+                if j > i {
+                    out.push(symbols[j] as char);
+                }
+                i = j + 1;
+            }
+            out + "]"
+        };
+        let free = base58_class!();
+        let bytes = largest.as_bytes();
+        let alternatives: Vec<String> = (0..bytes.len())
+            .map(|at| {
+                let last = at + 1 == bytes.len();
+                let rest = match bytes.len() - at - 1 {
+                    0 => String::new(),
+                    1 => free.into(),
+                    n => format!("{free}{{{n}}}"),
+                };
+                format!("{}{}{rest}", &largest[..at], class(bytes[at], last))
+            })
+            .filter(|alternative| !alternative.contains("[]"))
+            .collect();
+        format!("(?:{})", alternatives.join("|"))
+    }
+
+    #[test]
+    #[cfg(feature = "alloc")]
+    fn pattern_is_the_texts_up_to_the_largest() {
+        assert_eq!(U64_PATTERN, texts_up_to(LARGEST));
+        assert_eq!(Uid11::MAX.encode(), LARGEST);
+        assert_eq!(
+            snowish::TEXT_SCHEMA.pattern,
+            texts_up_to(&snowish::Snowish::MAX.encode())
+        );
+    }
 
     #[test]
     fn overflow_names_the_largest_text() {

@@ -16,6 +16,42 @@ use crate::{
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "snowish uid11";
 
+/// The text as schemas state it: the uid11 texts up to `NQm6nKp8qFC` (`2^63 - 1`: the top
+/// bit is reserved), built like [`U64_PATTERN`](super::U64_PATTERN).
+pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+    pattern: concat!(
+        "(?:[1-9A-HJ-M]",
+        super::base58_class!(),
+        "{10}|N[1-9A-HJ-NP]",
+        super::base58_class!(),
+        "{9}|NQ[1-9A-HJ-NP-Za-k]",
+        super::base58_class!(),
+        "{8}|NQm[1-5]",
+        super::base58_class!(),
+        "{7}|NQm6[1-9A-HJ-NP-Za-km]",
+        super::base58_class!(),
+        "{6}|NQm6n[1-9A-HJ]",
+        super::base58_class!(),
+        "{5}|NQm6nK[1-9A-HJ-NP-Za-km-o]",
+        super::base58_class!(),
+        "{4}|NQm6nKp[1-7]",
+        super::base58_class!(),
+        "{3}|NQm6nKp8[1-9A-HJ-NP-Za-km-p]",
+        super::base58_class!(),
+        "{2}|NQm6nKp8q[1-9A-E]",
+        super::base58_class!(),
+        "|NQm6nKp8qF[1-9A-C])"
+    ),
+    min_len: Snowish::TEXT_LEN,
+    max_len: Snowish::TEXT_LEN,
+    description: "A uid11 snowish id (a reserved zero bit, 41-bit milliseconds since \
+                  2011-11-11T11:11:11.111Z, a 10-bit machine id, a 12-bit sequence): 11 \
+                  characters of Base58 (the Bitcoin alphabet \
+                  `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), at most \
+                  `NQm6nKp8qFC`. Snowish ids sort in the order they were made.",
+    example: "4h1dcciSFzq",
+};
+
 /// The machine ids, 0 to 1023 (a constructor's, a generator's, a lease's).
 pub(crate) const MACHINE_ID: Bounds = Bounds {
     part: "machine id",

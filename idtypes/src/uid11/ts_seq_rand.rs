@@ -12,6 +12,18 @@ use crate::{Error, error::Bounds};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "ts-seq-rand uid11";
+
+/// The text as schemas state it: the uid11 text.
+pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+    pattern: super::U64_PATTERN,
+    min_len: TsSeqRand::TEXT_LEN,
+    max_len: TsSeqRand::TEXT_LEN,
+    description: "A uid11 ts-seq-rand id (42-bit milliseconds since 2011-11-11T11:11:11.111Z, a \
+                  12-bit sequence, 10 random bits): 11 characters of Base58 (the Bitcoin \
+                  alphabet `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), at most \
+                  `jpXCZedGfVQ`. They sort in the order they were made.",
+    example: "4h1dcciSLNY",
+};
 const MAX_DELTA: u64 = (1 << 42) - 1;
 
 /// A ts-seq-rand uid11: 42 bits of milliseconds since the xid epoch

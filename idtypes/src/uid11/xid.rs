@@ -14,6 +14,18 @@ use crate::{Error, error::Bounds};
 
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "xid";
+
+/// The text as schemas state it: the uid11 text.
+pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+    pattern: super::U64_PATTERN,
+    min_len: Xid::TEXT_LEN,
+    max_len: Xid::TEXT_LEN,
+    description: "A uid11 xid (42-bit milliseconds since 2011-11-11T11:11:11.111Z, then 22 random \
+                  bits): 11 characters of Base58 (the Bitcoin alphabet \
+                  `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), at most \
+                  `jpXCZedGfVQ`. Xids sort in the order they were made.",
+    example: "4h1dccigLwD",
+};
 const MAX_DELTA: u64 = (1 << 42) - 1;
 const MAX_RANDOM: u32 = (1 << 22) - 1;
 

@@ -1,0 +1,192 @@
+//! What both schema integrations (`schemars.rs`, `utoipa.rs`) say of a type: a string with a
+//! pattern, lengths, a description and an example. An id type's comes from its format's
+//! [`TextSchema`]; a typed id's adds its prefix and separator, a record key type
+//! (`key_type`), and a word on its `validate` check. The integrations only translate it.
+
+use alloc::{
+    borrow::Cow,
+    format,
+    string::{String, ToString},
+};
+
+use crate::{
+    IdFormat, TypedId, record_key::RecordKeyType, text_schema::TextSchema, typed::format::sealed,
+};
+
+/// A string schema, ready to translate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct IdSchema {
+    /// The type's name, under which the schema is registered (`Tid`, `PostId`).
+    pub(crate) name: &'static str,
+    /// An anchored regular expression for exactly the texts the type parses (with the lengths).
+    pub(crate) pattern: String,
+    /// The length of the shortest text, in characters.
+    pub(crate) min_len: usize,
+    /// The length of the longest text, in characters.
+    pub(crate) max_len: usize,
+    /// What the text is: the type and its format.
+    pub(crate) description: String,
+    /// A text that parses, if the type accepts the format's example.
+    pub(crate) example: Option<String>,
+}
+
+impl IdSchema {
+    /// The schema of a format's text, for the type `name` itself.
+    fn of_text(name: &'static str, text: &TextSchema) -> IdSchema {
+        IdSchema {
+            name,
+            pattern: format!("^{}$", text.pattern),
+            min_len: text.min_len,
+            max_len: text.max_len,
+            description: text.description.to_string(),
+            example: Some(text.example.to_string()),
+        }
+    }
+}
+
+/// The schema of an id type: its format's text.
+pub(crate) fn of_format<F: IdFormat>(name: &'static str) -> IdSchema {
+    IdSchema::of_text(name, &<F as sealed::Sealed>::TEXT_SCHEMA)
+}
+
+/// The schema of [`RecordKeyType`]'s text.
+pub(crate) fn of_record_key_type() -> IdSchema {
+    IdSchema::of_text("RecordKeyType", &crate::record_key::key_type::TEXT_SCHEMA)
+}
+
+/// The schema of a typed id: the prefix and separator (regex-escaped), then the inner text
+/// (for a typed record key, the keys of its record key type), with the type's name, its format
+/// and, when it has one, its `validate` check in the description. The example is the format's
+/// behind the prefix, left out if the type refuses it.
+pub(crate) fn of_typed<T: TypedId>() -> IdSchema {
+    let inner = inner_text::<T>();
+    let head = match T::PREFIX {
+        "" => String::new(),
+        prefix => format!("{prefix}{}", T::SEPARATOR),
+    };
+    let mut description = match head.as_str() {
+        "" => format!("{}: {}", T::TYPE_NAME, lowercase_first(&inner.description)),
+        head => format!(
+            "{}: `{head}` then {}",
+            T::TYPE_NAME,
+            lowercase_first(&inner.description)
+        ),
+    };
+    if T::HAS_VALIDATE {
+        description.push_str(" The type's `validate` check may refuse ids that match the pattern.");
+    }
+    let example = format!("{head}{}", inner.example);
+    IdSchema {
+        name: T::TYPE_NAME,
+        pattern: format!("^{}{}$", escape(&head), inner.pattern),
+        min_len: head.len() + inner.min_len,
+        max_len: head.len() + inner.max_len,
+        description,
+        example: example.parse::<T>().is_ok().then_some(example),
+    }
+}
+
+/// A typed id's inner text: its format's, or the keys of its record key type.
+struct InnerText {
+    pattern: Cow<'static, str>,
+    min_len: usize,
+    max_len: usize,
+    description: Cow<'static, str>,
+    example: Cow<'static, str>,
+}
+
+impl From<&TextSchema> for InnerText {
+    fn from(text: &TextSchema) -> InnerText {
+        InnerText {
+            pattern: Cow::Borrowed(text.pattern),
+            min_len: text.min_len,
+            max_len: text.max_len,
+            description: Cow::Borrowed(text.description),
+            example: Cow::Borrowed(text.example),
+        }
+    }
+}
+
+fn inner_text<T: TypedId>() -> InnerText {
+    let format = InnerText::from(&<T::Inner as sealed::Sealed>::TEXT_SCHEMA);
+    // Only typed record keys have a key type other than `any` (the derive checks it, and the
+    // string it writes); any other string leaves the format's text.
+    let key_type = match T::KEY_TYPE {
+        "any" => return format,
+        key_type => match RecordKeyType::parse(key_type) {
+            Ok(key_type) => key_type,
+            Err(_) => return format,
+        },
+    };
+    let of_type = |text: &TextSchema| InnerText {
+        description: Cow::Owned(format!(
+            "an atproto record key of type `{key_type}`, that is {}",
+            lowercase_first(text.description)
+        )),
+        ..InnerText::from(text)
+    };
+    match &key_type {
+        RecordKeyType::Tid => of_type(&crate::tid::text::TEXT_SCHEMA),
+        RecordKeyType::Nsid => of_type(&crate::record_key::nsid::TEXT_SCHEMA),
+        RecordKeyType::Literal(key) => InnerText {
+            pattern: Cow::Owned(escape(key.as_str())),
+            min_len: key.len(),
+            max_len: key.len(),
+            description: Cow::Owned(format!(
+                "an atproto record key of type `{key_type}`: exactly `{key}`."
+            )),
+            example: Cow::Owned(key.as_str().to_string()),
+        },
+        // `any`, and types a later release may add: every record key.
+        _ => format,
+    }
+}
+
+/// `text` as a regular expression that matches exactly it: ECMA-262's syntax characters
+/// escaped, nothing else (an escaped `-` or `~` is an error under ECMA-262's `u` flag, which
+/// JSON Schema validators use).
+fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if "^$\\.*+?()[]{}|".contains(c) {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
+/// `An atproto TID` as `an atproto TID`, for a description after a colon.
+fn lowercase_first(text: &str) -> Cow<'_, str> {
+    match text.as_bytes().first() {
+        Some(first)
+            if first.is_ascii_uppercase()
+                && !text[1..].starts_with(|c: char| c.is_ascii_uppercase()) =>
+        {
+            let mut lowered = text.to_string();
+            lowered[..1].make_ascii_lowercase();
+            Cow::Owned(lowered)
+        }
+        _ => Cow::Borrowed(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{escape, lowercase_first};
+
+    #[test]
+    fn escapes_only_the_syntax_characters() {
+        assert_eq!(escape("post_"), "post_");
+        assert_eq!(escape("a.b"), "a\\.b");
+        assert_eq!(escape("::-~!#"), "::-~!#");
+        assert_eq!(escape("$^|()"), "\\$\\^\\|\\(\\)");
+    }
+
+    #[test]
+    fn lowers_the_article_not_an_acronym() {
+        assert_eq!(lowercase_first("An atproto TID"), "an atproto TID");
+        assert_eq!(lowercase_first("A uid11"), "a uid11");
+        assert_eq!(lowercase_first("NSID"), "NSID");
+    }
+}

@@ -1,0 +1,117 @@
+//! `schemars` (JSON Schema): every id type, [`RecordKeyType`](crate::record_key::RecordKeyType)
+//! and every typed id is a string, described by its pattern, lengths, description and example
+//! (see `id_schema.rs`), registered under the type's name (`$defs/Tid`, `$defs/PostId`).
+
+use alloc::borrow::Cow;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+
+use super::id_schema::{self, IdSchema};
+use crate::TypedId;
+
+/// The `JsonSchema` impl of a typed id, which the derive macros write through
+/// `idtypes::__private::typed::integrations!`: named like the type, identified by its path,
+/// built by [`json_schema`]. Without the `schemars` feature the macro writes nothing (see
+/// `integrations/mod.rs`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_schemars {
+    ($name:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::schemars::JsonSchema for $name {
+            fn schema_name()
+            -> $crate::__private::schemars::Cow<'static, $crate::__private::core::primitive::str>
+            {
+                $crate::__private::schemars::Cow::Borrowed(<Self as $crate::TypedId>::TYPE_NAME)
+            }
+
+            fn schema_id()
+            -> $crate::__private::schemars::Cow<'static, $crate::__private::core::primitive::str>
+            {
+                $crate::__private::schemars::Cow::Borrowed($crate::__private::core::concat!(
+                    $crate::__private::core::module_path!(),
+                    "::",
+                    $crate::__private::core::stringify!($name)
+                ))
+            }
+
+            fn json_schema(
+                generator: &mut $crate::__private::schemars::SchemaGenerator,
+            ) -> $crate::__private::schemars::Schema {
+                $crate::__private::schemars::json_schema::<Self>(generator)
+            }
+        }
+    };
+}
+
+/// The JSON Schema of a typed id: a string whose pattern is the prefix, the separator and the
+/// inner format's text, with the lengths, a description naming the type and its format, and
+/// the example.
+pub fn json_schema<T: TypedId>(_generator: &mut SchemaGenerator) -> Schema {
+    to_schema(id_schema::of_typed::<T>())
+}
+
+fn to_schema(schema: IdSchema) -> Schema {
+    let IdSchema {
+        pattern,
+        min_len,
+        max_len,
+        description,
+        example,
+        ..
+    } = schema;
+    match example {
+        Some(example) => json_schema!({
+            "type": "string",
+            "pattern": pattern,
+            "minLength": min_len,
+            "maxLength": max_len,
+            "description": description,
+            "examples": [example],
+        }),
+        None => json_schema!({
+            "type": "string",
+            "pattern": pattern,
+            "minLength": min_len,
+            "maxLength": max_len,
+            "description": description,
+        }),
+    }
+}
+
+/// `JsonSchema` for the id types `$ty`, named like the type.
+macro_rules! format_schemas {
+    ($($ty:ident),* $(,)?) => {$(
+        impl JsonSchema for crate::$ty {
+            fn schema_name() -> Cow<'static, str> {
+                Cow::Borrowed(stringify!($ty))
+            }
+
+            fn schema_id() -> Cow<'static, str> {
+                Cow::Borrowed(concat!("idtypes::", stringify!($ty)))
+            }
+
+            fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+                to_schema(id_schema::of_format::<crate::$ty>(stringify!($ty)))
+            }
+        }
+    )*};
+}
+
+format_schemas!(
+    Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, RecordKey
+);
+
+impl JsonSchema for crate::record_key::RecordKeyType {
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed("RecordKeyType")
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        Cow::Borrowed("idtypes::record_key::RecordKeyType")
+    }
+
+    fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+        to_schema(id_schema::of_record_key_type())
+    }
+}

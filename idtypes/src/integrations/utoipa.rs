@@ -1,0 +1,102 @@
+//! `utoipa` (OpenAPI): every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and
+//! every typed id is a string schema, described by its pattern, lengths, description and
+//! example (see `id_schema.rs`), named like the type, so that it is one entry of
+//! `components/schemas` (`Tid`, `PostId`) that the schemas of structs refer to.
+
+use alloc::borrow::Cow;
+
+use utoipa::{
+    PartialSchema, ToSchema,
+    openapi::{
+        RefOr,
+        schema::{ObjectBuilder, Schema, Type},
+    },
+};
+
+use super::id_schema::{self, IdSchema};
+use crate::TypedId;
+
+/// The `PartialSchema` and `ToSchema` impls of a typed id, which the derive macros write
+/// through `idtypes::__private::typed::integrations!`: named like the type, built by
+/// [`schema`]. Without the `utoipa` feature the macro writes nothing (see
+/// `integrations/mod.rs`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_utoipa {
+    ($name:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::utoipa::PartialSchema for $name {
+            fn schema() -> $crate::__private::utoipa::RefOr<$crate::__private::utoipa::Schema> {
+                $crate::__private::utoipa::schema::<Self>()
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::utoipa::ToSchema for $name {
+            fn name()
+            -> $crate::__private::utoipa::Cow<'static, $crate::__private::core::primitive::str>
+            {
+                $crate::__private::utoipa::Cow::Borrowed(<Self as $crate::TypedId>::TYPE_NAME)
+            }
+        }
+    };
+}
+
+/// The OpenAPI schema of a typed id: a string whose pattern is the prefix, the separator and
+/// the inner format's text, with the lengths, a description naming the type and its format,
+/// and the example.
+pub fn schema<T: TypedId>() -> RefOr<Schema> {
+    to_schema(id_schema::of_typed::<T>())
+}
+
+fn to_schema(schema: IdSchema) -> RefOr<Schema> {
+    let IdSchema {
+        pattern,
+        min_len,
+        max_len,
+        description,
+        example,
+        ..
+    } = schema;
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(pattern))
+        .min_length(Some(min_len))
+        .max_length(Some(max_len))
+        .description(Some(description))
+        .examples(example)
+        .into()
+}
+
+/// `PartialSchema` and `ToSchema` for the id types `$ty`, named like the type.
+macro_rules! format_schemas {
+    ($($ty:ident),* $(,)?) => {$(
+        impl PartialSchema for crate::$ty {
+            fn schema() -> RefOr<Schema> {
+                to_schema(id_schema::of_format::<crate::$ty>(stringify!($ty)))
+            }
+        }
+
+        impl ToSchema for crate::$ty {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed(stringify!($ty))
+            }
+        }
+    )*};
+}
+
+format_schemas!(
+    Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, RecordKey
+);
+
+impl PartialSchema for crate::record_key::RecordKeyType {
+    fn schema() -> RefOr<Schema> {
+        to_schema(id_schema::of_record_key_type())
+    }
+}
+
+impl ToSchema for crate::record_key::RecordKeyType {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("RecordKeyType")
+    }
+}

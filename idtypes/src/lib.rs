@@ -4,6 +4,10 @@
 //! form, a strict allocation-free text codec, its parts (timestamp, clock id, ...), a
 //! lock-free generator and inclusive ranges for database queries.
 //!
+//! Building a JSON API? The [service guide](crate::service_guide) goes from `cargo add` to
+//! the OpenAPI document: features, choosing a format, typed ids, tables, sqlx queries and
+//! macros, time ranges in `WHERE ... BETWEEN`, and OpenAPI.
+//!
 //! # Getting started
 //!
 //! ```
@@ -481,6 +485,9 @@ mod range;
 mod ranges;
 #[cfg(feature = "alloc")]
 pub mod record_key;
+#[cfg(all(feature = "derive", feature = "std"))]
+#[doc = include_str!("../docs/service_guide.md")]
+pub mod service_guide {}
 pub mod tbsl;
 mod text;
 mod text_schema;

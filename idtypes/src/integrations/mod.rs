@@ -11,8 +11,6 @@ pub(crate) mod arbitrary;
 pub(crate) mod as_text;
 #[cfg(feature = "chrono")]
 mod chrono;
-#[cfg(any(feature = "schemars", feature = "utoipa"))]
-mod id_schema;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
@@ -20,6 +18,8 @@ mod id_schema;
     feature = "postgres-types"
 ))]
 pub(crate) mod columns;
+#[cfg(any(feature = "schemars", feature = "utoipa"))]
+mod id_schema;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",

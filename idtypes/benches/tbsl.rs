@@ -17,7 +17,7 @@
 //!   reads, for its wait bound), [`MemorySequence`]'s `next_suffix` (the `Mutex`), and the
 //!   sequenced generator on a clock that only counts (no system clock read).
 //!
-//! Targets (`/work/shared/PERF.md`): encode near the 11.9-12.9 ns reference (data-encoding
+//! Targets (plain scalar code measured on the project's machine): encode near the 11.9-12.9 ns reference (data-encoding
 //! 23.6), parse near 18.1 (data-encoding 26-27).
 //!
 //! As in `benches/tid.rs`, encoding hands out the `&str` of the stack buffer rather than

@@ -11,8 +11,8 @@
 //!
 //! # References
 //!
-//! - "TBSL Specification" (the package's `TBSL.md`), completed from the reference
-//!   implementation in the project's spec notes: `P` is decoded arithmetically
+//! - "TBSL Specification" (the package's `TBSL.md`), completed from its reference
+//!   implementation: `P` is decoded arithmetically
 //!   (`micros = P / 100`, `machine = P % 100`), which is right for every 80-bit value, where
 //!   reading its decimal digits as `SSSSSSSSSSUUUUUUMM` fails after 2286.
 

@@ -9,8 +9,8 @@
 //!
 //! # References
 //!
-//! - draft-goldman-tid, "The Time-Ordered ID and base32lex Binary Encoding", with the errata
-//!   verified in the project's spec notes (the draft's worked example is in US Pacific time,
+//! - draft-goldman-tid, "The Time-Ordered ID and base32lex Binary Encoding", with these errata,
+//!   verified and tested as known answers (the draft's worked example is in US Pacific time,
 //!   its minimum is `-2^53`, and `zzzz-zzz-zzzz` is -1 µs, valid).
 
 #[cfg(feature = "std")]

@@ -8,7 +8,7 @@
 //! # References
 //!
 //! - uid11 specification 1.0 ("Fixed-length (11) Base58 identifier · Profile: xid"), with the
-//!   figures the project's spec notes corrected (the last xid millisecond, prefix bucket sizes)
+//!   figures corrected where it is wrong, each tested as a known answer (the last xid millisecond, prefix bucket sizes)
 //! - `gurki/uid11`, `test-vectors.json`
 
 pub(crate) mod full_rand;

@@ -14,10 +14,8 @@ use crate::{
 };
 
 /// A string schema, ready to translate.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) struct IdSchema {
-    /// The type's name, under which the schema is registered (`Tid`, `PostId`).
-    pub(crate) name: &'static str,
     /// An anchored regular expression for exactly the texts the type parses (with the lengths).
     pub(crate) pattern: String,
     /// The length of the shortest text, in characters.
@@ -31,10 +29,9 @@ pub(crate) struct IdSchema {
 }
 
 impl IdSchema {
-    /// The schema of a format's text, for the type `name` itself.
-    fn of_text(name: &'static str, text: &TextSchema) -> IdSchema {
+    /// The schema of a format's text, for the type itself.
+    fn of_text(text: &TextSchema) -> IdSchema {
         IdSchema {
-            name,
             pattern: format!("^{}$", text.pattern),
             min_len: text.min_len,
             max_len: text.max_len,
@@ -45,13 +42,13 @@ impl IdSchema {
 }
 
 /// The schema of an id type: its format's text.
-pub(crate) fn of_format<F: IdFormat>(name: &'static str) -> IdSchema {
-    IdSchema::of_text(name, &<F as sealed::Sealed>::TEXT_SCHEMA)
+pub(crate) fn of_format<F: IdFormat>() -> IdSchema {
+    IdSchema::of_text(&<F as sealed::Sealed>::TEXT_SCHEMA)
 }
 
 /// The schema of [`RecordKeyType`]'s text.
 pub(crate) fn of_record_key_type() -> IdSchema {
-    IdSchema::of_text("RecordKeyType", &crate::record_key::key_type::TEXT_SCHEMA)
+    IdSchema::of_text(&crate::record_key::key_type::TEXT_SCHEMA)
 }
 
 /// The schema of a typed id: the prefix and separator (regex-escaped), then the inner text
@@ -77,7 +74,6 @@ pub(crate) fn of_typed<T: TypedId>() -> IdSchema {
     }
     let example = format!("{head}{}", inner.example);
     IdSchema {
-        name: T::TYPE_NAME,
         pattern: format!("^{}{}$", escape(&head), inner.pattern),
         min_len: head.len() + inner.min_len,
         max_len: head.len() + inner.max_len,

@@ -58,7 +58,6 @@ fn to_schema(schema: IdSchema) -> Schema {
         max_len,
         description,
         example,
-        ..
     } = schema;
     match example {
         Some(example) => json_schema!({
@@ -92,7 +91,7 @@ macro_rules! format_schemas {
             }
 
             fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
-                to_schema(id_schema::of_format::<crate::$ty>(stringify!($ty)))
+                to_schema(id_schema::of_format::<crate::$ty>())
             }
         }
     )*};

@@ -56,7 +56,6 @@ fn to_schema(schema: IdSchema) -> RefOr<Schema> {
         max_len,
         description,
         example,
-        ..
     } = schema;
     ObjectBuilder::new()
         .schema_type(Type::String)
@@ -73,7 +72,7 @@ macro_rules! format_schemas {
     ($($ty:ident),* $(,)?) => {$(
         impl PartialSchema for crate::$ty {
             fn schema() -> RefOr<Schema> {
-                to_schema(id_schema::of_format::<crate::$ty>(stringify!($ty)))
+                to_schema(id_schema::of_format::<crate::$ty>())
             }
         }
 

@@ -26,6 +26,7 @@ macro_rules! pattern {
         )
     };
 }
+#[cfg(any(feature = "schemars", feature = "utoipa"))]
 pub(crate) use pattern;
 
 /// The text as schemas state it.

@@ -1,6 +1,6 @@
 //! Finding the first byte that is not in the record-key character set, many bytes per step:
 //! 16 with SSE2 (every x86-64) or NEON (every aarch64), 32 with AVX2 where the processor has it
-//! (detected at run time, with `std`), and eight at a time in portable code elsewhere.
+//! (detected at run time, with `std`), and one table lookup per byte elsewhere.
 //!
 //! Every path classifies a byte the same way: it is allowed when, taken as a signed byte,
 //! - `byte | 0x20` lies in `a..=z` (a letter of either case: only `A-Z` and `a-z` fold there),
@@ -13,7 +13,9 @@
 //! one the instruction sets have. Bytes of 0x80 and above are never allowed, and no path reads
 //! outside the slice: a tail is checked by one more vector that overlaps the bytes before it
 //! (already found good), a key of 8 to 15 bytes by one vector of two overlapping 8-byte
-//! loads, and a key under 8 bytes by table lookups.
+//! loads, and a key under 8 bytes by table lookups. A key of up to 32 bytes that
+//! `RecordKey::parse` has already read into two words is checked from those
+//! ([`first_invalid_short`]).
 
 use super::syntax::ALLOWED;
 
@@ -49,7 +51,6 @@ pub(crate) fn first_invalid(text: &[u8]) -> Option<usize> {
 pub(crate) fn first_invalid_short(text: &[u8], low: u128, high: u128) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
-        let _ = text;
         x86::first_invalid_words(low, high, text.len())
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -59,8 +60,8 @@ pub(crate) fn first_invalid_short(text: &[u8], low: u128, high: u128) -> Option<
     }
 }
 
-/// The same answer one byte at a time: the reference the vector paths are tested against, and
-/// the path of other processors.
+/// The same answer one byte at a time: the path of other processors (tested here beside the
+/// others).
 #[cfg(any(test, not(any(target_arch = "x86_64", target_arch = "aarch64"))))]
 pub(crate) fn first_invalid_scalar(text: &[u8]) -> Option<usize> {
     text.iter().position(|&b| !ALLOWED[b as usize])

@@ -2,10 +2,15 @@
 //! (the common TID-shaped key, stored inline) and a 512-character key (the longest, stored on
 //! the heap), and validation alone, which never allocates.
 //!
+//! `parse_13` passes the whole `Result` (64 bytes) out through `black_box` by value, as a caller
+//! that moves it does; `parse_13_in_place` keeps it where it was built and hands out a
+//! reference, which leaves out the copy (and the store-forwarding stall it can cost).
+//!
 //! Beside them in the same run: `validate_const` (the portable eight-bytes-at-a-time check that
 //! `const` code gets), and `plain`, a straightforward table-driven loop with the same rules:
-//! what a careful scalar implementation reaches. The peers measured on this machine (the
-//! README's table) are slower than `plain`.
+//! what a careful scalar implementation reaches. The other atproto crates are measured beside
+//! `idtypes` in `benches-peers/` (a crate of its own, so that their dependencies stay out of
+//! the workspace's builds).
 
 use std::{hint::black_box, time::Duration};
 
@@ -22,6 +27,12 @@ fn parse(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(2));
     group.bench_function("parse_13", |b| {
         b.iter(|| black_box(RecordKey::parse(black_box(short))))
+    });
+    group.bench_function("parse_13_in_place", |b| {
+        b.iter(|| {
+            let key = RecordKey::parse(black_box(short));
+            black_box(&key);
+        })
     });
     group.bench_function("validate_13", |b| {
         b.iter(|| black_box(RecordKey::validate(black_box(short))))

@@ -15,6 +15,7 @@
 //! - atproto specification, "Record Keys"
 //! - `bluesky-social/atproto-interop-tests`, `syntax/recordkey_syntax_*.txt`
 
+mod inline;
 pub(crate) mod key_type;
 pub(crate) mod nsid;
 mod scan;
@@ -27,9 +28,7 @@ use alloc::string::String;
 use core::{borrow::Borrow, cmp::Ordering, hash, ops::Deref};
 
 use crate::{Error, Tid};
-
-/// Keys up to this many bytes are stored inside the value, without a heap allocation.
-const INLINE: usize = 30;
+use inline::INLINE;
 
 /// A validated atproto record key.
 ///
@@ -62,25 +61,6 @@ enum Repr {
     Inline { len: u8, bytes: [u8; INLINE] },
     Static(&'static str),
     Heap(String),
-}
-
-/// Copies `text` (at most `INLINE` bytes) to the start of `to` with fixed-size moves: two
-/// overlapping ones of 16, 8 or 4 bytes, whichever the length allows, instead of a call to
-/// `memcpy` for a length known only at run time.
-#[inline(always)]
-fn copy_short(to: &mut [u8; INLINE], text: &[u8]) {
-    let len = text.len();
-    fn two<const N: usize>(to: &mut [u8; INLINE], text: &[u8]) {
-        let len = text.len();
-        to[..N].copy_from_slice(&text[..N]);
-        to[len - N..len].copy_from_slice(&text[len - N..]);
-    }
-    match len {
-        16.. => two::<16>(to, text),
-        8..=15 => two::<8>(to, text),
-        4..=7 => two::<4>(to, text),
-        _ => to[..len].copy_from_slice(text),
-    }
 }
 
 impl RecordKey {
@@ -154,7 +134,25 @@ impl RecordKey {
     /// );
     /// # Ok::<(), idtypes::Error>(())
     /// ```
+    #[inline]
     pub fn parse(text: &str) -> Result<RecordKey, Error> {
+        // A short valid key is built here, in the caller, straight into the `Result`; the rest
+        // (long keys, errors) out of line.
+        let bytes = text.as_bytes();
+        if (1..=INLINE).contains(&bytes.len()) {
+            let (low, high) = inline::words(bytes);
+            if scan::first_invalid_short(bytes, low, high).is_none()
+                && !matches!(bytes, b"." | b"..")
+            {
+                return Ok(RecordKey::from_words(bytes.len(), low, high));
+            }
+        }
+        RecordKey::parse_other(text)
+    }
+
+    /// [`parse`](RecordKey::parse) for what its inline part leaves: long keys and errors.
+    #[inline(never)]
+    fn parse_other(text: &str) -> Result<RecordKey, Error> {
         RecordKey::validate(text)?;
         Ok(RecordKey::from_valid(text))
     }
@@ -195,20 +193,26 @@ impl RecordKey {
 
     /// A key from text already validated.
     fn from_valid(text: &str) -> RecordKey {
-        let len = text.len();
-        if len <= INLINE {
-            let mut bytes = [0u8; INLINE];
-            copy_short(&mut bytes, text.as_bytes());
-            RecordKey {
-                repr: Repr::Inline {
-                    len: len as u8,
-                    bytes,
-                },
-            }
+        if text.len() <= INLINE {
+            let (low, high) = inline::words(text.as_bytes());
+            RecordKey::from_words(text.len(), low, high)
         } else {
             RecordKey {
                 repr: Repr::Heap(text.into()),
             }
+        }
+    }
+
+    /// The inline key of `len` (at most [`INLINE`]) bytes that [`inline::words`] read into
+    /// `low` and `high`, from a valid key.
+    #[inline(always)]
+    fn from_words(len: usize, low: u128, high: u128) -> RecordKey {
+        debug_assert!(len <= INLINE);
+        RecordKey {
+            repr: Repr::Inline {
+                len: len as u8,
+                bytes: inline::from_words(low, high),
+            },
         }
     }
 
@@ -418,6 +422,57 @@ mod tests {
             Repr::Heap(_)
         ));
         assert_eq!(RecordKey::parse(&heap).unwrap().as_str(), heap);
+    }
+
+    /// The short-key path `parse` inlines against `validate` and the text: every ASCII byte
+    /// and a few longer characters in every position of keys on either side of the inline
+    /// limit.
+    #[test]
+    fn parse_agrees_with_validate_on_every_character_in_every_position() {
+        let others = ['\u{80}', 'é', '\u{FFFD}', '😀'];
+        let characters = (0..=127u8).map(char::from).chain(others);
+        for len in 1..=INLINE + 2 {
+            for at in 0..len {
+                for c in characters.clone() {
+                    let mut text = "a".repeat(at);
+                    text.push(c);
+                    text.push_str(&"a".repeat(len - at - 1));
+                    let parsed = RecordKey::parse(&text);
+                    match RecordKey::validate(&text) {
+                        Ok(()) => {
+                            let key = parsed.unwrap();
+                            assert_eq!(key.as_str(), text);
+                            assert!(matches!(key.repr, Repr::Inline { .. }) == (len <= INLINE));
+                        }
+                        Err(err) => assert_eq!(parsed.unwrap_err(), err, "{text:?}"),
+                    }
+                }
+            }
+        }
+        for reserved in [".", ".."] {
+            assert_eq!(
+                RecordKey::parse(reserved).unwrap_err().kind(),
+                crate::ErrorKind::Reserved
+            );
+        }
+        assert!(RecordKey::parse("...").is_ok());
+        assert_eq!(
+            RecordKey::parse("").unwrap_err().kind(),
+            crate::ErrorKind::Length
+        );
+    }
+
+    /// `inline::from_words` writes bytes 0..6 of the key, then 8 bytes at a time, to end each
+    /// store on one of the value's 8-byte boundaries: so the bytes must start 2 bytes in.
+    #[test]
+    fn inline_bytes_start_two_bytes_into_the_value() {
+        let key = RecordKey::parse("3jzfcijpj2z2a").unwrap();
+        let Repr::Inline { bytes, .. } = &key.repr else {
+            panic!("a 13-character key is inline");
+        };
+        let offset = bytes.as_ptr() as usize - core::ptr::addr_of!(key) as usize;
+        assert_eq!(offset, 2);
+        assert_eq!(core::mem::align_of::<RecordKey>(), 8);
     }
 
     #[test]

@@ -119,8 +119,8 @@ const fn check_shape(text: &[u8]) -> Result<(), Error> {
 }
 
 /// [`validate`] at run time: the same rules in the same order, the character set checked 16
-/// or 32 bytes per step ([`super::scan`]). Inlined into `parse`, where the copy that follows
-/// reuses the loads.
+/// or 32 bytes per step ([`super::scan`]). `parse` checks short keys its own way, on the words
+/// it stores (`scan::first_invalid_short`), and calls this for the others.
 #[inline(always)]
 pub(crate) fn validate_fast(text: &[u8]) -> Result<(), Error> {
     check_shape(text)?;

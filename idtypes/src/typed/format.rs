@@ -231,6 +231,18 @@ pub(crate) mod sealed {
         /// TimeId's dashed form (16). A typed id refuses longer text before looking for its
         /// prefix.
         const MAX_PARSE_LEN: usize;
+
+        /// The id `text[start..]` spells, or `None` for any text `FromStr` refuses (and for a
+        /// `start` out of the text or inside a character): what a typed id's parse tries
+        /// first, without building an error it may not need (it starts over with `FromStr`
+        /// to say what is wrong).
+        #[inline(always)]
+        fn parse_valid(text: &str, start: usize) -> Option<Self>
+        where
+            Self: core::str::FromStr + Sized,
+        {
+            text.get(start..)?.parse().ok()
+        }
     }
 }
 
@@ -320,7 +332,19 @@ max_parse_len! {
     Snowish: Snowish::TEXT_LEN;
     TsSeqRand: TsSeqRand::TEXT_LEN;
     FullRand: FullRand::TEXT_LEN;
-    Tbsl: Tbsl::TEXT_LEN;
+}
+
+impl sealed::Sealed for crate::Tbsl {
+    const MAX_PARSE_LEN: usize = Tbsl::TEXT_LEN;
+
+    // The id in registers: through `FromStr`, the valid path and the error's met in one
+    // `Result` in memory, which a typed TBSL parse wrote in pieces and read back whole. On
+    // bytes, with no check that `start` begins a character: a byte within one is not ASCII,
+    // and refused.
+    #[inline(always)]
+    fn parse_valid(text: &str, start: usize) -> Option<Tbsl> {
+        Tbsl::parse_valid(text.as_bytes().get(start..)?)
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -394,6 +418,35 @@ mod tests {
         check_fixed(TsSeqRand::MAX);
         check_fixed(FullRand::MAX);
         check_fixed(Tbsl::MAX);
+    }
+
+    #[test]
+    fn a_tbsl_parsed_from_an_offset_is_what_from_str_gives() {
+        use super::sealed::Sealed;
+        let texts = [
+            "txn_25BF6196C8D610700001",
+            "txn_25BF6196C8D61070000",
+            "txn_25BF6196C8D6107000011",
+            "txn_25bf6196C8D610700001",
+            "txn_25BF6196C8D61070000G",
+            "é25BF6196C8D610700001",
+            "25BF6196C8D610700001é",
+            "",
+        ];
+        for text in texts {
+            for start in 0..=text.len() + 1 {
+                let expected = text.get(start..).and_then(|rest| rest.parse::<Tbsl>().ok());
+                assert_eq!(
+                    <Tbsl as Sealed>::parse_valid(text, start),
+                    expected,
+                    "{text:?} from {start}"
+                );
+            }
+        }
+        assert_eq!(
+            <Tbsl as Sealed>::parse_valid("txn_25BF6196C8D610700001", 4),
+            Some(Tbsl::from_parts(1_700_000_000_123_456, 7, 1).unwrap())
+        );
     }
 
     #[test]

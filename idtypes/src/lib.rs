@@ -407,6 +407,8 @@ mod lease_term;
 #[cfg(feature = "std")]
 mod monotonic;
 #[cfg(feature = "std")]
+mod padded;
+#[cfg(feature = "std")]
 mod random;
 mod range;
 mod ranges;

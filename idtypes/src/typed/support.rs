@@ -35,7 +35,7 @@ fn type_info<T: TypedId>() -> &'static TypeInfo {
 /// In two parts. The text of a valid id takes the inlined fast path: the prefix and separator
 /// compared as bytes, the inner format's parse, the type's checks; the `Result` is built in
 /// the caller's frame, with the inner id where the caller reads it. Any other text starts over
-/// out of line ([`parse_refused`]), which finds the error and builds it. Out of line as a
+/// out of line (`parse_refused`), which finds the error and builds it. Out of line as a
 /// whole, the function handed back a 64-byte `Result` through memory, written in pieces that
 /// the caller read back at other widths and had to wait for (a typed TBSL parse cost 2 to
 /// 3 ns more than [`Tbsl::parse`](crate::Tbsl::parse); 15 ns when the `Result` was 128
@@ -52,7 +52,7 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
     parse_refused::<T>(text)
 }
 
-/// [`parse`] of a text whose prefix, separator or inner text is wrong: all of it again, to
+/// `parse` of a text whose prefix, separator or inner text is wrong: all of it again, to
 /// find which and say so.
 #[cold]
 #[inline(never)]

@@ -2,8 +2,8 @@
 
 use core::ops::Deref;
 
-/// A value alone in a 128-byte-aligned block of its own: two cache lines, since x86 CPUs
-/// fetch lines in adjacent pairs.
+/// A value alone in a 128-byte-aligned block of its own: two cache lines, since many CPUs
+/// prefetch lines in adjacent pairs.
 ///
 /// Each generator keeps the state that every id writes (an atomic) in one, away from what
 /// every id only reads (the clock guard's window, the clock or machine id, the fork
@@ -11,7 +11,7 @@ use core::ops::Deref;
 /// their cores, the one they all write, and keep their copies of the rest: in the same line,
 /// each write took the read-mostly fields away from the other cores as well, so that their
 /// next read of them waited for the line too.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 #[repr(align(128))]
 pub(crate) struct Padded<T>(pub(crate) T);
 

@@ -325,13 +325,23 @@ macro_rules! max_parse_len {
 }
 
 max_parse_len! {
-    Tid: Tid::TEXT_LEN;
     TimeId: TimeId::DASHED_LEN;
     Uid11: Uid11::TEXT_LEN;
     Xid: Xid::TEXT_LEN;
     Snowish: Snowish::TEXT_LEN;
     TsSeqRand: TsSeqRand::TEXT_LEN;
     FullRand: FullRand::TEXT_LEN;
+}
+
+impl sealed::Sealed for crate::Tid {
+    const MAX_PARSE_LEN: usize = Tid::TEXT_LEN;
+
+    // Without an error to build and drop when the text is not a TID (the typed parse then
+    // starts over to say why).
+    #[inline(always)]
+    fn parse_valid(text: &str, start: usize) -> Option<Tid> {
+        Tid::parse_valid(text.as_bytes().get(start..)?)
+    }
 }
 
 impl sealed::Sealed for crate::Tbsl {

@@ -460,6 +460,35 @@ mod tests {
     }
 
     #[test]
+    fn a_tid_parsed_from_an_offset_is_what_from_str_gives() {
+        use super::sealed::Sealed;
+        let texts = [
+            "post_3jzfcijpj2z2a",
+            "post_3jzfcijpj2z2",
+            "post_3jzfcijpj2z2aa",
+            "post_kjzfcijpj2z2a",
+            "post_3JZFCIJPJ2Z2A",
+            "é3jzfcijpj2z2a",
+            "3jzfcijpj2z2aé",
+            "",
+        ];
+        for text in texts {
+            for start in 0..=text.len() + 1 {
+                let expected = text.get(start..).and_then(|rest| rest.parse::<Tid>().ok());
+                assert_eq!(
+                    <Tid as Sealed>::parse_valid(text, start),
+                    expected,
+                    "{text:?} from {start}"
+                );
+            }
+        }
+        assert_eq!(
+            <Tid as Sealed>::parse_valid("post_3jzfcijpj2z2a", 5),
+            Some(Tid::from_u64(1728652679052295174))
+        );
+    }
+
+    #[test]
     #[cfg(feature = "alloc")]
     fn the_record_key_names_itself_and_lends_its_text() {
         use crate::RecordKey;

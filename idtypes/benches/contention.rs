@@ -10,7 +10,8 @@
 //!   generator on the [`SystemClock`].
 //! - `shared_two_threads`: two threads calling `next()` on ONE generator.
 //! - `own_two_threads`: two threads, each with its OWN generator (on separate cache lines):
-//!   what scaling would be without sharing.
+//!   what scaling would be without sharing, and what the per-thread pattern of the crate docs
+//!   ("Threads: one generator, or one each") gives.
 //! - `clock_read` and `clock_read_two_threads`: `SystemClock.now_micros()` alone, on one and
 //!   on two threads (the floor every generator pays; a vDSO `clock_gettime`).
 //! - `fetch_add_two_threads`: two threads on one shared `AtomicU64` (`fetch_add`): the cost of
@@ -33,6 +34,11 @@
 //! - `cas_loop_clock_two_threads`: the replica of `Monotonic::next` (the loop of TID, TimeId,
 //!   snowish) fed by the system clock, as the generators are; it counts its failed
 //!   compare-and-swaps and prints retries per id to stderr.
+//! - `fetch_add_clock_two_threads`: the same with one locked add per id instead of a load
+//!   and a compare-and-swap, where the state is ahead of the clock (a burst), and the
+//!   compare-and-swap loop only to catch up with the clock: what a single read-modify-write
+//!   step would gain (it would also move the state on for ids the generator then refuses,
+//!   past its last timestamp, which `Monotonic::next` must not).
 //! - `cas_loop_line_shared_two_threads`: the replica with, in the same 64-byte line as the
 //!   atomic, read-only words it reads on every call, as a generator reads its clock/machine id
 //!   check (`PerProcess`) and, for xid, its fork generation, which sit beside the atomic in
@@ -149,6 +155,18 @@ fn cas_next(state: &AtomicU64, now: u64, retries: &mut u64) -> u64 {
             }
         }
     }
+}
+
+/// [`cas_next`] with a locked add first: when the state is at or ahead of `now`, the add
+/// is the whole step; otherwise the value it took is skipped and the loop catches up with the
+/// clock.
+#[inline]
+fn add_next(state: &AtomicU64, now: u64, retries: &mut u64) -> u64 {
+    let taken = state.fetch_add(1, Ordering::Relaxed);
+    if taken >= now {
+        return taken;
+    }
+    cas_next(state, now, retries)
 }
 
 thread_local! {
@@ -369,6 +387,19 @@ fn mechanics(c: &mut Criterion) {
         })
     });
     retries.report("cas_loop_clock_two_threads");
+
+    let micros = Padded(AtomicU64::new(0));
+    group.bench_function("fetch_add_clock_two_threads", |b| {
+        b.iter_custom(|iters| {
+            two_threads(iters, |n| {
+                retries.run(n, |failed| {
+                    let now = SystemClock.now_micros() as u64;
+                    black_box(add_next(&micros.0, now, failed));
+                })
+            })
+        })
+    });
+    retries.report("fetch_add_clock_two_threads");
 
     let line = LineShared {
         config: [1, 2, 3, 4],

@@ -15,7 +15,7 @@ use std::{
 use idtypes::{Clock, ErrorKind, ManualClock, SystemClock, Tbsl};
 
 use idtypes::tbsl::{ClockPolicy, MemorySequence, SequenceProvider, TbslGenerator, TbslMode};
-use idtypes_tests::SetOnDrop;
+use idtypes_tests::{SetOnDrop, assert_all_distinct, generate_in_order_from_threads};
 use serde::{Deserialize, Serialize};
 
 /// 2023-11-14T22:13:20.123456Z, in Unix microseconds.
@@ -476,6 +476,36 @@ fn four_threads_of_5000_ids_from_one_shared_sequenced_generator_on_the_system_cl
             "{id:?} not in {before}..={after}"
         );
     }
+}
+
+#[test]
+fn ids_from_one_shared_sequenced_generator_increase_across_threads_in_the_order_they_are_made() {
+    let generator = TbslGenerator::new(42).unwrap();
+    let ids = generate_in_order_from_threads(|| generator.try_next().unwrap(), |a, b| a < b);
+    assert_all_distinct(&ids);
+}
+
+#[test]
+fn generators_of_their_own_with_their_own_machine_ids_give_threads_distinct_ids() {
+    // One generator per thread, each with its machine id, all on one in-memory sequence.
+    let sequence = MemorySequence::new();
+    let per_thread: Vec<Vec<Tbsl>> = thread::scope(|s| {
+        let workers: Vec<_> = (0..4u8)
+            .map(|machine_id| {
+                let sequence = &sequence;
+                s.spawn(move || {
+                    let generator =
+                        TbslGenerator::with_provider(SystemClock, sequence, machine_id).unwrap();
+                    let ids: Vec<Tbsl> = (0..5000).map(|_| generator.try_next().unwrap()).collect();
+                    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+                    assert!(ids.iter().all(|id| id.machine_id() == machine_id));
+                    ids
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    assert_all_distinct(&per_thread.concat());
 }
 
 // Serde.

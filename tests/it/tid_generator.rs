@@ -7,7 +7,8 @@ use idtypes::{ManualClock, Tid};
 
 use idtypes::tid::TidGenerator;
 use idtypes_tests::{
-    PER_THREAD, THREADS, assert_all_distinct, generate_from_threads, with_a_jumping_clock,
+    PER_THREAD, THREADS, assert_all_distinct, generate_from_threads,
+    generate_in_order_from_threads, with_a_jumping_clock,
 };
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +21,33 @@ fn tids_from_one_generator_shared_by_threads_are_distinct_and_increase_per_threa
     let clock_id = generator.clock_id();
     assert!(tids.iter().all(|tid| tid.clock_id() == clock_id));
     assert!(tids.iter().all(|tid| tid.to_u64() >> 63 == 0));
+}
+
+#[test]
+fn tids_from_one_generator_shared_by_threads_increase_in_the_order_they_are_made() {
+    let generator = TidGenerator::new();
+    let tids = generate_in_order_from_threads(|| generator.next(), |a, b| a < b);
+    assert_all_distinct(&tids);
+}
+
+#[test]
+fn generators_of_their_own_with_their_own_clock_ids_give_threads_distinct_tids() {
+    // The pattern of the crate docs ("Threads"): nothing shared, each thread its clock id.
+    let per_thread: Vec<Vec<Tid>> = thread::scope(|s| {
+        let workers: Vec<_> = (0..THREADS as u16)
+            .map(|clock_id| {
+                s.spawn(move || {
+                    let generator = TidGenerator::new().with_clock_id(clock_id).unwrap();
+                    let tids: Vec<Tid> = (0..PER_THREAD).map(|_| generator.next()).collect();
+                    assert!(tids.windows(2).all(|pair| pair[0] < pair[1]));
+                    assert!(tids.iter().all(|tid| tid.clock_id() == clock_id));
+                    tids
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    assert_all_distinct(&per_thread.concat());
 }
 
 #[test]

@@ -8,7 +8,8 @@ use idtypes::{ManualClock, TimeId};
 
 use idtypes::time_id::{NodeClass, NodeId, TimeIdGenerator};
 use idtypes_tests::{
-    PER_THREAD, THREADS, assert_all_distinct, generate_from_threads, with_a_jumping_clock,
+    PER_THREAD, THREADS, assert_all_distinct, generate_from_threads,
+    generate_in_order_from_threads, with_a_jumping_clock,
 };
 use serde::{Deserialize, Serialize};
 
@@ -47,6 +48,14 @@ fn time_ids_from_one_generator_shared_by_threads_are_distinct_and_increase_per_t
     let mut by_time = ids;
     by_time.sort_by(TimeId::cmp_chronological);
     assert_eq!(by_ord, by_time);
+}
+
+#[test]
+fn time_ids_from_one_generator_shared_by_threads_increase_in_the_order_they_are_made() {
+    let generator = TimeIdGenerator::new();
+    let ids =
+        generate_in_order_from_threads(|| generator.next(), |a, b| a.cmp_chronological(b).is_lt());
+    assert_all_distinct(&ids);
 }
 
 /// Shares one generator on a `ManualClock` starting at `start` (before 1970) between the

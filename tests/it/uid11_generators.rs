@@ -10,7 +10,8 @@ use idtypes::uid11::{
     SnowishGenerator, TsSeqRandGenerator, XID_EPOCH_MILLIS, XidGenerator, XidMode,
 };
 use idtypes_tests::{
-    PER_THREAD, THREADS, assert_all_distinct, generate_from_threads, with_a_jumping_clock,
+    PER_THREAD, THREADS, assert_all_distinct, generate_from_threads,
+    generate_in_order_from_threads, with_a_jumping_clock,
 };
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +51,25 @@ fn ts_seq_rand_ids_from_one_generator_shared_by_threads_are_distinct_and_increas
     let generator = TsSeqRandGenerator::new();
     let ids = generate_from_threads(|| generator.next(), |a, b| a < b);
     assert_all_distinct(&ids);
+}
+
+#[test]
+fn ids_from_one_generator_shared_by_threads_increase_in_the_order_they_are_made() {
+    let xids = XidGenerator::new();
+    assert_all_distinct(&generate_in_order_from_threads(
+        || xids.next(),
+        |a, b| a < b,
+    ));
+    let snowish = SnowishGenerator::new(513).unwrap();
+    assert_all_distinct(&generate_in_order_from_threads(
+        || snowish.next(),
+        |a, b| a < b,
+    ));
+    let ts_seq_rand = TsSeqRandGenerator::new();
+    assert_all_distinct(&generate_in_order_from_threads(
+        || ts_seq_rand.next(),
+        |a, b| a < b,
+    ));
 }
 
 #[test]

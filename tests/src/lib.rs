@@ -80,6 +80,66 @@ where
     per_thread.into_iter().flatten().collect()
 }
 
+/// Runs [`THREADS`] workers that each take [`PER_THREAD`] ids from `next`, and checks that
+/// every id comes after, by `less`, every id any worker had finished making before the call
+/// began: the ids of one shared generator increase across threads in the order they are
+/// made, not only within each thread (which this checks too). Returns all ids.
+///
+/// The workers publish each id once made and read the latest published one before the next
+/// call; that hand-over goes through a lock, which orders the calls' starts and ends without
+/// ordering the generator's own work.
+///
+/// # Panics
+///
+/// When a worker panics, or an id does not come after one made before its call began.
+pub fn generate_in_order_from_threads<T, F, L>(next: F, less: L) -> Vec<T>
+where
+    T: std::fmt::Debug + Copy + Send,
+    F: Fn() -> T + Sync,
+    L: Fn(&T, &T) -> bool + Sync,
+{
+    let latest: std::sync::Mutex<Option<T>> = std::sync::Mutex::new(None);
+    let per_thread: Vec<Vec<T>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..THREADS)
+            .map(|worker| {
+                let (latest, next, less) = (&latest, &next, &less);
+                s.spawn(move || {
+                    let mut ids = Vec::with_capacity(PER_THREAD);
+                    for _ in 0..PER_THREAD {
+                        let before = *latest.lock().unwrap();
+                        let id = next();
+                        if let Some(before) = before {
+                            assert!(
+                                less(&before, &id),
+                                "worker {worker}: {id:?} after {before:?} was made"
+                            );
+                        }
+                        let mut latest = latest.lock().unwrap();
+                        if latest.is_none_or(|last| less(&last, &id)) {
+                            *latest = Some(id);
+                        }
+                        drop(latest);
+                        ids.push(id);
+                    }
+                    ids
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    for (worker, ids) in per_thread.iter().enumerate() {
+        for pair in ids.windows(2) {
+            assert!(
+                less(&pair[0], &pair[1]),
+                "worker {worker}: {:?} then {:?}",
+                pair[0],
+                pair[1]
+            );
+        }
+    }
+    per_thread.into_iter().flatten().collect()
+}
+
 /// Asserts that no id repeats.
 ///
 /// # Panics

@@ -341,7 +341,7 @@ impl Tbsl {
     /// assert_eq!(Tbsl::parse("25BF6196C8D610700000\n").unwrap_err().kind(), ErrorKind::Length);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub const fn parse(text: &str) -> Result<Tbsl, Error> {
         Tbsl::parse_ascii(text.as_bytes())
     }
@@ -358,14 +358,29 @@ impl Tbsl {
     /// assert_eq!(idtypes::Tbsl::parse_ascii(b"00000000000000000000")?, idtypes::Tbsl::MIN);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    #[inline]
+    // Always inlined (a few dozen instructions), with the whole `Err` built out of line
+    // (`parse_failure`), so that the id goes from registers to wherever the caller wants it.
+    // Returned through memory, or merged with the error path into one value, the 64-byte
+    // `Result` was written in pieces (a byte, 8 bytes, 2 bytes) that the caller then read at
+    // other widths (16 bytes to move it, 8 for the suffix): each such read waits until the
+    // stores reach the cache, which cost more than the decoding.
+    #[inline(always)]
     pub const fn parse_ascii(text: &[u8]) -> Result<Tbsl, Error> {
+        match Tbsl::parse_valid(text) {
+            Some(id) => Ok(id),
+            None => parse_failure(text),
+        }
+    }
+
+    /// The id `text` spells, or `None` for any text [`parse_ascii`](Tbsl::parse_ascii) refuses.
+    #[inline(always)]
+    pub(crate) const fn parse_valid(text: &[u8]) -> Option<Tbsl> {
         if let (Some(symbols), 20) = (text.first_chunk::<20>(), text.len()) {
             if let Ok(bytes) = hex::decode20(symbols) {
-                return Ok(Tbsl(bytes));
+                return Some(Tbsl(bytes));
             }
         }
-        Err(parse_error(text))
+        None
     }
 
     /// The 20-character text, on the stack.
@@ -379,6 +394,14 @@ impl Tbsl {
     pub const fn encode(self) -> IdText<20> {
         IdText::from_ascii(hex::encode10(&self.0))
     }
+}
+
+/// `Err(parse_error(text))`: the whole `Result` of a refused text, out of line, so that the
+/// caller's valid path never shares a value with it.
+#[cold]
+#[inline(never)]
+const fn parse_failure(text: &[u8]) -> Result<Tbsl, Error> {
+    Err(parse_error(text))
 }
 
 /// Why `text` is not a TBSL (it is not): the length, else the first foreign character.

@@ -5,7 +5,7 @@ use core::fmt;
 use super::{FORMAT, Tid};
 use crate::{
     Clock, Error, LeaseTerm, SystemClock, clock_guard::ClockGuard, error::Repr, fork::PerProcess,
-    monotonic::Monotonic,
+    monotonic::Monotonic, padded::Padded,
 };
 
 /// Makes TIDs that strictly increase and never repeat, from any number of threads.
@@ -29,7 +29,9 @@ use crate::{
 ///
 /// The clock id (10 bits) is fixed per generator: random unless chosen with
 /// [`with_clock_id`](TidGenerator::with_clock_id). The state is one atomic `u64` updated by
-/// compare-and-swap: no locks, `&self` methods, `Send + Sync`.
+/// compare-and-swap: no locks, `&self` methods, `Send + Sync`. Threads that share one take
+/// turns on it; for ids that need only be unique, see
+/// [one generator per thread](crate#threads-one-generator-or-one-each).
 ///
 /// After a `fork()` (see [processes and `fork()`](crate#processes-and-fork)):
 ///
@@ -74,7 +76,7 @@ pub struct TidGenerator<C = SystemClock> {
     clock: C,
     guard: ClockGuard,
     clock_id: PerProcess,
-    micros: Monotonic,
+    micros: Padded<Monotonic>,
 }
 
 impl<C: Clock> TidGenerator<C> {
@@ -94,7 +96,7 @@ impl<C: Clock> TidGenerator<C> {
             clock,
             guard: ClockGuard::new(),
             clock_id: PerProcess::random(10),
-            micros: Monotonic::starting_at(0),
+            micros: Padded(Monotonic::starting_at(0)),
         }
     }
 

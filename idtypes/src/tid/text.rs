@@ -75,14 +75,24 @@ impl Tid {
     /// ```
     #[inline]
     pub fn parse_ascii(text: &[u8]) -> Result<Tid, Error> {
+        match Tid::parse_valid(text) {
+            Some(tid) => Ok(tid),
+            None => Err(parse_error(text)),
+        }
+    }
+
+    /// The TID `text` spells, or `None` for any text [`parse_ascii`](Tid::parse_ascii)
+    /// refuses (a typed id's parse tries this first, and builds no error it does not need).
+    #[inline]
+    pub(crate) fn parse_valid(text: &[u8]) -> Option<Tid> {
         let decoded = match (text.first_chunk::<13>(), text.len()) {
             (Some(symbols), 13) => b32::decode13_fast(symbols).ok().zip(Some(symbols[0])),
             _ => None,
         };
         match decoded {
             // Valid symbols up to `j` carry at most 4 bits: the value fits in 64.
-            Some((value, first)) if first <= b'j' => Ok(Tid(value)),
-            _ => Err(parse_error(text)),
+            Some((value, first)) if first <= b'j' => Some(Tid(value)),
+            _ => None,
         }
     }
 

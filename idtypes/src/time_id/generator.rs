@@ -9,6 +9,7 @@ use crate::{
     error::{Bounds, Repr},
     fork::PerProcess,
     monotonic::Monotonic,
+    padded::Padded,
 };
 
 /// Makes TimeIds that strictly increase in time and never repeat, from any number of threads.
@@ -55,7 +56,7 @@ pub struct TimeIdGenerator<C = SystemClock> {
     clock: C,
     guard: ClockGuard,
     node: PerProcess,
-    micros: Monotonic,
+    micros: Padded<Monotonic>,
 }
 
 impl<C: Clock> TimeIdGenerator<C> {
@@ -75,7 +76,7 @@ impl<C: Clock> TimeIdGenerator<C> {
             clock,
             guard: ClockGuard::new(),
             node: PerProcess::random(5),
-            micros: Monotonic::starting_at(TimeId::MIN_TIMESTAMP_MICROS),
+            micros: Padded(Monotonic::starting_at(TimeId::MIN_TIMESTAMP_MICROS)),
         }
     }
 

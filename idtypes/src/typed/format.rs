@@ -235,6 +235,18 @@ pub(crate) mod sealed {
         /// The text as schemas state it (the schema integrations): the format's own, kept
         /// beside its parser.
         const TEXT_SCHEMA: crate::text_schema::TextSchema;
+
+        /// The id `text[start..]` spells, or `None` for any text `FromStr` refuses (and for a
+        /// `start` out of the text or inside a character): what a typed id's parse tries
+        /// first, without building an error it may not need (it starts over with `FromStr`
+        /// to say what is wrong).
+        #[inline(always)]
+        fn parse_valid(text: &str, start: usize) -> Option<Self>
+        where
+            Self: core::str::FromStr + Sized,
+        {
+            text.get(start..)?.parse().ok()
+        }
     }
 }
 
@@ -318,14 +330,40 @@ macro_rules! sealed_facts {
 }
 
 sealed_facts! {
-    Tid: Tid::TEXT_LEN, crate::tid::text::TEXT_SCHEMA;
     TimeId: TimeId::DASHED_LEN, crate::time_id::text::TEXT_SCHEMA;
     Uid11: Uid11::TEXT_LEN, crate::uid11::TEXT_SCHEMA;
     Xid: Xid::TEXT_LEN, crate::uid11::xid::TEXT_SCHEMA;
     Snowish: Snowish::TEXT_LEN, crate::uid11::snowish::TEXT_SCHEMA;
     TsSeqRand: TsSeqRand::TEXT_LEN, crate::uid11::ts_seq_rand::TEXT_SCHEMA;
     FullRand: FullRand::TEXT_LEN, crate::uid11::full_rand::TEXT_SCHEMA;
-    Tbsl: Tbsl::TEXT_LEN, crate::tbsl::TEXT_SCHEMA;
+}
+
+// TID and TBSL also parse from an offset without building an error (see `parse_valid`).
+
+impl sealed::Sealed for crate::Tid {
+    const MAX_PARSE_LEN: usize = Tid::TEXT_LEN;
+    const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::tid::text::TEXT_SCHEMA;
+
+    // Without an error to build and drop when the text is not a TID (the typed parse then
+    // starts over to say why).
+    #[inline(always)]
+    fn parse_valid(text: &str, start: usize) -> Option<Tid> {
+        Tid::parse_valid(text.as_bytes().get(start..)?)
+    }
+}
+
+impl sealed::Sealed for crate::Tbsl {
+    const MAX_PARSE_LEN: usize = Tbsl::TEXT_LEN;
+    const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::tbsl::TEXT_SCHEMA;
+
+    // The id in registers: through `FromStr`, the valid path and the error's met in one
+    // `Result` in memory, which a typed TBSL parse wrote in pieces and read back whole. On
+    // bytes, with no check that `start` begins a character: a byte within one is not ASCII,
+    // and refused.
+    #[inline(always)]
+    fn parse_valid(text: &str, start: usize) -> Option<Tbsl> {
+        Tbsl::parse_valid(text.as_bytes().get(start..)?)
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -400,6 +438,64 @@ mod tests {
         check_fixed(TsSeqRand::MAX);
         check_fixed(FullRand::MAX);
         check_fixed(Tbsl::MAX);
+    }
+
+    #[test]
+    fn a_tbsl_parsed_from_an_offset_is_what_from_str_gives() {
+        use super::sealed::Sealed;
+        let texts = [
+            "txn_25BF6196C8D610700001",
+            "txn_25BF6196C8D61070000",
+            "txn_25BF6196C8D6107000011",
+            "txn_25bf6196C8D610700001",
+            "txn_25BF6196C8D61070000G",
+            "é25BF6196C8D610700001",
+            "25BF6196C8D610700001é",
+            "",
+        ];
+        for text in texts {
+            for start in 0..=text.len() + 1 {
+                let expected = text.get(start..).and_then(|rest| rest.parse::<Tbsl>().ok());
+                assert_eq!(
+                    <Tbsl as Sealed>::parse_valid(text, start),
+                    expected,
+                    "{text:?} from {start}"
+                );
+            }
+        }
+        assert_eq!(
+            <Tbsl as Sealed>::parse_valid("txn_25BF6196C8D610700001", 4),
+            Some(Tbsl::from_parts(1_700_000_000_123_456, 7, 1).unwrap())
+        );
+    }
+
+    #[test]
+    fn a_tid_parsed_from_an_offset_is_what_from_str_gives() {
+        use super::sealed::Sealed;
+        let texts = [
+            "post_3jzfcijpj2z2a",
+            "post_3jzfcijpj2z2",
+            "post_3jzfcijpj2z2aa",
+            "post_kjzfcijpj2z2a",
+            "post_3JZFCIJPJ2Z2A",
+            "é3jzfcijpj2z2a",
+            "3jzfcijpj2z2aé",
+            "",
+        ];
+        for text in texts {
+            for start in 0..=text.len() + 1 {
+                let expected = text.get(start..).and_then(|rest| rest.parse::<Tid>().ok());
+                assert_eq!(
+                    <Tid as Sealed>::parse_valid(text, start),
+                    expected,
+                    "{text:?} from {start}"
+                );
+            }
+        }
+        assert_eq!(
+            <Tid as Sealed>::parse_valid("post_3jzfcijpj2z2a", 5),
+            Some(Tid::from_u64(1728652679052295174))
+        );
     }
 
     #[test]

@@ -32,12 +32,32 @@ fn type_info<T: TypedId>() -> &'static TypeInfo {
 /// `PREFIX_WINDOW` bytes only, and every inner format checks the length before it reads
 /// anything (a text too long for the type is one too long for its format).
 ///
-/// Not `#[inline]`: inlined into the typed id's `parse`, the `Result` it builds moved through
-/// the caller's frame and made a typed TBSL parse 15 ns slower. That was measured when
-/// `Result<Tbsl, Error>` was 128 bytes; it is 64 now, so measure again before inlining.
+/// In two parts. The text of a valid id takes the inlined fast path: the prefix and separator
+/// compared as bytes, the inner format's parse, the type's checks; the `Result` is built in
+/// the caller's frame, with the inner id where the caller reads it. Any other text starts over
+/// out of line (`parse_refused`), which finds the error and builds it. Out of line as a
+/// whole, the function handed back a 64-byte `Result` through memory, written in pieces that
+/// the caller read back at other widths and had to wait for (a typed TBSL parse cost 2 to
+/// 3 ns more than [`Tbsl::parse`](crate::Tbsl::parse); 15 ns when the `Result` was 128
+/// bytes); inlined as one, the error paths joined the valid one and the same happened inside
+/// the caller.
+#[inline(always)]
 pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
+    if let Some(offset) = prefix_end::<T>(text) {
+        if let Some(inner) = <T::Inner as sealed::Sealed>::parse_valid(text, offset) {
+            // A record key type's error points into the key: count from the start of the text.
+            return T::try_from_inner(inner).map_err(|err| err.shifted(offset));
+        }
+    }
+    parse_refused::<T>(text)
+}
+
+/// `parse` of a text whose prefix, separator or inner text is wrong: all of it again, to
+/// find which and say so.
+#[cold]
+#[inline(never)]
+fn parse_refused<T: TypedId>(text: &str) -> Result<T, Error> {
     let (offset, inner) = read_inner::<T>(text)?;
-    // A record key type's error points into the key: count from the start of the text.
     T::try_from_inner(inner).map_err(|err| err.shifted(offset))
 }
 
@@ -81,20 +101,26 @@ fn inner_error<T: TypedId>(err: Error, offset: usize) -> Error {
 /// The byte offset of the inner text, after the prefix and separator.
 #[inline]
 fn strip_prefix<T: TypedId>(text: &str) -> Result<usize, Error> {
+    match prefix_end::<T>(text) {
+        Some(end) => Ok(end),
+        None => strip_prefix_slow::<T>(text),
+    }
+}
+
+/// Where the inner text starts, if `text` starts with the prefix then the separator (the
+/// common case, on bytes: both are ASCII).
+#[inline(always)]
+fn prefix_end<T: TypedId>(text: &str) -> Option<usize> {
     let (prefix, separator) = (T::PREFIX, T::SEPARATOR);
     if prefix.is_empty() {
-        return Ok(0);
+        return Some(0);
     }
-    // The common case first, on bytes: the prefix then the separator, both ASCII.
     let bytes = text.as_bytes();
     let head = prefix.len() + separator.len();
-    if bytes.len() >= head
+    let found = bytes.len() >= head
         && bytes[..prefix.len()] == *prefix.as_bytes()
-        && bytes[prefix.len()..head] == *separator.as_bytes()
-    {
-        return Ok(head);
-    }
-    strip_prefix_slow::<T>(text)
+        && bytes[prefix.len()..head] == *separator.as_bytes();
+    found.then_some(head)
 }
 
 /// A text of `found` bytes is longer than any of `T`'s.

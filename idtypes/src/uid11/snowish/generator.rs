@@ -9,6 +9,7 @@ use crate::{
     error::Repr,
     fork::PerProcess,
     monotonic::Monotonic,
+    padded::Padded,
     uid11::profile::{millis_since_epoch, next_millis_and_sequence},
 };
 
@@ -43,7 +44,7 @@ pub struct SnowishGenerator<C = SystemClock> {
     guard: ClockGuard,
     machine_id: PerProcess,
     /// `millis << 12 | sequence` of the next id, at least.
-    state: Monotonic,
+    state: Padded<Monotonic>,
 }
 
 impl SnowishGenerator<SystemClock> {
@@ -86,7 +87,7 @@ impl<C: Clock> SnowishGenerator<C> {
             clock,
             guard: ClockGuard::new(),
             machine_id: PerProcess::fixed(machine_id),
-            state: Monotonic::starting_at(0),
+            state: Padded(Monotonic::starting_at(0)),
         })
     }
 

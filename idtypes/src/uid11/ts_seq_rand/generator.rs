@@ -5,7 +5,7 @@ use core::fmt;
 use super::{FORMAT, MAX_DELTA, TsSeqRand};
 use crate::{
     Clock, Error, SystemClock, clock_guard::ClockGuard, error::Repr, monotonic::Monotonic,
-    random::fast_u64, uid11::profile::next_millis_and_sequence,
+    padded::Padded, random::fast_u64, uid11::profile::next_millis_and_sequence,
 };
 
 /// Makes ts-seq-rand ids: within a millisecond the sequence counts up (passing 4095 moves
@@ -38,7 +38,7 @@ pub struct TsSeqRandGenerator<C = SystemClock> {
     clock: C,
     guard: ClockGuard,
     /// `millis << 12 | sequence` of the next id, at least.
-    state: Monotonic,
+    state: Padded<Monotonic>,
 }
 
 impl<C: Clock> TsSeqRandGenerator<C> {
@@ -57,7 +57,7 @@ impl<C: Clock> TsSeqRandGenerator<C> {
         TsSeqRandGenerator {
             clock,
             guard: ClockGuard::new(),
-            state: Monotonic::starting_at(0),
+            state: Padded(Monotonic::starting_at(0)),
         }
     }
 

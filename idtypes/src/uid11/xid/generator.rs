@@ -8,8 +8,8 @@ use core::{
 
 use super::{FORMAT, MAX_DELTA, MAX_RANDOM, Xid};
 use crate::{
-    Clock, Error, SystemClock, clock_guard::ClockGuard, error::Repr, fork, random::fast_u64,
-    uid11::profile::millis_since_epoch,
+    Clock, Error, SystemClock, clock_guard::ClockGuard, error::Repr, fork, padded::Padded,
+    random::fast_u64, uid11::profile::millis_since_epoch,
 };
 
 /// How an [`XidGenerator`] fills the 22 low bits.
@@ -66,7 +66,7 @@ pub struct XidGenerator<C = SystemClock> {
     guard: ClockGuard,
     mode: XidMode,
     /// Monotonic mode: the smallest payload the next xid may have (last + 1).
-    next_min: AtomicU64,
+    next_min: Padded<AtomicU64>,
     /// The fork generation `next_min` belongs to.
     generation: AtomicU64,
 }
@@ -89,7 +89,7 @@ impl<C: Clock> XidGenerator<C> {
             clock,
             guard: ClockGuard::new(),
             mode: XidMode::Monotonic,
-            next_min: AtomicU64::new(0),
+            next_min: Padded(AtomicU64::new(0)),
             generation: AtomicU64::new(fork::current().generation()),
         }
     }

@@ -66,18 +66,7 @@ where
             .collect();
         workers.into_iter().map(|w| w.join().unwrap()).collect()
     });
-    for (worker, ids) in per_thread.iter().enumerate() {
-        assert_eq!(ids.len(), PER_THREAD);
-        for pair in ids.windows(2) {
-            assert!(
-                less(&pair[0], &pair[1]),
-                "worker {worker}: {:?} then {:?}",
-                pair[0],
-                pair[1]
-            );
-        }
-    }
-    per_thread.into_iter().flatten().collect()
+    each_increases(per_thread, &less)
 }
 
 /// Runs [`THREADS`] workers that each take [`PER_THREAD`] ids from `next`, and checks that
@@ -127,17 +116,7 @@ where
             .collect();
         workers.into_iter().map(|w| w.join().unwrap()).collect()
     });
-    for (worker, ids) in per_thread.iter().enumerate() {
-        for pair in ids.windows(2) {
-            assert!(
-                less(&pair[0], &pair[1]),
-                "worker {worker}: {:?} then {:?}",
-                pair[0],
-                pair[1]
-            );
-        }
-    }
-    per_thread.into_iter().flatten().collect()
+    each_increases(per_thread, &less)
 }
 
 /// Asserts that no id repeats.
@@ -279,4 +258,24 @@ pub fn with_a_jumping_clock<T>(
         assert!(steps > 0, "the clock never moved");
         result
     })
+}
+
+/// Checks that each worker made [`PER_THREAD`] ids, each after the one before it by `less`,
+/// and returns them all.
+fn each_increases<T: std::fmt::Debug, L: Fn(&T, &T) -> bool>(
+    per_thread: Vec<Vec<T>>,
+    less: &L,
+) -> Vec<T> {
+    for (worker, ids) in per_thread.iter().enumerate() {
+        assert_eq!(ids.len(), PER_THREAD, "worker {worker}");
+        for pair in ids.windows(2) {
+            assert!(
+                less(&pair[0], &pair[1]),
+                "worker {worker}: {:?} then {:?}",
+                pair[0],
+                pair[1]
+            );
+        }
+    }
+    per_thread.into_iter().flatten().collect()
 }

@@ -1124,7 +1124,9 @@ pub(crate) const fn char_at(bytes: &[u8], i: usize) -> char {
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn char_at_decodes_multibyte_characters() {

@@ -508,6 +508,12 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+// Unit tests use `format!`, `vec!` and the like whatever the features: the test harness has
+// the standard library anyway.
+#[cfg(all(test, not(feature = "std")))]
+#[macro_use]
+extern crate std;
+
 #[cfg(feature = "std")]
 mod clock;
 #[cfg(feature = "std")]

@@ -113,8 +113,10 @@ impl From<Tid> for DateTime<Utc> {
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
     use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn round_trips_through_datetime() {

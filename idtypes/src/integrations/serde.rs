@@ -277,7 +277,9 @@ impl Raw for [u8; 10] {
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use serde::Deserialize;
+    use std::prelude::rust_2024::*;
 
     use crate::Tid;
 
@@ -542,6 +544,7 @@ mod record_key {
     mod tests {
         use crate::RecordKey;
         use crate::record_key::RecordKeyType;
+        use std::prelude::rust_2024::*;
 
         #[test]
         fn json_is_the_key() {

@@ -323,8 +323,11 @@ impl Tid {
 
 #[cfg(test)]
 mod tests {
+    // `to_string` without the `std` feature too (see lib.rs); not the whole prelude, whose
+    // `panic!` would clash with the one `uuid!` names.
     use super::*;
     use crate::ErrorKind;
+    use std::string::ToString;
 
     #[test]
     fn the_rfc_9562_example_is_1645557742000000_micros() {

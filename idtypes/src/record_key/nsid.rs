@@ -159,8 +159,10 @@ pub(crate) const fn validate(text: &[u8]) -> Result<(), Error> {
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
     use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
 
     fn rule(text: &str) -> (ErrorKind, Option<usize>) {
         let err = validate(text.as_bytes()).unwrap_err();

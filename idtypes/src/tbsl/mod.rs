@@ -474,7 +474,9 @@ crate::impls::text_traits!(Tbsl, encode);
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn known_answers_of_the_spec_notes() {

@@ -334,7 +334,9 @@ const TRANSPORT_FORMAT: &str = "TBSL transport text";
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
+    use std::prelude::rust_2024::*;
 
     const ALL: [TransportBase; 6] = [
         TransportBase::Base10,

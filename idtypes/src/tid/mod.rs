@@ -253,8 +253,10 @@ crate::impls::convert!(Tid, [u8; 8], to_bytes, from_bytes);
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
     use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn parts_of_the_known_answer() {

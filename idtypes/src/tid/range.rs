@@ -175,8 +175,10 @@ impl Tid {
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
     use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn one_symbol_prefix_spans_60_bits() {
@@ -215,6 +217,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "std")]
     #[test]
     fn an_open_ended_span_runs_to_the_last_tid() {
         let range = Tid::range_for_time(std::time::UNIX_EPOCH..).unwrap();

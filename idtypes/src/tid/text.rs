@@ -224,8 +224,10 @@ macro_rules! tid {
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
     use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn known_answers() {

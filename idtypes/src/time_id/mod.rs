@@ -339,8 +339,10 @@ impl TryFrom<TimeId> for Tid {
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
     use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn every_i64_is_one_time_id_with_parts_in_range() {

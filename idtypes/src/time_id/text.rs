@@ -252,9 +252,11 @@ crate::impls::text_traits!(
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
     use crate::ErrorKind;
     use crate::time_id::NodeId;
+    use std::prelude::rust_2024::*;
 
     fn ts_text(micros: i64) -> String {
         let id = TimeId::from_parts(micros, NodeId::MIN).unwrap();

@@ -387,8 +387,10 @@ impl IdFormat for crate::RecordKey {
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::{FixedSizeFormat, IdFormat};
     use crate::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+    use std::prelude::rust_2024::*;
 
     fn name_of_parse_error<T: IdFormat>() -> &'static str {
         // `!` is in no format's alphabet.

@@ -364,8 +364,10 @@ crate::impls::text_traits!(Uid11, encode);
 
 #[cfg(test)]
 mod tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::*;
     use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
 
     /// The pattern of the 11-symbol texts up to `largest`, derived from the alphabet: for each
     /// position, the texts equal to `largest` before it, smaller at it and free after it

@@ -708,7 +708,7 @@ fn convert_round_trips() {
         ]),
         "3jzfcijpj2z2a"
     );
-    // TBSL transport bases (spec notes).
+    // TBSL transport bases (the TBSL reference implementation).
     assert_eq!(
         to(&["convert", "tbsl", "25BF6196C8D610700001", "--to", "base58"]),
         "3818S45pyczRN8"

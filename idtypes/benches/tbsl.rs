@@ -43,7 +43,7 @@ use idtypes::tbsl::{MemorySequence, SequenceProvider, TbslGenerator, TbslMode, T
 use idtypes::{Clock, SystemClock, Tbsl};
 use support::configure;
 
-/// The example id of the spec notes: 2023-11-14T22:13:20.123456Z, machine 7, suffix 1.
+/// The example id of the TBSL known answers: 2023-11-14T22:13:20.123456Z, machine 7, suffix 1.
 const TBSL_TEXT: &str = "25BF6196C8D610700001";
 /// The bases measured for transport encodings.
 const BASES: [(TransportBase, &str); 4] = [

@@ -1,6 +1,6 @@
 //! atproto record keys and record-key types against the official interop vectors
 //! (`tests/vectors/atproto`, CC0) and the NSID vectors (`tests/vectors/atproto-nsid`,
-//! MIT OR Apache-2.0), and the decisions of NOTES.md section 2.
+//! MIT OR Apache-2.0), and the decisions listed in the README.
 
 use idtypes::{ErrorKind, RecordKey, Tid};
 

@@ -1,6 +1,6 @@
-//! Conformance of `Tbsl` with the rules and known answers of the specification notes
-//! (NOTES.md section 5): the canonical text, the 80-bit layout, arithmetic decoding, the
-//! limits, the transport bases and the order.
+//! Conformance of `Tbsl` with the rules and verified known answers (listed in the README): the
+//! canonical text, the 80-bit layout, arithmetic decoding, the limits, the transport bases and
+//! the order.
 
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -32,7 +32,7 @@ fn parse(text: &str) -> Tbsl {
     Tbsl::parse(text).unwrap_or_else(|err| panic!("{text:?} must parse: {err}"))
 }
 
-/// The UTC time of `id`, to the microsecond, with `Z`: the way NOTES.md writes times.
+/// The UTC time of `id`, to the microsecond, with `Z`: the way the known answers write times.
 fn utc(id: Tbsl) -> String {
     let time = id.datetime();
     assert_eq!(

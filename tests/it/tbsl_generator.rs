@@ -1,6 +1,6 @@
 //! `TbslGenerator` on a manual clock (bursts, clock policies, used-up microseconds, random
 //! mode), the in-memory sequence, threads sharing a generator on the system clock, and serde
-//! of structs holding TBSLs (NOTES.md section 5).
+//! of structs holding TBSLs (the verified errata, in the README).
 
 use std::{
     collections::HashSet,

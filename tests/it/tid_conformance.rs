@@ -1,5 +1,5 @@
-//! Conformance of `Tid` with the atproto interop vectors and the known answers of the
-//! specification notes (NOTES.md section 1).
+//! Conformance of `Tid` with the atproto interop vectors and the verified known answers (the
+//! README's "Decisions where the sources disagree").
 
 use idtypes::{ErrorKind, Tid};
 use idtypes_tests::interop_lines;

@@ -1,5 +1,5 @@
 //! Conformance of `TimeId` and `NodeId` with the draft-goldman Time-Ordered ID as corrected by
-//! the specification notes (NOTES.md section 3): every figure there as a known answer.
+//! the verified errata (in the README): every figure there as a known answer.
 //!
 //! Where the draft and the notes disagree, the notes are right; the tests named after an
 //! erratum prove the corrected value.
@@ -33,7 +33,7 @@ fn at(micros: i64, node_id: u16) -> TimeId {
 }
 
 /// The chrono time of `id` in RFC 3339 with `Z`, and only as many fraction digits as needed
-/// (none, 3, 6): the way NOTES.md writes times.
+/// (none, 3, 6): the way the known answers write times.
 fn utc(id: TimeId) -> String {
     let time = id.datetime();
     assert_eq!(time.timestamp_micros(), id.timestamp_micros(), "{id:?}");

@@ -1,6 +1,6 @@
 //! Conformance of `Uid11` and its profiles (`Xid`, `Snowish`, `TsSeqRand`, `FullRand`) with
-//! the uid11 reference vectors and the known answers of the specification notes (NOTES.md
-//! section 4, which corrects the seed's figures).
+//! the uid11 reference vectors and the verified known answers, which correct the
+//! specification's figures (the README's "Decisions where the sources disagree").
 
 use idtypes::{ErrorKind, FullRand, Snowish, TsSeqRand, Uid11, Xid};
 
@@ -341,8 +341,8 @@ fn lengths_other_than_11_are_refused_as_length_errors() {
 // ---------------------------------------------------------------------------------------------
 // uid11: prefix-aware decoding
 
-/// The range of NOTES.md section 4, computed without the library: `None` when it starts above
-/// `u64::MAX`, clamped to `u64::MAX` otherwise.
+/// The prefix range of the verified uid11 figures, computed without the library: `None` when
+/// it starts above `u64::MAX`, clamped to `u64::MAX` otherwise.
 fn reference_range(prefix: &str) -> Option<(u64, u64)> {
     let scale = 58u128.pow(11 - prefix.len() as u32);
     let start = value_of(prefix) * scale;

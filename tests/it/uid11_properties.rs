@@ -61,7 +61,7 @@ fn reference_value(bytes: &[u8]) -> Option<u128> {
     })
 }
 
-/// The range of NOTES.md section 4, computed without the library.
+/// The prefix range of the verified uid11 figures, computed without the library.
 fn reference_range(prefix: &str) -> Option<(u64, u64)> {
     let scale = 58u128.pow(11 - prefix.len() as u32);
     let start = reference_value(prefix.as_bytes()).expect("symbols") * scale;

@@ -20,6 +20,10 @@
 
 use std::{hint::black_box, time::Duration};
 
+#[path = "../../idtypes/benches/plain/record_key.rs"]
+mod plain;
+use plain::plain_validate;
+
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
@@ -101,27 +105,6 @@ fn parse(c: &mut Criterion) {
         bench(&mut group, "atrium", key, |key| key.parse::<AtriumKey>());
         group.finish();
     }
-}
-
-/// The record-key rules, plainly: length, reserved keys, then a table lookup per byte.
-fn plain_validate(text: &[u8]) -> bool {
-    static ALLOWED: [bool; 256] = {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            table[b] = matches!(
-                b as u8,
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' | b'~' | b':'
-            );
-            b += 1;
-        }
-        table
-    };
-    !text.is_empty()
-        && text.len() <= 512
-        && text != b"."
-        && text != b".."
-        && text.iter().all(|&b| ALLOWED[b as usize])
 }
 
 /// [`plain_validate`], then the text copied into a `String`.

@@ -18,6 +18,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::RecordKey;
 use idtypes::record_key::RecordKeyType;
 
+#[path = "plain/record_key.rs"]
+mod plain;
+use plain::plain_validate;
+
 fn parse(c: &mut Criterion) {
     let short = "3jzfcijpj2z2a";
     let long = "o".repeat(512);
@@ -60,27 +64,6 @@ fn parse(c: &mut Criterion) {
         b.iter(|| black_box(RecordKeyType::Nsid.check(black_box(&nsid))))
     });
     group.finish();
-}
-
-/// The record-key rules, plainly: length, reserved keys, then a table lookup per byte.
-fn plain_validate(text: &[u8]) -> bool {
-    static ALLOWED: [bool; 256] = {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            table[b] = matches!(
-                b as u8,
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' | b'~' | b':'
-            );
-            b += 1;
-        }
-        table
-    };
-    !text.is_empty()
-        && text.len() <= 512
-        && text != b"."
-        && text != b".."
-        && text.iter().all(|&b| ALLOWED[b as usize])
 }
 
 criterion_group!(benches, parse);

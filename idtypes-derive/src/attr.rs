@@ -6,13 +6,14 @@ use syn::{Attribute, Expr, Lit, LitStr, Path, meta::ParseNestedMeta, spanned::Sp
 use crate::{check, errors::Errors, format::Format};
 
 /// The attribute names, in the order the docs give them.
-const NAMES: [&str; 8] = [
+const NAMES: [&str; 9] = [
     "prefix",
     "separator",
     "validate",
     "key_type",
     "decode",
     "deserialize",
+    "serde",
     "allow_public_field",
     "crate",
 ];
@@ -31,6 +32,9 @@ pub struct Attrs {
     pub trust_decode: bool,
     /// Whether serde deserialization trusts its input (skips the type's checks).
     pub trust_deserialize: bool,
+    /// What serde's binary formats get, when the attribute chooses: the text (`true`) or the
+    /// inner id's raw form (`false`); `None` for the inner format's choice.
+    pub serde_text: Option<bool>,
     /// The user accepts a public field on a checked type, which lets anyone skip the checks.
     pub allow_public_field: bool,
     /// The path to the runtime crate.
@@ -54,6 +58,7 @@ struct Raw {
     key_type: Option<LitStr>,
     decode: Option<LitStr>,
     deserialize: Option<LitStr>,
+    serde: Option<LitStr>,
     allow_public_field: Option<proc_macro2::Span>,
     krate: Option<Path>,
 }
@@ -89,6 +94,7 @@ fn read_one(meta: &ParseNestedMeta<'_>, raw: &mut Raw, errors: &mut Errors) -> s
         "key_type" => set(&mut raw.key_type, meta.value()?.parse()?, path, errors),
         "decode" => set(&mut raw.decode, meta.value()?.parse()?, path, errors),
         "deserialize" => set(&mut raw.deserialize, meta.value()?.parse()?, path, errors),
+        "serde" => set(&mut raw.serde, meta.value()?.parse()?, path, errors),
         "allow_public_field" => {
             if meta.input.peek(syn::Token![=]) {
                 return Err(meta.error(
@@ -217,6 +223,16 @@ fn check_all(raw: Raw, format: Format, errors: &mut Errors) -> Attrs {
     let checked = raw.validate.is_some() || key_type.is_some();
     let trust_decode = policy(raw.decode.as_ref(), "decode", checked, errors);
     let trust_deserialize = policy(raw.deserialize.as_ref(), "deserialize", checked, errors);
+    let serde_text = raw
+        .serde
+        .as_ref()
+        .and_then(|lit| match check::serde_form(&lit.value()) {
+            Ok(text) => Some(text),
+            Err(message) => {
+                errors.push(syn::Error::new(lit.span(), format!("`serde`: {message}")));
+                None
+            }
+        });
     if let (Some(span), false) = (raw.allow_public_field, checked) {
         errors.push(syn::Error::new(
             span,
@@ -232,6 +248,7 @@ fn check_all(raw: Raw, format: Format, errors: &mut Errors) -> Attrs {
         key_type,
         trust_decode,
         trust_deserialize,
+        serde_text,
         allow_public_field: raw.allow_public_field.is_some(),
         krate,
     }

@@ -98,6 +98,28 @@ pub fn key_type(key_type: &str) -> Result<Option<KeyType>, String> {
     }
 }
 
+/// A `serde` value: `"text"` (`true`: the text in every format) or `"raw"` (`false`: the inner
+/// id's raw form in binary formats).
+pub fn serde_form(value: &str) -> Result<bool, String> {
+    match value {
+        "text" => Ok(true),
+        "raw" => Ok(false),
+        other => {
+            let lower = other.to_ascii_lowercase();
+            let fix = if lower == "text" || lower == "raw" {
+                format!(" (the values are lowercase: `{lower}`)")
+            } else {
+                String::new()
+            };
+            Err(format!(
+                "unknown serde form `{other}`{fix}; expected `\"text\"` (the prefixed text in \
+                 every format) or `\"raw\"` (the inner id's raw form in binary formats, the \
+                 text in human-readable ones)"
+            ))
+        }
+    }
+}
+
 /// A read policy: `check` (`false`) or `trust` (`true`).
 pub fn policy(value: &str) -> Result<bool, String> {
     match value {

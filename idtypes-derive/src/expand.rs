@@ -248,6 +248,10 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
         };
         quote! { const KEY_TYPE: &'static #core::primitive::str = #lexicon; }
     });
+    // Written only when the attribute chooses: the inner format's choice is the default.
+    let serde_text = attrs
+        .serde_text
+        .map(|text| quote! { const SERDE_TEXT: #core::primitive::bool = #text; });
     quote! {
         impl #k::TypedId for #name {
             type Inner = #inner;
@@ -258,6 +262,7 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
             const DESERIALIZE: #k::CheckPolicy = #deserialize;
             #has_validate
             #key_type
+            #serde_text
 
             #[inline]
             fn from_inner_unchecked(inner: #inner) -> Self {

@@ -109,6 +109,15 @@ fn uid11_profiles() {
 }
 
 #[test]
+fn a_time_id_written_as_text_in_binary_formats() {
+    check(
+        "time_id_serde_text",
+        Format::TimeId,
+        r#"#[idtype(prefix = "evt", serde = "text")] pub struct EventId(TimeId);"#,
+    );
+}
+
+#[test]
 fn tbsl_in_a_crate_that_renames_idtypes() {
     check(
         "tbsl",

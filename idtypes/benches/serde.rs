@@ -57,7 +57,11 @@ where
     group.bench_function(format!("{name}_to_postcard"), |b| {
         b.iter(|| {
             let mut buffer = [0u8; 64];
-            black_box(postcard::to_slice(black_box(value), &mut buffer).unwrap().len())
+            black_box(
+                postcard::to_slice(black_box(value), &mut buffer)
+                    .unwrap()
+                    .len(),
+            )
         })
     });
     group.bench_function(format!("{name}_from_postcard"), |b| {

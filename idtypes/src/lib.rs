@@ -569,6 +569,8 @@ pub use integrations::as_text::AsText;
     feature = "sqlx-sqlite"
 ))]
 pub use integrations::lease;
+#[cfg(feature = "serde")]
+pub use integrations::serde;
 #[cfg(feature = "std")]
 pub use lease_term::LeaseTerm;
 pub use range::IdRange;
@@ -634,7 +636,7 @@ pub mod __private {
     /// Typed ids' serde.
     #[cfg(feature = "serde")]
     pub mod serde {
-        pub use crate::integrations::serde_typed::{deserialize, serialize};
+        pub use crate::integrations::serde::typed::{deserialize, serialize};
         pub use serde::{Deserialize, Deserializer, Serialize, Serializer};
     }
 

@@ -1,9 +1,10 @@
 //! serde for typed ids (the derive macros): the prefixed text in human-readable formats
-//! (serde_json), the inner id's own form in binary ones (postcard), the type's checks on both.
+//! (serde_json), and in binary ones (postcard) the prefixed text too over a TID or a record key,
+//! the inner id's raw form over the others; the type's checks on both.
 
 use std::collections::BTreeMap;
 
-use idtypes::{FullRand, RecordKey, Tid, TypedId};
+use idtypes::{FullRand, RecordKey, Tid, TypedId, serde::SerdeId};
 use idtypes_tests::typed::{EventId, FileId, JobId, MsgId, OrderId, TxnId};
 use serde::{Deserialize, Serialize};
 
@@ -209,7 +210,7 @@ fn a_type_that_trusts_its_input_deserializes_what_its_validator_refuses() {
     let err = serde_json::from_str::<TrustingId>(r#""chk_3jzfcijpj2z2"""#).unwrap_err();
     assert!(err.to_string().contains("expected 13 characters"), "{err}");
 
-    let bytes = postcard::to_allocvec(&TID).unwrap();
+    let bytes = postcard::to_allocvec("chk_3jzfcijpj2z2a").unwrap();
     assert_eq!(
         postcard::from_bytes::<TrustingId>(&bytes)
             .unwrap()
@@ -273,26 +274,41 @@ fn a_prefixed_record_key_longer_than_the_stack_buffer_serializes_whole() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// postcard: the inner id's own form
+// postcard: the prefixed text where the inner id writes text (TID, record keys), else the inner
+// id's raw form
 
 #[test]
-fn every_format_is_its_inner_id_in_postcard_and_round_trips() {
+fn every_format_is_in_postcard_what_its_inner_id_writes_and_round_trips() {
     fn check<T>(id: T)
     where
-        T: TypedId + Serialize + for<'de> Deserialize<'de>,
+        T: TypedId + Serialize + for<'de> Deserialize<'de> + SerdeId,
         T::Inner: Serialize,
     {
         let bytes = postcard::to_allocvec(&id).unwrap();
-        assert_eq!(bytes, postcard::to_allocvec(id.as_inner()).unwrap(), "{id}");
+        if T::TEXT_IN_BINARY {
+            assert_eq!(
+                bytes,
+                postcard::to_allocvec(&id.to_string()).unwrap(),
+                "{id}"
+            );
+        } else {
+            assert_eq!(bytes, postcard::to_allocvec(id.as_inner()).unwrap(), "{id}");
+        }
         assert_eq!(postcard::from_bytes::<T>(&bytes).unwrap(), id);
     }
     for_every_format!(check);
+    let text = [
+        PostId::TEXT_IN_BINARY,
+        AnyKey::TEXT_IN_BINARY,
+        TxnId::TEXT_IN_BINARY,
+    ];
+    assert_eq!(text, [true, true, false]);
 }
 
 #[test]
-fn a_typed_tid_is_its_u64_in_postcard() {
+fn a_typed_tid_is_its_prefixed_text_in_postcard() {
     let bytes = postcard::to_allocvec(&PostId::from_inner(TID)).unwrap();
-    assert_eq!(bytes, postcard::to_allocvec(&TID.to_u64()).unwrap());
+    assert_eq!(bytes, b"\x12post_3jzfcijpj2z2a");
 }
 
 #[test]
@@ -303,9 +319,9 @@ fn a_struct_of_typed_ids_round_trips_through_postcard() {
 
 #[test]
 fn the_validator_runs_on_postcard_deserialize() {
-    let refused = postcard::to_allocvec(&TID).unwrap();
+    let refused = postcard::to_allocvec("chk_3jzfcijpj2z2a").unwrap();
     assert!(postcard::from_bytes::<CheckedId>(&refused).is_err());
-    let accepted = postcard::to_allocvec(&clock_zero_tid()).unwrap();
+    let accepted = postcard::to_allocvec(&format!("chk_{}", clock_zero_tid())).unwrap();
     assert_eq!(
         postcard::from_bytes::<CheckedId>(&accepted)
             .unwrap()

@@ -14,6 +14,7 @@
 mod common;
 
 mod arbitrary_ids;
+mod atproto_wire;
 mod clock_faults;
 mod derive_api;
 mod derive_hygiene;
@@ -29,6 +30,7 @@ mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;
 mod schema;
+mod serde_forms;
 mod sqlx_derive;
 mod sqlx_mysql;
 mod sqlx_postgres;

@@ -31,9 +31,7 @@ pub(crate) mod postgres_types;
 #[cfg(feature = "schemars")]
 pub(crate) mod schemars;
 #[cfg(feature = "serde")]
-mod serde;
-#[cfg(feature = "serde")]
-pub(crate) mod serde_typed;
+pub mod serde;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",

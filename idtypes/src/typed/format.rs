@@ -236,6 +236,11 @@ pub(crate) mod sealed {
         /// beside its parser.
         const TEXT_SCHEMA: crate::text_schema::TextSchema;
 
+        /// Whether serde's binary formats get the text (`true`: the atproto formats, whose
+        /// data model makes them strings in every encoding) or the raw form (`false`) unless
+        /// a field or a typed id says otherwise (the serde integration).
+        const SERDE_TEXT: bool = false;
+
         /// The id `text[start..]` spells, or `None` for any text `FromStr` refuses (and for a
         /// `start` out of the text or inside a character): what a typed id's parse tries
         /// first, without building an error it may not need (it starts over with `FromStr`
@@ -343,6 +348,8 @@ sealed_facts! {
 impl sealed::Sealed for crate::Tid {
     const MAX_PARSE_LEN: usize = Tid::TEXT_LEN;
     const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::tid::text::TEXT_SCHEMA;
+    // A Lexicon `string` of format `tid` (atproto data model).
+    const SERDE_TEXT: bool = true;
 
     // Without an error to build and drop when the text is not a TID (the typed parse then
     // starts over to say why).
@@ -370,6 +377,8 @@ impl sealed::Sealed for crate::Tbsl {
 impl sealed::Sealed for crate::RecordKey {
     const MAX_PARSE_LEN: usize = crate::RecordKey::MAX_LEN;
     const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::record_key::syntax::TEXT_SCHEMA;
+    // A string, whose text is its only form.
+    const SERDE_TEXT: bool = true;
 }
 
 #[cfg(feature = "alloc")]

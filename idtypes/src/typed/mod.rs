@@ -81,6 +81,13 @@ pub trait TypedId:
     #[doc(hidden)]
     const KEY_TYPE: &'static str = "any";
 
+    /// Whether serde's binary formats get the prefixed text (`true`) or the inner id's raw
+    /// form: the inner format's choice, unless `#[idtype(serde = "text")]` or
+    /// `#[idtype(serde = "raw")]` makes another (the serde integration's
+    /// `SerdeId::TEXT_IN_BINARY`). The derive writes it; not public API.
+    #[doc(hidden)]
+    const SERDE_TEXT: bool = <Self::Inner as format::sealed::Sealed>::SERDE_TEXT;
+
     /// The typed id holding `inner`, once the type's checks (its `validate` function, a record
     /// key's `key_type`) accept it.
     ///

@@ -1,6 +1,7 @@
-//! `serde` for typed ids (the derive macros): the prefixed text for human-readable formats,
-//! the inner id's own raw form for binary ones. The type's checks run on both, unless the type
-//! trusts what it reads ([`TypedId::DESERIALIZE`]).
+//! serde for typed ids (the derive macros): the prefixed text, or the inner id's raw form
+//! (without the prefix) in binary formats, as the type's [`SerdeId::TEXT_IN_BINARY`] says (its
+//! inner format's choice unless `#[idtype(serde = "...")]` makes another). The type's checks
+//! run on what is read, unless the type trusts it ([`TypedId::DESERIALIZE`]).
 
 /// The serde impls of a typed id, which the derive macros write through
 /// `idtypes::__private::typed::integrations!`: both forward to the generic functions below. Without
@@ -37,57 +38,96 @@ macro_rules! __idtypes_typed_serde {
 use core::{fmt, marker::PhantomData};
 
 use serde::{
-    Deserialize, Deserializer, Serialize, Serializer,
+    Deserializer, Serializer,
     de::{self, Visitor},
 };
 
+use super::{
+    SerdeId,
+    form::{self, Form},
+    sealed,
+};
 use crate::{
     IdFormat, TypedId,
     typed::support::{StackText, from_inner_as, parse_as},
 };
 
-/// Serializes a typed id: its prefixed text, put together on the stack from the prefix, the
-/// separator and the inner id's [`encode`](IdFormat::encode), or the inner id's raw form.
+/// Serializes a typed id in its own form: what its `Serialize` (written by the derive) calls.
+#[inline]
 pub fn serialize<T, S>(id: &T, serializer: S) -> Result<S::Ok, S::Error>
 where
     T: TypedId,
-    T::Inner: Serialize,
+    T::Inner: SerdeId,
     S: Serializer,
 {
-    if !serializer.is_human_readable() {
-        return id.as_inner().serialize(serializer);
-    }
-    let inner = id.as_inner().encode();
-    if T::PREFIX.is_empty() {
-        return serializer.serialize_str(&inner);
-    }
-    let mut text = StackText::<128>::new();
-    let written = fmt::Write::write_str(&mut text, T::PREFIX)
-        .and_then(|()| fmt::Write::write_str(&mut text, T::SEPARATOR))
-        .and_then(|()| fmt::Write::write_str(&mut text, &inner));
-    match written {
-        Ok(()) => serializer.serialize_str(text.as_str()),
-        // Longer than the stack buffer (a long record key behind its prefix).
-        Err(_) => serializer.collect_str(id),
-    }
+    form::Default::serialize(id, serializer)
 }
 
-/// Deserializes a typed id from its prefixed text, or from the inner id's raw form, running
-/// the type's checks on either as its [`TypedId::DESERIALIZE`] policy says.
+/// Deserializes a typed id from its own form, running the type's checks as its
+/// [`TypedId::DESERIALIZE`] policy says: what its `Deserialize` (written by the derive) calls.
+#[inline]
 pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
 where
     T: TypedId,
-    T::Inner: Deserialize<'de>,
+    T::Inner: SerdeId,
     D: Deserializer<'de>,
 {
-    if deserializer.is_human_readable() {
+    form::Default::deserialize(deserializer)
+}
+
+impl<T: TypedId> sealed::Sealed for T {}
+
+impl<T> SerdeId for T
+where
+    T: TypedId,
+    T::Inner: SerdeId,
+{
+    const TEXT_IN_BINARY: bool = T::SERDE_TEXT;
+
+    /// The prefixed text, put together on the stack from the prefix, the separator and the
+    /// inner id's [`encode`](IdFormat::encode).
+    #[inline]
+    fn serialize_text<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let inner = self.as_inner().encode();
+        if T::PREFIX.is_empty() {
+            return serializer.serialize_str(&inner);
+        }
+        let mut text = StackText::<128>::new();
+        let written = fmt::Write::write_str(&mut text, T::PREFIX)
+            .and_then(|()| fmt::Write::write_str(&mut text, T::SEPARATOR))
+            .and_then(|()| fmt::Write::write_str(&mut text, &inner));
+        match written {
+            Ok(()) => serializer.serialize_str(text.as_str()),
+            // Longer than the stack buffer (a long record key behind its prefix).
+            Err(_) => serializer.collect_str(self),
+        }
+    }
+
+    #[inline]
+    fn serialize_raw<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            self.serialize_text(serializer)
+        } else {
+            self.as_inner().serialize_raw(serializer)
+        }
+    }
+
+    #[inline]
+    fn deserialize_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
         deserializer.deserialize_str(TypedVisitor(PhantomData))
-    } else {
-        let inner = T::Inner::deserialize(deserializer)?;
+    }
+
+    #[inline]
+    fn deserialize_raw<'de, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
+        if deserializer.is_human_readable() {
+            return T::deserialize_text(deserializer);
+        }
+        let inner = T::Inner::deserialize_raw(deserializer)?;
         from_inner_as(inner, T::DESERIALIZE).map_err(de::Error::custom)
     }
 }
 
+/// Reads a typed id's prefixed text: a string, or the UTF-8 bytes of one.
 struct TypedVisitor<T>(PhantomData<T>);
 
 impl<T: TypedId> Visitor<'_> for TypedVisitor<T> {
@@ -108,6 +148,7 @@ impl<T: TypedId> Visitor<'_> for TypedVisitor<T> {
         }
     }
 
+    #[inline]
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
         parse_as(text, T::DESERIALIZE).map_err(E::custom)
     }

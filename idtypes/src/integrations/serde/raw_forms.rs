@@ -1,0 +1,113 @@
+//! The raw forms of the fixed-size formats in serde's data model: an integer (`u64`, `i64`)
+//! or a byte array (a TBSL's 10 bytes).
+
+use serde::{
+    Deserializer, Serializer,
+    de::{self, Visitor},
+};
+
+/// A raw form in serde's data model.
+pub(super) trait RawForm: Sized {
+    /// What the raw form is, after "as" in the expecting message.
+    const EXPECTING: &'static str;
+
+    /// Whether the raw form is an integer: an integer out of its range is then the wrong
+    /// value, not the wrong type.
+    const INTEGER: bool;
+
+    fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error>;
+
+    fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
+        deserializer: D,
+        visitor: V,
+    ) -> Result<V::Value, D::Error>;
+
+    /// The raw form an unsigned integer is, if any.
+    fn from_u64(_: u64) -> Option<Self> {
+        None
+    }
+
+    /// The raw form a signed integer is, if any.
+    fn from_i64(_: i64) -> Option<Self> {
+        None
+    }
+
+    /// The raw form a sequence holds, or `None` when a sequence is not one.
+    fn from_seq<'de, A: de::SeqAccess<'de>>(
+        _: A,
+        _: &dyn de::Expected,
+    ) -> Result<Option<Self>, A::Error> {
+        Ok(None)
+    }
+}
+
+/// The integer raw forms: `$int`, `$expecting` in messages, written by `$serialize` and read
+/// by `$deserialize`; any integer in `$int`'s range is one.
+macro_rules! integer_raw {
+    ($($int:ty: $expecting:literal, $serialize:ident, $deserialize:ident;)*) => {$(
+        impl RawForm for $int {
+            const EXPECTING: &'static str = $expecting;
+            const INTEGER: bool = true;
+
+            #[inline]
+            fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.$serialize(self)
+            }
+
+            #[inline]
+            fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
+                deserializer: D,
+                visitor: V,
+            ) -> Result<V::Value, D::Error> {
+                deserializer.$deserialize(visitor)
+            }
+
+            fn from_u64(value: u64) -> Option<$int> {
+                <$int>::try_from(value).ok()
+            }
+
+            fn from_i64(value: i64) -> Option<$int> {
+                <$int>::try_from(value).ok()
+            }
+        }
+    )*};
+}
+
+integer_raw! {
+    u64: "a u64", serialize_u64, deserialize_u64;
+    i64: "an i64", serialize_i64, deserialize_i64;
+}
+
+impl RawForm for [u8; 10] {
+    const EXPECTING: &'static str = "10 bytes";
+    const INTEGER: bool = false;
+
+    #[inline]
+    fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(&self)
+    }
+
+    #[inline]
+    fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
+        deserializer: D,
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        deserializer.deserialize_bytes(visitor)
+    }
+
+    fn from_seq<'de, A: de::SeqAccess<'de>>(
+        mut seq: A,
+        expected: &dyn de::Expected,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut bytes = [0u8; 10];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(i, expected))?;
+        }
+        if seq.next_element::<u8>()?.is_some() {
+            return Err(de::Error::invalid_length(11, expected));
+        }
+        Ok(Some(bytes))
+    }
+}

@@ -86,8 +86,9 @@ for selector, texts in typed:
     for text in texts:
         write("typed", selector, text)
 
-# serde: selector / 2 picks the type (0..7 fixed-size with a typed id, 8..11 record keys,
-# 12 record key types), even selectors read JSON, odd ones postcard.
+# serde: (selector / 2) % 14 picks the type (0..7 fixed-size with a typed id, 8..11 record
+# keys, 12 record key types), even selectors read JSON, odd ones a binary format: postcard
+# below 28, DAG-CBOR from 28 to 55.
 json_inputs = {
     0: ['"3jzfcijpj2z2a"', '"post_3jzfcijpj2z2a"', "1728652679052295174"],
     1: ['"3kxnlhr3gxq23"', '"evt-3kxn-lhr-3gxq-23"'],
@@ -110,3 +111,19 @@ for kind in range(13):
     write("serde", kind * 2 + 1, bytes([0x86, 0xB0, 0xD8, 0xC4, 0x9F, 0xA4, 0xE3, 0xFE, 0x17, 0x00]))
     write("serde", kind * 2 + 1, bytes([10, 0x25, 0xBF, 0x61, 0x96, 0xC8, 0xD6, 0x10, 0x70, 0x00, 0x01]))
     write("serde", kind * 2 + 1, bytes([4]) + b"self")
+    # The text in postcard: a length, then the text.
+    for text in [b"3jzfcijpj2z2a", b"post_3jzfcijpj2z2a", b"evt_3kxnlhr3gxq23", b"25BF6196C8D610700001"]:
+        write("serde", kind * 2 + 1, bytes([len(text)]) + text)
+    # DAG-CBOR: text strings (major type 3), the integer TID earlier releases wrote, a TBSL's
+    # bytes (major type 2), null.
+    for cbor in [
+        b"\x6d3jzfcijpj2z2a",
+        b"\x72post_3jzfcijpj2z2a",
+        b"\x71evt_3kxnlhr3gxq23",
+        b"\x7425BF6196C8D610700001",
+        b"\x64self",
+        b"\x1b\x17\xfd\x68\x73\xea\xf0\x7c\x06",
+        bytes([0x4A, 0x25, 0xBF, 0x61, 0x96, 0xC8, 0xD6, 0x10, 0x70, 0x00, 0x01]),
+        b"\xf6",
+    ]:
+        write("serde", 28 + kind * 2 + 1, cbor)

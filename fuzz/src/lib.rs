@@ -12,6 +12,7 @@ use core::fmt::{Debug, Display};
 use core::str::FromStr;
 
 use idtypes::record_key::RecordKeyType;
+use idtypes::serde::SerdeId;
 use idtypes::tbsl::TransportBase;
 use idtypes::{
     Error, ErrorKind, FixedSizeFormat, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId,
@@ -741,45 +742,107 @@ pub fn typed(data: &[u8]) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// serde: JSON and postcard
+// serde: JSON, postcard and DAG-CBOR, under each id's own serde and the adapters
 
-/// A value goes through JSON and postcard and comes back the same.
-fn check_serde_value<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) {
+/// A binary format the serde target reads its input as.
+#[derive(Clone, Copy, Debug)]
+enum Binary {
+    Postcard,
+    DagCbor,
+}
+
+impl Binary {
+    fn to_vec<T: Serialize>(self, value: &T) -> Vec<u8> {
+        match self {
+            Binary::Postcard => postcard::to_allocvec(value).expect("serializes to postcard"),
+            Binary::DagCbor => serde_ipld_dagcbor::to_vec(value).expect("serializes to DAG-CBOR"),
+        }
+    }
+
+    fn from_slice<T: DeserializeOwned>(self, bytes: &[u8]) -> Option<T> {
+        match self {
+            Binary::Postcard => postcard::from_bytes(bytes).ok(),
+            Binary::DagCbor => serde_ipld_dagcbor::from_slice(bytes).ok(),
+        }
+    }
+}
+
+/// An id under the `text` adapter.
+#[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+#[serde(bound = "T: SerdeId")]
+struct AsText<T>(#[serde(with = "idtypes::serde::text")] T);
+
+/// An id under the `raw` adapter.
+#[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+#[serde(bound = "T: SerdeId")]
+struct AsRaw<T>(#[serde(with = "idtypes::serde::raw")] T);
+
+/// A value goes through JSON, postcard and DAG-CBOR and comes back the same.
+fn check_round_trips<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) {
     let json = serde_json::to_string(value).expect("serializes to JSON");
     assert_eq!(
         serde_json::from_str::<T>(&json).as_ref().ok(),
         Some(value),
         "JSON {json}"
     );
-    let binary = postcard::to_allocvec(value).expect("serializes to postcard");
-    assert_eq!(
-        postcard::from_bytes::<T>(&binary).as_ref().ok(),
-        Some(value),
-        "postcard {binary:?}"
-    );
+    for binary in [Binary::Postcard, Binary::DagCbor] {
+        let bytes = binary.to_vec(value);
+        assert_eq!(
+            binary.from_slice::<T>(&bytes).as_ref(),
+            Some(value),
+            "{binary:?} {bytes:?}"
+        );
+    }
 }
 
-/// Any input deserializes without panicking; what it gives round-trips. A JSON string reads as
-/// the type's `FromStr` reads its contents; `accepted` is what else must hold of a
-/// deserialized value (a typed id's checks).
-fn check_serde_input<T>(input: &[u8], json: bool, accepted: fn(&T) -> bool)
+/// An id round-trips under its own serde and under both adapters; the `text` adapter writes
+/// exactly its `Display` text as a string.
+fn check_serde_value<T>(value: &T)
 where
-    T: Serialize + DeserializeOwned + PartialEq + Debug + FromStr<Err = Error>,
+    T: SerdeId + Serialize + DeserializeOwned + PartialEq + Debug + Display + Clone,
 {
-    let decoded = if json {
-        let decoded = serde_json::from_slice::<T>(input);
+    check_round_trips(value);
+    let text = AsText(value.clone());
+    check_round_trips(&text);
+    check_round_trips(&AsRaw(value.clone()));
+    for binary in [Binary::Postcard, Binary::DagCbor] {
+        assert_eq!(binary.to_vec(&text), binary.to_vec(&value.to_string()));
+    }
+}
+
+/// Any input deserializes without panicking; what it gives round-trips. A string reads as the
+/// type's `FromStr` reads its contents (in JSON, and under the `text` adapter in binary
+/// formats); `accepted` is what else must hold of a deserialized value (a typed id's checks).
+fn check_serde_input<T>(input: &[u8], json: bool, binary: Binary, accepted: fn(&T) -> bool)
+where
+    T: SerdeId + Serialize + DeserializeOwned + PartialEq + Debug + Display + Clone,
+    T: FromStr<Err = Error>,
+{
+    let mut decoded = Vec::new();
+    if json {
+        let value = serde_json::from_slice::<T>(input);
         if let Ok(text) = serde_json::from_slice::<String>(input) {
             assert_eq!(
-                decoded.as_ref().ok(),
+                value.as_ref().ok(),
                 text.parse::<T>().as_ref().ok(),
                 "the JSON string {text:?}"
             );
         }
-        decoded.ok()
+        decoded.extend(value.ok());
     } else {
-        postcard::from_bytes::<T>(input).ok()
-    };
-    if let Some(value) = decoded {
+        decoded.extend(binary.from_slice::<T>(input));
+        let as_text = binary.from_slice::<AsText<T>>(input).map(|text| text.0);
+        if let Some(text) = binary.from_slice::<String>(input) {
+            assert_eq!(
+                as_text.as_ref(),
+                text.parse::<T>().as_ref().ok(),
+                "{text:?}"
+            );
+        }
+        decoded.extend(as_text);
+        decoded.extend(binary.from_slice::<AsRaw<T>>(input).map(|raw| raw.0));
+    }
+    for value in decoded {
         assert!(accepted(&value), "deserialized past the checks: {value:?}");
         check_serde_value(&value);
     }
@@ -795,10 +858,10 @@ fn checks_hold<T: TypedId>(id: &T) -> bool {
 
 /// The raw id made of the input's bytes, its typed id if the checks accept it, and what the
 /// input deserializes to.
-fn check_serde_fixed<T, U>(input: &[u8], json: bool)
+fn check_serde_fixed<T, U>(input: &[u8], json: bool, binary: Binary)
 where
-    T: Fixed + Serialize + DeserializeOwned,
-    U: TypedId<Inner = T> + Serialize + DeserializeOwned,
+    T: Fixed + SerdeId + Serialize + DeserializeOwned,
+    U: TypedId<Inner = T> + SerdeId + Serialize + DeserializeOwned,
 {
     if let Ok(id) = T::from_raw_bytes(input) {
         check_serde_value(&id);
@@ -806,13 +869,13 @@ where
             check_serde_value(&typed);
         }
     }
-    check_serde_input::<T>(input, json, no_checks);
-    check_serde_input::<U>(input, json, checks_hold::<U>);
+    check_serde_input::<T>(input, json, binary, no_checks);
+    check_serde_input::<U>(input, json, binary, checks_hold::<U>);
 }
 
-fn check_serde_record_key<U>(input: &[u8], json: bool)
+fn check_serde_record_key<U>(input: &[u8], json: bool, binary: Binary)
 where
-    U: TypedId<Inner = RecordKey> + Serialize + DeserializeOwned,
+    U: TypedId<Inner = RecordKey> + SerdeId + Serialize + DeserializeOwned,
 {
     if let Ok(key) = RecordKey::parse(&String::from_utf8_lossy(input)) {
         check_serde_value(&key);
@@ -820,36 +883,50 @@ where
             check_serde_value(&typed);
         }
     }
-    check_serde_input::<RecordKey>(input, json, no_checks);
-    check_serde_input::<U>(input, json, checks_hold::<U>);
+    check_serde_input::<RecordKey>(input, json, binary, no_checks);
+    check_serde_input::<U>(input, json, binary, checks_hold::<U>);
 }
 
 /// The `serde` target: every id type and typed id, and record key types, through JSON (selector
-/// even) or postcard (odd): values built from the input round-trip, and the input itself
-/// deserializes without panicking, agreeing with parsing.
+/// even) or a binary format (odd: postcard below 28, DAG-CBOR from 28 to 55, and so on):
+/// values built from the input round-trip under their own serde and the adapters, and the
+/// input itself deserializes without panicking, agreeing with parsing.
 pub fn serde(data: &[u8]) {
     let Some((&selector, input)) = data.split_first() else {
         return;
     };
     let json = selector % 2 == 0;
+    let binary = if (selector / 28) % 2 == 0 {
+        Binary::Postcard
+    } else {
+        Binary::DagCbor
+    };
     match (selector / 2) % 14 {
-        0 => check_serde_fixed::<Tid, PostId>(input, json),
-        1 => check_serde_fixed::<TimeId, EventId>(input, json),
-        2 => check_serde_fixed::<Uid11, FileId>(input, json),
-        3 => check_serde_fixed::<Xid, BareXid>(input, json),
-        4 => check_serde_fixed::<Snowish, JobId>(input, json),
-        5 => check_serde_fixed::<TsSeqRand, MsgId>(input, json),
-        6 => check_serde_fixed::<FullRand, TokenId>(input, json),
-        7 => check_serde_fixed::<Tbsl, TxnId>(input, json),
-        8 => check_serde_record_key::<NoteKey>(input, json),
-        9 => check_serde_record_key::<PostKey>(input, json),
-        10 => check_serde_record_key::<ProfileKey>(input, json),
-        11 => check_serde_record_key::<CollectionKey>(input, json),
+        0 => check_serde_fixed::<Tid, PostId>(input, json, binary),
+        1 => check_serde_fixed::<TimeId, EventId>(input, json, binary),
+        2 => check_serde_fixed::<Uid11, FileId>(input, json, binary),
+        3 => check_serde_fixed::<Xid, BareXid>(input, json, binary),
+        4 => check_serde_fixed::<Snowish, JobId>(input, json, binary),
+        5 => check_serde_fixed::<TsSeqRand, MsgId>(input, json, binary),
+        6 => check_serde_fixed::<FullRand, TokenId>(input, json, binary),
+        7 => check_serde_fixed::<Tbsl, TxnId>(input, json, binary),
+        8 => check_serde_record_key::<NoteKey>(input, json, binary),
+        9 => check_serde_record_key::<PostKey>(input, json, binary),
+        10 => check_serde_record_key::<ProfileKey>(input, json, binary),
+        11 => check_serde_record_key::<CollectionKey>(input, json, binary),
         _ => {
+            // Not an id: its own serde only (a string in every format).
             if let Ok(key_type) = RecordKeyType::parse(&String::from_utf8_lossy(input)) {
-                check_serde_value(&key_type);
+                check_round_trips(&key_type);
             }
-            check_serde_input::<RecordKeyType>(input, json, no_checks);
+            let decoded = if json {
+                serde_json::from_slice::<RecordKeyType>(input).ok()
+            } else {
+                binary.from_slice::<RecordKeyType>(input)
+            };
+            if let Some(key_type) = decoded {
+                check_round_trips(&key_type);
+            }
         }
     }
 }

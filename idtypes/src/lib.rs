@@ -182,7 +182,8 @@
 //!   its range helpers returning typed ranges (`PostId::range_for_prefix`, ...) and its
 //!   generation (`PostId::now()`, `PostId::next_from(&generator)`, `random()` for fullrand);
 //! - the integrations this crate has enabled, with nothing to import: serde (the prefixed text
-//!   for human-readable formats, the inner id's raw form for binary ones), sqlx and
+//!   in human-readable formats; in binary ones the prefixed text too over a TID or a record key,
+//!   the inner id's raw form over the other formats, unless `serde = "..."` chooses), sqlx and
 //!   postgres-types (stored exactly like the inner type, without the prefix, so a column keeps
 //!   its order and size), arbitrary (values the type's checks accept), and schemars and utoipa
 //!   (see [JSON Schema and OpenAPI](#json-schema-and-openapi)).
@@ -204,6 +205,7 @@
 //! | `key_type = "tid"` | record keys only: `tid`, `nsid`, `any` (the default) or `literal:<key>` |
 //! | `decode = "trust"` | database decoding (sqlx and postgres-types, `AsText` included) skips the type's checks ([`CheckPolicy`]); `"check"` is the default |
 //! | `deserialize = "trust"` | serde deserializing skips the type's checks; `"check"` is the default |
+//! | `serde = "text"` | what serde's binary formats get: `"text"` (the prefixed text, in every format) or `"raw"` (the inner id's raw form, without the prefix); the inner format's choice by default: text over a `Tid` or a `RecordKey`, raw over the others (see [`serde`](crate::serde)) |
 //! | `allow_public_field` | lets a type with checks have a `pub` field, which lets any code build a value the checks refuse |
 //! | `crate = "path"` | where `idtypes` is, for crates that re-export it |
 //!
@@ -419,7 +421,7 @@
 //! |---|---|---|
 //! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges; without it the value types and codecs work in `no_std` |
 //! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`](crate::record_key::RecordKeyType) in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 37 bytes) |
-//! | `serde` | no | `Serialize`/`Deserialize`: the text for human-readable formats (JSON), the raw integer for binary ones; borrowed deserialization does not allocate |
+//! | `serde` | no | `Serialize`/`Deserialize`: the text in human-readable formats (JSON); in binary ones (DAG-CBOR, postcard, bincode) the text for TIDs and record keys (the atproto data model) and the raw form for the other formats; adapters to choose per field ([`serde`](crate::serde)); borrowed deserialization does not allocate |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
 //! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type, the `AsText` adapter (see below), and leases of clock/node/machine ids ([`lease`]) |

@@ -286,6 +286,33 @@ fn postcard_to_a_slice_and_back_does_not_allocate() {
     }
 }
 
+/// `value` written into `buf` as DAG-CBOR (serde_ipld_dagcbor), without allocating: the length.
+#[cfg(feature = "serde")]
+fn dag_cbor_into(buf: &mut [u8], value: &impl serde::Serialize) -> usize {
+    assert_no_allocation(|| {
+        let mut out: &mut [u8] = buf;
+        let before = out.len();
+        serde_ipld_dagcbor::to_writer(&mut out, black_box(value)).unwrap();
+        before - out.len()
+    })
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn dag_cbor_to_a_slice_and_back_does_not_allocate() {
+    for value in [0, 1, VALUE, u64::MAX] {
+        let tid = Tid::from_u64(value);
+        let mut buf = [0u8; 16];
+        let len = dag_cbor_into(&mut buf, &tid);
+        // A CBOR text string of 13 bytes.
+        assert_eq!(buf[0], 0x6d);
+        assert_eq!(&buf[1..len], tid.encode().as_bytes());
+        let back =
+            assert_no_allocation(|| serde_ipld_dagcbor::from_slice::<Tid>(black_box(&buf[..len])));
+        assert_eq!(back.unwrap(), tid);
+    }
+}
+
 #[cfg(feature = "alloc")]
 #[test]
 fn short_record_keys_do_not_allocate() {
@@ -469,7 +496,7 @@ mod typed {
             assert_no_allocation(|| serde_json::from_slice::<PostId>(black_box(&buf[..written])));
         assert_eq!(back.unwrap(), id);
 
-        let mut bytes = [0u8; 16];
+        let mut bytes = [0u8; 32];
         let len = assert_no_allocation(|| {
             postcard::to_slice(black_box(&id), &mut bytes)
                 .unwrap()
@@ -477,6 +504,13 @@ mod typed {
         });
         let back =
             assert_no_allocation(|| postcard::from_bytes::<PostId>(black_box(&bytes[..len])));
+        assert_eq!(back.unwrap(), id);
+
+        let len = dag_cbor_into(&mut bytes, &id);
+        assert_eq!(&bytes[1..len], POST.as_bytes());
+        let back = assert_no_allocation(|| {
+            serde_ipld_dagcbor::from_slice::<PostId>(black_box(&bytes[..len]))
+        });
         assert_eq!(back.unwrap(), id);
     }
 }

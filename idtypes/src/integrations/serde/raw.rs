@@ -23,11 +23,12 @@
 //!     rev: Tid,
 //! }
 //!
-//! let cached = Cached { rev: Tid::MAX };
+//! let cached = Cached { rev: "3jzfcijpj2z2a".parse()? };
 //! let bytes = postcard::to_allocvec(&cached).unwrap();
-//! assert_eq!(bytes.len(), 9); // a varint: the u64 in 63 bits
+//! assert_eq!(bytes, postcard::to_allocvec(&1728652679052295174u64).unwrap()); // 9 bytes
 //! assert_eq!(postcard::from_bytes::<Cached>(&bytes).unwrap(), cached);
-//! assert_eq!(serde_json::to_string(&cached).unwrap(), r#"{"rev":"bzzzzzzzzzzzz"}"#);
+//! assert_eq!(serde_json::to_string(&cached).unwrap(), r#"{"rev":"3jzfcijpj2z2a"}"#);
+//! # Ok::<(), idtypes::Error>(())
 //! ```
 
 use serde::{Deserializer, Serializer};

@@ -101,43 +101,42 @@ pub fn key_type(key_type: &str) -> Result<Option<KeyType>, String> {
 /// A `serde` value: `"text"` (`true`: the text in every format) or `"raw"` (`false`: the inner
 /// id's raw form in binary formats).
 pub fn serde_form(value: &str) -> Result<bool, String> {
-    match value {
-        "text" => Ok(true),
-        "raw" => Ok(false),
-        other => {
-            let lower = other.to_ascii_lowercase();
-            let fix = if lower == "text" || lower == "raw" {
-                format!(" (the values are lowercase: `{lower}`)")
-            } else {
-                String::new()
-            };
-            Err(format!(
-                "unknown serde form `{other}`{fix}; expected `\"text\"` (the prefixed text in \
-                 every format) or `\"raw\"` (the inner id's raw form in binary formats, the \
-                 text in human-readable ones)"
-            ))
-        }
-    }
+    let options = [
+        ("text", "the prefixed text in every format"),
+        (
+            "raw",
+            "the inner id's raw form in binary formats, the text in human-readable ones",
+        ),
+    ];
+    one_of(value, "serde form", options)
 }
 
 /// A read policy: `check` (`false`) or `trust` (`true`).
 pub fn policy(value: &str) -> Result<bool, String> {
-    match value {
-        "check" => Ok(false),
-        "trust" => Ok(true),
-        other => {
-            let lower = other.to_ascii_lowercase();
-            let fix = if lower == "check" || lower == "trust" {
-                format!(" (the values are lowercase: `{lower}`)")
-            } else {
-                String::new()
-            };
-            Err(format!(
-                "unknown policy `{other}`{fix}; expected `\"check\"` (run the type's checks, the \
-                 default) or `\"trust\"` (take the value as it is)"
-            ))
-        }
+    let options = [
+        ("check", "run the type's checks, the default"),
+        ("trust", "take the value as it is"),
+    ];
+    one_of(value, "policy", options).map(|first| !first)
+}
+
+/// Which of two lowercase values `value` is: `true` for the first. The error names `what` the
+/// value is, says when only the case is wrong, and lists both with their meanings.
+fn one_of(value: &str, what: &str, options: [(&str, &str); 2]) -> Result<bool, String> {
+    let [(first, first_means), (second, second_means)] = options;
+    if value == first || value == second {
+        return Ok(value == first);
     }
+    let lower = value.to_ascii_lowercase();
+    let fix = if lower == first || lower == second {
+        format!(" (the values are lowercase: `{lower}`)")
+    } else {
+        String::new()
+    };
+    Err(format!(
+        "unknown {what} `{value}`{fix}; expected `\"{first}\"` ({first_means}) or \
+         `\"{second}\"` ({second_means})"
+    ))
 }
 
 /// The atproto record key syntax: 1 to 512 of `A-Za-z0-9.-_~:`, and not `.` or `..`.

@@ -24,14 +24,12 @@ use crate::{FixedSizeFormat, IdFormat, typed::format::sealed::Sealed as FormatFa
 macro_rules! fixed_size_serde {
     ($($ty:ident: $article:literal $noun:ident as $text:literal, $bytes:expr;)*) => {$(
         impl Serialize for crate::$ty {
-            #[inline]
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 form::Default::serialize(self, serializer)
             }
         }
 
         impl<'de> Deserialize<'de> for crate::$ty {
-            #[inline]
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::$ty, D::Error> {
                 form::Default::deserialize(deserializer)
             }
@@ -52,14 +50,12 @@ macro_rules! fixed_size_serde {
                 serialize_raw(self, serializer)
             }
 
-            #[inline]
             fn deserialize_text<'de, D: Deserializer<'de>>(
                 deserializer: D,
             ) -> Result<crate::$ty, D::Error> {
                 deserializer.deserialize_str(TextVisitor(PhantomData))
             }
 
-            #[inline]
             fn deserialize_raw<'de, D: Deserializer<'de>>(
                 deserializer: D,
             ) -> Result<crate::$ty, D::Error> {
@@ -134,7 +130,6 @@ fn serialize_raw<T: Described + SerdeId, S: Serializer>(
 }
 
 /// What [`serialize_raw`] wrote.
-#[inline]
 fn deserialize_raw<'de, T: Described + SerdeId, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<T, D::Error> {
@@ -155,7 +150,6 @@ impl<T: Described> Visitor<'_> for TextVisitor<T> {
         write!(f, "{} {} as {}", T::ARTICLE, T::NOUN, T::TEXT)
     }
 
-    #[inline]
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
         text.parse().map_err(E::custom)
     }
@@ -196,12 +190,10 @@ impl<'de, T: Described> Visitor<'de> for RawVisitor<T> {
         T::from_byte_string(bytes).map_err(E::custom)
     }
 
-    #[inline]
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<T, E> {
         self.read_integer(T::Raw::from_u64(value), Unexpected::Unsigned(value))
     }
 
-    #[inline]
     fn visit_i64<E: de::Error>(self, value: i64) -> Result<T, E> {
         self.read_integer(T::Raw::from_i64(value), Unexpected::Signed(value))
     }

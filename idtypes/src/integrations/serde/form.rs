@@ -38,7 +38,6 @@ impl Form for Default {
         }
     }
 
-    #[inline]
     fn deserialize<'de, T: SerdeId, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
         if T::TEXT_IN_BINARY {
             T::deserialize_text(deserializer)
@@ -49,24 +48,20 @@ impl Form for Default {
 }
 
 impl Form for Text {
-    #[inline]
     fn serialize<T: SerdeId, S: Serializer>(id: &T, serializer: S) -> Result<S::Ok, S::Error> {
         id.serialize_text(serializer)
     }
 
-    #[inline]
     fn deserialize<'de, T: SerdeId, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
         T::deserialize_text(deserializer)
     }
 }
 
 impl Form for Raw {
-    #[inline]
     fn serialize<T: SerdeId, S: Serializer>(id: &T, serializer: S) -> Result<S::Ok, S::Error> {
         id.serialize_raw(serializer)
     }
 
-    #[inline]
     fn deserialize<'de, T: SerdeId, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
         T::deserialize_raw(deserializer)
     }

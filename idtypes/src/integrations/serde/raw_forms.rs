@@ -49,12 +49,10 @@ macro_rules! integer_raw {
             const EXPECTING: &'static str = $expecting;
             const INTEGER: bool = true;
 
-            #[inline]
             fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.$serialize(self)
             }
 
-            #[inline]
             fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
                 deserializer: D,
                 visitor: V,
@@ -82,12 +80,10 @@ impl RawForm for [u8; 10] {
     const EXPECTING: &'static str = "10 bytes";
     const INTEGER: bool = false;
 
-    #[inline]
     fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_bytes(&self)
     }
 
-    #[inline]
     fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
         deserializer: D,
         visitor: V,

@@ -14,7 +14,7 @@ use crate::{IdFormat, RecordKey, record_key::RecordKeyType};
 
 impl Serialize for RecordKey {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.serialize_text(serializer)
+        serializer.serialize_str(self.as_str())
     }
 }
 

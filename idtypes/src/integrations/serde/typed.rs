@@ -53,7 +53,6 @@ use crate::{
 };
 
 /// Serializes a typed id in its own form: what its `Serialize` (written by the derive) calls.
-#[inline]
 pub fn serialize<T, S>(id: &T, serializer: S) -> Result<S::Ok, S::Error>
 where
     T: TypedId,
@@ -65,7 +64,6 @@ where
 
 /// Deserializes a typed id from its own form, running the type's checks as its
 /// [`TypedId::DESERIALIZE`] policy says: what its `Deserialize` (written by the derive) calls.
-#[inline]
 pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
 where
     T: TypedId,
@@ -86,7 +84,6 @@ where
 
     /// The prefixed text, put together on the stack from the prefix, the separator and the
     /// inner id's [`encode`](IdFormat::encode).
-    #[inline]
     fn serialize_text<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let inner = self.as_inner().encode();
         if T::PREFIX.is_empty() {
@@ -103,7 +100,6 @@ where
         }
     }
 
-    #[inline]
     fn serialize_raw<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
             self.serialize_text(serializer)
@@ -112,12 +108,10 @@ where
         }
     }
 
-    #[inline]
     fn deserialize_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
         deserializer.deserialize_str(TypedVisitor(PhantomData))
     }
 
-    #[inline]
     fn deserialize_raw<'de, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
         if deserializer.is_human_readable() {
             return T::deserialize_text(deserializer);
@@ -148,7 +142,6 @@ impl<T: TypedId> Visitor<'_> for TypedVisitor<T> {
         }
     }
 
-    #[inline]
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
         parse_as(text, T::DESERIALIZE).map_err(E::custom)
     }

@@ -25,6 +25,7 @@ mod fork;
 mod fuzz_regressions;
 mod lease;
 mod lease_fleet;
+mod lease_term;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;

@@ -24,6 +24,7 @@ mod everyday_traits;
 mod fork;
 mod fuzz_regressions;
 mod lease;
+mod lease_faults;
 mod lease_fleet;
 mod lease_term;
 mod postgres_types;

@@ -1391,6 +1391,125 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "alloc")]
+    fn lease_call(op: LeaseOp, value: Option<u32>) -> LeaseCall {
+        LeaseCall {
+            op,
+            subject: "posts-tid".into(),
+            value,
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_lease_failure_names_the_call_and_keeps_the_reason_whole() {
+        let reason = "error communicating with database: Connection reset by peer (os error 104)";
+        let err = Error::new(
+            "lease",
+            Repr::from(OutOfLine::Database {
+                call: lease_call(LeaseOp::Renew, Some(3)),
+                reason: reason_text(&reason),
+            }),
+        );
+        assert_eq!(err.kind(), ErrorKind::Database);
+        assert_eq!(
+            err.to_string(),
+            "lease store: renew of `posts-tid` value 3 failed: error communicating with \
+             database: Connection reset by peer (os error 104)"
+        );
+        let err = Error::new(
+            "lease",
+            Repr::from(OutOfLine::Database {
+                call: LeaseCall {
+                    op: LeaseOp::Setup,
+                    subject: "idtypes_leases".into(),
+                    value: None,
+                },
+                reason: reason_text(&"permission denied for schema public"),
+            }),
+        );
+        assert_eq!(
+            err.to_string(),
+            "lease store: setup of the table `idtypes_leases` failed: permission denied for \
+             schema public"
+        );
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_huge_database_reason_is_cut_visibly_at_a_character_boundary() {
+        // 1,023 ASCII bytes, then two-byte characters: the first of them does not fit whole.
+        let reason = format!("{}{}", "x".repeat(REASON_CAPACITY - 1), "é".repeat(10_000));
+        let kept = reason_text(&reason);
+        assert_eq!(kept.len(), REASON_CAPACITY - 1 + "…".len());
+        assert!(kept.ends_with("x…"));
+        let whole = reason_text(&"é".repeat(REASON_CAPACITY / 2));
+        assert!(!whole.contains('…'), "exactly the capacity: whole");
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_lease_timeout_says_which_limit_it_ran_into() {
+        let timeout = |op, value, millis, of| {
+            Error::new(
+                "lease",
+                Repr::from(OutOfLine::Timeout {
+                    call: lease_call(op, value),
+                    limit: core::time::Duration::from_millis(millis),
+                    of,
+                }),
+            )
+        };
+        let err = timeout(LeaseOp::Acquire, None, 10_000, TimeLimit::Store);
+        assert_eq!(err.kind(), ErrorKind::Timeout);
+        assert_eq!(
+            err.to_string(),
+            "lease store: acquire in `posts-tid` timed out: no reply within 10000 ms (the \
+             store's timeout, see `Leases::with_timeout`)"
+        );
+        assert_eq!(
+            timeout(LeaseOp::Renew, Some(7), 1_400, TimeLimit::Deadline).to_string(),
+            "lease store: renew of `posts-tid` value 7 timed out: no reply within 1400 ms, by \
+             its term's deadline; the term has ended"
+        );
+        assert_eq!(
+            timeout(LeaseOp::Renew, Some(7), 700, TimeLimit::Attempt).to_string(),
+            "lease store: renew of `posts-tid` value 7 timed out: no reply within 700 ms, half \
+             the time left to the term's deadline"
+        );
+        assert!(
+            timeout(LeaseOp::Release, Some(7), 10_000, TimeLimit::Store)
+                .to_string()
+                .starts_with("lease store: release of `posts-tid` value 7 timed out: ")
+        );
+    }
+
+    #[test]
+    fn a_lost_lease_says_whether_its_term_had_ended() {
+        let lost = |ended| {
+            Error::new(
+                "lease",
+                Repr::LeaseLost {
+                    namespace: Snippet::new("posts-tid"),
+                    value: 3,
+                    ended,
+                },
+            )
+        };
+        assert_eq!(lost(false).kind(), ErrorKind::LeaseLost);
+        assert_eq!(
+            lost(false).to_string(),
+            "lease `posts-tid` value 3: no longer held by this process (it expired and was \
+             taken over, or was released)"
+        );
+        assert_eq!(lost(true).kind(), ErrorKind::LeaseLost);
+        assert_eq!(
+            lost(true).to_string(),
+            "lease `posts-tid` value 3: its term had ended (its deadline passed, or it was \
+             released or lost) before this call; acquire a new lease"
+        );
+    }
+
     #[test]
     fn one_byte_is_singular() {
         let err = Error::new(

@@ -95,7 +95,8 @@ impl LeaseTerm {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn new(value: u32, valid_for: Duration, floor_micros: i64, ceiling_micros: i64) -> Self {
-        let deadline = monotonic_nanos().saturating_add(valid_for.as_nanos() as u64);
+        let deadline = monotonic_nanos()
+            .saturating_add(u64::try_from(valid_for.as_nanos()).unwrap_or(u64::MAX));
         LeaseTerm::until(value, deadline, floor_micros, ceiling_micros)
     }
 
@@ -184,7 +185,8 @@ impl LeaseTerm {
     /// assert!(!term.is_live());
     /// ```
     pub fn extend(&self, valid_for: Duration, ceiling_micros: i64) -> bool {
-        let deadline = monotonic_nanos().saturating_add(valid_for.as_nanos() as u64);
+        let deadline = monotonic_nanos()
+            .saturating_add(u64::try_from(valid_for.as_nanos()).unwrap_or(u64::MAX));
         self.extend_until(deadline, ceiling_micros)
     }
 
@@ -336,7 +338,10 @@ impl Future for Ended {
             if now >= deadline {
                 return Poll::Ready(());
             }
-            let at = Instant::now() + Duration::from_nanos(deadline - now);
+            // A deadline too far to represent (a term made valid "for ever") never comes.
+            let Some(at) = Instant::now().checked_add(Duration::from_nanos(deadline - now)) else {
+                return Poll::Pending;
+            };
             // A new timer when the deadline moved (by more than the clocks' rounding).
             let stale = self.sleep.as_ref().is_none_or(|sleep| {
                 sleep.deadline() + Duration::from_millis(1) < at
@@ -509,6 +514,22 @@ mod tests {
         assert!(!term.is_live());
         // Extended at 50 ms to 250 ms: not at the first deadline (100 ms).
         assert!(waited >= Duration::from_millis(240), "{waited:?}");
+    }
+
+    #[test]
+    fn a_term_valid_for_ever_is_live_until_it_is_ended() {
+        let term = LeaseTerm::new(5, Duration::MAX, 0, i64::MAX);
+        assert!(term.is_live());
+        let ender = std::thread::spawn({
+            let term = term.clone();
+            move || {
+                std::thread::sleep(Duration::from_millis(50));
+                term.end();
+            }
+        });
+        wait_for(term.ended(), Duration::from_secs(10));
+        ender.join().unwrap();
+        assert!(!term.is_live());
     }
 
     #[test]

@@ -158,8 +158,9 @@ async fn within<T>(bound: Duration, what: &str, future: impl Future<Output = T>)
     (output, took)
 }
 
-/// The fault cases for one database server; the including module has `Db`, `url()` and
-/// `store(pool)`.
+/// The fault cases for one database server, each an `async fn` that the tests below run on
+/// both servers at once; the including module has `Db`, `url()`, `store(pool)` and
+/// `SERVER_LIMITS`.
 macro_rules! fault_cases {
     () => {
         use super::*;
@@ -218,8 +219,7 @@ macro_rules! fault_cases {
             }
         }
 
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn a_black_hole_ends_a_kept_lease_on_time_and_every_call_returns_in_time() {
+        pub async fn a_black_hole_ends_a_kept_lease_on_time_and_every_call_returns_in_time() {
             let Some((proxy, through, direct)) = stores().await else {
                 return;
             };
@@ -258,8 +258,7 @@ macro_rules! fault_cases {
             next_holder_starts_right(&made, &next, taken);
         }
 
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn release_and_drop_end_the_term_at_once_while_a_renewal_hangs() {
+        pub async fn release_and_drop_end_the_term_at_once_while_a_renewal_hangs() {
             let Some((proxy, through, _)) = stores().await else {
                 return;
             };
@@ -284,8 +283,7 @@ macro_rules! fault_cases {
             assert!(!dropped_term.is_live());
         }
 
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn a_reset_connection_is_a_whole_error_and_a_kept_lease_survives_resets() {
+        pub async fn a_reset_connection_is_a_whole_error_and_a_kept_lease_survives_resets() {
             let Some((proxy, through, _)) = stores().await else {
                 return;
             };
@@ -319,8 +317,7 @@ macro_rules! fault_cases {
             kept.release().await.unwrap();
         }
 
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn a_lost_reply_ends_the_term_by_its_deadline_for_good() {
+        pub async fn a_lost_reply_ends_the_term_by_its_deadline_for_good() {
             let Some((proxy, through, direct)) = stores().await else {
                 return;
             };
@@ -361,14 +358,16 @@ macro_rules! fault_cases {
             next_holder_starts_right(&made, &next, taken);
         }
 
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn a_renewal_frozen_after_its_statement_returns_by_the_deadline_and_its_late_reply_revives_nothing() {
+        pub async fn a_renewal_frozen_after_its_statement_returns_by_the_deadline_and_its_late_reply_revives_nothing() {
             let Some((proxy, through, direct)) = stores().await else {
                 return;
             };
             let mut lease = through.acquire("frozen", 1).await.unwrap();
             let term = lease.term();
             let maker = Maker::start(lease.term());
+            // Once the pool is quiet (sqlx pings each connection it takes back): the
+            // renewal's statement is then the next chunk sent, and its connection freezes.
+            tokio::time::sleep(Duration::from_millis(200)).await;
             proxy.set(Fault::Freeze);
             let deadline = lease.deadline();
             let (renewed, _) = within(
@@ -392,8 +391,7 @@ macro_rules! fault_cases {
             next_holder_starts_right(&made, &next, taken);
         }
 
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn a_kept_lease_survives_a_connection_frozen_after_its_statement() {
+        pub async fn a_kept_lease_survives_a_connection_frozen_after_its_statement() {
             let Some((proxy, through, _)) = stores().await else {
                 return;
             };
@@ -411,8 +409,7 @@ macro_rules! fault_cases {
             kept.release().await.unwrap();
         }
 
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn a_kept_lease_holds_under_latency_below_a_third_of_its_term() {
+        pub async fn a_kept_lease_holds_under_latency_below_a_third_of_its_term() {
             let Some((proxy, through, _)) = stores().await else {
                 return;
             };
@@ -428,8 +425,7 @@ macro_rules! fault_cases {
             released.unwrap();
         }
 
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn a_kept_lease_under_too_much_latency_ends_on_time() {
+        pub async fn a_kept_lease_under_too_much_latency_ends_on_time() {
             let Some((proxy, through, direct)) = stores().await else {
                 return;
             };
@@ -450,8 +446,7 @@ macro_rules! fault_cases {
             next_holder_starts_right(&made, &next, taken);
         }
 
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn a_renewal_stalled_on_a_lock_returns_by_its_deadline_and_a_server_limit_fails_it_sooner() {
+        pub async fn a_renewal_stalled_on_a_lock_returns_by_its_deadline_and_a_server_limit_fails_it_sooner() {
             let Some(url) = url() else {
                 return;
             };
@@ -551,6 +546,45 @@ macro_rules! fault_cases {
             }
         }
     };
+}
+
+/// Runs a case on PostgreSQL and MariaDB at once (each scenario is mostly waiting: one test
+/// thread for both keeps the suite's time down), and fails if either fails.
+async fn on_both(
+    postgres: impl Future<Output = ()> + Send + 'static,
+    mysql: impl Future<Output = ()> + Send + 'static,
+) {
+    let (postgres, mysql) = tokio::join!(tokio::spawn(postgres), tokio::spawn(mysql));
+    for (server, result) in [("PostgreSQL", postgres), ("MariaDB", mysql)] {
+        if let Err(err) = result {
+            eprintln!("the case failed on {server} (its panic is above)");
+            std::panic::resume_unwind(err.into_panic());
+        }
+    }
+}
+
+/// A test per case, run on both servers.
+macro_rules! on_both {
+    ($($case:ident,)*) => {
+        $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn $case() {
+                on_both(postgres::$case(), mysql::$case()).await;
+            }
+        )*
+    };
+}
+
+on_both! {
+    a_black_hole_ends_a_kept_lease_on_time_and_every_call_returns_in_time,
+    release_and_drop_end_the_term_at_once_while_a_renewal_hangs,
+    a_reset_connection_is_a_whole_error_and_a_kept_lease_survives_resets,
+    a_lost_reply_ends_the_term_by_its_deadline_for_good,
+    a_renewal_frozen_after_its_statement_returns_by_the_deadline_and_its_late_reply_revives_nothing,
+    a_kept_lease_survives_a_connection_frozen_after_its_statement,
+    a_kept_lease_holds_under_latency_below_a_third_of_its_term,
+    a_kept_lease_under_too_much_latency_ends_on_time,
+    a_renewal_stalled_on_a_lock_returns_by_its_deadline_and_a_server_limit_fails_it_sooner,
 }
 
 /// The value the TIDs of `made` carry (their clock id).

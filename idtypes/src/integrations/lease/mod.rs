@@ -160,8 +160,9 @@
 //!
 //! A small pool of its own suits the store (it makes one statement at a time per lease):
 //! `max_connections` of 2 to 4, and `test_before_acquire(false)` to save the ping's round
-//! trip (a connection broken since its last use then fails one attempt, which is tried again
-//! on another). The store's limits return every call on time, but a statement stalled *in*
+//! trip (a connection broken since its last use, by a network blip, then fails the one call
+//! that gets it: `KeepAlive` tries a renewal again on another; a release that fails leaves
+//! the value held until its expiry). The store's limits return every call on time, but a statement stalled *in*
 //! the database (on a lock a long transaction holds, say) goes on waiting there and keeps its
 //! connection. Server-side limits on the store's connections cancel it and make the renewal
 //! fail at once, early enough for another attempt; set them in `after_connect`, below a

@@ -173,22 +173,24 @@ macro_rules! fault_cases {
         /// A proxy to the server, and two stores on one new table: through the proxy, and
         /// direct (the next holder's, on a healthy network).
         async fn stores() -> Option<(FaultProxy, Leases<Db>, Leases<Db>)> {
-            stores_with(DURATION, MARGIN).await
+            stores_with(DURATION, MARGIN, 4).await
         }
 
-        /// [`stores`] with leases of `duration` and `margin`.
+        /// [`stores`] with leases of `duration` and `margin`, and up to `connections`
+        /// connections through the proxy.
         async fn stores_with(
             duration: Duration,
             margin: Duration,
+            connections: u32,
         ) -> Option<(FaultProxy, Leases<Db>, Leases<Db>)> {
             let url = url()?;
             let table = unique_table("idtypes_fault");
             let (proxy, proxied) = FaultProxy::for_url(&url).await;
             // As the lease docs advise: no ping before each use (a round trip), and the pool's
             // own wait long enough that only the store's bounds are at work.
-            let options = || {
+            let options = |connections| {
                 sqlx::pool::PoolOptions::<Db>::new()
-                    .max_connections(4)
+                    .max_connections(connections)
                     .test_before_acquire(false)
                     .acquire_timeout(Duration::from_secs(120))
             };
@@ -201,10 +203,10 @@ macro_rules! fault_cases {
                     .with_timeout(TIMEOUT)
                     .unwrap()
             };
-            let direct = configure(store(options().connect(&url).await.unwrap()));
+            let direct = configure(store(options(4).connect(&url).await.unwrap()));
             direct.setup().await.unwrap();
             // Lazy: a black hole from the start must find no connection open.
-            let through = configure(store(options().connect_lazy(&proxied).unwrap()));
+            let through = configure(store(options(connections).connect_lazy(&proxied).unwrap()));
             Some((proxy, through, direct))
         }
 
@@ -299,7 +301,7 @@ macro_rules! fault_cases {
         }
 
         pub async fn a_reset_connection_is_a_whole_error_and_a_kept_lease_survives_resets() {
-            let Some((proxy, through, _)) = stores_with(KEPT_DURATION, KEPT_MARGIN).await else {
+            let Some((proxy, through, _)) = stores_with(KEPT_DURATION, KEPT_MARGIN, 4).await else {
                 return;
             };
             let mut lease = through.acquire("reset", 1).await.unwrap();
@@ -350,7 +352,10 @@ macro_rules! fault_cases {
         }
 
         pub async fn a_lost_reply_ends_the_term_by_its_deadline_for_good() {
-            let Some((proxy, through, direct)) = stores().await else {
+            // One connection: the renewal runs on the one whose acquire prepared its
+            // statement, so that it is sent whole at once (not prepared first, whose reply
+            // the fault would catch before the statement runs).
+            let Some((proxy, through, direct)) = stores_with(DURATION, MARGIN, 1).await else {
                 return;
             };
             let mut lease = through.acquire("lost-reply", 1).await.unwrap();
@@ -358,6 +363,7 @@ macro_rules! fault_cases {
             tokio::time::sleep(Duration::from_millis(200)).await;
             proxy.set(Fault::LoseReplies);
             let deadline = lease.deadline();
+            let sent = Instant::now();
             let (renewed, _) = within(
                 deadline.saturating_duration_since(Instant::now()) + SLACK,
                 "renew",
@@ -387,11 +393,18 @@ macro_rules! fault_cases {
             // The renewal ran in the database (its reply was lost): the value is held until
             // the expiry it set; then the next holder starts right.
             let (next, taken) = take_over(&direct, "lost-reply", 0, DURATION + SLACK * 2).await;
+            assert!(
+                taken >= sent + DURATION - Duration::from_millis(100),
+                "the renewal ran: the value was held until its expiry"
+            );
             next_holder_starts_right(&made, &next, taken);
         }
 
         pub async fn a_renewal_frozen_after_its_statement_returns_by_the_deadline_and_its_late_reply_revives_nothing() {
-            let Some((proxy, through, direct)) = stores().await else {
+            // One connection: the renewal runs on the one whose acquire prepared its
+            // statement, so that it is sent whole at once (not prepared first, whose reply
+            // the fault would catch before the statement runs).
+            let Some((proxy, through, direct)) = stores_with(DURATION, MARGIN, 1).await else {
                 return;
             };
             let mut lease = through.acquire("frozen", 1).await.unwrap();
@@ -402,6 +415,7 @@ macro_rules! fault_cases {
             tokio::time::sleep(Duration::from_millis(200)).await;
             proxy.set(Fault::Freeze);
             let deadline = lease.deadline();
+            let sent = Instant::now();
             let (renewed, _) = within(
                 deadline.saturating_duration_since(Instant::now()) + SLACK,
                 "renew",
@@ -420,11 +434,15 @@ macro_rules! fault_cases {
                 ErrorKind::LeaseLost
             );
             let (next, taken) = take_over(&direct, "frozen", 0, DURATION + SLACK * 2).await;
+            assert!(
+                taken >= sent + DURATION - Duration::from_millis(100),
+                "the renewal ran before its connection froze: the value was held until its expiry"
+            );
             next_holder_starts_right(&made, &next, taken);
         }
 
         pub async fn a_kept_lease_survives_a_connection_frozen_after_its_statement() {
-            let Some((proxy, through, _)) = stores_with(KEPT_DURATION, KEPT_MARGIN).await else {
+            let Some((proxy, through, _)) = stores_with(KEPT_DURATION, KEPT_MARGIN, 4).await else {
                 return;
             };
             let kept = through.keep_alive(through.acquire("frozen-kept", 1).await.unwrap()).unwrap();
@@ -442,7 +460,7 @@ macro_rules! fault_cases {
         }
 
         pub async fn a_kept_lease_holds_under_latency_below_a_third_of_its_term() {
-            let Some((proxy, through, _)) = stores_with(KEPT_DURATION, KEPT_MARGIN).await else {
+            let Some((proxy, through, _)) = stores_with(KEPT_DURATION, KEPT_MARGIN, 4).await else {
                 return;
             };
             let kept = through.keep_alive(through.acquire("slow", 1).await.unwrap()).unwrap();

@@ -62,7 +62,8 @@ use core::fmt;
 //
 // Out of line, with `alloc`, are only payloads too large for the budget, of kinds that are
 // rare and sit on paths that are cold or allocate anyway: a validator's error (kept whole as
-// the `source`), a lease store's reason (72 bytes of text), a lease's duration bounds (they
+// the `source`), a lease store's failures (the call, its namespace and value, and the
+// database's reason whole, up to 1 KiB, or the time limit it ran into), a lease's duration bounds (they
 // depend on the margin asked for) and a mismatch of longer record keys (two 32-byte
 // snippets; such keys are on the heap already). They share one variant, `Repr::OutOfLine`,
 // an `Arc<OutOfLine>` (cheap to clone): with one variant that owns memory, dropping an error
@@ -144,10 +145,17 @@ pub enum ErrorKind {
     /// Every value of a leased id space is held by another process (see [`crate::lease`]).
     LeasesExhausted,
     /// A lease is no longer this process's: it expired and another process took the value
-    /// over, or it was released.
+    /// over, or it was released, or its term had already ended (by its deadline) when it was
+    /// to be renewed.
     LeaseLost,
-    /// The database refused or failed a lease operation; the message carries its reason.
+    /// The database refused or failed a lease operation; the message names the operation,
+    /// the namespace and value, and carries the database's reason whole.
     Database,
+    /// A lease operation did not finish within its time limit: a renewal by its term's
+    /// deadline (the term has then ended), an acquire or a release within the lease store's
+    /// timeout (`Leases::with_timeout`, 10 s unless chosen). The message names the operation
+    /// and the limit.
+    Timeout,
     /// A generator bound to a lease term refuses: the term's deadline passed (by this
     /// process's monotonic clock) or the term ended, or its ids reached the last timestamp the
     /// term allows. Renewing the lease in time prevents it.
@@ -255,9 +263,14 @@ pub(crate) enum Repr {
     /// All `size` values of the lease space `namespace` are held.
     #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
     LeasesExhausted { namespace: Snippet, size: u32 },
-    /// The lease on `value` of `namespace` is no longer this process's.
+    /// The lease on `value` of `namespace` is no longer this process's: the store says
+    /// another holds it (`ended` false), or its term had ended before the call (`ended` true).
     #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
-    LeaseLost { namespace: Snippet, value: u32 },
+    LeaseLost {
+        namespace: Snippet,
+        value: u32,
+        ended: bool,
+    },
     /// A generator's leased `part` (`value`) may not be used: its term's deadline passed or
     /// it ended (`ceiling` false), or the ids reached the term's ceiling (`ceiling` true).
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
@@ -292,11 +305,113 @@ pub(crate) enum OutOfLine {
     Mismatch { expected: Snippet, found: Snippet },
     /// A typed id's `validate` function refused the value, for `reason`, kept whole.
     Validation { reason: ValidationReason },
-    /// A database operation failed for `reason`.
+    /// The lease store's `call` failed in the database, for `reason` (whole, up to
+    /// [`REASON_CAPACITY`] bytes).
     #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
     Database {
-        reason: Snippet<{ REASON_CAPACITY }>,
+        call: LeaseCall,
+        reason: alloc::boxed::Box<str>,
     },
+    /// The lease store's `call` did not finish within `limit`, of the kind `of`.
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    Timeout {
+        call: LeaseCall,
+        limit: core::time::Duration,
+        of: TimeLimit,
+    },
+}
+
+/// A lease store operation, for the messages of its errors: what was done, on what.
+#[cfg(feature = "alloc")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct LeaseCall {
+    pub(crate) op: LeaseOp,
+    /// The namespace; for [`LeaseOp::Setup`], the table.
+    pub(crate) subject: alloc::boxed::Box<str>,
+    /// The leased value, once there is one.
+    pub(crate) value: Option<u32>,
+}
+
+/// The lease store's operations.
+#[cfg(feature = "alloc")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+pub(crate) enum LeaseOp {
+    Setup,
+    Acquire,
+    Renew,
+    Release,
+    KeepAlive,
+}
+
+/// Which time limit a lease call ran into.
+#[cfg(feature = "alloc")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+pub(crate) enum TimeLimit {
+    /// A renewal's: its term's deadline (a reply after it is of no use: the term has ended).
+    Deadline,
+    /// The store's timeout, for an acquire or a release.
+    Store,
+    /// One attempt of a background renewal: half the time left to the deadline, so that a
+    /// stuck connection leaves time for another attempt.
+    Attempt,
+}
+
+#[cfg(feature = "alloc")]
+impl fmt::Display for LeaseCall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let LeaseCall { op, subject, value } = self;
+        match op {
+            LeaseOp::Setup => return write!(f, "setup of the table `{subject}`"),
+            LeaseOp::Acquire => write!(f, "acquire in `{subject}`")?,
+            LeaseOp::Renew => write!(f, "renew of `{subject}`")?,
+            LeaseOp::Release => write!(f, "release of `{subject}`")?,
+            LeaseOp::KeepAlive => write!(f, "keep_alive of `{subject}`")?,
+        }
+        match value {
+            Some(value) => write!(f, " value {value}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The text of `reason`, whole up to [`REASON_CAPACITY`] bytes, cut visibly (`…`) at a
+/// character boundary past that: a database's message is a sentence or two, but nothing
+/// stops a driver from putting a whole query or a megabyte in one.
+#[cfg(feature = "alloc")]
+#[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+pub(crate) fn reason_text(reason: &dyn fmt::Display) -> alloc::boxed::Box<str> {
+    struct Bounded {
+        text: alloc::string::String,
+        cut: bool,
+    }
+    impl fmt::Write for Bounded {
+        fn write_str(&mut self, part: &str) -> fmt::Result {
+            let room = REASON_CAPACITY - self.text.len();
+            if part.len() <= room {
+                self.text.push_str(part);
+                return Ok(());
+            }
+            let mut len = room;
+            while !part.is_char_boundary(len) {
+                len -= 1;
+            }
+            self.text.push_str(&part[..len]);
+            self.cut = true;
+            // Stops the formatting: the rest is not kept.
+            Err(fmt::Error)
+        }
+    }
+    let mut bounded = Bounded {
+        text: alloc::string::String::new(),
+        cut: false,
+    };
+    let _ = fmt::Write::write_fmt(&mut bounded, format_args!("{reason}"));
+    if bounded.cut {
+        bounded.text.push('…');
+    }
+    bounded.text.into_boxed_str()
 }
 
 #[cfg(feature = "alloc")]
@@ -307,6 +422,7 @@ impl OutOfLine {
             OutOfLine::Mismatch { .. } => ErrorKind::Mismatch,
             OutOfLine::Validation { .. } => ErrorKind::Validation,
             OutOfLine::Database { .. } => ErrorKind::Database,
+            OutOfLine::Timeout { .. } => ErrorKind::Timeout,
         }
     }
 
@@ -323,7 +439,21 @@ impl OutOfLine {
                 "{format} does not match its type: expected `{expected}`, found `{found}`"
             ),
             OutOfLine::Validation { reason } => write!(f, "invalid {}: {reason}", typed.name),
-            OutOfLine::Database { reason } => write!(f, "lease store: {reason}"),
+            OutOfLine::Database { call, reason } => {
+                write!(f, "lease store: {call} failed: {reason}")
+            }
+            OutOfLine::Timeout { call, limit, of } => {
+                write!(
+                    f,
+                    "lease store: {call} timed out: no reply within {} ms",
+                    limit.as_millis()
+                )?;
+                f.write_str(match of {
+                    TimeLimit::Deadline => ", by its term's deadline; the term has ended",
+                    TimeLimit::Store => " (the store's timeout, see `Leases::with_timeout`)",
+                    TimeLimit::Attempt => ", half the time left to the term's deadline",
+                })
+            }
         }
     }
 }
@@ -475,9 +605,9 @@ impl TypeInfo {
     };
 }
 
-/// The bytes kept of a database's reason.
+/// The bytes kept of a database's reason: its message whole, as far as any real one goes.
 #[cfg(feature = "alloc")]
-const REASON_CAPACITY: usize = 72;
+const REASON_CAPACITY: usize = 1024;
 
 /// The bytes kept of a `validate` function's reason without `alloc`: what fits in the
 /// error's 40 bytes of payload beside the tag and the snippet's length and cut flag.
@@ -586,8 +716,8 @@ impl<const N: usize> Snippet<N> {
         snippet
     }
 
-    /// As much of `value`'s text as fits.
-    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
+    /// As much of `value`'s text as fits (a `validate` function's reason, without `alloc`).
+    #[cfg(not(feature = "alloc"))]
     pub(crate) fn of(value: &dyn fmt::Display) -> Self {
         let mut snippet = Self::EMPTY;
         // `Snippet` never fails; a `Display` impl that does leaves what it wrote so far.
@@ -906,10 +1036,23 @@ impl Repr {
                 f,
                 "lease `{namespace}`: all {size} values are held by other processes"
             ),
-            Repr::LeaseLost { namespace, value } => write!(
+            Repr::LeaseLost {
+                namespace,
+                value,
+                ended: false,
+            } => write!(
                 f,
                 "lease `{namespace}` value {value}: no longer held by this process (it expired \
                  and was taken over, or was released)"
+            ),
+            Repr::LeaseLost {
+                namespace,
+                value,
+                ended: true,
+            } => write!(
+                f,
+                "lease `{namespace}` value {value}: its term had ended (its deadline passed, or \
+                 it was released or lost) before this call; acquire a new lease"
             ),
             Repr::LeaseExpired {
                 part,
@@ -1245,6 +1388,125 @@ mod tests {
         assert_eq!(
             err.to_string(),
             format!("atproto record key does not match its type: expected `self`, found `{kept}…`")
+        );
+    }
+
+    #[cfg(feature = "alloc")]
+    fn lease_call(op: LeaseOp, value: Option<u32>) -> LeaseCall {
+        LeaseCall {
+            op,
+            subject: "posts-tid".into(),
+            value,
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_lease_failure_names_the_call_and_keeps_the_reason_whole() {
+        let reason = "error communicating with database: Connection reset by peer (os error 104)";
+        let err = Error::new(
+            "lease",
+            Repr::from(OutOfLine::Database {
+                call: lease_call(LeaseOp::Renew, Some(3)),
+                reason: reason_text(&reason),
+            }),
+        );
+        assert_eq!(err.kind(), ErrorKind::Database);
+        assert_eq!(
+            err.to_string(),
+            "lease store: renew of `posts-tid` value 3 failed: error communicating with \
+             database: Connection reset by peer (os error 104)"
+        );
+        let err = Error::new(
+            "lease",
+            Repr::from(OutOfLine::Database {
+                call: LeaseCall {
+                    op: LeaseOp::Setup,
+                    subject: "idtypes_leases".into(),
+                    value: None,
+                },
+                reason: reason_text(&"permission denied for schema public"),
+            }),
+        );
+        assert_eq!(
+            err.to_string(),
+            "lease store: setup of the table `idtypes_leases` failed: permission denied for \
+             schema public"
+        );
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_huge_database_reason_is_cut_visibly_at_a_character_boundary() {
+        // 1,023 ASCII bytes, then two-byte characters: the first of them does not fit whole.
+        let reason = format!("{}{}", "x".repeat(REASON_CAPACITY - 1), "é".repeat(10_000));
+        let kept = reason_text(&reason);
+        assert_eq!(kept.len(), REASON_CAPACITY - 1 + "…".len());
+        assert!(kept.ends_with("x…"));
+        let whole = reason_text(&"é".repeat(REASON_CAPACITY / 2));
+        assert!(!whole.contains('…'), "exactly the capacity: whole");
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_lease_timeout_says_which_limit_it_ran_into() {
+        let timeout = |op, value, millis, of| {
+            Error::new(
+                "lease",
+                Repr::from(OutOfLine::Timeout {
+                    call: lease_call(op, value),
+                    limit: core::time::Duration::from_millis(millis),
+                    of,
+                }),
+            )
+        };
+        let err = timeout(LeaseOp::Acquire, None, 10_000, TimeLimit::Store);
+        assert_eq!(err.kind(), ErrorKind::Timeout);
+        assert_eq!(
+            err.to_string(),
+            "lease store: acquire in `posts-tid` timed out: no reply within 10000 ms (the \
+             store's timeout, see `Leases::with_timeout`)"
+        );
+        assert_eq!(
+            timeout(LeaseOp::Renew, Some(7), 1_400, TimeLimit::Deadline).to_string(),
+            "lease store: renew of `posts-tid` value 7 timed out: no reply within 1400 ms, by \
+             its term's deadline; the term has ended"
+        );
+        assert_eq!(
+            timeout(LeaseOp::Renew, Some(7), 700, TimeLimit::Attempt).to_string(),
+            "lease store: renew of `posts-tid` value 7 timed out: no reply within 700 ms, half \
+             the time left to the term's deadline"
+        );
+        assert!(
+            timeout(LeaseOp::Release, Some(7), 10_000, TimeLimit::Store)
+                .to_string()
+                .starts_with("lease store: release of `posts-tid` value 7 timed out: ")
+        );
+    }
+
+    #[test]
+    fn a_lost_lease_says_whether_its_term_had_ended() {
+        let lost = |ended| {
+            Error::new(
+                "lease",
+                Repr::LeaseLost {
+                    namespace: Snippet::new("posts-tid"),
+                    value: 3,
+                    ended,
+                },
+            )
+        };
+        assert_eq!(lost(false).kind(), ErrorKind::LeaseLost);
+        assert_eq!(
+            lost(false).to_string(),
+            "lease `posts-tid` value 3: no longer held by this process (it expired and was \
+             taken over, or was released)"
+        );
+        assert_eq!(lost(true).kind(), ErrorKind::LeaseLost);
+        assert_eq!(
+            lost(true).to_string(),
+            "lease `posts-tid` value 3: its term had ended (its deadline passed, or it was \
+             released or lost) before this call; acquire a new lease"
         );
     }
 

@@ -207,7 +207,8 @@ impl PerProcess {
     }
 
     /// The id in this process and the last timestamp (µs since 1970) its ids may carry
-    /// (`i64::MAX` unless leased); or, for a fixed or leased id in a forked child, the
+    /// (`i64::MAX` unless leased; for a leased id, the term's claimed mark, which
+    /// [`claim`](Self::claim) moves on up to the ceiling); or, for a fixed or leased id in a forked child, the
     /// [`ErrorKind::Forked`](crate::ErrorKind::Forked) error of `format`'s generator, whose
     /// `part` ("clock id", ...) this is, and for a lease whose term has run out,
     /// [`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired).
@@ -259,6 +260,18 @@ impl PerProcess {
                 )),
             },
         }
+    }
+
+    /// For a leased id whose generator needs the timestamp `wanted` (µs since 1970), past
+    /// the claimed mark `seen` that [`get_or_refuse`](Self::get_or_refuse) gave: claims it
+    /// (see [`LeaseTerm::claim`]). `true`: call `get_or_refuse` again and retry; `false`:
+    /// `wanted` is past the term's ceiling (or the id is not leased).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn claim(&self, seen: i64, wanted: i64) -> bool {
+        self.term
+            .as_ref()
+            .is_some_and(|term| term.claim(seen, wanted))
     }
 
     /// The error for an id at `timestamp` past the ceiling `get_or_refuse` gave.

@@ -552,6 +552,8 @@ pub mod tid;
 #[cfg(feature = "std")]
 mod time;
 pub mod time_id;
+#[cfg(feature = "std")]
+mod timer;
 mod typed;
 pub mod uid11;
 

@@ -131,7 +131,7 @@ macro_rules! lease_cases {
         }
 
         #[tokio::test]
-        async fn the_next_holder_starts_after_the_previous_ceiling() {
+        async fn a_released_value_passes_on_the_last_ids_timestamp_not_the_ceiling() {
             let Some(leases) = default_store().await else {
                 return;
             };
@@ -142,10 +142,74 @@ macro_rules! lease_cases {
                 ceiling > SystemClock.now_micros() + 29_000_000,
                 "clock + 30 s"
             );
+            let generator = TidGenerator::new().with_lease_term(first.term()).unwrap();
+            let last = (0..1000).map(|_| generator.next()).last().unwrap();
             leases.release(first).await.unwrap();
             let second = leases.acquire("handover", 1).await.unwrap();
-            assert_eq!(second.previous_high_water(), ceiling);
-            assert!(second.term().ceiling_micros() > ceiling);
+            // After the first holder's last TID, by at most the claim step (1 ms): the next
+            // holder's TIDs start at the clock, not 30 s ahead of it.
+            let mark = second.previous_high_water();
+            let last = last.timestamp_micros() as i64;
+            assert!(
+                (last..=last + 1_000).contains(&mark),
+                "mark {mark}, last TID at {last}"
+            );
+            let next = TidGenerator::new().with_lease_term(second.term()).unwrap();
+            let first_of_next = next.next();
+            assert!(first_of_next.timestamp_micros() as i64 > mark);
+            assert!(
+                first_of_next.timestamp_micros() as i64 <= SystemClock.now_micros() + 1_000,
+                "at the clock"
+            );
+            assert!(second.term().ceiling_micros() >= SystemClock.now_micros() + 29_000_000);
+        }
+
+        #[tokio::test]
+        async fn many_renewals_keep_the_mark_within_a_duration_of_the_clock() {
+            // Real leases of 1 s (the database's expiry), on a clock the test moves: 240
+            // renewals half a (test) second apart, two minutes of holding. Each renewal grants
+            // the clock plus the duration, never the old ceiling plus the duration (which ran
+            // the mark two minutes ahead here, and hours ahead in a day).
+            let Some(leases) = store(Duration::from_millis(1000), Duration::from_millis(300)).await
+            else {
+                return;
+            };
+            let clock = Arc::new(ManualClock::new(1_700_000_000_000_000));
+            let leases = leases.with_clock(Arc::clone(&clock));
+            let duration = 1_000_000;
+            let mut lease = leases.acquire("renewed-often", 1).await.unwrap();
+            let generator = TidGenerator::with_clock(Arc::clone(&clock))
+                .with_lease_term(lease.term())
+                .unwrap();
+            let mut last = generator.next();
+            for _ in 0..240 {
+                clock.advance(Duration::from_millis(500));
+                leases.renew(&mut lease).await.unwrap();
+                let ceiling = lease.term().ceiling_micros();
+                assert!(
+                    ceiling <= clock.now_micros() + duration,
+                    "ceiling {} µs past the clock",
+                    ceiling - clock.now_micros()
+                );
+                last = generator.next();
+            }
+            // The holder stops renewing (it crashed): the next one comes after the expiry.
+            let held_until = lease.term().ceiling_micros();
+            drop(lease);
+            tokio::time::sleep(Duration::from_millis(1100)).await;
+            clock.advance(Duration::from_millis(1100));
+            let next = leases.acquire("renewed-often", 1).await.unwrap();
+            assert_eq!(next.previous_high_water(), held_until);
+            let next_generator = TidGenerator::with_clock(Arc::clone(&clock))
+                .with_lease_term(next.term())
+                .unwrap();
+            let first = next_generator.next();
+            assert!(first > last);
+            let ahead = first.timestamp_micros() as i64 - clock.now_micros();
+            assert!(
+                ahead <= duration,
+                "the next holder's first TID is {ahead} µs ahead of its clock"
+            );
         }
 
         #[tokio::test]

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+pub mod fault_proxy;
 #[cfg(unix)]
 pub mod fork;
 pub mod typed;

@@ -417,7 +417,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn try_next(&self) -> Result<Tbsl, Error> {
-        let (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
+        let (machine_id, mut ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
         let machine_id = machine_id as u8;
         let limit = (Tbsl::MAX_TIMESTAMP_MICROS * 100 + 99).min((1 << 60) - 1);
         // Started on the first wait only: the fast path reads one clock, not two.
@@ -462,7 +462,14 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                 }
             }
             if i128::from(now) > i128::from(ceiling) {
-                return Err(self.machine_id.past_ceiling(FORMAT, "machine id"));
+                // Past the lease term's claimed mark: claim up to `now`, check the term again
+                // (after the claim, as the term requires) and start over.
+                let wanted = i64::try_from(now).unwrap_or(i64::MAX);
+                if !self.machine_id.claim(ceiling, wanted) {
+                    return Err(self.machine_id.past_ceiling(FORMAT, "machine id"));
+                }
+                ceiling = self.machine_id.get_or_refuse(FORMAT, "machine id")?.1;
+                continue;
             }
             if now.saturating_mul(100).saturating_add(machine_id as u64) > limit {
                 return Err(Error::new(

@@ -188,21 +188,34 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<TimeId, Error> {
-        let (node, ceiling) = self.node.get_or_refuse(FORMAT, "node id")?;
-        let last = TimeId::MAX_TIMESTAMP_MICROS.min(ceiling);
-        match self.micros.next(self.guard.read(&self.clock).micros, last) {
-            // The sequence starts at the smallest timestamp and stops at the largest.
-            Some(micros) => Ok(TimeId::from_parts_unchecked(
-                micros,
-                NodeId::from_low_bits(node as u64),
-            )),
-            None if last == ceiling => Err(self.node.past_ceiling(FORMAT, "node id")),
-            None => Err(Error::new(
-                FORMAT,
-                Repr::Exhausted {
-                    reason: "the timestamp would pass 2255-06-05T23:47:34.740991Z",
-                },
-            )),
+        loop {
+            let (node, ceiling) = self.node.get_or_refuse(FORMAT, "node id")?;
+            let last = TimeId::MAX_TIMESTAMP_MICROS.min(ceiling);
+            let now = self.guard.read(&self.clock).micros;
+            match self.micros.next(now, last) {
+                // The sequence starts at the smallest timestamp and stops at the largest.
+                Some(micros) => {
+                    return Ok(TimeId::from_parts_unchecked(
+                        micros,
+                        NodeId::from_low_bits(node as u64),
+                    ));
+                }
+                // Past the lease term's claimed mark: claim more and check the term again.
+                None if last == ceiling => {
+                    let wanted = now.max(self.micros.next_min());
+                    if !self.node.claim(ceiling, wanted) {
+                        return Err(self.node.past_ceiling(FORMAT, "node id"));
+                    }
+                }
+                None => {
+                    return Err(Error::new(
+                        FORMAT,
+                        Repr::Exhausted {
+                            reason: "the timestamp would pass 2255-06-05T23:47:34.740991Z",
+                        },
+                    ));
+                }
+            }
         }
     }
 }

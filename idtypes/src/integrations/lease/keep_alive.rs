@@ -1,18 +1,33 @@
 //! [`KeepAlive`]: a lease renewed in the background on the tokio runtime.
 
-use core::fmt;
+use core::{
+    fmt,
+    future::Future,
+    pin::{Pin, pin},
+    task::Poll,
+    time::Duration,
+};
+use std::time::Instant;
 
-use tokio::{sync::oneshot, task::JoinHandle};
+use tokio::{runtime::Handle, sync::oneshot, task::JoinHandle};
 
-use crate::{Error, LeaseTerm};
+use super::{Call, Lease};
+use crate::{Error, ErrorKind, LeaseTerm, error::LeaseOp};
 
 /// A lease renewed in the background on the tokio runtime, made by `Leases::keep_alive`.
 ///
-/// It renews a third of the way into each term. A renewal that fails for a database error
-/// is retried every tenth of a term while the term lasts; once the term has run out (or a
-/// renewal finds the lease taken over), it ends the term, so that the generators bound to it
-/// refuse, and stops. [`release`](KeepAlive::release) stops it and frees the value at once;
-/// dropping it does the same in the background, as far as the runtime still runs.
+/// It renews a third of the way into each term. Each attempt may take half the time left to
+/// the term's deadline, so that a connection that went silent leaves time for another
+/// attempt; an attempt that fails quickly (a reset connection, a database error) is tried
+/// again after a tenth of the term. Once the term has run out (no renewal came back by its
+/// deadline) or a renewal finds the lease taken over, it ends the term, so that the
+/// generators bound to it refuse, and stops; [`LeaseTerm::ended`] completes then (see
+/// [`term`](KeepAlive::term)). An ended term is never revived: to go on, acquire a new lease.
+///
+/// [`release`](KeepAlive::release) and dropping both end the term at once, before anything
+/// else, and stop the renewals, abandoning one in flight. The lease itself is then released
+/// in the database: `release` waits for that (within the store's timeout), dropping leaves it
+/// to the background (as far as the runtime still runs). Neither ever blocks on the network.
 ///
 /// # Examples
 ///
@@ -30,22 +45,67 @@ pub struct KeepAlive {
     term: LeaseTerm,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<Result<(), Error>>>,
+    /// For the error of a task that did not finish (the runtime shut down).
+    namespace: String,
+}
+
+/// What the background task needs of a lease store, whatever its database.
+pub(super) trait Renewer: Send + Sync + 'static {
+    /// `Leases::renew_by`: a renewal limited to `limit` (at most the term's deadline).
+    fn renew_by<'a>(
+        &'a self,
+        lease: &'a mut Lease,
+        limit: Instant,
+    ) -> Pin<Box<dyn Future<Output = Result<(), Error>> + Send + 'a>>;
+
+    /// `Leases::release`, within the store's timeout.
+    fn release(&self, lease: Lease)
+    -> Pin<Box<dyn Future<Output = Result<(), Error>> + Send + '_>>;
+
+    /// A term's length: the lease's duration less the margin.
+    fn length(&self) -> Duration;
 }
 
 impl KeepAlive {
-    pub(super) fn new(
-        term: LeaseTerm,
-        stop: oneshot::Sender<()>,
-        task: JoinHandle<Result<(), Error>>,
-    ) -> Self {
+    /// Starts renewing `lease` with `store` on `runtime`.
+    pub(super) fn start(runtime: &Handle, store: impl Renewer, lease: Lease) -> KeepAlive {
+        let term = lease.term();
+        let namespace = lease.namespace().to_owned();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = runtime.spawn(keep(store, lease, stopped));
         KeepAlive {
             term,
             stop: Some(stop),
             task: Some(task),
+            namespace,
         }
     }
 
-    /// The lease's term, for generators (see [`LeaseTerm`]).
+    /// The lease's term, for generators (see [`LeaseTerm`]); its
+    /// [`ended`](LeaseTerm::ended) future completes when the lease is lost, runs out or is
+    /// released.
+    ///
+    /// # Examples
+    ///
+    /// Stop answering with ids once the lease is gone, as a 503 (here, a flag the health
+    /// check and the handlers read):
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
+    /// use std::sync::{Arc, atomic::{AtomicBool, Ordering}};
+    ///
+    /// let kept = leases.keep_alive(leases.acquire("posts-tid", 1024).await?)?;
+    /// let serving = Arc::new(AtomicBool::new(true));
+    /// tokio::spawn({
+    ///     let (term, serving) = (kept.term(), Arc::clone(&serving));
+    ///     async move {
+    ///         term.ended().await;
+    ///         serving.store(false, Ordering::Release); // handlers answer 503 from now on
+    ///     }
+    /// });
+    /// # Ok(())
+    /// # }
+    /// ```
     pub fn term(&self) -> LeaseTerm {
         self.term.clone()
     }
@@ -55,33 +115,51 @@ impl KeepAlive {
         self.term.is_live()
     }
 
-    /// Stops renewing and releases the lease (ending its term first).
+    /// Ends the term at once (when this is called, not when the future is first polled),
+    /// stops renewing, and releases the lease in the database within the store's timeout.
     ///
     /// # Errors
     ///
     /// What the release, or the renewal that ended the keep-alive, reported:
     /// [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost) when the lease had been taken
-    /// over, [`ErrorKind::Database`](crate::ErrorKind::Database) when the database failed.
-    pub async fn release(mut self) -> Result<(), Error> {
+    /// over, [`ErrorKind::Timeout`](crate::ErrorKind::Timeout) when a renewal did not come
+    /// back by the term's deadline or the release not within the store's timeout,
+    /// [`ErrorKind::Database`](crate::ErrorKind::Database) when the database failed.
+    pub fn release(mut self) -> impl Future<Output = Result<(), Error>> + Send + 'static {
+        self.stop();
+        let task = self.task.take();
+        let namespace = core::mem::take(&mut self.namespace);
+        let value = self.term.value();
+        async move {
+            match task {
+                Some(task) => match task.await {
+                    Ok(result) => result,
+                    Err(err) => Err(Call {
+                        op: LeaseOp::KeepAlive,
+                        subject: &namespace,
+                        value: Some(value),
+                    }
+                    .failed(err)),
+                },
+                None => Ok(()),
+            }
+        }
+    }
+
+    /// Ends the term and tells the task to release the lease.
+    fn stop(&mut self) {
+        self.term.end();
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
-        }
-        match self.task.take() {
-            Some(task) => match task.await {
-                Ok(result) => result,
-                Err(err) => Err(super::database(err)),
-            },
-            None => Ok(()),
         }
     }
 }
 
 impl Drop for KeepAlive {
-    /// Tells the background task to release the lease; it does so if the runtime still runs.
+    /// Ends the term at once and tells the background task to release the lease; it does so
+    /// if the runtime still runs.
     fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
+        self.stop();
     }
 }
 
@@ -91,4 +169,72 @@ impl fmt::Debug for KeepAlive {
             .field("term", &self.term)
             .finish_non_exhaustive()
     }
+}
+
+/// `future`'s output, or `None` as soon as `stopped` completes (a stop request, or the
+/// `KeepAlive` dropped): then `future` is dropped, which abandons a renewal in flight.
+async fn unless_stopped<F: Future>(
+    stopped: &mut oneshot::Receiver<()>,
+    future: F,
+) -> Option<F::Output> {
+    let mut future = pin!(future);
+    core::future::poll_fn(|cx| {
+        if Pin::new(&mut *stopped).poll(cx).is_ready() {
+            return Poll::Ready(None);
+        }
+        future.as_mut().poll(cx).map(Some)
+    })
+    .await
+}
+
+/// The background task: renews `lease` until stopped (then releases it) or until the term
+/// ends (then reports why).
+async fn keep(
+    store: impl Renewer,
+    mut lease: Lease,
+    mut stopped: oneshot::Receiver<()>,
+) -> Result<(), Error> {
+    let length = store.length();
+    // The last renewal's failure, while the term lasts: the next attempt comes sooner.
+    let mut failure: Option<Error> = None;
+    loop {
+        let now = Instant::now();
+        let next = match &failure {
+            // A third of the way into the term: its deadline less two thirds of its length.
+            None => lease.deadline.checked_sub(length * 2 / 3).unwrap_or(now),
+            // A time-out has waited already; a quick failure waits a tenth of a term.
+            Some(err) if err.kind() == ErrorKind::Timeout => now,
+            Some(_) => now + length / 10,
+        };
+        // Never past the deadline: the term ends then, and so does this task, on time.
+        let wake = next.min(lease.deadline);
+        let sleep = tokio::time::sleep_until(wake.into());
+        if unless_stopped(&mut stopped, sleep).await.is_none() {
+            break;
+        }
+        if !lease.is_live() {
+            lease.term().end();
+            return Err(failure.unwrap_or_else(|| lease.lost(true)));
+        }
+        // Half the time left, so that a stuck attempt leaves time for another.
+        let now = Instant::now();
+        let limit = now + lease.deadline.saturating_duration_since(now) / 2;
+        let Some(renewed) = unless_stopped(&mut stopped, store.renew_by(&mut lease, limit)).await
+        else {
+            break;
+        };
+        match renewed {
+            Ok(()) => failure = None,
+            Err(err) => {
+                // `renew_by` has ended the term if it was lost or ran out.
+                if !lease.is_live() {
+                    lease.term().end();
+                    return Err(err);
+                }
+                failure = Some(err);
+            }
+        }
+    }
+    // Stopped: `KeepAlive` has ended the term already.
+    store.release(lease).await
 }

@@ -15,6 +15,8 @@ pub(super) struct Dialect {
     /// An insert that does nothing when the row exists: before the column list, and after
     /// the values.
     pub insert_or_ignore: (&'static str, &'static str),
+    /// The larger of two values: `GREATEST` (PostgreSQL, MySQL), `MAX` (SQLite).
+    pub greatest: &'static str,
 }
 
 #[cfg(feature = "sqlx-postgres")]
@@ -30,6 +32,7 @@ pub(super) const POSTGRES: Dialect = Dialect {
     placeholder: "$",
     numbered: true,
     insert_or_ignore: ("INSERT INTO", "ON CONFLICT DO NOTHING"),
+    greatest: "GREATEST",
 };
 
 #[cfg(feature = "sqlx-mysql")]
@@ -45,6 +48,7 @@ pub(super) const MYSQL: Dialect = Dialect {
     placeholder: "?",
     numbered: false,
     insert_or_ignore: ("INSERT IGNORE INTO", ""),
+    greatest: "GREATEST",
 };
 
 #[cfg(feature = "sqlx-sqlite")]
@@ -60,6 +64,7 @@ pub(super) const SQLITE: Dialect = Dialect {
     placeholder: "?",
     numbered: true,
     insert_or_ignore: ("INSERT INTO", "ON CONFLICT DO NOTHING"),
+    greatest: "MAX",
 };
 
 use std::sync::Arc;
@@ -67,6 +72,8 @@ use std::sync::Arc;
 /// The statements for one table, with its name and the dialect's placeholders put in.
 #[derive(Debug, Clone)]
 pub(super) struct Statements {
+    /// The table's name.
+    pub table: Arc<str>,
     pub create: Arc<str>,
     /// `namespace` → the values whose lease has not expired.
     pub held: Arc<str>,
@@ -76,9 +83,13 @@ pub(super) struct Statements {
     pub take_over: Arc<str>,
     /// `namespace, value` → the row's high-water mark.
     pub high_water: Arc<str>,
-    /// `duration, high_water, namespace, value, holder` → extends a held lease.
+    /// `duration, high_water, namespace, value, holder` → extends a held lease and raises
+    /// its high-water mark (never lowers it: a renewal whose reply was lost may reach the
+    /// database after a later one, and must not undo it).
     pub renew: Arc<str>,
-    /// `high_water, namespace, value, holder` → expires a held lease now.
+    /// `high_water, namespace, value, holder` → expires a held lease now and sets its
+    /// high-water mark (lower than the ceilings renewals wrote: the term's claimed mark), and
+    /// clears the holder, so that a renewal of the same lease still on its way does nothing.
     pub release: Arc<str>,
 }
 
@@ -90,6 +101,7 @@ impl Statements {
             placeholder,
             numbered,
             insert_or_ignore: (insert, ignore),
+            greatest,
         } = *dialect;
         // The statements below number their placeholders `$1`..`$5` in the order they appear,
         // so positional `?` binds the same values.
@@ -106,6 +118,7 @@ impl Statements {
             out.into()
         };
         Statements {
+            table: table.into(),
             create: sql(create),
             held: sql("SELECT value FROM {t} WHERE namespace = $1 AND expires_at > {now}"),
             insert: sql(&format!(
@@ -115,10 +128,15 @@ impl Statements {
             take_over: sql("UPDATE {t} SET holder = $1, expires_at = {now} + $2 \
                  WHERE namespace = $3 AND value = $4 AND expires_at <= {now}"),
             high_water: sql("SELECT high_water FROM {t} WHERE namespace = $1 AND value = $2"),
-            renew: sql("UPDATE {t} SET expires_at = {now} + $1, high_water = $2 \
-                 WHERE namespace = $3 AND value = $4 AND holder = $5"),
-            release: sql("UPDATE {t} SET expires_at = {now}, high_water = $1 \
-                 WHERE namespace = $2 AND value = $3 AND holder = $4"),
+            renew: sql(&format!(
+                "UPDATE {{t}} SET expires_at = {{now}} + $1, \
+                 high_water = {greatest}(high_water, $2) \
+                 WHERE namespace = $3 AND value = $4 AND holder = $5"
+            )),
+            release: sql(
+                "UPDATE {t} SET expires_at = {now}, high_water = $1, holder = '' \
+                 WHERE namespace = $2 AND value = $3 AND holder = $4",
+            ),
         }
     }
 }

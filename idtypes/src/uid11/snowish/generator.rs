@@ -155,18 +155,34 @@ impl<C: Clock> SnowishGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<Snowish, Error> {
-        let (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
-        // The whole millisecond of the ceiling: the next holder starts after it.
-        let last = MAX_DELTA.min(millis_since_epoch(ceiling) as u64);
-        match next_millis_and_sequence(&self.state, self.guard.read(&self.clock).micros, last) {
-            Some((millis, sequence)) => Ok(Snowish::from_fields(millis, machine_id, sequence)),
-            None if last < MAX_DELTA => Err(self.machine_id.past_ceiling(FORMAT, "machine id")),
-            None => Err(Error::new(
-                FORMAT,
-                Repr::Exhausted {
-                    reason: "the timestamp would pass 2081-07-18T02:58:46.662Z",
-                },
-            )),
+        loop {
+            let (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
+            // The whole millisecond of the ceiling: the next holder starts after it.
+            let last = MAX_DELTA.min(millis_since_epoch(ceiling) as u64);
+            let now = self.guard.read(&self.clock).micros;
+            match next_millis_and_sequence(&self.state, now, last) {
+                Some((millis, sequence)) => {
+                    return Ok(Snowish::from_fields(millis, machine_id, sequence));
+                }
+                // Past the lease term's claimed mark: claim more (a step is a millisecond, so
+                // each claim reaches a later millisecond) and check the term again.
+                None if last < MAX_DELTA => {
+                    if !self
+                        .machine_id
+                        .claim(ceiling, now.max(ceiling.saturating_add(1)))
+                    {
+                        return Err(self.machine_id.past_ceiling(FORMAT, "machine id"));
+                    }
+                }
+                None => {
+                    return Err(Error::new(
+                        FORMAT,
+                        Repr::Exhausted {
+                            reason: "the timestamp would pass 2081-07-18T02:58:46.662Z",
+                        },
+                    ));
+                }
+            }
         }
     }
 }

@@ -752,14 +752,14 @@ enum Binary {
 }
 
 impl Binary {
-    fn to_vec<T: Serialize>(self, value: &T) -> Vec<u8> {
+    fn encode<T: Serialize>(self, value: &T) -> Vec<u8> {
         match self {
             Binary::Postcard => postcard::to_allocvec(value).expect("serializes to postcard"),
             Binary::DagCbor => serde_ipld_dagcbor::to_vec(value).expect("serializes to DAG-CBOR"),
         }
     }
 
-    fn from_slice<T: DeserializeOwned>(self, bytes: &[u8]) -> Option<T> {
+    fn decode<T: DeserializeOwned>(self, bytes: &[u8]) -> Option<T> {
         match self {
             Binary::Postcard => postcard::from_bytes(bytes).ok(),
             Binary::DagCbor => serde_ipld_dagcbor::from_slice(bytes).ok(),
@@ -786,9 +786,9 @@ fn check_round_trips<T: Serialize + DeserializeOwned + PartialEq + Debug>(value:
         "JSON {json}"
     );
     for binary in [Binary::Postcard, Binary::DagCbor] {
-        let bytes = binary.to_vec(value);
+        let bytes = binary.encode(value);
         assert_eq!(
-            binary.from_slice::<T>(&bytes).as_ref(),
+            binary.decode::<T>(&bytes).as_ref(),
             Some(value),
             "{binary:?} {bytes:?}"
         );
@@ -806,7 +806,7 @@ where
     check_round_trips(&text);
     check_round_trips(&AsRaw(value.clone()));
     for binary in [Binary::Postcard, Binary::DagCbor] {
-        assert_eq!(binary.to_vec(&text), binary.to_vec(&value.to_string()));
+        assert_eq!(binary.encode(&text), binary.encode(&value.to_string()));
     }
 }
 
@@ -830,9 +830,9 @@ where
         }
         decoded.extend(value.ok());
     } else {
-        decoded.extend(binary.from_slice::<T>(input));
-        let as_text = binary.from_slice::<AsText<T>>(input).map(|text| text.0);
-        if let Some(text) = binary.from_slice::<String>(input) {
+        decoded.extend(binary.decode::<T>(input));
+        let as_text = binary.decode::<AsText<T>>(input).map(|text| text.0);
+        if let Some(text) = binary.decode::<String>(input) {
             assert_eq!(
                 as_text.as_ref(),
                 text.parse::<T>().as_ref().ok(),
@@ -840,7 +840,7 @@ where
             );
         }
         decoded.extend(as_text);
-        decoded.extend(binary.from_slice::<AsRaw<T>>(input).map(|raw| raw.0));
+        decoded.extend(binary.decode::<AsRaw<T>>(input).map(|raw| raw.0));
     }
     for value in decoded {
         assert!(accepted(&value), "deserialized past the checks: {value:?}");
@@ -922,7 +922,7 @@ pub fn serde(data: &[u8]) {
             let decoded = if json {
                 serde_json::from_slice::<RecordKeyType>(input).ok()
             } else {
-                binary.from_slice::<RecordKeyType>(input)
+                binary.decode::<RecordKeyType>(input)
             };
             if let Some(key_type) = decoded {
                 check_round_trips(&key_type);

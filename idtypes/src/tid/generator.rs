@@ -210,29 +210,44 @@ impl<C: Clock> TidGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<Tid, Error> {
+        let (clock_id, ceiling) = self.clock_id.get_or_refuse(FORMAT, "clock id")?;
+        let last = (Tid::MAX_TIMESTAMP_MICROS as i64).min(ceiling);
+        match self.micros.next(self.guard.read(&self.clock).micros, last) {
+            // `0 <= micros <= 2^53 - 1`: the sequence starts at 0 and stops at `last`.
+            Some(micros) => Ok(Tid::from_parts_unchecked(micros as u64, clock_id)),
+            None => self.try_next_past(ceiling),
+        }
+    }
+
+    /// [`try_next`](Self::try_next) once the next timestamp is past `ceiling`: past a lease
+    /// term's claimed mark, it claims more of the term and tries again (checking the term
+    /// anew, as the term requires); past the term's ceiling or the last TID timestamp, it says
+    /// so. Out of line, so that the fast path stays as short as it was before claims.
+    #[cold]
+    #[inline(never)]
+    fn try_next_past(&self, mut ceiling: i64) -> Result<Tid, Error> {
         loop {
-            let (clock_id, ceiling) = self.clock_id.get_or_refuse(FORMAT, "clock id")?;
-            let last = (Tid::MAX_TIMESTAMP_MICROS as i64).min(ceiling);
-            let now = self.guard.read(&self.clock).micros;
-            match self.micros.next(now, last) {
-                // `0 <= micros <= 2^53 - 1`: the sequence starts at 0 and stops at `last`.
-                Some(micros) => return Ok(Tid::from_parts_unchecked(micros as u64, clock_id)),
-                // Past the lease term's claimed mark: claim more and check the term again.
-                None if last == ceiling => {
-                    let wanted = now.max(self.micros.next_min());
-                    if !self.clock_id.claim(ceiling, wanted) {
-                        return Err(self.clock_id.past_ceiling(FORMAT, "clock id"));
-                    }
-                }
-                None => {
-                    return Err(Error::new(
-                        FORMAT,
-                        Repr::Exhausted {
-                            reason: "the timestamp would pass 2255-06-05T23:47:34.740991Z",
-                        },
-                    ));
-                }
+            if ceiling > Tid::MAX_TIMESTAMP_MICROS as i64 {
+                return Err(Error::new(
+                    FORMAT,
+                    Repr::Exhausted {
+                        reason: "the timestamp would pass 2255-06-05T23:47:34.740991Z",
+                    },
+                ));
             }
+            let now = self.guard.read(&self.clock).micros;
+            if !self
+                .clock_id
+                .claim(ceiling, now.max(self.micros.next_min()))
+            {
+                return Err(self.clock_id.past_ceiling(FORMAT, "clock id"));
+            }
+            let (clock_id, claimed) = self.clock_id.get_or_refuse(FORMAT, "clock id")?;
+            let last = (Tid::MAX_TIMESTAMP_MICROS as i64).min(claimed);
+            if let Some(micros) = self.micros.next(self.guard.read(&self.clock).micros, last) {
+                return Ok(Tid::from_parts_unchecked(micros as u64, clock_id));
+            }
+            ceiling = claimed;
         }
     }
 }

@@ -188,34 +188,47 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<TimeId, Error> {
+        let (node, ceiling) = self.node.get_or_refuse(FORMAT, "node id")?;
+        let last = TimeId::MAX_TIMESTAMP_MICROS.min(ceiling);
+        match self.micros.next(self.guard.read(&self.clock).micros, last) {
+            // The sequence starts at the smallest timestamp and stops at the largest.
+            Some(micros) => Ok(TimeId::from_parts_unchecked(
+                micros,
+                NodeId::from_low_bits(node as u64),
+            )),
+            None => self.try_next_past(ceiling),
+        }
+    }
+
+    /// [`try_next`](Self::try_next) once the next timestamp is past `ceiling`: past a lease
+    /// term's claimed mark, it claims more of the term and tries again (checking the term
+    /// anew, as the term requires); past the term's ceiling or the last TimeId timestamp, it
+    /// says so. Out of line, so that the fast path stays as short as it was before claims.
+    #[cold]
+    #[inline(never)]
+    fn try_next_past(&self, mut ceiling: i64) -> Result<TimeId, Error> {
         loop {
-            let (node, ceiling) = self.node.get_or_refuse(FORMAT, "node id")?;
-            let last = TimeId::MAX_TIMESTAMP_MICROS.min(ceiling);
-            let now = self.guard.read(&self.clock).micros;
-            match self.micros.next(now, last) {
-                // The sequence starts at the smallest timestamp and stops at the largest.
-                Some(micros) => {
-                    return Ok(TimeId::from_parts_unchecked(
-                        micros,
-                        NodeId::from_low_bits(node as u64),
-                    ));
-                }
-                // Past the lease term's claimed mark: claim more and check the term again.
-                None if last == ceiling => {
-                    let wanted = now.max(self.micros.next_min());
-                    if !self.node.claim(ceiling, wanted) {
-                        return Err(self.node.past_ceiling(FORMAT, "node id"));
-                    }
-                }
-                None => {
-                    return Err(Error::new(
-                        FORMAT,
-                        Repr::Exhausted {
-                            reason: "the timestamp would pass 2255-06-05T23:47:34.740991Z",
-                        },
-                    ));
-                }
+            if ceiling > TimeId::MAX_TIMESTAMP_MICROS {
+                return Err(Error::new(
+                    FORMAT,
+                    Repr::Exhausted {
+                        reason: "the timestamp would pass 2255-06-05T23:47:34.740991Z",
+                    },
+                ));
             }
+            let now = self.guard.read(&self.clock).micros;
+            if !self.node.claim(ceiling, now.max(self.micros.next_min())) {
+                return Err(self.node.past_ceiling(FORMAT, "node id"));
+            }
+            let (node, claimed) = self.node.get_or_refuse(FORMAT, "node id")?;
+            let last = TimeId::MAX_TIMESTAMP_MICROS.min(claimed);
+            if let Some(micros) = self.micros.next(self.guard.read(&self.clock).micros, last) {
+                return Ok(TimeId::from_parts_unchecked(
+                    micros,
+                    NodeId::from_low_bits(node as u64),
+                ));
+            }
+            ceiling = claimed;
         }
     }
 }

@@ -155,34 +155,46 @@ impl<C: Clock> SnowishGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<Snowish, Error> {
+        let (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
+        // The whole millisecond of the ceiling: the next holder starts after it.
+        let last = MAX_DELTA.min(millis_since_epoch(ceiling) as u64);
+        match next_millis_and_sequence(&self.state, self.guard.read(&self.clock).micros, last) {
+            Some((millis, sequence)) => Ok(Snowish::from_fields(millis, machine_id, sequence)),
+            None => self.try_next_past(ceiling),
+        }
+    }
+
+    /// [`try_next`](Self::try_next) once the next id is past `ceiling`: past a lease term's
+    /// claimed mark, it claims more of the term (a step is a millisecond, so each claim
+    /// reaches a later millisecond) and tries again, checking the term anew as the term
+    /// requires; past the term's ceiling or the last snowish millisecond, it says so. Out of
+    /// line, so that the fast path stays as short as it was before claims.
+    #[cold]
+    #[inline(never)]
+    fn try_next_past(&self, mut ceiling: i64) -> Result<Snowish, Error> {
         loop {
-            let (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
-            // The whole millisecond of the ceiling: the next holder starts after it.
-            let last = MAX_DELTA.min(millis_since_epoch(ceiling) as u64);
-            let now = self.guard.read(&self.clock).micros;
-            match next_millis_and_sequence(&self.state, now, last) {
-                Some((millis, sequence)) => {
-                    return Ok(Snowish::from_fields(millis, machine_id, sequence));
-                }
-                // Past the lease term's claimed mark: claim more (a step is a millisecond, so
-                // each claim reaches a later millisecond) and check the term again.
-                None if last < MAX_DELTA => {
-                    if !self
-                        .machine_id
-                        .claim(ceiling, now.max(ceiling.saturating_add(1)))
-                    {
-                        return Err(self.machine_id.past_ceiling(FORMAT, "machine id"));
-                    }
-                }
-                None => {
-                    return Err(Error::new(
-                        FORMAT,
-                        Repr::Exhausted {
-                            reason: "the timestamp would pass 2081-07-18T02:58:46.662Z",
-                        },
-                    ));
-                }
+            if MAX_DELTA.min(millis_since_epoch(ceiling) as u64) == MAX_DELTA {
+                return Err(Error::new(
+                    FORMAT,
+                    Repr::Exhausted {
+                        reason: "the timestamp would pass 2081-07-18T02:58:46.662Z",
+                    },
+                ));
             }
+            let now = self.guard.read(&self.clock).micros;
+            if !self
+                .machine_id
+                .claim(ceiling, now.max(ceiling.saturating_add(1)))
+            {
+                return Err(self.machine_id.past_ceiling(FORMAT, "machine id"));
+            }
+            let (machine_id, claimed) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
+            let last = MAX_DELTA.min(millis_since_epoch(claimed) as u64);
+            let now = self.guard.read(&self.clock).micros;
+            if let Some((millis, sequence)) = next_millis_and_sequence(&self.state, now, last) {
+                return Ok(Snowish::from_fields(millis, machine_id, sequence));
+            }
+            ceiling = claimed;
         }
     }
 }

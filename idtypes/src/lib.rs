@@ -516,30 +516,14 @@ extern crate alloc;
 #[macro_use]
 extern crate std;
 
-#[cfg(feature = "std")]
-mod clock;
-#[cfg(feature = "std")]
-mod clock_guard;
 mod codec;
 mod error;
 #[cfg(feature = "std")]
-mod fork;
-#[cfg(feature = "std")]
-mod generator_shell;
-#[cfg(feature = "std")]
-mod global;
-mod impls;
+mod generation;
 pub(crate) mod integrations;
 #[cfg(feature = "std")]
-mod lease_term;
-#[cfg(feature = "std")]
-mod monotonic;
-#[cfg(feature = "std")]
-mod padded;
-#[cfg(feature = "std")]
-mod random;
+mod process;
 mod range;
-mod ranges;
 #[cfg(feature = "alloc")]
 pub mod record_key;
 #[cfg(all(feature = "derive", feature = "std"))]
@@ -547,19 +531,14 @@ pub mod record_key;
 pub mod service_guide {}
 pub mod tbsl;
 mod text;
-mod text_schema;
 pub mod tid;
-#[cfg(feature = "std")]
-mod time;
 pub mod time_id;
-#[cfg(feature = "std")]
-mod timer;
 mod typed;
 pub mod uid11;
 
-#[cfg(feature = "std")]
-pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{Error, ErrorKind};
+#[cfg(feature = "std")]
+pub use generation::clock::{Clock, ManualClock, SystemClock};
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
@@ -576,9 +555,9 @@ pub use integrations::lease;
 #[cfg(feature = "serde")]
 pub use integrations::serde;
 #[cfg(feature = "std")]
-pub use lease_term::LeaseTerm;
+pub use process::lease_term::LeaseTerm;
 pub use range::IdRange;
-pub use ranges::IdRanges;
+pub use range::ranges::IdRanges;
 #[cfg(feature = "alloc")]
 pub use record_key::RecordKey;
 pub use tbsl::Tbsl;

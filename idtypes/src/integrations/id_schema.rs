@@ -10,7 +10,7 @@ use alloc::{
 };
 
 use crate::{
-    IdFormat, TypedId, record_key::RecordKeyType, text_schema::TextSchema, typed::format::sealed,
+    IdFormat, TypedId, record_key::RecordKeyType, text::schema::TextSchema, typed::format::sealed,
 };
 
 /// A string schema, ready to translate.

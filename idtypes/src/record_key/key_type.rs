@@ -10,7 +10,7 @@ const FORMAT: &str = "atproto record key type";
 
 /// The text as schemas state it: `tid`, `nsid`, `any` or `literal:` and a record key.
 #[cfg(any(feature = "schemars", feature = "utoipa"))]
-pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: concat!("(?:tid|nsid|any|literal:", super::syntax::pattern!(), ")"),
     min_len: 3,
     max_len: "literal:".len() + RecordKey::MAX_LEN,

@@ -297,7 +297,7 @@ impl TryFrom<RecordKey> for Tid {
     }
 }
 
-crate::impls::text_traits!(RecordKey, as_str);
+crate::text::traits::text_traits!(RecordKey, as_str);
 
 impl TryFrom<String> for RecordKey {
     type Error = Error;

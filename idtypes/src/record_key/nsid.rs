@@ -20,7 +20,7 @@ const MAX_SEGMENT: usize = 63;
 /// characters; the name is a letter then letters and digits. The total length is the
 /// schema's `maxLength`.
 #[cfg(any(feature = "schemars", feature = "utoipa"))]
-pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: concat!(
         "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?",
         "(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+",

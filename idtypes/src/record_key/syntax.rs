@@ -30,7 +30,7 @@ macro_rules! pattern {
 pub(crate) use pattern;
 
 /// The text as schemas state it.
-pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: pattern!(),
     min_len: 1,
     max_len: MAX_LEN,

@@ -10,8 +10,8 @@ use std::{sync::Mutex, time::Instant};
 
 use super::{FORMAT, Tbsl};
 use crate::{
-    Clock, Error, LeaseTerm, SystemClock, clock_guard::ClockGuard, error::Repr, fork::PerProcess,
-    padded::Padded,
+    Clock, Error, LeaseTerm, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
+    generation::padded::Padded, process::fork::PerProcess,
 };
 
 /// Hands out suffixes for `(machine id, microsecond)`: 0, 1, 2, ... up to 0xFFFFF.
@@ -480,7 +480,9 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
                 ));
             }
             let suffix = match self.mode {
-                TbslMode::Random => (crate::random::fast_u64() & Tbsl::MAX_SUFFIX as u64) as u32,
+                TbslMode::Random => {
+                    (crate::process::random::fast_u64() & Tbsl::MAX_SUFFIX as u64) as u32
+                }
                 TbslMode::Sequenced => match self.provider.next_suffix(machine_id, now) {
                     Some(suffix) if suffix <= Tbsl::MAX_SUFFIX => suffix,
                     // Used up (or refused): wait for a later microsecond, within the bound.

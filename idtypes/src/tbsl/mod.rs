@@ -36,7 +36,7 @@ use crate::{
 pub(crate) const FORMAT: &str = "TBSL";
 
 /// The text as schemas state it.
-pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: "[0-9A-F]{20}",
     min_len: Tbsl::TEXT_LEN,
     max_len: Tbsl::TEXT_LEN,
@@ -440,7 +440,7 @@ const fn parse_error(text: &[u8]) -> Error {
     )
 }
 
-crate::impls::convert!(Tbsl, [u8; 10], to_bytes, from_bytes);
+crate::text::traits::convert!(Tbsl, [u8; 10], to_bytes, from_bytes);
 
 impl TryFrom<&[u8]> for Tbsl {
     type Error = Error;
@@ -470,7 +470,7 @@ impl TryFrom<&[u8]> for Tbsl {
     }
 }
 
-crate::impls::text_traits!(Tbsl, encode);
+crate::text::traits::text_traits!(Tbsl, encode);
 
 #[cfg(test)]
 mod tests {

@@ -138,7 +138,8 @@ impl Tbsl {
     where
         T: Clone + Into<std::time::SystemTime>,
     {
-        let (start, end) = crate::time::unsigned_bounds(crate::time::micros_bounds(span)?)?;
+        let (start, end) =
+            crate::range::time::unsigned_bounds(crate::range::time::micros_bounds(span)?)?;
         Tbsl::range_for_micros(start, end)
     }
 

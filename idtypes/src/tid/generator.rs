@@ -4,8 +4,8 @@ use core::fmt;
 
 use super::{FORMAT, Tid};
 use crate::{
-    Clock, Error, LeaseTerm, SystemClock, clock_guard::ClockGuard, error::Repr, fork::PerProcess,
-    monotonic::Monotonic, padded::Padded,
+    Clock, Error, LeaseTerm, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
+    generation::monotonic::Monotonic, generation::padded::Padded, process::fork::PerProcess,
 };
 
 /// Makes TIDs that strictly increase and never repeat, from any number of threads.
@@ -252,7 +252,7 @@ impl<C: Clock> TidGenerator<C> {
     }
 }
 
-crate::generator_shell::generator_shell! {
+crate::generation::generator_shell::generator_shell! {
     TidGenerator => Tid;
     /// A generator on the system clock with a random clock id.
     ///
@@ -301,7 +301,7 @@ impl<C> fmt::Debug for TidGenerator<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator_shell::tests::assert_steps_back_never_repeat;
+    use crate::generation::generator_shell::tests::assert_steps_back_never_repeat;
     use crate::{ErrorKind, ManualClock};
     use std::{collections::HashSet, time::Duration};
 

@@ -248,8 +248,8 @@ impl Tid {
     }
 }
 
-crate::impls::convert!(Tid, u64, to_u64, from_u64);
-crate::impls::convert!(Tid, [u8; 8], to_bytes, from_bytes);
+crate::text::traits::convert!(Tid, u64, to_u64, from_u64);
+crate::text::traits::convert!(Tid, [u8; 8], to_bytes, from_bytes);
 
 #[cfg(test)]
 mod tests {

@@ -145,7 +145,8 @@ impl Tid {
     where
         T: Clone + Into<std::time::SystemTime>,
     {
-        let (start, end) = crate::time::unsigned_bounds(crate::time::micros_bounds(span)?)?;
+        let (start, end) =
+            crate::range::time::unsigned_bounds(crate::range::time::micros_bounds(span)?)?;
         Tid::range_for_micros(start, end)
     }
 

@@ -5,7 +5,7 @@ use crate::{
     Error, IdText,
     codec::base32_sortable as b32,
     error::{Lengths, Repr, char_at},
-    text_schema::TextSchema,
+    text::schema::TextSchema,
 };
 
 /// The symbols a TID may start with: the first symbol carries only bits 63..60.
@@ -179,7 +179,7 @@ const fn parse_error(text: &[u8]) -> Error {
     )
 }
 
-crate::impls::text_traits!(Tid, encode);
+crate::text::traits::text_traits!(Tid, encode);
 
 /// The message `tid!` fails compilation with.
 #[doc(hidden)]

@@ -5,11 +5,11 @@ use core::fmt;
 use super::{FORMAT, NodeId, TimeId};
 use crate::{
     Clock, Error, LeaseTerm, SystemClock,
-    clock_guard::ClockGuard,
     error::{Bounds, Repr},
-    fork::PerProcess,
-    monotonic::Monotonic,
-    padded::Padded,
+    generation::clock_guard::ClockGuard,
+    generation::monotonic::Monotonic,
+    generation::padded::Padded,
+    process::fork::PerProcess,
 };
 
 /// Makes TimeIds that strictly increase in time and never repeat, from any number of threads.
@@ -233,7 +233,7 @@ impl<C: Clock> TimeIdGenerator<C> {
     }
 }
 
-crate::generator_shell::generator_shell! {
+crate::generation::generator_shell::generator_shell! {
     TimeIdGenerator => TimeId;
     /// A generator on the system clock with a random best-effort node id.
     ///
@@ -282,7 +282,7 @@ impl<C> fmt::Debug for TimeIdGenerator<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator_shell::tests::assert_steps_back_never_repeat;
+    use crate::generation::generator_shell::tests::assert_steps_back_never_repeat;
     use crate::{ErrorKind, ManualClock};
     use std::{collections::HashSet, time::Duration};
 

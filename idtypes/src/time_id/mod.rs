@@ -293,8 +293,8 @@ impl PartialOrd for TimeId {
     }
 }
 
-crate::impls::convert!(TimeId, i64, to_i64, from_i64);
-crate::impls::convert!(TimeId, [u8; 8], to_bytes, from_bytes);
+crate::text::traits::convert!(TimeId, i64, to_i64, from_i64);
+crate::text::traits::convert!(TimeId, [u8; 8], to_bytes, from_bytes);
 
 /// The same bits, so the same text: a TID's clock id becomes the node id.
 impl TryFrom<Tid> for TimeId {

@@ -183,7 +183,7 @@ impl NodeId {
     /// ```
     #[cfg(feature = "std")]
     pub fn random_best_effort() -> NodeId {
-        NodeId((crate::random::os_u64() & 31) as u16)
+        NodeId((crate::process::random::os_u64() & 31) as u16)
     }
 }
 

@@ -225,7 +225,7 @@ mod span {
         where
             T: Clone + Into<std::time::SystemTime>,
         {
-            let Some((start, end)) = crate::time::micros_bounds(span) else {
+            let Some((start, end)) = crate::range::time::micros_bounds(span) else {
                 return IdRanges::none(TimeId::MIN);
             };
             let clamp = |micros: i128| {

@@ -5,7 +5,7 @@ use crate::{
     Error, IdText,
     codec::base32_sortable as b32,
     error::{Lengths, Repr, char_at},
-    text_schema::TextSchema,
+    text::schema::TextSchema,
 };
 
 /// The symbols a TimeId may start with: `2`..`b` for timestamps from 1970 on, `s`..`z` before.
@@ -243,7 +243,7 @@ const fn parse_error(text: &[u8]) -> Error {
     )
 }
 
-crate::impls::text_traits!(
+crate::text::traits::text_traits!(
     /// `{}` writes the plain text, `{:#}` the dashed display form.
     TimeId,
     encode,

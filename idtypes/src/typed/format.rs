@@ -234,7 +234,7 @@ pub(crate) mod sealed {
 
         /// The text as schemas state it (the schema integrations): the format's own, kept
         /// beside its parser.
-        const TEXT_SCHEMA: crate::text_schema::TextSchema;
+        const TEXT_SCHEMA: crate::text::schema::TextSchema;
 
         /// Whether serde's binary formats get the text (`true`: the atproto formats, whose
         /// data model makes them strings in every encoding) or the raw form (`false`) unless
@@ -329,7 +329,7 @@ macro_rules! sealed_facts {
     ($($ty:ident: $len:expr, $schema:expr;)*) => {$(
         impl sealed::Sealed for crate::$ty {
             const MAX_PARSE_LEN: usize = $len;
-            const TEXT_SCHEMA: crate::text_schema::TextSchema = $schema;
+            const TEXT_SCHEMA: crate::text::schema::TextSchema = $schema;
         }
     )*};
 }
@@ -347,7 +347,7 @@ sealed_facts! {
 
 impl sealed::Sealed for crate::Tid {
     const MAX_PARSE_LEN: usize = Tid::TEXT_LEN;
-    const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::tid::text::TEXT_SCHEMA;
+    const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::tid::text::TEXT_SCHEMA;
     // A Lexicon `string` of format `tid` (atproto data model).
     const SERDE_TEXT: bool = true;
 
@@ -361,7 +361,7 @@ impl sealed::Sealed for crate::Tid {
 
 impl sealed::Sealed for crate::Tbsl {
     const MAX_PARSE_LEN: usize = Tbsl::TEXT_LEN;
-    const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::tbsl::TEXT_SCHEMA;
+    const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::tbsl::TEXT_SCHEMA;
 
     // The id in registers: through `FromStr`, the valid path and the error's met in one
     // `Result` in memory, which a typed TBSL parse wrote in pieces and read back whole. On
@@ -376,7 +376,7 @@ impl sealed::Sealed for crate::Tbsl {
 #[cfg(feature = "alloc")]
 impl sealed::Sealed for crate::RecordKey {
     const MAX_PARSE_LEN: usize = crate::RecordKey::MAX_LEN;
-    const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::record_key::syntax::TEXT_SCHEMA;
+    const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::record_key::syntax::TEXT_SCHEMA;
     // A string, whose text is its only form.
     const SERDE_TEXT: bool = true;
 }

@@ -7,7 +7,7 @@ use crate::Error;
 pub(crate) const FORMAT: &str = "fullrand uid11";
 
 /// The text as schemas state it: the uid11 text.
-pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: super::U64_PATTERN,
     min_len: FullRand::TEXT_LEN,
     max_len: FullRand::TEXT_LEN,
@@ -71,6 +71,6 @@ impl FullRand {
     /// ```
     #[cfg(feature = "std")]
     pub fn random() -> FullRand {
-        FullRand(crate::random::secure_u64())
+        FullRand(crate::process::random::secure_u64())
     }
 }

@@ -34,7 +34,7 @@ use crate::{
     Error, IdRange, IdText,
     codec::base58::{self, DecodeError},
     error::{Lengths, Repr, char_at},
-    text_schema::TextSchema,
+    text::schema::TextSchema,
 };
 
 /// The format name used in error messages.
@@ -359,8 +359,8 @@ const fn parse_error(text: &[u8]) -> Error {
     }
 }
 
-crate::impls::convert!(Uid11, u64, to_u64, from_u64);
-crate::impls::text_traits!(Uid11, encode);
+crate::text::traits::convert!(Uid11, u64, to_u64, from_u64);
+crate::text::traits::text_traits!(Uid11, encode);
 
 #[cfg(test)]
 mod tests {

@@ -30,7 +30,7 @@ macro_rules! profile_text {
             }
         }
 
-        crate::impls::convert!($ty, u64, to_u64, from_u64);
+        crate::text::traits::convert!($ty, u64, to_u64, from_u64);
         profile_text!($ty, $name, $example, $max_payload);
     };
     ($ty:ident, $name:expr, $example:literal, $max_payload:expr, try_from_bytes) => {
@@ -62,7 +62,7 @@ macro_rules! profile_text {
             }
         }
 
-        crate::impls::convert!($ty, u64, to_u64, try try_from_u64);
+        crate::text::traits::convert!($ty, u64, to_u64, try try_from_u64);
         profile_text!($ty, $name, $example, $max_payload);
     };
     ($ty:ident, $name:expr, $example:literal, $max_payload:expr) => {
@@ -214,7 +214,7 @@ macro_rules! profile_text {
             }
         }
 
-        crate::impls::text_traits!($ty, encode);
+        crate::text::traits::text_traits!($ty, encode);
 
         impl From<$ty> for crate::Uid11 {
             fn from(id: $ty) -> crate::Uid11 {
@@ -232,7 +232,7 @@ pub(crate) use profile_text;
 /// and carries into the next one past 4095. `None` past `max_millis`.
 #[cfg(feature = "std")]
 pub(crate) fn next_millis_and_sequence(
-    state: &crate::monotonic::Monotonic,
+    state: &crate::generation::monotonic::Monotonic,
     clock_micros: i64,
     max_millis: u64,
 ) -> Option<(u64, u16)> {

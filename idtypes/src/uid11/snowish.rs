@@ -18,7 +18,7 @@ pub(crate) const FORMAT: &str = "snowish uid11";
 
 /// The text as schemas state it: the uid11 texts up to `NQm6nKp8qFC` (`2^63 - 1`: the top
 /// bit is reserved), built like [`U64_PATTERN`](super::U64_PATTERN).
-pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: concat!(
         "(?:[1-9A-HJ-M]",
         super::base58_class!(),

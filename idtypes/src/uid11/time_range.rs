@@ -73,7 +73,7 @@ macro_rules! millis_ranges {
                 T: Clone + Into<std::time::SystemTime>,
             {
                 let (start, end) =
-                    crate::time::unsigned_bounds(crate::time::millis_bounds(span)?)?;
+                    crate::range::time::unsigned_bounds(crate::range::time::millis_bounds(span)?)?;
                 $ty::range_for_millis(start, end)
             }
 

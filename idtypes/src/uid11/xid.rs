@@ -16,7 +16,7 @@ use crate::{Error, error::Bounds};
 pub(crate) const FORMAT: &str = "xid";
 
 /// The text as schemas state it: the uid11 text.
-pub(crate) const TEXT_SCHEMA: crate::text_schema::TextSchema = crate::text_schema::TextSchema {
+pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: super::U64_PATTERN,
     min_len: Xid::TEXT_LEN,
     max_len: Xid::TEXT_LEN,

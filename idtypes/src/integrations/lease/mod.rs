@@ -208,8 +208,8 @@ use sql::{Dialect, Statements};
 use crate::{
     Clock, Error, ErrorKind, LeaseTerm, SystemClock,
     error::{Bounds, Int, LeaseCall, LeaseOp, OutOfLine, Repr, Snippet, TimeLimit, reason_text},
-    lease_term::monotonic_nanos,
-    timer::{Elapsed, within},
+    process::lease_term::monotonic_nanos,
+    process::timer::{Elapsed, within},
 };
 
 /// The lease store: a connection pool and the lease table's statements.
@@ -595,7 +595,10 @@ fn check_space(namespace: &str, size: u32) -> Result<(), Error> {
 
 /// A new holder token: 128 random bits from the operating system, as 32 hex digits.
 fn new_holder() -> String {
-    let (a, b) = (crate::random::os_u64(), crate::random::os_u64());
+    let (a, b) = (
+        crate::process::random::os_u64(),
+        crate::process::random::os_u64(),
+    );
     format!("{a:016x}{b:016x}")
 }
 
@@ -714,7 +717,7 @@ macro_rules! store_for {
                         ));
                     }
                     // From a random free value on, so that contenders spread out.
-                    let start = (crate::random::os_u64() % free.len() as u64) as usize;
+                    let start = (crate::process::random::os_u64() % free.len() as u64) as usize;
                     for &value in free[start..].iter().chain(&free[..start]).take(8) {
                         let call = Call { value: Some(value), ..call };
                         let sent = (Instant::now(), monotonic_nanos());

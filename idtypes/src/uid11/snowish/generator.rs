@@ -5,11 +5,11 @@ use core::fmt;
 use super::{FORMAT, MAX_DELTA, Snowish};
 use crate::{
     Clock, Error, LeaseTerm, SystemClock,
-    clock_guard::ClockGuard,
     error::Repr,
-    fork::PerProcess,
-    monotonic::Monotonic,
-    padded::Padded,
+    generation::clock_guard::ClockGuard,
+    generation::monotonic::Monotonic,
+    generation::padded::Padded,
+    process::fork::PerProcess,
     uid11::profile::{millis_since_epoch, next_millis_and_sequence},
 };
 
@@ -199,7 +199,7 @@ impl<C: Clock> SnowishGenerator<C> {
     }
 }
 
-crate::generator_shell::generator_shell! {
+crate::generation::generator_shell::generator_shell! {
     SnowishGenerator => Snowish;
     /// The next id.
     ///
@@ -231,7 +231,7 @@ impl<C> fmt::Debug for SnowishGenerator<C> {
 mod tests {
     use super::*;
     use crate::ManualClock;
-    use crate::generator_shell::tests::assert_steps_back_never_repeat;
+    use crate::generation::generator_shell::tests::assert_steps_back_never_repeat;
     use std::time::Duration;
 
     #[test]

@@ -4,8 +4,9 @@ use core::fmt;
 
 use super::{FORMAT, MAX_DELTA, TsSeqRand};
 use crate::{
-    Clock, Error, SystemClock, clock_guard::ClockGuard, error::Repr, monotonic::Monotonic,
-    padded::Padded, random::fast_u64, uid11::profile::next_millis_and_sequence,
+    Clock, Error, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
+    generation::monotonic::Monotonic, generation::padded::Padded, process::random::fast_u64,
+    uid11::profile::next_millis_and_sequence,
 };
 
 /// Makes ts-seq-rand ids: within a millisecond the sequence counts up (passing 4095 moves
@@ -95,7 +96,7 @@ impl<C: Clock> TsSeqRandGenerator<C> {
     }
 }
 
-crate::generator_shell::generator_shell! {
+crate::generation::generator_shell::generator_shell! {
     TsSeqRandGenerator => TsSeqRand;
     /// A generator on the system clock.
     ///
@@ -134,7 +135,7 @@ impl<C> fmt::Debug for TsSeqRandGenerator<C> {
 mod tests {
     use super::*;
     use crate::ManualClock;
-    use crate::generator_shell::tests::assert_steps_back_never_repeat;
+    use crate::generation::generator_shell::tests::assert_steps_back_never_repeat;
     use std::time::Duration;
 
     #[test]

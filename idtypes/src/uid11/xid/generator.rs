@@ -8,8 +8,9 @@ use core::{
 
 use super::{FORMAT, MAX_DELTA, MAX_RANDOM, Xid};
 use crate::{
-    Clock, Error, SystemClock, clock_guard::ClockGuard, error::Repr, fork, padded::Padded,
-    random::fast_u64, uid11::profile::millis_since_epoch,
+    Clock, Error, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
+    generation::padded::Padded, process::fork, process::random::fast_u64,
+    uid11::profile::millis_since_epoch,
 };
 
 /// How an [`XidGenerator`] fills the 22 low bits.
@@ -200,7 +201,7 @@ fn exhausted() -> Error {
     )
 }
 
-crate::generator_shell::generator_shell! {
+crate::generation::generator_shell::generator_shell! {
     XidGenerator => Xid;
     /// A monotonic generator on the system clock.
     ///
@@ -244,7 +245,7 @@ impl<C> fmt::Debug for XidGenerator<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator_shell::tests::assert_steps_back_never_repeat;
+    use crate::generation::generator_shell::tests::assert_steps_back_never_repeat;
     use crate::{ErrorKind, ManualClock};
     use std::{collections::HashSet, time::Duration};
 

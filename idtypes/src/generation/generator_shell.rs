@@ -31,14 +31,14 @@ macro_rules! generator_shell {
             }
         }
 
-        $crate::generator_shell::generator_shell! {
+        $crate::generation::generator_shell::generator_shell! {
             $gen => $id;
             $(#[$next])* fn next;
         }
 
         /// The process-wide generator behind the format's `now()`.
         pub(super) fn global() -> &'static $gen {
-            static GLOBAL: $crate::global::Global<$gen> = $crate::global::Global::new();
+            static GLOBAL: $crate::generation::global::Global<$gen> = $crate::generation::global::Global::new();
             GLOBAL.get_or_make($gen::new)
         }
     };

@@ -237,7 +237,7 @@ fn system_micros() -> i64 {
 
 /// Microseconds since the epoch, rounded down, saturating at the ends of `i64`.
 fn micros_of(time: SystemTime) -> i64 {
-    let (micros, _) = crate::time::floor_micros(time);
+    let (micros, _) = crate::range::time::floor_micros(time);
     micros.clamp(i64::MIN as i128, i64::MAX as i128) as i64
 }
 

@@ -132,7 +132,7 @@ impl PerProcess {
     pub(crate) fn random(bits: u32) -> Self {
         watch();
         let mask = (1u16 << bits) - 1;
-        let value = crate::random::os_u64() as u16 & mask;
+        let value = crate::process::random::os_u64() as u16 & mask;
         let mut id = PerProcess {
             expect: 0,
             check: PID_CHECK,
@@ -372,7 +372,7 @@ mod watch {
     }
 
     fn install(me: libc::pid_t) {
-        STRIDE.store(crate::random::os_u64() | 1, Ordering::Relaxed);
+        STRIDE.store(crate::process::random::os_u64() | 1, Ordering::Relaxed);
         PID.store(me, Ordering::Relaxed);
         // SAFETY: both handlers are `extern "C" fn()` that only touch atomics, call getpid and
         // use a const-initialised thread-local `Cell<u64>` (no allocation, no locks): all
@@ -432,7 +432,7 @@ mod watch {
         if PID.swap(me, Ordering::Relaxed) != me {
             // Which child of its parent this is went unrecorded: a random index still
             // differs from the parent (every step is non-zero), if not surely from siblings.
-            moved_on(crate::random::os_u64());
+            moved_on(crate::process::random::os_u64());
         }
         Lineage(LINEAGE.load(Ordering::Relaxed))
     }

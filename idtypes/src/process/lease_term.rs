@@ -13,7 +13,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use crate::timer::Sleep;
+use crate::process::timer::Sleep;
 
 /// The current term of a lease on one value of an id space: the value, until when this
 /// process may use it (by its own monotonic clock), and the timestamps its ids may carry.
@@ -401,7 +401,7 @@ const COARSE: libc::clockid_t = libc::CLOCK_MONOTONIC;
 #[cfg(unix)]
 #[inline]
 fn read_clock(clock: libc::clockid_t) -> u64 {
-    match crate::clock::read_clock(clock) {
+    match crate::generation::clock::read_clock(clock) {
         // Monotonic clocks never read before their start.
         Some((secs, nanos)) => (secs as u64)
             .saturating_mul(1_000_000_000)

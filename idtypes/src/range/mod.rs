@@ -1,4 +1,10 @@
-//! [`IdRange`]: an inclusive range of ids, ready for `WHERE id BETWEEN start AND end`.
+//! Ranges of ids: [`IdRange`], an inclusive range ready for `WHERE id BETWEEN start AND end`;
+//! [`IdRanges`](ranges::IdRanges), the up to two ranges a span of time gives; and the
+//! `SystemTime` arithmetic the time ranges share (`time`).
+
+pub(crate) mod ranges;
+#[cfg(feature = "std")]
+pub(crate) mod time;
 
 use core::{
     fmt,

@@ -9,7 +9,7 @@
 /// does `Debug`. Attributes before the type (docs) go on the `Display` impl.
 macro_rules! text_traits {
     ($(#[$display:meta])* $ty:ident, $text:ident) => {
-        $crate::impls::text_traits!(@parse $ty);
+        $crate::text::traits::text_traits!(@parse $ty);
 
         $(#[$display])*
         impl core::fmt::Display for $ty {
@@ -25,7 +25,7 @@ macro_rules! text_traits {
         }
     };
     ($(#[$display:meta])* $ty:ident, $text:ident, alternate = $alternate:ident) => {
-        $crate::impls::text_traits!(@parse $ty);
+        $crate::text::traits::text_traits!(@parse $ty);
 
         $(#[$display])*
         impl core::fmt::Display for $ty {
@@ -70,7 +70,7 @@ macro_rules! text_traits {
 /// after `try`, `TryFrom` (a `fn($raw) -> Result<$ty, Error>`).
 macro_rules! convert {
     ($ty:ident, $raw:ty, $to:ident, $from:ident) => {
-        $crate::impls::convert!(@to $ty, $raw, $to);
+        $crate::text::traits::convert!(@to $ty, $raw, $to);
 
         impl From<$raw> for $ty {
             fn from(raw: $raw) -> $ty {
@@ -79,7 +79,7 @@ macro_rules! convert {
         }
     };
     ($ty:ident, $raw:ty, $to:ident, try $from:ident) => {
-        $crate::impls::convert!(@to $ty, $raw, $to);
+        $crate::text::traits::convert!(@to $ty, $raw, $to);
 
         impl TryFrom<$raw> for $ty {
             type Error = $crate::Error;

@@ -1,4 +1,9 @@
-//! [`IdText`]: the fixed-size stack string that encoders return.
+//! The text every format shares: [`IdText`], the fixed-size stack string that encoders return;
+//! [`TextSchema`](schema::TextSchema), what a format's text looks like to JSON Schema and
+//! OpenAPI; and the text traits every format implements alike (`traits`).
+
+pub(crate) mod schema;
+pub(crate) mod traits;
 
 use core::{borrow::Borrow, fmt, hash::Hash, ops::Deref};
 

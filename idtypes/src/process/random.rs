@@ -12,7 +12,7 @@
 //! its state, and with it every later output of that thread. That is fine for tie-breakers,
 //! whose job is only to differ, and wrong for FullRand, whose whole value is its randomness.
 //!
-//! Both streams note the [fork generation](crate::fork) they were seeded in and reseed when it
+//! Both streams note the [fork generation](crate::process::fork) they were seeded in and reseed when it
 //! changes, so a forked child never replays its parent's stream.
 
 use core::cell::{Cell, RefCell};
@@ -23,7 +23,7 @@ use chacha20::{
     variants::Legacy,
 };
 
-use crate::fork;
+use crate::process::fork;
 
 /// 64 bits from the operating system's random source.
 ///

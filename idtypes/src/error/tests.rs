@@ -1,0 +1,294 @@
+// `String`, `format!` and the like without the `std` feature too (see lib.rs).
+#[cfg(feature = "alloc")]
+use super::lease::{LeaseOp, REASON_CAPACITY, reason_text};
+use super::*;
+use std::prelude::rust_2024::*;
+
+#[test]
+fn char_at_decodes_multibyte_characters() {
+    let s = "ab\u{e9}\u{20ac}\u{1f600}";
+    assert_eq!(char_at(s.as_bytes(), 0), 'a');
+    assert_eq!(char_at(s.as_bytes(), 2), '\u{e9}');
+    assert_eq!(char_at(s.as_bytes(), 4), '\u{20ac}');
+    assert_eq!(char_at(s.as_bytes(), 7), '\u{1f600}');
+}
+
+#[test]
+fn char_at_never_panics_on_broken_bytes() {
+    assert_eq!(char_at(&[0xFF], 0), char::REPLACEMENT_CHARACTER);
+    assert_eq!(char_at(&[0xE2, 0x82], 0), char::REPLACEMENT_CHARACTER);
+    assert_eq!(char_at(&[0xC3, 0x41], 0), char::REPLACEMENT_CHARACTER);
+    assert_eq!(char_at(&[], 3), char::REPLACEMENT_CHARACTER);
+}
+
+#[test]
+fn an_int_keeps_every_i128() {
+    for value in [
+        i128::MIN,
+        i128::MIN + 1,
+        -(1 << 64),
+        i64::MIN as i128,
+        -1,
+        0,
+        1,
+        u64::MAX as i128,
+        1 << 64,
+        (1 << 80) - 1,
+        i128::MAX,
+    ] {
+        assert_eq!(Int::new(value).get(), value);
+    }
+}
+
+#[test]
+fn out_of_range_shows_numbers_past_64_bits_whole() {
+    let err = Error::new(
+        "TBSL",
+        Repr::OutOfRange {
+            bounds: &Bounds {
+                part: "value",
+                min: i128::MIN,
+                max: (1 << 80) - 1,
+            },
+            found: Int::new(i128::MAX),
+        },
+    );
+    assert_eq!(
+        err.to_string(),
+        "TBSL value out of range: found 170141183460469231731687303715884105727, \
+         expected -170141183460469231731687303715884105728..=1208925819614629174706175"
+    );
+}
+
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn shifted_positions_stay_exact_past_32_bits() {
+    let err = Error::new(
+        "atproto TID",
+        Repr::Character {
+            position: 12,
+            found: '1',
+            expected: "abc",
+        },
+    );
+    let offset = u32::MAX as usize + 7;
+    assert_eq!(err.shifted(offset).position(), Some(12 + offset));
+    let err = Error::new(
+        "NSID",
+        Repr::Syntax {
+            position: Some(3),
+            rule: "a segment is empty",
+        },
+    );
+    assert_eq!(err.shifted(offset).position(), Some(3 + offset));
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn mismatch_is_inline_while_both_values_fit_whole_and_says_the_same_either_way() {
+    let message = |expected: &str, found: &str| {
+        format!(
+            "atproto record key does not match its type: expected `{expected}`, found `{found}`"
+        )
+    };
+    // 32 + 5 bytes: the most kept inline.
+    let (expected, found) = ("e".repeat(32), "f".repeat(5));
+    let repr = Repr::mismatch(&expected, &found);
+    assert!(matches!(repr, Repr::Mismatch { .. }));
+    let err = Error::new("atproto record key", repr);
+    assert_eq!(err.kind(), ErrorKind::Mismatch);
+    assert_eq!(err.to_string(), message(&expected, &found));
+    // One byte more: out of line, still whole.
+    let found = "f".repeat(6);
+    let repr = Repr::mismatch(&expected, &found);
+    assert!(matches!(&repr, Repr::OutOfLine { payload, .. }
+        if matches!(**payload, OutOfLine::Mismatch { .. })));
+    let err = Error::new("atproto record key", repr);
+    assert_eq!(err.kind(), ErrorKind::Mismatch);
+    assert_eq!(err.to_string(), message(&expected, &found));
+    // Empty and multi-byte values.
+    let err = Error::new("atproto record key", Repr::mismatch("", "\u{e9}t\u{e9}"));
+    assert_eq!(err.to_string(), message("", "\u{e9}t\u{e9}"));
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn mismatch_shows_long_values_cut_visibly_at_a_character_boundary() {
+    let long = "\u{e9}".repeat(20); // 40 bytes
+    let err = Error::new("atproto record key", Repr::mismatch("self", &long));
+    assert_eq!(err.kind(), ErrorKind::Mismatch);
+    let kept = "\u{e9}".repeat(16);
+    assert_eq!(
+        err.to_string(),
+        format!("atproto record key does not match its type: expected `self`, found `{kept}…`")
+    );
+}
+
+#[cfg(feature = "alloc")]
+fn lease_call(op: LeaseOp, value: Option<u32>) -> LeaseCall {
+    LeaseCall {
+        op,
+        subject: "posts-tid".into(),
+        value,
+    }
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn a_lease_failure_names_the_call_and_keeps_the_reason_whole() {
+    let reason = "error communicating with database: Connection reset by peer (os error 104)";
+    let err = Error::new(
+        "lease",
+        Repr::from(OutOfLine::Database {
+            call: lease_call(LeaseOp::Renew, Some(3)),
+            reason: reason_text(&reason),
+        }),
+    );
+    assert_eq!(err.kind(), ErrorKind::Database);
+    assert_eq!(
+        err.to_string(),
+        "lease store: renew of `posts-tid` value 3 failed: error communicating with \
+         database: Connection reset by peer (os error 104)"
+    );
+    let err = Error::new(
+        "lease",
+        Repr::from(OutOfLine::Database {
+            call: LeaseCall {
+                op: LeaseOp::Setup,
+                subject: "idtypes_leases".into(),
+                value: None,
+            },
+            reason: reason_text(&"permission denied for schema public"),
+        }),
+    );
+    assert_eq!(
+        err.to_string(),
+        "lease store: setup of the table `idtypes_leases` failed: permission denied for \
+         schema public"
+    );
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn a_huge_database_reason_is_cut_visibly_at_a_character_boundary() {
+    // 1,023 ASCII bytes, then two-byte characters: the first of them does not fit whole.
+    let reason = format!("{}{}", "x".repeat(REASON_CAPACITY - 1), "é".repeat(10_000));
+    let kept = reason_text(&reason);
+    assert_eq!(kept.len(), REASON_CAPACITY - 1 + "…".len());
+    assert!(kept.ends_with("x…"));
+    let whole = reason_text(&"é".repeat(REASON_CAPACITY / 2));
+    assert!(!whole.contains('…'), "exactly the capacity: whole");
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn a_lease_timeout_says_which_limit_it_ran_into() {
+    let timeout = |op, value, millis, of| {
+        Error::new(
+            "lease",
+            Repr::from(OutOfLine::Timeout {
+                call: lease_call(op, value),
+                limit: core::time::Duration::from_millis(millis),
+                of,
+            }),
+        )
+    };
+    let err = timeout(LeaseOp::Acquire, None, 10_000, TimeLimit::Store);
+    assert_eq!(err.kind(), ErrorKind::Timeout);
+    assert_eq!(
+        err.to_string(),
+        "lease store: acquire in `posts-tid` timed out: no reply within 10000 ms (the \
+         store's timeout, see `Leases::with_timeout`)"
+    );
+    assert_eq!(
+        timeout(LeaseOp::Renew, Some(7), 1_400, TimeLimit::Deadline).to_string(),
+        "lease store: renew of `posts-tid` value 7 timed out: no reply within 1400 ms, by \
+         its term's deadline; the term has ended"
+    );
+    assert_eq!(
+        timeout(LeaseOp::Renew, Some(7), 700, TimeLimit::Attempt).to_string(),
+        "lease store: renew of `posts-tid` value 7 timed out: no reply within 700 ms, half \
+         the time left to the term's deadline"
+    );
+    assert!(
+        timeout(LeaseOp::Release, Some(7), 10_000, TimeLimit::Store)
+            .to_string()
+            .starts_with("lease store: release of `posts-tid` value 7 timed out: ")
+    );
+}
+
+#[test]
+fn a_lost_lease_says_whether_its_term_had_ended() {
+    let lost = |ended| {
+        Error::new(
+            "lease",
+            Repr::LeaseLost {
+                namespace: Snippet::new("posts-tid"),
+                value: 3,
+                ended,
+            },
+        )
+    };
+    assert_eq!(lost(false).kind(), ErrorKind::LeaseLost);
+    assert_eq!(
+        lost(false).to_string(),
+        "lease `posts-tid` value 3: no longer held by this process (it expired and was \
+         taken over, or was released)"
+    );
+    assert_eq!(lost(true).kind(), ErrorKind::LeaseLost);
+    assert_eq!(
+        lost(true).to_string(),
+        "lease `posts-tid` value 3: its term had ended (its deadline passed, or it was \
+         released or lost) before this call; acquire a new lease"
+    );
+}
+
+#[test]
+fn one_byte_is_singular() {
+    let err = Error::new(
+        "TimeId node id",
+        Repr::Length {
+            expected: Lengths::Between(2, 2),
+            found: 1,
+        },
+    );
+    assert_eq!(
+        err.to_string(),
+        "invalid TimeId node id: expected 2 characters, found 1 byte"
+    );
+}
+
+#[test]
+fn length_message_names_both_bounds_when_they_differ() {
+    let err = Error::new(
+        "atproto record key",
+        Repr::Length {
+            expected: Lengths::Between(1, 512),
+            found: 0,
+        },
+    );
+    assert_eq!(
+        err.to_string(),
+        "invalid atproto record key: expected 1 to 512 characters, found 0 bytes"
+    );
+}
+
+#[test]
+fn out_of_range_message_names_the_part_and_bounds() {
+    let err = Error::new(
+        "atproto TID",
+        Repr::OutOfRange {
+            bounds: &Bounds {
+                part: "clock id",
+                min: 0,
+                max: 1023,
+            },
+            found: Int::new(1024),
+        },
+    );
+    assert_eq!(err.kind(), ErrorKind::OutOfRange);
+    assert_eq!(
+        err.to_string(),
+        "atproto TID clock id out of range: found 1024, expected 0..=1023"
+    );
+}

@@ -1,0 +1,9 @@
+//! What keeps ids apart beyond one process: `fork()` detection (a child never goes on with its
+//! parent's ids), the operating system's randomness, the lease terms that hand a clock, node
+//! or machine id to one process at a time ([`LeaseTerm`](crate::LeaseTerm)), and the timer
+//! that bounds the lease calls.
+
+pub(crate) mod fork;
+pub(crate) mod lease_term;
+pub(crate) mod random;
+pub(crate) mod timer;

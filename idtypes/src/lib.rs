@@ -545,13 +545,13 @@ pub use generation::clock::{Clock, ManualClock, SystemClock};
     feature = "sqlx-sqlite",
     feature = "postgres-types"
 ))]
-pub use integrations::as_text::AsText;
+pub use integrations::db::as_text::AsText;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite"
 ))]
-pub use integrations::lease;
+pub use integrations::db::lease;
 #[cfg(feature = "serde")]
 pub use integrations::serde;
 #[cfg(feature = "std")]
@@ -626,7 +626,7 @@ pub mod __private {
     /// Typed ids' JSON Schema (schemars).
     #[cfg(feature = "schemars")]
     pub mod schemars {
-        pub use crate::integrations::schemars::json_schema;
+        pub use crate::integrations::schema::schemars::json_schema;
         pub use alloc::borrow::Cow;
         pub use schemars::{JsonSchema, Schema, SchemaGenerator};
     }
@@ -634,7 +634,7 @@ pub mod __private {
     /// Typed ids' OpenAPI schemas (utoipa).
     #[cfg(feature = "utoipa")]
     pub mod utoipa {
-        pub use crate::integrations::utoipa::schema;
+        pub use crate::integrations::schema::utoipa::schema;
         pub use alloc::borrow::Cow;
         pub use utoipa::openapi::{RefOr, schema::Schema};
         pub use utoipa::{PartialSchema, ToSchema};
@@ -647,7 +647,7 @@ pub mod __private {
         feature = "sqlx-sqlite"
     ))]
     pub mod sqlx {
-        pub use crate::integrations::sqlx_typed::{compatible, decode, encode, type_info};
+        pub use crate::integrations::db::sqlx_typed::{compatible, decode, encode, type_info};
         #[cfg(feature = "sqlx-postgres")]
         pub use sqlx::postgres::{PgHasArrayType, PgTypeInfo};
         pub use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};
@@ -656,8 +656,10 @@ pub mod __private {
     /// Typed ids' postgres-types.
     #[cfg(feature = "postgres-types")]
     pub mod postgres_types {
-        pub use crate::integrations::columns::BoxError;
-        pub use crate::integrations::postgres_types::{accepts, from_sql, to_sql, to_sql_checked};
+        pub use crate::integrations::db::columns::BoxError;
+        pub use crate::integrations::db::postgres_types::{
+            accepts, from_sql, to_sql, to_sql_checked,
+        };
         pub use bytes::BytesMut;
         pub use postgres_types::{FromSql, IsNull, ToSql, Type};
     }

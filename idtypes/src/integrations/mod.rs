@@ -1,14 +1,9 @@
-//! Integrations with other crates, each in its own file and gated here, in one place.
+//! Integrations with other crates, each in its own file and gated here, in one place: the
+//! databases (`db/`: sqlx, postgres-types, the columns they share, leases), the schemas
+//! (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
 
 #[cfg(feature = "arbitrary")]
 pub(crate) mod arbitrary;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite",
-    feature = "postgres-types"
-))]
-pub(crate) mod as_text;
 #[cfg(feature = "chrono")]
 mod chrono;
 #[cfg(any(
@@ -17,35 +12,11 @@ mod chrono;
     feature = "sqlx-sqlite",
     feature = "postgres-types"
 ))]
-pub(crate) mod columns;
+pub(crate) mod db;
 #[cfg(any(feature = "schemars", feature = "utoipa"))]
-mod id_schema;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite"
-))]
-pub mod lease;
-#[cfg(feature = "postgres-types")]
-pub(crate) mod postgres_types;
-#[cfg(feature = "schemars")]
-pub(crate) mod schemars;
+pub(crate) mod schema;
 #[cfg(feature = "serde")]
 pub mod serde;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite"
-))]
-pub(crate) mod sqlx;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite"
-))]
-pub(crate) mod sqlx_typed;
-#[cfg(feature = "utoipa")]
-pub(crate) mod utoipa;
 #[cfg(feature = "uuid")]
 mod uuid;
 

@@ -58,7 +58,7 @@ macro_rules! text_columns {
             crate::RecordKey::as_str,
             crate::RecordKey::parse
         );
-        $crate::integrations::columns::text_columns!(
+        $crate::integrations::db::columns::text_columns!(
             @as_text $text_column: Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl
         );
     };

@@ -1,0 +1,26 @@
+//! The databases: sqlx (PostgreSQL, MySQL/MariaDB, SQLite) and postgres-types
+//! (tokio-postgres), which store every id in the same columns (`columns`), the `AsText`
+//! adapter, and leases of clock, node and machine ids (`lease`).
+
+pub(crate) mod as_text;
+pub(crate) mod columns;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite"
+))]
+pub mod lease;
+#[cfg(feature = "postgres-types")]
+pub(crate) mod postgres_types;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite"
+))]
+pub(crate) mod sqlx;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite"
+))]
+pub(crate) mod sqlx_typed;

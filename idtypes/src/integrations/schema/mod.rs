@@ -1,0 +1,8 @@
+//! JSON Schema (schemars) and OpenAPI (utoipa): both translate what `id_schema` says of a
+//! type's text (its pattern, lengths, description and example).
+
+pub(crate) mod id_schema;
+#[cfg(feature = "schemars")]
+pub(crate) mod schemars;
+#[cfg(feature = "utoipa")]
+pub(crate) mod utoipa;

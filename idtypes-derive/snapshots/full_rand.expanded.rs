@@ -76,7 +76,7 @@ const _: () = {
             ::idtypes::__private::parse::<Self>(text)
         }
     }
-    ::idtypes::__private::typed::full_rand! {
+    ::idtypes::__idtypes_typed_full_rand! {
         TokenId, checked, "tok", "_"
     }
     #[automatically_derived]
@@ -181,7 +181,7 @@ const _: () = {
             ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
-    ::idtypes::__private::typed::integrations! {
+    ::idtypes::__idtypes_typed_integrations! {
         TokenId
     }
 };

@@ -78,7 +78,7 @@ const _: () = {
             )
         }
     }
-    ::idtypes::__private::typed::record_key! {
+    ::idtypes::__idtypes_typed_record_key! {
         ProfileKey, checked, "", ""
     }
     #[automatically_derived]
@@ -185,7 +185,7 @@ const _: () = {
             ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
-    ::idtypes::__private::typed::integrations! {
+    ::idtypes::__idtypes_typed_integrations! {
         ProfileKey
     }
 };

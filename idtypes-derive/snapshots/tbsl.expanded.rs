@@ -64,7 +64,7 @@ const _: () = {
             my::ids::__private::parse::<Self>(text)
         }
     }
-    my::ids::__private::typed::tbsl! {
+    my::ids::__idtypes_typed_tbsl! {
         TxnId, unchecked, "txn", "_"
     }
     #[automatically_derived]
@@ -166,7 +166,7 @@ const _: () = {
             my::ids::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
-    my::ids::__private::typed::integrations! {
+    my::ids::__idtypes_typed_integrations! {
         TxnId
     }
 };

@@ -72,7 +72,7 @@ const _: () = {
             ::idtypes::__private::parse::<Self>(text)
         }
     }
-    ::idtypes::__private::typed::tid! {
+    ::idtypes::__idtypes_typed_tid! {
         PostId, checked, "post", "-"
     }
     #[automatically_derived]
@@ -177,7 +177,7 @@ const _: () = {
             ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
-    ::idtypes::__private::typed::integrations! {
+    ::idtypes::__idtypes_typed_integrations! {
         PostId
     }
 };

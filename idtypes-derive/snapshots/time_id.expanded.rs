@@ -64,7 +64,7 @@ const _: () = {
             ::idtypes::__private::parse::<Self>(text)
         }
     }
-    ::idtypes::__private::typed::time_id! {
+    ::idtypes::__idtypes_typed_time_id! {
         EventId, unchecked, "evt", "_"
     }
     #[automatically_derived]
@@ -166,7 +166,7 @@ const _: () = {
             ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
         }
     }
-    ::idtypes::__private::typed::integrations! {
+    ::idtypes::__idtypes_typed_integrations! {
         EventId
     }
 };

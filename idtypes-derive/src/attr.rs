@@ -201,7 +201,7 @@ fn check_all(raw: Raw, format: Format, errors: &mut Errors) -> Attrs {
         None => "_".to_owned(),
     };
     let key_type = match &raw.key_type {
-        Some(lit) if format != Format::RecordKey => {
+        Some(lit) if !format.has_key_types() => {
             errors.push(syn::Error::new(
                 lit.span(),
                 format!(

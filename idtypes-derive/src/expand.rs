@@ -7,7 +7,7 @@ use syn::{Data, DeriveInput, Field, Fields, Type, Visibility, spanned::Spanned};
 use crate::{
     attr::{self, Attrs, KeyType},
     errors::Errors,
-    format::{self, Format},
+    format::Format,
     siblings,
 };
 
@@ -89,7 +89,7 @@ fn check_field_type(ty: &Type, format: Format, errors: &mut Errors) {
     }
     let hint = match name
         .as_deref()
-        .and_then(|name| format::ALL.into_iter().find(|f| f.name() == name))
+        .and_then(|name| crate::FORMATS.into_iter().find(|f| f.name() == name))
     {
         Some(other) => format!("; for a {0} field, derive `{0}` instead", other.name()),
         None => String::new(),
@@ -357,7 +357,7 @@ fn common_methods(target: &Target<'_>) -> TokenStream {
 
 /// A typed record key's `key_type()`: the record key type its keys must have.
 fn key_type_method(target: &Target<'_>) -> Option<TokenStream> {
-    if target.format != Format::RecordKey {
+    if !target.format.has_key_types() {
         return None;
     }
     let k = target.krate();
@@ -400,7 +400,7 @@ fn format_api(target: &Target<'_>) -> TokenStream {
         )
     };
     quote! {
-        #k::__private::typed::#api! { #name, #checks, #prefix, #separator }
+        #k::#api! { #name, #checks, #prefix, #separator }
     }
 }
 
@@ -541,6 +541,6 @@ fn comparisons(target: &Target<'_>) -> TokenStream {
 fn integrations(target: &Target<'_>) -> TokenStream {
     let (k, name) = (target.krate(), target.name);
     quote! {
-        #k::__private::typed::integrations! { #name }
+        #k::__idtypes_typed_integrations! { #name }
     }
 }

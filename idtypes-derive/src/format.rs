@@ -1,71 +1,99 @@
-//! The formats a typed id can hold, by name. What each one adds to a typed id (its parts,
-//! ranges, generation, integrations) is written beside the format in the runtime crate, as a
-//! `macro_rules!` the expansion invokes (`idtypes::__private::typed::tid!`), so a typed id's
-//! API cannot drift from its inner type's.
+//! The formats a typed id can hold, as the derive knows them: by name alone. What each one
+//! adds to a typed id (its parts, ranges, generation) is written beside the format in the
+//! runtime crate, as a `macro_rules!` named after it (`idtypes::__idtypes_typed_tid!`), which
+//! the expansion invokes; so a typed id's API cannot drift from its inner type's, and this
+//! crate knows nothing of any format but its name. The names are listed once, in `lib.rs`.
 
 use proc_macro2::{Ident, Span};
 
 /// A format, named like its derive macro and its type.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Tid,
-    TimeId,
-    Uid11,
-    Xid,
-    Snowish,
-    TsSeqRand,
-    FullRand,
-    Tbsl,
-    RecordKey,
+pub struct Format {
+    name: &'static str,
+    /// The record key: a string, not `Copy`, with record key types.
+    text: bool,
 }
 
-/// Every format, for "did you mean" hints.
-pub const ALL: [Format; 9] = [
-    Format::Tid,
-    Format::TimeId,
-    Format::Uid11,
-    Format::Xid,
-    Format::Snowish,
-    Format::TsSeqRand,
-    Format::FullRand,
-    Format::Tbsl,
-    Format::RecordKey,
-];
-
 impl Format {
-    /// The type's (and the derive's) name, and the name of its typed-id macro in
-    /// `idtypes::__private::typed`.
-    fn names(self) -> (&'static str, &'static str) {
-        match self {
-            Format::Tid => ("Tid", "tid"),
-            Format::TimeId => ("TimeId", "time_id"),
-            Format::Uid11 => ("Uid11", "uid11"),
-            Format::Xid => ("Xid", "xid"),
-            Format::Snowish => ("Snowish", "snowish"),
-            Format::TsSeqRand => ("TsSeqRand", "ts_seq_rand"),
-            Format::FullRand => ("FullRand", "full_rand"),
-            Format::Tbsl => ("Tbsl", "tbsl"),
-            Format::RecordKey => ("RecordKey", "record_key"),
-        }
+    /// A fixed-size format (every format but the record key).
+    pub const fn fixed(name: &'static str) -> Format {
+        Format { name, text: false }
+    }
+
+    /// The text format: the record key.
+    pub const fn text(name: &'static str) -> Format {
+        Format { name, text: true }
+    }
+
+    /// The format of that name, among all of them.
+    #[cfg(test)]
+    pub fn named(name: &str) -> Format {
+        crate::FORMATS
+            .into_iter()
+            .find(|format| format.name == name)
+            .expect("a format's name")
     }
 
     /// The type's (and the derive's) name.
     pub fn name(self) -> &'static str {
-        self.names().0
+        self.name
     }
 
     /// The type's name as an identifier.
     pub fn ident(self) -> Ident {
-        Ident::new(self.name(), Span::call_site())
+        Ident::new(self.name, Span::call_site())
     }
 
-    /// The format's typed-id macro in `idtypes::__private::typed`.
+    /// The format's typed-id macro in `idtypes`: `__idtypes_typed_` and the name in snake
+    /// case (`TsSeqRand`: `__idtypes_typed_ts_seq_rand`).
     pub fn api_macro(self) -> Ident {
-        Ident::new(self.names().1, Span::call_site())
+        let mut name = String::from("__idtypes_typed_");
+        let mut previous: Option<char> = None;
+        for c in self.name.chars() {
+            if c.is_ascii_uppercase() && previous.is_some_and(|p| !p.is_ascii_uppercase()) {
+                name.push('_');
+            }
+            name.push(c.to_ascii_lowercase());
+            previous = Some(c);
+        }
+        Ident::new(&name, Span::call_site())
     }
 
     /// Whether the format is `Copy` (all but the record key, a string), and so its typed id.
     pub fn is_copy(self) -> bool {
-        self != Format::RecordKey
+        !self.text
+    }
+
+    /// Whether the format has record key types (`key_type`): the record key.
+    pub fn has_key_types(self) -> bool {
+        self.text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Format;
+
+    #[test]
+    fn each_format_names_its_macro_in_snake_case() {
+        let macros: Vec<String> = crate::FORMATS
+            .into_iter()
+            .map(|format| format.api_macro().to_string())
+            .collect();
+        assert_eq!(
+            macros,
+            [
+                "__idtypes_typed_tid",
+                "__idtypes_typed_time_id",
+                "__idtypes_typed_uid11",
+                "__idtypes_typed_xid",
+                "__idtypes_typed_snowish",
+                "__idtypes_typed_ts_seq_rand",
+                "__idtypes_typed_full_rand",
+                "__idtypes_typed_tbsl",
+                "__idtypes_typed_record_key",
+            ]
+        );
+        assert!(!Format::named("RecordKey").is_copy());
     }
 }

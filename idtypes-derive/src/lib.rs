@@ -24,11 +24,13 @@
 //! implementations" (E0119).
 //!
 //! The crate is split as serde's derive is: `attr` reads and checks the attributes, `check`
-//! holds the rules for their values, `format` names the formats, and `expand` writes the
-//! code, which names only `idtypes` paths (or those of `#[idtype(crate = "...")]`). What a
-//! format adds to a typed id (its parts, ranges, generation, integrations) is not here: it is
-//! a `macro_rules!` beside the format in `idtypes` (`tid/typed.rs`, ...), which the expansion
-//! invokes through `idtypes::__private::typed`. `snapshots` pins the expansion of a few types
+//! holds the rules for their values, `format` says what the derive knows of a format (its
+//! name), and `expand` writes the code, which names only `idtypes` paths (or those of
+//! `#[idtype(crate = "...")]`). What a format adds to a typed id (its parts, ranges,
+//! generation) is not here: it is a `macro_rules!` beside the format in `idtypes`
+//! (`tid/typed.rs`: `__idtypes_typed_tid!`, ...), and the integrations' impls are
+//! `idtypes::__idtypes_typed_integrations!`; the expansion invokes both. The formats are
+//! named once, in the list of derives below. `snapshots` pins the expansion of a few types
 //! (`snapshots/*.expanded.rs`).
 
 #![deny(missing_docs)]
@@ -47,71 +49,65 @@ use syn::{DeriveInput, parse_macro_input};
 
 use format::Format;
 
+/// The derives, one per format: `$(#[doc])* fn_name => Name;` (`Name (text)` for the record
+/// key), and `FORMATS`, the formats they name, in that order.
 macro_rules! derives {
-    ($($(#[$doc:meta])* $fn_name:ident => $format:ident;)*) => {$(
-        $(#[$doc])*
-        #[proc_macro_derive($format, attributes(idtype))]
-        pub fn $fn_name(input: TokenStream) -> TokenStream {
-            let input = parse_macro_input!(input as DeriveInput);
-            expand::derive(input, Format::$format).into()
-        }
-    )*};
+    ($($(#[$doc:meta])* $fn_name:ident => $format:ident $(($text:ident))?;)*) => {
+        $(
+            $(#[$doc])*
+            #[proc_macro_derive($format, attributes(idtype))]
+            pub fn $fn_name(input: TokenStream) -> TokenStream {
+                let input = parse_macro_input!(input as DeriveInput);
+                expand::derive(input, derives!(@format $format $($text)?)).into()
+            }
+        )*
+
+        /// Every format, for "did you mean" hints.
+        const FORMATS: [Format; [$(stringify!($format)),*].len()] =
+            [$(derives!(@format $format $($text)?)),*];
+    };
+    (@format $format:ident) => {
+        Format::fixed(stringify!($format))
+    };
+    (@format $format:ident text) => {
+        Format::text(stringify!($format))
+    };
 }
 
 derives! {
     /// A typed atproto TID: `#[derive(Tid)] #[idtype(prefix = "post")] struct PostId(Tid);`
     /// reads and prints `post_3jzfcijpj2z2a`.
     ///
-    /// Besides the common vocabulary (see the `idtypes` crate docs, "Typed ids" and "One
-    /// vocabulary"), it forwards `timestamp_micros`, `clock_id`, `timestamp`, `datetime` (with
-    /// `chrono`), `range_for_prefix`, `range_for_micros`, `range_for_time`, `ranges_for_time`
-    /// (typed ranges), `now`, `next_from` and `try_next_from`.
+    /// Besides what every typed id has (the `idtypes` crate docs, "Typed ids"), it has the
+    /// TID's parts, ranges and generation, typed: `timestamp_micros`, `range_for_time`,
+    /// `now`, ...
     derive_tid => Tid;
     /// A typed draft-goldman TimeId: `#[derive(TimeId)] #[idtype(prefix = "evt")] struct
-    /// EventId(TimeId);`.
-    ///
-    /// Forwards `timestamp_micros`, `node`, `timestamp`, `datetime`, `range_for_prefix`,
-    /// `ranges_for_micros`, `ranges_for_time`, `now`, `next_from` and `try_next_from`.
+    /// EventId(TimeId);`, with the TimeId's parts, ranges and generation, typed.
     derive_time_id => TimeId;
     /// A typed uid11 (a u64 as 11 Base58 characters): `#[derive(Uid11)] struct
-    /// FileId(Uid11);`.
-    ///
-    /// Forwards `range_for_prefix`.
+    /// FileId(Uid11);`, with its prefix ranges, typed.
     derive_uid11 => Uid11;
     /// A typed xid (the uid11 profile of time and randomness): `#[derive(Xid)] struct
-    /// OrderId(Xid);`.
-    ///
-    /// Forwards `millis_since_epoch`, `timestamp_millis`, `random`, `timestamp`, `datetime`,
-    /// `range_for_prefix`, `range_for_millis`, `range_for_time`, `ranges_for_time`, `now`,
-    /// `next_from` and `try_next_from`.
+    /// OrderId(Xid);`, with the xid's parts, ranges and generation, typed.
     derive_xid => Xid;
-    /// A typed snowish uid11: `#[derive(Snowish)] struct JobId(Snowish);`.
-    ///
-    /// Forwards `millis_since_epoch`, `timestamp_millis`, `machine_id`, `sequence`,
-    /// `timestamp`, `datetime`, `range_for_prefix`, `range_for_millis`, `range_for_time`,
-    /// `ranges_for_time`, `next_from` and `try_next_from`.
+    /// A typed snowish uid11: `#[derive(Snowish)] struct JobId(Snowish);`, with the snowish
+    /// id's parts, ranges and generation from a generator, typed.
     derive_snowish => Snowish;
-    /// A typed ts-seq-rand uid11: `#[derive(TsSeqRand)] struct MessageId(TsSeqRand);`.
-    ///
-    /// Forwards `millis_since_epoch`, `timestamp_millis`, `sequence`, `random`, `timestamp`,
-    /// `datetime`, `range_for_prefix`, `range_for_millis`, `range_for_time`,
-    /// `ranges_for_time`, `now`, `next_from` and `try_next_from`.
+    /// A typed ts-seq-rand uid11: `#[derive(TsSeqRand)] struct MessageId(TsSeqRand);`, with
+    /// its parts, ranges and generation, typed.
     derive_ts_seq_rand => TsSeqRand;
-    /// A typed fullrand uid11: `#[derive(FullRand)] struct TokenId(FullRand);`.
-    ///
-    /// Forwards `range_for_prefix` and `random`.
+    /// A typed fullrand uid11: `#[derive(FullRand)] struct TokenId(FullRand);`, with its
+    /// prefix ranges and `random()`, typed.
     derive_full_rand => FullRand;
-    /// A typed TBSL: `#[derive(Tbsl)] #[idtype(prefix = "txn")] struct TxnId(Tbsl);`.
-    ///
-    /// Forwards `timestamp_micros`, `machine_id`, `suffix`, `timestamp`, `datetime`,
-    /// `range_for_prefix`, `range_for_micros`, `range_for_time`, `ranges_for_time` and
-    /// `try_next_from` (a TBSL generator has `try_next` only).
+    /// A typed TBSL: `#[derive(Tbsl)] #[idtype(prefix = "txn")] struct TxnId(Tbsl);`, with the
+    /// TBSL's parts, ranges and `try_next_from` (a TBSL generator has `try_next` only), typed.
     derive_tbsl => Tbsl;
     /// A typed atproto record key, optionally of one record key type:
     /// `#[derive(RecordKey)] #[idtype(key_type = "tid")] struct PostKey(RecordKey);`.
     ///
     /// `key_type` is `"tid"`, `"nsid"`, `"any"` (the default) or `"literal:<key>"`, checked at
-    /// compile time and enforced by every checked constructor. Forwards `as_str`, and adds
+    /// compile time and enforced by every checked constructor. It has `as_str`, and
     /// `key_type()`.
-    derive_record_key => RecordKey;
+    derive_record_key => RecordKey (text);
 }

@@ -54,7 +54,7 @@ fn check(name: &str, format: Format, input: &str) {
 fn tid_with_a_prefix() {
     check(
         "tid",
-        Format::Tid,
+        Format::named("Tid"),
         r#"#[idtype(prefix = "post")] pub struct PostId(idtypes::Tid);"#,
     );
 }
@@ -63,7 +63,7 @@ fn tid_with_a_prefix() {
 fn tid_with_checks_that_trusts_its_rows() {
     check(
         "tid_checked",
-        Format::Tid,
+        Format::named("Tid"),
         r#"#[idtype(prefix = "post", separator = "-", validate = recent, decode = "trust")]
            pub struct PostId(Tid);"#,
     );
@@ -73,36 +73,36 @@ fn tid_with_checks_that_trusts_its_rows() {
 fn time_id() {
     check(
         "time_id",
-        Format::TimeId,
+        Format::named("TimeId"),
         r#"#[idtype(prefix = "evt")] pub struct EventId(TimeId);"#,
     );
 }
 
 #[test]
 fn uid11_without_a_prefix() {
-    check("uid11", Format::Uid11, "pub struct FileId(Uid11);");
+    check("uid11", Format::named("Uid11"), "pub struct FileId(Uid11);");
 }
 
 #[test]
 fn uid11_profiles() {
     check(
         "xid",
-        Format::Xid,
+        Format::named("Xid"),
         r#"#[idtype(prefix = "ord")] struct OrderId(Xid);"#,
     );
     check(
         "snowish",
-        Format::Snowish,
+        Format::named("Snowish"),
         r#"#[idtype(prefix = "job")] struct JobId(Snowish);"#,
     );
     check(
         "ts_seq_rand",
-        Format::TsSeqRand,
+        Format::named("TsSeqRand"),
         r#"#[idtype(prefix = "msg")] struct MessageId(TsSeqRand);"#,
     );
     check(
         "full_rand",
-        Format::FullRand,
+        Format::named("FullRand"),
         r#"#[idtype(prefix = "tok", validate = |_: &FullRand| Ok::<(), &'static str>(()))]
            struct TokenId(FullRand);"#,
     );
@@ -112,7 +112,7 @@ fn uid11_profiles() {
 fn a_time_id_written_as_text_in_binary_formats() {
     check(
         "time_id_serde_text",
-        Format::TimeId,
+        Format::named("TimeId"),
         r#"#[idtype(prefix = "evt", serde = "text")] pub struct EventId(TimeId);"#,
     );
 }
@@ -121,7 +121,7 @@ fn a_time_id_written_as_text_in_binary_formats() {
 fn tbsl_in_a_crate_that_renames_idtypes() {
     check(
         "tbsl",
-        Format::Tbsl,
+        Format::named("Tbsl"),
         r#"#[idtype(prefix = "txn", crate = "my::ids")] struct TxnId(my::ids::Tbsl);"#,
     );
 }
@@ -130,7 +130,7 @@ fn tbsl_in_a_crate_that_renames_idtypes() {
 fn record_keys_of_a_literal_type() {
     check(
         "record_key",
-        Format::RecordKey,
+        Format::named("RecordKey"),
         r#"#[idtype(key_type = "literal:self")] struct ProfileKey(RecordKey);"#,
     );
 }
@@ -139,7 +139,7 @@ fn record_keys_of_a_literal_type() {
 fn a_mistake_expands_to_compile_errors_only() {
     check(
         "errors",
-        Format::Tid,
+        Format::named("Tid"),
         r#"#[idtype(prefix = "Post", decode = "Trust")] pub struct PostId(pub Uid11);"#,
     );
 }

@@ -518,6 +518,7 @@ extern crate std;
 
 mod codec;
 mod error;
+mod formats;
 #[cfg(feature = "std")]
 mod generation;
 pub(crate) mod integrations;
@@ -576,6 +577,11 @@ pub use idtypes_derive::RecordKey;
 pub use idtypes_derive::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
 
 /// Support for this crate's macros. Not public API: it may change in any release.
+///
+/// The derive macros write a typed id's impls with the macros this crate exports beside this
+/// module: `__idtypes_typed_integrations!` (every integration's impls, `integrations/mod.rs`)
+/// and one per format, `__idtypes_typed_<format in snake case>!` (`tid/typed.rs`, ...), which
+/// build on the shared pieces of `typed/api.rs`. Those call the functions below.
 #[doc(hidden)]
 pub mod __private {
     pub use core;
@@ -586,11 +592,6 @@ pub mod __private {
         fmt_debug, fmt_display, from_inner_as, map_range, parse, parse_as, parse_unchecked,
         prefixed_text, range_for_prefix, validate,
     };
-    pub use crate::{
-        __idtypes_if_chrono as if_chrono, __idtypes_if_serde as if_serde,
-        __idtypes_if_sqlx as if_sqlx, __idtypes_if_sqlx_postgres as if_sqlx_postgres,
-        __idtypes_if_std as if_std,
-    };
 
     #[cfg(feature = "alloc")]
     pub use crate::record_key::typed::TypedRecordKey;
@@ -600,21 +601,6 @@ pub mod __private {
     pub use chrono::{DateTime, Utc};
     #[cfg(feature = "std")]
     pub use std::time::SystemTime;
-
-    /// Each format's part of a typed id's API, by the format's name in snake case (what
-    /// `#[derive(Tid)]` writes beside what every typed id has), and the integrations' impls.
-    pub mod typed {
-        #[cfg(feature = "alloc")]
-        pub use crate::__idtypes_typed_record_key as record_key;
-        pub use crate::{
-            __idtypes_typed_full_rand as full_rand, __idtypes_typed_snowish as snowish,
-            __idtypes_typed_tbsl as tbsl, __idtypes_typed_tid as tid,
-            __idtypes_typed_time_id as time_id, __idtypes_typed_ts_seq_rand as ts_seq_rand,
-            __idtypes_typed_uid11 as uid11, __idtypes_typed_xid as xid,
-        };
-        // The integrations' templates, for every format.
-        pub use crate::__idtypes_typed_integrations as integrations;
-    }
 
     /// Typed ids' serde.
     #[cfg(feature = "serde")]

@@ -15,47 +15,52 @@ use alloc::string::String;
 use arbitrary::{Arbitrary, Error, Result, Unstructured};
 
 use crate::{
-    FixedSizeFormat, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
-    Xid,
+    FixedSizeFormat, RecordKey, Tid, TypedId,
     record_key::{RecordKeyType, typed::TypedRecordKey},
+    typed::format::sealed::Sealed as Facts,
 };
 
 /// How many inner values a typed id draws before it gives up on checks that refuse them all.
 pub(crate) const DRAWS: usize = 16;
 
-/// A fixed-size id from `bytes`, which the caller made valid.
-fn from_bytes<T: FixedSizeFormat>(bytes: T::Bytes) -> Result<T> {
-    T::try_from_bytes(bytes).map_err(|_| Error::IncorrectFormat)
+/// A fixed-size id from as many bytes as its own (zeros once the input has run out), any of
+/// which make an id ([`Sealed::from_any_bytes`](Facts::from_any_bytes): a snowish id's
+/// reserved bit is cleared).
+fn from_any_bytes<T: FixedSizeFormat + Facts>(u: &mut Unstructured<'_>) -> Result<T> {
+    let mut buffer = [0u8; 16];
+    let bytes = &mut buffer[..core::mem::size_of::<T::Bytes>()];
+    u.fill_buffer(bytes)?;
+    T::from_any_bytes(bytes).ok_or(Error::IncorrectFormat)
 }
 
-/// `Arbitrary` for fixed-size formats: `$ty` from `$n` bytes, after `$fix` made them valid.
+/// `Arbitrary` for the fixed-size format `$ty`, and `Draw`: a typed id over it draws it as
+/// itself.
 macro_rules! fixed {
-    ($($ty:ident: $n:literal $(, $fix:expr)?;)*) => {$(
-        impl<'a> Arbitrary<'a> for $ty {
+    ($ty:ident) => {
+        impl<'a> Arbitrary<'a> for crate::$ty {
             fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-                #[allow(unused_mut)]
-                let mut bytes = <[u8; $n]>::arbitrary(u)?;
-                $(($fix)(&mut bytes);)?
-                from_bytes(bytes)
+                from_any_bytes(u)
             }
 
-            fn size_hint(depth: usize) -> (usize, Option<usize>) {
-                <[u8; $n]>::size_hint(depth)
+            fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+                let len = core::mem::size_of::<<crate::$ty as FixedSizeFormat>::Bytes>();
+                (len, Some(len))
             }
         }
-    )*};
+
+        impl<T> Draw<T> for crate::$ty {
+            fn draw(u: &mut Unstructured<'_>) -> Result<Self> {
+                <crate::$ty as Arbitrary>::arbitrary(u)
+            }
+
+            fn draw_size_hint(depth: usize) -> (usize, Option<usize>) {
+                <crate::$ty as Arbitrary>::size_hint(depth)
+            }
+        }
+    };
 }
 
-fixed! {
-    Tid: 8;
-    TimeId: 8;
-    Uid11: 8;
-    Xid: 8;
-    TsSeqRand: 8;
-    FullRand: 8;
-    Snowish: 8, |bytes: &mut [u8; 8]| bytes[0] &= 0x7F;
-    Tbsl: 10;
-}
+crate::formats::for_each_fixed_format!(fixed);
 
 /// A record key's characters; the first is what an input that has run out gives.
 const KEY_ALPHABET: &[u8] = b"aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStTuUvVwWxXyYzZ0123456789-._~:";
@@ -90,23 +95,6 @@ pub trait Draw<T>: Sized {
     /// The bytes one draw takes.
     fn draw_size_hint(depth: usize) -> (usize, Option<usize>);
 }
-
-/// Every fixed-size format is drawn as itself.
-macro_rules! draw_as_itself {
-    ($($ty:ident),*) => {$(
-        impl<T> Draw<T> for $ty {
-            fn draw(u: &mut Unstructured<'_>) -> Result<Self> {
-                $ty::arbitrary(u)
-            }
-
-            fn draw_size_hint(depth: usize) -> (usize, Option<usize>) {
-                <$ty as Arbitrary>::size_hint(depth)
-            }
-        }
-    )*};
-}
-
-draw_as_itself!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);
 
 /// A typed record key's key is drawn as its key type asks: valid by construction, not by
 /// rejection.

@@ -5,7 +5,7 @@
 #[cfg(feature = "arbitrary")]
 pub(crate) mod arbitrary;
 #[cfg(feature = "chrono")]
-mod chrono;
+pub(crate) mod chrono;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
@@ -18,7 +18,7 @@ pub(crate) mod schema;
 #[cfg(feature = "serde")]
 pub mod serde;
 #[cfg(feature = "uuid")]
-mod uuid;
+pub(crate) mod uuid;
 
 /// Every integration's impls for a typed id, which the derive macros write through
 /// `idtypes::__private::typed::integrations!`: one line per integration, each a template in
@@ -30,6 +30,7 @@ macro_rules! __idtypes_typed_integrations {
     ($name:ident) => {
         $crate::__idtypes_typed_serde! { $name }
         $crate::__idtypes_typed_sqlx! { $name }
+        $crate::__idtypes_typed_sqlx_postgres! { $name }
         $crate::__idtypes_typed_postgres_types! { $name }
         $crate::__idtypes_typed_arbitrary! { $name }
         $crate::__idtypes_typed_schemars! { $name }
@@ -55,6 +56,13 @@ macro_rules! __idtypes_typed_serde {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_sqlx {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "sqlx-postgres"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_sqlx_postgres {
     ($name:ident) => {};
 }
 

@@ -17,6 +17,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
     description: "An atproto record key type, as a Lexicon names it: `tid`, `nsid`, `any`, or \
                   `literal:` then the one key allowed (an atproto record key).",
     example: "tid",
+    words: "`tid`, `nsid`, `any` or `literal:` and a record key",
 };
 
 /// The record-key type of a Lexicon record schema: which keys a collection accepts.

@@ -34,6 +34,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   starting with a digit, the last (the name) letters and digits not starting \
                   with a digit",
     example: "app.bsky.feed.post",
+    words: "dot-separated segments (an NSID)",
 };
 
 /// Checks `text` against the NSID syntax.

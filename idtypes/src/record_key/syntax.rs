@@ -37,6 +37,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
     description: "An atproto record key: 1 to 512 characters of `A-Za-z0-9.-_~:`, other than \
                   `.` and `..`; case-sensitive.",
     example: "3jzfcijpj2z2a",
+    words: "1 to 512 characters of A-Za-z0-9.-_~:",
 };
 
 /// Whether each byte may appear in a record key.

@@ -37,7 +37,26 @@ macro_rules! __idtypes_typed_record_key {
 
         #[automatically_derived]
         impl $name {
-            $crate::__idtypes_typed_accessors!();
+            /// The typed id holding `inner`, without the type's checks (its `key_type`, its
+            /// `validate` function, when it has them): for keys known to be good, or that must
+            /// be read whatever they are. The value may break the type's rules; nothing else
+            /// about it is unsafe.
+            #[inline]
+            pub fn from_inner_unchecked(inner: $crate::RecordKey) -> Self {
+                Self(inner)
+            }
+
+            /// The key inside.
+            #[inline]
+            pub fn as_inner(&self) -> &$crate::RecordKey {
+                &self.0
+            }
+
+            /// The key inside, by value.
+            #[inline]
+            pub fn into_inner(self) -> $crate::RecordKey {
+                self.0
+            }
 
             /// The record key's text, without the type's prefix.
             #[inline]

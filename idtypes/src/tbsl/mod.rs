@@ -43,6 +43,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
     description: "A TBSL id (Unix microseconds, machine id and suffix): 20 uppercase \
                   hexadecimal characters (`0-9A-F`). TBSL ids sort in the order they were made.",
     example: "25BF6196C8D610700001",
+    words: "20 uppercase hex characters",
 };
 
 /// The machine ids, 0 to 99 (a constructor's, a generator's, a lease's).
@@ -471,6 +472,41 @@ impl TryFrom<&[u8]> for Tbsl {
 }
 
 crate::text::traits::text_traits!(Tbsl, encode);
+
+/// Ids from a UTC time and their other parts (the `chrono` feature).
+#[cfg(feature = "chrono")]
+impl Tbsl {
+    /// Builds a TBSL from a UTC time (to the microsecond, rounded down), a machine id and a
+    /// suffix.
+    ///
+    /// # Errors
+    ///
+    /// As [`Tbsl::from_parts`](crate::Tbsl::from_parts); a time before 1970 is out of range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    ///
+    /// let time: chrono::DateTime<chrono::Utc> = "2023-11-14T22:13:20.123456Z".parse().unwrap();
+    /// let id = idtypes::Tbsl::from_datetime(time, 7, 0)?;
+    /// assert_eq!(id.to_string(), "25BF6196C8D610700000");
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(
+        time: chrono::DateTime<chrono::Utc>,
+        machine_id: u8,
+        suffix: u32,
+    ) -> Result<Tbsl, Error> {
+        const TIMESTAMP: crate::error::Bounds = crate::error::Bounds {
+            part: "timestamp (Unix microseconds)",
+            min: 0,
+            max: Tbsl::MAX_TIMESTAMP_MICROS as i128,
+        };
+        let micros = crate::integrations::chrono::unix_micros(FORMAT, &TIMESTAMP, time)?;
+        Tbsl::from_parts(micros, machine_id, suffix)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -21,24 +21,40 @@ macro_rules! __idtypes_typed_tbsl {
                 /// The 20-bit sequence suffix.
                 suffix -> $crate::__private::core::primitive::u32;
             }
-            $crate::__idtypes_typed_time_getters!();
+            $crate::__idtypes_typed_timestamp!();
+            $crate::__idtypes_typed_datetime!();
             $crate::__idtypes_typed_prefix_range!(Tbsl);
-            $crate::__idtypes_typed_time_ranges!(Tbsl, range_for_micros, "microseconds");
-
-            $crate::__private::if_std! {
-                /// The next id from `generator`, or the generator's error.
-                ///
-                /// # Errors
-                ///
-                /// The generator's error (its clock policy refused a clock that went back, its
-                /// sequence ran out, its lease ran out), or the type's check, when it refuses
-                /// the new id.
-                pub fn try_next_from<C: $crate::Clock, P: $crate::tbsl::SequenceProvider>(
-                    generator: &$crate::tbsl::TbslGenerator<C, P>,
-                ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
-                    <Self as $crate::TypedId>::try_from_inner(generator.try_next()?)
-                }
-            }
+            $crate::__idtypes_typed_integer_range!(Tbsl, range_for_micros, "microseconds");
+            $crate::__idtypes_typed_time_ranges!(Tbsl);
+            $crate::__idtypes_typed_tbsl_next_from!();
         }
     };
+}
+
+/// `try_next_from(&generator)` for a TBSL generator, which has `try_next` only (with `std`).
+#[cfg(feature = "std")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_tbsl_next_from {
+    () => {
+        /// The next id from `generator`, or the generator's error.
+        ///
+        /// # Errors
+        ///
+        /// The generator's error (its clock policy refused a clock that went back, its
+        /// sequence ran out, its lease ran out), or the type's check, when it refuses the new
+        /// id.
+        pub fn try_next_from<C: $crate::Clock, P: $crate::tbsl::SequenceProvider>(
+            generator: &$crate::tbsl::TbslGenerator<C, P>,
+        ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
+            <Self as $crate::TypedId>::try_from_inner(generator.try_next()?)
+        }
+    };
+}
+
+#[cfg(not(feature = "std"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_tbsl_next_from {
+    () => {};
 }

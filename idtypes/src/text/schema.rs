@@ -28,4 +28,7 @@ pub struct TextSchema {
     pub(crate) description: &'static str,
     /// A text that parses.
     pub(crate) example: &'static str,
+    /// What the text is, in a few words after "a string of" (`13 base32-sortable
+    /// characters`): what serde's messages expect.
+    pub(crate) words: &'static str,
 }

@@ -17,6 +17,8 @@ mod generator;
 mod range;
 pub(crate) mod text;
 mod typed;
+#[cfg(feature = "uuid")]
+mod uuids;
 
 #[cfg(feature = "std")]
 pub use generator::TidGenerator;
@@ -251,6 +253,37 @@ impl Tid {
 crate::text::traits::convert!(Tid, u64, to_u64, from_u64);
 crate::text::traits::convert!(Tid, [u8; 8], to_bytes, from_bytes);
 
+/// Ids from a UTC time and their other parts (the `chrono` feature).
+#[cfg(feature = "chrono")]
+impl Tid {
+    /// Builds a TID from a UTC time (to the microsecond, rounded down) and a clock id.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before 1970 or after
+    /// 2255-06-05T23:47:34.740991Z, or a clock id above 1023.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    /// use idtypes::Tid;
+    ///
+    /// let time: chrono::DateTime<chrono::Utc> = "2023-06-30T15:03:01.887007Z".parse().unwrap();
+    /// assert_eq!(Tid::from_datetime(time, 6)?.to_string(), "3jzfcijpj2z2a");
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(time: chrono::DateTime<chrono::Utc>, clock_id: u16) -> Result<Tid, Error> {
+        const TIMESTAMP: crate::error::Bounds = crate::error::Bounds {
+            part: "timestamp (microseconds)",
+            min: 0,
+            max: Tid::MAX_TIMESTAMP_MICROS as i128,
+        };
+        let micros = crate::integrations::chrono::unix_micros(FORMAT, &TIMESTAMP, time)?;
+        Tid::from_parts(micros, clock_id)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     // `String`, `format!` and the like without the `std` feature too (see lib.rs).
@@ -296,5 +329,44 @@ mod tests {
         assert_eq!(Tid::from_bytes(a.to_bytes()), a);
         let b = Tid::from_u64(0x0102_0304_0506_0709);
         assert!(a.to_bytes() < b.to_bytes());
+    }
+}
+
+#[cfg(all(test, feature = "chrono"))]
+mod chrono_tests {
+    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
+    use crate::{ErrorKind, Tid};
+    use chrono::{DateTime, Utc};
+    use std::prelude::rust_2024::*;
+
+    #[test]
+    fn round_trips_through_datetime() {
+        let tid = Tid::from_parts(1688137381887007, 6).unwrap();
+        assert_eq!(Tid::from_datetime(tid.datetime(), 6), Ok(tid));
+    }
+
+    #[test]
+    fn the_largest_parsed_tid_still_has_a_datetime() {
+        assert_eq!(
+            Tid::MAX.datetime().timestamp_micros(),
+            (u64::MAX >> 10) as i64
+        );
+    }
+
+    #[test]
+    fn times_outside_the_tid_range_are_refused() {
+        let before: DateTime<Utc> = "1969-12-31T23:59:59Z".parse().unwrap();
+        let err = Tid::from_datetime(before, 0).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        assert_eq!(
+            err.to_string(),
+            "atproto TID timestamp (microseconds) out of range: found -1000000, \
+             expected 0..=9007199254740991"
+        );
+        let after: DateTime<Utc> = "2300-01-01T00:00:00Z".parse().unwrap();
+        assert_eq!(
+            Tid::from_datetime(after, 0).unwrap_err().kind(),
+            ErrorKind::OutOfRange
+        );
     }
 }

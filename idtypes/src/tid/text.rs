@@ -20,6 +20,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   alphabet `234567abcdefghijklmnopqrstuvwxyz`, the first one of \
                   `234567abcdefghij`. TIDs sort in the order they were made.",
     example: "3jzfcijpj2z2a",
+    words: "13 base32-sortable characters",
 };
 
 impl Tid {

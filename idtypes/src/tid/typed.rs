@@ -16,9 +16,11 @@ macro_rules! __idtypes_typed_tid {
                 /// The clock id, 0 to 1023.
                 clock_id -> $crate::__private::core::primitive::u16;
             }
-            $crate::__idtypes_typed_time_getters!();
+            $crate::__idtypes_typed_timestamp!();
+            $crate::__idtypes_typed_datetime!();
             $crate::__idtypes_typed_prefix_range!(Tid);
-            $crate::__idtypes_typed_time_ranges!(Tid, range_for_micros, "microseconds");
+            $crate::__idtypes_typed_integer_range!(Tid, range_for_micros, "microseconds");
+            $crate::__idtypes_typed_time_ranges!(Tid);
             $crate::__idtypes_typed_new!(
                 Tid,
                 $checks,

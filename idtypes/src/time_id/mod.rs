@@ -19,6 +19,8 @@ mod node;
 mod range;
 pub(crate) mod text;
 mod typed;
+#[cfg(feature = "uuid")]
+mod uuids;
 
 #[cfg(feature = "std")]
 pub use generator::TimeIdGenerator;
@@ -334,6 +336,36 @@ impl TryFrom<TimeId> for Tid {
             }
             .refuse(crate::tid::FORMAT, id.timestamp_micros() as i128)),
         }
+    }
+}
+
+/// Ids from a UTC time and their other parts (the `chrono` feature).
+#[cfg(feature = "chrono")]
+impl TimeId {
+    /// Builds a TimeId from a UTC time (to the microsecond, rounded down) and a node id.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) before
+    /// 1684-07-28T00:12:25.259008Z or after 2255-06-05T23:47:34.740991Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    /// use idtypes::TimeId;
+    /// use idtypes::time_id::NodeId;
+    ///
+    /// let time: chrono::DateTime<chrono::Utc> = "2024-07-19T16:40:46.480310Z".parse().unwrap();
+    /// let id = TimeId::from_datetime(time, NodeId::new(1)?)?;
+    /// assert_eq!(id.to_dashed(), "3kxn-lhr-3gxq-23");
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(
+        time: chrono::DateTime<chrono::Utc>,
+        node: NodeId,
+    ) -> Result<TimeId, Error> {
+        TimeId::from_parts(time.timestamp_micros(), node)
     }
 }
 

@@ -24,6 +24,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   `234567abstuvwxyz`, or the same with dashes as `STTT-TTT-TTTT-CC` (the \
                   display form).",
     example: "3kxnlhr3gxq23",
+    words: "13 base32-sortable characters, or the dashed form",
 };
 
 /// Whether the symbol `byte` (known to be in the alphabet) may start a TimeId: the 65-bit

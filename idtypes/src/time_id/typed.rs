@@ -19,7 +19,8 @@ macro_rules! __idtypes_typed_time_id {
                 /// The node id.
                 node -> $crate::time_id::NodeId;
             }
-            $crate::__idtypes_typed_time_getters!();
+            $crate::__idtypes_typed_timestamp!();
+            $crate::__idtypes_typed_datetime!();
             $crate::__idtypes_typed_prefix_range!(TimeId);
 
             /// The ids whose timestamps (Unix microseconds) lie in `start..=end`: up to two
@@ -31,7 +32,7 @@ macro_rules! __idtypes_typed_time_id {
                 $crate::TimeId::ranges_for_micros(start, end).map(Self)
             }
 
-            $crate::__idtypes_typed_time_ranges!(TimeId);
+            $crate::__idtypes_typed_time_ranges!(TimeId, plural);
             $crate::__idtypes_typed_new!(
                 TimeId,
                 $checks,

@@ -1,12 +1,19 @@
 //! The pieces of a typed id's API that several formats share, as `macro_rules!` for the
 //! formats' own typed-id macros (`tid/typed.rs`, `uid11/typed.rs`, ...), which the derive
-//! macros invoke through `idtypes::__private::typed`.
+//! macros invoke (`idtypes::__idtypes_typed_tid!`, ...).
 //!
-//! Each piece expands to inherent methods (it is invoked inside an `impl` block) that forward
-//! to the inner format's method of the same name and type the result: `Self` for an id,
-//! `IdRange<Self>` for a range. Every path starts at `$crate`, so the user's crate needs no
-//! imports and cannot shadow one. `checked` or `unchecked` says whether the type has checks,
-//! which makes its constructors return `Result`.
+//! So a typed id's code is at most two macros away from the derive: the format's macro, then
+//! one of these pieces, which writes the items. A piece never calls another macro; a piece
+//! that needs a feature (`std`, `chrono`) is defined twice, with the feature and without it
+//! (then it writes nothing), because the derive's output runs in the user's crate, where
+//! `cfg(feature = ...)` would ask about the user's features.
+//!
+//! Each piece expands to inherent methods (it is invoked inside an `impl` block, but for
+//! `__idtypes_typed_fixed!`, which writes whole impls) that forward to the inner format's
+//! method of the same name and type the result: `Self` for an id, `IdRange<Self>` for a range.
+//! Every path starts at `$crate`, so the user's crate needs no imports and cannot shadow one.
+//! `checked` or `unchecked` says whether the type has checks, which makes its constructors
+//! return `Result`.
 
 /// What every fixed-size format's typed id has: `Clone` and `Copy`, `Default` (the inner
 /// `MIN`, for types without checks), `encode()` (the prefixed text on the stack) and `const`
@@ -46,7 +53,26 @@ macro_rules! __idtypes_typed_fixed {
                 $crate::__private::prefixed_text($prefix, $separator, self.0.encode())
             }
 
-            $crate::__idtypes_typed_accessors!(const);
+            /// The typed id holding `inner`, without the type's checks (its `validate`
+            /// function, when it has one): for values known to be good, or that must be read
+            /// whatever they are. The value may break the type's rules; nothing else about it
+            /// is unsafe.
+            #[inline]
+            pub const fn from_inner_unchecked(inner: $crate::$inner) -> Self {
+                Self(inner)
+            }
+
+            /// The id inside.
+            #[inline]
+            pub const fn as_inner(&self) -> &$crate::$inner {
+                &self.0
+            }
+
+            /// The id inside, by value.
+            #[inline]
+            pub const fn into_inner(self) -> $crate::$inner {
+                self.0
+            }
         }
     };
     // A type with checks has no default: the inner `MIN` may not pass them.
@@ -58,37 +84,6 @@ macro_rules! __idtypes_typed_fixed {
             fn default() -> Self {
                 Self($crate::$inner::MIN)
             }
-        }
-    };
-}
-
-/// `from_inner_unchecked`, `as_inner` and `into_inner`: `const` for the fixed-size formats
-/// (`$crate::__idtypes_typed_accessors!(const)`), plain for record keys (no argument).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_accessors {
-    ($($const:tt)?) => {
-        /// The typed id holding `inner`, without the type's checks (its `validate` function,
-        /// a record key's `key_type`, when it has them): for values known to be good, or that
-        /// must be read whatever they are. The value may break the type's rules; nothing else
-        /// about it is unsafe.
-        #[inline]
-        pub $($const)? fn from_inner_unchecked(
-            inner: <Self as $crate::TypedId>::Inner,
-        ) -> Self {
-            Self(inner)
-        }
-
-        /// The id inside.
-        #[inline]
-        pub $($const)? fn as_inner(&self) -> &<Self as $crate::TypedId>::Inner {
-            &self.0
-        }
-
-        /// The id inside, by value.
-        #[inline]
-        pub $($const)? fn into_inner(self) -> <Self as $crate::TypedId>::Inner {
-            self.0
         }
     };
 }
@@ -106,27 +101,46 @@ macro_rules! __idtypes_typed_getters {
     )*};
 }
 
-/// `timestamp()` (with `std`) and `datetime()` (with `chrono`).
+/// `timestamp()`, the timestamp as a `SystemTime` (with `std`).
+#[cfg(feature = "std")]
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __idtypes_typed_time_getters {
+macro_rules! __idtypes_typed_timestamp {
     () => {
-        $crate::__private::if_std! {
-            /// The timestamp as a `SystemTime`.
-            #[inline]
-            pub fn timestamp(&self) -> $crate::__private::SystemTime {
-                self.0.timestamp()
-            }
-        }
-
-        $crate::__private::if_chrono! {
-            /// The timestamp as a `DateTime<Utc>`.
-            #[inline]
-            pub fn datetime(&self) -> $crate::__private::DateTime<$crate::__private::Utc> {
-                self.0.datetime()
-            }
+        /// The timestamp as a `SystemTime`.
+        #[inline]
+        pub fn timestamp(&self) -> $crate::__private::SystemTime {
+            self.0.timestamp()
         }
     };
+}
+
+#[cfg(not(feature = "std"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_timestamp {
+    () => {};
+}
+
+/// `datetime()`, the timestamp as a `DateTime<Utc>` (with `chrono`).
+#[cfg(feature = "chrono")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_datetime {
+    () => {
+        /// The timestamp as a `DateTime<Utc>`.
+        #[inline]
+        pub fn datetime(&self) -> $crate::__private::DateTime<$crate::__private::Utc> {
+            self.0.datetime()
+        }
+    };
+}
+
+#[cfg(not(feature = "chrono"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_datetime {
+    () => {};
 }
 
 /// `range_for_prefix`, typed; it accepts the typed text or the inner format's alone.
@@ -154,12 +168,11 @@ macro_rules! __idtypes_typed_prefix_range {
     };
 }
 
-/// The time ranges of a time-ordered format, typed: `range_for_time` and `ranges_for_time`
-/// (with `std`), and the same span as integers of the format's precision (`range_for_micros`
-/// or `range_for_millis`, with the unit's name for the docs).
+/// The range of a span of timestamps given as integers of the format's precision, typed:
+/// `range_for_micros` or `range_for_millis` (`$integer`, with the unit's name for the docs).
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __idtypes_typed_time_ranges {
+macro_rules! __idtypes_typed_integer_range {
     ($inner:ident, $integer:ident, $unit:literal) => {
         #[doc = concat!(
                     "The inclusive range of ids whose timestamps (Unix ", $unit, ") lie in ",
@@ -172,110 +185,140 @@ macro_rules! __idtypes_typed_time_ranges {
             $crate::$inner::$integer(start, end)
                 .map(|range| $crate::__private::map_range(range, Self))
         }
+    };
+}
 
-        $crate::__private::if_std! {
-            /// The inclusive range of ids made within `span` (of `SystemTime`s, or
-            /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
-            pub fn range_for_time<T>(
-                span: impl $crate::__private::core::ops::RangeBounds<T>,
-            ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>>
-            where
-                T: $crate::__private::core::clone::Clone
-                    + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
-            {
-                $crate::$inner::range_for_time(span)
-                    .map(|range| $crate::__private::map_range(range, Self))
-            }
+/// The time ranges of a time-ordered format, typed (with `std`): `range_for_time` and
+/// `ranges_for_time`, or only the plural for a format whose span may be two ranges (`plural`).
+#[cfg(feature = "std")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_time_ranges {
+    ($inner:ident) => {
+        /// The inclusive range of ids made within `span` (of `SystemTime`s, or
+        /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
+        pub fn range_for_time<T>(
+            span: impl $crate::__private::core::ops::RangeBounds<T>,
+        ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>>
+        where
+            T: $crate::__private::core::clone::Clone
+                + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
+        {
+            $crate::$inner::range_for_time(span)
+                .map(|range| $crate::__private::map_range(range, Self))
         }
 
-        $crate::__idtypes_typed_time_ranges!($inner);
+        /// The ids made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
+        /// `chrono` feature), as up to two ranges (see `IdRanges`).
+        pub fn ranges_for_time<T>(
+            span: impl $crate::__private::core::ops::RangeBounds<T>,
+        ) -> $crate::IdRanges<Self>
+        where
+            T: $crate::__private::core::clone::Clone
+                + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
+        {
+            $crate::$inner::ranges_for_time(span).map(Self)
+        }
     };
-    ($inner:ident) => {
-        $crate::__private::if_std! {
-            /// The ids made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
-            /// `chrono` feature), as up to two ranges (see `IdRanges`).
-            pub fn ranges_for_time<T>(
-                span: impl $crate::__private::core::ops::RangeBounds<T>,
-            ) -> $crate::IdRanges<Self>
-            where
-                T: $crate::__private::core::clone::Clone
-                    + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
-            {
-                $crate::$inner::ranges_for_time(span).map(Self)
-            }
+    ($inner:ident, plural) => {
+        /// The ids made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
+        /// `chrono` feature), as up to two ranges (see `IdRanges`).
+        pub fn ranges_for_time<T>(
+            span: impl $crate::__private::core::ops::RangeBounds<T>,
+        ) -> $crate::IdRanges<Self>
+        where
+            T: $crate::__private::core::clone::Clone
+                + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
+        {
+            $crate::$inner::ranges_for_time(span).map(Self)
         }
     };
 }
 
+#[cfg(not(feature = "std"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_time_ranges {
+    ($($tokens:tt)*) => {};
+}
+
 /// A new id from an argument-free constructor of the format (`now`, `random`), typed: the id,
-/// or with checks a `Result`.
+/// or with checks a `Result` (with `std`).
+#[cfg(feature = "std")]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_new {
     ($inner:ident, unchecked, $method:ident, $doc:literal) => {
-        $crate::__private::if_std! {
-            #[doc = $doc]
-            pub fn $method() -> Self {
-                Self($crate::$inner::$method())
-            }
+        #[doc = $doc]
+        pub fn $method() -> Self {
+            Self($crate::$inner::$method())
         }
     };
     ($inner:ident, checked, $method:ident, $doc:literal) => {
-        $crate::__private::if_std! {
-            #[doc = $doc]
-            ///
-            /// # Errors
-            ///
-            /// The type's check, when it refuses the new id.
-            pub fn $method() -> $crate::__private::core::result::Result<Self, $crate::Error> {
-                <Self as $crate::TypedId>::try_from_inner($crate::$inner::$method())
-            }
+        #[doc = $doc]
+        ///
+        /// # Errors
+        ///
+        /// The type's check, when it refuses the new id.
+        pub fn $method() -> $crate::__private::core::result::Result<Self, $crate::Error> {
+            <Self as $crate::TypedId>::try_from_inner($crate::$inner::$method())
         }
     };
 }
 
+#[cfg(not(feature = "std"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_new {
+    ($($tokens:tt)*) => {};
+}
+
 /// `next_from(&generator)` and `try_next_from(&generator)` for a generator `$module::$generator<C>`
-/// whose `next` returns the id (and panics where `try_next` fails).
+/// whose `next` returns the id (and panics where `try_next` fails) (with `std`).
+#[cfg(feature = "std")]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_next_from {
     ($module:ident :: $generator:ident, unchecked) => {
-        $crate::__private::if_std! {
-            /// The next id from `generator`.
-            ///
-            /// # Panics
-            ///
-            /// When the generator does (see its `next`): it cannot make another id. Use
-            /// `try_next_from` to get the error instead.
-            pub fn next_from<C: $crate::Clock>(generator: &$crate::$module::$generator<C>) -> Self {
-                Self(generator.next())
-            }
+        /// The next id from `generator`.
+        ///
+        /// # Panics
+        ///
+        /// When the generator does (see its `next`): it cannot make another id. Use
+        /// `try_next_from` to get the error instead.
+        pub fn next_from<C: $crate::Clock>(generator: &$crate::$module::$generator<C>) -> Self {
+            Self(generator.next())
+        }
 
-            $crate::__idtypes_typed_next_from!(@try $module::$generator);
+        /// The next id from `generator`, or the generator's error: its timestamps are used
+        /// up, its fixed id belongs to a parent process, or its lease has run out.
+        ///
+        /// # Errors
+        ///
+        /// The generator's `try_next` error.
+        pub fn try_next_from<C: $crate::Clock>(
+            generator: &$crate::$module::$generator<C>,
+        ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
+            $crate::__private::core::result::Result::Ok(Self(generator.try_next()?))
         }
     };
     ($module:ident :: $generator:ident, checked) => {
-        $crate::__private::if_std! {
-            /// The next id from `generator`.
-            ///
-            /// # Panics
-            ///
-            /// When the generator does (see its `next`): it cannot make another id. Use
-            /// `try_next_from` to get the error instead.
-            ///
-            /// # Errors
-            ///
-            /// The type's check, when it refuses the new id.
-            pub fn next_from<C: $crate::Clock>(
-                generator: &$crate::$module::$generator<C>,
-            ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
-                <Self as $crate::TypedId>::try_from_inner(generator.next())
-            }
-
-            $crate::__idtypes_typed_next_from!(@try $module::$generator);
+        /// The next id from `generator`.
+        ///
+        /// # Panics
+        ///
+        /// When the generator does (see its `next`): it cannot make another id. Use
+        /// `try_next_from` to get the error instead.
+        ///
+        /// # Errors
+        ///
+        /// The type's check, when it refuses the new id.
+        pub fn next_from<C: $crate::Clock>(
+            generator: &$crate::$module::$generator<C>,
+        ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
+            <Self as $crate::TypedId>::try_from_inner(generator.next())
         }
-    };
-    (@try $module:ident :: $generator:ident) => {
+
         /// The next id from `generator`, or the generator's error: its timestamps are used
         /// up, its fixed id belongs to a parent process, or its lease has run out.
         ///
@@ -288,4 +331,11 @@ macro_rules! __idtypes_typed_next_from {
             <Self as $crate::TypedId>::try_from_inner(generator.try_next()?)
         }
     };
+}
+
+#[cfg(not(feature = "std"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_next_from {
+    ($($tokens:tt)*) => {};
 }

@@ -3,7 +3,7 @@
 
 use core::{fmt, hash::Hash, ops::Deref, str::FromStr};
 
-use crate::{Error, IdText};
+use crate::Error;
 
 /// An id format of this crate: [`Tid`](struct@crate::Tid), [`TimeId`](struct@crate::TimeId),
 /// [`Uid11`](struct@crate::Uid11) and its profiles, [`Tbsl`](struct@crate::Tbsl),
@@ -58,6 +58,20 @@ pub trait IdFormat:
     /// assert_eq!("1".parse::<Snowish>().unwrap_err().format_name(), Snowish::NAME);
     /// ```
     const NAME: &'static str;
+
+    /// The format's short name for tools: lowercase, its words joined by `-` (`tid`,
+    /// `time-id`, `ts-seq-rand`, `record-key`). The `idtypes` command line names the formats
+    /// so, and so can logs, metrics and JSON that say which format an id is in.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{IdFormat, TimeId, TsSeqRand};
+    ///
+    /// assert_eq!(TimeId::SLUG, "time-id");
+    /// assert_eq!(TsSeqRand::SLUG, "ts-seq-rand");
+    /// ```
+    const SLUG: &'static str;
 
     /// The length in bytes of the longest canonical text (what `Display` prints and `encode`
     /// returns). A [`TimeId`](struct@crate::TimeId)'s alternate, dashed form (`{:#}`,
@@ -227,6 +241,12 @@ pub trait FixedSizeFormat: IdFormat + Copy + Default {
 pub(crate) mod sealed {
     /// Keeps [`IdFormat`](super::IdFormat) this crate's, and holds what only the crate reads.
     pub trait Sealed {
+        /// The type's name (`Tid`), as schemas are named.
+        const TYPE_NAME: &'static str;
+
+        /// `a` or `an`, as messages put it before [`NAME`](super::IdFormat::NAME).
+        const ARTICLE: &'static str;
+
         /// The length in bytes of the longest text `FromStr` accepts: `MAX_TEXT_LEN`, or a
         /// TimeId's dashed form (16). A typed id refuses longer text before looking for its
         /// prefix.
@@ -239,7 +259,20 @@ pub(crate) mod sealed {
         /// Whether serde's binary formats get the text (`true`: the atproto formats, whose
         /// data model makes them strings in every encoding) or the raw form (`false`) unless
         /// a field or a typed id says otherwise (the serde integration).
-        const SERDE_TEXT: bool = false;
+        const SERDE_TEXT: bool;
+
+        /// The id an ASCII text spells (`FromStr` on bytes): what a format that hands
+        /// strings over as bytes gives serde.
+        fn parse_ascii(text: &[u8]) -> Result<Self, crate::Error>
+        where
+            Self: Sized;
+
+        /// The id that bytes of the format's byte length make (any such bytes make one; a
+        /// snowish id's reserved top bit is cleared), or `None` for other lengths and for
+        /// the record key, which has no bytes: what `arbitrary` draws.
+        fn from_any_bytes(bytes: &[u8]) -> Option<Self>
+        where
+            Self: Sized;
 
         /// The id `text[start..]` spells, or `None` for any text `FromStr` refuses (and for a
         /// `start` out of the text or inside a character): what a typed id's parse tries
@@ -255,143 +288,17 @@ pub(crate) mod sealed {
     }
 }
 
-/// `IdFormat` and `FixedSizeFormat` for each fixed-size format `$ty`, named `$name`: its text
-/// is `$ty::encode`'s, its bytes `$bytes` are `$ty::to_bytes`'; `$to_raw` gives the raw form
-/// `$raw`, and `$from_raw` and `$from_bytes` (returning a `Result`) read it and the bytes back.
-macro_rules! fixed_size_format {
-    ($(
-        $ty:ident => $name:expr, $raw:ty: $to_raw:ident, $bytes:ty,
-        $from_raw:expr, $from_bytes:expr;
-    )*) => {$(
-
-        impl IdFormat for crate::$ty {
-            const NAME: &'static str = $name;
-            const MAX_TEXT_LEN: usize = crate::$ty::TEXT_LEN;
-
-            type Text<'a> = IdText<{ crate::$ty::TEXT_LEN }>;
-
-            #[inline]
-            fn encode(&self) -> Self::Text<'_> {
-                crate::$ty::encode(*self)
-            }
-        }
-
-        impl FixedSizeFormat for crate::$ty {
-            type Raw = $raw;
-            type Bytes = $bytes;
-
-            #[inline]
-            fn to_raw(self) -> $raw {
-                self.$to_raw()
-            }
-
-            #[inline]
-            fn try_from_raw(raw: $raw) -> Result<Self, Error> {
-                ($from_raw)(raw)
-            }
-
-            #[inline]
-            fn to_bytes(self) -> Self::Bytes {
-                crate::$ty::to_bytes(self)
-            }
-
-            #[inline]
-            fn try_from_bytes(bytes: Self::Bytes) -> Result<Self, Error> {
-                ($from_bytes)(bytes)
-            }
-        }
-    )*};
-}
-
-use crate::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
-
-fixed_size_format! {
-    Tid => crate::tid::FORMAT, u64: to_u64, [u8; 8],
-        |raw| Ok(Tid::from_u64(raw)), |bytes| Ok(Tid::from_bytes(bytes));
-    TimeId => crate::time_id::FORMAT, i64: to_i64, [u8; 8],
-        |raw| Ok(TimeId::from_i64(raw)), |bytes| Ok(TimeId::from_bytes(bytes));
-    Uid11 => crate::uid11::FORMAT, u64: to_u64, [u8; 8],
-        |raw| Ok(Uid11::from_u64(raw)), |bytes| Ok(Uid11::from_bytes(bytes));
-    Xid => crate::uid11::xid::FORMAT, u64: to_u64, [u8; 8],
-        |raw| Ok(Xid::from_u64(raw)), |bytes| Ok(Xid::from_bytes(bytes));
-    Snowish => crate::uid11::snowish::FORMAT, u64: to_u64, [u8; 8],
-        Snowish::try_from_u64, Snowish::try_from_bytes;
-    TsSeqRand => crate::uid11::ts_seq_rand::FORMAT, u64: to_u64, [u8; 8],
-        |raw| Ok(TsSeqRand::from_u64(raw)), |bytes| Ok(TsSeqRand::from_bytes(bytes));
-    FullRand => crate::uid11::full_rand::FORMAT, u64: to_u64, [u8; 8],
-        |raw| Ok(FullRand::from_u64(raw)), |bytes| Ok(FullRand::from_bytes(bytes));
-    Tbsl => crate::tbsl::FORMAT, [u8; 10]: to_bytes, [u8; 10],
-        |raw| Ok(Tbsl::from_bytes(raw)), |bytes| Ok(Tbsl::from_bytes(bytes));
-}
-
-/// The longest text each fixed-size format parses, and its text as schemas state it.
-macro_rules! sealed_facts {
-    ($($ty:ident: $len:expr, $schema:expr;)*) => {$(
-        impl sealed::Sealed for crate::$ty {
-            const MAX_PARSE_LEN: usize = $len;
-            const TEXT_SCHEMA: crate::text::schema::TextSchema = $schema;
-        }
-    )*};
-}
-
-sealed_facts! {
-    TimeId: TimeId::DASHED_LEN, crate::time_id::text::TEXT_SCHEMA;
-    Uid11: Uid11::TEXT_LEN, crate::uid11::TEXT_SCHEMA;
-    Xid: Xid::TEXT_LEN, crate::uid11::xid::TEXT_SCHEMA;
-    Snowish: Snowish::TEXT_LEN, crate::uid11::snowish::TEXT_SCHEMA;
-    TsSeqRand: TsSeqRand::TEXT_LEN, crate::uid11::ts_seq_rand::TEXT_SCHEMA;
-    FullRand: FullRand::TEXT_LEN, crate::uid11::full_rand::TEXT_SCHEMA;
-}
-
-// TID and TBSL also parse from an offset without building an error (see `parse_valid`).
-
-impl sealed::Sealed for crate::Tid {
-    const MAX_PARSE_LEN: usize = Tid::TEXT_LEN;
-    const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::tid::text::TEXT_SCHEMA;
-    // A Lexicon `string` of format `tid` (atproto data model).
-    const SERDE_TEXT: bool = true;
-
-    // Without an error to build and drop when the text is not a TID (the typed parse then
-    // starts over to say why).
-    #[inline(always)]
-    fn parse_valid(text: &str, start: usize) -> Option<Tid> {
-        Tid::parse_valid(text.as_bytes().get(start..)?)
-    }
-}
-
-impl sealed::Sealed for crate::Tbsl {
-    const MAX_PARSE_LEN: usize = Tbsl::TEXT_LEN;
-    const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::tbsl::TEXT_SCHEMA;
-
-    // The id in registers: through `FromStr`, the valid path and the error's met in one
-    // `Result` in memory, which a typed TBSL parse wrote in pieces and read back whole. On
-    // bytes, with no check that `start` begins a character: a byte within one is not ASCII,
-    // and refused.
-    #[inline(always)]
-    fn parse_valid(text: &str, start: usize) -> Option<Tbsl> {
-        Tbsl::parse_valid(text.as_bytes().get(start..)?)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl sealed::Sealed for crate::RecordKey {
-    const MAX_PARSE_LEN: usize = crate::RecordKey::MAX_LEN;
-    const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::record_key::syntax::TEXT_SCHEMA;
-    // A string, whose text is its only form.
-    const SERDE_TEXT: bool = true;
-}
-
-#[cfg(feature = "alloc")]
-impl IdFormat for crate::RecordKey {
-    const NAME: &'static str = crate::record_key::syntax::FORMAT;
-    const MAX_TEXT_LEN: usize = crate::RecordKey::MAX_LEN;
-
-    type Text<'a> = &'a str;
-
-    #[inline]
-    fn encode(&self) -> &str {
-        self.as_str()
-    }
+/// A format whose ids carry a timestamp: TID, TimeId, xid, snowish, ts-seq-rand and TBSL.
+/// What generic code reads of it (chrono's conversions, say); the formats' own accessors
+/// (`timestamp_micros`, `timestamp_millis`) give it at their own precision.
+#[cfg_attr(
+    not(feature = "chrono"),
+    allow(dead_code, reason = "chrono's conversions read it")
+)]
+pub(crate) trait Timed {
+    /// The timestamp, in microseconds since the Unix epoch (a millisecond format's times
+    /// 1000).
+    fn unix_micros(&self) -> i64;
 }
 
 #[cfg(test)]

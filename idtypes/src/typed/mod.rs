@@ -3,7 +3,6 @@
 
 mod api;
 pub(crate) mod format;
-mod gates;
 pub(crate) mod support;
 
 pub use format::{FixedSizeFormat, IdFormat};

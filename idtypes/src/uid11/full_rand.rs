@@ -15,6 +15,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   alphabet `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), at most \
                   `jpXCZedGfVQ`.",
     example: "TdnXpY7jPAz",
+    words: "11 Base58 characters",
 };
 
 /// A fullrand uid11: 64 random bits, no time and no order beyond the text's.

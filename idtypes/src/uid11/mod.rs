@@ -87,6 +87,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), left-padded \
                   with `1`, at most `jpXCZedGfVQ`.",
     example: "TdnXpY7jPAz",
+    words: "11 Base58 characters",
 };
 
 /// The xid epoch, 2011-11-11T11:11:11.111Z, in Unix milliseconds: the zero of every

@@ -50,6 +50,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), at most \
                   `NQm6nKp8qFC`. Snowish ids sort in the order they were made.",
     example: "4h1dcciSFzq",
+    words: "11 Base58 characters",
 };
 
 /// The machine ids, 0 to 1023 (a constructor's, a generator's, a lease's).
@@ -250,5 +251,38 @@ impl Snowish {
     #[cfg(feature = "std")]
     pub fn timestamp(self) -> std::time::SystemTime {
         std::time::UNIX_EPOCH + core::time::Duration::from_millis(self.timestamp_millis())
+    }
+}
+
+/// Ids from a UTC time and their other parts (the `chrono` feature).
+#[cfg(feature = "chrono")]
+impl Snowish {
+    /// Builds a snowish id from a UTC time (to the millisecond, rounded down), a machine id and
+    /// a sequence.
+    ///
+    /// # Errors
+    ///
+    /// As [`Snowish::from_parts`](Snowish::from_parts).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    ///
+    /// let time: chrono::DateTime<chrono::Utc> = "2024-01-01T00:00:00Z".parse().unwrap();
+    /// let id = idtypes::Snowish::from_datetime(time, 3, 9)?;
+    /// assert_eq!(id.datetime(), time);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(
+        time: chrono::DateTime<chrono::Utc>,
+        machine_id: u16,
+        sequence: u16,
+    ) -> Result<Snowish, Error> {
+        let millis = crate::integrations::chrono::unix_millis::<{ Snowish::MAX_TIMESTAMP_MILLIS }>(
+            crate::uid11::snowish::FORMAT,
+            time,
+        )?;
+        Snowish::from_parts(millis, machine_id, sequence)
     }
 }

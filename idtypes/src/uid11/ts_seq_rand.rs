@@ -23,6 +23,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   alphabet `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), at most \
                   `jpXCZedGfVQ`. They sort in the order they were made.",
     example: "4h1dcciSLNY",
+    words: "11 Base58 characters",
 };
 const MAX_DELTA: u64 = (1 << 42) - 1;
 
@@ -206,5 +207,37 @@ impl TsSeqRand {
     #[cfg(feature = "std")]
     pub fn now() -> TsSeqRand {
         generator::global().next()
+    }
+}
+
+/// Ids from a UTC time and their other parts (the `chrono` feature).
+#[cfg(feature = "chrono")]
+impl TsSeqRand {
+    /// Builds a ts-seq-rand id from a UTC time (to the millisecond, rounded down), a sequence
+    /// and a random value.
+    ///
+    /// # Errors
+    ///
+    /// As [`TsSeqRand::from_parts`](TsSeqRand::from_parts).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    ///
+    /// let time: chrono::DateTime<chrono::Utc> = "2024-01-01T00:00:00Z".parse().unwrap();
+    /// assert_eq!(idtypes::TsSeqRand::from_datetime(time, 0, 5)?.datetime(), time);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(
+        time: chrono::DateTime<chrono::Utc>,
+        sequence: u16,
+        random: u16,
+    ) -> Result<TsSeqRand, Error> {
+        let millis = crate::integrations::chrono::unix_millis::<{ TsSeqRand::MAX_TIMESTAMP_MILLIS }>(
+            crate::uid11::ts_seq_rand::FORMAT,
+            time,
+        )?;
+        TsSeqRand::from_parts(millis, sequence, random)
     }
 }

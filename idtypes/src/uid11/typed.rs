@@ -46,7 +46,17 @@ macro_rules! __idtypes_typed_xid {
                 /// The random field.
                 random -> $crate::__private::core::primitive::u32;
             }
-            $crate::__idtypes_typed_millis!(Xid);
+            $crate::__idtypes_typed_getters! {
+                /// The timestamp: milliseconds since the xid epoch (2011-11-11T11:11:11.111Z).
+                millis_since_epoch -> $crate::__private::core::primitive::u64;
+                /// The timestamp: milliseconds since the Unix epoch.
+                timestamp_millis -> $crate::__private::core::primitive::u64;
+            }
+            $crate::__idtypes_typed_timestamp!();
+            $crate::__idtypes_typed_datetime!();
+            $crate::__idtypes_typed_prefix_range!(Xid);
+            $crate::__idtypes_typed_integer_range!(Xid, range_for_millis, "milliseconds");
+            $crate::__idtypes_typed_time_ranges!(Xid);
             $crate::__idtypes_typed_new!(
                 Xid,
                 $checks,
@@ -74,7 +84,17 @@ macro_rules! __idtypes_typed_snowish {
                 /// The sequence within the millisecond.
                 sequence -> $crate::__private::core::primitive::u16;
             }
-            $crate::__idtypes_typed_millis!(Snowish);
+            $crate::__idtypes_typed_getters! {
+                /// The timestamp: milliseconds since the xid epoch (2011-11-11T11:11:11.111Z).
+                millis_since_epoch -> $crate::__private::core::primitive::u64;
+                /// The timestamp: milliseconds since the Unix epoch.
+                timestamp_millis -> $crate::__private::core::primitive::u64;
+            }
+            $crate::__idtypes_typed_timestamp!();
+            $crate::__idtypes_typed_datetime!();
+            $crate::__idtypes_typed_prefix_range!(Snowish);
+            $crate::__idtypes_typed_integer_range!(Snowish, range_for_millis, "milliseconds");
+            $crate::__idtypes_typed_time_ranges!(Snowish);
             $crate::__idtypes_typed_next_from!(uid11::SnowishGenerator, $checks);
         }
     };
@@ -96,7 +116,17 @@ macro_rules! __idtypes_typed_ts_seq_rand {
                 /// The random field.
                 random -> $crate::__private::core::primitive::u16;
             }
-            $crate::__idtypes_typed_millis!(TsSeqRand);
+            $crate::__idtypes_typed_getters! {
+                /// The timestamp: milliseconds since the xid epoch (2011-11-11T11:11:11.111Z).
+                millis_since_epoch -> $crate::__private::core::primitive::u64;
+                /// The timestamp: milliseconds since the Unix epoch.
+                timestamp_millis -> $crate::__private::core::primitive::u64;
+            }
+            $crate::__idtypes_typed_timestamp!();
+            $crate::__idtypes_typed_datetime!();
+            $crate::__idtypes_typed_prefix_range!(TsSeqRand);
+            $crate::__idtypes_typed_integer_range!(TsSeqRand, range_for_millis, "milliseconds");
+            $crate::__idtypes_typed_time_ranges!(TsSeqRand);
             $crate::__idtypes_typed_new!(
                 TsSeqRand,
                 $checks,
@@ -105,23 +135,5 @@ macro_rules! __idtypes_typed_ts_seq_rand {
             );
             $crate::__idtypes_typed_next_from!(uid11::TsSeqRandGenerator, $checks);
         }
-    };
-}
-
-/// What the timed profiles (xid, snowish, ts-seq-rand) share: milliseconds since the xid
-/// epoch and since the Unix epoch, `timestamp()`/`datetime()`, prefix and time ranges.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_millis {
-    ($inner:ident) => {
-        $crate::__idtypes_typed_getters! {
-            /// Milliseconds since the xid epoch.
-            millis_since_epoch -> $crate::__private::core::primitive::u64;
-            /// The timestamp: milliseconds since the Unix epoch.
-            timestamp_millis -> $crate::__private::core::primitive::u64;
-        }
-        $crate::__idtypes_typed_time_getters!();
-        $crate::__idtypes_typed_prefix_range!($inner);
-        $crate::__idtypes_typed_time_ranges!($inner, range_for_millis, "milliseconds");
     };
 }

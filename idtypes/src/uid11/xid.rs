@@ -25,6 +25,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), at most \
                   `jpXCZedGfVQ`. Xids sort in the order they were made.",
     example: "4h1dccigLwD",
+    words: "11 Base58 characters",
 };
 const MAX_DELTA: u64 = (1 << 42) - 1;
 const MAX_RANDOM: u32 = (1 << 22) - 1;
@@ -234,5 +235,34 @@ impl Xid {
     #[cfg(feature = "std")]
     pub fn now() -> Xid {
         generator::global().next()
+    }
+}
+
+/// Ids from a UTC time and their other parts (the `chrono` feature).
+#[cfg(feature = "chrono")]
+impl Xid {
+    /// Builds an xid from a UTC time (to the millisecond, rounded down) and a 22-bit random value.
+    ///
+    /// # Errors
+    ///
+    /// As [`Xid::from_parts`](Xid::from_parts).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chrono::{DateTime, Utc};
+    ///
+    /// let time: chrono::DateTime<chrono::Utc> = "2011-11-11T11:11:11.112Z".parse().unwrap();
+    /// assert_eq!(idtypes::Xid::from_datetime(time, 0)?.to_string(), "1111111NVpb");
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn from_datetime(time: chrono::DateTime<chrono::Utc>, random: u32) -> Result<Xid, Error> {
+        Xid::from_parts(
+            crate::integrations::chrono::unix_millis::<{ Xid::MAX_TIMESTAMP_MILLIS }>(
+                crate::uid11::xid::FORMAT,
+                time,
+            )?,
+            random,
+        )
     }
 }

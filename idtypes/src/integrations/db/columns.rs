@@ -58,18 +58,18 @@ macro_rules! text_columns {
             crate::RecordKey::as_str,
             crate::RecordKey::parse
         );
-        $crate::integrations::db::columns::text_columns!(
-            @as_text $text_column: Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl
-        );
+        macro_rules! as_text {
+            ($ty:ident) => {
+                $text_column!(
+                    crate::AsText<crate::$ty>,
+                    <crate::$ty as crate::IdFormat>::NAME,
+                    |id: &crate::AsText<crate::$ty>| crate::IdFormat::encode(&id.0),
+                    |text| <crate::$ty as core::str::FromStr>::from_str(text).map(crate::AsText)
+                );
+            };
+        }
+        crate::formats::for_each_fixed_format!(as_text);
     };
-    (@as_text $text_column:ident: $($ty:ident),*) => {$(
-        $text_column!(
-            crate::AsText<crate::$ty>,
-            <crate::$ty as crate::IdFormat>::NAME,
-            |id: &crate::AsText<crate::$ty>| id.0.encode(),
-            |text| crate::$ty::parse(text).map(crate::AsText)
-        );
-    )*};
 }
 
 pub(crate) use text_columns;

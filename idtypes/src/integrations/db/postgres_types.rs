@@ -30,7 +30,7 @@ use super::columns::{
     BoxError, POSTGRES_BYTES, POSTGRES_TEXT, from_column, typed_text, wrong_column,
 };
 use crate::{
-    FixedSizeFormat, FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Xid,
+    FixedSizeFormat, TypedId,
     typed::support::{from_inner_as, parse_as},
 };
 
@@ -117,8 +117,8 @@ fn text_from_sql<'a>(name: &str, ty: &Type, raw: &'a [u8]) -> Result<&'a str, Bo
 
 /// `ToSql` and `FromSql` for each fixed-size format `$ty`, as its big-endian bytes.
 macro_rules! bytes_column {
-    ($($ty:ty),*) => {$(
-        impl ToSql for $ty {
+    ($ty:ident) => {
+        impl ToSql for crate::$ty {
             fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
                 bytes_to_sql(*self, ty, out)
             }
@@ -130,7 +130,7 @@ macro_rules! bytes_column {
             to_sql_checked!();
         }
 
-        impl<'a> FromSql<'a> for $ty {
+        impl<'a> FromSql<'a> for crate::$ty {
             fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Self, BoxError> {
                 bytes_from_sql(ty, raw)
             }
@@ -139,10 +139,10 @@ macro_rules! bytes_column {
                 is_bytes(ty)
             }
         }
-    )*};
+    };
 }
 
-bytes_column!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);
+crate::formats::for_each_fixed_format!(bytes_column);
 
 /// `ToSql` and `FromSql` for `$ty` stored as text: `$text` gives the text, `$parse` reads it,
 /// `$name` names the type in errors.

@@ -37,7 +37,7 @@
 use sqlx::{Database, Decode, Encode, Type, TypeInfo, encode::IsNull, error::BoxDynError};
 
 use super::columns::{from_column, wrong_column};
-use crate::{FullRand, IdFormat, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+use crate::IdFormat;
 
 /// What kind of column a database's value comes from: bytes or text, told apart by the
 /// value's SQL type, never guessed from its content.
@@ -157,15 +157,15 @@ impl Columns for sqlx::Sqlite {
 /// `Type`, `Encode`, `Decode` (and `PgHasArrayType`) for each fixed-size format `$ty`, stored
 /// as its big-endian bytes.
 macro_rules! bytes_column {
-    ($($ty:ty),*) => {$(
+    ($ty:ident) => {
         #[cfg(feature = "sqlx-postgres")]
         const _: () = {
             use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
 
             /// The column's type is the bytes'.
-            type Bytes = <$ty as crate::FixedSizeFormat>::Bytes;
+            type Bytes = <crate::$ty as crate::FixedSizeFormat>::Bytes;
 
-            impl Type<Postgres> for $ty {
+            impl Type<Postgres> for crate::$ty {
                 fn type_info() -> PgTypeInfo {
                     <Bytes as Type<Postgres>>::type_info()
                 }
@@ -175,13 +175,13 @@ macro_rules! bytes_column {
                 }
             }
 
-            impl PgHasArrayType for $ty {
+            impl PgHasArrayType for crate::$ty {
                 fn array_type_info() -> PgTypeInfo {
                     <Bytes as PgHasArrayType>::array_type_info()
                 }
             }
 
-            impl Encode<'_, Postgres> for $ty {
+            impl Encode<'_, Postgres> for crate::$ty {
                 fn encode_by_ref(
                     &self,
                     buf: &mut <Postgres as sqlx::Database>::ArgumentBuffer,
@@ -190,13 +190,14 @@ macro_rules! bytes_column {
                 }
             }
 
-            impl<'r> Decode<'r, Postgres> for $ty {
+            impl<'r> Decode<'r, Postgres> for crate::$ty {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
-                    check_bytes::<Postgres>(&sqlx::ValueRef::type_info(&value), <$ty>::NAME)?;
+                    check_bytes::<Postgres>(
+                        &sqlx::ValueRef::type_info(&value),
+                        <crate::$ty>::NAME,
+                    )?;
                     match value.format() {
-                        PgValueFormat::Binary => {
-                            from_column(value.as_bytes()?)
-                        }
+                        PgValueFormat::Binary => from_column(value.as_bytes()?),
                         // The text protocol sends `\x` and hex digits.
                         PgValueFormat::Text => {
                             let bytes = <Vec<u8> as Decode<Postgres>>::decode(value)?;
@@ -211,7 +212,7 @@ macro_rules! bytes_column {
         const _: () = {
             use sqlx::mysql::{MySql, MySqlTypeInfo, MySqlValueRef};
 
-            impl Type<MySql> for $ty {
+            impl Type<MySql> for crate::$ty {
                 fn type_info() -> MySqlTypeInfo {
                     <[u8] as Type<MySql>>::type_info()
                 }
@@ -221,7 +222,7 @@ macro_rules! bytes_column {
                 }
             }
 
-            impl Encode<'_, MySql> for $ty {
+            impl Encode<'_, MySql> for crate::$ty {
                 fn encode_by_ref(
                     &self,
                     buf: &mut <MySql as sqlx::Database>::ArgumentBuffer,
@@ -230,9 +231,9 @@ macro_rules! bytes_column {
                 }
             }
 
-            impl<'r> Decode<'r, MySql> for $ty {
+            impl<'r> Decode<'r, MySql> for crate::$ty {
                 fn decode(value: MySqlValueRef<'r>) -> Result<Self, BoxDynError> {
-                    check_bytes::<MySql>(&sqlx::ValueRef::type_info(&value), <$ty>::NAME)?;
+                    check_bytes::<MySql>(&sqlx::ValueRef::type_info(&value), <crate::$ty>::NAME)?;
                     let bytes = <&[u8] as Decode<MySql>>::decode(value)?;
                     from_column(bytes)
                 }
@@ -243,7 +244,7 @@ macro_rules! bytes_column {
         const _: () = {
             use sqlx::sqlite::{Sqlite, SqliteTypeInfo, SqliteValueRef};
 
-            impl Type<Sqlite> for $ty {
+            impl Type<Sqlite> for crate::$ty {
                 fn type_info() -> SqliteTypeInfo {
                     <Vec<u8> as Type<Sqlite>>::type_info()
                 }
@@ -253,7 +254,7 @@ macro_rules! bytes_column {
                 }
             }
 
-            impl Encode<'_, Sqlite> for $ty {
+            impl Encode<'_, Sqlite> for crate::$ty {
                 fn encode_by_ref(
                     &self,
                     buf: &mut <Sqlite as sqlx::Database>::ArgumentBuffer,
@@ -263,18 +264,18 @@ macro_rules! bytes_column {
                 }
             }
 
-            impl<'r> Decode<'r, Sqlite> for $ty {
+            impl<'r> Decode<'r, Sqlite> for crate::$ty {
                 fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
-                    check_bytes::<Sqlite>(&sqlx::ValueRef::type_info(&value), <$ty>::NAME)?;
+                    check_bytes::<Sqlite>(&sqlx::ValueRef::type_info(&value), <crate::$ty>::NAME)?;
                     let bytes = <&[u8] as Decode<Sqlite>>::decode(value)?;
                     from_column(bytes)
                 }
             }
         };
-    )*};
+    };
 }
 
-bytes_column!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);
+crate::formats::for_each_fixed_format!(bytes_column);
 
 /// `Type`, `Encode`, `Decode` for a value stored as text, parsed by `$parse` on decode.
 macro_rules! text_column {

@@ -55,14 +55,22 @@ macro_rules! __idtypes_typed_sqlx {
                 $crate::__private::sqlx::decode::<Self, DB>(value)
             }
         }
+    };
+}
 
-        $crate::__private::if_sqlx_postgres! {
-            #[automatically_derived]
-            impl $crate::__private::sqlx::PgHasArrayType for $name {
-                fn array_type_info() -> $crate::__private::sqlx::PgTypeInfo {
-                    <<Self as $crate::TypedId>::Inner as $crate::__private::sqlx::PgHasArrayType>
-                        ::array_type_info()
-                }
+/// A typed id's `PgHasArrayType` (sqlx's PostgreSQL arrays, `&[PostId]` in `= ANY($1)`): the
+/// inner id's array type. Without the `sqlx-postgres` feature it writes nothing (see
+/// `integrations/mod.rs`).
+#[cfg(feature = "sqlx-postgres")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_sqlx_postgres {
+    ($name:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::sqlx::PgHasArrayType for $name {
+            fn array_type_info() -> $crate::__private::sqlx::PgTypeInfo {
+                <<Self as $crate::TypedId>::Inner as $crate::__private::sqlx::PgHasArrayType>
+                                    ::array_type_info()
             }
         }
     };

@@ -2,12 +2,12 @@
 //! and every typed id is a string, described by its pattern, lengths, description and example
 //! (see `id_schema.rs`), registered under the type's name (`$defs/Tid`, `$defs/PostId`).
 
-use alloc::borrow::Cow;
+use alloc::{borrow::Cow, format};
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
 use super::id_schema::{self, IdSchema};
-use crate::TypedId;
+use crate::{TypedId, typed::format::sealed::Sealed as Facts};
 
 /// The `JsonSchema` impl of a typed id, which the derive macros write through
 /// `idtypes::__private::typed::integrations!`: named like the type, identified by its path,
@@ -78,28 +78,26 @@ fn to_schema(schema: IdSchema) -> Schema {
     }
 }
 
-/// `JsonSchema` for the id types `$ty`, named like the type.
-macro_rules! format_schemas {
-    ($($ty:ident),* $(,)?) => {$(
+/// `JsonSchema` for the id type `$ty`, named like the type.
+macro_rules! format_schema {
+    ($ty:ident) => {
         impl JsonSchema for crate::$ty {
             fn schema_name() -> Cow<'static, str> {
-                Cow::Borrowed(stringify!($ty))
+                Cow::Borrowed(<crate::$ty as Facts>::TYPE_NAME)
             }
 
             fn schema_id() -> Cow<'static, str> {
-                Cow::Borrowed(concat!("idtypes::", stringify!($ty)))
+                Cow::Owned(format!("idtypes::{}", <crate::$ty as Facts>::TYPE_NAME))
             }
 
             fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
                 to_schema(id_schema::of_format::<crate::$ty>())
             }
         }
-    )*};
+    };
 }
 
-format_schemas!(
-    Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, RecordKey
-);
+crate::formats::for_each_format!(format_schema);
 
 impl JsonSchema for crate::record_key::RecordKeyType {
     fn schema_name() -> Cow<'static, str> {

@@ -14,7 +14,7 @@ use utoipa::{
 };
 
 use super::id_schema::{self, IdSchema};
-use crate::TypedId;
+use crate::{TypedId, typed::format::sealed::Sealed as Facts};
 
 /// The `PartialSchema` and `ToSchema` impls of a typed id, which the derive macros write
 /// through `idtypes::__private::typed::integrations!`: named like the type, built by
@@ -67,9 +67,9 @@ fn to_schema(schema: IdSchema) -> RefOr<Schema> {
         .into()
 }
 
-/// `PartialSchema` and `ToSchema` for the id types `$ty`, named like the type.
-macro_rules! format_schemas {
-    ($($ty:ident),* $(,)?) => {$(
+/// `PartialSchema` and `ToSchema` for the id type `$ty`, named like the type.
+macro_rules! format_schema {
+    ($ty:ident) => {
         impl PartialSchema for crate::$ty {
             fn schema() -> RefOr<Schema> {
                 to_schema(id_schema::of_format::<crate::$ty>())
@@ -78,15 +78,13 @@ macro_rules! format_schemas {
 
         impl ToSchema for crate::$ty {
             fn name() -> Cow<'static, str> {
-                Cow::Borrowed(stringify!($ty))
+                Cow::Borrowed(<crate::$ty as Facts>::TYPE_NAME)
             }
         }
-    )*};
+    };
 }
 
-format_schemas!(
-    Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, RecordKey
-);
+crate::formats::for_each_format!(format_schema);
 
 impl PartialSchema for crate::record_key::RecordKeyType {
     fn schema() -> RefOr<Schema> {

@@ -1,48 +1,42 @@
-//! The fixed-size formats: `Serialize`, `Deserialize` and [`SerdeId`] for each, from one row
-//! of facts per format (what deserializing expects, how a byte string is read).
+//! The fixed-size formats: `Serialize`, `Deserialize` and [`SerdeId`] for each, written once
+//! for every row of the table of formats (`formats/`): what deserializing expects comes from
+//! the format's name, article and text (its [`TextSchema`](crate::text::schema::TextSchema)'s
+//! `words`), and its raw form from its [`FixedSizeFormat::Raw`].
 
 use core::{fmt, marker::PhantomData};
 
 use serde::{
-    Deserialize, Deserializer, Serialize, Serializer,
+    Deserializer, Serializer,
     de::{self, Unexpected, Visitor},
 };
 
-use super::{
-    SerdeId,
-    form::{self, Form},
-    raw_forms::RawForm,
-    sealed,
-};
-use crate::{FixedSizeFormat, IdFormat, typed::format::sealed::Sealed as FormatFacts};
+use super::{SerdeId, raw_forms::RawForm};
+use crate::{FixedSizeFormat, IdFormat, typed::format::sealed::Sealed as Facts};
 
-/// serde for the fixed-size formats `$ty`: their own form (the text, or the raw form in
-/// binary formats, as the format's facts say), and both forms for the adapters.
-/// Deserializing expects `$article` (`a`, `an`) and the format's [`NAME`](IdFormat::NAME) (or,
-/// after `type`, the type's name) as `$text` (or as the raw form); in the raw form, `$bytes`
-/// reads a byte string (the text as ASCII, or the raw bytes).
+/// serde for the fixed-size format `$ty`: its own form (the text, or the raw form in binary
+/// formats, as its row says), and both forms for the adapters.
 macro_rules! fixed_size_serde {
-    ($($ty:ident: $article:literal $noun:ident as $text:literal, $bytes:expr;)*) => {$(
-        impl Serialize for crate::$ty {
+    ($ty:ident) => {
+        impl ::serde::Serialize for crate::$ty {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                form::Default::serialize(self, serializer)
+                <super::form::Default as super::form::Form>::serialize(self, serializer)
             }
         }
 
-        impl<'de> Deserialize<'de> for crate::$ty {
+        impl<'de> ::serde::Deserialize<'de> for crate::$ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::$ty, D::Error> {
-                form::Default::deserialize(deserializer)
+                <super::form::Default as super::form::Form>::deserialize(deserializer)
             }
         }
 
-        impl sealed::Sealed for crate::$ty {}
+        impl super::sealed::Sealed for crate::$ty {}
 
         impl SerdeId for crate::$ty {
-            const TEXT_IN_BINARY: bool = <crate::$ty as FormatFacts>::SERDE_TEXT;
+            const TEXT_IN_BINARY: bool = <crate::$ty as Facts>::SERDE_TEXT;
 
             #[inline]
             fn serialize_text<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(&self.encode())
+                serializer.serialize_str(&IdFormat::encode(self))
             }
 
             #[inline]
@@ -62,66 +56,19 @@ macro_rules! fixed_size_serde {
                 deserialize_raw(deserializer)
             }
         }
-
-        impl Described for crate::$ty {
-            const ARTICLE: &'static str = $article;
-            const NOUN: &'static str = fixed_size_serde!(@noun $ty $noun);
-            const TEXT: &'static str = $text;
-
-            fn from_ascii(text: &[u8]) -> Result<crate::$ty, crate::Error> {
-                crate::$ty::parse_ascii(text)
-            }
-
-            fn from_byte_string(bytes: &[u8]) -> Result<crate::$ty, crate::Error> {
-                ($bytes)(bytes)
-            }
-        }
-    )*};
-    (@noun $ty:ident name) => {
-        <crate::$ty as IdFormat>::NAME
-    };
-    (@noun $ty:ident type) => {
-        stringify!($ty)
     };
 }
 
-fixed_size_serde! {
-    Tid: "an" name as "a string of 13 base32-sortable characters", crate::Tid::parse_ascii;
-    TimeId: "a" name as "a string: 13 base32-sortable characters, or the dashed form",
-        crate::TimeId::parse_ascii;
-    Uid11: "a" type as "a string of 11 Base58 characters", crate::Uid11::parse_ascii;
-    Xid: "a" type as "a string of 11 Base58 characters", crate::Xid::parse_ascii;
-    Snowish: "a" type as "a string of 11 Base58 characters", crate::Snowish::parse_ascii;
-    TsSeqRand: "a" type as "a string of 11 Base58 characters", crate::TsSeqRand::parse_ascii;
-    FullRand: "a" type as "a string of 11 Base58 characters", crate::FullRand::parse_ascii;
-    // In the raw form, bytes are a TBSL's raw bytes.
-    Tbsl: "a" name as "a string of 20 uppercase hex characters", crate::Tbsl::try_from;
-}
+crate::formats::for_each_fixed_format!(fixed_size_serde);
 
-/// What deserializing a fixed-size format expects, and how it reads byte strings.
-trait Described: FixedSizeFormat<Raw: RawForm> {
-    /// `a` or `an`, before the noun.
-    const ARTICLE: &'static str;
+/// A fixed-size format, as serde reads and writes it.
+trait Fixed: FixedSizeFormat<Raw: RawForm> + Facts + SerdeId {}
 
-    /// What the id is called in the expecting message.
-    const NOUN: &'static str;
-
-    /// What the text is, in the expecting message (after "as").
-    const TEXT: &'static str;
-
-    /// The id a byte string of ASCII text spells.
-    fn from_ascii(text: &[u8]) -> Result<Self, crate::Error>;
-
-    /// The id a byte string holds in the raw form: its text, or (TBSL) its raw bytes.
-    fn from_byte_string(bytes: &[u8]) -> Result<Self, crate::Error>;
-}
+impl<T: FixedSizeFormat<Raw: RawForm> + Facts + SerdeId> Fixed for T {}
 
 /// The raw form for binary formats, the text for human-readable ones.
 #[inline]
-fn serialize_raw<T: Described + SerdeId, S: Serializer>(
-    id: &T,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
+fn serialize_raw<T: Fixed, S: Serializer>(id: &T, serializer: S) -> Result<S::Ok, S::Error> {
     if serializer.is_human_readable() {
         id.serialize_text(serializer)
     } else {
@@ -130,9 +77,7 @@ fn serialize_raw<T: Described + SerdeId, S: Serializer>(
 }
 
 /// What [`serialize_raw`] wrote.
-fn deserialize_raw<'de, T: Described + SerdeId, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<T, D::Error> {
+fn deserialize_raw<'de, T: Fixed, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
     if deserializer.is_human_readable() {
         T::deserialize_text(deserializer)
     } else {
@@ -143,19 +88,26 @@ fn deserialize_raw<'de, T: Described + SerdeId, D: Deserializer<'de>>(
 /// Reads the text: a string, or the ASCII bytes of one.
 struct TextVisitor<T>(PhantomData<T>);
 
-impl<T: Described> Visitor<'_> for TextVisitor<T> {
+impl<T: Fixed> Visitor<'_> for TextVisitor<T> {
     type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} as {}", T::ARTICLE, T::NOUN, T::TEXT)
+        write!(
+            f,
+            "{} {} as a string of {}",
+            T::ARTICLE,
+            T::NAME,
+            T::TEXT_SCHEMA.words
+        )
     }
 
+    #[inline]
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
         text.parse().map_err(E::custom)
     }
 
     fn visit_bytes<E: de::Error>(self, text: &[u8]) -> Result<T, E> {
-        T::from_ascii(text).map_err(E::custom)
+        T::parse_ascii(text).map_err(E::custom)
     }
 }
 
@@ -163,7 +115,7 @@ impl<T: Described> Visitor<'_> for TextVisitor<T> {
 /// self-describing format offers one, the text.
 struct RawVisitor<T>(PhantomData<T>);
 
-impl<T: Described> RawVisitor<T> {
+impl<T: Fixed> RawVisitor<T> {
     /// The id an integer holds, given its raw form if it is one (`what` the integer is, for
     /// the error otherwise).
     fn read_integer<E: de::Error>(self, raw: Option<T::Raw>, what: Unexpected) -> Result<T, E> {
@@ -175,19 +127,20 @@ impl<T: Described> RawVisitor<T> {
     }
 }
 
-impl<'de, T: Described> Visitor<'de> for RawVisitor<T> {
+impl<'de, T: Fixed> Visitor<'de> for RawVisitor<T> {
     type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} as {}", T::ARTICLE, T::NOUN, T::Raw::EXPECTING)
+        write!(f, "{} {} as {}", T::ARTICLE, T::NAME, T::Raw::EXPECTING)
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
         text.parse().map_err(E::custom)
     }
 
+    /// A byte string: the raw bytes where the raw form is bytes, else the ASCII text.
     fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<T, E> {
-        T::from_byte_string(bytes).map_err(E::custom)
+        T::Raw::from_byte_string::<T>(bytes).map_err(E::custom)
     }
 
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<T, E> {
@@ -317,14 +270,14 @@ mod tests {
 
     #[test]
     fn each_format_says_what_it_expects_in_either_form() {
-        use super::{Described, RawVisitor, TextVisitor};
+        use super::{Fixed, RawVisitor, TextVisitor};
         use crate::{FullRand, Snowish, Tbsl, TimeId, TsSeqRand, Uid11, Xid};
         use core::marker::PhantomData;
 
-        fn text<T: Described>() -> String {
+        fn text<T: Fixed>() -> String {
             (&TextVisitor::<T>(PhantomData) as &dyn serde::de::Expected).to_string()
         }
-        fn raw<T: Described>() -> String {
+        fn raw<T: Fixed>() -> String {
             (&RawVisitor::<T>(PhantomData) as &dyn serde::de::Expected).to_string()
         }
         let b58 = "as a string of 11 Base58 characters";
@@ -336,15 +289,15 @@ mod tests {
             (raw::<Tid>(), "an atproto TID as a u64"),
             (
                 text::<TimeId>(),
-                "a TimeId as a string: 13 base32-sortable characters, or the dashed form",
+                "a TimeId as a string of 13 base32-sortable characters, or the dashed form",
             ),
             (raw::<TimeId>(), "a TimeId as an i64"),
-            (text::<Uid11>(), &format!("a Uid11 {b58}")),
-            (raw::<Uid11>(), "a Uid11 as a u64"),
-            (text::<Xid>(), &format!("a Xid {b58}")),
-            (raw::<Snowish>(), "a Snowish as a u64"),
-            (text::<TsSeqRand>(), &format!("a TsSeqRand {b58}")),
-            (raw::<FullRand>(), "a FullRand as a u64"),
+            (text::<Uid11>(), &format!("a uid11 {b58}")),
+            (raw::<Uid11>(), "a uid11 as a u64"),
+            (text::<Xid>(), &format!("an xid {b58}")),
+            (raw::<Snowish>(), "a snowish uid11 as a u64"),
+            (text::<TsSeqRand>(), &format!("a ts-seq-rand uid11 {b58}")),
+            (raw::<FullRand>(), "a fullrand uid11 as a u64"),
             (
                 text::<Tbsl>(),
                 "a TBSL as a string of 20 uppercase hex characters",
@@ -368,7 +321,7 @@ mod tests {
         let err = TimeId::deserialize(big).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "invalid type: integer `18446744073709551615`, expected a TimeId as a string: \
+            "invalid type: integer `18446744073709551615`, expected a TimeId as a string of \
              13 base32-sortable characters, or the dashed form"
         );
         let bytes: value::BytesDeserializer<value::Error> =

@@ -6,6 +6,8 @@ use serde::{
     de::{self, Visitor},
 };
 
+use crate::{FixedSizeFormat, typed::format::sealed::Sealed as Facts};
+
 /// A raw form in serde's data model.
 pub(super) trait RawForm: Sized {
     /// What the raw form is, after "as" in the expecting message.
@@ -21,6 +23,12 @@ pub(super) trait RawForm: Sized {
         deserializer: D,
         visitor: V,
     ) -> Result<V::Value, D::Error>;
+
+    /// The id of `T` (whose raw form this is) that a byte string holds: its raw bytes where
+    /// the raw form is bytes, else its text, in ASCII.
+    fn from_byte_string<T: FixedSizeFormat<Raw = Self> + Facts>(
+        bytes: &[u8],
+    ) -> Result<T, crate::Error>;
 
     /// The raw form an unsigned integer is, if any.
     fn from_u64(_: u64) -> Option<Self> {
@@ -60,6 +68,12 @@ macro_rules! integer_raw {
                 deserializer.$deserialize(visitor)
             }
 
+            fn from_byte_string<T: FixedSizeFormat<Raw = $int> + Facts>(
+                bytes: &[u8],
+            ) -> Result<T, crate::Error> {
+                T::parse_ascii(bytes)
+            }
+
             fn from_u64(value: u64) -> Option<$int> {
                 <$int>::try_from(value).ok()
             }
@@ -89,6 +103,21 @@ impl RawForm for [u8; 10] {
         visitor: V,
     ) -> Result<V::Value, D::Error> {
         deserializer.deserialize_bytes(visitor)
+    }
+
+    fn from_byte_string<T: FixedSizeFormat<Raw = [u8; 10]> + Facts>(
+        bytes: &[u8],
+    ) -> Result<T, crate::Error> {
+        let raw = <[u8; 10]>::try_from(bytes).map_err(|_| {
+            crate::Error::new(
+                T::NAME,
+                crate::error::Repr::ByteLength {
+                    expected: 10,
+                    found: bytes.len(),
+                },
+            )
+        })?;
+        T::try_from_raw(raw)
     }
 
     fn from_seq<'de, A: de::SeqAccess<'de>>(

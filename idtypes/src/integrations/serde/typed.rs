@@ -20,10 +20,6 @@ macro_rules! __idtypes_typed_serde {
             }
         }
 
-        $crate::__idtypes_typed_serde!(@deserialize $name);
-    };
-    (@deserialize $name:ident) => {
-
         #[automatically_derived]
         impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
             fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(

@@ -1,0 +1,159 @@
+//! The table of formats: every format of this crate, one row each, with its facts.
+//!
+//! A format is its folder (`tid/`: the type, its text and schema, parts, ranges, generator
+//! and typed-id API) plus its row here. Everything written once for all formats reads the
+//! rows: the row gives the format's [`IdFormat`] and [`FixedSizeFormat`] impls and the facts
+//! only this crate reads (`Sealed`), and the iteration macros below call an integration's
+//! template once per format. So the integrations (serde, the databases, the schemas,
+//! arbitrary, chrono) name no format; they are generic over these traits.
+//!
+//! A row is the type, the precision of its timestamp in parentheses (`micros`, `millis`, or
+//! `none` for a format without time), then its fields:
+//!
+//! | field | what it says |
+//! |---|---|
+//! | `name` | the format's name, as errors give it ([`IdFormat::NAME`]) |
+//! | `slug` | its short name for tools: lowercase, words joined by `-` ([`IdFormat::SLUG`]) |
+//! | `article` | `a` or `an`, as messages put it before the name |
+//! | `text`, `parse` | the longest text it writes, and the longest it reads (a TimeId's dashed form) |
+//! | `raw` | its raw form (what binary serde formats carry unless told otherwise), how to get it, how to read it back |
+//! | `bytes` | its big-endian bytes (what the databases store, sorting like the ids), how to read them back, and how any bytes of that size become an id (`arbitrary`) |
+//! | `schema` | its text as JSON Schema and OpenAPI state it, kept beside its parser |
+//! | `serde` | what serde's binary formats get: `text` (the atproto formats) or `raw` |
+//! | `parse_valid` | a parse from an offset that builds no error, where the format has one |
+//!
+//! The record key, a string of 1 to 512 characters, has no raw form or bytes; it is the one
+//! format outside the fixed-size rows (below the table).
+
+pub(crate) mod rows;
+
+use crate::{
+    Error, FixedSizeFormat, FullRand, IdFormat, IdText, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
+    Uid11, Xid, typed::format::sealed::Sealed,
+};
+
+/// The table: one row per fixed-size format, in the order they are listed everywhere. It is
+/// read by handing it to a macro of `rows.rs` (`table!(impls)`, `table!(each, callback)`).
+macro_rules! table {
+    ($consumer:ident $(, $argument:ident)?) => {
+        $crate::formats::rows::$consumer! { [$($argument)?]
+            Tid (micros) {
+                name: crate::tid::FORMAT, slug: "tid", article: "an",
+                text: Tid::TEXT_LEN, parse: Tid::TEXT_LEN,
+                raw: u64 = to_u64, |raw| Ok(Tid::from_u64(raw)),
+                bytes: [u8; 8], |bytes| Ok(Tid::from_bytes(bytes)), Tid::from_bytes,
+                schema: crate::tid::text::TEXT_SCHEMA,
+                serde: text, parse_valid: Tid::parse_valid,
+            }
+            TimeId (micros) {
+                name: crate::time_id::FORMAT, slug: "time-id", article: "a",
+                text: TimeId::TEXT_LEN, parse: TimeId::DASHED_LEN,
+                raw: i64 = to_i64, |raw| Ok(TimeId::from_i64(raw)),
+                bytes: [u8; 8], |bytes| Ok(TimeId::from_bytes(bytes)), TimeId::from_bytes,
+                schema: crate::time_id::text::TEXT_SCHEMA,
+                serde: raw,
+            }
+            Uid11 (none) {
+                name: crate::uid11::FORMAT, slug: "uid11", article: "a",
+                text: Uid11::TEXT_LEN, parse: Uid11::TEXT_LEN,
+                raw: u64 = to_u64, |raw| Ok(Uid11::from_u64(raw)),
+                bytes: [u8; 8], |bytes| Ok(Uid11::from_bytes(bytes)), Uid11::from_bytes,
+                schema: crate::uid11::TEXT_SCHEMA,
+                serde: raw,
+            }
+            Xid (millis) {
+                name: crate::uid11::xid::FORMAT, slug: "xid", article: "an",
+                text: Xid::TEXT_LEN, parse: Xid::TEXT_LEN,
+                raw: u64 = to_u64, |raw| Ok(Xid::from_u64(raw)),
+                bytes: [u8; 8], |bytes| Ok(Xid::from_bytes(bytes)), Xid::from_bytes,
+                schema: crate::uid11::xid::TEXT_SCHEMA,
+                serde: raw,
+            }
+            Snowish (millis) {
+                name: crate::uid11::snowish::FORMAT, slug: "snowish", article: "a",
+                text: Snowish::TEXT_LEN, parse: Snowish::TEXT_LEN,
+                raw: u64 = to_u64, Snowish::try_from_u64,
+                // Any bytes with the reserved top bit cleared are an id.
+                bytes: [u8; 8], Snowish::try_from_bytes,
+                    |bytes: [u8; 8]| Snowish::try_from_u64(u64::from_be_bytes(bytes) & (u64::MAX >> 1)).unwrap_or(Snowish::MIN),
+                schema: crate::uid11::snowish::TEXT_SCHEMA,
+                serde: raw,
+            }
+            TsSeqRand (millis) {
+                name: crate::uid11::ts_seq_rand::FORMAT, slug: "ts-seq-rand", article: "a",
+                text: TsSeqRand::TEXT_LEN, parse: TsSeqRand::TEXT_LEN,
+                raw: u64 = to_u64, |raw| Ok(TsSeqRand::from_u64(raw)),
+                bytes: [u8; 8], |bytes| Ok(TsSeqRand::from_bytes(bytes)), TsSeqRand::from_bytes,
+                schema: crate::uid11::ts_seq_rand::TEXT_SCHEMA,
+                serde: raw,
+            }
+            FullRand (none) {
+                name: crate::uid11::full_rand::FORMAT, slug: "fullrand", article: "a",
+                text: FullRand::TEXT_LEN, parse: FullRand::TEXT_LEN,
+                raw: u64 = to_u64, |raw| Ok(FullRand::from_u64(raw)),
+                bytes: [u8; 8], |bytes| Ok(FullRand::from_bytes(bytes)), FullRand::from_bytes,
+                schema: crate::uid11::full_rand::TEXT_SCHEMA,
+                serde: raw,
+            }
+            Tbsl (micros) {
+                name: crate::tbsl::FORMAT, slug: "tbsl", article: "a",
+                text: Tbsl::TEXT_LEN, parse: Tbsl::TEXT_LEN,
+                raw: [u8; 10] = to_bytes, |raw| Ok(Tbsl::from_bytes(raw)),
+                bytes: [u8; 10], |bytes| Ok(Tbsl::from_bytes(bytes)), Tbsl::from_bytes,
+                schema: crate::tbsl::TEXT_SCHEMA,
+                serde: raw, parse_valid: Tbsl::parse_valid,
+            }
+        }
+    };
+}
+
+#[allow(
+    unused_imports,
+    reason = "the integrations use it, each behind its feature"
+)]
+pub(crate) use table;
+
+table!(impls);
+
+#[allow(
+    unused_imports,
+    reason = "the integrations use it, each behind its feature"
+)]
+pub(crate) use rows::{for_each_fixed_format, for_each_format, for_each_timed_format};
+
+/// The record key: a string, whose text is its only form.
+#[cfg(feature = "alloc")]
+mod record_key {
+    use crate::{IdFormat, RecordKey, typed::format::sealed::Sealed};
+
+    impl IdFormat for RecordKey {
+        const NAME: &'static str = crate::record_key::syntax::FORMAT;
+        const SLUG: &'static str = "record-key";
+        const MAX_TEXT_LEN: usize = RecordKey::MAX_LEN;
+
+        type Text<'a> = &'a str;
+
+        #[inline]
+        fn encode(&self) -> &str {
+            self.as_str()
+        }
+    }
+
+    impl Sealed for RecordKey {
+        const TYPE_NAME: &'static str = "RecordKey";
+        const ARTICLE: &'static str = "an";
+        const MAX_PARSE_LEN: usize = RecordKey::MAX_LEN;
+        const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::record_key::syntax::TEXT_SCHEMA;
+        // A string in every encoding (a Lexicon `record-key`).
+        const SERDE_TEXT: bool = true;
+
+        fn parse_ascii(text: &[u8]) -> Result<Self, crate::Error> {
+            // A byte that is not ASCII is refused where it stands, as U+FFFD.
+            RecordKey::parse(&alloc::string::String::from_utf8_lossy(text))
+        }
+
+        fn from_any_bytes(_: &[u8]) -> Option<Self> {
+            None
+        }
+    }
+}

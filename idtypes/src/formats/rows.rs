@@ -1,0 +1,187 @@
+//! What the table's rows become (`impls`), and the macros that call a template once per
+//! format (`for_each_fixed_format`, `for_each_format`).
+
+/// The rows' impls: for each, its [`IdFormat`] and [`FixedSizeFormat`] impls and its facts
+/// (`Sealed`, and `Timed` for the formats with a timestamp).
+macro_rules! impls {
+    ([] $(
+        $ty:ident ($time:ident) {
+            name: $name:expr, slug: $slug:literal, article: $article:literal,
+            text: $text_len:expr, parse: $parse_len:expr,
+            raw: $raw:ty = $to_raw:ident, $from_raw:expr,
+            bytes: $bytes:ty, $from_bytes:expr, $from_any_bytes:expr,
+            schema: $schema:expr,
+            serde: $serde:ident $(, parse_valid: $parse_valid:path)?,
+        }
+    )*) => {
+        $(
+            impl IdFormat for $ty {
+                const NAME: &'static str = $name;
+                const SLUG: &'static str = $slug;
+                const MAX_TEXT_LEN: usize = $text_len;
+
+                type Text<'a> = IdText<{ $text_len }>;
+
+                #[inline]
+                fn encode(&self) -> Self::Text<'_> {
+                    $ty::encode(*self)
+                }
+            }
+
+            impl FixedSizeFormat for $ty {
+                type Raw = $raw;
+                type Bytes = $bytes;
+
+                #[inline]
+                fn to_raw(self) -> $raw {
+                    self.$to_raw()
+                }
+
+                #[inline]
+                fn try_from_raw(raw: $raw) -> Result<Self, Error> {
+                    ($from_raw)(raw)
+                }
+
+                #[inline]
+                fn to_bytes(self) -> Self::Bytes {
+                    $ty::to_bytes(self)
+                }
+
+                #[inline]
+                fn try_from_bytes(bytes: Self::Bytes) -> Result<Self, Error> {
+                    ($from_bytes)(bytes)
+                }
+            }
+
+            impl Sealed for $ty {
+                const TYPE_NAME: &'static str = stringify!($ty);
+                const ARTICLE: &'static str = $article;
+                const MAX_PARSE_LEN: usize = $parse_len;
+                const TEXT_SCHEMA: crate::text::schema::TextSchema = $schema;
+                const SERDE_TEXT: bool = $crate::formats::rows::impls!(@serde $serde);
+
+                #[inline]
+                fn parse_ascii(text: &[u8]) -> Result<Self, Error> {
+                    $ty::parse_ascii(text)
+                }
+
+                fn from_any_bytes(bytes: &[u8]) -> Option<Self> {
+                    let bytes: $bytes = bytes.try_into().ok()?;
+                    Some(($from_any_bytes)(bytes))
+                }
+
+                $(
+                    // Without an error to build and drop when the text is not an id (the
+                    // typed parse then starts over to say why).
+                    #[inline(always)]
+                    fn parse_valid(text: &str, start: usize) -> Option<Self> {
+                        $parse_valid(text.as_bytes().get(start..)?)
+                    }
+                )?
+            }
+
+            $crate::formats::rows::impls!(@time $ty, $time);
+        )*
+
+    };
+    (@serde text) => { true };
+    (@serde raw) => { false };
+    (@time $ty:ident, micros) => {
+        impl crate::typed::format::Timed for $ty {
+            #[inline]
+            fn unix_micros(&self) -> i64 {
+                // A TID's, a TimeId's and a TBSL's microseconds are within 2^60.
+                self.timestamp_micros() as i64
+            }
+        }
+    };
+    (@time $ty:ident, millis) => {
+        impl crate::typed::format::Timed for $ty {
+            #[inline]
+            fn unix_micros(&self) -> i64 {
+                // At most 2^42 milliseconds after 2011: far within an `i64` of microseconds.
+                self.timestamp_millis() as i64 * 1000
+            }
+        }
+    };
+    (@time $ty:ident, none) => {};
+}
+
+pub(crate) use impls;
+
+/// Calls `$callback!(Type)` for every row of the table (`each`), or for every row whose ids
+/// have a timestamp, as `$callback!(Type, precision)` (`each_timed`).
+#[allow(
+    unused_macros,
+    reason = "the integrations use it, each behind its feature"
+)]
+macro_rules! each {
+    ([$callback:ident] $($ty:ident ($time:ident) { $($fields:tt)* })*) => {
+        $($callback!($ty);)*
+    };
+}
+
+#[allow(
+    unused_macros,
+    reason = "the integrations use it, each behind its feature"
+)]
+macro_rules! each_timed {
+    ([$callback:ident] $($ty:ident ($time:ident) { $($fields:tt)* })*) => {
+        $($crate::formats::rows::each_timed!(@row $callback, $ty, $time);)*
+    };
+    (@row $callback:ident, $ty:ident, none) => {};
+    (@row $callback:ident, $ty:ident, $time:ident) => {
+        $callback!($ty, $time);
+    };
+}
+
+#[allow(
+    unused_imports,
+    reason = "the integrations use it, each behind its feature"
+)]
+pub(crate) use {each, each_timed};
+
+/// Calls `$callback!(Type)` for every fixed-size format (every format but the record key),
+/// in the table's order, with the type's name alone (`crate::Type` is its path): how an
+/// integration writes its impls for every format.
+#[allow(
+    unused_macros,
+    reason = "the integrations use it, each behind its feature"
+)]
+macro_rules! for_each_fixed_format {
+    ($callback:ident) => {
+        $crate::formats::table!(each, $callback);
+    };
+}
+
+/// Calls `$callback!(Type)` for every format: the fixed-size ones, then the record key (with
+/// `alloc`).
+#[allow(
+    unused_macros,
+    reason = "the integrations use it, each behind its feature"
+)]
+macro_rules! for_each_format {
+    ($callback:ident) => {
+        $crate::formats::table!(each, $callback);
+        #[cfg(feature = "alloc")]
+        $callback!(RecordKey);
+    };
+}
+
+/// Calls `$callback!(Type, precision)` for every format whose ids carry a timestamp, with its
+/// precision (`micros` or `millis`).
+#[allow(
+    unused_macros,
+    reason = "the integrations use it, each behind its feature"
+)]
+macro_rules! for_each_timed_format {
+    ($callback:ident) => {
+        $crate::formats::table!(each_timed, $callback);
+    };
+}
+
+#[allow(
+    unused_imports,
+    reason = "the integrations use it, each behind its feature"
+)]
+pub(crate) use {for_each_fixed_format, for_each_format, for_each_timed_format};

@@ -88,7 +88,7 @@ pub trait IdFormat:
     const MAX_TEXT_LEN: usize;
 
     /// What [`encode`](IdFormat::encode) returns: the canonical text on the stack
-    /// ([`IdText`]) for the fixed-size formats, a `&str` borrowed from a
+    /// ([`IdText`](crate::IdText)) for the fixed-size formats, a `&str` borrowed from a
     /// [`RecordKey`](struct@crate::RecordKey). Either reads as a `&str`.
     ///
     /// # Examples
@@ -122,7 +122,7 @@ pub trait IdFormat:
     fn encode(&self) -> Self::Text<'_>;
 }
 
-/// A format whose ids are all the same size ([`IdText`] text, a raw form): every
+/// A format whose ids are all the same size ([`IdText`](crate::IdText) text, a raw form): every
 /// [`IdFormat`] but the [`RecordKey`](struct@crate::RecordKey).
 ///
 /// The raw form is what the binary serde formats carry ([`Raw`](FixedSizeFormat::Raw)); the

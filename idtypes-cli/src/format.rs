@@ -10,7 +10,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use crate::describe::IdInfo;
 use crate::error::Failure;
 use crate::formats::{FORMATS, Form, Origin};
-use crate::spec::{IntegerError, Span, Spec, Time};
+use crate::spec::{IntegerError, Ranges, Span, Spec, Time};
 
 /// An id of some format, already valid.
 pub type AnyId = Box<dyn Id>;
@@ -194,16 +194,16 @@ impl<T: Spec> Format for Of<T> {
     }
 
     fn time_ranges(&self, span: Span) -> Vec<Bounds> {
-        let Ok(Some((by_time, all_bounds))) = T::RANGES
-            .as_ref()
-            .map(|ranges| ranges.by_time.map(|by_time| (by_time, ranges.all_bounds)))
+        let Ok(Ranges {
+            by_time: Some(by_time),
+            all_bounds,
+            ..
+        }) = T::RANGES
         else {
             return Vec::new();
         };
-        all_bounds(by_time(span))
-            .into_iter()
-            .map(|(start, end)| (any(start), any(end)))
-            .collect()
+        let bounds = all_bounds(by_time(span)).into_iter();
+        bounds.map(|(start, end)| (any(start), any(end))).collect()
     }
 
     fn generator(&self, origin: &Origin) -> Result<AnyGenerator, Failure> {

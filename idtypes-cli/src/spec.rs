@@ -149,7 +149,8 @@ impl<T: FixedSizeFormat> Numbers<T> {
 }
 
 impl<T: FixedSizeFormat<Raw: RawInteger>> Numbers<T> {
-    /// The integer is the raw form (`u64`, `i64`), any value of its type a number.
+    /// The integer is the raw form (`u64`, `i64`): any number of its type is read as one,
+    /// which the format's `try_from_raw` may still refuse (a reserved bit).
     pub const RAW: Numbers<T> = Numbers::new(
         |id| id.to_raw().to_string(),
         |text| {

@@ -1,26 +1,27 @@
 //! [`IdInfo`]: everything an id tells, the one model both the human and the JSON output print.
 
 use chrono::{DateTime, Local, SecondsFormat, Utc};
-use idtypes::record_key::RecordKeyType;
-use idtypes::tbsl::TransportBase;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-use crate::id::AnyId;
+use crate::format::Id;
+use crate::spec::Time;
 
 /// The times an id may plausibly hold: 1990-01-01T00:00:00Z (inclusive) to
 /// 2100-01-01T00:00:00Z (exclusive), in Unix seconds. A text that decodes to a time outside
 /// this window is valid but unlikely to have been made as an id of that format.
 const PLAUSIBLE_SECONDS: std::ops::Range<i64> = 631_152_000..4_102_444_800;
 
-/// The parts of one id in one format. Fields that a format does not have are left out of
-/// the JSON (never `null`), so each format's objects always have the same keys.
+/// The parts of one id in one format: the id objects of the JSON output, and what the human
+/// output prints. Which format has which part is in `formats.rs`; fields that a format does
+/// not have are left out of the JSON (never `null`), so each format's objects always have the
+/// same keys.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct IdInfo {
-    /// The format's name (`tid`, `time-id`, ...).
+    /// The format's name.
     pub format: &'static str,
     /// The canonical text.
     pub text: String,
-    /// TimeId: the dashed display form.
+    /// A second display form of the text, with dashes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dashed: Option<String>,
     /// The timestamp in RFC 3339, UTC, at the format's precision.
@@ -32,34 +33,34 @@ pub struct IdInfo {
     /// Whether the time is within 1990..2100.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plausible_time: Option<bool>,
-    /// Microseconds since 1970 (the microsecond formats).
+    /// Microseconds since 1970 (formats that store microseconds).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timestamp_micros: Option<i64>,
     /// Milliseconds since 1970 (every timed format; rounded down for the microsecond ones).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timestamp_millis: Option<i64>,
-    /// TID: the 10-bit clock id.
+    /// The clock id of the process that made the id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock_id: Option<u16>,
-    /// TimeId: the 10-bit node id.
+    /// The node id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node: Option<u16>,
-    /// TimeId: the node's two-symbol code.
+    /// The node id's two-symbol code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_code: Option<String>,
-    /// TimeId: the node's class (`best effort`, `context-dependent`, `global`).
+    /// The node id's class (`best effort`, `context-dependent`, `global`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_class: Option<String>,
-    /// Snowish, TBSL: the machine id.
+    /// The id of the machine that made the id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub machine_id: Option<u16>,
-    /// Snowish, ts-seq-rand: the sequence number within the millisecond.
+    /// The sequence number within the millisecond.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sequence: Option<u16>,
-    /// Xid, ts-seq-rand: the random part.
+    /// The random part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub random: Option<u32>,
-    /// TBSL: the 20-bit suffix.
+    /// The suffix after the time and machine id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suffix: Option<u32>,
     /// The integer form, in decimal, as a string: 64- and 80-bit values do not survive a
@@ -69,51 +70,41 @@ pub struct IdInfo {
     /// The big-endian bytes in lowercase hex.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hex: Option<String>,
-    /// TimeId: the UUIDv6 mapping.
+    /// The UUIDv6 the id maps to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uuid_v6: Option<String>,
-    /// TID, TimeId (from 1970 on): the UUIDv7 mapping.
+    /// The UUIDv7 the id maps to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uuid_v7: Option<String>,
-    /// TBSL: the transport encodings.
+    /// The transport encodings.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub transport: Option<Transport>,
-    /// Record key: its length in characters.
+    pub transport: Option<Encodings>,
+    /// The length of a variable-length id, in characters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub length: Option<usize>,
-    /// Record key: the Lexicon key types it satisfies (`tid`, `nsid`, `any`).
+    /// The Lexicon record-key types the text satisfies (`tid`, `nsid`, `any`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub key_types: Option<Vec<&'static str>>,
 }
 
-/// A TBSL in each transport base (integers at minimal length; they do not sort).
-#[derive(Debug, Clone, Serialize)]
-pub struct Transport {
-    /// Decimal.
-    pub base10: String,
-    /// Lowercase hexadecimal, minimal length.
-    pub base16: String,
-    /// `0-9a-v`.
-    pub base32: String,
-    /// `0-9a-z`.
-    pub base36: String,
-    /// Bitcoin Base58.
-    pub base58: String,
-    /// `0-9A-Za-z`.
-    pub base62: String,
+/// More encodings of an id (transport bases), in order; a JSON object.
+#[derive(Debug, Clone)]
+pub struct Encodings(pub Vec<Encoding>);
+
+/// One encoding: its key in the JSON, its label for people, and the id in it.
+#[derive(Debug, Clone)]
+pub struct Encoding {
+    /// The JSON key (the name of the form in `convert`).
+    pub key: &'static str,
+    /// The label in the human output.
+    pub label: &'static str,
+    /// The id in this encoding.
+    pub text: String,
 }
 
-impl Transport {
-    /// The transport encodings of `id`.
-    pub fn of(id: idtypes::Tbsl) -> Transport {
-        Transport {
-            base10: id.to_base(TransportBase::Base10).to_string(),
-            base16: id.to_base(TransportBase::Base16).to_string(),
-            base32: id.to_base(TransportBase::Base32).to_string(),
-            base36: id.to_base(TransportBase::Base36).to_string(),
-            base58: id.to_base(TransportBase::Base58).to_string(),
-            base62: id.to_base(TransportBase::Base62).to_string(),
-        }
+impl Serialize for Encodings {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|encoding| (encoding.key, &encoding.text)))
     }
 }
 
@@ -133,85 +124,43 @@ impl IdInfo {
     }
 
     /// Fills in a microsecond timestamp (and the milliseconds it falls in).
-    fn set_micros(&mut self, time: DateTime<Utc>, micros: i64, local: bool) {
+    fn set_micros(&mut self, time: DateTime<Utc>, local: bool) {
         self.set_time(time, SecondsFormat::Micros, local);
+        let micros = time.timestamp_micros();
         self.timestamp_micros = Some(micros);
         self.timestamp_millis = Some(micros.div_euclid(1000));
     }
 
     /// Fills in a millisecond timestamp.
-    fn set_millis(&mut self, time: DateTime<Utc>, millis: u64, local: bool) {
+    fn set_millis(&mut self, time: DateTime<Utc>, local: bool) {
         self.set_time(time, SecondsFormat::Millis, local);
-        // At most 2^42 ms after 2011: always an i64.
-        self.timestamp_millis = i64::try_from(millis).ok();
+        self.timestamp_millis = Some(time.timestamp_millis());
     }
 }
 
 /// Everything `id` tells; `local` adds the local time.
-pub fn describe(id: &AnyId, local: bool) -> IdInfo {
+pub fn describe(id: &dyn Id, local: bool) -> IdInfo {
     let mut info = IdInfo {
         format: id.format().name(),
         text: id.text(),
         integer: id.integer(),
-        hex: id.hex(),
+        hex: id.bytes().map(|bytes| hex(&bytes)),
         ..IdInfo::default()
     };
-    match id {
-        AnyId::Tid(id) => {
-            // A TID holds at most 2^54 µs: always an i64.
-            let micros = i64::try_from(id.timestamp_micros()).unwrap_or(i64::MAX);
-            info.set_micros(id.datetime(), micros, local);
-            info.clock_id = Some(id.clock_id());
-            info.uuid_v7 = Some(id.to_uuid_v7().to_string());
-        }
-        AnyId::TimeId(id) => {
-            info.dashed = Some(id.to_dashed().to_string());
-            info.set_micros(id.datetime(), id.timestamp_micros(), local);
-            let node = id.node();
-            info.node = Some(node.get());
-            info.node_code = Some(node.code().to_string());
-            info.node_class = Some(node.class().to_string());
-            info.uuid_v6 = Some(id.to_uuid_v6().to_string());
-            // Before 1970 there is no UUIDv7 (its milliseconds are unsigned).
-            info.uuid_v7 = id.to_uuid_v7().ok().map(|uuid| uuid.to_string());
-        }
-        AnyId::Xid(id) => {
-            info.set_millis(id.datetime(), id.timestamp_millis(), local);
-            info.random = Some(id.random());
-        }
-        AnyId::Snowish(id) => {
-            info.set_millis(id.datetime(), id.timestamp_millis(), local);
-            info.machine_id = Some(id.machine_id());
-            info.sequence = Some(id.sequence());
-        }
-        AnyId::TsSeqRand(id) => {
-            info.set_millis(id.datetime(), id.timestamp_millis(), local);
-            info.sequence = Some(id.sequence());
-            info.random = Some(u32::from(id.random()));
-        }
-        AnyId::Uid11(_) | AnyId::FullRand(_) => {}
-        AnyId::Tbsl(id) => {
-            // A TBSL holds at most 2^60 / 100 µs: always an i64.
-            let micros = i64::try_from(id.timestamp_micros()).unwrap_or(i64::MAX);
-            info.set_micros(id.datetime(), micros, local);
-            info.machine_id = Some(u16::from(id.machine_id()));
-            info.suffix = Some(id.suffix());
-            info.transport = Some(Transport::of(*id));
-        }
-        AnyId::RecordKey(key) => {
-            info.length = Some(key.as_str().len());
-            info.key_types = Some(
-                [
-                    ("tid", RecordKeyType::Tid),
-                    ("nsid", RecordKeyType::Nsid),
-                    ("any", RecordKeyType::Any),
-                ]
-                .into_iter()
-                .filter(|(_, key_type)| key_type.matches(key))
-                .map(|(name, _)| name)
-                .collect(),
-            );
-        }
+    match id.time() {
+        Some(Time::Micros(time)) => info.set_micros(time, local),
+        Some(Time::Millis(time)) => info.set_millis(time, local),
+        None => {}
     }
+    id.parts(&mut info);
     info
+}
+
+/// `bytes` as lowercase hex, as PostgreSQL prints a `BYTEA`.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::new(), |mut out, byte| {
+        let _ = write!(out, "{byte:02x}");
+        out
+    })
 }

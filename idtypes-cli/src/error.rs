@@ -10,8 +10,8 @@ pub enum Failure {
     /// Already reported (one message per bad id, the others still handled); exit status 1.
     Reported,
     /// A usage mistake clap did not catch by itself (a missing `--machine`, say): printed
-    /// by clap with the usage; exit status 2.
-    Usage(clap::Error),
+    /// by clap with the command's usage; exit status 2.
+    Usage(String),
     /// Writing the output failed; a closed pipe (`idtypes new -n 1000 | head`) ends quietly.
     Output(io::Error),
 }

@@ -1,66 +1,272 @@
-//! The id formats the tool knows, as named on the command line.
+//! [`Format`] and [`Id`]: a format and an id of any format, as trait objects, so that every
+//! command is written once for all of them. Both are implemented here for every [`Spec`];
+//! the formats themselves are in `formats.rs`.
 
-use clap::ValueEnum;
+use std::fmt;
+use std::marker::PhantomData;
 
-/// One of the formats of the `idtypes` crate, by its command-line name.
-///
-/// The names are also the `format` field of every JSON object the tool prints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum)]
-pub enum Format {
-    /// atproto timestamp identifier: 13 chars base32-sortable (53-bit µs + 10-bit clock id).
-    Tid,
-    /// draft-goldman Time-Ordered ID: 13 chars (or dashed 16), signed µs + 10-bit node id.
-    #[value(alias = "timeid")]
-    TimeId,
-    /// uid11: 11 chars Base58, any 64-bit value (the codec the profiles below share).
-    Uid11,
-    /// uid11 profile xid: 42-bit ms since 2011-11-11T11:11:11.111Z + 22 random bits.
-    Xid,
-    /// uid11 profile snowish: 41-bit ms, 10-bit machine id, 12-bit sequence.
-    Snowish,
-    /// uid11 profile ts-seq-rand: 42-bit ms, 12-bit sequence, 10 random bits.
-    TsSeqRand,
-    /// uid11 profile fullrand: 64 random bits.
-    Fullrand,
-    /// TBSL: 20 uppercase hex chars, µs * 100 + machine id, 20-bit suffix.
-    Tbsl,
-    /// atproto record key: 1 to 512 chars of `A-Za-z0-9.-_~:`.
-    #[value(alias = "rkey")]
-    RecordKey,
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+
+use crate::describe::IdInfo;
+use crate::error::Failure;
+use crate::formats::{FORMATS, Form, Origin};
+use crate::spec::{IntegerError, Ranges, Span, Spec, Time};
+
+/// An id of some format, already valid.
+pub type AnyId = Box<dyn Id>;
+
+/// Makes ids of some format, one a call.
+pub type AnyGenerator = Box<dyn Fn() -> Result<AnyId, idtypes::Error>>;
+
+/// The first and last id of an inclusive range.
+pub type Bounds = (AnyId, AnyId);
+
+/// One of the formats the tool knows (see [`Spec`] for what each item means).
+pub trait Format: Sync {
+    /// The name on the command line and in the JSON.
+    fn name(&self) -> &'static str;
+    /// Other names the command line takes.
+    fn aliases(&self) -> &'static [&'static str];
+    /// The line about the format in `--help`.
+    fn about(&self) -> &'static str;
+    /// Where its readings go among readings as plausible, smaller first.
+    fn guess(&self) -> u8;
+    /// The format whose text this one reads first, if any.
+    fn text_of(&self) -> Option<&'static str>;
+    /// Whether `text`, which this format read, is written as only this format writes ids.
+    fn telltale(&self, text: &str) -> bool;
+    /// Why the format has no integer or bytes, if it has none: its ids are only text.
+    fn text_only(&self) -> Option<&'static str>;
+    /// The forms the format has besides its text, integer and bytes.
+    fn forms(&self) -> &'static [Form];
+    /// The options of `new` the format takes.
+    fn options(&self) -> &'static [&'static str];
+
+    /// Reads the canonical text.
+    fn parse(&self, text: &str) -> Result<AnyId, idtypes::Error>;
+    /// Reads `text` written in `form`, one of [`forms`](Format::forms).
+    fn read(&self, form: Form, text: &str) -> Result<AnyId, idtypes::Error>;
+    /// Reads the integer form, in decimal.
+    fn read_integer(&self, text: &str) -> Result<AnyId, IntegerError>;
+    /// The length of the bytes, if the ids have bytes.
+    fn byte_len(&self) -> Option<usize>;
+    /// Reads the bytes; `None` for a slice of the wrong length or a format without bytes.
+    fn read_bytes(&self, bytes: &[u8]) -> Option<Result<AnyId, idtypes::Error>>;
+
+    /// Why `range` has nothing for this format, if so.
+    fn no_ranges(&self) -> Option<&'static str>;
+    /// Whether the ids hold a time (and so have ranges by time).
+    fn has_time(&self) -> bool;
+    /// The range of the ids whose text starts with `prefix`, if any.
+    fn prefix_range(&self, prefix: &str) -> Result<Option<Bounds>, idtypes::Error>;
+    /// The ranges of the ids made within `span` (none for ids that hold no time).
+    fn time_ranges(&self, span: Span) -> Vec<Bounds>;
+
+    /// The generator of `new`, set up from its options.
+    fn generator(&self, origin: &Origin) -> Result<AnyGenerator, Failure>;
 }
 
-impl Format {
-    /// The command-line (and JSON) name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Tid => "tid",
-            Format::TimeId => "time-id",
-            Format::Uid11 => "uid11",
-            Format::Xid => "xid",
-            Format::Snowish => "snowish",
-            Format::TsSeqRand => "ts-seq-rand",
-            Format::Fullrand => "fullrand",
-            Format::Tbsl => "tbsl",
-            Format::RecordKey => "record-key",
+impl fmt::Debug for dyn Format + '_ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for dyn Format + '_ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One id, of any format (see [`Spec`] for what each item means).
+pub trait Id {
+    /// Its format.
+    fn format(&self) -> &'static dyn Format;
+    /// The canonical text.
+    fn text(&self) -> String;
+    /// The integer form, in decimal, if the format has one.
+    fn integer(&self) -> Option<String>;
+    /// The big-endian bytes, if the format has them.
+    fn bytes(&self) -> Option<Vec<u8>>;
+    /// The id in `form`, one of its format's [`forms`](Format::forms).
+    fn write(&self, form: Form) -> Option<String>;
+    /// Where this reading goes among readings as plausible, smaller first.
+    fn guess(&self) -> u8;
+    /// The time the id holds.
+    fn time(&self) -> Option<Time>;
+    /// Fills in the parts of `info` besides the text, integer, bytes and time.
+    fn parts(&self, info: &mut IdInfo);
+}
+
+/// The [`Format`] of the ids of type `T`.
+struct Of<T>(PhantomData<fn() -> T>);
+
+/// The format of the ids of type `T`, for the table in `formats.rs`.
+pub const fn of<T: Spec>() -> &'static dyn Format {
+    &Of::<T>(PhantomData)
+}
+
+/// `id` as an [`AnyId`].
+fn any<T: Spec>(id: T) -> AnyId {
+    Box::new(id)
+}
+
+impl<T: Spec> Format for Of<T> {
+    fn name(&self) -> &'static str {
+        T::CLI_NAME
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        T::ALIASES
+    }
+
+    fn about(&self) -> &'static str {
+        T::ABOUT
+    }
+
+    fn guess(&self) -> u8 {
+        T::GUESS
+    }
+
+    fn text_of(&self) -> Option<&'static str> {
+        T::TEXT_OF
+    }
+
+    fn telltale(&self, text: &str) -> bool {
+        T::telltale(text)
+    }
+
+    fn text_only(&self) -> Option<&'static str> {
+        T::NUMBERS.err()
+    }
+
+    fn forms(&self) -> &'static [Form] {
+        T::FORMS
+    }
+
+    fn options(&self) -> &'static [&'static str] {
+        T::OPTIONS
+    }
+
+    fn parse(&self, text: &str) -> Result<AnyId, idtypes::Error> {
+        text.parse::<T>().map(any)
+    }
+
+    fn read(&self, form: Form, text: &str) -> Result<AnyId, idtypes::Error> {
+        T::read(form, text).map(any)
+    }
+
+    fn read_integer(&self, text: &str) -> Result<AnyId, IntegerError> {
+        match &T::NUMBERS {
+            Ok(numbers) => (numbers.from_integer)(text).map(any),
+            Err(why) => Err(IntegerError::NotANumber((*why).to_owned())),
         }
     }
 
-    /// Whether the format's ids carry a timestamp (and so have time ranges).
-    pub fn has_time(self) -> bool {
-        matches!(
-            self,
-            Format::Tid
-                | Format::TimeId
-                | Format::Xid
-                | Format::Snowish
-                | Format::TsSeqRand
-                | Format::Tbsl
-        )
+    fn byte_len(&self) -> Option<usize> {
+        T::NUMBERS.as_ref().ok().map(|numbers| numbers.len)
+    }
+
+    fn read_bytes(&self, bytes: &[u8]) -> Option<Result<AnyId, idtypes::Error>> {
+        let numbers = T::NUMBERS.as_ref().ok()?;
+        Some((numbers.from_bytes)(bytes)?.map(any))
+    }
+
+    fn no_ranges(&self) -> Option<&'static str> {
+        T::RANGES.as_ref().err().copied()
+    }
+
+    fn has_time(&self) -> bool {
+        T::RANGES
+            .as_ref()
+            .is_ok_and(|ranges| ranges.by_time.is_some())
+    }
+
+    fn prefix_range(&self, prefix: &str) -> Result<Option<Bounds>, idtypes::Error> {
+        let Ok(ranges) = &T::RANGES else {
+            return Ok(None);
+        };
+        let range = (ranges.by_prefix)(prefix)?;
+        Ok(range.map(|range| {
+            let (start, end) = (ranges.bounds)(range);
+            (any(start), any(end))
+        }))
+    }
+
+    fn time_ranges(&self, span: Span) -> Vec<Bounds> {
+        let Ok(Ranges {
+            by_time: Some(by_time),
+            all_bounds,
+            ..
+        }) = T::RANGES
+        else {
+            return Vec::new();
+        };
+        let bounds = all_bounds(by_time(span)).into_iter();
+        bounds.map(|(start, end)| (any(start), any(end))).collect()
+    }
+
+    fn generator(&self, origin: &Origin) -> Result<AnyGenerator, Failure> {
+        let generator = T::generator(origin)?;
+        Ok(Box::new(move || generator().map(any)))
     }
 }
 
-impl std::fmt::Display for Format {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+impl<T: Spec> Id for T {
+    fn format(&self) -> &'static dyn Format {
+        of::<T>()
     }
+
+    fn text(&self) -> String {
+        self.to_string()
+    }
+
+    fn integer(&self) -> Option<String> {
+        T::NUMBERS
+            .as_ref()
+            .ok()
+            .map(|numbers| (numbers.integer)(self))
+    }
+
+    fn bytes(&self) -> Option<Vec<u8>> {
+        T::NUMBERS
+            .as_ref()
+            .ok()
+            .map(|numbers| (numbers.bytes)(self))
+    }
+
+    fn write(&self, form: Form) -> Option<String> {
+        Spec::write(self, form)
+    }
+
+    fn guess(&self) -> u8 {
+        Spec::guess(self)
+    }
+
+    fn time(&self) -> Option<Time> {
+        Spec::time(self)
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        Spec::parts(self, info);
+    }
+}
+
+/// The format named `name` (or one of its aliases).
+fn find(name: &str) -> Option<&'static dyn Format> {
+    FORMATS
+        .iter()
+        .copied()
+        .find(|format| format.name() == name || format.aliases().contains(&name))
+}
+
+/// The command-line argument naming a format: its possible values, with their help, are the
+/// formats' names.
+pub fn parser() -> impl TypedValueParser<Value = &'static dyn Format> {
+    let names = FORMATS.iter().map(|format| {
+        PossibleValue::new(format.name())
+            .help(format.about())
+            .aliases(format.aliases())
+    });
+    PossibleValuesParser::new(names).try_map(|name| find(&name).ok_or("no such format"))
 }

@@ -1,13 +1,12 @@
 //! `idtypes inspect`: which formats a text is valid in, best guess first, and each reading's
 //! parts.
 
-use idtypes::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
 use serde::Serialize;
 
 use crate::describe::{IdInfo, describe};
 use crate::error::Failure;
-use crate::format::Format;
-use crate::id::AnyId;
+use crate::format::{AnyId, Format};
+use crate::formats::FORMATS;
 use crate::input;
 use crate::output::Printer;
 
@@ -25,7 +24,7 @@ pub struct Rejection {
 }
 
 /// One reading of the input: the id in one format, and whether it is the whole input read
-/// as a record key after the id part was read as a typed id.
+/// in a text-only format after the id part was read as a typed id.
 struct Reading {
     id: AnyId,
     info: IdInfo,
@@ -99,18 +98,19 @@ pub fn run(printer: &mut Printer, values: Vec<String>, local: bool) -> Result<()
 /// Reads `text` in every format; a typed-id text is split into prefix, separator and id.
 fn inspect(text: &str, local: bool) -> Inspection {
     let (readings, rejected) = read_all(text, local);
-    // A text valid in a fixed-size format is taken as it is; `post_3jzf...` is only a record
-    // key as a whole (record keys allow `_`, `-`, `.`, `~`, `:`), so look for a typed id.
+    // A text valid in a fixed-size format is taken as it is; `post_3jzf...` is valid only as
+    // a whole in a text-only format (which may allow `_`, `-`, `.`, `~`, `:`), so look for a
+    // typed id.
     let fixed = |readings: &[Reading]| {
         readings
             .iter()
-            .any(|reading| reading.id.format() != Format::RecordKey)
+            .any(|reading| reading.id.format().text_only().is_none())
     };
     if !fixed(&readings) {
         if let Some((prefix, separator, id)) = split_typed(text, |id| fixed(&read_all(id, local).0))
         {
             let (mut typed_readings, typed_rejected) = read_all(id, local);
-            // The whole text as a record key stays a (last) reading.
+            // The whole text in a text-only format stays a (last) reading.
             typed_readings.extend(readings.into_iter().map(|reading| Reading {
                 whole_text: true,
                 ..reading
@@ -166,84 +166,50 @@ fn valid_prefix(prefix: &str) -> bool {
 
 /// Every valid reading of `text`, best guess first, and every refusal.
 fn read_all(text: &str, local: bool) -> (Vec<Reading>, Vec<Rejection>) {
-    let mut ids = Vec::new();
-    let mut rejected = Vec::new();
-    let mut attempt = |format: Format, result: Result<AnyId, idtypes::Error>| match result {
-        Ok(id) => ids.push(id),
-        Err(err) => rejected.push(Rejection {
-            format: format.name(),
-            error: err.to_string(),
-        }),
-    };
-    attempt(Format::Tbsl, Tbsl::parse(text).map(AnyId::Tbsl));
-    attempt(Format::Tid, Tid::parse(text).map(AnyId::Tid));
-    attempt(Format::TimeId, TimeId::parse(text).map(AnyId::TimeId));
-    match Uid11::parse(text) {
-        // The profiles share uid11's text: every profile reads every uid11, but snowish,
-        // whose top bit is reserved.
-        Ok(uid) => {
-            let value = uid.to_u64();
-            attempt(Format::Xid, Ok(AnyId::Xid(Xid::from_u64(value))));
-            attempt(
-                Format::TsSeqRand,
-                Ok(AnyId::TsSeqRand(TsSeqRand::from_u64(value))),
-            );
-            attempt(
-                Format::Snowish,
-                Snowish::try_from_u64(value).map(AnyId::Snowish),
-            );
-            attempt(Format::Uid11, Ok(AnyId::Uid11(uid)));
-            attempt(
-                Format::Fullrand,
-                Ok(AnyId::FullRand(FullRand::from_u64(value))),
-            );
-        }
-        Err(err) => attempt(Format::Uid11, Err(err)),
-    }
-    attempt(Format::RecordKey, AnyId::parse(Format::RecordKey, text));
-
-    let mut readings: Vec<Reading> = ids
+    let mut formats: Vec<&dyn Format> = FORMATS.to_vec();
+    formats.sort_by_key(|format| format.guess());
+    let results: Vec<_> = formats
         .into_iter()
-        .map(|id| Reading {
-            info: describe(&id, local),
-            id,
-            whole_text: false,
-        })
+        .map(|format| (format, format.parse(text)))
         .collect();
-    // The dashes of `3kxn-lhr-3gxq-23` are TimeId's own display form: a TimeId whatever
-    // its time.
-    let dashed = text.contains('-');
-    readings.sort_by_key(|reading| rank(&reading.id, &reading.info, dashed));
+    // A format that reads another's text first (a uid11 profile) leaves a text that one
+    // refuses to it, to be reported once.
+    let refused: Vec<&str> = results
+        .iter()
+        .filter(|(_, result)| result.is_err())
+        .map(|(format, _)| format.name())
+        .collect();
+    let mut readings = Vec::new();
+    let mut rejected = Vec::new();
+    for (format, result) in results {
+        match result {
+            Ok(id) => readings.push(Reading {
+                info: describe(id.as_ref(), local),
+                id,
+                whole_text: false,
+            }),
+            Err(_) if format.text_of().is_some_and(|name| refused.contains(&name)) => {}
+            Err(err) => rejected.push(Rejection {
+                format: format.name(),
+                error: err.to_string(),
+            }),
+        }
+    }
+    readings.sort_by_key(|reading| rank(text, &reading.id, &reading.info));
     (readings, rejected)
 }
 
-/// The sort key of a reading, smallest first: a plausible time (1990..2100), or a TimeId
-/// written dashed, beats a format without time, which beats an implausible time; then a
-/// fixed order of formats. Among the
-/// uid11 profiles, which all read the same time, a small sequence number is the hint: a
-/// snowish id's low 12 bits, or a ts-seq-rand id's bits 10..22, are rarely below 16 in an
-/// xid's random part (about 0.4%), but usually are in the ids of those generators.
-fn rank(id: &AnyId, info: &IdInfo, dashed: bool) -> (u8, u8) {
+/// The sort key of a reading of `text`, smallest first: a plausible time (1990..2100), or a
+/// text written as only the reading's format writes ids, beats a format without time, which
+/// beats an implausible time; then the formats' [`guess`](Format::guess) order.
+fn rank(text: &str, id: &AnyId, info: &IdInfo) -> (u8, u8) {
     let evidence = match info.plausible_time {
-        _ if dashed && matches!(id, AnyId::TimeId(_)) => 0,
+        _ if id.format().telltale(text) => 0,
         Some(true) => 0,
         None => 1,
         Some(false) => 2,
     };
-    let order = match id {
-        AnyId::Tbsl(_) => 0,
-        AnyId::Tid(_) => 1,
-        AnyId::TimeId(_) => 2,
-        AnyId::Snowish(id) if id.sequence() < 16 => 3,
-        AnyId::TsSeqRand(id) if id.sequence() < 16 => 4,
-        AnyId::Xid(_) => 5,
-        AnyId::TsSeqRand(_) => 6,
-        AnyId::Snowish(_) => 7,
-        AnyId::Uid11(_) => 8,
-        AnyId::FullRand(_) => 9,
-        AnyId::RecordKey(_) => 10,
-    };
-    (evidence, order)
+    (evidence, id.guess())
 }
 
 /// The name of a reading in the human output.

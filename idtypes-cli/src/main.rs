@@ -21,12 +21,13 @@ mod convert;
 mod describe;
 mod error;
 mod format;
+mod formats;
 mod generate;
-mod id;
 mod input;
 mod inspect;
 mod output;
 mod range;
+mod spec;
 
 use std::io::ErrorKind as IoErrorKind;
 use std::process::ExitCode;
@@ -34,10 +35,9 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{ArgGroup, CommandFactory, Parser, Subcommand};
 
-use crate::convert::Repr;
 use crate::error::Failure;
 use crate::format::Format;
-use crate::generate::Origin;
+use crate::formats::{Form, Origin};
 use crate::output::Printer;
 use crate::range::Query;
 
@@ -115,20 +115,15 @@ Examples:
   idtypes new snowish --machine 12 -n 10 --json")]
     New {
         /// The format.
-        format: Format,
+        #[arg(value_parser = format::parser())]
+        format: &'static dyn Format,
         /// How many ids (1 to 1,000,000).
         #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1,
               value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         count: u32,
-        /// The TID clock id, 0..=1023 (tid, record-key).
-        #[arg(long, value_name = "ID")]
-        clock_id: Option<u16>,
-        /// The TimeId node id, 0..=1023 (time-id).
-        #[arg(long, value_name = "ID")]
-        node: Option<u16>,
-        /// The machine id: 0..=1023 for snowish, 0..=99 for tbsl (required by both).
-        #[arg(long, value_name = "ID")]
-        machine: Option<u16>,
+        /// Who makes the ids: `--clock-id`, `--node`, `--machine`.
+        #[command(flatten)]
+        origin: Origin,
     },
     /// The inclusive bounds of the ids with a prefix or made in a span of time, with SQL.
     #[command(group(ArgGroup::new("query").required(true).multiple(true).args(["prefix", "from", "to"])))]
@@ -150,7 +145,8 @@ Examples:
   idtypes range time-id --from 1969-12-31 --to 1970-01-01 --json")]
     Range {
         /// The format (not record-key: record keys do not sort by time or number).
-        format: Format,
+        #[arg(value_parser = format::parser())]
+        format: &'static dyn Format,
         /// The ids whose text starts with this.
         #[arg(long, conflicts_with_all = ["from", "to"])]
         prefix: Option<String>,
@@ -182,28 +178,40 @@ Examples:
   idtypes convert xid 0x0000000000400000 --from hex")]
     Convert {
         /// The format.
-        format: Format,
+        #[arg(value_parser = format::parser())]
+        format: &'static dyn Format,
         /// The values; without any, standard input is read, one per line.
         #[arg(value_name = "VALUE", allow_negative_numbers = true)]
         values: Vec<String>,
         /// The form the values are in.
-        #[arg(long, value_enum, value_name = "FORM", default_value_t = Repr::Text)]
-        from: Repr,
+        #[arg(long, value_enum, value_name = "FORM", default_value_t = Form::Text)]
+        from: Form,
         /// The form to print (every form when left out).
         #[arg(long, value_enum, value_name = "FORM")]
-        to: Option<Repr>,
+        to: Option<Form>,
     },
 }
 
-/// A usage mistake found after parsing, reported by clap with `subcommand`'s usage.
-fn usage_error(subcommand: &str, message: String) -> Failure {
+impl Command {
+    /// The subcommand's name on the command line.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Inspect { .. } => "inspect",
+            Command::New { .. } => "new",
+            Command::Range { .. } => "range",
+            Command::Convert { .. } => "convert",
+        }
+    }
+}
+
+/// A usage mistake found after parsing, as clap reports one, with `subcommand`'s usage.
+fn usage_error(subcommand: &str, message: String) -> clap::Error {
     let mut command = Cli::command();
     command.build();
-    let error = match command.find_subcommand_mut(subcommand) {
+    match command.find_subcommand_mut(subcommand) {
         Some(subcommand) => subcommand.error(ErrorKind::ArgumentConflict, message),
         None => command.error(ErrorKind::ArgumentConflict, message),
-    };
-    Failure::Usage(error)
+    }
 }
 
 /// Parses the command line, runs the command, and turns failures into messages and exit
@@ -211,24 +219,14 @@ fn usage_error(subcommand: &str, message: String) -> Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut printer = Printer::new(cli.json);
+    let subcommand = cli.command.name();
     let result = match cli.command {
         Command::Inspect { ids } => inspect::run(&mut printer, ids, cli.local),
         Command::New {
             format,
             count,
-            clock_id,
-            node,
-            machine,
-        } => {
-            let origin = Origin {
-                clock_id,
-                node,
-                machine,
-            };
-            generate::run(&mut printer, format, count, origin, cli.local, |message| {
-                usage_error("new", message)
-            })
-        }
+            origin,
+        } => generate::run(&mut printer, format, count, origin, cli.local),
         Command::Range {
             format,
             prefix,
@@ -247,9 +245,7 @@ fn main() -> ExitCode {
             values,
             from,
             to,
-        } => convert::run(&mut printer, format, values, from, to, |message| {
-            usage_error("convert", message)
-        }),
+        } => convert::run(&mut printer, format, values, from, to),
     };
     let failure = match result.and_then(|()| printer.flush().map_err(Failure::Output)) {
         Ok(()) => return ExitCode::SUCCESS,
@@ -263,8 +259,8 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         Failure::Reported => ExitCode::FAILURE,
-        Failure::Usage(error) => {
-            let _ = error.print();
+        Failure::Usage(message) => {
+            let _ = usage_error(subcommand, message).print();
             ExitCode::from(2)
         }
         // The reader went away (`| head`): nothing more to say to it.

@@ -102,13 +102,8 @@ pub fn info_lines(info: &IdInfo) -> Vec<(&'static str, String)> {
     add("bytes (hex)", info.hex.clone());
     add("UUIDv6", info.uuid_v6.clone());
     add("UUIDv7", info.uuid_v7.clone());
-    if let Some(transport) = &info.transport {
-        add("base 10", Some(transport.base10.clone()));
-        add("base 16", Some(transport.base16.clone()));
-        add("base 32", Some(transport.base32.clone()));
-        add("base 36", Some(transport.base36.clone()));
-        add("base 58", Some(transport.base58.clone()));
-        add("base 62", Some(transport.base62.clone()));
+    for encoding in info.transport.iter().flat_map(|encodings| &encodings.0) {
+        add(encoding.label, Some(encoding.text.clone()));
     }
     add("length", info.length.map(|n| n.to_string()));
     add(

@@ -4,14 +4,13 @@
 use std::ops::Bound;
 
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
-use idtypes::{FullRand, IdRanges, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
 use serde::Serialize;
 
-use crate::describe::{IdInfo, describe};
+use crate::describe::{IdInfo, describe, hex};
 use crate::error::Failure;
-use crate::format::Format;
-use crate::id::AnyId;
+use crate::format::{Bounds, Format};
 use crate::output::Printer;
+use crate::spec::Span;
 
 /// What to find the ids of.
 #[derive(Debug, Clone)]
@@ -57,22 +56,18 @@ struct RangesJson<'a> {
 /// Prints the ranges of `format` for `query`; `column` names the column in the SQL.
 pub fn run(
     printer: &mut Printer,
-    format: Format,
+    format: &dyn Format,
     query: &Query,
     column: &str,
     local: bool,
 ) -> Result<(), Failure> {
-    if format == Format::RecordKey {
-        return Err(Failure::msg(
-            "record keys have no ranges: their order is not the order of any time or number",
-        ));
+    if let Some(why) = format.no_ranges() {
+        return Err(Failure::msg(why));
     }
     // `what` heads the output; `none` is the message when nothing matches.
     let (ranges, what, none) = match query {
         Query::Prefix(prefix) => (
-            prefix_range(format, prefix)?
-                .into_iter()
-                .collect::<Vec<_>>(),
+            format.prefix_range(prefix)?.into_iter().collect(),
             format!("with the prefix `{prefix}`"),
             format!("no {format} id has the prefix `{prefix}`"),
         ),
@@ -123,8 +118,8 @@ pub fn run(
             ranges: ranges
                 .iter()
                 .map(|(start, end)| RangeJson {
-                    start: describe(start, local),
-                    end: describe(end, local),
+                    start: describe(start.as_ref(), local),
+                    end: describe(end.as_ref(), local),
                 })
                 .collect(),
             sql,
@@ -136,41 +131,9 @@ pub fn run(
     Ok(())
 }
 
-/// Wraps each range's bounds as [`AnyId`]s.
-fn bounds<T: Copy>(ranges: IdRanges<T>, wrap: fn(T) -> AnyId) -> Vec<(AnyId, AnyId)> {
-    ranges
-        .iter()
-        .map(|range| (wrap(range.start()), wrap(range.end())))
-        .collect()
-}
-
-/// The range of `format`'s ids whose text starts with `prefix`; `None` when none does.
-fn prefix_range(format: Format, prefix: &str) -> Result<Option<(AnyId, AnyId)>, Failure> {
-    /// The bounds of a `range_for_prefix` answer, wrapped.
-    macro_rules! wrap {
-        ($ty:ident, $variant:ident) => {
-            $ty::range_for_prefix(prefix)?
-                .map(|range| (AnyId::$variant(range.start()), AnyId::$variant(range.end())))
-        };
-    }
-    Ok(match format {
-        Format::Tid => wrap!(Tid, Tid),
-        Format::TimeId => wrap!(TimeId, TimeId),
-        Format::Uid11 => wrap!(Uid11, Uid11),
-        Format::Xid => wrap!(Xid, Xid),
-        Format::Snowish => wrap!(Snowish, Snowish),
-        Format::TsSeqRand => wrap!(TsSeqRand, TsSeqRand),
-        Format::Fullrand => wrap!(FullRand, FullRand),
-        Format::Tbsl => wrap!(Tbsl, Tbsl),
-        Format::RecordKey => None,
-    })
-}
-
-/// The ranges of `format`'s ids made within `span` (two for a TimeId span across 1970).
-fn time_ranges(
-    format: Format,
-    span: (Bound<DateTime<Utc>>, Bound<DateTime<Utc>>),
-) -> Vec<(AnyId, AnyId)> {
+/// The ranges of `format`'s ids made within `span` (two for a span whose ids do not sort
+/// in time order, like time-ids across 1970).
+fn time_ranges(format: &dyn Format, span: Span) -> Vec<Bounds> {
     // The crate takes `SystemTime`s, and chrono's conversion panics where the platform's
     // `SystemTime` cannot hold the time (before 1601 on Windows). Every format's ids lie
     // between 1684 and 2336, so clamping the span to 1601..10000 changes no answer.
@@ -182,16 +145,7 @@ fn time_ranges(
             _ => time,
         }
     };
-    let span = (span.0.map(window), span.1.map(window));
-    match format {
-        Format::Tid => bounds(Tid::ranges_for_time(span), AnyId::Tid),
-        Format::TimeId => bounds(TimeId::ranges_for_time(span), AnyId::TimeId),
-        Format::Xid => bounds(Xid::ranges_for_time(span), AnyId::Xid),
-        Format::Snowish => bounds(Snowish::ranges_for_time(span), AnyId::Snowish),
-        Format::TsSeqRand => bounds(TsSeqRand::ranges_for_time(span), AnyId::TsSeqRand),
-        Format::Tbsl => bounds(Tbsl::ranges_for_time(span), AnyId::Tbsl),
-        Format::Uid11 | Format::Fullrand | Format::RecordKey => Vec::new(),
-    }
+    format.time_ranges((span.0.map(window), span.1.map(window)))
 }
 
 /// Reads a time: RFC 3339 (`2024-01-01T00:00:00Z`, any offset), `now`, or a date
@@ -237,15 +191,15 @@ fn describe_span(from: Bound<DateTime<Utc>>, to: Bound<DateTime<Utc>>) -> String
 
 /// The `BETWEEN` conditions: fixed-size ids are stored as their big-endian bytes (`BYTEA`,
 /// `BINARY(n)`, `BLOB`), whose order is the id order; several ranges are joined with `OR`.
-fn sql(ranges: &[(AnyId, AnyId)], column: &str) -> Sql {
+fn sql(ranges: &[Bounds], column: &str) -> Sql {
     let condition = |literal: fn(&str) -> String| {
         let clauses: Vec<String> = ranges
             .iter()
             .map(|(start, end)| {
                 format!(
                     "{column} BETWEEN {} AND {}",
-                    literal(&start.hex().unwrap_or_default()),
-                    literal(&end.hex().unwrap_or_default())
+                    literal(&start.bytes().map(|bytes| hex(&bytes)).unwrap_or_default()),
+                    literal(&end.bytes().map(|bytes| hex(&bytes)).unwrap_or_default())
                 )
             })
             .collect();
@@ -269,9 +223,9 @@ fn sql(ranges: &[(AnyId, AnyId)], column: &str) -> Sql {
 /// The human output: each range's bounds, then the SQL.
 fn print_human(
     printer: &mut Printer,
-    format: Format,
+    format: &dyn Format,
     what: &str,
-    ranges: &[(AnyId, AnyId)],
+    ranges: &[Bounds],
     sql: &Sql,
     local: bool,
 ) -> Result<(), Failure> {
@@ -283,7 +237,7 @@ fn print_human(
             printer.line(format!("range {} of {}", index + 1, ranges.len()))?;
         }
         for (name, id) in [("start", start), ("end", end)] {
-            let info = describe(id, local);
+            let info = describe(id.as_ref(), local);
             printer.line(format!("  {name}"))?;
             printer.field(4, "text", &info.text)?;
             if let Some(time) = &info.time {

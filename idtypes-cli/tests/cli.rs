@@ -901,3 +901,92 @@ fn help_has_examples() {
             .stdout(predicate::str::contains("--json"));
     }
 }
+
+// --- what each format brings (the table in src/formats.rs) --------------------------------
+
+#[test]
+fn inspect_orders_readings_and_refusals_by_format() {
+    // u64::MAX: every profile's time is implausible, so the formats without time come first;
+    // snowish refuses it (its reserved bit), after the formats that refuse the text itself.
+    let objects = json(&["inspect", "jpXCZedGfVQ", "5czqrvpmYZ5"]);
+    let refusing = |object: &Value| -> Vec<String> {
+        object["rejected"]
+            .as_array()
+            .expect("rejected is an array")
+            .iter()
+            .map(|rejection| rejection["format"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        formats(&objects[0]),
+        ["uid11", "fullrand", "record-key", "xid", "ts-seq-rand"]
+    );
+    assert_eq!(refusing(&objects[0]), ["tbsl", "tid", "time-id", "snowish"]);
+    // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
+    assert_eq!(
+        formats(&objects[1]),
+        [
+            "xid",
+            "ts-seq-rand",
+            "snowish",
+            "uid11",
+            "fullrand",
+            "record-key"
+        ]
+    );
+    // A text uid11 refuses is reported once, by uid11, not by each profile.
+    assert_eq!(refusing(&objects[1]), ["tbsl", "tid", "time-id"]);
+    let tid = json(&["inspect", "3jzfcijpj2z2a"]);
+    assert_eq!(refusing(&tid[0]), ["tbsl", "uid11"]);
+}
+
+#[test]
+fn usage_mistakes_name_the_formats_that_have_the_form_or_option() {
+    for (args, message) in [
+        (
+            &["convert", "tid", "x", "--to", "dashed"][..],
+            "error: --to: tid has no dashed form (time-id has)\n",
+        ),
+        (
+            &["convert", "xid", "x", "--from", "base58"],
+            "error: --from: xid has no transport bases (tbsl has): use text, integer or hex\n",
+        ),
+        (
+            &["convert", "rkey", "self", "--to", "dashed"],
+            "error: --to: record keys have only a text form\n",
+        ),
+        (
+            &["new", "tid", "--machine", "3"],
+            "error: --machine does not apply to tid: tid takes --clock-id\n",
+        ),
+        (
+            &["new", "xid", "--node", "1"],
+            "error: --node does not apply to xid: xid ids have no clock, node or machine id\n",
+        ),
+        (
+            &["new", "tbsl"],
+            "error: tbsl ids name the machine that made them: give --machine <ID> (0..=99)\n",
+        ),
+    ] {
+        let output = idtypes().args(args).assert().code(2);
+        let stderr = String::from_utf8_lossy(&output.get_output().stderr).into_owned();
+        assert!(stderr.starts_with(message), "{args:?}: {stderr}");
+        assert!(stderr.contains("\nUsage: idtypes "), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn formats_answer_to_their_aliases() {
+    assert_eq!(
+        stdout_of(&["convert", "timeid", "3kxnlhr3gxq23", "--to", "dashed"]),
+        "3kxn-lhr-3gxq-23\n"
+    );
+    assert_eq!(
+        stdout_of(&["convert", "rkey", "self"]),
+        "text          self\n"
+    );
+    assert_eq!(
+        stdout_of(&["convert", "tbsl", "25BF6196C8D610700001", "--to", "int"]),
+        "178257920012945307205633\n"
+    );
+}

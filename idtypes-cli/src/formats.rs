@@ -1,0 +1,529 @@
+//! Every id format the tool knows, one block each, and the forms and options that belong to
+//! some of them. This is the only file that names a format: the commands are written once,
+//! over [`Format`] and [`Id`](crate::format::Id). Adding a format is adding its [`Spec`]
+//! block and its line in [`FORMATS`] (and its forms and options, if it brings new ones).
+
+use clap::{Args, ValueEnum};
+use idtypes::record_key::RecordKeyType;
+use idtypes::tbsl::{TbslGenerator, TransportBase};
+use idtypes::tid::TidGenerator;
+use idtypes::time_id::{NodeId, TimeIdGenerator};
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
+use idtypes::{FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+
+use crate::describe::{Encoding, Encodings, IdInfo};
+use crate::error::Failure;
+use crate::format::{Format, of};
+use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
+
+/// The formats, in the order `--help` lists them. `inspect` orders them by [`Spec::GUESS`]:
+/// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), xid 5,
+/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, record-key 10.
+pub static FORMATS: [&dyn Format; 9] = [
+    of::<Tid>(),
+    of::<TimeId>(),
+    of::<Uid11>(),
+    of::<Xid>(),
+    of::<Snowish>(),
+    of::<TsSeqRand>(),
+    of::<FullRand>(),
+    of::<Tbsl>(),
+    of::<RecordKey>(),
+];
+
+impl Spec for Tid {
+    const CLI_NAME: &'static str = "tid";
+    const ABOUT: &'static str =
+        "atproto timestamp identifier: 13 chars base32-sortable (53-bit µs + 10-bit clock id)";
+    const GUESS: u8 = 1;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        Tid::range_for_prefix,
+        Tid::ranges_for_time,
+    ));
+    const OPTIONS: &'static [&'static str] = &["--clock-id"];
+
+    fn time(&self) -> Option<Time> {
+        Some(Time::Micros(self.datetime()))
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.clock_id = Some(self.clock_id());
+        info.uuid_v7 = Some(self.to_uuid_v7().to_string());
+    }
+
+    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
+        let tids = origin.tids()?;
+        Ok(Box::new(move || tids.try_next()))
+    }
+}
+
+impl Spec for TimeId {
+    const CLI_NAME: &'static str = "time-id";
+    const ALIASES: &'static [&'static str] = &["timeid"];
+    const ABOUT: &'static str =
+        "draft-goldman Time-Ordered ID: 13 chars (or dashed 16), signed µs + 10-bit node id";
+    const GUESS: u8 = 2;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    // Its text parses plain or dashed: `read` needs nothing of its own.
+    const FORMS: &'static [Form] = &[Form::Dashed];
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        TimeId::range_for_prefix,
+        TimeId::ranges_for_time,
+    ));
+    const OPTIONS: &'static [&'static str] = &["--node"];
+
+    /// The dashes of `3kxn-lhr-3gxq-23` are the TimeId's own display form: a TimeId whatever
+    /// its time.
+    fn telltale(text: &str) -> bool {
+        text.contains('-')
+    }
+
+    fn time(&self) -> Option<Time> {
+        Some(Time::Micros(self.datetime()))
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.dashed = Some(self.to_dashed().to_string());
+        let node = self.node();
+        info.node = Some(node.get());
+        info.node_code = Some(node.code().to_string());
+        info.node_class = Some(node.class().to_string());
+        info.uuid_v6 = Some(self.to_uuid_v6().to_string());
+        // Before 1970 there is no UUIDv7 (its milliseconds are unsigned).
+        info.uuid_v7 = self.to_uuid_v7().ok().map(|uuid| uuid.to_string());
+    }
+
+    fn write(&self, form: Form) -> Option<String> {
+        (form == Form::Dashed).then(|| self.to_dashed().to_string())
+    }
+
+    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
+        let mut generator = TimeIdGenerator::new();
+        if let Some(node) = origin.node {
+            generator = generator.with_node(NodeId::new(node)?);
+        }
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+impl Spec for Uid11 {
+    const CLI_NAME: &'static str = "uid11";
+    const ABOUT: &'static str =
+        "uid11: 11 chars Base58, any 64-bit value (the codec the profiles below share)";
+    const GUESS: u8 = 8;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    const RANGES: Result<Ranges<Self>, &'static str> =
+        Ok(Ranges::by_prefix(Uid11::range_for_prefix));
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        Err(Failure::msg(
+            "a plain uid11 has no generator: choose a profile (xid, snowish, ts-seq-rand or fullrand)",
+        ))
+    }
+}
+
+// The uid11 profiles read the same texts (all but snowish, whose top bit is reserved, read
+// every uid11). Among readings of the same time, a small sequence number is the hint: a
+// snowish id's low 12 bits, or a ts-seq-rand id's bits 10..22, are rarely below 16 in an xid's
+// random part (about 0.4%), but usually are in the ids of those generators.
+
+/// Below this, a sequence number suggests a generator that counts.
+const SMALL_SEQUENCE: u16 = 16;
+
+impl Spec for Xid {
+    const CLI_NAME: &'static str = "xid";
+    const ABOUT: &'static str =
+        "uid11 profile xid: 42-bit ms since 2011-11-11T11:11:11.111Z + 22 random bits";
+    const GUESS: u8 = 5;
+    const TEXT_OF: Option<&'static str> = Some(Uid11::CLI_NAME);
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        Xid::range_for_prefix,
+        Xid::ranges_for_time,
+    ));
+
+    fn time(&self) -> Option<Time> {
+        Some(Time::Millis(self.datetime()))
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.random = Some(self.random());
+    }
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        let generator = XidGenerator::new();
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+impl Spec for Snowish {
+    const CLI_NAME: &'static str = "snowish";
+    const ABOUT: &'static str =
+        "uid11 profile snowish: 41-bit ms, 10-bit machine id, 12-bit sequence";
+    const GUESS: u8 = 7;
+    const TEXT_OF: Option<&'static str> = Some(Uid11::CLI_NAME);
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        Snowish::range_for_prefix,
+        Snowish::ranges_for_time,
+    ));
+    const OPTIONS: &'static [&'static str] = &["--machine"];
+
+    fn guess(&self) -> u8 {
+        if self.sequence() < SMALL_SEQUENCE {
+            3
+        } else {
+            Self::GUESS
+        }
+    }
+
+    fn time(&self) -> Option<Time> {
+        Some(Time::Millis(self.datetime()))
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.machine_id = Some(self.machine_id());
+        info.sequence = Some(self.sequence());
+    }
+
+    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
+        let generator = SnowishGenerator::new(origin.machine(Self::CLI_NAME, "0..=1023")?)?;
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+impl Spec for TsSeqRand {
+    const CLI_NAME: &'static str = "ts-seq-rand";
+    const ABOUT: &'static str =
+        "uid11 profile ts-seq-rand: 42-bit ms, 12-bit sequence, 10 random bits";
+    const GUESS: u8 = 6;
+    const TEXT_OF: Option<&'static str> = Some(Uid11::CLI_NAME);
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        TsSeqRand::range_for_prefix,
+        TsSeqRand::ranges_for_time,
+    ));
+
+    fn guess(&self) -> u8 {
+        if self.sequence() < SMALL_SEQUENCE {
+            4
+        } else {
+            Self::GUESS
+        }
+    }
+
+    fn time(&self) -> Option<Time> {
+        Some(Time::Millis(self.datetime()))
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.sequence = Some(self.sequence());
+        info.random = Some(u32::from(self.random()));
+    }
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        let generator = TsSeqRandGenerator::new();
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+impl Spec for FullRand {
+    const CLI_NAME: &'static str = "fullrand";
+    const ABOUT: &'static str = "uid11 profile fullrand: 64 random bits";
+    const GUESS: u8 = 9;
+    const TEXT_OF: Option<&'static str> = Some(Uid11::CLI_NAME);
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    const RANGES: Result<Ranges<Self>, &'static str> =
+        Ok(Ranges::by_prefix(FullRand::range_for_prefix));
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        Ok(Box::new(|| Ok(FullRand::random())))
+    }
+}
+
+impl Spec for Tbsl {
+    const CLI_NAME: &'static str = "tbsl";
+    const ABOUT: &'static str =
+        "TBSL: 20 uppercase hex chars, µs * 100 + machine id, 20-bit suffix";
+    const GUESS: u8 = 0;
+    // 80 bits: the integer is a u128 (the raw form is the bytes).
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
+        |id| id.to_u128().to_string(),
+        |text| {
+            let range = format!("0..={}", (1u128 << 80) - 1);
+            Ok(Tbsl::try_from_u128(decimal(text, range)?)?)
+        },
+    ));
+    const FORMS: &'static [Form] = &[
+        Form::Base10,
+        Form::Base16,
+        Form::Base32,
+        Form::Base36,
+        Form::Base58,
+        Form::Base62,
+    ];
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        Tbsl::range_for_prefix,
+        Tbsl::ranges_for_time,
+    ));
+    const OPTIONS: &'static [&'static str] = &["--machine"];
+
+    fn time(&self) -> Option<Time> {
+        Some(Time::Micros(self.datetime()))
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.machine_id = Some(u16::from(self.machine_id()));
+        info.suffix = Some(self.suffix());
+        let bases = TRANSPORT.iter().map(|&(form, label, base)| Encoding {
+            key: form.name(),
+            label,
+            text: self.to_base(base).to_string(),
+        });
+        info.transport = Some(Encodings(bases.collect()));
+    }
+
+    fn write(&self, form: Form) -> Option<String> {
+        transport_base(form).map(|base| self.to_base(base).to_string())
+    }
+
+    fn read(form: Form, text: &str) -> Result<Self, idtypes::Error> {
+        match transport_base(form) {
+            Some(base) => Tbsl::from_base(base, text),
+            None => Tbsl::parse(text),
+        }
+    }
+
+    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
+        let machine = origin.machine(Self::CLI_NAME, "0..=99")?;
+        let machine = u8::try_from(machine).map_err(|_| {
+            Failure::msg(format!(
+                "TBSL machine id out of range: found {machine}, expected 0..=99"
+            ))
+        })?;
+        // Boxed anyway: a TBSL generator holds its sequence table (over 1.5 KB).
+        let generator = TbslGenerator::new(machine)?;
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+/// TBSL's transport bases: the form, its label in `inspect`, the base.
+const TRANSPORT: [(Form, &str, TransportBase); 6] = [
+    (Form::Base10, "base 10", TransportBase::Base10),
+    (Form::Base16, "base 16", TransportBase::Base16),
+    (Form::Base32, "base 32", TransportBase::Base32),
+    (Form::Base36, "base 36", TransportBase::Base36),
+    (Form::Base58, "base 58", TransportBase::Base58),
+    (Form::Base62, "base 62", TransportBase::Base62),
+];
+
+/// The TBSL transport base `form` is, if it is one.
+fn transport_base(form: Form) -> Option<TransportBase> {
+    TRANSPORT
+        .iter()
+        .find(|(base_form, _, _)| *base_form == form)
+        .map(|&(_, _, base)| base)
+}
+
+impl Spec for RecordKey {
+    const CLI_NAME: &'static str = "record-key";
+    const ALIASES: &'static [&'static str] = &["rkey"];
+    const ABOUT: &'static str = "atproto record key: 1 to 512 chars of `A-Za-z0-9.-_~:`";
+    const GUESS: u8 = 10;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Err("record keys have only a text form");
+    const RANGES: Result<Ranges<Self>, &'static str> =
+        Err("record keys have no ranges: their order is not the order of any time or number");
+    const OPTIONS: &'static [&'static str] = &["--clock-id"];
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.length = Some(self.as_str().len());
+        let types = [
+            ("tid", RecordKeyType::Tid),
+            ("nsid", RecordKeyType::Nsid),
+            ("any", RecordKeyType::Any),
+        ];
+        let types = types
+            .into_iter()
+            .filter(|(_, key_type)| key_type.matches(self));
+        info.key_types = Some(types.map(|(name, _)| name).collect());
+    }
+
+    /// New record keys are TIDs.
+    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
+        let tids = origin.tids()?;
+        Ok(Box::new(move || tids.try_next().map(RecordKey::from)))
+    }
+}
+
+/// A form an id can be written in (`convert --from`, `--to`), in the order `convert` prints
+/// them. Every format has a text; every format but the record key an integer and bytes; the
+/// others are some formats' own ([`Spec::FORMS`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Form {
+    /// The canonical text (every format; a TimeId is read plain or dashed).
+    Text,
+    /// TimeId's dashed display form (`3kxn-lhr-3gxq-23`).
+    Dashed,
+    /// The integer, in decimal (u64; TimeId: i64; TBSL: 80 bits).
+    #[value(alias = "int")]
+    Integer,
+    /// The big-endian bytes in hex (8 bytes, TBSL 10); reads either case and a `0x` or `\x`
+    /// prefix, writes lowercase.
+    #[value(alias = "bytes")]
+    Hex,
+    /// TBSL transport base 10.
+    Base10,
+    /// TBSL transport base 16 (lowercase, minimal length; `hex` is the fixed-length bytes).
+    Base16,
+    /// TBSL transport base 32 (`0-9a-v`).
+    Base32,
+    /// TBSL transport base 36 (`0-9a-z`).
+    Base36,
+    /// TBSL transport base 58 (Bitcoin alphabet).
+    Base58,
+    /// TBSL transport base 62 (`0-9A-Za-z`).
+    Base62,
+}
+
+impl Form {
+    /// The command-line (and JSON) name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::Text => "text",
+            Form::Dashed => "dashed",
+            Form::Integer => "integer",
+            Form::Hex => "hex",
+            Form::Base10 => "base10",
+            Form::Base16 => "base16",
+            Form::Base32 => "base32",
+            Form::Base36 => "base36",
+            Form::Base58 => "base58",
+            Form::Base62 => "base62",
+        }
+    }
+
+    /// Why `format`, which has no such form, cannot be converted to or from this one of some
+    /// other formats' own forms.
+    pub fn lacking(self, format: &dyn Format) -> String {
+        let owners: Vec<&str> = FORMATS
+            .iter()
+            .filter(|owner| owner.forms().contains(&self))
+            .map(|owner| owner.name())
+            .collect();
+        let owners = owners.join(", ");
+        match self {
+            Form::Dashed => format!("{format} has no dashed form ({owners} has)"),
+            _ => {
+                format!("{format} has no transport bases ({owners} has): use text, integer or hex")
+            }
+        }
+    }
+}
+
+/// The options of `new` that say who makes the ids: each format takes the ones in its
+/// [`Spec::OPTIONS`].
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct Origin {
+    /// The TID clock id, 0..=1023 (tid, record-key).
+    #[arg(long, value_name = "ID")]
+    pub clock_id: Option<u16>,
+    /// The TimeId node id, 0..=1023 (time-id).
+    #[arg(long, value_name = "ID")]
+    pub node: Option<u16>,
+    /// The machine id: 0..=1023 for snowish, 0..=99 for tbsl (required by both).
+    #[arg(long, value_name = "ID")]
+    pub machine: Option<u16>,
+}
+
+impl Origin {
+    /// A usage mistake unless every option given is one `format` takes.
+    pub fn check(&self, format: &dyn Format) -> Result<(), Failure> {
+        let allowed = format.options();
+        let given = [
+            ("--clock-id", self.clock_id.is_some()),
+            ("--node", self.node.is_some()),
+            ("--machine", self.machine.is_some()),
+        ];
+        for (option, is_given) in given {
+            if is_given && !allowed.contains(&option) {
+                let takes = if allowed.is_empty() {
+                    format!("{format} ids have no clock, node or machine id")
+                } else {
+                    format!("{format} takes {}", allowed.join(" or "))
+                };
+                return Err(Failure::Usage(format!(
+                    "{option} does not apply to {format}: {takes}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// `--machine`, which the ids of `format` (machine ids `range`) require.
+    fn machine(&self, format: &str, range: &str) -> Result<u16, Failure> {
+        self.machine.ok_or_else(|| {
+            Failure::Usage(format!(
+                "{format} ids name the machine that made them: give --machine <ID> ({range})"
+            ))
+        })
+    }
+
+    /// A TID generator with `--clock-id`, or a random clock id.
+    fn tids(&self) -> Result<TidGenerator, Failure> {
+        let generator = TidGenerator::new();
+        Ok(match self.clock_id {
+            Some(clock_id) => generator.with_clock_id(clock_id)?,
+            None => generator,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a new block could get wrong without any command noticing at once.
+    #[test]
+    fn the_table_is_consistent() {
+        let mut names: Vec<&str> = FORMATS
+            .iter()
+            .flat_map(|format| {
+                std::iter::once(format.name()).chain(format.aliases().iter().copied())
+            })
+            .collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "a name or alias used twice");
+
+        let mut guesses: Vec<u8> = FORMATS.iter().map(|format| format.guess()).collect();
+        guesses.sort_unstable();
+        guesses.dedup();
+        assert_eq!(guesses.len(), FORMATS.len(), "two formats with one GUESS");
+
+        for format in FORMATS {
+            if let Some(base) = format.text_of() {
+                assert!(names.contains(&base), "{format}: TEXT_OF names no format");
+            }
+            for option in format.options() {
+                assert!(
+                    ["--clock-id", "--node", "--machine"].contains(option),
+                    "{format}: {option} is not an option of `new`"
+                );
+            }
+            for form in format.forms() {
+                assert!(
+                    ![Form::Text, Form::Integer, Form::Hex].contains(form),
+                    "{format}: {form:?} is every format's"
+                );
+            }
+        }
+        // Every form is some format's.
+        for form in Form::value_variants() {
+            let generic = [Form::Text, Form::Integer, Form::Hex].contains(form);
+            let owned = FORMATS.iter().any(|format| format.forms().contains(form));
+            assert!(generic || owned, "{form:?} is no format's");
+        }
+    }
+}

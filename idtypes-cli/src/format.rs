@@ -113,7 +113,7 @@ fn any<T: Spec>(id: T) -> AnyId {
 
 impl<T: Spec> Format for Of<T> {
     fn name(&self) -> &'static str {
-        T::CLI_NAME
+        T::SLUG
     }
 
     fn aliases(&self) -> &'static [&'static str] {

@@ -9,7 +9,7 @@ use idtypes::tbsl::{TbslGenerator, TransportBase};
 use idtypes::tid::TidGenerator;
 use idtypes::time_id::{NodeId, TimeIdGenerator};
 use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
-use idtypes::{FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+use idtypes::{FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
 
 use crate::describe::{Encoding, Encodings, IdInfo};
 use crate::error::Failure;
@@ -32,7 +32,6 @@ pub static FORMATS: [&dyn Format; 9] = [
 ];
 
 impl Spec for Tid {
-    const CLI_NAME: &'static str = "tid";
     const ABOUT: &'static str =
         "atproto timestamp identifier: 13 chars base32-sortable (53-bit µs + 10-bit clock id)";
     const GUESS: u8 = 1;
@@ -59,7 +58,6 @@ impl Spec for Tid {
 }
 
 impl Spec for TimeId {
-    const CLI_NAME: &'static str = "time-id";
     const ALIASES: &'static [&'static str] = &["timeid"];
     const ABOUT: &'static str =
         "draft-goldman Time-Ordered ID: 13 chars (or dashed 16), signed µs + 10-bit node id";
@@ -108,7 +106,6 @@ impl Spec for TimeId {
 }
 
 impl Spec for Uid11 {
-    const CLI_NAME: &'static str = "uid11";
     const ABOUT: &'static str =
         "uid11: 11 chars Base58, any 64-bit value (the codec the profiles below share)";
     const GUESS: u8 = 8;
@@ -132,11 +129,10 @@ impl Spec for Uid11 {
 const SMALL_SEQUENCE: u16 = 16;
 
 impl Spec for Xid {
-    const CLI_NAME: &'static str = "xid";
     const ABOUT: &'static str =
         "uid11 profile xid: 42-bit ms since 2011-11-11T11:11:11.111Z + 22 random bits";
     const GUESS: u8 = 5;
-    const TEXT_OF: Option<&'static str> = Some(Uid11::CLI_NAME);
+    const TEXT_OF: Option<&'static str> = Some(<Uid11 as IdFormat>::SLUG);
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         Xid::range_for_prefix,
@@ -158,11 +154,10 @@ impl Spec for Xid {
 }
 
 impl Spec for Snowish {
-    const CLI_NAME: &'static str = "snowish";
     const ABOUT: &'static str =
         "uid11 profile snowish: 41-bit ms, 10-bit machine id, 12-bit sequence";
     const GUESS: u8 = 7;
-    const TEXT_OF: Option<&'static str> = Some(Uid11::CLI_NAME);
+    const TEXT_OF: Option<&'static str> = Some(<Uid11 as IdFormat>::SLUG);
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         Snowish::range_for_prefix,
@@ -188,17 +183,17 @@ impl Spec for Snowish {
     }
 
     fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
-        let generator = SnowishGenerator::new(origin.machine(Self::CLI_NAME, "0..=1023")?)?;
+        let generator =
+            SnowishGenerator::new(origin.machine(<Self as IdFormat>::SLUG, "0..=1023")?)?;
         Ok(Box::new(move || generator.try_next()))
     }
 }
 
 impl Spec for TsSeqRand {
-    const CLI_NAME: &'static str = "ts-seq-rand";
     const ABOUT: &'static str =
         "uid11 profile ts-seq-rand: 42-bit ms, 12-bit sequence, 10 random bits";
     const GUESS: u8 = 6;
-    const TEXT_OF: Option<&'static str> = Some(Uid11::CLI_NAME);
+    const TEXT_OF: Option<&'static str> = Some(<Uid11 as IdFormat>::SLUG);
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         TsSeqRand::range_for_prefix,
@@ -229,10 +224,9 @@ impl Spec for TsSeqRand {
 }
 
 impl Spec for FullRand {
-    const CLI_NAME: &'static str = "fullrand";
     const ABOUT: &'static str = "uid11 profile fullrand: 64 random bits";
     const GUESS: u8 = 9;
-    const TEXT_OF: Option<&'static str> = Some(Uid11::CLI_NAME);
+    const TEXT_OF: Option<&'static str> = Some(<Uid11 as IdFormat>::SLUG);
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> =
         Ok(Ranges::by_prefix(FullRand::range_for_prefix));
@@ -243,7 +237,6 @@ impl Spec for FullRand {
 }
 
 impl Spec for Tbsl {
-    const CLI_NAME: &'static str = "tbsl";
     const ABOUT: &'static str =
         "TBSL: 20 uppercase hex chars, µs * 100 + machine id, 20-bit suffix";
     const GUESS: u8 = 0;
@@ -296,7 +289,7 @@ impl Spec for Tbsl {
     }
 
     fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
-        let machine = origin.machine(Self::CLI_NAME, "0..=99")?;
+        let machine = origin.machine(<Self as IdFormat>::SLUG, "0..=99")?;
         let machine = u8::try_from(machine).map_err(|_| {
             Failure::msg(format!(
                 "TBSL machine id out of range: found {machine}, expected 0..=99"
@@ -327,7 +320,6 @@ fn transport_base(form: Form) -> Option<TransportBase> {
 }
 
 impl Spec for RecordKey {
-    const CLI_NAME: &'static str = "record-key";
     const ALIASES: &'static [&'static str] = &["rkey"];
     const ABOUT: &'static str = "atproto record key: 1 to 512 chars of `A-Za-z0-9.-_~:`";
     const GUESS: u8 = 10;

@@ -13,12 +13,10 @@ use crate::describe::IdInfo;
 use crate::error::Failure;
 use crate::formats::{Form, Origin};
 
-/// One id format, as the commands need it. Most items have a default that fits a format
-/// without the feature (no time, no forms of its own, no options for `new`).
+/// One id format, as the commands need it: its name is its `SLUG` (`tid`, `time-id`), on the
+/// command line and in the JSON. Most items have a default that fits a format without the
+/// feature (no time, no forms of its own, no options for `new`).
 pub trait Spec: IdFormat {
-    /// The name on the command line and in the JSON (`tid`, `time-id`).
-    const CLI_NAME: &'static str;
-
     /// Other names the command line takes (not shown in `--help`).
     const ALIASES: &'static [&'static str] = &[];
 

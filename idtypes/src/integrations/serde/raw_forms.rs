@@ -108,16 +108,10 @@ impl RawForm for [u8; 10] {
     fn from_byte_string<T: FixedSizeFormat<Raw = [u8; 10]> + Facts>(
         bytes: &[u8],
     ) -> Result<T, crate::Error> {
-        let raw = <[u8; 10]>::try_from(bytes).map_err(|_| {
-            crate::Error::new(
-                T::NAME,
-                crate::error::Repr::ByteLength {
-                    expected: 10,
-                    found: bytes.len(),
-                },
-            )
-        })?;
-        T::try_from_raw(raw)
+        match <[u8; 10]>::try_from(bytes) {
+            Ok(raw) => T::try_from_raw(raw),
+            Err(_) => Err(byte_length(T::NAME, 10, bytes.len())),
+        }
     }
 
     fn from_seq<'de, A: de::SeqAccess<'de>>(
@@ -135,4 +129,11 @@ impl RawForm for [u8; 10] {
         }
         Ok(Some(bytes))
     }
+}
+
+/// The error for `found` bytes where `format`'s raw form is `expected` bytes: out of line, so
+/// that reading the bytes stays short.
+#[cold]
+fn byte_length(format: &'static str, expected: usize, found: usize) -> crate::Error {
+    crate::Error::new(format, crate::error::Repr::ByteLength { expected, found })
 }

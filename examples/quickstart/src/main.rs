@@ -2,7 +2,8 @@
 //! check record keys against their Lexicon key types, and meet the draft-goldman TimeId and
 //! the uid11 xid and TBSL, and store ids in embedded SQLite.
 //!
-//! Run it with `cargo run -p idtypes-examples --example quickstart`.
+//! Run it with `cargo run -p idtypes-quickstart`. It is a package of its own, so that it builds
+//! only what it uses; the other examples are in `idtypes-examples`.
 
 use idtypes::{RecordKey, Tbsl, Tid, TimeId, Uid11, Xid, tid};
 
@@ -159,12 +160,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     println!("\n== Stored in embedded SQLite");
-    tokio::runtime::Runtime::new()?.block_on(store(&ids))?;
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?
+        .block_on(store(&ids))?;
     Ok(())
 }
 
 /// Stores TIDs as 8-byte BLOBs in an in-memory SQLite database and reads them back in id
-/// order and by prefix range (`examples/sqlite_store.rs` shows more).
+/// order and by prefix range (`examples/examples/sqlite_store.rs` shows more).
 async fn store(ids: &[Tid]) -> Result<(), Box<dyn std::error::Error>> {
     let pool = sqlx::sqlite::SqlitePoolOptions::new()
         .max_connections(1)

@@ -191,3 +191,12 @@ async fn store(ids: &[Tid]) -> Result<(), Box<dyn std::error::Error>> {
     println!("ids with the prefix {}: {count}", &ids[0].to_string()[..10]);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    /// `cargo test` runs the whole quickstart, so that the README's first command keeps working.
+    #[test]
+    fn the_quickstart_runs() {
+        super::main().unwrap();
+    }
+}

@@ -445,8 +445,8 @@
 //!
 //! # Crate features
 //!
-//! Only `std` is on by default; each integration is a feature of its own, and pulls in only
-//! its own crate, without that crate's default features.
+//! Only `std` is on by default. Each integration is a feature of its own, and the crates a
+//! feature pulls in come without their default features.
 //!
 //! | feature | default | what it adds | pulls in |
 //! |---|---|---|---|

@@ -1,6 +1,7 @@
 //! A JSON API with typed ids on axum and embedded SQLite, with its OpenAPI document: starts
 //! on a free local port, makes a few requests, prints them and exits. The code is in
-//! `examples/src/service/` (the README's "Service guide" walks through it).
+//! `examples/src/service/`; the service guide (`idtypes/docs/service_guide.md`) walks
+//! through it.
 //!
 //! Run it with `cargo run -p idtypes-examples --example service`.
 

@@ -4,9 +4,15 @@
 //! form, a strict allocation-free text codec, its parts (timestamp, clock id, ...), a
 //! lock-free generator and inclusive ranges for database queries.
 //!
-//! Building a JSON API? The [service guide](crate::service_guide) goes from `cargo add` to
-//! the OpenAPI document: features, choosing a format, typed ids, tables, sqlx queries and
-//! macros, time ranges in `WHERE ... BETWEEN`, and OpenAPI.
+//! These docs are the reference. The repository's `README.md` is the tour: how to depend on
+//! the crate before it is published, the quickstart, which format to choose for what, the
+//! command line and a performance summary. Two more pages:
+//!
+//! - Building a JSON API? The [service guide](crate::service_guide) goes from `cargo add` to
+//!   the OpenAPI document: typed ids, tables, sqlx queries and macros, time ranges in
+//!   `WHERE ... BETWEEN`, and OpenAPI.
+//! - [Decisions and errata](crate::decisions): where the source documents disagree or err,
+//!   and what this crate does there.
 //!
 //! # Getting started
 //!
@@ -36,18 +42,20 @@
 //!
 //! | type | format | raw form | text |
 //! |---|---|---|---|
-//! | [`Tid`](struct@Tid) | atproto timestamp identifier | `u64`: 53-bit µs + 10-bit clock id | 13 chars base32-sortable |
+//! | [`Tid`](struct@Tid) | atproto timestamp identifier | `u64`: 0, 53-bit µs since 1970, 10-bit clock id | 13 chars base32-sortable (`234567a-z`) |
 //! | [`RecordKey`](struct@RecordKey) | atproto record key | validated string, inline up to 30 bytes | 1..=512 chars of `A-Za-z0-9.-_~:` |
 //! | [`TimeId`](struct@TimeId) | draft-goldman Time-Ordered ID | `i64`: signed µs * 1024 + [`NodeId`](crate::time_id::NodeId) | 13 chars base32-sortable, display `STTT-TTT-TTTT-CC` |
-//! | [`Uid11`](struct@Uid11) | uid11 | `u64` | 11 chars Base58 (Bitcoin alphabet) |
+//! | [`Uid11`](struct@Uid11) | uid11 | `u64` | 11 chars Base58 (Bitcoin alphabet), left-padded with `1` |
 //! | [`Xid`](struct@Xid) | uid11 profile xid | 42-bit ms since 2011-11-11T11:11:11.111Z, 22-bit random | as uid11 |
 //! | [`Snowish`](struct@Snowish) | uid11 profile snowish | 0, 41-bit ms, 10-bit machine, 12-bit sequence | as uid11 |
 //! | [`TsSeqRand`](struct@TsSeqRand) | uid11 profile ts-seq-rand | 42-bit ms, 12-bit sequence, 10-bit random | as uid11 |
 //! | [`FullRand`](struct@FullRand) | uid11 profile fullrand | 64 random bits | as uid11 |
-//! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine) * 2^20 + suffix` | 20 chars uppercase hex |
+//! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine 0..=99) * 2^20 + 20-bit suffix` | 20 chars uppercase hex; transport bases 10, 16, 32, 36, 58, 62 |
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
-//! `nsid`, `literal:<value>`, `any`) and checks keys against it.
+//! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
+//! what: the README's "Choosing a format"; what this crate decided where the format
+//! documents disagree or err: [decisions and errata](crate::decisions).
 //!
 //! The id types, [`Error`], [`IdText`], [`IdRange`], the traits and the clocks are at the crate
 //! root. What belongs to one format (its generator, its configuration, its part types) is in
@@ -267,6 +275,26 @@
 //! Range bounds are query bounds and are not checked. Mistakes in the attributes are compile
 //! errors at the offending token, with a suggestion where one helps.
 //!
+//! # atproto
+//!
+//! | Lexicon | type | on the wire |
+//! |---|---|---|
+//! | `string`, `format: tid` (`rev`, a `tid` record key) | [`Tid`](struct@Tid), or a typed id over it without a prefix (`#[derive(Tid)] struct Rev(Tid);`) | the 13-character text, in JSON and in DAG-CBOR (a CBOR text string) alike |
+//! | `string`, `format: record-key`; a record's `key` (`tid`, `nsid`, `literal:self`, `any`) | [`RecordKey`](struct@RecordKey), or a typed record key held to its key type (`#[idtype(key_type = "tid")]`); [`RecordKeyType`](crate::record_key::RecordKeyType) for the key type itself | the key's text |
+//! | `at://` URI parts | the record key and, for a `tid`-keyed collection, its TID ([`RecordKey::to_tid`]); the collection's NSID is checked by the `nsid` key type | text |
+//!
+//! DIDs, handles and whole AT URIs are outside this crate: keep them in your atproto
+//! library's types (atrium, jacquard) beside these. Each of these types reads and writes
+//! exactly the string another implementation does: a record holding them encodes in DAG-CBOR
+//! (`serde_ipld_dagcbor`) byte for byte as the same record holding `String`s, so it has the
+//! same CID, and what a string-backed TID (atrium's, jacquard's) writes reads back, and the
+//! other way round (tested in `tests/it/atproto_wire.rs` and
+//! `benches-peers/tests/atproto_interop.rs`). To keep ids exact across implementations,
+//! parse strictly and write back what you parsed (both are canonical, so no text changes on
+//! the way), give atproto fields typed ids *without* a prefix (a prefix is part of the text,
+//! and no Lexicon `tid` has one), and key DAG-CBOR maps by text (see
+//! [`serde`](crate::serde#map-keys-and-dag-cbor)).
+//!
 //! # Clocks
 //!
 //! Generators read the wall clock ([`SystemClock`], or any [`Clock`]), and wall clocks jump:
@@ -417,20 +445,23 @@
 //!
 //! # Crate features
 //!
-//! | feature | default | what it adds |
-//! |---|---|---|
-//! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges; without it the value types and codecs work in `no_std` |
-//! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`](crate::record_key::RecordKeyType) in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 37 bytes) |
-//! | `serde` | no | `Serialize`/`Deserialize`: the text in human-readable formats (JSON); in binary ones (DAG-CBOR, postcard, bincode) the text for TIDs and record keys (the atproto data model) and the raw form for the other formats; adapters to choose per field ([`serde`](crate::serde)); borrowed deserialization does not allocate |
-//! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` |
-//! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 |
-//! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type, the `AsText` adapter (see below), and leases of clock/node/machine ids ([`lease`]) |
-//! | `postgres-types` | no | `postgres-types` `ToSql`/`FromSql` (tokio-postgres, postgres) for every id type, `AsText` and typed ids: the columns, `accepts` and errors of `sqlx-postgres` (see below), so both clients share a table |
-//! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) |
-//! | `derive` | no | the derive macros for [typed ids](#typed-ids) |
-//! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) |
-//! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` |
-//! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) |
+//! Only `std` is on by default. Each integration is a feature of its own, and the crates a
+//! feature pulls in come without their default features.
+//!
+//! | feature | default | what it adds | pulls in |
+//! |---|---|---|---|
+//! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges; without it the value types, codecs, ranges and the serde and chrono conversions work in `no_std` | `libc` on Unix (`clock_gettime`, `pthread_atfork`), `getrandom` (the OS random source), `chacha20` (FullRand's generator, without the cipher API) |
+//! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`](crate::record_key::RecordKeyType) in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 37 bytes) | nothing |
+//! | `serde` | no | `Serialize`/`Deserialize`: the text in human-readable formats (JSON); in binary ones (DAG-CBOR, postcard, bincode) the text for TIDs and record keys (the atproto data model) and the raw form for the other formats; adapters to choose per field ([`serde`](crate::serde)); borrowed deserialization does not allocate | `serde` |
+//! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` | `chrono` |
+//! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 | `uuid` |
+//! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type, the `AsText` adapter (see [databases](#databases-sqlx)), and leases of clock/node/machine ids ([`lease`]) | `sqlx` 0.9 (no TLS, no macros) |
+//! | `postgres-types` | no | `postgres-types` `ToSql`/`FromSql` (tokio-postgres, postgres) for every id type, `AsText` and typed ids: the columns, `accepts` and errors of `sqlx-postgres`, so both clients share a table | `postgres-types` 0.2, `bytes` |
+//! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) | `arbitrary` 1 |
+//! | `derive` | no | the derive macros for [typed ids](#typed-ids) | `idtypes-derive` (`syn` 3, `quote`, `proc-macro2`) |
+//! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`) |
+//! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
+//! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
 //!
 //! # JSON Schema and OpenAPI
 //!
@@ -485,8 +516,11 @@
 //! # Databases (sqlx)
 //!
 //! Fixed-size ids are stored as their big-endian bytes, whose order is the id order on every
-//! database (no collation, no sign trouble above `i64::MAX` or before 1970); record keys, and
-//! ids wrapped in `AsText` for people who read the table, as text with a byte-wise collation.
+//! database: no collation involved, no trouble with the full 64 bits (TIDs and uid11s above
+//! `i64::MAX`) and no surprise before 1970 (a `BIGINT` would sort negative TimeIds first,
+//! against their order). Record keys, and ids wrapped in `AsText` for people who read the
+//! table, are text, and text columns must compare bytes: PostgreSQL's linguistic collations
+//! and MySQL's `_ci` collations order Base58 and record keys wrongly.
 //!
 //! | type | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|
@@ -496,12 +530,23 @@
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<PostId>` (a typed id) | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin`, `n` the prefix, separator and id lengths | `TEXT` |
 //!
-//! Each reads only its kind of column: a bytes id refuses a text value (eight characters are
-//! not a TID's eight bytes) and a text type refuses bytes, with an error saying what was
-//! expected and what was found. SQLite goes by each value's storage class. The
-//! `postgres-types` feature (tokio-postgres, postgres) stores and checks exactly as
+//! A typed id is stored exactly like its inner id, without the prefix. Decoding checks the
+//! kind of value first: a bytes id reads only bytes (PostgreSQL `BYTEA`; MySQL/MariaDB
+//! `BINARY`, `VARBINARY` or a `BLOB`, the binary character set; SQLite `BLOB` values), and a
+//! record key or an `AsText` only text, so eight characters of text are never read as a TID's
+//! eight bytes. A value of the other kind is an error that says what was expected and found
+//! (`atproto TID in a column of the wrong type: expected binary data (BINARY, VARBINARY or
+//! BLOB), found text (VARCHAR)`), with sqlx's type check or without it (`try_get_unchecked`).
+//! SQLite goes by each value's storage class, not by the column's declared type, which it does
+//! not enforce: a blob inserted into a `TEXT` column is still a blob. Then decoding checks the
+//! content: a 9-byte TBSL, a malformed text, a snowish id with its reserved bit set are errors
+//! naming the type. PostgreSQL values decode in both protocols, and the fixed-size ids have
+//! `PgHasArrayType` (`WHERE id = ANY($1)`).
+//!
+//! The `postgres-types` feature (tokio-postgres, postgres) stores and checks exactly as
 //! `sqlx-postgres` does, `accepts` taking what sqlx's `compatible` takes, so either client
-//! reads what the other wrote.
+//! reads what the other wrote. Queries with sqlx's functions and its checked macros are in the
+//! [service guide](crate::service_guide).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -530,6 +575,8 @@ pub mod record_key;
 #[cfg(all(feature = "derive", feature = "std"))]
 #[doc = include_str!("../docs/service_guide.md")]
 pub mod service_guide {}
+#[doc = include_str!("../docs/decisions.md")]
+pub mod decisions {}
 pub mod tbsl;
 mod text;
 pub mod tid;

@@ -1,5 +1,6 @@
 //! A small JSON API with typed ids, served by axum over embedded SQLite, with an OpenAPI
-//! document: what the README's service guide describes, as code that runs.
+//! document: what the service guide (`idtypes/docs/service_guide.md`) describes, as code
+//! that runs.
 //!
 //! - [`ids`]: `UserId` (an xid, `user_…`) and `PostId` (a TID, `post_…`);
 //! - [`store`]: the table (DDL for SQLite, PostgreSQL and MySQL/MariaDB) and the queries,

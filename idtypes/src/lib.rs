@@ -593,6 +593,13 @@ pub use generation::clock::{Clock, ManualClock, SystemClock};
     feature = "sqlx-sqlite",
     feature = "postgres-types"
 ))]
+pub use integrations::db::as_bytes::AsBytes;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types"
+))]
 pub use integrations::db::as_text::AsText;
 #[cfg(any(
     feature = "sqlx-postgres",

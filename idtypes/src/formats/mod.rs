@@ -18,6 +18,7 @@
 //! | `text`, `parse` | the longest text it writes, and the longest it reads (a TimeId's dashed form) |
 //! | `raw` | its raw form (what binary serde formats carry unless told otherwise), how to get it, how to read it back |
 //! | `bytes` | its big-endian bytes (what the databases store, sorting like the ids), how to read them back, and how any bytes of that size become an id (`arbitrary`) |
+//! | `column` | the database column of its ids: `natural` (a 64-bit integer whose top bit is 0: its value, in a signed `BIGINT` as in `BIGINT UNSIGNED`), `flipped` (a 64-bit integer of all 64 bits: in a signed `BIGINT`, its value with the top bit flipped, which keeps the order), `bytes` (its big-endian bytes) |
 //! | `schema` | its text as JSON Schema and OpenAPI state it, kept beside its parser |
 //! | `serde` | what serde's binary formats get: `text` (the atproto formats) or `raw` |
 //! | `parse_valid` | a parse from an offset that builds no error, where the format has one |
@@ -42,6 +43,7 @@ macro_rules! table {
                 text: Tid::TEXT_LEN, parse: Tid::TEXT_LEN,
                 raw: u64 = to_u64, |raw| Ok(Tid::from_u64(raw)),
                 bytes: [u8; 8], |bytes| Ok(Tid::from_bytes(bytes)), Tid::from_bytes,
+                column: natural,
                 schema: crate::tid::text::TEXT_SCHEMA,
                 serde: text, parse_valid: Tid::parse_valid,
             }
@@ -50,6 +52,7 @@ macro_rules! table {
                 text: TimeId::TEXT_LEN, parse: TimeId::DASHED_LEN,
                 raw: i64 = to_i64, |raw| Ok(TimeId::from_i64(raw)),
                 bytes: [u8; 8], |bytes| Ok(TimeId::from_bytes(bytes)), TimeId::from_bytes,
+                column: flipped,
                 schema: crate::time_id::text::TEXT_SCHEMA,
                 serde: raw,
             }
@@ -58,6 +61,7 @@ macro_rules! table {
                 text: Uid11::TEXT_LEN, parse: Uid11::TEXT_LEN,
                 raw: u64 = to_u64, |raw| Ok(Uid11::from_u64(raw)),
                 bytes: [u8; 8], |bytes| Ok(Uid11::from_bytes(bytes)), Uid11::from_bytes,
+                column: flipped,
                 schema: crate::uid11::TEXT_SCHEMA,
                 serde: raw,
             }
@@ -66,6 +70,7 @@ macro_rules! table {
                 text: Xid::TEXT_LEN, parse: Xid::TEXT_LEN,
                 raw: u64 = to_u64, |raw| Ok(Xid::from_u64(raw)),
                 bytes: [u8; 8], |bytes| Ok(Xid::from_bytes(bytes)), Xid::from_bytes,
+                column: flipped,
                 schema: crate::uid11::xid::TEXT_SCHEMA,
                 serde: raw,
             }
@@ -76,6 +81,7 @@ macro_rules! table {
                 // Any bytes with the reserved top bit cleared are an id.
                 bytes: [u8; 8], Snowish::try_from_bytes,
                     |bytes: [u8; 8]| Snowish::try_from_u64(u64::from_be_bytes(bytes) & (u64::MAX >> 1)).unwrap_or(Snowish::MIN),
+                column: natural,
                 schema: crate::uid11::snowish::TEXT_SCHEMA,
                 serde: raw,
             }
@@ -84,6 +90,7 @@ macro_rules! table {
                 text: TsSeqRand::TEXT_LEN, parse: TsSeqRand::TEXT_LEN,
                 raw: u64 = to_u64, |raw| Ok(TsSeqRand::from_u64(raw)),
                 bytes: [u8; 8], |bytes| Ok(TsSeqRand::from_bytes(bytes)), TsSeqRand::from_bytes,
+                column: flipped,
                 schema: crate::uid11::ts_seq_rand::TEXT_SCHEMA,
                 serde: raw,
             }
@@ -92,6 +99,7 @@ macro_rules! table {
                 text: FullRand::TEXT_LEN, parse: FullRand::TEXT_LEN,
                 raw: u64 = to_u64, |raw| Ok(FullRand::from_u64(raw)),
                 bytes: [u8; 8], |bytes| Ok(FullRand::from_bytes(bytes)), FullRand::from_bytes,
+                column: flipped,
                 schema: crate::uid11::full_rand::TEXT_SCHEMA,
                 serde: raw,
             }
@@ -100,6 +108,7 @@ macro_rules! table {
                 text: Tbsl::TEXT_LEN, parse: Tbsl::TEXT_LEN,
                 raw: [u8; 10] = to_bytes, |raw| Ok(Tbsl::from_bytes(raw)),
                 bytes: [u8; 10], |bytes| Ok(Tbsl::from_bytes(bytes)), Tbsl::from_bytes,
+                column: bytes,
                 schema: crate::tbsl::TEXT_SCHEMA,
                 serde: raw, parse_valid: Tbsl::parse_valid,
             }
@@ -119,7 +128,9 @@ table!(impls);
     unused_imports,
     reason = "the integrations use it, each behind its feature"
 )]
-pub(crate) use rows::{for_each_fixed_format, for_each_format, for_each_timed_format};
+pub(crate) use rows::{
+    for_each_column, for_each_fixed_format, for_each_format, for_each_timed_format,
+};
 
 /// The record key: a string, whose text is its only form.
 #[cfg(feature = "alloc")]

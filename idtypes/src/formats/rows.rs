@@ -10,6 +10,7 @@ macro_rules! impls {
             text: $text_len:expr, parse: $parse_len:expr,
             raw: $raw:ty = $to_raw:ident, $from_raw:expr,
             bytes: $bytes:ty, $from_bytes:expr, $from_any_bytes:expr,
+            column: $column:ident,
             schema: $schema:expr,
             serde: $serde:ident $(, parse_valid: $parse_valid:path)?,
         }
@@ -135,11 +136,32 @@ macro_rules! each_timed {
     };
 }
 
+/// Calls `$callback!(Type, column)` for every row, with its column (`natural`, `flipped` or
+/// `bytes`): how the database integrations choose each format's column.
+#[allow(
+    unused_macros,
+    reason = "the integrations use it, each behind its feature"
+)]
+macro_rules! each_column {
+    ([$callback:ident] $(
+        $ty:ident ($time:ident) {
+            name: $name:expr, slug: $slug:literal, article: $article:literal,
+            text: $text_len:expr, parse: $parse_len:expr,
+            raw: $raw:ty = $to_raw:ident, $from_raw:expr,
+            bytes: $bytes:ty, $from_bytes:expr, $from_any_bytes:expr,
+            column: $column:ident,
+            $($rest:tt)*
+        }
+    )*) => {
+        $($callback!($ty, $column);)*
+    };
+}
+
 #[allow(
     unused_imports,
     reason = "the integrations use it, each behind its feature"
 )]
-pub(crate) use {each, each_timed};
+pub(crate) use {each, each_column, each_timed};
 
 /// Calls `$callback!(Type)` for every fixed-size format (every format but the record key),
 /// in the table's order, with the type's name alone (`crate::Type` is its path): how an
@@ -180,8 +202,20 @@ macro_rules! for_each_timed_format {
     };
 }
 
+/// Calls `$callback!(Type, column)` for every fixed-size format, with the column its ids are
+/// stored in (`natural`, `flipped` or `bytes`; see the table's `column` field).
+#[allow(
+    unused_macros,
+    reason = "the integrations use it, each behind its feature"
+)]
+macro_rules! for_each_column {
+    ($callback:ident) => {
+        $crate::formats::table!(each_column, $callback);
+    };
+}
+
 #[allow(
     unused_imports,
     reason = "the integrations use it, each behind its feature"
 )]
-pub(crate) use {for_each_fixed_format, for_each_format, for_each_timed_format};
+pub(crate) use {for_each_column, for_each_fixed_format, for_each_format, for_each_timed_format};

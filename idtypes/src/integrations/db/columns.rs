@@ -1,9 +1,185 @@
-//! What the database integrations (sqlx and postgres-types) share: the errors for a value in
-//! the wrong kind of column or of the wrong size, PostgreSQL's kinds of column as errors name
-//! them, and a typed id's prefixed text on the stack. One wording for both, so that a wrong
-//! column reads the same whichever client found it.
+//! What the database integrations (sqlx and postgres-types) share: how a 64-bit id becomes
+//! an integer (`IntegerColumn`), the errors for a value in the wrong kind of column, of the
+//! wrong size or out of range, PostgreSQL's kinds of column as errors name them, and a typed
+//! id's prefixed text on the stack. One wording for both, so that a wrong column reads the
+//! same whichever client found it.
+//!
+//! # Integers
+//!
+//! A 64-bit id is an unsigned 64-bit integer, its big-endian bytes read as one (its `bits`),
+//! and sorts like it. MySQL's `BIGINT UNSIGNED` stores the bits as they are. PostgreSQL and
+//! SQLite have signed 64-bit integers only, so the table gives each format one of two
+//! mappings (its `column`), both keeping the order:
+//!
+//! - `natural`: the ids' top bit is 0 by their layout (a TID, a snowish id), so the bits are
+//!   stored as they are, and the column holds the number other software computes for the id.
+//!   The rare id with the top bit set (a TID parsed from text starting `c`..`j`, never
+//!   generated) is refused, never wrapped to a negative number that would sort first.
+//! - `flipped`: the ids use all 64 bits, so the column holds the bits with the top one flipped,
+//!   `bits - 2^63`: `0` is `i64::MIN`, `u64::MAX` is `i64::MAX`, and every id fits.
 
 use crate::{FixedSizeFormat, TypedId, typed::support::StackText};
+
+/// How a 64-bit id sits in an integer column (see the module docs).
+pub(crate) trait IntegerColumn: FixedSizeFormat<Bytes = [u8; 8]> {
+    /// Whether a signed column holds the bits with the top one flipped (`flipped`), rather
+    /// than as they are (`natural`).
+    const FLIPPED: bool;
+}
+
+/// Implements [`IntegerColumn`] for the formats whose `column` is an integer.
+macro_rules! integer_column {
+    ($ty:ident, natural) => {
+        impl IntegerColumn for crate::$ty {
+            const FLIPPED: bool = false;
+        }
+    };
+    ($ty:ident, flipped) => {
+        impl IntegerColumn for crate::$ty {
+            const FLIPPED: bool = true;
+        }
+    };
+    ($ty:ident, bytes) => {};
+}
+
+crate::formats::for_each_column!(integer_column);
+
+/// A value stored as the big-endian bytes of a fixed-size id: a TBSL, or any id (typed ids
+/// too) in [`AsBytes`](crate::AsBytes).
+pub(crate) trait BytesColumn: Sized {
+    /// The id whose bytes are stored.
+    type Format: FixedSizeFormat;
+    /// What errors call the value: its format's name, or a typed id's.
+    const NAME: &'static str;
+    /// The id to store.
+    fn id(&self) -> Self::Format;
+    /// The value an id read back is (for a typed id, after its checks).
+    fn from_id(id: Self::Format) -> Result<Self, crate::Error>;
+}
+
+impl BytesColumn for crate::Tbsl {
+    type Format = crate::Tbsl;
+    const NAME: &'static str = <crate::Tbsl as crate::IdFormat>::NAME;
+
+    fn id(&self) -> crate::Tbsl {
+        *self
+    }
+
+    fn from_id(id: crate::Tbsl) -> Result<Self, crate::Error> {
+        Ok(id)
+    }
+}
+
+/// `AsBytes` of each fixed-size format.
+macro_rules! as_bytes_column {
+    ($ty:ident) => {
+        impl BytesColumn for crate::AsBytes<crate::$ty> {
+            type Format = crate::$ty;
+            const NAME: &'static str = <crate::$ty as crate::IdFormat>::NAME;
+
+            fn id(&self) -> crate::$ty {
+                self.0
+            }
+
+            fn from_id(id: crate::$ty) -> Result<Self, crate::Error> {
+                Ok(crate::AsBytes(id))
+            }
+        }
+    };
+}
+
+crate::formats::for_each_fixed_format!(as_bytes_column);
+
+/// A typed id as bytes: its inner id's, without the prefix, checked as its
+/// [`TypedId::DECODE`] policy says when read.
+impl<T: TypedId> BytesColumn for crate::AsBytes<T>
+where
+    T::Inner: FixedSizeFormat,
+{
+    type Format = T::Inner;
+    const NAME: &'static str = T::TYPE_NAME;
+
+    fn id(&self) -> T::Inner {
+        self.0.as_inner().clone()
+    }
+
+    fn from_id(id: T::Inner) -> Result<Self, crate::Error> {
+        crate::typed::support::from_inner_as(id, T::DECODE).map(crate::AsBytes)
+    }
+}
+
+/// The value a column's bytes hold, or an error naming it and what was wrong.
+pub(crate) fn from_bytes_column<T: BytesColumn>(bytes: &[u8]) -> Result<T, BoxError> {
+    Ok(T::from_id(from_column(bytes)?)?)
+}
+
+/// The top bit of a 64-bit integer.
+const TOP: u64 = 1 << 63;
+
+/// The id's bits: its big-endian bytes as one unsigned integer.
+#[inline]
+pub(crate) fn to_unsigned<T: IntegerColumn>(id: T) -> u64 {
+    u64::from_be_bytes(id.to_bytes())
+}
+
+/// The id whose bits are `bits` (an error for bits the format refuses: a snowish id's
+/// reserved bit).
+#[inline]
+pub(crate) fn from_unsigned<T: IntegerColumn>(bits: u64) -> Result<T, BoxError> {
+    Ok(T::try_from_bytes(bits.to_be_bytes())?)
+}
+
+/// The id as a signed column holds it: its bits (`natural`, refusing the top bit) or its bits
+/// with the top one flipped (`flipped`).
+#[inline]
+pub(crate) fn to_signed<T: IntegerColumn>(id: T) -> Result<i64, BoxError> {
+    let bits = to_unsigned(id);
+    if T::FLIPPED {
+        Ok((bits ^ TOP) as i64)
+    } else if bits & TOP == 0 {
+        Ok(bits as i64)
+    } else {
+        Err(too_large(id))
+    }
+}
+
+/// The id a signed column's `value` holds: the inverse of [`to_signed`], refusing a negative
+/// value in a `natural` column.
+#[inline]
+pub(crate) fn from_signed<T: IntegerColumn>(value: i64) -> Result<T, BoxError> {
+    if T::FLIPPED {
+        from_unsigned((value as u64) ^ TOP)
+    } else if value >= 0 {
+        from_unsigned(value as u64)
+    } else {
+        Err(negative::<T>(value))
+    }
+}
+
+/// The error for an id with its top bit set, which a signed `natural` column cannot hold.
+#[cold]
+fn too_large<T: IntegerColumn>(id: T) -> BoxError {
+    format!(
+        "{} {} `{}` does not fit a signed 64-bit column (BIGINT, INTEGER): its integer is {}, \
+         above 2^63 - 1, where the format's layout keeps the top bit 0 and no generator goes; \
+         store such ids with AsText or AsBytes, or in MySQL's BIGINT UNSIGNED",
+        T::ARTICLE,
+        T::NAME,
+        id.encode(),
+        to_unsigned(id),
+    )
+    .into()
+}
+
+/// The error for a negative value in a `natural` column, which holds integers of 0 and up.
+#[cold]
+fn negative<T: IntegerColumn>(value: i64) -> BoxError {
+    format!(
+        "{} column holds the ids' own integers, 0 to 2^63 - 1; found {value}",
+        T::NAME
+    )
+    .into()
+}
 
 /// The error of sqlx (`BoxDynError`) and of postgres-types alike.
 pub type BoxError = Box<dyn core::error::Error + Send + Sync>;
@@ -11,6 +187,10 @@ pub type BoxError = Box<dyn core::error::Error + Send + Sync>;
 /// PostgreSQL's bytes column, as errors name it.
 #[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
 pub(crate) const POSTGRES_BYTES: &str = "BYTEA";
+
+/// PostgreSQL's integer column, as errors name it.
+#[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
+pub(crate) const POSTGRES_INTEGER: &str = "BIGINT (INT8)";
 
 /// PostgreSQL's text columns, as errors name them.
 #[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]

@@ -2,6 +2,7 @@
 //! (tokio-postgres), which store every id in the same columns (`columns`), the `AsText`
 //! adapter, and leases of clock, node and machine ids (`lease`).
 
+pub(crate) mod as_bytes;
 pub(crate) mod as_text;
 pub(crate) mod columns;
 #[cfg(any(

@@ -4,12 +4,15 @@
 //!
 //! | type | column |
 //! |---|---|
-//! | `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand`, `Tbsl` | `BYTEA`: the big-endian bytes (8, or 10 for a TBSL) |
+//! | `Tid`, `Snowish` | `BIGINT`: the id's integer |
+//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BIGINT`: the id's 64 bits with the top one flipped (`bits - 2^63`), which keeps the order |
+//! | `Tbsl`, `AsBytes<T>` | `BYTEA`: the big-endian bytes (8, or 10 for a TBSL) |
 //! | `RecordKey` | `TEXT COLLATE "C"` |
 //! | `AsText<T>` | `TEXT COLLATE "C"`: the id's text (a typed id's with its prefix) |
 //! | a typed id | the inner id's, without the prefix |
 //!
-//! `accepts` takes what sqlx's `Type::compatible` takes: `BYTEA` for the bytes ids; `TEXT`,
+//! `accepts` takes what sqlx's `Type::compatible` takes: `BIGINT` for the integer ids, `BYTEA`
+//! for the bytes ones; `TEXT`,
 //! `VARCHAR`, `CHAR`, `NAME`, `unknown` and `citext` for the text ones; a domain over one of
 //! those. The clients ask `accepts` before they convert, so a value in the wrong kind of
 //! column is their `WrongType` error (naming the Rust type and the PostgreSQL type); `to_sql`
@@ -27,7 +30,8 @@ use postgres_types::{FromSql, IsNull, Kind, ToSql, Type, WrongType, to_sql_check
 
 use super::as_text::AsText;
 use super::columns::{
-    BoxError, POSTGRES_BYTES, POSTGRES_TEXT, from_column, typed_text, wrong_column,
+    BoxError, BytesColumn, IntegerColumn, POSTGRES_BYTES, POSTGRES_INTEGER, POSTGRES_TEXT,
+    from_bytes_column, from_signed, to_signed, typed_text, wrong_column,
 };
 use crate::{
     FixedSizeFormat, TypedId,
@@ -86,21 +90,46 @@ fn check_text(ty: &Type, name: &str) -> Result<(), BoxError> {
     Err(wrong_column(name, POSTGRES_TEXT, &describe(ty)))
 }
 
-/// Writes a fixed-size id's big-endian bytes.
-fn bytes_to_sql<T: FixedSizeFormat>(
-    id: T,
-    ty: &Type,
-    out: &mut BytesMut,
-) -> Result<IsNull, BoxError> {
-    check_bytes(ty, T::NAME)?;
-    <&[u8] as ToSql>::to_sql(&id.to_bytes().as_ref(), ty, out)
+/// Whether values of type `ty` are 64-bit integers: `BIGINT` (`INT8`), or a domain over it.
+fn is_integer(ty: &Type) -> bool {
+    match ty.kind() {
+        Kind::Domain(base) => is_integer(base),
+        _ => *ty == Type::INT8,
+    }
 }
 
-/// Reads a fixed-size id from its big-endian bytes (PostgreSQL's binary format of `BYTEA` is
-/// the bytes themselves).
-fn bytes_from_sql<T: FixedSizeFormat>(ty: &Type, raw: &[u8]) -> Result<T, BoxError> {
+/// `Ok` if values of type `ty` are 64-bit integers, else the error saying that `name` needs
+/// them.
+fn check_integer(ty: &Type, name: &str) -> Result<(), BoxError> {
+    if is_integer(ty) {
+        return Ok(());
+    }
+    Err(wrong_column(name, POSTGRES_INTEGER, &describe(ty)))
+}
+
+/// Writes a 64-bit id as the integer a `BIGINT` holds (see `columns.rs`).
+fn integer_to_sql<T: IntegerColumn>(id: T, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+    check_integer(ty, T::NAME)?;
+    <i64 as ToSql>::to_sql(&to_signed(id)?, ty, out)
+}
+
+/// Reads a 64-bit id from a `BIGINT`.
+fn integer_from_sql<T: IntegerColumn>(ty: &Type, raw: &[u8]) -> Result<T, BoxError> {
+    check_integer(ty, T::NAME)?;
+    from_signed(<i64 as FromSql>::from_sql(ty, raw)?)
+}
+
+/// Writes a value's big-endian bytes.
+fn bytes_to_sql<T: BytesColumn>(value: &T, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
     check_bytes(ty, T::NAME)?;
-    from_column(raw)
+    <&[u8] as ToSql>::to_sql(&value.id().to_bytes().as_ref(), ty, out)
+}
+
+/// Reads a value from its big-endian bytes (PostgreSQL's binary format of `BYTEA` is the bytes
+/// themselves).
+fn bytes_from_sql<T: BytesColumn>(ty: &Type, raw: &[u8]) -> Result<T, BoxError> {
+    check_bytes(ty, T::NAME)?;
+    from_bytes_column(raw)
 }
 
 /// Writes `text`, the text of a value that `name` names in errors.
@@ -115,12 +144,44 @@ fn text_from_sql<'a>(name: &str, ty: &Type, raw: &'a [u8]) -> Result<&'a str, Bo
     <&str as FromSql>::from_sql(ty, raw)
 }
 
-/// `ToSql` and `FromSql` for each fixed-size format `$ty`, as its big-endian bytes.
-macro_rules! bytes_column {
-    ($ty:ident) => {
+/// `ToSql` and `FromSql` for each fixed-size format `$ty`, in the column its table row gives:
+/// a `BIGINT` for the 64-bit ones, `BYTEA` for a TBSL.
+macro_rules! integer_column {
+    ($ty:ident, bytes) => {
+        bytes_column!([] crate::$ty);
+    };
+    ($ty:ident, $column:ident) => {
         impl ToSql for crate::$ty {
             fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
-                bytes_to_sql(*self, ty, out)
+                integer_to_sql(*self, ty, out)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                is_integer(ty)
+            }
+
+            to_sql_checked!();
+        }
+
+        impl<'a> FromSql<'a> for crate::$ty {
+            fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Self, BoxError> {
+                integer_from_sql(ty, raw)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                is_integer(ty)
+            }
+        }
+    };
+}
+
+/// `ToSql` and `FromSql` for a value stored as big-endian bytes (a TBSL, any id in
+/// `AsBytes`), with the generics and bounds in brackets.
+macro_rules! bytes_column {
+    ([$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?) => {
+        impl<$($generics)*> ToSql for $ty where $($($bounds)*)? {
+            fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+                bytes_to_sql(self, ty, out)
             }
 
             fn accepts(ty: &Type) -> bool {
@@ -130,7 +191,7 @@ macro_rules! bytes_column {
             to_sql_checked!();
         }
 
-        impl<'a> FromSql<'a> for crate::$ty {
+        impl<'a, $($generics)*> FromSql<'a> for $ty where $($($bounds)*)? {
             fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Self, BoxError> {
                 bytes_from_sql(ty, raw)
             }
@@ -142,7 +203,19 @@ macro_rules! bytes_column {
     };
 }
 
-crate::formats::for_each_fixed_format!(bytes_column);
+crate::formats::for_each_column!(integer_column);
+
+/// `AsBytes` of each fixed-size format.
+macro_rules! as_bytes {
+    ($ty:ident) => {
+        bytes_column!([] crate::AsBytes<crate::$ty>);
+    };
+}
+
+crate::formats::for_each_fixed_format!(as_bytes);
+
+// A typed id as bytes: its inner id's, checked when read.
+bytes_column!([T: TypedId] crate::AsBytes<T> where [T::Inner: FixedSizeFormat]);
 
 /// `ToSql` and `FromSql` for `$ty` stored as text: `$text` gives the text, `$parse` reads it,
 /// `$name` names the type in errors.

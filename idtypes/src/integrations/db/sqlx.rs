@@ -36,8 +36,11 @@
 
 use sqlx::{Database, Decode, Encode, Type, TypeInfo, encode::IsNull, error::BoxDynError};
 
-use super::columns::{from_column, wrong_column};
-use crate::IdFormat;
+use super::columns::{
+    BytesColumn, IntegerColumn, from_bytes_column, from_signed, from_unsigned, to_signed,
+    to_unsigned, wrong_column,
+};
+use crate::{FixedSizeFormat, IdFormat};
 
 /// What kind of column a database's value comes from: bytes or text, told apart by the
 /// value's SQL type, never guessed from its content.
@@ -46,12 +49,18 @@ pub(crate) trait Columns: Database {
     const BYTES: &'static str;
     /// What a text column is, in errors.
     const TEXT: &'static str;
+    /// What an integer column is, in errors.
+    const INTEGER: &'static str;
 
     /// Whether a value of type `ty` is bytes.
     fn is_bytes(ty: &Self::TypeInfo) -> bool;
 
     /// Whether a value of type `ty` is text.
     fn is_text(ty: &Self::TypeInfo) -> bool;
+
+    /// Whether a value of type `ty` is a 64-bit integer (on MySQL, any integer: see
+    /// `mysql_integer` for which a format reads).
+    fn is_integer(ty: &Self::TypeInfo) -> bool;
 
     /// The type `ty` in an error: its name, and whether it is text or bytes where the name
     /// does not say.
@@ -69,6 +78,18 @@ pub(crate) fn check_bytes<DB: Columns>(ty: &DB::TypeInfo, name: &str) -> Result<
     Err(wrong_column(name, DB::BYTES, &DB::describe(ty)))
 }
 
+/// `Ok` if a value of type `ty` is an integer (or NULL), else the error saying that `name` is
+/// read from integers and what `ty` is.
+pub(crate) fn check_integer<DB: Columns>(
+    ty: &DB::TypeInfo,
+    name: &str,
+) -> Result<(), BoxDynError> {
+    if ty.is_null() || DB::is_integer(ty) {
+        return Ok(());
+    }
+    Err(wrong_column(name, DB::INTEGER, &DB::describe(ty)))
+}
+
 /// `Ok` if a value of type `ty` is text (or NULL), else the error saying that `name` is read
 /// from text and what `ty` is.
 pub(crate) fn check_text<DB: Columns>(ty: &DB::TypeInfo, name: &str) -> Result<(), BoxDynError> {
@@ -83,6 +104,7 @@ pub(crate) fn check_text<DB: Columns>(ty: &DB::TypeInfo, name: &str) -> Result<(
 impl Columns for sqlx::Postgres {
     const BYTES: &'static str = super::columns::POSTGRES_BYTES;
     const TEXT: &'static str = super::columns::POSTGRES_TEXT;
+    const INTEGER: &'static str = super::columns::POSTGRES_INTEGER;
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
         <Vec<u8> as Type<Self>>::compatible(ty)
@@ -90,6 +112,10 @@ impl Columns for sqlx::Postgres {
 
     fn is_text(ty: &Self::TypeInfo) -> bool {
         <&str as Type<Self>>::compatible(ty)
+    }
+
+    fn is_integer(ty: &Self::TypeInfo) -> bool {
+        <i64 as Type<Self>>::compatible(ty)
     }
 }
 
@@ -102,6 +128,7 @@ impl Columns for sqlx::Postgres {
 impl Columns for sqlx::MySql {
     const BYTES: &'static str = "binary data (BINARY, VARBINARY or BLOB)";
     const TEXT: &'static str = "text (CHAR, VARCHAR or TEXT, not of the binary character set)";
+    const INTEGER: &'static str = "an integer (BIGINT UNSIGNED)";
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
         // The types of both, less those of text: the string types of the binary character set.
@@ -110,6 +137,10 @@ impl Columns for sqlx::MySql {
 
     fn is_text(ty: &Self::TypeInfo) -> bool {
         <str as Type<Self>>::compatible(ty)
+    }
+
+    fn is_integer(ty: &Self::TypeInfo) -> bool {
+        <u64 as Type<Self>>::compatible(ty) || <i64 as Type<Self>>::compatible(ty)
     }
 
     fn describe(ty: &Self::TypeInfo) -> String {
@@ -140,6 +171,7 @@ impl Columns for sqlx::MySql {
 impl Columns for sqlx::Sqlite {
     const BYTES: &'static str = "a BLOB value";
     const TEXT: &'static str = "a TEXT value";
+    const INTEGER: &'static str = "an INTEGER value";
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
         *ty == <Vec<u8> as Type<Self>>::type_info()
@@ -149,35 +181,40 @@ impl Columns for sqlx::Sqlite {
         <String as Type<Self>>::compatible(ty)
     }
 
+    fn is_integer(ty: &Self::TypeInfo) -> bool {
+        <i64 as Type<Self>>::compatible(ty)
+    }
+
     fn describe(ty: &Self::TypeInfo) -> String {
         format!("a {} value", ty.name())
     }
 }
 
-/// `Type`, `Encode`, `Decode` (and `PgHasArrayType`) for each fixed-size format `$ty`, stored
-/// as its big-endian bytes.
-macro_rules! bytes_column {
-    ($ty:ident) => {
+/// `Type`, `Encode`, `Decode` (and `PgHasArrayType`) for each 64-bit format `$ty` whose
+/// table row says its column is an integer (`natural` or `flipped`, see `columns.rs`): signed
+/// `BIGINT` (PostgreSQL), `INTEGER` (SQLite), `BIGINT UNSIGNED` (MySQL, the bits as they are).
+macro_rules! integer_column {
+    ($ty:ident, bytes) => {
+        bytes_column!([] crate::$ty);
+    };
+    ($ty:ident, $column:ident) => {
         #[cfg(feature = "sqlx-postgres")]
         const _: () = {
-            use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
-
-            /// The column's type is the bytes'.
-            type Bytes = <crate::$ty as crate::FixedSizeFormat>::Bytes;
+            use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueRef, Postgres};
 
             impl Type<Postgres> for crate::$ty {
                 fn type_info() -> PgTypeInfo {
-                    <Bytes as Type<Postgres>>::type_info()
+                    <i64 as Type<Postgres>>::type_info()
                 }
 
                 fn compatible(ty: &PgTypeInfo) -> bool {
-                    <Postgres as Columns>::is_bytes(ty)
+                    <Postgres as Columns>::is_integer(ty)
                 }
             }
 
             impl PgHasArrayType for crate::$ty {
                 fn array_type_info() -> PgTypeInfo {
-                    <Bytes as PgHasArrayType>::array_type_info()
+                    <i64 as PgHasArrayType>::array_type_info()
                 }
             }
 
@@ -186,24 +223,14 @@ macro_rules! bytes_column {
                     &self,
                     buf: &mut <Postgres as sqlx::Database>::ArgumentBuffer,
                 ) -> Result<IsNull, BoxDynError> {
-                    <Bytes as Encode<Postgres>>::encode_by_ref(&self.to_bytes(), buf)
+                    <i64 as Encode<Postgres>>::encode(to_signed(*self)?, buf)
                 }
             }
 
             impl<'r> Decode<'r, Postgres> for crate::$ty {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
-                    check_bytes::<Postgres>(
-                        &sqlx::ValueRef::type_info(&value),
-                        <crate::$ty>::NAME,
-                    )?;
-                    match value.format() {
-                        PgValueFormat::Binary => from_column(value.as_bytes()?),
-                        // The text protocol sends `\x` and hex digits.
-                        PgValueFormat::Text => {
-                            let bytes = <Vec<u8> as Decode<Postgres>>::decode(value)?;
-                            from_column(&bytes)
-                        }
-                    }
+                    check_integer::<Postgres>(&sqlx::ValueRef::type_info(&value), <crate::$ty>::NAME)?;
+                    from_signed(<i64 as Decode<Postgres>>::decode(value)?)
                 }
             }
         };
@@ -214,11 +241,11 @@ macro_rules! bytes_column {
 
             impl Type<MySql> for crate::$ty {
                 fn type_info() -> MySqlTypeInfo {
-                    <[u8] as Type<MySql>>::type_info()
+                    <u64 as Type<MySql>>::type_info()
                 }
 
                 fn compatible(ty: &MySqlTypeInfo) -> bool {
-                    <MySql as Columns>::is_bytes(ty)
+                    mysql_integer::<crate::$ty>(ty).is_ok()
                 }
             }
 
@@ -227,15 +254,18 @@ macro_rules! bytes_column {
                     &self,
                     buf: &mut <MySql as sqlx::Database>::ArgumentBuffer,
                 ) -> Result<IsNull, BoxDynError> {
-                    <&[u8] as Encode<MySql>>::encode_by_ref(&&self.to_bytes()[..], buf)
+                    <u64 as Encode<MySql>>::encode(to_unsigned(*self), buf)
                 }
             }
 
             impl<'r> Decode<'r, MySql> for crate::$ty {
                 fn decode(value: MySqlValueRef<'r>) -> Result<Self, BoxDynError> {
-                    check_bytes::<MySql>(&sqlx::ValueRef::type_info(&value), <crate::$ty>::NAME)?;
-                    let bytes = <&[u8] as Decode<MySql>>::decode(value)?;
-                    from_column(bytes)
+                    if mysql_integer::<crate::$ty>(&sqlx::ValueRef::type_info(&value))? {
+                        from_unsigned(<u64 as Decode<MySql>>::decode(value)?)
+                    } else {
+                        // A signed column of a `natural` format: the ids' own integers.
+                        from_signed(<i64 as Decode<MySql>>::decode(value)?)
+                    }
                 }
             }
         };
@@ -246,11 +276,11 @@ macro_rules! bytes_column {
 
             impl Type<Sqlite> for crate::$ty {
                 fn type_info() -> SqliteTypeInfo {
-                    <Vec<u8> as Type<Sqlite>>::type_info()
+                    <i64 as Type<Sqlite>>::type_info()
                 }
 
                 fn compatible(ty: &SqliteTypeInfo) -> bool {
-                    <Sqlite as Columns>::is_bytes(ty)
+                    <Sqlite as Columns>::is_integer(ty)
                 }
             }
 
@@ -259,23 +289,179 @@ macro_rules! bytes_column {
                     &self,
                     buf: &mut <Sqlite as sqlx::Database>::ArgumentBuffer,
                 ) -> Result<IsNull, BoxDynError> {
-                    // SQLite arguments own their bytes.
-                    <Vec<u8> as Encode<Sqlite>>::encode(self.to_bytes().to_vec(), buf)
+                    <i64 as Encode<Sqlite>>::encode(to_signed(*self)?, buf)
                 }
             }
 
             impl<'r> Decode<'r, Sqlite> for crate::$ty {
                 fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
-                    check_bytes::<Sqlite>(&sqlx::ValueRef::type_info(&value), <crate::$ty>::NAME)?;
-                    let bytes = <&[u8] as Decode<Sqlite>>::decode(value)?;
-                    from_column(bytes)
+                    check_integer::<Sqlite>(&sqlx::ValueRef::type_info(&value), <crate::$ty>::NAME)?;
+                    from_signed(<i64 as Decode<Sqlite>>::decode(value)?)
                 }
             }
         };
     };
 }
 
-crate::formats::for_each_fixed_format!(bytes_column);
+/// Whether a MySQL value of type `ty` is an unsigned integer (`Ok(true)`: the ids' bits) or a
+/// signed one (`Ok(false)`, only for the formats whose ids keep the top bit 0), else the error
+/// saying what `T` reads.
+#[cfg(feature = "sqlx-mysql")]
+fn mysql_integer<T: IntegerColumn>(ty: &sqlx::mysql::MySqlTypeInfo) -> Result<bool, BoxDynError> {
+    use sqlx::MySql;
+    if ty.is_null() || <u64 as Type<MySql>>::compatible(ty) {
+        Ok(true)
+    } else if !T::FLIPPED && <i64 as Type<MySql>>::compatible(ty) {
+        Ok(false)
+    } else {
+        let expected = if T::FLIPPED {
+            "an unsigned integer (BIGINT UNSIGNED)"
+        } else {
+            "an integer (BIGINT UNSIGNED, or BIGINT)"
+        };
+        Err(wrong_column(T::NAME, expected, &<MySql as Columns>::describe(ty)))
+    }
+}
+
+/// `Type`, `Encode`, `Decode` (and `PgHasArrayType`) for a value stored as the big-endian
+/// bytes of a fixed-size id ([`BytesColumn`]: a TBSL, any id in `AsBytes`), with the generics
+/// and bounds in brackets (`[T: TypedId] AsBytes<T> where [T::Inner: FixedSizeFormat]`).
+macro_rules! bytes_column {
+    ([$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?) => {
+        #[cfg(feature = "sqlx-postgres")]
+        const _: () = {
+            use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
+
+            impl<$($generics)*> Type<Postgres> for $ty where $($($bounds)*)? {
+                fn type_info() -> PgTypeInfo {
+                    <Vec<u8> as Type<Postgres>>::type_info()
+                }
+
+                fn compatible(ty: &PgTypeInfo) -> bool {
+                    <Postgres as Columns>::is_bytes(ty)
+                }
+            }
+
+            impl<$($generics)*> PgHasArrayType for $ty where $($($bounds)*)? {
+                fn array_type_info() -> PgTypeInfo {
+                    <Vec<u8> as PgHasArrayType>::array_type_info()
+                }
+            }
+
+            impl<$($generics)*> Encode<'_, Postgres> for $ty where $($($bounds)*)? {
+                fn encode_by_ref(
+                    &self,
+                    buf: &mut <Postgres as sqlx::Database>::ArgumentBuffer,
+                ) -> Result<IsNull, BoxDynError> {
+                    let bytes = FixedSizeFormat::to_bytes(BytesColumn::id(self));
+                    <&[u8] as Encode<Postgres>>::encode(bytes.as_ref(), buf)
+                }
+            }
+
+            impl<'r, $($generics)*> Decode<'r, Postgres> for $ty where $($($bounds)*)? {
+                fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+                    check_bytes::<Postgres>(
+                        &sqlx::ValueRef::type_info(&value),
+                        <Self as BytesColumn>::NAME,
+                    )?;
+                    match value.format() {
+                        PgValueFormat::Binary => from_bytes_column(value.as_bytes()?),
+                        // The text protocol sends `\x` and hex digits.
+                        PgValueFormat::Text => {
+                            let bytes = <Vec<u8> as Decode<Postgres>>::decode(value)?;
+                            from_bytes_column(&bytes)
+                        }
+                    }
+                }
+            }
+        };
+
+        #[cfg(feature = "sqlx-mysql")]
+        const _: () = {
+            use sqlx::mysql::{MySql, MySqlTypeInfo, MySqlValueRef};
+
+            impl<$($generics)*> Type<MySql> for $ty where $($($bounds)*)? {
+                fn type_info() -> MySqlTypeInfo {
+                    <[u8] as Type<MySql>>::type_info()
+                }
+
+                fn compatible(ty: &MySqlTypeInfo) -> bool {
+                    <MySql as Columns>::is_bytes(ty)
+                }
+            }
+
+            impl<$($generics)*> Encode<'_, MySql> for $ty where $($($bounds)*)? {
+                fn encode_by_ref(
+                    &self,
+                    buf: &mut <MySql as sqlx::Database>::ArgumentBuffer,
+                ) -> Result<IsNull, BoxDynError> {
+                    let bytes = FixedSizeFormat::to_bytes(BytesColumn::id(self));
+                    <&[u8] as Encode<MySql>>::encode(bytes.as_ref(), buf)
+                }
+            }
+
+            impl<'r, $($generics)*> Decode<'r, MySql> for $ty where $($($bounds)*)? {
+                fn decode(value: MySqlValueRef<'r>) -> Result<Self, BoxDynError> {
+                    check_bytes::<MySql>(
+                        &sqlx::ValueRef::type_info(&value),
+                        <Self as BytesColumn>::NAME,
+                    )?;
+                    from_bytes_column(<&[u8] as Decode<MySql>>::decode(value)?)
+                }
+            }
+        };
+
+        #[cfg(feature = "sqlx-sqlite")]
+        const _: () = {
+            use sqlx::sqlite::{Sqlite, SqliteTypeInfo, SqliteValueRef};
+
+            impl<$($generics)*> Type<Sqlite> for $ty where $($($bounds)*)? {
+                fn type_info() -> SqliteTypeInfo {
+                    <Vec<u8> as Type<Sqlite>>::type_info()
+                }
+
+                fn compatible(ty: &SqliteTypeInfo) -> bool {
+                    <Sqlite as Columns>::is_bytes(ty)
+                }
+            }
+
+            impl<$($generics)*> Encode<'_, Sqlite> for $ty where $($($bounds)*)? {
+                fn encode_by_ref(
+                    &self,
+                    buf: &mut <Sqlite as sqlx::Database>::ArgumentBuffer,
+                ) -> Result<IsNull, BoxDynError> {
+                    // SQLite arguments own their bytes.
+                    let bytes = FixedSizeFormat::to_bytes(BytesColumn::id(self));
+                    <Vec<u8> as Encode<Sqlite>>::encode(bytes.as_ref().to_vec(), buf)
+                }
+            }
+
+            impl<'r, $($generics)*> Decode<'r, Sqlite> for $ty where $($($bounds)*)? {
+                fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+                    check_bytes::<Sqlite>(
+                        &sqlx::ValueRef::type_info(&value),
+                        <Self as BytesColumn>::NAME,
+                    )?;
+                    from_bytes_column(<&[u8] as Decode<Sqlite>>::decode(value)?)
+                }
+            }
+        };
+    };
+}
+
+crate::formats::for_each_column!(integer_column);
+
+/// `AsBytes` of each fixed-size format.
+macro_rules! as_bytes {
+    ($ty:ident) => {
+        bytes_column!([] crate::AsBytes<crate::$ty>);
+    };
+}
+
+crate::formats::for_each_fixed_format!(as_bytes);
+
+// A typed id as bytes: its inner id's, checked when read.
+bytes_column!([T: crate::TypedId] crate::AsBytes<T> where [T::Inner: FixedSizeFormat]);
 
 /// `Type`, `Encode`, `Decode` for a value stored as text, parsed by `$parse` on decode.
 macro_rules! text_column {

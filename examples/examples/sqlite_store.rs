@@ -28,10 +28,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .await?;
     println!("database: {}", path.display());
 
-    // TIDs as 8-byte BLOBs (byte order = id order = time order); record keys as TEXT.
-    sqlx::query("CREATE TABLE posts (id BLOB PRIMARY KEY, rkey TEXT NOT NULL, text TEXT NOT NULL)")
-        .execute(&pool)
-        .await?;
+    // TIDs as their integers (integer order = id order = time order); record keys as TEXT.
+    sqlx::query(
+        "CREATE TABLE posts (id INTEGER PRIMARY KEY, rkey TEXT NOT NULL, text TEXT NOT NULL)",
+    )
+    .execute(&pool)
+    .await?;
 
     // Three days of posts, from a clock we control so the example is reproducible.
     let day = 86_400_000_000i64;

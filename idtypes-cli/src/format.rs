@@ -88,6 +88,8 @@ pub trait Id {
     fn integer(&self) -> Option<String>;
     /// The big-endian bytes, if the format has them.
     fn bytes(&self) -> Option<Vec<u8>>;
+    /// The database column of its format, if the format has bytes.
+    fn column(&self) -> Option<idtypes::Column>;
     /// The id in `form`, one of its format's [`forms`](Format::forms).
     fn write(&self, form: Form) -> Option<String>;
     /// Where this reading goes among readings as plausible, smaller first.
@@ -233,6 +235,10 @@ impl<T: Spec> Id for T {
             .as_ref()
             .ok()
             .map(|numbers| (numbers.bytes)(self))
+    }
+
+    fn column(&self) -> Option<idtypes::Column> {
+        T::NUMBERS.as_ref().ok().map(|numbers| numbers.column)
     }
 
     fn write(&self, form: Form) -> Option<String> {

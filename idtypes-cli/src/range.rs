@@ -1,6 +1,7 @@
 //! `idtypes range`: the inclusive bounds of the ids with a prefix or made in a span of time,
 //! for `WHERE id BETWEEN ... AND ...`.
 
+use crate::format::Id;
 use std::ops::Bound;
 
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
@@ -189,17 +190,19 @@ fn describe_span(from: Bound<DateTime<Utc>>, to: Bound<DateTime<Utc>>) -> String
     format!("{from} {to}")
 }
 
-/// The `BETWEEN` conditions: fixed-size ids are stored as their big-endian bytes (`BYTEA`,
-/// `BINARY(n)`, `BLOB`), whose order is the id order; several ranges are joined with `OR`.
+/// The `BETWEEN` conditions, in the columns the crate stores: a 64-bit id as an integer
+/// (PostgreSQL `BIGINT` and SQLite `INTEGER` hold `Column::to_signed` of its bits, MySQL
+/// `BIGINT UNSIGNED` the bits), a TBSL as its big-endian bytes; several ranges are joined
+/// with `OR`.
 fn sql(ranges: &[Bounds], column: &str) -> Sql {
-    let condition = |literal: fn(&str) -> String| {
+    let condition = |literal: &dyn Fn(&dyn Id) -> String| {
         let clauses: Vec<String> = ranges
             .iter()
             .map(|(start, end)| {
                 format!(
                     "{column} BETWEEN {} AND {}",
-                    literal(&start.bytes().map(|bytes| hex(&bytes)).unwrap_or_default()),
-                    literal(&end.bytes().map(|bytes| hex(&bytes)).unwrap_or_default())
+                    literal(start.as_ref()),
+                    literal(end.as_ref())
                 )
             })
             .collect();
@@ -213,10 +216,26 @@ fn sql(ranges: &[Bounds], column: &str) -> Sql {
                 .join(" OR ")
         }
     };
+    let bits = |id: &dyn Id| {
+        let bytes = id.bytes().unwrap_or_default();
+        <[u8; 8]>::try_from(bytes.as_slice()).map(u64::from_be_bytes)
+    };
+    let hex_of = |id: &dyn Id| hex(&id.bytes().unwrap_or_default());
+    let signed = |id: &dyn Id, bytes_literal: fn(&str) -> String| match (bits(id), id.column()) {
+        (Ok(bits), Some(column)) => match column.to_signed(bits) {
+            Some(value) => value.to_string(),
+            // A TID with the top bit set: no signed column holds it; say so in the SQL.
+            None => format!("NULL /* {} does not fit a signed BIGINT */", id.text()),
+        },
+        _ => bytes_literal(&hex_of(id)),
+    };
     Sql {
-        postgresql: condition(|hex| format!("'\\x{hex}'::bytea")),
-        mysql: condition(|hex| format!("X'{hex}'")),
-        sqlite: condition(|hex| format!("X'{hex}'")),
+        postgresql: condition(&|id| signed(id, |hex| format!("'\\x{hex}'::bytea"))),
+        mysql: condition(&|id| match bits(id) {
+            Ok(bits) => bits.to_string(),
+            Err(_) => format!("X'{}'", hex_of(id)),
+        }),
+        sqlite: condition(&|id| signed(id, |hex| format!("X'{hex}'"))),
     }
 }
 

@@ -125,6 +125,8 @@ pub struct Numbers<T> {
     pub(crate) from_bytes: fn(&[u8]) -> Option<Result<T, Error>>,
     /// The length of the bytes.
     pub(crate) len: usize,
+    /// The database column of the ids.
+    pub(crate) column: idtypes::Column,
 }
 
 impl<T: FixedSizeFormat> Numbers<T> {
@@ -142,6 +144,7 @@ impl<T: FixedSizeFormat> Numbers<T> {
                 Some(T::try_from_bytes(bytes))
             },
             len: size_of::<T::Bytes>(),
+            column: T::COLUMN,
         }
     }
 }

@@ -607,6 +607,8 @@ pub use integrations::db::as_text::AsText;
     feature = "sqlx-sqlite"
 ))]
 pub use integrations::db::lease;
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
+pub use integrations::db::sql;
 #[cfg(feature = "serde")]
 pub use integrations::serde;
 #[cfg(feature = "std")]
@@ -619,7 +621,7 @@ pub use tbsl::Tbsl;
 pub use text::IdText;
 pub use tid::Tid;
 pub use time_id::TimeId;
-pub use typed::{CheckPolicy, FixedSizeFormat, IdFormat, TypedId, ValidationError};
+pub use typed::{CheckPolicy, Column, FixedSizeFormat, IdFormat, TypedId, ValidationError};
 pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, Xid};
 
 #[cfg(all(feature = "derive", feature = "alloc"))]

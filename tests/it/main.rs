@@ -33,6 +33,7 @@ mod record_key_conformance;
 mod record_key_properties;
 mod schema;
 mod serde_forms;
+mod sql_functions;
 mod sqlx_derive;
 mod sqlx_mysql;
 mod sqlx_postgres;

@@ -12,8 +12,8 @@ use std::fmt::Debug;
 use bytes::BytesMut;
 use idtypes::time_id::NodeId;
 use idtypes::{
-    AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
-    Xid,
+    AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
+    Uid11, Xid,
 };
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
@@ -277,6 +277,7 @@ async fn arrays<V: Column>(values: Vec<V>, storage: Storage) {
     assert_eq!(all, [sorted], "array_agg");
 
     let array = match storage {
+        Storage::Integer => "bigint[]",
         Storage::Bytes8 | Storage::Bytes10 => "bytea[]",
         Storage::Text | Storage::PrefixedText => "text[]",
     };
@@ -348,19 +349,24 @@ fn all<T: Sample>() -> Vec<T> {
     samples::<T>(&mut Rng::new(), 8)
 }
 
+/// The same, as bytes.
+fn all_as_bytes<T: Sample + Copy>() -> Vec<AsBytes<T>> {
+    all::<T>().into_iter().map(AsBytes).collect()
+}
+
 /// The same, as text.
 fn all_as_text<T: Sample + Copy>() -> Vec<AsText<T>> {
     all::<T>().into_iter().map(AsText).collect()
 }
 
 cases! {
-    tid: Tid = all(), Storage::Bytes8;
-    time_id: TimeId = all(), Storage::Bytes8;
-    uid11: Uid11 = all(), Storage::Bytes8;
-    xid: Xid = all(), Storage::Bytes8;
-    snowish: Snowish = all(), Storage::Bytes8;
-    ts_seq_rand: TsSeqRand = all(), Storage::Bytes8;
-    full_rand: FullRand = all(), Storage::Bytes8;
+    tid: Tid = all(), Storage::Integer;
+    time_id: TimeId = all(), Storage::Integer;
+    uid11: Uid11 = all(), Storage::Integer;
+    xid: Xid = all(), Storage::Integer;
+    snowish: Snowish = all(), Storage::Integer;
+    ts_seq_rand: TsSeqRand = all(), Storage::Integer;
+    full_rand: FullRand = all(), Storage::Integer;
     tbsl: Tbsl = all(), Storage::Bytes10;
     record_key: RecordKey = all(), Storage::Text;
     text_tid: AsText<Tid> = all_as_text(), Storage::Text;
@@ -371,17 +377,23 @@ cases! {
     text_ts_seq_rand: AsText<TsSeqRand> = all_as_text(), Storage::Text;
     text_full_rand: AsText<FullRand> = all_as_text(), Storage::Text;
     text_tbsl: AsText<Tbsl> = all_as_text(), Storage::Text;
-    typed_post: PostId = typed_samples(8), Storage::Bytes8;
-    typed_event: EventId = typed_samples(8), Storage::Bytes8;
-    typed_file: FileId = typed_samples(8), Storage::Bytes8;
-    typed_order: OrderId = typed_samples(8), Storage::Bytes8;
-    typed_job: JobId = typed_samples(8), Storage::Bytes8;
-    typed_msg: MsgId = typed_samples(8), Storage::Bytes8;
-    typed_token: TokenId = typed_samples(8), Storage::Bytes8;
+    bytes_tid: AsBytes<Tid> = all_as_bytes(), Storage::Bytes8;
+    bytes_time_id: AsBytes<TimeId> = all_as_bytes(), Storage::Bytes8;
+    bytes_uid11: AsBytes<Uid11> = all_as_bytes(), Storage::Bytes8;
+    bytes_snowish: AsBytes<Snowish> = all_as_bytes(), Storage::Bytes8;
+    bytes_tbsl: AsBytes<Tbsl> = all_as_bytes(), Storage::Bytes10;
+    bytes_post: AsBytes<PostId> = typed_samples(8).into_iter().map(AsBytes).collect(), Storage::Bytes8;
+    typed_post: PostId = typed_samples(8), Storage::Integer;
+    typed_event: EventId = typed_samples(8), Storage::Integer;
+    typed_file: FileId = typed_samples(8), Storage::Integer;
+    typed_order: OrderId = typed_samples(8), Storage::Integer;
+    typed_job: JobId = typed_samples(8), Storage::Integer;
+    typed_msg: MsgId = typed_samples(8), Storage::Integer;
+    typed_token: TokenId = typed_samples(8), Storage::Integer;
     typed_txn: TxnId = typed_samples(8), Storage::Bytes10;
     typed_note: NoteKey = typed_samples(8), Storage::Text;
-    checked_post: RecentPostId = typed_samples(8), Storage::Bytes8;
-    trusting_post: TrustedPostId = typed_samples(8), Storage::Bytes8;
+    checked_post: RecentPostId = typed_samples(8), Storage::Integer;
+    trusting_post: TrustedPostId = typed_samples(8), Storage::Integer;
     checked_tag: TagKey = typed_samples(16), Storage::Text;
     key_type_tid: PostKey = typed(tid_keys()), Storage::Text;
     key_type_tid_trusting: TrustedPostKey = typed(tid_keys()), Storage::Text;
@@ -431,6 +443,15 @@ where
     T: Column + Copy,
     AsText<T>: Column,
 {
+    // The values a signed column holds (all but TIDs with the top bit set).
+    let values: Vec<T> = values
+        .iter()
+        .copied()
+        .filter(|v| {
+            storage != Storage::Integer || v.to_sql(&Type::INT8, &mut BytesMut::new()).is_ok()
+        })
+        .collect();
+    let values = values.as_slice();
     let expected = expected_in(values, ranges);
     assert!(!expected.is_empty(), "a range case without rows in range");
     assert!(
@@ -461,12 +482,12 @@ async fn between_tid_prefix_and_time() {
     for prefix in ["3jzf", "b", "2"] {
         let range = Tid::range_for_prefix(prefix).unwrap().unwrap();
         let values = around_u64(&[range], Tid::to_u64, Tid::from_u64, &extra);
-        check_ranges(&values, &[range], Storage::Bytes8).await;
+        check_ranges(&values, &[range], Storage::Integer).await;
     }
     let day = UNIX_EPOCH + Duration::from_secs(1_688_083_200);
     let range = Tid::range_for_time(day..day + Duration::from_secs(86_400)).unwrap();
     let values = around_u64(&[range], Tid::to_u64, Tid::from_u64, &extra);
-    check_ranges(&values, &[range], Storage::Bytes8).await;
+    check_ranges(&values, &[range], Storage::Integer).await;
 }
 
 #[tokio::test]
@@ -485,7 +506,7 @@ async fn between_time_ids_across_1970() {
         |v| TimeId::from_i64(v as i64),
         &extra,
     );
-    check_ranges(&values, ranges.as_slice(), Storage::Bytes8).await;
+    check_ranges(&values, ranges.as_slice(), Storage::Integer).await;
 }
 
 #[tokio::test]
@@ -511,7 +532,7 @@ async fn between_typed_ids() {
         |v| PostId::from_inner(Tid::from_u64(v)),
         &extra,
     );
-    check_ranges(&values, &[range], Storage::Bytes8).await;
+    check_ranges(&values, &[range], Storage::Integer).await;
 }
 
 /// A table of one row: `b` BYTEA, `t` TEXT, `i` INT8, and the row read through both clients.
@@ -589,13 +610,19 @@ async fn a_value_in_the_wrong_kind_of_column_is_an_error_like_sqlx_s() {
     let Some(row) = WrongColumns::new(&tid.to_bytes(), "3jzfcijpj2z2a").await else {
         return;
     };
-    // Eight characters of text are not a TID, and eight bytes are not a record key.
+    // Text is not a TID, nor are eight bytes; an integer is not a TID's bytes, and eight
+    // bytes are not a record key.
     let m = row.error::<Tid>(1);
     assert_eq!(
         m,
-        "atproto TID in a column of the wrong type: expected BYTEA, found TEXT"
+        "atproto TID in a column of the wrong type: expected BIGINT (INT8), found TEXT"
     );
-    let m = row.error::<Tid>(2);
+    let m = row.error::<Tid>(0);
+    assert_eq!(
+        m,
+        "atproto TID in a column of the wrong type: expected BIGINT (INT8), found BYTEA"
+    );
+    let m = row.error::<AsBytes<Tid>>(2);
     assert_eq!(
         m,
         "atproto TID in a column of the wrong type: expected BYTEA, found INT8"
@@ -617,13 +644,16 @@ async fn a_value_in_the_wrong_kind_of_column_is_an_error_like_sqlx_s() {
         "{m}"
     );
     let m = row.error::<PostId>(1);
+    assert!(m.ends_with("expected BIGINT (INT8), found TEXT"), "{m}");
+    let m = row.error::<AsBytes<PostId>>(1);
     assert!(m.ends_with("expected BYTEA, found TEXT"), "{m}");
     let m = row.error::<AsText<PostId>>(0);
     assert!(m.starts_with("PostId in a column of the wrong type"), "{m}");
     row.error::<NoteKey>(0);
 
     // The right columns read.
-    assert_eq!(row.pg.get::<_, Tid>(0), tid);
+    assert_eq!(row.pg.get::<_, AsBytes<Tid>>(0), AsBytes(tid));
+    assert_eq!(row.pg.get::<_, Tid>(2), Tid::from_u64(1));
     assert_eq!(row.pg.get::<_, RecordKey>(1), "3jzfcijpj2z2a");
     assert_eq!(row.pg.get::<_, AsText<Tid>>(3), AsText(tid));
 
@@ -642,12 +672,20 @@ async fn a_value_in_the_wrong_kind_of_column_is_an_error_like_sqlx_s() {
     let err = to_sql_error(&tid, &Type::TEXT);
     assert_eq!(
         err,
-        "atproto TID in a column of the wrong type: expected BYTEA, found TEXT"
+        "atproto TID in a column of the wrong type: expected BIGINT (INT8), found TEXT"
     );
+    let err = to_sql_error(&AsBytes(tid), &Type::INT8);
+    assert_eq!(
+        err,
+        "atproto TID in a column of the wrong type: expected BYTEA, found INT8"
+    );
+    // A TID with the top bit set does not fit a BIGINT.
+    let err = to_sql_error(&idtypes::tid!("c222222222222"), &Type::INT8);
+    assert!(err.contains("does not fit a signed 64-bit column"), "{err}");
     let err = to_sql_error(&RecordKey::SELF, &Type::BYTEA_ARRAY);
     assert!(err.ends_with("found BYTEA[]"), "{err}");
     let err = to_sql_error(&PostId::from_inner(tid), &Type::TEXT);
-    assert!(err.ends_with("expected BYTEA, found TEXT"), "{err}");
+    assert!(err.ends_with("expected BIGINT (INT8), found TEXT"), "{err}");
     let err = to_sql_error(&AsText(PostId::from_inner(tid)), &Type::INT4);
     assert!(
         err.ends_with("expected text (TEXT, VARCHAR or CHAR), found INT4"),
@@ -688,8 +726,8 @@ async fn malformed_content_is_an_error_like_sqlx_s() {
             return;
         };
         if bytes.len() != 8 {
-            same::<Tid>(&row, 0, "atproto TID");
-            same::<PostId>(&row, 0, "atproto TID");
+            same::<AsBytes<Tid>>(&row, 0, "atproto TID");
+            same::<AsBytes<PostId>>(&row, 0, "atproto TID");
         }
         same::<Tbsl>(&row, 0, "TBSL");
         same::<RecordKey>(&row, 1, "record key");
@@ -697,8 +735,8 @@ async fn malformed_content_is_an_error_like_sqlx_s() {
         same::<AsText<Tid>>(&row, 1, "atproto TID");
         same::<AsText<PostId>>(&row, 1, "PostId");
         if bytes[0] == 0x80 {
-            same::<Snowish>(&row, 0, "snowish");
-            same::<JobId>(&row, 0, "snowish");
+            same::<AsBytes<Snowish>>(&row, 0, "snowish");
+            same::<AsBytes<JobId>>(&row, 0, "snowish");
         }
     }
 }
@@ -709,7 +747,7 @@ async fn a_checked_typed_id_refuses_a_stored_value_its_checks_refuse() {
         return;
     };
     let old = Tid::from_parts(1_600_000_000_000_000, 0).unwrap(); // 2020
-    let table = create(&client, "idt_pgt_chk", Storage::Bytes8).await;
+    let table = create(&client, "idt_pgt_chk", Storage::Integer).await;
     insert(&client, &table, 0, &[old]).await;
     let sql = format!("SELECT id FROM {table}");
     let row = client.query_one(&sql, &[]).await.unwrap();
@@ -801,14 +839,19 @@ async fn accepts_is_sqlx_s_compatible() {
         compatible
     }
 
+    let mut integers = Vec::new();
     let mut bytes = Vec::new();
     let mut text = Vec::new();
     for (i, column) in statement.columns().iter().enumerate() {
         let sqlx_ty = sqlx::Column::type_info(&sqlx_row.columns()[i]);
         if same::<Tid>(column.type_(), sqlx_ty) {
+            integers.push(types[i]);
+        }
+        if same::<Tbsl>(column.type_(), sqlx_ty) {
             bytes.push(types[i]);
         }
-        same::<Tbsl>(column.type_(), sqlx_ty);
+        same::<AsBytes<Tid>>(column.type_(), sqlx_ty);
+        same::<AsBytes<PostId>>(column.type_(), sqlx_ty);
         same::<PostId>(column.type_(), sqlx_ty);
         if same::<RecordKey>(column.type_(), sqlx_ty) {
             text.push(types[i]);
@@ -818,6 +861,7 @@ async fn accepts_is_sqlx_s_compatible() {
         same::<NoteKey>(column.type_(), sqlx_ty);
     }
     // Result columns of a domain have the domain's base type.
+    assert_eq!(integers, ["INT8"], "{integers:?}");
     assert_eq!(bytes, ["BYTEA", &bytes_domain], "{bytes:?}");
     assert_eq!(
         text,
@@ -848,13 +892,13 @@ async fn accepts_is_sqlx_s_compatible() {
     );
     let tid = idtypes::tid!("3jzfcijpj2z2a");
     client
-        .execute(&insert, &[&tid, &RecordKey::SELF])
+        .execute(&insert, &[&AsBytes(tid), &RecordKey::SELF])
         .await
         .unwrap();
     let sql = format!("SELECT c{b}, c{t} FROM {table} WHERE c{b} IS NOT NULL");
     let row = client.query_one(&sql, &[]).await.unwrap();
     assert_eq!(
-        (row.get::<_, Tid>(0), row.get::<_, RecordKey>(1)),
+        (row.get::<_, AsBytes<Tid>>(0).0, row.get::<_, RecordKey>(1)),
         (tid, RecordKey::SELF)
     );
     exec(

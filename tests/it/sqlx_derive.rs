@@ -12,7 +12,8 @@ use crate::common::sqlx_cases::{Rng, Sample, Storage, around_u64, samples};
 use idtypes::record_key::RecordKeyType;
 use idtypes::time_id::NodeId;
 use idtypes::{
-    AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Xid,
+    AsBytes, AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
+    Xid,
 };
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
@@ -150,29 +151,55 @@ pub struct ProfileKey(RecordKey);
 /// What a column of an inner id holds, read without idtypes: bytes or text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stored {
+    /// An integer column's value (`i64`, or MySQL's `u64`).
+    Integer(i128),
     Bytes(Vec<u8>),
     Text(String),
 }
 
-/// An inner id and its stored form.
+/// An inner id and its stored form (in an unsigned integer column, or a signed one).
 pub trait Inner: Sample {
-    fn stored(&self) -> Stored;
+    fn stored(&self, unsigned: bool) -> Stored;
 }
 
-macro_rules! stored_as_bytes {
-    ($($ty:ty),*) => {$(
+/// The documented integers: the bits in MySQL's `BIGINT UNSIGNED`; in a signed column the
+/// bits as they are for the formats whose top bit is 0 (TID, snowish), else the bits with the
+/// top one flipped.
+macro_rules! stored_as_integer {
+    ($($ty:ty: $flipped:literal),*) => {$(
         impl Inner for $ty {
-            fn stored(&self) -> Stored {
-                Stored::Bytes(self.to_bytes().to_vec())
+            fn stored(&self, unsigned: bool) -> Stored {
+                let bits = u64::from_be_bytes(self.to_bytes());
+                Stored::Integer(if unsigned {
+                    i128::from(bits)
+                } else if $flipped {
+                    bits as i128 - (1i128 << 63)
+                } else {
+                    i128::from(i64::try_from(bits).unwrap())
+                })
             }
         }
     )*};
 }
 
-stored_as_bytes!(Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl);
+stored_as_integer!(
+    Tid: false,
+    TimeId: true,
+    Uid11: true,
+    Xid: true,
+    Snowish: false,
+    TsSeqRand: true,
+    FullRand: true
+);
+
+impl Inner for Tbsl {
+    fn stored(&self, _: bool) -> Stored {
+        Stored::Bytes(self.to_bytes().to_vec())
+    }
+}
 
 impl Inner for RecordKey {
-    fn stored(&self) -> Stored {
+    fn stored(&self, _: bool) -> Stored {
         Stored::Text(self.as_str().to_owned())
     }
 }
@@ -317,6 +344,15 @@ macro_rules! derive_cases {
         async fn stored(pool: &sqlx::Pool<Db>, table: &str, storage: Storage) -> Vec<Stored> {
             let sql = format!("SELECT id FROM {table} ORDER BY n");
             match storage {
+                Storage::Integer => {
+                    // As decimal text, whether the column is signed or not.
+                    let sql = format!("SELECT CAST(id AS {INTEGER_AS_TEXT}) FROM {table} ORDER BY n");
+                    select::<String>(pool, sql)
+                        .await
+                        .into_iter()
+                        .map(|v| Stored::Integer(v.parse().unwrap()))
+                        .collect()
+                }
                 Storage::Bytes8 | Storage::Bytes10 => select::<Vec<u8>>(pool, sql)
                     .await
                     .into_iter()
@@ -369,7 +405,7 @@ macro_rules! derive_cases {
                 select(&pool, format!("SELECT id FROM {table} ORDER BY n")).await;
             assert_eq!(as_inner, inner);
             let raw = stored(&pool, &table, T::Id::STORAGE).await;
-            let expected: Vec<Stored> = inner.iter().map(Inner::stored).collect();
+            let expected: Vec<Stored> = inner.iter().map(|v| v.stored(UNSIGNED_INTEGERS)).collect();
             assert_eq!(raw, expected);
             drop_table(&pool, &table).await;
         }
@@ -411,6 +447,13 @@ macro_rules! derive_cases {
         /// range's bounds bound: exactly the values the range contains, in `Ord` order.
         async fn check_between<T: Typed + Copy>(values: &[T], range: IdRange<T>) {
             let Some(pool) = connect().await else { return };
+            // The values a signed integer column holds (all but TIDs with the top bit set).
+            let values: Vec<T> = values
+                .iter()
+                .copied()
+                .filter(|v| UNSIGNED_INTEGERS || v.id().fits_signed())
+                .collect();
+            let values = values.as_slice();
             let mut expected: Vec<T> =
                 values.iter().copied().filter(|v| range.contains(v)).collect();
             expected.sort();
@@ -512,7 +555,7 @@ macro_rules! derive_cases {
         #[tokio::test]
         async fn a_type_that_trusts_its_rows_reads_one_its_validator_refuses() {
             let Some(pool) = connect().await else { return };
-            let table = create(&pool, "idd_trust", Storage::Bytes8).await;
+            let table = create(&pool, "idd_trust", Storage::Integer).await;
             let old = Tid::from_parts(1_640_995_200_000_000, 0).unwrap();
             let new: Tid = "3kxnlhrd6yh2a".parse().unwrap();
             insert(&pool, &table, &[old, new]).await;
@@ -624,8 +667,8 @@ macro_rules! derive_cases {
                 );
             }
             drop_table(&pool, &table).await;
-            // A TID's bytes, and bytes that spell a post id: not an `AsText<PostId>`.
-            let table = create(&pool, "idd_kindb", Storage::Bytes8).await;
+            // A TID's integer: not an `AsText<PostId>`.
+            let table = create(&pool, "idd_kindb", Storage::Integer).await;
             let id: PostId = "post_3jzfcijpj2z2a".parse().unwrap();
             insert(&pool, &table, &[id]).await;
             let message = decode_unchecked_error::<AsText<PostId>>(&pool, &table, 0).await;
@@ -637,19 +680,33 @@ macro_rules! derive_cases {
         }
 
         #[tokio::test]
-        async fn a_post_id_is_stored_as_the_bytes_of_its_tid_without_the_prefix() {
+        async fn a_post_id_is_stored_as_the_integer_of_its_tid_without_the_prefix() {
             let Some(pool) = connect().await else { return };
-            let table = create(&pool, "idd_post", Storage::Bytes8).await;
+            let table = create(&pool, "idd_post", Storage::Integer).await;
             let id: PostId = "post_3jzfcijpj2z2a".parse().unwrap();
             insert(&pool, &table, &[id]).await;
             let tid: Tid = "3jzfcijpj2z2a".parse().unwrap();
             let sql = format!("SELECT id FROM {table}");
             assert_eq!(select::<Tid>(&pool, sql.clone()).await, [tid]);
+            let text = format!("SELECT CAST(id AS {INTEGER_AS_TEXT}) FROM {table}");
+            assert_eq!(select::<String>(&pool, text).await, ["1728652679052295174"]);
+            assert_eq!(select::<PostId>(&pool, sql).await, [id]);
+            drop_table(&pool, &table).await;
+        }
+
+        #[tokio::test]
+        async fn as_bytes_stores_a_post_id_as_the_bytes_of_its_tid() {
+            let Some(pool) = connect().await else { return };
+            let table = create(&pool, "idd_postb", Storage::Bytes8).await;
+            let id: PostId = "post_3jzfcijpj2z2a".parse().unwrap();
+            insert(&pool, &table, &[AsBytes(id)]).await;
+            let sql = format!("SELECT id FROM {table}");
             assert_eq!(
                 select::<Vec<u8>>(&pool, sql.clone()).await,
-                [tid.to_u64().to_be_bytes().to_vec()]
+                [id.as_inner().to_bytes().to_vec()]
             );
-            assert_eq!(select::<PostId>(&pool, sql).await, [id]);
+            assert_eq!(select::<AsBytes<PostId>>(&pool, sql.clone()).await, [AsBytes(id)]);
+            assert_eq!(select::<AsBytes<Tid>>(&pool, sql).await, [AsBytes(id.into_inner())]);
             drop_table(&pool, &table).await;
         }
 
@@ -668,29 +725,42 @@ macro_rules! derive_cases {
         #[tokio::test]
         async fn order_by_puts_post_ids_above_i64_max_after_the_others() {
             let Some(pool) = connect().await else { return };
-            let table = create(&pool, "idd_pord", Storage::Bytes8).await;
             let top_bit = PostId::from_inner(Tid::from_u64(1 << 63));
             let max = PostId::from_inner(Tid::MAX);
             let texts = ["post_3jzfcijpj2z2a", "post_2222222222222", "post_bzzzzzzzzzzzz"];
             let mut ids: Vec<PostId> = texts.iter().map(|t| t.parse().unwrap()).collect();
             ids.extend([max, top_bit]);
             assert!(top_bit.as_inner().to_u64() > i64::MAX as u64);
-            insert(&pool, &table, &ids).await;
-            let sql = format!("SELECT id FROM {table} ORDER BY id");
-            let sorted: Vec<PostId> = select(&pool, sql).await;
             let expected = [ids[1], ids[0], ids[2], top_bit, max];
-            assert_eq!(sorted, expected);
             let mut by_ord = ids.clone();
             by_ord.sort();
-            assert_eq!(sorted, by_ord);
+            assert_eq!(by_ord, expected);
+
+            // As bytes, on every database.
+            let table = create(&pool, "idd_pordb", Storage::Bytes8).await;
+            let bytes: Vec<AsBytes<PostId>> = ids.iter().copied().map(AsBytes).collect();
+            insert(&pool, &table, &bytes).await;
+            let sql = format!("SELECT id FROM {table} ORDER BY id");
+            let sorted: Vec<AsBytes<PostId>> = select(&pool, sql).await;
+            assert_eq!(sorted, expected.map(AsBytes));
             drop_table(&pool, &table).await;
+
+            // In MySQL's `BIGINT UNSIGNED` too (a signed column refuses them: `tid_top_bit`).
+            if UNSIGNED_INTEGERS {
+                let table = create(&pool, "idd_pord", Storage::Integer).await;
+                insert(&pool, &table, &ids).await;
+                let sql = format!("SELECT id FROM {table} ORDER BY id");
+                let sorted: Vec<PostId> = select(&pool, sql).await;
+                assert_eq!(sorted, expected);
+                drop_table(&pool, &table).await;
+            }
         }
 
         #[tokio::test]
         async fn order_by_puts_event_ids_before_1970_last() {
             // TimeId's `Ord` is its encoded order: the sign bit is the top bit of the bytes.
             let Some(pool) = connect().await else { return };
-            let table = create(&pool, "idd_eord", Storage::Bytes8).await;
+            let table = create(&pool, "idd_eord", Storage::Integer).await;
             let at = |micros| EventId::from_inner(TimeId::from_parts(micros, NodeId::MIN).unwrap());
             let ids = [
                 at(1_721_407_246_480_310),
@@ -722,6 +792,10 @@ macro_rules! derive_cases {
 
         #[tokio::test]
         async fn between_a_post_id_prefix_range_above_i64_max() {
+            if !UNSIGNED_INTEGERS {
+                // A signed column holds no such id, nor the range's bounds (`tid_top_bit`).
+                return;
+            }
             let range = PostId::range_for_prefix("d").unwrap().unwrap();
             assert!(range.start().as_inner().to_u64() > i64::MAX as u64);
             let extra = typed_samples::<PostId>(&mut Rng::new(), 6);
@@ -929,6 +1003,11 @@ mod postgres {
 
     use crate::common::sqlx_cases::postgres::{Db, column, connect, ph};
 
+    /// Whether the integer columns are unsigned (MySQL's `BIGINT UNSIGNED`), and the type
+    /// that casts an integer to its decimal text.
+    const UNSIGNED_INTEGERS: bool = false;
+    const INTEGER_AS_TEXT: &str = "TEXT";
+
     derive_cases!();
 
     /// A `Vec` of typed ids bound to `= ANY($1)` selects exactly those rows, and
@@ -994,7 +1073,7 @@ mod postgres {
     #[tokio::test]
     async fn any_binds_a_vec_of_post_ids() {
         let Some(pool) = connect().await else { return };
-        let table = create(&pool, "idd_any", Storage::Bytes8).await;
+        let table = create(&pool, "idd_any", Storage::Integer).await;
         let ids: Vec<PostId> = [
             "post_3jzfcijpj2z2a",
             "post_3kxnlhrd6yh2a",
@@ -1007,7 +1086,11 @@ mod postgres {
         let rows: Vec<PostId> = sqlx::query_scalar(AssertSqlSafe(format!(
             "SELECT id FROM {table} WHERE id = ANY($1) ORDER BY id"
         )))
-        .bind(vec![ids[0], ids[2], PostId::from_inner(Tid::MAX)])
+        .bind(vec![
+            ids[0],
+            ids[2],
+            PostId::from_inner(Tid::from_u64(i64::MAX as u64)),
+        ])
         .fetch_all(&pool)
         .await
         .unwrap();
@@ -1018,7 +1101,7 @@ mod postgres {
     #[tokio::test]
     async fn an_array_with_an_id_the_validator_refuses_does_not_decode() {
         let Some(pool) = connect().await else { return };
-        let table = create(&pool, "idd_arrv", Storage::Bytes8).await;
+        let table = create(&pool, "idd_arrv", Storage::Integer).await;
         let refused = Tid::from_parts(1_640_995_200_000_000, 0).unwrap();
         let accepted: Tid = "3jzfcijpj2z2a".parse().unwrap();
         insert(&pool, &table, &[accepted, refused]).await;
@@ -1040,6 +1123,11 @@ mod mysql {
 
     use crate::common::sqlx_cases::mysql::{Db, column, connect, ph};
 
+    /// Whether the integer columns are unsigned (MySQL's `BIGINT UNSIGNED`), and the type
+    /// that casts an integer to its decimal text.
+    const UNSIGNED_INTEGERS: bool = true;
+    const INTEGER_AS_TEXT: &str = "CHAR";
+
     derive_cases!();
 }
 
@@ -1048,6 +1136,11 @@ mod sqlite {
     use super::*;
 
     use crate::common::sqlx_cases::sqlite::{Db, column, connect, ph};
+
+    /// Whether the integer columns are unsigned (MySQL's `BIGINT UNSIGNED`), and the type
+    /// that casts an integer to its decimal text.
+    const UNSIGNED_INTEGERS: bool = false;
+    const INTEGER_AS_TEXT: &str = "TEXT";
 
     derive_cases!();
 }

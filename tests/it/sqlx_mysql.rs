@@ -12,6 +12,10 @@ const BLOB_COLUMN: &str = "VARBINARY(16)";
 const LATIN_TEXT_COLUMN: &str = "VARCHAR(16) CHARACTER SET latin1";
 const FF_TEXT: &str = "CONVERT(x'FFFFFFFFFFFFFFFF' USING latin1)";
 
+/// A signed 64-bit integer column, and whether the ids' own columns are unsigned.
+const SIGNED_COLUMN: &str = "BIGINT";
+const UNSIGNED_INTEGERS: bool = true;
+
 /// How the errors of a value in the wrong kind of column end.
 const WRONG_FOR_BYTES: &str = "binary data (BINARY, VARBINARY or BLOB), found text (VARCHAR)";
 const WRONG_FOR_TEXT: &str =

@@ -11,6 +11,10 @@ const BLOB_COLUMN: &str = "BYTEA";
 const LATIN_TEXT_COLUMN: &str = "TEXT";
 const FF_TEXT: &str = "convert_from('\\xffffffffffffffff'::bytea, 'LATIN1')";
 
+/// A signed 64-bit integer column, and whether the ids' own columns are unsigned.
+const SIGNED_COLUMN: &str = "BIGINT";
+const UNSIGNED_INTEGERS: bool = false;
+
 /// How the errors of a value in the wrong kind of column end.
 const WRONG_FOR_BYTES: &str = "BYTEA, found TEXT";
 const WRONG_FOR_TEXT: &str = "text (TEXT, VARCHAR or CHAR), found BYTEA";
@@ -120,24 +124,31 @@ async fn text_protocol_decode_errors() {
     let Some(pool) = connect().await else { return };
     let row = sqlx::raw_sql(
         "SELECT '\\x01020304050607'::bytea, '\\xabababababababababab'::bytea, \
-         '\\x8000000000000001'::bytea, 'a/b'::text, '3jzfcijpj2z2'::text",
+         '\\x8000000000000001'::bytea, 'a/b'::text, '3jzfcijpj2z2'::text, -5::int8",
     )
     .fetch_one(&pool)
     .await
     .unwrap();
-    let err = row.try_get::<Tid, _>(0).unwrap_err().to_string();
+    let err = row.try_get::<AsBytes<Tid>, _>(0).unwrap_err().to_string();
     assert!(err.contains("atproto TID") && err.contains('7'), "{err}");
     let err = row.try_get::<Tbsl, _>(0).unwrap_err().to_string();
     assert!(err.contains("TBSL"), "{err}");
-    let err = row.try_get::<Tid, _>(1).unwrap_err().to_string();
+    let err = row.try_get::<AsBytes<Tid>, _>(1).unwrap_err().to_string();
     assert!(err.contains("atproto TID") && err.contains("10"), "{err}");
     assert_eq!(
         row.try_get::<Tbsl, _>(1).unwrap().to_bytes(),
         [0xAB; 10],
         "the right length decodes"
     );
-    let err = row.try_get::<Snowish, _>(2).unwrap_err().to_string();
+    let err = row
+        .try_get::<AsBytes<Snowish>, _>(2)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("snowish"), "{err}");
+    let err = row.try_get::<Tid, _>(5).unwrap_err().to_string();
+    assert!(err.contains("atproto TID") && err.contains("-5"), "{err}");
+    let err = row.try_get::<Tid, _>(0).unwrap_err().to_string();
+    assert!(err.contains("BYTEA"), "{err}");
     let err = row.try_get::<RecordKey, _>(3).unwrap_err().to_string();
     assert!(err.contains("record key"), "{err}");
     let err = row.try_get::<AsText<Tid>, _>(4).unwrap_err().to_string();

@@ -161,14 +161,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Stores TIDs as 8-byte BLOBs in an in-memory SQLite database and reads them back in id
+/// Stores TIDs as their integers in an in-memory SQLite database and reads them back in id
 /// order and by prefix range (`examples/examples/sqlite_store.rs` shows more).
 async fn store(ids: &[Tid]) -> Result<(), Box<dyn std::error::Error>> {
     let pool = sqlx::sqlite::SqlitePoolOptions::new()
         .max_connections(1)
         .connect("sqlite::memory:")
         .await?;
-    sqlx::query("CREATE TABLE ids (id BLOB PRIMARY KEY)")
+    sqlx::query("CREATE TABLE ids (id INTEGER PRIMARY KEY)")
         .execute(&pool)
         .await?;
     for id in ids.iter().rev() {

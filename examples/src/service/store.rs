@@ -1,6 +1,6 @@
-//! The posts table and its queries, on sqlx. The id columns are `BLOB` in SQLite; the same
-//! queries run on PostgreSQL with `BYTEA` and on MySQL/MariaDB with `BINARY(8)` (see
-//! [`DDL`]), because typed ids are stored exactly as their inner id.
+//! The posts table and its queries, on sqlx. The id columns are `INTEGER` in SQLite; the same
+//! queries run on PostgreSQL with `BIGINT` and on MySQL/MariaDB with `BIGINT UNSIGNED` (see
+//! [`DDL`]), because typed ids are stored exactly as their inner id: a TID's integer.
 
 use std::time::SystemTime;
 
@@ -8,20 +8,20 @@ use sqlx::{FromRow, SqlitePool};
 
 use super::ids::{PostId, UserId};
 
-/// The table, per database. Ids are 8 bytes, compared byte by byte, so `ORDER BY id` is time
-/// order and `BETWEEN` over a time range's bounds selects a span of time.
+/// The table, per database. Ids are the TIDs' integers, whose order is the ids' order, so
+/// `ORDER BY id` is time order and `BETWEEN` over a time range's bounds selects a span of time.
 pub const DDL: [(&str, &str); 3] = [
     (
         "SQLite",
-        "CREATE TABLE posts (id BLOB PRIMARY KEY, author BLOB NOT NULL, text TEXT NOT NULL)",
+        "CREATE TABLE posts (id INTEGER PRIMARY KEY, author INTEGER NOT NULL, text TEXT NOT NULL)",
     ),
     (
         "PostgreSQL",
-        "CREATE TABLE posts (id BYTEA PRIMARY KEY, author BYTEA NOT NULL, text TEXT NOT NULL)",
+        "CREATE TABLE posts (id BIGINT PRIMARY KEY, author BIGINT NOT NULL, text TEXT NOT NULL)",
     ),
     (
         "MySQL/MariaDB",
-        "CREATE TABLE posts (id BINARY(8) PRIMARY KEY, author BINARY(8) NOT NULL, text TEXT NOT NULL)",
+        "CREATE TABLE posts (id BIGINT UNSIGNED PRIMARY KEY, author BIGINT UNSIGNED NOT NULL, text TEXT NOT NULL)",
     ),
 ];
 

@@ -32,6 +32,7 @@ macro_rules! impls {
             impl FixedSizeFormat for $ty {
                 type Raw = $raw;
                 type Bytes = $bytes;
+                const COLUMN: crate::Column = $crate::formats::rows::impls!(@column $column);
 
                 #[inline]
                 fn to_raw(self) -> $raw {
@@ -85,6 +86,9 @@ macro_rules! impls {
         )*
 
     };
+    (@column natural) => { crate::Column::Natural };
+    (@column flipped) => { crate::Column::Flipped };
+    (@column bytes) => { crate::Column::Bytes };
     (@serde text) => { true };
     (@serde raw) => { false };
     (@time $ty:ident, micros) => {

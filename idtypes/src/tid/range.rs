@@ -12,8 +12,12 @@ use crate::{
     error::{Lengths, Repr, char_at},
 };
 
-/// The largest `timestamp_micros()` of any `u64`: 54 bits.
-const LAST_MICROS: u64 = u64::MAX >> 10;
+/// The largest timestamp a TID's layout holds (53 bits, the top bit 0): time ranges end
+/// there, at the last TID a generator or [`Tid::from_parts`] can make (`bzzzzzzzzzzzz`, whose
+/// integer is `i64::MAX`, so that a range's bounds fit a signed `BIGINT`). A TID with the top
+/// bit set, which only text starting `c`..`j` makes, has no time in the layout and is in no
+/// time range (prefix ranges still reach it).
+const LAST_MICROS: u64 = Tid::MAX_TIMESTAMP_MICROS;
 
 impl Tid {
     /// The TIDs whose text starts with `prefix` (0 to 13 symbols), as an inclusive range;
@@ -123,7 +127,9 @@ impl Tid {
     ///
     /// Takes any range of `SystemTime` (or of a type that converts to it, like chrono's
     /// `DateTime<Utc>`): `start..end` leaves `end` out, `start..=end` keeps it, `start..` runs
-    /// to the last TID. Times are compared at microsecond precision, as TIDs hold them.
+    /// to the last TID the layout holds (`bzzzzzzzzzzzz`, 2255-06-05; TIDs with the top bit
+    /// set, which only text makes, are in no time range). Times are compared at microsecond
+    /// precision, as TIDs hold them.
     ///
     /// # Examples
     ///
@@ -222,15 +228,21 @@ mod tests {
     #[test]
     fn an_open_ended_span_runs_to_the_last_tid() {
         let range = Tid::range_for_time(std::time::UNIX_EPOCH..).unwrap();
-        assert_eq!(range.into_bounds(), (Tid::MIN, Tid::MAX));
+        assert_eq!(range.into_bounds(), (Tid::MIN, last_tid()));
         let before_1970 = std::time::UNIX_EPOCH - std::time::Duration::from_secs(1);
         assert!(Tid::range_for_time(..before_1970).is_none());
+    }
+
+    /// The last TID of the layout: the largest microsecond and clock id.
+    fn last_tid() -> Tid {
+        Tid::from_parts(Tid::MAX_TIMESTAMP_MICROS, Tid::MAX_CLOCK_ID).unwrap()
     }
 
     #[test]
     fn micros_beyond_any_tid_are_clamped() {
         let range = Tid::range_for_micros(0, u64::MAX).unwrap();
-        assert_eq!(range.into_bounds(), (Tid::MIN, Tid::MAX));
+        assert_eq!(range.into_bounds(), (Tid::MIN, last_tid()));
+        assert_eq!(last_tid().to_u64(), i64::MAX as u64);
         assert!(Tid::range_for_micros(LAST_MICROS + 1, u64::MAX).is_none());
     }
 }

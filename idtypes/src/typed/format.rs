@@ -122,6 +122,80 @@ pub trait IdFormat:
     fn encode(&self) -> Self::Text<'_>;
 }
 
+/// How a database column holds a format's ids ([`FixedSizeFormat::COLUMN`]): what the sqlx
+/// and postgres-types integrations store, the SQL functions read and the CLI's SQL binds.
+///
+/// A 64-bit id is an unsigned integer, its big-endian bytes read as one (its bits), and
+/// sorts like it. MySQL's `BIGINT UNSIGNED` stores the bits as they are; PostgreSQL's
+/// `BIGINT` and SQLite's `INTEGER` are signed, so they store [`Column::to_signed`].
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::{Column, FixedSizeFormat, Uid11};
+///
+/// assert_eq!(Uid11::COLUMN.to_signed(0), Some(i64::MIN));
+/// assert_eq!(Uid11::COLUMN.to_signed(u64::MAX), Some(i64::MAX));
+/// assert_eq!(Column::Natural.to_signed(1 << 63), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Column {
+    /// A 64-bit integer whose top bit the layout keeps 0 (a TID, a snowish id): a signed
+    /// column holds the bits as they are, the number other software computes for the id. The
+    /// rare id with the top bit set (a TID parsed from text starting `c`..`j`, never
+    /// generated) does not fit a signed column.
+    Natural,
+    /// A 64-bit integer of all 64 bits: a signed column holds the bits with the top one
+    /// flipped (`bits - 2^63`), so `0` is `i64::MIN` and `u64::MAX` is `i64::MAX`, in order.
+    Flipped,
+    /// The big-endian bytes (`BYTEA`, `BINARY(n)`, `BLOB`): a TBSL's 80 bits.
+    Bytes,
+}
+
+impl Column {
+    /// What a signed 64-bit column holds for an id whose bits are `bits`: `None` for an id a
+    /// `Natural` column cannot hold (top bit set), and for `Bytes`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Column;
+    ///
+    /// assert_eq!(Column::Natural.to_signed(1728652679052295174), Some(1728652679052295174));
+    /// assert_eq!(Column::Flipped.to_signed(1 << 63), Some(0));
+    /// assert_eq!(Column::Bytes.to_signed(1), None);
+    /// ```
+    #[inline]
+    pub const fn to_signed(self, bits: u64) -> Option<i64> {
+        match self {
+            Column::Natural if bits >> 63 == 0 => Some(bits as i64),
+            Column::Flipped => Some((bits ^ (1 << 63)) as i64),
+            Column::Natural | Column::Bytes => None,
+        }
+    }
+
+    /// The bits of the id a signed column's `value` holds: the inverse of
+    /// [`to_signed`](Column::to_signed); `None` for a negative value in a `Natural` column,
+    /// and for `Bytes`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Column;
+    ///
+    /// assert_eq!(Column::Flipped.from_signed(i64::MIN), Some(0));
+    /// assert_eq!(Column::Natural.from_signed(-1), None);
+    /// ```
+    #[inline]
+    pub const fn from_signed(self, value: i64) -> Option<u64> {
+        match self {
+            Column::Natural if value >= 0 => Some(value as u64),
+            Column::Flipped => Some((value as u64) ^ (1 << 63)),
+            Column::Natural | Column::Bytes => None,
+        }
+    }
+}
+
 /// A format whose ids are all the same size ([`IdText`](crate::IdText) text, a raw form): every
 /// [`IdFormat`] but the [`RecordKey`](struct@crate::RecordKey).
 ///
@@ -178,6 +252,19 @@ pub trait FixedSizeFormat: IdFormat + Copy + Default {
         + Send
         + Sync
         + 'static;
+
+    /// The database column of the ids (see [`Column`]): an integer for the 64-bit formats,
+    /// bytes for a [`Tbsl`](struct@crate::Tbsl).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{Column, FixedSizeFormat, Tid, TimeId};
+    ///
+    /// assert_eq!(Tid::COLUMN, Column::Natural);
+    /// assert_eq!(TimeId::COLUMN, Column::Flipped);
+    /// ```
+    const COLUMN: Column;
 
     /// The raw form of the id.
     ///

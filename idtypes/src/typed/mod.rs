@@ -5,7 +5,7 @@ mod api;
 pub(crate) mod format;
 pub(crate) mod support;
 
-pub use format::{FixedSizeFormat, IdFormat};
+pub use format::{Column, FixedSizeFormat, IdFormat};
 
 use core::{fmt, hash::Hash, str::FromStr};
 

@@ -12,13 +12,17 @@
 
 use std::fmt::Debug;
 
-use idtypes::{AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+use idtypes::{
+    AsBytes, AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid,
+};
 
 use idtypes::time_id::NodeId;
 
 /// How a type is stored: the documented column of each database.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Storage {
+    /// A 64-bit integer (`BIGINT`, `BIGINT UNSIGNED`, `INTEGER`).
+    Integer,
     /// 8 big-endian bytes.
     Bytes8,
     /// 10 big-endian bytes (TBSL).
@@ -80,6 +84,10 @@ pub trait Sample: Clone + Ord + Debug + Send + Sync + Unpin + 'static {
     fn random(rng: &mut Rng) -> Self;
     /// Values a database could order wrongly (top bit set, pre-1970, mixed case, ...).
     fn tricky() -> Vec<Self>;
+    /// Whether a signed 64-bit column holds the value (all but TIDs with the top bit set).
+    fn fits_signed(&self) -> bool {
+        true
+    }
 }
 
 /// `MIN`, `MAX`, the tricky values and `randoms` random ones.
@@ -107,7 +115,7 @@ macro_rules! u64_sample {
     };
     ($ty:ty, $name:literal, $text_name:literal, $from:expr, $min:expr, $max:expr) => {
         impl Sample for $ty {
-            const STORAGE: Storage = Storage::Bytes8;
+            const STORAGE: Storage = Storage::Integer;
             const NAME: &'static str = $name;
             // The name text errors carry (a profile's text errors name the profile).
             const TEXT_NAME: &'static str = $text_name;
@@ -123,11 +131,22 @@ macro_rules! u64_sample {
             fn tricky() -> Vec<Self> {
                 u64_tricky().into_iter().map($from).collect()
             }
+            fn fits_signed(&self) -> bool {
+                // Only a TID keeps its own integer, refusing the top bit.
+                <$ty as idtypes::IdFormat>::NAME != "atproto TID" || self.to_u64() < 1 << 63
+            }
         }
     };
 }
 
-u64_sample!(Tid, "atproto TID", Tid::from_u64, Tid::MIN, Tid::MAX);
+// The TIDs a signed `BIGINT` holds: the top bit 0, as generated (`tid_top_bit` has the others).
+u64_sample!(
+    Tid,
+    "atproto TID",
+    |v: u64| Tid::from_u64(v & !(1 << 63)),
+    Tid::MIN,
+    Tid::from_u64(i64::MAX as u64)
+);
 u64_sample!(Uid11, "uid11", Uid11::from_u64, Uid11::MIN, Uid11::MAX);
 u64_sample!(Xid, "xid", Xid::from_u64, Xid::MIN, Xid::MAX);
 u64_sample!(
@@ -153,7 +172,7 @@ u64_sample!(
 );
 
 impl Sample for TimeId {
-    const STORAGE: Storage = Storage::Bytes8;
+    const STORAGE: Storage = Storage::Integer;
     const NAME: &'static str = "TimeId";
     fn lowest() -> Self {
         TimeId::MIN
@@ -264,6 +283,26 @@ impl<T: Sample + Copy> Sample for AsText<T> {
     }
 }
 
+impl<T: Sample + Copy> Sample for AsBytes<T> {
+    const STORAGE: Storage = match T::STORAGE {
+        Storage::Bytes10 => Storage::Bytes10,
+        _ => Storage::Bytes8,
+    };
+    const NAME: &'static str = T::NAME;
+    fn lowest() -> Self {
+        AsBytes(T::lowest())
+    }
+    fn highest() -> Self {
+        AsBytes(T::highest())
+    }
+    fn random(rng: &mut Rng) -> Self {
+        AsBytes(T::random(rng))
+    }
+    fn tricky() -> Vec<Self> {
+        T::tricky().into_iter().map(AsBytes).collect()
+    }
+}
+
 /// Sorted copies of the values in any of `ranges`: what `BETWEEN` must return.
 pub fn expected_in<T: Copy + Ord>(values: &[T], ranges: &[idtypes::IdRange<T>]) -> Vec<T> {
     let mut expected: Vec<T> = values
@@ -304,7 +343,7 @@ pub fn around_u64<T: Copy>(
 /// Generates the shared `#[tokio::test]`s for the database the invoking module describes.
 macro_rules! sqlx_cases {
     () => {
-        use idtypes::{AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+        use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
         use idtypes::time_id::NodeId;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
@@ -482,10 +521,12 @@ macro_rules! sqlx_cases {
             rows
         }
 
-        /// `BETWEEN` over the bytes column and over the `AsText` column.
+        /// `BETWEEN` over the id's own column (the values and ranges a signed column holds, if
+        /// it is one), the `AsBytes` column and the `AsText` column.
         async fn check_ranges<T>(values: &[T], ranges: &[IdRange<T>])
         where
             T: Column + Copy,
+            AsBytes<T>: Column,
             AsText<T>: Column,
         {
             let Some(pool) = connect().await else { return };
@@ -493,7 +534,18 @@ macro_rules! sqlx_cases {
             assert!(!expected.is_empty(), "a range case without rows in range");
             assert!(expected.len() < values.len(), "a range case without rows out of range");
             let bounds: Vec<(T, T)> = ranges.iter().map(|r| (r.start(), r.end())).collect();
-            assert_eq!(between(&pool, values, &bounds).await, expected, "{ranges:?}");
+            if bounds.iter().all(|(start, end)| start.fits_signed() && end.fits_signed()) {
+                let fitting: Vec<T> = values.iter().copied().filter(T::fits_signed).collect();
+                let expected = expected_in(&fitting, ranges);
+                assert_eq!(between(&pool, &fitting, &bounds).await, expected, "{ranges:?}");
+            }
+
+            let bytes: Vec<AsBytes<T>> = values.iter().copied().map(AsBytes).collect();
+            let bounds: Vec<(AsBytes<T>, AsBytes<T>)> =
+                ranges.iter().map(|r| (AsBytes(r.start()), AsBytes(r.end()))).collect();
+            let rows = between(&pool, &bytes, &bounds).await;
+            let in_bytes: Vec<AsBytes<T>> = expected.iter().copied().map(AsBytes).collect();
+            assert_eq!(rows, in_bytes, "as bytes, {ranges:?}");
 
             let texts: Vec<AsText<T>> = values.iter().copied().map(AsText).collect();
             let rows = between(&pool, &texts, &as_text_ranges(ranges)).await;
@@ -533,11 +585,10 @@ macro_rules! sqlx_cases {
             }
             let values = around_u64(&[range], Tid::to_u64, Tid::from_u64, &extra);
             check_ranges(&values, &[range]).await;
-            // Up to the last TID: the top-bit TIDs are in the range. (`day..` should do, but
-            // returns `None`: see `tid_range_for_time_open_end` in `sqlx_sqlite.rs`.)
-            let last = UNIX_EPOCH + Duration::from_micros(u64::MAX >> 10);
-            let open = Tid::range_for_time(day..=last).unwrap();
-            assert_eq!(open.end(), Tid::MAX);
+            // Up to the last TID of the layout (`bzzzzzzzzzzzz`, whose integer is i64::MAX): the
+            // top-bit TIDs, which only text makes, are in no time range.
+            let open = Tid::range_for_time(day..).unwrap();
+            assert_eq!(open.end(), Tid::from_u64(i64::MAX as u64));
             check_ranges(&values, &[open]).await;
         }
 
@@ -631,7 +682,7 @@ macro_rules! sqlx_cases {
             let table = idtypes_tests::unique_table("idt_bad");
             exec(
                 &pool,
-                format!("CREATE TABLE {table} (n INTEGER, b {BLOB_COLUMN}, t {})", column(Storage::Text)),
+                format!("CREATE TABLE {table} (n INTEGER, b {BLOB_COLUMN}, t {}, s {SIGNED_COLUMN})", column(Storage::Text)),
             )
             .await;
             let rows: [(i32, Vec<u8>, &str); 7] = [
@@ -654,9 +705,9 @@ macro_rules! sqlx_cases {
                     .unwrap();
             }
             // The cases of the brief.
-            let m = decode_error::<Tbsl>(&pool, &table, "b", 0).await;
+            let m = decode_error::<AsBytes<Tbsl>>(&pool, &table, "b", 0).await;
             assert!(m.contains("10 bytes") && m.contains('9'), "{m}");
-            let m = decode_error::<Tid>(&pool, &table, "b", 1).await;
+            let m = decode_error::<AsBytes<Tid>>(&pool, &table, "b", 1).await;
             assert!(m.contains("8 bytes") && m.contains('7'), "{m}");
             decode_error::<AsText<Tid>>(&pool, &table, "t", 0).await;
             decode_error::<AsText<Tid>>(&pool, &table, "t", 1).await;
@@ -664,19 +715,19 @@ macro_rules! sqlx_cases {
             decode_error::<RecordKey>(&pool, &table, "t", 2).await;
             decode_error::<RecordKey>(&pool, &table, "t", 3).await;
             decode_error::<RecordKey>(&pool, &table, "t", 6).await;
-            decode_error::<Snowish>(&pool, &table, "b", 2).await;
+            decode_error::<AsBytes<Snowish>>(&pool, &table, "b", 2).await;
             // Every fixed-size type refuses every wrong length, and every text type bad text.
             for n in [0, 1, 3, 4] {
-                decode_error::<Tid>(&pool, &table, "b", n).await;
-                decode_error::<TimeId>(&pool, &table, "b", n).await;
-                decode_error::<Uid11>(&pool, &table, "b", n).await;
-                decode_error::<Xid>(&pool, &table, "b", n).await;
-                decode_error::<Snowish>(&pool, &table, "b", n).await;
-                decode_error::<TsSeqRand>(&pool, &table, "b", n).await;
-                decode_error::<FullRand>(&pool, &table, "b", n).await;
+                decode_error::<AsBytes<Tid>>(&pool, &table, "b", n).await;
+                decode_error::<AsBytes<TimeId>>(&pool, &table, "b", n).await;
+                decode_error::<AsBytes<Uid11>>(&pool, &table, "b", n).await;
+                decode_error::<AsBytes<Xid>>(&pool, &table, "b", n).await;
+                decode_error::<AsBytes<Snowish>>(&pool, &table, "b", n).await;
+                decode_error::<AsBytes<TsSeqRand>>(&pool, &table, "b", n).await;
+                decode_error::<AsBytes<FullRand>>(&pool, &table, "b", n).await;
             }
             for n in [0, 1, 2, 3, 4, 5] {
-                decode_error::<Tbsl>(&pool, &table, "b", n).await;
+                decode_error::<AsBytes<Tbsl>>(&pool, &table, "b", n).await;
             }
             for n in [2, 3, 6] {
                 decode_error::<AsText<TimeId>>(&pool, &table, "t", n).await;
@@ -690,14 +741,19 @@ macro_rules! sqlx_cases {
             decode_error::<AsText<Uid11>>(&pool, &table, "t", 5).await;
             // The right lengths decode.
             let sql = format!("SELECT b FROM {table} WHERE n = 5");
-            let tid: Tid = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
-            assert_eq!(tid.to_u64(), 0x0101_0101_0101_0101);
+            let tid: AsBytes<Tid> = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(tid.0.to_u64(), 0x0101_0101_0101_0101);
             let sql = format!("SELECT b FROM {table} WHERE n = 6");
             let tbsl: Tbsl = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
             assert_eq!(tbsl.to_bytes(), [1; 10]);
             let sql = format!("SELECT b FROM {table} WHERE n = 2");
-            let uid: Uid11 = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
-            assert_eq!(uid.to_u64(), (1 << 63) | 1);
+            let uid: AsBytes<Uid11> = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(uid.0.to_u64(), (1 << 63) | 1);
+            // A negative integer is no TID's or snowish id's (their ids keep the top bit 0).
+            exec(&pool, format!("UPDATE {table} SET s = -5 WHERE n = 0")).await;
+            let m = decode_error::<Tid>(&pool, &table, "s", 0).await;
+            assert!(m.contains("-5"), "{m}");
+            decode_error::<Snowish>(&pool, &table, "s", 0).await;
             drop_table(&pool, &table).await;
         }
 
@@ -721,10 +777,24 @@ macro_rules! sqlx_cases {
         }
 
         /// `T`, a bytes id, refuses every text of the table `wrong_column_types` makes.
-        async fn refuse_text<T: Column + idtypes::IdFormat>(pool: &sqlx::Pool<Db>, table: &str) {
+        async fn refuse_text<T: Column>(pool: &sqlx::Pool<Db>, table: &str) {
             for (col, n) in [("t", 0), ("t", 1), ("t", 2), ("l", 3)] {
-                let m = wrong_column::<T>(pool, table, col, n, <T as idtypes::IdFormat>::NAME).await;
+                let m = wrong_column::<T>(pool, table, col, n, T::NAME).await;
                 assert!(m.ends_with(WRONG_FOR_BYTES), "{m}");
+            }
+        }
+
+        /// `T`, an integer id, refuses every text and every bytes value of that table.
+        async fn refuse_all_but_integers<T: Column>(pool: &sqlx::Pool<Db>, table: &str) {
+            let found_text = WRONG_FOR_BYTES.rsplit_once(", ").unwrap().1;
+            for (col, n) in [("t", 0), ("t", 1), ("t", 2), ("l", 3)] {
+                let m = wrong_column::<T>(pool, table, col, n, T::NAME).await;
+                assert!(m.ends_with(found_text), "{m}");
+            }
+            let found_bytes = WRONG_FOR_TEXT.rsplit_once(", ").unwrap().1;
+            for n in [0, 1, 2] {
+                let m = wrong_column::<T>(pool, table, "b", n, T::NAME).await;
+                assert!(m.ends_with(found_bytes), "{m}");
             }
         }
 
@@ -770,14 +840,24 @@ macro_rules! sqlx_cases {
 
             // Each bytes id refuses text: an 8 or 10 character text (bytes of the right
             // length), valid text of the id, text from 0xFF bytes.
-            refuse_text::<Tid>(&pool, &table).await;
-            refuse_text::<TimeId>(&pool, &table).await;
-            refuse_text::<Uid11>(&pool, &table).await;
-            refuse_text::<Xid>(&pool, &table).await;
-            refuse_text::<Snowish>(&pool, &table).await;
-            refuse_text::<TsSeqRand>(&pool, &table).await;
-            refuse_text::<FullRand>(&pool, &table).await;
+            refuse_text::<AsBytes<Tid>>(&pool, &table).await;
+            refuse_text::<AsBytes<TimeId>>(&pool, &table).await;
+            refuse_text::<AsBytes<Uid11>>(&pool, &table).await;
+            refuse_text::<AsBytes<Xid>>(&pool, &table).await;
+            refuse_text::<AsBytes<Snowish>>(&pool, &table).await;
+            refuse_text::<AsBytes<TsSeqRand>>(&pool, &table).await;
+            refuse_text::<AsBytes<FullRand>>(&pool, &table).await;
+            refuse_text::<AsBytes<Tbsl>>(&pool, &table).await;
             refuse_text::<Tbsl>(&pool, &table).await;
+
+            // The integer ids refuse text and bytes alike, even eight bytes.
+            refuse_all_but_integers::<Tid>(&pool, &table).await;
+            refuse_all_but_integers::<TimeId>(&pool, &table).await;
+            refuse_all_but_integers::<Uid11>(&pool, &table).await;
+            refuse_all_but_integers::<Xid>(&pool, &table).await;
+            refuse_all_but_integers::<Snowish>(&pool, &table).await;
+            refuse_all_but_integers::<TsSeqRand>(&pool, &table).await;
+            refuse_all_but_integers::<FullRand>(&pool, &table).await;
 
             // Text reads refuse bytes, even bytes that are valid text.
             refuse_bytes::<AsText<Tid>>(&pool, &table, "atproto TID").await;
@@ -797,14 +877,48 @@ macro_rules! sqlx_cases {
 
             // The right kinds of column still decode.
             let sql = format!("SELECT b FROM {table} WHERE n = 0");
-            let tid: Tid = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
-            assert_eq!(tid, Tid::from_u64(u64::MAX));
+            let tid: AsBytes<Tid> = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+            assert_eq!(tid.0, Tid::from_u64(u64::MAX));
             let sql = format!("SELECT t FROM {table} WHERE n = 2");
             let text: AsText<Tid> = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
             assert_eq!(text.0, "3jzfcijpj2z2a".parse::<Tid>().unwrap());
             let sql = format!("SELECT t FROM {table} WHERE n = 0");
             let key: RecordKey = sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
             assert_eq!(key.as_str(), "abcdefgh");
+            drop_table(&pool, &table).await;
+        }
+
+        /// TIDs with the top bit set (text starting `c`..`j`: valid, never generated): a signed
+        /// column refuses them with an error that says why and what to do, MySQL's `BIGINT
+        /// UNSIGNED` keeps them in order, and `AsBytes` keeps them everywhere.
+        #[tokio::test]
+        async fn tid_top_bit() {
+            let Some(pool) = connect().await else { return };
+            let high: Tid = "c222222222222".parse().unwrap();
+            assert_eq!(high.to_u64(), 1 << 63);
+            let below = Tid::from_u64(i64::MAX as u64);
+            let table = create::<Tid>(&pool, "idt_top").await;
+            insert(&pool, &table, &[below]).await;
+            let sql = format!("INSERT INTO {table} (n, id) VALUES ({}, {})", ph(1), ph(2));
+            let result = sqlx::query(AssertSqlSafe(sql)).bind(1).bind(high).execute(&pool).await;
+            if UNSIGNED_INTEGERS {
+                result.unwrap();
+                let back: Vec<Tid> = select(&pool, format!("SELECT id FROM {table} ORDER BY id")).await;
+                assert_eq!(back, [below, high]);
+            } else {
+                let message = result.unwrap_err().to_string();
+                assert!(
+                    message.contains("an atproto TID `c222222222222` does not fit a signed 64-bit column")
+                        && message.contains("AsBytes"),
+                    "{message}"
+                );
+            }
+            drop_table(&pool, &table).await;
+
+            let table = create::<AsBytes<Tid>>(&pool, "idt_topb").await;
+            insert(&pool, &table, &[AsBytes(high), AsBytes(below), AsBytes(Tid::MAX)]).await;
+            let back: Vec<AsBytes<Tid>> = select(&pool, format!("SELECT id FROM {table} ORDER BY id")).await;
+            assert_eq!(back, [AsBytes(below), AsBytes(high), AsBytes(Tid::MAX)]);
             drop_table(&pool, &table).await;
         }
 
@@ -826,6 +940,14 @@ macro_rules! sqlx_cases {
             text_ts_seq_rand: AsText<TsSeqRand>,
             text_full_rand: AsText<FullRand>,
             text_tbsl: AsText<Tbsl>,
+            bytes_tid: AsBytes<Tid>,
+            bytes_time_id: AsBytes<TimeId>,
+            bytes_uid11: AsBytes<Uid11>,
+            bytes_xid: AsBytes<Xid>,
+            bytes_snowish: AsBytes<Snowish>,
+            bytes_ts_seq_rand: AsBytes<TsSeqRand>,
+            bytes_full_rand: AsBytes<FullRand>,
+            bytes_tbsl: AsBytes<Tbsl>,
         );
     };
     (@types $($name:ident: $ty:ty,)*) => {
@@ -875,6 +997,7 @@ pub mod postgres {
 
     pub fn column(storage: Storage) -> &'static str {
         match storage {
+            Storage::Integer => "BIGINT",
             Storage::Bytes8 | Storage::Bytes10 => "BYTEA",
             Storage::Text | Storage::PrefixedText => "TEXT COLLATE \"C\"",
         }
@@ -906,6 +1029,7 @@ pub mod mysql {
     /// equal `A`.
     pub fn column(storage: Storage) -> &'static str {
         match storage {
+            Storage::Integer => "BIGINT UNSIGNED",
             Storage::Bytes8 => "BINARY(8)",
             Storage::Bytes10 => "BINARY(10)",
             Storage::Text => "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
@@ -936,6 +1060,7 @@ pub mod sqlite {
 
     pub fn column(storage: Storage) -> &'static str {
         match storage {
+            Storage::Integer => "INTEGER",
             Storage::Bytes8 | Storage::Bytes10 => "BLOB",
             Storage::Text | Storage::PrefixedText => "TEXT",
         }

@@ -6,40 +6,25 @@
 //!
 //! # Integers
 //!
-//! A 64-bit id is an unsigned 64-bit integer, its big-endian bytes read as one (its `bits`),
-//! and sorts like it. MySQL's `BIGINT UNSIGNED` stores the bits as they are. PostgreSQL and
-//! SQLite have signed 64-bit integers only, so the table gives each format one of two
-//! mappings (its `column`), both keeping the order:
-//!
-//! - `natural`: the ids' top bit is 0 by their layout (a TID, a snowish id), so the bits are
-//!   stored as they are, and the column holds the number other software computes for the id.
-//!   The rare id with the top bit set (a TID parsed from text starting `c`..`j`, never
-//!   generated) is refused, never wrapped to a negative number that would sort first.
-//! - `flipped`: the ids use all 64 bits, so the column holds the bits with the top one flipped,
-//!   `bits - 2^63`: `0` is `i64::MIN`, `u64::MAX` is `i64::MAX`, and every id fits.
+//! A 64-bit id is stored as an integer, as its format's [`Column`] says: its bits in MySQL's
+//! `BIGINT UNSIGNED`, [`Column::to_signed`] of them in PostgreSQL's `BIGINT` and SQLite's
+//! `INTEGER`.
 
-use crate::{FixedSizeFormat, TypedId, typed::support::StackText};
+use crate::{Column, FixedSizeFormat, TypedId, typed::support::StackText};
 
-/// How a 64-bit id sits in an integer column (see the module docs).
+/// A 64-bit format whose ids are stored as integers ([`Column::Natural`] or
+/// [`Column::Flipped`]).
 pub(crate) trait IntegerColumn: FixedSizeFormat<Bytes = [u8; 8]> {
-    /// Whether a signed column holds the bits with the top one flipped (`flipped`), rather
-    /// than as they are (`natural`).
-    const FLIPPED: bool;
+    /// Whether a signed column holds the bits with the top one flipped.
+    const FLIPPED: bool = matches!(Self::COLUMN, Column::Flipped);
 }
 
 /// Implements [`IntegerColumn`] for the formats whose `column` is an integer.
 macro_rules! integer_column {
-    ($ty:ident, natural) => {
-        impl IntegerColumn for crate::$ty {
-            const FLIPPED: bool = false;
-        }
-    };
-    ($ty:ident, flipped) => {
-        impl IntegerColumn for crate::$ty {
-            const FLIPPED: bool = true;
-        }
-    };
     ($ty:ident, bytes) => {};
+    ($ty:ident, $column:ident) => {
+        impl IntegerColumn for crate::$ty {}
+    };
 }
 
 crate::formats::for_each_column!(integer_column);
@@ -113,9 +98,6 @@ pub(crate) fn from_bytes_column<T: BytesColumn>(bytes: &[u8]) -> Result<T, BoxEr
     Ok(T::from_id(from_column(bytes)?)?)
 }
 
-/// The top bit of a 64-bit integer.
-const TOP: u64 = 1 << 63;
-
 /// The id's bits: its big-endian bytes as one unsigned integer.
 #[inline]
 pub(crate) fn to_unsigned<T: IntegerColumn>(id: T) -> u64 {
@@ -133,26 +115,18 @@ pub(crate) fn from_unsigned<T: IntegerColumn>(bits: u64) -> Result<T, BoxError> 
 /// with the top one flipped (`flipped`).
 #[inline]
 pub(crate) fn to_signed<T: IntegerColumn>(id: T) -> Result<i64, BoxError> {
-    let bits = to_unsigned(id);
-    if T::FLIPPED {
-        Ok((bits ^ TOP) as i64)
-    } else if bits & TOP == 0 {
-        Ok(bits as i64)
-    } else {
-        Err(too_large(id))
-    }
+    T::COLUMN
+        .to_signed(to_unsigned(id))
+        .ok_or_else(|| too_large(id))
 }
 
 /// The id a signed column's `value` holds: the inverse of [`to_signed`], refusing a negative
 /// value in a `natural` column.
 #[inline]
 pub(crate) fn from_signed<T: IntegerColumn>(value: i64) -> Result<T, BoxError> {
-    if T::FLIPPED {
-        from_unsigned((value as u64) ^ TOP)
-    } else if value >= 0 {
-        from_unsigned(value as u64)
-    } else {
-        Err(negative::<T>(value))
+    match T::COLUMN.from_signed(value) {
+        Some(bits) => from_unsigned(bits),
+        None => Err(negative::<T>(value)),
     }
 }
 

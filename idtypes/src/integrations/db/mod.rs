@@ -13,6 +13,8 @@ pub(crate) mod columns;
 pub mod lease;
 #[cfg(feature = "postgres-types")]
 pub(crate) mod postgres_types;
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
+pub mod sql;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",

@@ -108,7 +108,11 @@ fn check_integer(ty: &Type, name: &str) -> Result<(), BoxError> {
 }
 
 /// Writes a 64-bit id as the integer a `BIGINT` holds (see `columns.rs`).
-fn integer_to_sql<T: IntegerColumn>(id: T, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+fn integer_to_sql<T: IntegerColumn>(
+    id: T,
+    ty: &Type,
+    out: &mut BytesMut,
+) -> Result<IsNull, BoxError> {
     check_integer(ty, T::NAME)?;
     <i64 as ToSql>::to_sql(&to_signed(id)?, ty, out)
 }
@@ -120,7 +124,11 @@ fn integer_from_sql<T: IntegerColumn>(ty: &Type, raw: &[u8]) -> Result<T, BoxErr
 }
 
 /// Writes a value's big-endian bytes.
-fn bytes_to_sql<T: BytesColumn>(value: &T, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+fn bytes_to_sql<T: BytesColumn>(
+    value: &T,
+    ty: &Type,
+    out: &mut BytesMut,
+) -> Result<IsNull, BoxError> {
     check_bytes(ty, T::NAME)?;
     <&[u8] as ToSql>::to_sql(&value.id().to_bytes().as_ref(), ty, out)
 }

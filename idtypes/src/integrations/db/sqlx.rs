@@ -78,16 +78,21 @@ pub(crate) fn check_bytes<DB: Columns>(ty: &DB::TypeInfo, name: &str) -> Result<
     Err(wrong_column(name, DB::BYTES, &DB::describe(ty)))
 }
 
-/// `Ok` if a value of type `ty` is an integer (or NULL), else the error saying that `name` is
-/// read from integers and what `ty` is.
-pub(crate) fn check_integer<DB: Columns>(
-    ty: &DB::TypeInfo,
+/// `Ok` if `value` is an integer, else the error: sqlx's for a NULL (which SQLite would read
+/// as 0), or the one saying that `name` is read from integers and what the value's type is.
+pub(crate) fn check_integer<'r, DB: Columns>(
+    value: &<DB as Database>::ValueRef<'r>,
     name: &str,
 ) -> Result<(), BoxDynError> {
-    if ty.is_null() || DB::is_integer(ty) {
+    use sqlx::ValueRef;
+    if value.is_null() {
+        return Err(Box::new(sqlx::error::UnexpectedNullError));
+    }
+    let ty = value.type_info();
+    if DB::is_integer(&ty) {
         return Ok(());
     }
-    Err(wrong_column(name, DB::INTEGER, &DB::describe(ty)))
+    Err(wrong_column(name, DB::INTEGER, &DB::describe(&ty)))
 }
 
 /// `Ok` if a value of type `ty` is text (or NULL), else the error saying that `name` is read
@@ -229,7 +234,7 @@ macro_rules! integer_column {
 
             impl<'r> Decode<'r, Postgres> for crate::$ty {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
-                    check_integer::<Postgres>(&sqlx::ValueRef::type_info(&value), <crate::$ty>::NAME)?;
+                    check_integer::<Postgres>(&value, <crate::$ty>::NAME)?;
                     from_signed(<i64 as Decode<Postgres>>::decode(value)?)
                 }
             }
@@ -260,6 +265,9 @@ macro_rules! integer_column {
 
             impl<'r> Decode<'r, MySql> for crate::$ty {
                 fn decode(value: MySqlValueRef<'r>) -> Result<Self, BoxDynError> {
+                    if sqlx::ValueRef::is_null(&value) {
+                        return Err(Box::new(sqlx::error::UnexpectedNullError));
+                    }
                     if mysql_integer::<crate::$ty>(&sqlx::ValueRef::type_info(&value))? {
                         from_unsigned(<u64 as Decode<MySql>>::decode(value)?)
                     } else {
@@ -295,7 +303,7 @@ macro_rules! integer_column {
 
             impl<'r> Decode<'r, Sqlite> for crate::$ty {
                 fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
-                    check_integer::<Sqlite>(&sqlx::ValueRef::type_info(&value), <crate::$ty>::NAME)?;
+                    check_integer::<Sqlite>(&value, <crate::$ty>::NAME)?;
                     from_signed(<i64 as Decode<Sqlite>>::decode(value)?)
                 }
             }
@@ -319,7 +327,11 @@ fn mysql_integer<T: IntegerColumn>(ty: &sqlx::mysql::MySqlTypeInfo) -> Result<bo
         } else {
             "an integer (BIGINT UNSIGNED, or BIGINT)"
         };
-        Err(wrong_column(T::NAME, expected, &<MySql as Columns>::describe(ty)))
+        Err(wrong_column(
+            T::NAME,
+            expected,
+            &<MySql as Columns>::describe(ty),
+        ))
     }
 }
 

@@ -70,7 +70,7 @@ macro_rules! __idtypes_typed_sqlx_postgres {
         impl $crate::__private::sqlx::PgHasArrayType for $name {
             fn array_type_info() -> $crate::__private::sqlx::PgTypeInfo {
                 <<Self as $crate::TypedId>::Inner as $crate::__private::sqlx::PgHasArrayType>
-                                                    ::array_type_info()
+                                                                            ::array_type_info()
             }
         }
     };

@@ -1,0 +1,179 @@
+-- idtypes: every stored id to its text and back, in MySQL 8 and MariaDB 10.5 and later.
+-- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
+-- column holds: a BIGINT UNSIGNED (the id's bits), a TBSL's 10 bytes as BINARY(10).
+-- Invalid input raises SQLSTATE 22023 with a message naming the format; NULL gives NULL.
+-- In the mysql client, run it as it is (it sets its own DELIMITER). With binary logging on,
+-- creating functions needs `log_bin_trust_function_creators = 1` or the SUPER privilege.
+DELIMITER $$
+
+DROP FUNCTION IF EXISTS idtypes_encode $$
+CREATE FUNCTION idtypes_encode(v DECIMAL(21, 0), alphabet VARCHAR(64), width INT)
+RETURNS VARCHAR(32) CHARACTER SET ascii COLLATE ascii_bin DETERMINISTIC NO SQL
+BEGIN
+  DECLARE base INT DEFAULT CHAR_LENGTH(alphabet);
+  DECLARE result VARCHAR(32) CHARACTER SET ascii COLLATE ascii_bin DEFAULT '';
+  DECLARE digit INT;
+  DECLARE i INT DEFAULT 0;
+  WHILE i < width DO
+    SET digit = MOD(v, base);
+    SET result = CONCAT(SUBSTRING(alphabet, digit + 1, 1), result);
+    SET v = (v - digit) / base;
+    SET i = i + 1;
+  END WHILE;
+  RETURN result;
+END $$
+
+DROP FUNCTION IF EXISTS idtypes_decode $$
+CREATE FUNCTION idtypes_decode(t VARCHAR(64), alphabet VARCHAR(64), width INT, name VARCHAR(32))
+RETURNS DECIMAL(21, 0) DETERMINISTIC NO SQL
+BEGIN
+  DECLARE base INT DEFAULT CHAR_LENGTH(alphabet);
+  DECLARE v DECIMAL(21, 0) DEFAULT 0;
+  DECLARE d INT;
+  DECLARE i INT DEFAULT 1;
+  DECLARE message VARCHAR(255);
+  IF CHAR_LENGTH(t) <> width THEN
+    SET message = CONCAT('invalid ', name, ': expected ', width, ' characters, found ',
+                         CHAR_LENGTH(t));
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  WHILE i <= width DO
+    -- Bytes, not the collation's letters: `a` is not `A`.
+    SET d = INSTR(CAST(alphabet AS BINARY), CAST(SUBSTRING(t, i, 1) AS BINARY));
+    IF d = 0 THEN
+      SET message = CONCAT('invalid ', name, ': ''', SUBSTRING(t, i, 1), ''' at position ', i,
+                           ' is not a character of the format');
+      SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+    END IF;
+    SET v = v * base + (d - 1);
+    SET i = i + 1;
+  END WHILE;
+  RETURN v;
+END $$
+
+DROP FUNCTION IF EXISTS idtypes_to_unsigned $$
+CREATE FUNCTION idtypes_to_unsigned(v DECIMAL(21, 0), name VARCHAR(32), t VARCHAR(64))
+RETURNS BIGINT UNSIGNED DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  IF v >= 18446744073709551616 THEN
+    SET message = CONCAT('invalid ', name, ': ''', t, ''' is above the largest id');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN v;
+END $$
+
+-- atproto TID: 13 characters of base32-sortable.
+DROP FUNCTION IF EXISTS tid_text $$
+CREATE FUNCTION tid_text(id BIGINT UNSIGNED) RETURNS VARCHAR(13) CHARACTER SET ascii
+DETERMINISTIC NO SQL
+RETURN idtypes_encode(id, '234567abcdefghijklmnopqrstuvwxyz', 13) $$
+
+DROP FUNCTION IF EXISTS tid_from_text $$
+CREATE FUNCTION tid_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED DETERMINISTIC NO SQL
+RETURN idtypes_to_unsigned(
+  idtypes_decode(t, '234567abcdefghijklmnopqrstuvwxyz', 13, 'atproto TID'), 'atproto TID', t) $$
+
+-- TimeId: 13 characters of base32-sortable of the i64 sign-extended to 65 bits (the column
+-- holds its bits: a negative i64 is 2^63 and up). Reads the dashed form too.
+DROP FUNCTION IF EXISTS time_id_text $$
+CREATE FUNCTION time_id_text(id BIGINT UNSIGNED) RETURNS VARCHAR(13) CHARACTER SET ascii
+DETERMINISTIC NO SQL
+RETURN idtypes_encode(IF(id < 9223372036854775808, id, id + 18446744073709551616),
+                      '234567abcdefghijklmnopqrstuvwxyz', 13) $$
+
+DROP FUNCTION IF EXISTS time_id_from_text $$
+CREATE FUNCTION time_id_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED DETERMINISTIC NO SQL
+BEGIN
+  DECLARE plain VARCHAR(64) DEFAULT t;
+  DECLARE v DECIMAL(21, 0);
+  DECLARE message VARCHAR(255);
+  IF CHAR_LENGTH(t) = 16 AND SUBSTRING(t, 5, 1) = '-' AND SUBSTRING(t, 9, 1) = '-'
+     AND SUBSTRING(t, 14, 1) = '-' THEN
+    SET plain = CONCAT(SUBSTRING(t, 1, 4), SUBSTRING(t, 6, 3), SUBSTRING(t, 10, 4),
+                       SUBSTRING(t, 15, 2));
+  END IF;
+  SET v = idtypes_decode(plain, '234567abcdefghijklmnopqrstuvwxyz', 13, 'TimeId');
+  IF v >= 9223372036854775808 AND v < 27670116110564327424 THEN
+    SET message = CONCAT('invalid TimeId: ''', t, ''' is out of range (its first character is c to r)');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN IF(v < 9223372036854775808, v, v - 18446744073709551616);
+END $$
+
+-- uid11 and its profiles: 11 characters of Base58.
+DROP FUNCTION IF EXISTS idtypes_uid11_text $$
+CREATE FUNCTION idtypes_uid11_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+DETERMINISTIC NO SQL
+RETURN idtypes_encode(id, '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
+
+DROP FUNCTION IF EXISTS idtypes_uid11_from_text $$
+CREATE FUNCTION idtypes_uid11_from_text(t VARCHAR(64), name VARCHAR(32)) RETURNS BIGINT UNSIGNED
+DETERMINISTIC NO SQL
+RETURN idtypes_to_unsigned(idtypes_decode(t,
+  '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, name), name, t) $$
+
+DROP FUNCTION IF EXISTS uid11_text $$
+CREATE FUNCTION uid11_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+DROP FUNCTION IF EXISTS uid11_from_text $$
+CREATE FUNCTION uid11_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'uid11') $$
+DROP FUNCTION IF EXISTS xid_text $$
+CREATE FUNCTION xid_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+DROP FUNCTION IF EXISTS xid_from_text $$
+CREATE FUNCTION xid_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'xid') $$
+DROP FUNCTION IF EXISTS ts_seq_rand_text $$
+CREATE FUNCTION ts_seq_rand_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+DROP FUNCTION IF EXISTS ts_seq_rand_from_text $$
+CREATE FUNCTION ts_seq_rand_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'ts-seq-rand uid11') $$
+DROP FUNCTION IF EXISTS fullrand_text $$
+CREATE FUNCTION fullrand_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+DROP FUNCTION IF EXISTS fullrand_from_text $$
+CREATE FUNCTION fullrand_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'fullrand uid11') $$
+DROP FUNCTION IF EXISTS snowish_text $$
+CREATE FUNCTION snowish_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+DROP FUNCTION IF EXISTS snowish_from_text $$
+CREATE FUNCTION snowish_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED DETERMINISTIC NO SQL
+BEGIN
+  DECLARE v BIGINT UNSIGNED DEFAULT idtypes_uid11_from_text(t, 'snowish uid11');
+  DECLARE message VARCHAR(255);
+  IF v >= 9223372036854775808 THEN
+    SET message = CONCAT('invalid snowish uid11: ''', t, ''' has its reserved top bit set');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN v;
+END $$
+
+-- TBSL: 20 uppercase hex digits; the column holds its 10 bytes.
+DROP FUNCTION IF EXISTS tbsl_text $$
+CREATE FUNCTION tbsl_text(id VARBINARY(16)) RETURNS VARCHAR(20) CHARACTER SET ascii
+DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  IF LENGTH(id) <> 10 THEN
+    SET message = CONCAT('invalid TBSL: expected 10 bytes, found ', LENGTH(id));
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN HEX(id);
+END $$
+
+DROP FUNCTION IF EXISTS tbsl_from_text $$
+CREATE FUNCTION tbsl_from_text(t VARCHAR(64)) RETURNS VARBINARY(10) DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  IF CAST(t AS BINARY) NOT REGEXP BINARY '^[0-9A-F]{20}$' THEN
+    SET message = CONCAT('invalid TBSL: expected 20 characters 0-9 and A-F, found ''', t, '''');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN UNHEX(t);
+END $$
+
+DELIMITER ;

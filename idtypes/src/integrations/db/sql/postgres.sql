@@ -1,0 +1,169 @@
+-- idtypes: every stored id to its text and back, in PostgreSQL (PL/pgSQL, 11 and later).
+-- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
+-- column holds: a BIGINT (a TID's or a snowish id's own integer; the other 64-bit formats'
+-- bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as BYTEA.
+-- Invalid input raises an error naming the format (SQLSTATE 22P02); NULL gives NULL.
+
+CREATE OR REPLACE FUNCTION idtypes_encode(v numeric, alphabet text, width int)
+RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  base int := length(alphabet);
+  result text := '';
+BEGIN
+  FOR i IN 1..width LOOP
+    result := substr(alphabet, mod(v, base)::int + 1, 1) || result;
+    v := div(v, base);
+  END LOOP;
+  RETURN result;
+END $$;
+
+CREATE OR REPLACE FUNCTION idtypes_decode(t text, alphabet text, width int, name text)
+RETURNS numeric LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  base int := length(alphabet);
+  v numeric := 0;
+  d int;
+BEGIN
+  IF length(t) <> width THEN
+    RAISE EXCEPTION 'invalid %: expected % characters, found %', name, width, length(t)
+      USING ERRCODE = '22P02';
+  END IF;
+  FOR i IN 1..width LOOP
+    d := strpos(alphabet, substr(t, i, 1));
+    IF d = 0 THEN
+      RAISE EXCEPTION 'invalid %: % at position % is not a character of the format',
+        name, quote_literal(substr(t, i, 1)), i USING ERRCODE = '22P02';
+    END IF;
+    v := v * base + (d - 1);
+  END LOOP;
+  RETURN v;
+END $$;
+
+CREATE OR REPLACE FUNCTION idtypes_check_natural(id bigint, name text)
+RETURNS numeric LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  IF id < 0 THEN
+    RAISE EXCEPTION 'invalid %: its column holds the ids'' own integers, 0 to 2^63 - 1; found %',
+      name, id USING ERRCODE = '22P02';
+  END IF;
+  RETURN id::numeric;
+END $$;
+
+CREATE OR REPLACE FUNCTION idtypes_to_bigint(v numeric, flipped boolean, name text, t text)
+RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  IF v >= 18446744073709551616 THEN
+    RAISE EXCEPTION 'invalid %: % is above the largest id', name, quote_literal(t)
+      USING ERRCODE = '22P02';
+  END IF;
+  IF flipped THEN
+    RETURN (v - 9223372036854775808)::bigint;
+  END IF;
+  IF v >= 9223372036854775808 THEN
+    RAISE EXCEPTION 'invalid %: % has the top bit set, which a BIGINT column does not hold',
+      name, quote_literal(t) USING ERRCODE = '22P02';
+  END IF;
+  RETURN v::bigint;
+END $$;
+
+-- atproto TID: 13 characters of base32-sortable; the BIGINT is its integer.
+CREATE OR REPLACE FUNCTION tid_text(id bigint)
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT idtypes_encode(idtypes_check_natural(id, 'atproto TID'),
+                        '234567abcdefghijklmnopqrstuvwxyz', 13)
+$$;
+
+CREATE OR REPLACE FUNCTION tid_from_text(t text)
+RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT idtypes_to_bigint(idtypes_decode(t, '234567abcdefghijklmnopqrstuvwxyz', 13, 'atproto TID'),
+                           false, 'atproto TID', t)
+$$;
+
+-- TimeId: 13 characters of base32-sortable of the i64 sign-extended to 65 bits; the BIGINT is
+-- its bits with the top one flipped. Reads the dashed form (STTT-TTT-TTTT-CC) too.
+CREATE OR REPLACE FUNCTION time_id_text(id bigint)
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT idtypes_encode(CASE WHEN id < 0 THEN id::numeric + 9223372036854775808
+                             ELSE id::numeric + 27670116110564327424 END,
+                        '234567abcdefghijklmnopqrstuvwxyz', 13)
+$$;
+
+CREATE OR REPLACE FUNCTION time_id_from_text(t text)
+RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  plain text := t;
+  v numeric;
+BEGIN
+  IF length(t) = 16 AND substr(t, 5, 1) = '-' AND substr(t, 9, 1) = '-'
+     AND substr(t, 14, 1) = '-' THEN
+    plain := substr(t, 1, 4) || substr(t, 6, 3) || substr(t, 10, 4) || substr(t, 15, 2);
+  END IF;
+  v := idtypes_decode(plain, '234567abcdefghijklmnopqrstuvwxyz', 13, 'TimeId');
+  IF v >= 9223372036854775808 AND v < 27670116110564327424 THEN
+    RAISE EXCEPTION 'invalid TimeId: % is out of range (its first character is c to r)',
+      quote_literal(t) USING ERRCODE = '22P02';
+  END IF;
+  -- The bits (v, less 2^64 for a negative i64), with the top one flipped.
+  IF v < 9223372036854775808 THEN
+    RETURN (v - 9223372036854775808)::bigint;
+  END IF;
+  RETURN (v - 27670116110564327424)::bigint;
+END $$;
+
+-- uid11 and its profiles: 11 characters of Base58; the BIGINT is the bits with the top one
+-- flipped, except a snowish id's, whose top bit is reserved (0): its own integer.
+CREATE OR REPLACE FUNCTION idtypes_uid11_text(id bigint)
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT idtypes_encode(id::numeric + 9223372036854775808,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11)
+$$;
+
+CREATE OR REPLACE FUNCTION idtypes_uid11_from_text(t text, name text, flipped boolean)
+RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT idtypes_to_bigint(idtypes_decode(t,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, name), flipped, name, t)
+$$;
+
+CREATE OR REPLACE FUNCTION uid11_text(id bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_text(id) $$;
+CREATE OR REPLACE FUNCTION uid11_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'uid11', true) $$;
+CREATE OR REPLACE FUNCTION xid_text(id bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_text(id) $$;
+CREATE OR REPLACE FUNCTION xid_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'xid', true) $$;
+CREATE OR REPLACE FUNCTION ts_seq_rand_text(id bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_text(id) $$;
+CREATE OR REPLACE FUNCTION ts_seq_rand_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'ts-seq-rand uid11', true) $$;
+CREATE OR REPLACE FUNCTION fullrand_text(id bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_text(id) $$;
+CREATE OR REPLACE FUNCTION fullrand_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'fullrand uid11', true) $$;
+CREATE OR REPLACE FUNCTION snowish_text(id bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT idtypes_encode(idtypes_check_natural(id, 'snowish uid11'),
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11)
+$$;
+CREATE OR REPLACE FUNCTION snowish_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'snowish uid11', false) $$;
+
+-- TBSL: 20 uppercase hex digits; the column holds its 10 bytes.
+CREATE OR REPLACE FUNCTION tbsl_text(id bytea)
+RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  IF length(id) <> 10 THEN
+    RAISE EXCEPTION 'invalid TBSL: expected 10 bytes, found %', length(id) USING ERRCODE = '22P02';
+  END IF;
+  RETURN upper(encode(id, 'hex'));
+END $$;
+
+CREATE OR REPLACE FUNCTION tbsl_from_text(t text)
+RETURNS bytea LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  IF t !~ '^[0-9A-F]{20}$' THEN
+    RAISE EXCEPTION 'invalid TBSL: expected 20 characters 0-9 and A-F, found %', quote_literal(t)
+      USING ERRCODE = '22P02';
+  END IF;
+  RETURN decode(t, 'hex');
+END $$;

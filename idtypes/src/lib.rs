@@ -455,7 +455,7 @@
 //! | `serde` | no | `Serialize`/`Deserialize`: the text in human-readable formats (JSON); in binary ones (DAG-CBOR, postcard, bincode) the text for TIDs and record keys (the atproto data model) and the raw form for the other formats; adapters to choose per field ([`serde`](crate::serde)); borrowed deserialization does not allocate | `serde` |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` | `chrono` |
 //! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 | `uuid` |
-//! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type, the `AsText` adapter (see [databases](#databases-sqlx)), and leases of clock/node/machine ids ([`lease`]) | `sqlx` 0.9 (no TLS, no macros) |
+//! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type (64-bit ids in integer columns), the `AsText` and `AsBytes` adapters (see [databases](#databases-sqlx)), SQL functions that show ids as text (`sqlx-postgres`, `sqlx-mysql`: [`sql`]), and leases of clock/node/machine ids ([`lease`]) | `sqlx` 0.9 (no TLS, no macros) |
 //! | `postgres-types` | no | `postgres-types` `ToSql`/`FromSql` (tokio-postgres, postgres) for every id type, `AsText` and typed ids: the columns, `accepts` and errors of `sqlx-postgres`, so both clients share a table | `postgres-types` 0.2, `bytes` |
 //! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) | `arbitrary` 1 |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) | `idtypes-derive` (`syn` 3, `quote`, `proc-macro2`) |
@@ -515,38 +515,106 @@
 //!
 //! # Databases (sqlx)
 //!
-//! Fixed-size ids are stored as their big-endian bytes, whose order is the id order on every
-//! database: no collation involved, no trouble with the full 64 bits (TIDs and uid11s above
-//! `i64::MAX`) and no surprise before 1970 (a `BIGINT` would sort negative TimeIds first,
-//! against their order). Record keys, and ids wrapped in `AsText` for people who read the
-//! table, are text, and text columns must compare bytes: PostgreSQL's linguistic collations
-//! and MySQL's `_ci` collations order Base58 and record keys wrongly.
+//! A 64-bit id is stored as an integer, the column a database engineer joins, partitions and
+//! range-scans on; a TBSL (80 bits) as its big-endian bytes. Every column's order is the ids'
+//! order (`ORDER BY id` is `Ord`, `BETWEEN` over an [`IdRange`]'s bounds is the range), and
+//! its value is what the format's [`Column`] says:
 //!
 //! | type | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|
-//! | `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand` | `BYTEA` | `BINARY(8)` | `BLOB` |
-//! | `Tbsl` | `BYTEA` | `BINARY(10)` | `BLOB` |
+//! | `Tid`, `Snowish` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT UNSIGNED`: the integer | `INTEGER`: the integer |
+//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT UNSIGNED`: the 64 bits | `INTEGER`: the bits flipped |
+//! | `Tbsl` ([`Column::Bytes`]) | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
+//! | `AsBytes<T>` (any id, typed ids too) | `BYTEA` | `BINARY(8)`, `BINARY(10)` | `BLOB` |
 //! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<PostId>` (a typed id) | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin`, `n` the prefix, separator and id lengths | `TEXT` |
 //!
-//! A typed id is stored exactly like its inner id, without the prefix. Decoding checks the
-//! kind of value first: a bytes id reads only bytes (PostgreSQL `BYTEA`; MySQL/MariaDB
-//! `BINARY`, `VARBINARY` or a `BLOB`, the binary character set; SQLite `BLOB` values), and a
-//! record key or an `AsText` only text, so eight characters of text are never read as a TID's
-//! eight bytes. A value of the other kind is an error that says what was expected and found
-//! (`atproto TID in a column of the wrong type: expected binary data (BINARY, VARBINARY or
-//! BLOB), found text (VARCHAR)`), with sqlx's type check or without it (`try_get_unchecked`).
-//! SQLite goes by each value's storage class, not by the column's declared type, which it does
-//! not enforce: a blob inserted into a `TEXT` column is still a blob. Then decoding checks the
-//! content: a 9-byte TBSL, a malformed text, a snowish id with its reserved bit set are errors
-//! naming the type. PostgreSQL values decode in both protocols, and the fixed-size ids have
-//! `PgHasArrayType` (`WHERE id = ANY($1)`).
+//! PostgreSQL and SQLite have signed 64-bit integers only. A TID's top bit is 0 by its layout
+//! (and a snowish id's is reserved), so their column holds the id's own integer, the number
+//! other atproto software computes (`3jzfcijpj2z2a` is 1728652679052295174). The other 64-bit
+//! formats use all 64 bits (a TimeId before 1970 is a negative `i64`, an xid after 2081 has its
+//! top bit set), so a signed column holds their bits with the top one flipped, `bits - 2^63`,
+//! which keeps the order; MySQL's `BIGINT UNSIGNED` holds the bits themselves. A TID with the
+//! top bit set, which only text starting `c`..`j` makes (no generator does), does not fit a
+//! signed column: encoding it is an error that says so; store such ids with `AsBytes` or
+//! `AsText`. TID time ranges end at the layout's last TID, so their bounds always fit.
+//!
+//! Why integers: measured on this crate's benchmark (`benches-db/`), a 64-bit id's primary key
+//! is a third smaller as `BIGINT` than as `BYTEA`, and as small as a sequence's; and the values
+//! read as numbers in psql. [`idtypes::sql`](crate::sql) creates functions that show the text
+//! (`SELECT tid_text(id) FROM posts`). The figures are in the README.
+//!
+//! Record keys, and ids wrapped in `AsText` for people who read the table, are text, and text
+//! columns must compare bytes: PostgreSQL's linguistic collations and MySQL's `_ci`
+//! collations order Base58 and record keys wrongly. A typed id is stored exactly like its inner
+//! id, without the prefix.
+//!
+//! Decoding checks the kind of value first, never guessing from its content: an integer id
+//! reads only integers (PostgreSQL `BIGINT`; MySQL `BIGINT UNSIGNED`, or a signed integer
+//! for a TID or a snowish id; SQLite `INTEGER` values), a bytes id or an `AsBytes` only bytes
+//! (`BYTEA`; the binary strings, collation 63; SQLite `BLOB` values), a record key or an
+//! `AsText` only text. A value of another kind is an error that says what was expected and
+//! found (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found BYTEA`),
+//! with sqlx's type check or without it (`try_get_unchecked`). SQLite goes by each value's
+//! storage class, not by the column's declared type, which it does not enforce. Then decoding
+//! checks the content: a negative TID, a 9-byte TBSL, a malformed text, a snowish id with its
+//! reserved bit set are errors naming the type. PostgreSQL values decode in both protocols, and
+//! the fixed-size ids have `PgHasArrayType` (`WHERE id = ANY($1)`).
 //!
 //! The `postgres-types` feature (tokio-postgres, postgres) stores and checks exactly as
 //! `sqlx-postgres` does, `accepts` taking what sqlx's `compatible` takes, so either client
 //! reads what the other wrote. Queries with sqlx's functions and its checked macros are in the
 //! [service guide](crate::service_guide).
+//!
+//! ## Migrating a bytes column to integers
+//!
+//! Releases before this one stored every id as its big-endian bytes. Such a column still
+//! reads, through `AsBytes<T>` (`AsBytes<PostId>` for a typed id), so nothing has to move at
+//! once. To move it to the integer column, with a typed id's inner format's mapping:
+//!
+//! ```sql
+//! -- PostgreSQL, a TID or snowish column (its own integer); first check that no id has the
+//! -- top bit set: SELECT count(*) FROM posts WHERE get_byte(id, 0) >= 128; -- must be 0
+//! ALTER TABLE posts ALTER COLUMN id TYPE BIGINT
+//!     USING ('x' || encode(id, 'hex'))::bit(64)::bigint;
+//! -- PostgreSQL, a TimeId, uid11, xid, ts-seq-rand or fullrand column (top bit flipped)
+//! ALTER TABLE events ALTER COLUMN id TYPE BIGINT
+//!     USING (('x' || encode(id, 'hex'))::bit(64) # X'8000000000000000')::bigint;
+//!
+//! -- MySQL / MariaDB, any 64-bit format (the bits); a primary key moves with the column
+//! ALTER TABLE posts ADD COLUMN id_new BIGINT UNSIGNED;
+//! UPDATE posts SET id_new = CAST(CONV(HEX(id), 16, 10) AS UNSIGNED);
+//! ALTER TABLE posts DROP PRIMARY KEY, DROP COLUMN id,
+//!     CHANGE id_new id BIGINT UNSIGNED NOT NULL, ADD PRIMARY KEY (id);
+//! ```
+//!
+//! SQLite has no conversion from a blob to an integer in SQL, and does not enforce a column's
+//! declared type: read each row with `AsBytes<T>` and write it back as `T`, in one transaction
+//! (a column declared `BLOB` then holds integers, which SQLite allows; declare `INTEGER` in new
+//! tables):
+//!
+//! ```no_run
+//! # async fn run(pool: sqlx::SqlitePool) -> Result<(), sqlx::Error> {
+//! use idtypes::{AsBytes, Tid};
+//!
+//! let mut tx = pool.begin().await?;
+//! let old: Vec<AsBytes<Tid>> = sqlx::query_scalar("SELECT id FROM posts WHERE typeof(id) = 'blob'")
+//!     .fetch_all(&mut *tx)
+//!     .await?;
+//! for AsBytes(id) in old {
+//!     sqlx::query("UPDATE posts SET id = ? WHERE id = ?")
+//!         .bind(id)
+//!         .bind(AsBytes(id))
+//!         .execute(&mut *tx)
+//!         .await?;
+//! }
+//! tx.commit().await?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Each of these is run by this crate's tests on the real servers (`tests/it/bytes_migration.rs`).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]

@@ -15,6 +15,7 @@ mod common;
 
 mod arbitrary_ids;
 mod atproto_wire;
+mod bytes_migration;
 mod clock_faults;
 mod derive_api;
 mod derive_hygiene;

@@ -17,12 +17,12 @@
 //! those. The clients ask `accepts` before they convert, so a value in the wrong kind of
 //! column is their `WrongType` error (naming the Rust type and the PostgreSQL type); `to_sql`
 //! and `from_sql` check again, and called directly with the wrong type they give sqlx's error
-//! (`atproto TID in a column of the wrong type: expected BYTEA, found TEXT`) rather than read
+//! (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found TEXT`) rather than read
 //! text as bytes. Then the content is checked as sqlx checks it (a 9-byte TBSL, a malformed
 //! text, a snowish id with its reserved bit set are errors naming the type). Typed ids run their
 //! checks on what they read unless they trust stored values ([`TypedId::DECODE`]).
 //!
-//! `Option` (NULL) and arrays (`Vec<Tid>`, `&[PostId]` as `BYTEA[]`, record keys as `TEXT[]`)
+//! `Option` (NULL) and arrays (`Vec<Tid>`, `&[PostId]` as `BIGINT[]`, record keys as `TEXT[]`)
 //! come from postgres-types' own impls over these.
 
 use bytes::BytesMut;

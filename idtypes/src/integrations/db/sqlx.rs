@@ -2,37 +2,15 @@
 //!
 //! # Storage
 //!
-//! Fixed-size ids are stored as their **big-endian bytes**: byte order is the id's `Ord` on
-//! all three databases, with no collation involved and no trouble with values above
-//! `i64::MAX` (TIDs and uid11s use all 64 bits; pre-1970 TimeIds are negative `i64`s that a
-//! `BIGINT` would sort first, against the id order).
+//! The columns, their mapping and the decoding rules are documented in the crate docs
+//! ([databases](crate#databases-sqlx)): 64-bit ids in integer columns (`BIGINT`, MySQL's
+//! `BIGINT UNSIGNED`, SQLite's `INTEGER`) as their format's [`Column`](crate::Column) says, a
+//! TBSL and any id in `AsBytes` as big-endian bytes, record keys and `AsText` as text.
 //!
-//! | type | PostgreSQL | MySQL / MariaDB | SQLite |
-//! |---|---|---|---|
-//! | `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand` | `BYTEA` (8 bytes) | `BINARY(8)` | `BLOB` |
-//! | `Tbsl` | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
-//! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
-//! | [`AsText<T>`](crate::AsText) (any of the fixed-size ids, as text) | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
-//!
-//! Text columns must compare bytes: PostgreSQL's linguistic collations (`en_US`) and MySQL's
-//! `_ci` collations order Base58 and record keys wrongly (`a` = `A`), hence the `COLLATE`s.
-//!
-//! MySQL pads a `BINARY(n)` value shorter than `n` with zero bytes, so such a column only ever
-//! holds `n` bytes; bind ids (not raw byte strings) to keep its content meaningful.
-//!
-//! Decoding checks the kind of column first, by the value's SQL type, never by its content:
-//! fixed-size ids read only bytes (PostgreSQL `BYTEA`; MySQL/MariaDB `BINARY`, `VARBINARY` and
-//! the `BLOB`s, the string types of the binary character set, collation 63; SQLite values of
-//! storage class `BLOB`), record keys and [`AsText`](crate::AsText) only text (the other string types; SQLite
-//! `TEXT` values). Eight characters of text are not a TID's bytes, nor ten a TBSL's: a value of
-//! the wrong kind is an error saying what was expected and what was found, whether or not sqlx
-//! checked the type first (`Type::compatible` says the same). SQLite goes by each value's
-//! storage class, not the column's declared type, which it does not enforce.
-//!
-//! Then decoding checks the content: a column of the wrong length, a malformed text or a snowish
-//! payload with its reserved bit set is an error naming the type, never a panic. PostgreSQL
-//! values decode in both the binary and the text protocol; fixed-size ids also have
-//! `PgHasArrayType` (`BYTEA[]`).
+//! Decoding checks the kind of column first, by the value's SQL type, never by its content
+//! (`Columns`), with or without sqlx's check (`Type::compatible` says the same); then the
+//! content. A NULL read as a plain id is sqlx's `UnexpectedNullError` (SQLite would otherwise
+//! hand over 0).
 
 use sqlx::{Database, Decode, Encode, Type, TypeInfo, encode::IsNull, error::BoxDynError};
 

@@ -31,7 +31,7 @@ impl Args {
             databases: vec!["pg".into(), "mysql".into(), "sqlite".into()],
             rounds: 3,
             batch: 1000,
-            scans: 11,
+            scans: 21,
             sqlite_dir: std::env::temp_dir(),
         };
         let mut words = std::env::args().skip(1);

@@ -14,13 +14,13 @@ use crate::kinds::{Key, Kind};
 pub struct MySqlServer {
     connection: MySqlConnection,
     description: String,
-    /// `UUID` on MariaDB 10.7 and later, `BINARY(16)` elsewhere.
+    /// `UUID` where the server has the type and it orders UUIDv7s by time, else `BINARY(16)`.
     uuid_column: &'static str,
 }
 
 impl MySqlServer {
-    /// Connects to `url`, reads the version (which decides the UUID column) and the settings the
-    /// report shows.
+    /// Connects to `url`, reads the version and the settings the report shows, and chooses the
+    /// UUID column.
     pub async fn connect(url: &str) -> Result<MySqlServer> {
         let mut connection = MySqlConnection::connect(url).await?;
         let row = sqlx::query(
@@ -37,14 +37,16 @@ impl MySqlServer {
             row.get::<u64, _>(2),
             row.get::<i64, _>(3),
         );
+        let uuid_column = if has_uuid_type(&version) && uuid_type_orders_v7(&mut connection).await?
+        {
+            "UUID"
+        } else {
+            "BINARY(16)"
+        };
         Ok(MySqlServer {
             connection,
             description,
-            uuid_column: if has_uuid_type(&version) {
-                "UUID"
-            } else {
-                "BINARY(16)"
-            },
+            uuid_column,
         })
     }
 
@@ -56,7 +58,7 @@ impl MySqlServer {
     }
 }
 
-/// MariaDB has a `UUID` type since 10.7 (`10.11.6-MariaDB-...`); MySQL has none.
+/// Whether the server has a `UUID` type: MariaDB since 10.7; MySQL has none.
 fn has_uuid_type(version: &str) -> bool {
     if !version.contains("MariaDB") {
         return false;
@@ -64,9 +66,22 @@ fn has_uuid_type(version: &str) -> bool {
     let mut numbers = version
         .split(['.', '-'])
         .map(|n| n.parse::<u32>().unwrap_or(0));
-    let major = numbers.next().unwrap_or(0);
-    let minor = numbers.next().unwrap_or(0);
-    (major, minor) >= (10, 7)
+    let mut next = || numbers.next().unwrap_or(0);
+    (next(), next()) >= (10, 7)
+}
+
+/// Whether the server's `UUID` type orders UUIDv7s by their bytes, that is by time. MariaDB
+/// stores a version-1 UUID with its fields reordered so that it sorts by time, and its first
+/// releases with the type did so to every version, which would leave a UUIDv7 key unordered.
+async fn uuid_type_orders_v7(connection: &mut MySqlConnection) -> Result<bool> {
+    // The same millisecond's counter at its highest, then the next millisecond's at its lowest.
+    let ordered: i64 = sqlx::query_scalar(
+        "SELECT CAST('01890000-0000-7fff-8000-000000000000' AS UUID) \
+              < CAST('01890000-0001-7000-8000-000000000000' AS UUID)",
+    )
+    .fetch_one(connection)
+    .await?;
+    Ok(ordered == 1)
 }
 
 impl Server for MySqlServer {

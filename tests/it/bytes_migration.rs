@@ -4,7 +4,6 @@
 
 use crate::common::sqlx_cases::{Rng, Sample, Storage, samples};
 use idtypes::{AsBytes, Tid, TimeId, Uid11};
-use sqlx::AssertSqlSafe;
 
 /// Generates the test for the database the invoking module describes (`Db`, `connect`,
 /// `ph`, `column`, and `migrate`, which runs that database's statements on `table`).

@@ -85,7 +85,7 @@ where
     const NAME: &'static str = T::TYPE_NAME;
 
     fn id(&self) -> T::Inner {
-        self.0.as_inner().clone()
+        *self.0.as_inner()
     }
 
     fn from_id(id: T::Inner) -> Result<Self, crate::Error> {

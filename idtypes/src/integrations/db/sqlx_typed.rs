@@ -69,8 +69,7 @@ macro_rules! __idtypes_typed_sqlx_postgres {
         #[automatically_derived]
         impl $crate::__private::sqlx::PgHasArrayType for $name {
             fn array_type_info() -> $crate::__private::sqlx::PgTypeInfo {
-                <<Self as $crate::TypedId>::Inner as $crate::__private::sqlx::PgHasArrayType>
-                                                                            ::array_type_info()
+                $crate::__private::sqlx::array_type_info::<Self>()
             }
         }
     };
@@ -81,6 +80,15 @@ use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};
 use super::columns::typed_text;
 use super::sqlx::{Columns, check_text};
 use crate::{AsText, TypedId, typed::support::parse_as};
+
+/// The inner id's array type (PostgreSQL).
+#[cfg(feature = "sqlx-postgres")]
+pub fn array_type_info<T: TypedId>() -> sqlx::postgres::PgTypeInfo
+where
+    T::Inner: sqlx::postgres::PgHasArrayType,
+{
+    <T::Inner as sqlx::postgres::PgHasArrayType>::array_type_info()
+}
 
 /// The inner id's column type.
 pub fn type_info<T: TypedId, DB: Database>() -> DB::TypeInfo

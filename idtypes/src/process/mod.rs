@@ -6,4 +6,5 @@
 pub(crate) mod fork;
 pub(crate) mod lease_term;
 pub(crate) mod random;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub(crate) mod timer;

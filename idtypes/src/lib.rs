@@ -564,10 +564,10 @@ extern crate std;
 mod codec;
 mod error;
 mod formats;
-#[cfg(feature = "std")]
+#[cfg(idtypes_generators)]
 mod generation;
 pub(crate) mod integrations;
-#[cfg(feature = "std")]
+#[cfg(idtypes_generators)]
 mod process;
 mod range;
 #[cfg(feature = "alloc")]
@@ -585,7 +585,7 @@ mod typed;
 pub mod uid11;
 
 pub use error::{Error, ErrorKind};
-#[cfg(feature = "std")]
+#[cfg(idtypes_generators)]
 pub use generation::clock::{Clock, ManualClock, SystemClock};
 #[cfg(any(
     feature = "sqlx-postgres",
@@ -602,7 +602,7 @@ pub use integrations::db::as_text::AsText;
 pub use integrations::db::lease;
 #[cfg(feature = "serde")]
 pub use integrations::serde;
-#[cfg(feature = "std")]
+#[cfg(idtypes_generators)]
 pub use process::lease_term::LeaseTerm;
 pub use range::IdRange;
 pub use range::ranges::IdRanges;

@@ -6,15 +6,22 @@
 //! | Linux, Android | `clock_gettime(CLOCK_REALTIME)` | `CLOCK_BOOTTIME` (counts time suspended) | `CLOCK_MONOTONIC`, and `CLOCK_MONOTONIC_COARSE` where each id checks a lease |
 //! | other Unix (macOS, the BSDs) | `CLOCK_REALTIME` | `CLOCK_MONOTONIC` | `CLOCK_MONOTONIC` |
 //! | Windows, WASI | `SystemTime::now` | `Instant` | `Instant` |
+//! | wasm32-unknown-unknown with `js` | `Date.now()`, whole milliseconds | `performance.now()` | `performance.now()` |
 //!
 //! On Unix the clocks are read with `clock_gettime` itself: no `SystemTime` arithmetic on the
-//! hot path.
+//! hot path. wasm32-unknown-unknown has no clock of its own (`SystemTime::now` and
+//! `Instant::now` panic there): this module is built there only with the `js` feature, and
+//! reads the JavaScript host's clocks.
 
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod js;
 #[cfg(not(any(unix, all(target_arch = "wasm32", target_os = "unknown"))))]
 mod portable;
 #[cfg(unix)]
 mod unix;
 
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) use js::{coarse_monotonic_nanos, monotonic_micros, monotonic_nanos, wall_micros};
 #[cfg(not(any(unix, all(target_arch = "wasm32", target_os = "unknown"))))]
 pub(crate) use portable::{coarse_monotonic_nanos, monotonic_micros, monotonic_nanos, wall_micros};
 #[cfg(unix)]

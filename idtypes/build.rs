@@ -1,23 +1,21 @@
-//! Sets `cfg(idtypes_generators)` where ids can be made: with the `std` feature, on a target
-//! whose host gives the generators a clock and randomness. Every target with `std` does, but
-//! wasm32-unknown-unknown, which has neither (its `SystemTime::now` panics, and getrandom
-//! refuses to build there) unless the `js` feature takes them from the JavaScript host.
+//! Sets `cfg(idtypes_host)` on every target whose host gives the generators a wall clock, a
+//! monotonic clock and randomness through `std`: every target but wasm32-unknown-unknown, whose
+//! `SystemTime::now` panics and which getrandom refuses, unless the `js` feature says there is
+//! a JavaScript host to read them from. The generators are gated on `all(feature = "std",
+//! idtypes_host)`; the crate docs' "Targets" section says what each target gets.
 //!
-//! A build script, because Cargo features cannot depend on the target: without it, the
-//! condition would be spelled out on every generator, `now()` and re-export. The crate docs'
-//! "Targets" section says what each target gets.
+//! A build script, because no Cargo feature can depend on the target, and spelling the target
+//! out on every generator, `now()` and re-export would bury them.
 
 use std::env;
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
-    println!("cargo::rustc-check-cfg=cfg(idtypes_generators)");
-    let std = env::var_os("CARGO_FEATURE_STD").is_some();
-    let js = env::var_os("CARGO_FEATURE_JS").is_some();
+    println!("cargo::rustc-check-cfg=cfg(idtypes_host)");
     let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
-    let hostless = arch == "wasm32" && os == "unknown";
-    if std && (js || !hostless) {
-        println!("cargo::rustc-cfg=idtypes_generators");
+    let js = env::var_os("CARGO_FEATURE_JS").is_some();
+    if !(arch == "wasm32" && os == "unknown") || js {
+        println!("cargo::rustc-cfg=idtypes_host");
     }
 }

@@ -549,6 +549,9 @@
 //! [service guide](crate::service_guide).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// `idtypes_host` (build.rs) is a fact of the target, set wherever docs are built: the docs
+// label the generators with their feature, `std`, and the "Targets" section tells the rest.
+#![cfg_attr(docsrs, doc(auto_cfg(hide(idtypes_host))))]
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
@@ -564,10 +567,10 @@ extern crate std;
 mod codec;
 mod error;
 mod formats;
-#[cfg(idtypes_generators)]
+#[cfg(all(feature = "std", idtypes_host))]
 mod generation;
 pub(crate) mod integrations;
-#[cfg(idtypes_generators)]
+#[cfg(all(feature = "std", idtypes_host))]
 mod process;
 mod range;
 #[cfg(feature = "alloc")]
@@ -585,7 +588,7 @@ mod typed;
 pub mod uid11;
 
 pub use error::{Error, ErrorKind};
-#[cfg(idtypes_generators)]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use generation::clock::{Clock, ManualClock, SystemClock};
 #[cfg(any(
     feature = "sqlx-postgres",
@@ -602,7 +605,7 @@ pub use integrations::db::as_text::AsText;
 pub use integrations::db::lease;
 #[cfg(feature = "serde")]
 pub use integrations::serde;
-#[cfg(idtypes_generators)]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use process::lease_term::LeaseTerm;
 pub use range::IdRange;
 pub use range::ranges::IdRanges;

@@ -31,9 +31,9 @@ macro_rules! __idtypes_typed_tbsl {
     };
 }
 
-/// `try_next_from(&generator)` for a TBSL generator, which has `try_next` only (where there
-/// are generators: `cfg(idtypes_generators)`).
-#[cfg(idtypes_generators)]
+/// `try_next_from(&generator)` for a TBSL generator, which has `try_next` only (with the
+/// generators: `std`, on a target with a host clock).
+#[cfg(all(feature = "std", idtypes_host))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_tbsl_next_from {
@@ -53,7 +53,7 @@ macro_rules! __idtypes_typed_tbsl_next_from {
     };
 }
 
-#[cfg(not(idtypes_generators))]
+#[cfg(not(all(feature = "std", idtypes_host)))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_tbsl_next_from {

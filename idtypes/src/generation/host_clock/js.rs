@@ -33,7 +33,9 @@ pub(crate) fn wall_micros() -> i64 {
 /// `performance.now()` in µs, or `None` on a host without it: the generators then follow the
 /// wall clock without the guard against its wrong forward jumps.
 pub(crate) fn monotonic_micros() -> Option<i64> {
-    performance_now().ok().map(|millis| (millis * 1000.0) as i64)
+    performance_now()
+        .ok()
+        .map(|millis| (millis * 1000.0) as i64)
 }
 
 /// `performance.now()` in ns, plus one (so that 0 keeps meaning "ended" for a lease term), or

@@ -18,9 +18,10 @@ use std::{
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 use crate::process::timer::Sleep;
 
+use crate::generation::host_clock::coarse_monotonic_nanos;
 /// Nanoseconds on the monotonic clock (`CLOCK_MONOTONIC` on Unix), from an arbitrary start:
 /// what a term's deadline is counted in.
-pub(crate) use crate::generation::host_clock::{coarse_monotonic_nanos, monotonic_nanos};
+pub(crate) use crate::generation::host_clock::monotonic_nanos;
 
 /// The current term of a lease on one value of an id space: the value, until when this
 /// process may use it (by its own monotonic clock), and the timestamps its ids may carry.

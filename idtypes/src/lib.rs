@@ -400,8 +400,9 @@
 //! | [`FullRand`](struct@FullRand) | all 64 bits | unpredictable: ChaCha12 keyed by the OS, a secure generator |
 //!
 //! Random bits come from the operating system's random source (through the `getrandom`
-//! crate), never from a fixed or time-based seed; if the OS has none to give, the call that
-//! needs them panics rather than fall back on guessable bits. Only FullRand's bits may stand in
+//! crate; in a JavaScript host, from `crypto.getRandomValues()`: see [targets](#targets)),
+//! never from a fixed or time-based seed; if the OS has none to give, the call that needs them
+//! panics rather than fall back on guessable bits. Only FullRand's bits may stand in
 //! for a secret token: the tie-breakers of xid, ts-seq-rand and random TBSL come from a fast
 //! generator (wyrand) whose later outputs can be worked out from a few earlier ones.
 //!
@@ -450,7 +451,8 @@
 //!
 //! | feature | default | what it adds | pulls in |
 //! |---|---|---|---|
-//! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges; without it the value types, codecs, ranges and the serde and chrono conversions work in `no_std` | `libc` on Unix (`clock_gettime`, `pthread_atfork`), `getrandom` (the OS random source), `chacha20` (FullRand's generator, without the cipher API) |
+//! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges (on wasm32-unknown-unknown the generators and clocks need `js` too: see [targets](#targets)); without it the value types, codecs, ranges and the serde and chrono conversions work in `no_std` | `libc` on Unix (`clock_gettime`, `pthread_atfork`), `getrandom` (the OS random source; not on wasm32-unknown-unknown), `chacha20` (FullRand's generator, without the cipher API) |
+//! | `js` | no | on wasm32-unknown-unknown, the generators, on the JavaScript host's clocks and `crypto.getRandomValues()` (see [targets](#targets)); nothing on other targets; turns on `std` | `wasm-bindgen` (on wasm32-unknown-unknown only) |
 //! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`](crate::record_key::RecordKeyType) in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 37 bytes) | nothing |
 //! | `serde` | no | `Serialize`/`Deserialize`: the text in human-readable formats (JSON); in binary ones (DAG-CBOR, postcard, bincode) the text for TIDs and record keys (the atproto data model) and the raw form for the other formats; adapters to choose per field ([`serde`](crate::serde)); borrowed deserialization does not allocate | `serde` |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` | `chrono` |
@@ -462,6 +464,52 @@
 //! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`) |
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
+//!
+//! # Targets
+//!
+//! The value types and codecs build for any target, `no_std` included. The generators need
+//! the host's wall clock, a monotonic clock and a random source; where they come from:
+//!
+//! | target | generators | clocks | randomness |
+//! |---|---|---|---|
+//! | Linux, Android, macOS and the other Unix systems | with `std` | `clock_gettime`: `CLOCK_REALTIME`, and `CLOCK_BOOTTIME` (Linux) or `CLOCK_MONOTONIC` | the OS's, through `getrandom` |
+//! | Windows, WASI (`wasm32-wasip1`) | with `std` | [`SystemTime`](std::time::SystemTime), [`Instant`](std::time::Instant) | the OS's (WASI's `random_get`), through `getrandom` |
+//! | `wasm32-unknown-unknown` in a JavaScript host: browsers, web workers, Node.js 19+, Deno, Bun | with `js` (which turns on `std`) | `Date.now()`, in whole milliseconds; `performance.now()` | `crypto.getRandomValues()` |
+//! | `wasm32-unknown-unknown` without `js` | none | none | none |
+//!
+//! `wasm32-unknown-unknown` has no clock or random source of its own (its `SystemTime::now`
+//! panics), and nothing there says whether a JavaScript host is around, so the `js` feature
+//! says so. Turn it on in the application that makes ids in a browser (built with wasm-bindgen:
+//! wasm-pack, trunk, Leptos, Dioxus, Yew); nothing else is needed, no `RUSTFLAGS` and no
+//! `getrandom` configuration (idtypes reads `crypto.getRandomValues()` itself there, through
+//! wasm-bindgen). It does nothing on other targets, so it can stay on for all of them:
+//!
+//! ```toml
+//! [dependencies]
+//! idtypes = { version = "0.1", features = ["js", "serde"] }
+//! ```
+//!
+//! Without `js`, `std` still builds on `wasm32-unknown-unknown`, with its `SystemTime`
+//! accessors and time ranges and `std::error::Error`, but leaves out the generators and what
+//! serves them, which would read the missing clock or random source: `now()`,
+//! [`FullRand::random`], `NodeId::random_best_effort`, the `*Generator` types, `Clock`,
+//! `SystemClock`, `ManualClock` and `LeaseTerm`. Code that calls them does not compile there;
+//! nothing panics at run time. So a library can depend
+//! on idtypes with its default features and still build for the browser, where it parses and
+//! shows the ids a server made.
+//!
+//! In a JavaScript host, TIDs and TimeIds of one millisecond take consecutive microseconds
+//! (see [`Clock`] on millisecond clocks), and a thread cannot block: a TBSL generator
+//! waiting for its clock spins, and [`LeaseTerm::ended`] completes when its term is ended but
+//! has no timer for its deadline (it is checked whenever the future is polled). WebAssembly
+//! with threads (the `atomics` target feature) is refused at compile time with `js`:
+//! `crypto.getRandomValues()` does not take shared memory. Only Unix has `fork()`: elsewhere
+//! the fork handlers are compiled out, and each id's fork check is a load of a word that never
+//! changes.
+//!
+//! The tests in the repository's `wasm-tests/` run on `wasm32-unknown-unknown` (with `js`) and
+//! `wasm32-wasip1`, both in Node.js, and CI lints Windows, macOS and both WebAssembly targets
+//! with warnings denied.
 //!
 //! # JSON Schema and OpenAPI
 //!
@@ -619,6 +667,9 @@
 //! Each of these is run by this crate's tests on the real servers (`tests/it/bytes_migration.rs`).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// `idtypes_host` (build.rs) is a fact of the target, set wherever docs are built: the docs
+// label the generators with their feature, `std`, and the "Targets" section tells the rest.
+#![cfg_attr(docsrs, doc(auto_cfg(hide(idtypes_host))))]
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
@@ -634,10 +685,10 @@ extern crate std;
 mod codec;
 mod error;
 mod formats;
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 mod generation;
 pub(crate) mod integrations;
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 mod process;
 mod range;
 #[cfg(feature = "alloc")]
@@ -655,7 +706,7 @@ mod typed;
 pub mod uid11;
 
 pub use error::{Error, ErrorKind};
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use generation::clock::{Clock, ManualClock, SystemClock};
 #[cfg(any(
     feature = "sqlx-postgres",
@@ -681,7 +732,7 @@ pub use integrations::db::lease;
 pub use integrations::db::sql;
 #[cfg(feature = "serde")]
 pub use integrations::serde;
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use process::lease_term::LeaseTerm;
 pub use range::IdRange;
 pub use range::ranges::IdRanges;

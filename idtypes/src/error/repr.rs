@@ -33,7 +33,7 @@ pub(crate) enum Repr {
     /// A constructor's part was `found`, outside `bounds`.
     OutOfRange { bounds: &'static Bounds, found: Int },
     /// A generator cannot continue, for `reason`.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    #[cfg_attr(not(all(feature = "std", idtypes_host)), allow(dead_code))]
     Exhausted { reason: &'static str },
     /// The input is a value the format sets aside; `rule` says which ones.
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
@@ -66,11 +66,11 @@ pub(crate) enum Repr {
     TooLarge { largest: &'static str },
     /// The clock read `behind_micros` before the last id; `waited` says whether the generator
     /// waited (and gave up) or refused at once.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    #[cfg_attr(not(all(feature = "std", idtypes_host)), allow(dead_code))]
     ClockBackwards { behind_micros: u64, waited: bool },
     /// A generator's `part`, fixed to `value` by the caller, was asked for an id in a forked
     /// child of the process that fixed it.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    #[cfg_attr(not(all(feature = "std", idtypes_host)), allow(dead_code))]
     Forked {
         /// What the caller fixed ("clock id", "node id", "machine id").
         part: &'static str,
@@ -89,7 +89,7 @@ pub(crate) enum Repr {
     },
     /// A generator's leased `part` (`value`) may not be used: its term's deadline passed or
     /// it ended (`ceiling` false), or the ids reached the term's ceiling (`ceiling` true).
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    #[cfg_attr(not(all(feature = "std", idtypes_host)), allow(dead_code))]
     LeaseExpired {
         part: &'static str,
         value: u16,

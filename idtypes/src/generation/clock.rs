@@ -27,6 +27,8 @@ use std::{
     time::SystemTime,
 };
 
+use super::host_clock::{self, micros_of};
+
 /// A source of wall-clock time for generators.
 ///
 /// Implementations return microseconds since the Unix epoch (negative before 1970). A clock
@@ -139,7 +141,9 @@ impl<C: Clock + ?Sized> Clock for Box<C> {
 /// The operating system's real-time clock.
 ///
 /// On Unix it calls `clock_gettime(CLOCK_REALTIME)` directly (no `SystemTime` arithmetic on
-/// the hot path); elsewhere it reads [`SystemTime::now`].
+/// the hot path); on wasm32-unknown-unknown (with the `js` feature) it reads the JavaScript
+/// host's `Date.now()`, whole milliseconds, within which the generators pad; elsewhere it
+/// reads [`SystemTime::now`].
 ///
 /// # Examples
 ///
@@ -155,12 +159,13 @@ pub struct SystemClock;
 impl Clock for SystemClock {
     #[inline]
     fn now_micros(&self) -> i64 {
-        system_micros()
+        host_clock::wall_micros()
     }
 
     /// The operating system's monotonic clock: `CLOCK_BOOTTIME` on Linux and Android (it
     /// counts time suspended, so a wall clock that moved on over a suspend is explained),
-    /// `CLOCK_MONOTONIC` on other Unix systems, [`Instant`](std::time::Instant) elsewhere.
+    /// `CLOCK_MONOTONIC` on other Unix systems, [`Instant`](std::time::Instant) elsewhere, and
+    /// `performance.now()` in a JavaScript host (`None` should the host have none).
     ///
     /// # Examples
     ///
@@ -173,72 +178,8 @@ impl Clock for SystemClock {
     /// ```
     #[inline]
     fn monotonic_micros(&self) -> Option<i64> {
-        Some(monotonic_micros())
+        host_clock::monotonic_micros()
     }
-}
-
-#[cfg(any(target_os = "linux", target_os = "android"))]
-const MONOTONIC: libc::clockid_t = libc::CLOCK_BOOTTIME;
-#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
-const MONOTONIC: libc::clockid_t = libc::CLOCK_MONOTONIC;
-
-#[cfg(unix)]
-fn monotonic_micros() -> i64 {
-    match read_clock(MONOTONIC) {
-        Some((secs, nanos)) => secs.saturating_mul(1_000_000).saturating_add(nanos / 1000),
-        None => instant_micros(),
-    }
-}
-
-#[cfg(not(unix))]
-fn monotonic_micros() -> i64 {
-    instant_micros()
-}
-
-/// Microseconds since the first call, on [`Instant`](std::time::Instant).
-fn instant_micros() -> i64 {
-    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    let origin = *ORIGIN.get_or_init(std::time::Instant::now);
-    i64::try_from(origin.elapsed().as_micros()).unwrap_or(i64::MAX)
-}
-
-#[cfg(unix)]
-#[inline]
-fn system_micros() -> i64 {
-    match read_clock(libc::CLOCK_REALTIME) {
-        Some((secs, nanos)) => secs.saturating_mul(1_000_000).saturating_add(nanos / 1000),
-        None => micros_of(SystemTime::now()),
-    }
-}
-
-/// `clock_gettime(clock)` as seconds and nanoseconds, or `None` when it fails (never, for the
-/// clocks every Unix has).
-#[cfg(unix)]
-#[inline]
-pub(crate) fn read_clock(clock: libc::clockid_t) -> Option<(i64, i64)> {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `now` is a valid, writable timespec.
-    if unsafe { libc::clock_gettime(clock, &mut now) } != 0 {
-        return None;
-    }
-    // `time_t` and `c_long` are 32 bits on some targets: widen, never truncate.
-    #[allow(clippy::useless_conversion)]
-    Some((i64::from(now.tv_sec), i64::from(now.tv_nsec)))
-}
-
-#[cfg(not(unix))]
-#[inline]
-fn system_micros() -> i64 {
-    micros_of(SystemTime::now())
-}
-
-/// Microseconds since the epoch, rounded down, saturating at the ends of `i64`.
-fn micros_of(time: SystemTime) -> i64 {
-    let (micros, _) = crate::range::time::floor_micros(time);
-    micros.clamp(i64::MIN as i128, i64::MAX as i128) as i64
 }
 
 /// A clock that reads what it was set to: for tests, simulations and replays.

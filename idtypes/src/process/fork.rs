@@ -74,7 +74,8 @@ pub(crate) fn watch() {
 }
 
 /// The `index`-th fork of a process whose stride is `stride`: the next lineage word, and the
-/// child's own stride.
+/// child's own stride. (Only Unix has `fork()`; the tests check the arithmetic everywhere.)
+#[cfg(any(unix, test))]
 fn advance(word: u64, stride: u64, index: u64) -> (u64, u64) {
     let step = |bits: u32, offset: u64| -> u64 {
         let size = 1u64 << bits;
@@ -94,6 +95,7 @@ fn advance(word: u64, stride: u64, index: u64) -> (u64, u64) {
 
 /// splitmix64's finalizer: a child's stride from its parent's, without a system call (fork
 /// handlers may only do async-signal-safe work).
+#[cfg(any(unix, test))]
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -8,12 +8,20 @@ use core::{
     sync::atomic::{AtomicI64, AtomicU64, Ordering},
     task::{Context, Poll, Waker},
 };
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use std::time::Instant;
 use std::{
     sync::{Arc, Mutex, PoisonError},
-    time::{Duration, Instant},
+    time::Duration,
 };
 
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 use crate::process::timer::Sleep;
+
+use crate::generation::host_clock::coarse_monotonic_nanos;
+/// Nanoseconds on the monotonic clock (`CLOCK_MONOTONIC` on Unix), from an arbitrary start:
+/// what a term's deadline is counted in.
+pub(crate) use crate::generation::host_clock::monotonic_nanos;
 
 /// The current term of a lease on one value of an id space: the value, until when this
 /// process may use it (by its own monotonic clock), and the timestamps its ids may carry.
@@ -239,7 +247,9 @@ impl LeaseTerm {
     /// renewals that came in time) or when it is ended (released, or found lost). Runs on any
     /// async runtime. Use it to stop serving what needs ids once they can no longer be made,
     /// say by failing a health check or answering 503 (where each request can simply check
-    /// [`is_live`](LeaseTerm::is_live), which costs a clock read).
+    /// [`is_live`](LeaseTerm::is_live), which costs a clock read). On wasm32-unknown-unknown,
+    /// which has no threads for its timer, it completes when the term is ended, and at its
+    /// deadline only once polled after it.
     ///
     /// # Examples
     ///
@@ -268,6 +278,7 @@ impl LeaseTerm {
     pub fn ended(&self) -> impl Future<Output = ()> + Send + Sync + 'static {
         Ended {
             term: self.clone(),
+            #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
             sleep: None,
         }
     }
@@ -313,6 +324,7 @@ impl LeaseTerm {
 struct Ended {
     term: LeaseTerm,
     /// The timer for the deadline last read.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     sleep: Option<Sleep>,
 }
 
@@ -338,32 +350,51 @@ impl Future for Ended {
             if now >= deadline {
                 return Poll::Ready(());
             }
-            // A deadline too far to represent (a term made valid "for ever") never comes.
-            let Some(at) = Instant::now().checked_add(Duration::from_nanos(deadline - now)) else {
-                return Poll::Pending;
-            };
-            // A new timer when the deadline moved (by more than the clocks' rounding).
-            let stale = self.sleep.as_ref().is_none_or(|sleep| {
-                sleep.deadline() + Duration::from_millis(1) < at
-                    || at + Duration::from_millis(1) < sleep.deadline()
-            });
-            if stale {
-                self.sleep = Some(Sleep::until(at));
-            }
-            let Some(sleep) = self.sleep.as_mut() else {
-                return Poll::Pending;
-            };
-            if sleep.unarmable() {
-                // No timer thread: only `end` wakes this task (the deadline is still checked
-                // on every poll).
+            if !self.timer_fired(cx, deadline - now) {
                 return Poll::Pending;
             }
-            match Pin::new(sleep).poll(cx) {
-                Poll::Pending => return Poll::Pending,
-                // The timer fired: read the deadline again (a renewal may have moved it).
-                Poll::Ready(()) => self.sleep = None,
-            }
+            // The timer fired: read the deadline again (a renewal may have moved it).
         }
+    }
+}
+
+impl Ended {
+    /// Polls a timer for `remaining` nanoseconds from now, armed anew when the deadline moved:
+    /// whether it fired. `false` leaves this task to be woken by the timer, or by `end`.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    fn timer_fired(&mut self, cx: &mut Context<'_>, remaining: u64) -> bool {
+        // A deadline too far to represent (a term made valid "for ever") never comes.
+        let Some(at) = Instant::now().checked_add(Duration::from_nanos(remaining)) else {
+            return false;
+        };
+        // A new timer when the deadline moved (by more than the clocks' rounding).
+        let stale = self.sleep.as_ref().is_none_or(|sleep| {
+            sleep.deadline() + Duration::from_millis(1) < at
+                || at + Duration::from_millis(1) < sleep.deadline()
+        });
+        if stale {
+            self.sleep = Some(Sleep::until(at));
+        }
+        let Some(sleep) = self.sleep.as_mut() else {
+            return false;
+        };
+        if sleep.unarmable() {
+            // No timer thread: only `end` wakes this task (the deadline is still checked on
+            // every poll).
+            return false;
+        }
+        let fired = Pin::new(sleep).poll(cx).is_ready();
+        if fired {
+            self.sleep = None;
+        }
+        fired
+    }
+
+    /// No threads, so no timer, on wasm32-unknown-unknown: only `end` wakes this task (the
+    /// deadline is still checked on every poll).
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    fn timer_fired(&mut self, _: &mut Context<'_>, _: u64) -> bool {
+        false
     }
 }
 
@@ -377,52 +408,6 @@ impl fmt::Debug for LeaseTerm {
             .field("ceiling_micros", &self.ceiling_micros())
             .finish()
     }
-}
-
-/// Nanoseconds on the monotonic clock (`CLOCK_MONOTONIC` on Unix), from an arbitrary start.
-pub(crate) fn monotonic_nanos() -> u64 {
-    read_clock(MONOTONIC)
-}
-
-/// [`monotonic_nanos`] read cheaply: on Linux `CLOCK_MONOTONIC_COARSE`, which lags the
-/// precise clock by less than one clock tick and never runs ahead of it.
-#[inline]
-fn coarse_monotonic_nanos() -> u64 {
-    read_clock(COARSE)
-}
-
-#[cfg(unix)]
-const MONOTONIC: libc::clockid_t = libc::CLOCK_MONOTONIC;
-#[cfg(any(target_os = "linux", target_os = "android"))]
-const COARSE: libc::clockid_t = libc::CLOCK_MONOTONIC_COARSE;
-#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
-const COARSE: libc::clockid_t = libc::CLOCK_MONOTONIC;
-
-#[cfg(unix)]
-#[inline]
-fn read_clock(clock: libc::clockid_t) -> u64 {
-    match crate::generation::clock::read_clock(clock) {
-        // Monotonic clocks never read before their start.
-        Some((secs, nanos)) => (secs as u64)
-            .saturating_mul(1_000_000_000)
-            .saturating_add(nanos as u64),
-        // Cannot happen for these clocks; reading "the end of time" makes every term refuse.
-        None => u64::MAX,
-    }
-}
-
-#[cfg(not(unix))]
-const MONOTONIC: () = ();
-#[cfg(not(unix))]
-const COARSE: () = ();
-
-#[cfg(not(unix))]
-fn read_clock(_: ()) -> u64 {
-    use std::{sync::OnceLock, time::Instant};
-    static START: OnceLock<Instant> = OnceLock::new();
-    let start = *START.get_or_init(Instant::now);
-    // One more than the elapsed time, so that 0 stays "ended".
-    start.elapsed().as_nanos() as u64 + 1
 }
 
 #[cfg(test)]
@@ -547,13 +532,5 @@ mod tests {
         assert!(waited >= Duration::from_millis(40), "{waited:?}");
         // An ended term's future is ready at once.
         assert!(wait_for(term.ended(), Duration::from_secs(1)) < Duration::from_millis(50));
-    }
-
-    #[test]
-    fn the_coarse_clock_never_runs_ahead_of_the_precise_one() {
-        for _ in 0..1000 {
-            let coarse = coarse_monotonic_nanos();
-            assert!(coarse <= monotonic_nanos());
-        }
     }
 }

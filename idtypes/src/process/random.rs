@@ -1,5 +1,6 @@
 //! Randomness for generators, all of it from the operating system's random source (through
-//! the `getrandom` crate), and all of it new in a forked child.
+//! the `getrandom` crate; in a JavaScript host, wasm32-unknown-unknown with the `js` feature,
+//! from `crypto.getRandomValues()`), and all of it new in a forked child.
 //!
 //! | function | what it is | used for |
 //! |---|---|---|
@@ -32,9 +33,27 @@ use crate::process::fork;
 /// When the operating system gives no random bytes (no `getrandom` system call and no
 /// readable `/dev/urandom`, as in some sandboxes): there is then nothing safe to fall back on.
 pub(crate) fn os_u64() -> u64 {
-    match getrandom::u64() {
-        Ok(value) => value,
-        Err(err) => panic!("idtypes: the operating system's random source failed: {err}"),
+    let mut bytes = [0; 8];
+    fill_from_os(&mut bytes);
+    u64::from_ne_bytes(bytes)
+}
+
+/// Fills `bytes` from the operating system's random source, or the JavaScript host's.
+///
+/// # Panics
+///
+/// As [`os_u64`].
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn fill_from_os(bytes: &mut [u8]) {
+    if let Err(err) = getrandom::fill(bytes) {
+        panic!("idtypes: the operating system's random source failed: {err}");
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn fill_from_os(bytes: &mut [u8]) {
+    if let Err(err) = crate::process::js_crypto::fill(bytes) {
+        panic!("idtypes: the JavaScript host's random source failed: {err}");
     }
 }
 
@@ -54,9 +73,7 @@ struct SecureStream {
 impl SecureStream {
     fn new(seeded_in: u64) -> Self {
         let mut key = [0u8; 32];
-        if let Err(err) = getrandom::fill(&mut key) {
-            panic!("idtypes: the operating system's random source failed: {err}");
-        }
+        fill_from_os(&mut key);
         SecureStream::with_key(seeded_in, key)
     }
 

@@ -6,12 +6,12 @@ use core::{
     sync::atomic::{AtomicU64, Ordering},
     time::Duration,
 };
-use std::{sync::Mutex, time::Instant};
+use std::sync::Mutex;
 
 use super::{FORMAT, Tbsl};
 use crate::{
     Clock, Error, LeaseTerm, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
-    generation::padded::Padded, process::fork::PerProcess,
+    generation::host_clock::monotonic_nanos, generation::padded::Padded, process::fork::PerProcess,
 };
 
 /// Hands out suffixes for `(machine id, microsecond)`: 0, 1, 2, ... up to 0xFFFFF.
@@ -197,7 +197,8 @@ impl Default for ClockPolicy {
 /// out or reports like any small step back.
 ///
 /// A clock before 1970 reads as 0 (TBSL has no earlier time). Waiting yields, then sleeps in
-/// 50 µs steps after the first millisecond.
+/// 50 µs steps after the first millisecond (in a JavaScript host, whose thread cannot sleep,
+/// it spins).
 ///
 /// The machine id belongs to the process that made the generator: in a process forked from
 /// it, [`try_next`](TbslGenerator::try_next) refuses with [`ErrorKind::Forked`](crate::ErrorKind::Forked)
@@ -421,7 +422,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
         let machine_id = machine_id as u8;
         let limit = (Tbsl::MAX_TIMESTAMP_MICROS * 100 + 99).min((1 << 60) - 1);
         // Started on the first wait only: the fast path reads one clock, not two.
-        let mut waiting_since: Option<Instant> = None;
+        let mut waiting_since: Option<u64> = None;
         loop {
             // `last` before the clock: another thread may issue a later id in between, but then
             // its clock read came first, so ours is not earlier unless the clock went back.
@@ -520,18 +521,30 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
 
 /// Lets time pass while waiting for the clock: yield at first (a new microsecond is usually
 /// under a microsecond away), then sleep briefly rather than keep a core busy.
-fn pause(since: Option<Instant>) {
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn pause(since: Option<u64>) {
     match since {
-        Some(start) if start.elapsed() > Duration::from_millis(1) => {
+        Some(start) if monotonic_nanos().saturating_sub(start) > 1_000_000 => {
             std::thread::sleep(Duration::from_micros(50));
         }
         _ => std::thread::yield_now(),
     }
 }
 
-/// Whether the wait that began at `*since` (now, on the first call) has lasted over `bound`.
-fn waited_longer_than(since: &mut Option<Instant>, bound: Duration) -> bool {
-    since.get_or_insert_with(Instant::now).elapsed() > bound
+/// Lets time pass while waiting for the clock, in a JavaScript host (wasm32-unknown-unknown),
+/// whose thread can neither sleep nor yield: by spinning.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn pause(_since: Option<u64>) {
+    core::hint::spin_loop();
+}
+
+/// Whether the wait that began at `*since` (monotonic nanoseconds; now, on the first call) has
+/// lasted over `bound`. A monotonic clock that cannot be read (`u64::MAX`) ends the wait at
+/// once rather than never.
+fn waited_longer_than(since: &mut Option<u64>, bound: Duration) -> bool {
+    let now = monotonic_nanos();
+    let waited = now.saturating_sub(*since.get_or_insert(now));
+    now == u64::MAX || u128::from(waited) > bound.as_nanos()
 }
 
 impl<C, P> fmt::Debug for TbslGenerator<C, P> {

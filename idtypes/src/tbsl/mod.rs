@@ -16,13 +16,13 @@
 //!   (`micros = P / 100`, `machine = P % 100`), which is right for every 80-bit value, where
 //!   reading its decimal digits as `SSSSSSSSSSUUUUUUMM` fails after 2286.
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 mod generator;
 mod range;
 mod transport;
 mod typed;
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use generator::{ClockPolicy, MemorySequence, SequenceProvider, TbslGenerator, TbslMode};
 pub use transport::{TransportBase, TransportText};
 

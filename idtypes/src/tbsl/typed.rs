@@ -31,8 +31,9 @@ macro_rules! __idtypes_typed_tbsl {
     };
 }
 
-/// `try_next_from(&generator)` for a TBSL generator, which has `try_next` only (with `std`).
-#[cfg(feature = "std")]
+/// `try_next_from(&generator)` for a TBSL generator, which has `try_next` only (with the
+/// generators: `std`, on a target with a host clock).
+#[cfg(all(feature = "std", idtypes_host))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_tbsl_next_from {
@@ -52,7 +53,7 @@ macro_rules! __idtypes_typed_tbsl_next_from {
     };
 }
 
-#[cfg(not(feature = "std"))]
+#[cfg(not(all(feature = "std", idtypes_host)))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_tbsl_next_from {

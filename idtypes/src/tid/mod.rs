@@ -12,7 +12,7 @@
 //! - atproto specification, "Timestamp Identifiers (TIDs)"
 //! - `bluesky-social/atproto-interop-tests`, `syntax/tid_syntax_*.txt`
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 mod generator;
 mod range;
 pub(crate) mod text;
@@ -20,7 +20,7 @@ mod typed;
 #[cfg(feature = "uuid")]
 mod uuids;
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use generator::TidGenerator;
 
 use crate::{Error, error::Bounds};
@@ -244,7 +244,7 @@ impl Tid {
     /// assert!(a < b);
     /// assert_eq!(a.clock_id(), b.clock_id());
     /// ```
-    #[cfg(feature = "std")]
+    #[cfg(all(feature = "std", idtypes_host))]
     pub fn now() -> Tid {
         generator::global().next()
     }

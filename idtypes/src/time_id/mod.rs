@@ -13,7 +13,7 @@
 //!   verified and tested as known answers (the draft's worked example is in US Pacific time,
 //!   its minimum is `-2^53`, and `zzzz-zzz-zzzz` is -1 µs, valid).
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 mod generator;
 mod node;
 mod range;
@@ -22,7 +22,7 @@ mod typed;
 #[cfg(feature = "uuid")]
 mod uuids;
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use generator::TimeIdGenerator;
 pub use node::{NodeClass, NodeId};
 
@@ -273,7 +273,7 @@ impl TimeId {
     /// assert!(a < b);
     /// assert_eq!(a.node().class(), NodeClass::BestEffort);
     /// ```
-    #[cfg(feature = "std")]
+    #[cfg(all(feature = "std", idtypes_host))]
     pub fn now() -> TimeId {
         generator::global().next()
     }

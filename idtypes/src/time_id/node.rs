@@ -181,7 +181,7 @@ impl NodeId {
     ///
     /// assert_eq!(NodeId::random_best_effort().class(), NodeClass::BestEffort);
     /// ```
-    #[cfg(feature = "std")]
+    #[cfg(all(feature = "std", idtypes_host))]
     pub fn random_best_effort() -> NodeId {
         NodeId((crate::process::random::os_u64() & 31) as u16)
     }

@@ -4,9 +4,10 @@
 //!
 //! So a typed id's code is at most two macros away from the derive: the format's macro, then
 //! one of these pieces, which writes the items. A piece never calls another macro; a piece
-//! that needs a feature (`std`, `chrono`) is defined twice, with the feature and without it
-//! (then it writes nothing), because the derive's output runs in the user's crate, where
-//! `cfg(feature = ...)` would ask about the user's features.
+//! that needs a feature (`std`, `chrono`; the generators also `cfg(idtypes_host)`, see
+//! `build.rs`) is defined twice, with it and without it (then it writes nothing), because the
+//! derive's output runs in the user's crate, where `cfg(feature = ...)` would ask about the
+//! user's features.
 //!
 //! Each piece expands to inherent methods (it is invoked inside an `impl` block, but for
 //! `__idtypes_typed_fixed!`, which writes whole impls) that forward to the inner format's
@@ -243,8 +244,8 @@ macro_rules! __idtypes_typed_time_ranges {
 }
 
 /// A new id from an argument-free constructor of the format (`now`, `random`), typed: the id,
-/// or with checks a `Result` (with `std`).
-#[cfg(feature = "std")]
+/// or with checks a `Result` (with the generators: `std`, on a target with a host clock).
+#[cfg(all(feature = "std", idtypes_host))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_new {
@@ -266,7 +267,7 @@ macro_rules! __idtypes_typed_new {
     };
 }
 
-#[cfg(not(feature = "std"))]
+#[cfg(not(all(feature = "std", idtypes_host)))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_new {
@@ -274,8 +275,9 @@ macro_rules! __idtypes_typed_new {
 }
 
 /// `next_from(&generator)` and `try_next_from(&generator)` for a generator `$module::$generator<C>`
-/// whose `next` returns the id (and panics where `try_next` fails) (with `std`).
-#[cfg(feature = "std")]
+/// whose `next` returns the id (and panics where `try_next` fails) (with the generators:
+/// `std`, on a target with a host clock).
+#[cfg(all(feature = "std", idtypes_host))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_next_from {
@@ -333,7 +335,7 @@ macro_rules! __idtypes_typed_next_from {
     };
 }
 
-#[cfg(not(feature = "std"))]
+#[cfg(not(all(feature = "std", idtypes_host)))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_next_from {

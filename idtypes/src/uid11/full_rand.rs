@@ -70,7 +70,7 @@ impl FullRand {
     /// ```
     /// assert_ne!(idtypes::FullRand::random(), idtypes::FullRand::random());
     /// ```
-    #[cfg(feature = "std")]
+    #[cfg(all(feature = "std", idtypes_host))]
     pub fn random() -> FullRand {
         FullRand(crate::process::random::secure_u64())
     }

@@ -21,13 +21,13 @@ pub(crate) mod xid;
 
 pub use full_rand::FullRand;
 pub use snowish::Snowish;
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use snowish::SnowishGenerator;
 pub use ts_seq_rand::TsSeqRand;
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use ts_seq_rand::TsSeqRandGenerator;
 pub use xid::Xid;
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use xid::{XidGenerator, XidMode};
 
 use crate::{

@@ -230,7 +230,7 @@ pub(crate) use profile_text;
 /// The next `(milliseconds since the xid epoch, sequence)` of a per-millisecond sequencer
 /// whose `state` holds `millis << 12 | sequence`: the sequence counts up within a millisecond
 /// and carries into the next one past 4095. `None` past `max_millis`.
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub(crate) fn next_millis_and_sequence(
     state: &crate::generation::monotonic::Monotonic,
     clock_micros: i64,
@@ -244,7 +244,7 @@ pub(crate) fn next_millis_and_sequence(
 
 /// Unix milliseconds from a clock reading, as milliseconds since the xid epoch (0 for a clock
 /// before it: such a clock is broken, and the generators then count up from the epoch).
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub(crate) fn millis_since_epoch(clock_micros: i64) -> i64 {
     let unix_millis = clock_micros.div_euclid(1000);
     (unix_millis - super::XID_EPOCH_MILLIS as i64).max(0)

@@ -1,10 +1,10 @@
 //! [`Snowish`]: the snowflake-like uid11 profile, `0 | 41-bit ms | 10-bit machine | 12-bit
 //! sequence`, and its generator.
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 mod generator;
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use generator::SnowishGenerator;
 
 use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};

@@ -1,10 +1,10 @@
 //! [`TsSeqRand`]: the uid11 profile `42-bit ms | 12-bit sequence | 10-bit random`, and its
 //! generator.
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 mod generator;
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use generator::TsSeqRandGenerator;
 
 use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
@@ -204,7 +204,7 @@ impl TsSeqRand {
     /// let (a, b) = (idtypes::TsSeqRand::now(), idtypes::TsSeqRand::now());
     /// assert!(a < b);
     /// ```
-    #[cfg(feature = "std")]
+    #[cfg(all(feature = "std", idtypes_host))]
     pub fn now() -> TsSeqRand {
         generator::global().next()
     }

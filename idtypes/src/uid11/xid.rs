@@ -1,10 +1,10 @@
 //! [`Xid`]: the timestamped uid11 profile, `42-bit ms since 2011-11-11T11:11:11.111Z | 22-bit
 //! random`, and its generator.
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 mod generator;
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", idtypes_host))]
 pub use generator::{XidGenerator, XidMode};
 
 use core::ops::RangeInclusive;
@@ -232,7 +232,7 @@ impl Xid {
     /// let (a, b) = (idtypes::Xid::now(), idtypes::Xid::now());
     /// assert!(a < b);
     /// ```
-    #[cfg(feature = "std")]
+    #[cfg(all(feature = "std", idtypes_host))]
     pub fn now() -> Xid {
         generator::global().next()
     }

@@ -1,0 +1,274 @@
+//! idtypes on WebAssembly, run in Node.js: on wasm32-unknown-unknown by wasm-bindgen's test
+//! runner (the `js` feature: the JavaScript host's clocks and `crypto.getRandomValues()`), and
+//! on wasm32-wasip1 under Node's WASI (the standard library's clocks, WASI's random source).
+//! The same tests for both: the codecs on the interop vectors, serde, and generation against
+//! the host's own clock.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use idtypes::tbsl::{ClockPolicy, TbslGenerator};
+use idtypes::tid::TidGenerator;
+use idtypes::{
+    Clock, ErrorKind, FullRand, LeaseTerm, ManualClock, RecordKey, SystemClock, Tid, TimeId,
+    TsSeqRand, Uid11, Xid,
+};
+
+// On wasm32-unknown-unknown a `#[test]` is a `wasm_bindgen_test`, which the runner calls in
+// Node.js; under WASI it is libtest's own.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+/// The host's own wall clock, in ms since 1970, read past idtypes: `Date.now()` through
+/// js-sys in a JavaScript host, `SystemTime` under WASI.
+fn host_millis() -> f64 {
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        let since = std::time::UNIX_EPOCH.elapsed().unwrap();
+        since.as_secs_f64() * 1000.0
+    }
+}
+
+/// Waits, busily (a JavaScript host's thread cannot sleep), until the host's clock has moved
+/// on by `millis`.
+fn spin_for(millis: f64) {
+    let start = host_millis();
+    while host_millis() < start + millis {
+        std::hint::spin_loop();
+    }
+}
+
+/// The lines of an interop vector file that are vectors: not blank, not `#` comments.
+fn vectors(file: &str) -> impl Iterator<Item = &str> {
+    file.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+}
+
+#[derive(idtypes::Tid)]
+#[idtype(prefix = "post")]
+struct PostId(Tid);
+
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+struct Post {
+    id: PostId,
+    created: Tid,
+    key: RecordKey,
+}
+
+/// The atproto interop vectors: every valid TID parses and encodes back to its text, and
+/// every invalid one is refused.
+#[test]
+fn the_tid_vectors_parse_encode_and_refuse() {
+    let valid = include_str!("../../tests/vectors/atproto/tid_syntax_valid.txt");
+    let invalid = include_str!("../../tests/vectors/atproto/tid_syntax_invalid.txt");
+    assert!(vectors(valid).count() >= 4);
+    for text in vectors(valid) {
+        let tid: Tid = text.parse().unwrap_or_else(|err| panic!("{text}: {err}"));
+        assert_eq!(tid.encode().as_str(), text);
+    }
+    assert!(vectors(invalid).count() >= 9);
+    for text in vectors(invalid) {
+        assert!(text.parse::<Tid>().is_err(), "{text} must be refused");
+    }
+    let known: Tid = "3jzfcijpj2z2a".parse().unwrap();
+    assert_eq!(known.timestamp_micros(), 1_688_137_381_887_007);
+    assert_eq!(known.clock_id(), 6);
+}
+
+/// The atproto record-key vectors, both ways.
+#[test]
+fn the_record_key_vectors_parse_and_refuse() {
+    let valid = include_str!("../../tests/vectors/atproto/recordkey_syntax_valid.txt");
+    let invalid = include_str!("../../tests/vectors/atproto/recordkey_syntax_invalid.txt");
+    for text in vectors(valid) {
+        let key = RecordKey::parse(text).unwrap_or_else(|err| panic!("{text}: {err}"));
+        assert_eq!(key.as_str(), text);
+    }
+    for text in vectors(invalid) {
+        assert!(RecordKey::parse(text).is_err(), "{text} must be refused");
+    }
+}
+
+/// The uid11 reference vectors: each number encodes to its Base58 text and back.
+#[test]
+fn the_uid11_vectors_encode_and_parse() {
+    let file: serde_json::Value =
+        serde_json::from_str(include_str!("../../tests/vectors/uid11/test-vectors.json")).unwrap();
+    let encode = file["encode"].as_array().unwrap();
+    assert!(!encode.is_empty());
+    for vector in encode {
+        let value: u64 = vector["u64"].as_str().unwrap().parse().unwrap();
+        let text = vector["b58"].as_str().unwrap();
+        assert_eq!(Uid11::from_u64(value).encode().as_str(), text);
+        assert_eq!(text.parse::<Uid11>().unwrap().to_u64(), value);
+    }
+}
+
+/// A record with a typed id, a TID and a record key, through JSON and back; the chrono
+/// and UUIDv7 conversions of the TID on the way.
+#[test]
+fn a_record_round_trips_through_json() {
+    let post = Post {
+        id: "post_3jzfcijpj2z2a".parse().unwrap(),
+        created: "3jzfcijpj2z2a".parse().unwrap(),
+        key: RecordKey::parse("self").unwrap(),
+    };
+    let json = serde_json::to_string(&post).unwrap();
+    assert_eq!(
+        json,
+        r#"{"id":"post_3jzfcijpj2z2a","created":"3jzfcijpj2z2a","key":"self"}"#
+    );
+    assert_eq!(serde_json::from_str::<Post>(&json).unwrap(), post);
+    assert!(serde_json::from_str::<Post>(&json.replace("post_", "user_")).is_err());
+    assert_eq!(
+        post.created.datetime().timestamp_micros(),
+        1_688_137_381_887_007
+    );
+    assert_eq!(
+        Tid::from_uuid_v7(post.created.to_uuid_v7()),
+        Ok(post.created)
+    );
+}
+
+/// `Tid::now()` and a generator of one's own: strictly increasing, never repeating, with
+/// the ids of one millisecond (`Date.now()` has no finer grain) a microsecond apart.
+#[test]
+fn generated_tids_strictly_increase() {
+    let mut last = Tid::now();
+    for _ in 0..20_000 {
+        let tid = Tid::now();
+        assert!(tid > last, "{tid} after {last}");
+        last = tid;
+    }
+    let generator = TidGenerator::new();
+    let ids: Vec<Tid> = (0..1000).map(|_| generator.next()).collect();
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    assert!(ids.iter().all(|tid| tid.clock_id() == generator.clock_id()));
+}
+
+/// A fresh generator's first TID carries the host's time, as `Date.now()` (or WASI's
+/// clock) reads it around the call.
+#[test]
+fn a_new_tid_carries_the_host_clock_time() {
+    let generator = TidGenerator::new();
+    let before = host_millis();
+    let tid = generator.next();
+    let after = host_millis();
+    let millis = tid.timestamp_micros() as f64 / 1000.0;
+    assert!(
+        before.floor() <= millis && millis < after.floor() + 1.0,
+        "{before} <= {millis} <= {after}"
+    );
+    let clock = SystemClock.now_micros() as f64 / 1000.0;
+    assert!(
+        (clock - host_millis()).abs() < 1000.0,
+        "{clock} against {}",
+        host_millis()
+    );
+}
+
+/// The other formats' generators work in the host too, and their ids carry its time.
+#[test]
+fn every_generator_makes_ids_of_the_host_time() {
+    let now = host_millis();
+    let near = |millis: f64| (millis - now).abs() < 60_000.0;
+    let (a, b) = (TimeId::now(), TimeId::now());
+    assert!(b > a && near(a.timestamp_micros() as f64 / 1000.0));
+    let (a, b) = (Xid::now(), Xid::now());
+    assert!(b > a && near(a.timestamp_millis() as f64));
+    let (a, b) = (TsSeqRand::now(), TsSeqRand::now());
+    assert!(b > a && near(a.timestamp_millis() as f64));
+    let generator = TbslGenerator::new(42).unwrap();
+    let (a, b) = (generator.try_next().unwrap(), generator.try_next().unwrap());
+    assert!(b > a && a.machine_id() == 42);
+    assert!(near(a.timestamp_micros() as f64 / 1000.0));
+}
+
+/// The random source works: FullRand ids differ, and generators draw different clock ids.
+#[test]
+fn the_random_source_gives_different_values() {
+    let ids: HashSet<FullRand> = (0..1000).map(|_| FullRand::random()).collect();
+    assert_eq!(ids.len(), 1000);
+    let clock_ids: HashSet<u16> = (0..64).map(|_| TidGenerator::new().clock_id()).collect();
+    assert!(
+        clock_ids.len() > 32,
+        "{} clock ids of 64 draws",
+        clock_ids.len()
+    );
+}
+
+/// The system clock's monotonic reading (`performance.now()` in a JavaScript host) counts
+/// the time that passes.
+#[test]
+fn the_monotonic_clock_counts_time_passing() {
+    let start = SystemClock
+        .monotonic_micros()
+        .expect("the host has a monotonic clock");
+    spin_for(5.0);
+    let passed = SystemClock.monotonic_micros().unwrap() - start;
+    assert!((4_000..1_000_000).contains(&passed), "{passed} µs for 5 ms");
+}
+
+/// A lease term runs out by the host's monotonic clock, and its generator then refuses.
+#[test]
+fn a_lease_term_runs_out_at_its_deadline() {
+    let term = LeaseTerm::new(7, Duration::from_millis(5), 0, i64::MAX);
+    let generator = TidGenerator::new().with_lease_term(term.clone()).unwrap();
+    assert_eq!(generator.next().clock_id(), 7);
+    spin_for(20.0);
+    assert!(!term.is_live());
+    assert_eq!(
+        generator.try_next().unwrap_err().kind(),
+        ErrorKind::LeaseExpired
+    );
+    let mut ended = std::pin::pin!(term.ended());
+    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+    assert!(ended.as_mut().poll(&mut context).is_ready());
+}
+
+/// A TBSL generator waits for a clock gone back only as long as its policy says, then
+/// fails: the wait is timed on the host's monotonic clock, spinning where a thread cannot
+/// sleep.
+#[test]
+fn a_tbsl_wait_for_a_clock_gone_back_ends_at_its_timeout() {
+    let clock = ManualClock::new(1_700_000_000_000_000);
+    let generator = TbslGenerator::with_clock(&clock, 3)
+        .unwrap()
+        .with_policy(ClockPolicy::Wait {
+            timeout: Duration::from_millis(30),
+        });
+    generator.try_next().unwrap();
+    clock.step_back(Duration::from_secs(1));
+    let start = host_millis();
+    let err = generator.try_next().unwrap_err();
+    let waited = host_millis() - start;
+    assert_eq!(err.kind(), ErrorKind::ClockBackwards);
+    assert!(
+        (29.0..5_000.0).contains(&waited),
+        "waited {waited} ms for 30"
+    );
+}
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod app {
+    use idtypes_wasm_tests::{new_tid, tid_timestamp_micros};
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    /// What the app exports: a new TID, and a TID's timestamp or an error.
+    #[test]
+    fn the_app_makes_and_parses_tids() {
+        let tid = new_tid();
+        assert_eq!(tid.len(), 13);
+        assert!(tid_timestamp_micros(&tid).unwrap() > 1.7e15);
+        assert_eq!(
+            tid_timestamp_micros("3jzfcijpj2z2a").unwrap(),
+            1_688_137_381_887_007.0
+        );
+        assert!(tid_timestamp_micros("3jzfcijpj2z2").is_err());
+    }
+}

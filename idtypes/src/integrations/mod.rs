@@ -13,7 +13,7 @@ pub(crate) mod chrono;
     feature = "postgres-types"
 ))]
 pub(crate) mod db;
-#[cfg(any(feature = "schemars", feature = "utoipa"))]
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
 pub(crate) mod schema;
 #[cfg(feature = "serde")]
 pub mod serde;
@@ -35,6 +35,7 @@ macro_rules! __idtypes_typed_integrations {
         $crate::__idtypes_typed_arbitrary! { $name }
         $crate::__idtypes_typed_schemars! { $name }
         $crate::__idtypes_typed_utoipa! { $name }
+        $crate::__idtypes_typed_utoipa6! { $name }
     };
 }
 
@@ -91,5 +92,12 @@ macro_rules! __idtypes_typed_schemars {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_utoipa {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "utoipa6"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_utoipa6 {
     ($name:ident) => {};
 }

@@ -464,6 +464,7 @@
 //! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`) |
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
+//! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; Rust 1.88): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
 //!
 //! # Targets
 //!
@@ -797,10 +798,19 @@ pub mod __private {
     /// Typed ids' OpenAPI schemas (utoipa).
     #[cfg(feature = "utoipa")]
     pub mod utoipa {
-        pub use crate::integrations::schema::utoipa::schema;
+        pub use crate::integrations::schema::utoipa::v5::schema;
         pub use alloc::borrow::Cow;
         pub use utoipa::openapi::{RefOr, schema::Schema};
         pub use utoipa::{PartialSchema, ToSchema};
+    }
+
+    /// Typed ids' OpenAPI schemas (utoipa 6).
+    #[cfg(feature = "utoipa6")]
+    pub mod utoipa6 {
+        pub use crate::integrations::schema::utoipa::v6::schema;
+        pub use alloc::borrow::Cow;
+        pub use utoipa6::openapi::{RefOr, schema::Schema};
+        pub use utoipa6::{PartialSchema, ToSchema};
     }
 
     /// Typed ids' sqlx.

@@ -61,15 +61,24 @@ pub async fn get(pool: &SqlitePool, id: PostId) -> sqlx::Result<Option<PostRow>>
         .await
 }
 
-/// The posts made since `since`, oldest first: the span's id range in `WHERE id BETWEEN`,
-/// with no timestamp column.
-pub async fn since(pool: &SqlitePool, since: SystemTime) -> sqlx::Result<Vec<PostRow>> {
+/// The posts made since `since` (by `author`, if given), oldest first: the span's id range in
+/// `WHERE id BETWEEN`, with no timestamp column.
+pub async fn since(
+    pool: &SqlitePool,
+    since: SystemTime,
+    author: Option<UserId>,
+) -> sqlx::Result<Vec<PostRow>> {
     let Some(range) = PostId::range_for_time(since..) else {
         return Ok(Vec::new());
     };
-    sqlx::query_as("SELECT id, author, text FROM posts WHERE id BETWEEN ? AND ? ORDER BY id")
-        .bind(range.start())
-        .bind(range.end())
-        .fetch_all(pool)
-        .await
+    sqlx::query_as(
+        "SELECT id, author, text FROM posts WHERE id BETWEEN ? AND ? \
+         AND (? IS NULL OR author = ?) ORDER BY id",
+    )
+    .bind(range.start())
+    .bind(range.end())
+    .bind(author)
+    .bind(author)
+    .fetch_all(pool)
+    .await
 }

@@ -6,18 +6,15 @@
 //!
 //! # Integers
 //!
-//! A 64-bit id is stored as an integer, as its format's [`Column`] says: its bits in MySQL's
-//! `BIGINT UNSIGNED`, [`Column::to_signed`] of them in PostgreSQL's `BIGINT` and SQLite's
+//! A 64-bit id is stored as an integer, as its format's [`Column`](crate::Column) says: its bits in MySQL's
+//! `BIGINT UNSIGNED`, [`Column::to_signed`](crate::Column::to_signed) of them in PostgreSQL's `BIGINT` and SQLite's
 //! `INTEGER`.
 
-use crate::{Column, FixedSizeFormat, TypedId, typed::support::StackText};
+use crate::{FixedSizeFormat, TypedId, typed::support::StackText};
 
-/// A 64-bit format whose ids are stored as integers ([`Column::Natural`] or
-/// [`Column::Flipped`]).
-pub(crate) trait IntegerColumn: FixedSizeFormat<Bytes = [u8; 8]> {
-    /// Whether a signed column holds the bits with the top one flipped.
-    const FLIPPED: bool = matches!(Self::COLUMN, Column::Flipped);
-}
+/// A 64-bit format whose ids are stored as integers ([`Column::Natural`](crate::Column::Natural) or
+/// [`Column::Flipped`](crate::Column::Flipped)).
+pub(crate) trait IntegerColumn: FixedSizeFormat<Bytes = [u8; 8]> {}
 
 /// Implements [`IntegerColumn`] for the formats whose `column` is an integer.
 macro_rules! integer_column {
@@ -113,6 +110,14 @@ pub(crate) fn from_unsigned<T: IntegerColumn>(bits: u64) -> Result<T, BoxError> 
 
 /// The id as a signed column holds it: its bits (`natural`, refusing the top bit) or its bits
 /// with the top one flipped (`flipped`).
+#[cfg_attr(
+    not(any(
+        feature = "sqlx-postgres",
+        feature = "sqlx-sqlite",
+        feature = "postgres-types"
+    )),
+    allow(dead_code, reason = "MySQL alone stores the bits")
+)]
 #[inline]
 pub(crate) fn to_signed<T: IntegerColumn>(id: T) -> Result<i64, BoxError> {
     T::COLUMN
@@ -131,6 +136,14 @@ pub(crate) fn from_signed<T: IntegerColumn>(value: i64) -> Result<T, BoxError> {
 }
 
 /// The error for an id with its top bit set, which a signed `natural` column cannot hold.
+#[cfg_attr(
+    not(any(
+        feature = "sqlx-postgres",
+        feature = "sqlx-sqlite",
+        feature = "postgres-types"
+    )),
+    allow(dead_code, reason = "MySQL alone stores the bits")
+)]
 #[cold]
 fn too_large<T: IntegerColumn>(id: T) -> BoxError {
     format!(

@@ -14,11 +14,16 @@
 
 use sqlx::{Database, Decode, Encode, Type, TypeInfo, encode::IsNull, error::BoxDynError};
 
-use super::columns::{
-    BytesColumn, IntegerColumn, from_bytes_column, from_signed, from_unsigned, to_signed,
-    to_unsigned, wrong_column,
-};
-use crate::{FixedSizeFormat, IdFormat};
+use super::columns::{BytesColumn, from_bytes_column, from_signed, wrong_column};
+// PostgreSQL's and SQLite's signed integers hold `Column::to_signed` of the bits.
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
+use super::columns::to_signed;
+// MySQL's `BIGINT UNSIGNED` holds the bits themselves.
+#[cfg(feature = "sqlx-mysql")]
+use super::columns::{IntegerColumn, from_unsigned, to_unsigned};
+use crate::FixedSizeFormat;
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
+use crate::IdFormat;
 
 /// What kind of column a database's value comes from: bytes or text, told apart by the
 /// value's SQL type, never guessed from its content.
@@ -28,6 +33,10 @@ pub(crate) trait Columns: Database {
     /// What a text column is, in errors.
     const TEXT: &'static str;
     /// What an integer column is, in errors.
+    #[cfg_attr(
+        not(any(feature = "sqlx-postgres", feature = "sqlx-sqlite")),
+        allow(dead_code, reason = "MySQL reads its integers in `mysql_integer`")
+    )]
     const INTEGER: &'static str;
 
     /// Whether a value of type `ty` is bytes.
@@ -38,6 +47,10 @@ pub(crate) trait Columns: Database {
 
     /// Whether a value of type `ty` is a 64-bit integer (on MySQL, any integer: see
     /// `mysql_integer` for which a format reads).
+    #[cfg_attr(
+        not(any(feature = "sqlx-postgres", feature = "sqlx-sqlite")),
+        allow(dead_code, reason = "MySQL reads its integers in `mysql_integer`")
+    )]
     fn is_integer(ty: &Self::TypeInfo) -> bool;
 
     /// The type `ty` in an error: its name, and whether it is text or bytes where the name
@@ -58,6 +71,7 @@ pub(crate) fn check_bytes<DB: Columns>(ty: &DB::TypeInfo, name: &str) -> Result<
 
 /// `Ok` if `value` is an integer, else the error: sqlx's for a NULL (which SQLite would read
 /// as 0), or the one saying that `name` is read from integers and what the value's type is.
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
 pub(crate) fn check_integer<'r, DB: Columns>(
     value: &<DB as Database>::ValueRef<'r>,
     name: &str,
@@ -297,10 +311,10 @@ fn mysql_integer<T: IntegerColumn>(ty: &sqlx::mysql::MySqlTypeInfo) -> Result<bo
     use sqlx::MySql;
     if ty.is_null() || <u64 as Type<MySql>>::compatible(ty) {
         Ok(true)
-    } else if !T::FLIPPED && <i64 as Type<MySql>>::compatible(ty) {
+    } else if T::COLUMN == crate::Column::Natural && <i64 as Type<MySql>>::compatible(ty) {
         Ok(false)
     } else {
-        let expected = if T::FLIPPED {
+        let expected = if T::COLUMN == crate::Column::Flipped {
             "an unsigned integer (BIGINT UNSIGNED)"
         } else {
             "an integer (BIGINT UNSIGNED, or BIGINT)"

@@ -68,6 +68,7 @@ pub const POSTGRES: &str = include_str!("postgres.sql");
 pub const MYSQL: &str = include_str!("mysql.sql");
 
 /// The statements of [`MYSQL`], without the client's `DELIMITER` lines, one by one.
+#[cfg(feature = "sqlx-mysql")]
 fn mysql_statements() -> impl Iterator<Item = &'static str> {
     let body = MYSQL
         .split_once("DELIMITER $$")
@@ -81,6 +82,7 @@ fn mysql_statements() -> impl Iterator<Item = &'static str> {
 }
 
 /// `statement` from its first line that is not a comment, trimmed.
+#[cfg(feature = "sqlx-mysql")]
 fn without_leading_comments(statement: &str) -> &str {
     let mut rest = statement.trim();
     while rest.starts_with("--") {
@@ -155,7 +157,7 @@ pub async fn create_functions<DB: SqlFunctions>(pool: &sqlx::Pool<DB>) -> Result
     DB::create(pool).await
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "sqlx-mysql"))]
 mod tests {
     #[test]
     fn the_mysql_script_is_its_statements() {

@@ -571,20 +571,22 @@
 //!
 //! | type | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|
-//! | `Tid`, `Snowish` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT UNSIGNED`: the integer | `INTEGER`: the integer |
-//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT UNSIGNED`: the 64 bits | `INTEGER`: the bits flipped |
+//! | `Tid`, `Snowish` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT`: the integer (`BIGINT UNSIGNED` is read too) | `INTEGER`: the integer |
+//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT`: the bits flipped | `INTEGER`: the bits flipped |
 //! | `Tbsl` ([`Column::Bytes`]) | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
 //! | `AsBytes<T>` (any id, typed ids too) | `BYTEA` | `BINARY(8)`, `BINARY(10)` | `BLOB` |
 //! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<PostId>` (a typed id) | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin`, `n` the prefix, separator and id lengths | `TEXT` |
 //!
-//! PostgreSQL and SQLite have signed 64-bit integers only. A TID's top bit is 0 by its layout
-//! (and a snowish id's is reserved), so their column holds the id's own integer, the number
-//! other atproto software computes (`3jzfcijpj2z2a` is 1728652679052295174). The other 64-bit
+//! The column is a signed 64-bit integer on every database (PostgreSQL and SQLite have no
+//! other, and on MySQL the same mapping lets every client, ORMs whose values do not know their
+//! database included, store the same number). A TID's top bit is 0 by its layout (and a
+//! snowish id's is reserved), so their column holds the id's own integer, the number other
+//! atproto software computes (`3jzfcijpj2z2a` is 1728652679052295174). The other 64-bit
 //! formats use all 64 bits (a TimeId before 1970 is a negative `i64`, an xid after 2081 has its
-//! top bit set), so a signed column holds their bits with the top one flipped, `bits - 2^63`,
-//! which keeps the order; MySQL's `BIGINT UNSIGNED` holds the bits themselves. A TID with the
+//! top bit set), so their column holds the bits with the top one flipped, `bits - 2^63`, which
+//! keeps the order ([`Column::to_signed`]). A TID with the
 //! top bit set, which only text starting `c`..`j` makes (no generator does), does not fit a
 //! signed column: encoding it is an error that says so; store such ids with `AsBytes` or
 //! `AsText`. TID time ranges end at the layout's last TID, so their bounds always fit.
@@ -592,7 +594,7 @@
 //! Why integers: measured with 1M time-ordered ids (the repository's `benches-db/`), a TID's
 //! primary-key index on PostgreSQL is 21.4 MiB as `BIGINT`, as small as a sequence's, against
 //! 30.1 MiB as `BYTEA`, text or `uuid`; on SQLite the TID as the rowid takes 17.3 MiB against
-//! 37.7 MiB for a `BLOB` key; on MariaDB `BIGINT UNSIGNED` and `BINARY(8)` are the same size.
+//! 37.7 MiB for a `BLOB` key; on MariaDB an 8-byte integer and `BINARY(8)` are the same size.
 //! And the values are numbers a database engineer can join, partition and compare; the
 //! [`sql`](crate::sql) functions show the text (`SELECT tid_text(id) FROM posts`).
 //!
@@ -602,8 +604,8 @@
 //! id, without the prefix.
 //!
 //! Decoding checks the kind of value first, never guessing from its content: an integer id
-//! reads only integers (PostgreSQL `BIGINT`; MySQL `BIGINT UNSIGNED`, or a signed integer
-//! for a TID or a snowish id; SQLite `INTEGER` values), a bytes id or an `AsBytes` only bytes
+//! reads only integers (`BIGINT`; on MySQL also `BIGINT UNSIGNED` for a TID or a snowish id;
+//! SQLite `INTEGER` values), a bytes id or an `AsBytes` only bytes
 //! (`BYTEA`; the binary strings, collation 63; SQLite `BLOB` values), a record key or an
 //! `AsText` only text. A value of another kind is an error that says what was expected and
 //! found (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found BYTEA`),
@@ -633,11 +635,15 @@
 //! ALTER TABLE events ALTER COLUMN id TYPE BIGINT
 //!     USING (('x' || encode(id, 'hex'))::bit(64) # X'8000000000000000')::bigint;
 //!
-//! -- MySQL / MariaDB, any 64-bit format (the bits); a primary key moves with the column
-//! ALTER TABLE posts ADD COLUMN id_new BIGINT UNSIGNED;
-//! UPDATE posts SET id_new = CAST(CONV(HEX(id), 16, 10) AS UNSIGNED);
+//! -- MySQL / MariaDB; a primary key moves with the column
+//! ALTER TABLE posts ADD COLUMN id_new BIGINT;
+//! -- a TID or snowish column (first: SELECT COUNT(*) FROM posts WHERE ASCII(id) >= 128; -- 0)
+//! UPDATE posts SET id_new = CAST(CONV(HEX(id), 16, 10) AS SIGNED);
+//! -- or a TimeId, uid11, xid, ts-seq-rand or fullrand column (top bit flipped)
+//! UPDATE events SET id_new =
+//!     CAST(CAST(CONV(HEX(id), 16, 10) AS DECIMAL(20, 0)) - 9223372036854775808 AS SIGNED);
 //! ALTER TABLE posts DROP PRIMARY KEY, DROP COLUMN id,
-//!     CHANGE id_new id BIGINT UNSIGNED NOT NULL, ADD PRIMARY KEY (id);
+//!     CHANGE id_new id BIGINT NOT NULL, ADD PRIMARY KEY (id);
 //! ```
 //!
 //! SQLite has no conversion from a blob to an integer in SQL, and does not enforce a column's

@@ -1,5 +1,5 @@
 //! The posts table and its queries, on sqlx. The id columns are `INTEGER` in SQLite; the same
-//! queries run on PostgreSQL with `BIGINT` and on MySQL/MariaDB with `BIGINT UNSIGNED` (see
+//! queries run on PostgreSQL and MySQL/MariaDB with `BIGINT` (see
 //! [`DDL`]), because typed ids are stored exactly as their inner id: a TID's integer.
 
 use std::time::SystemTime;
@@ -21,7 +21,7 @@ pub const DDL: [(&str, &str); 3] = [
     ),
     (
         "MySQL/MariaDB",
-        "CREATE TABLE posts (id BIGINT UNSIGNED PRIMARY KEY, author BIGINT UNSIGNED NOT NULL, text TEXT NOT NULL)",
+        "CREATE TABLE posts (id BIGINT PRIMARY KEY, author BIGINT NOT NULL, text TEXT NOT NULL)",
     ),
 ];
 

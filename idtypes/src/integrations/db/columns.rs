@@ -6,9 +6,10 @@
 //!
 //! # Integers
 //!
-//! A 64-bit id is stored as an integer, as its format's [`Column`](crate::Column) says: its bits in MySQL's
-//! `BIGINT UNSIGNED`, [`Column::to_signed`](crate::Column::to_signed) of them in PostgreSQL's `BIGINT` and SQLite's
-//! `INTEGER`.
+//! A 64-bit id is stored as a signed 64-bit integer, [`Column::to_signed`](crate::Column::to_signed)
+//! of its bits, on every database (`BIGINT`, SQLite's `INTEGER`), so that every client
+//! (sqlx, postgres-types, and ORMs whose values do not know their database) stores the same
+//! number.
 
 use crate::{FixedSizeFormat, TypedId, typed::support::StackText};
 
@@ -110,14 +111,6 @@ pub(crate) fn from_unsigned<T: IntegerColumn>(bits: u64) -> Result<T, BoxError> 
 
 /// The id as a signed column holds it: its bits (`natural`, refusing the top bit) or its bits
 /// with the top one flipped (`flipped`).
-#[cfg_attr(
-    not(any(
-        feature = "sqlx-postgres",
-        feature = "sqlx-sqlite",
-        feature = "postgres-types"
-    )),
-    allow(dead_code, reason = "MySQL alone stores the bits")
-)]
 #[inline]
 pub(crate) fn to_signed<T: IntegerColumn>(id: T) -> Result<i64, BoxError> {
     T::COLUMN
@@ -136,20 +129,12 @@ pub(crate) fn from_signed<T: IntegerColumn>(value: i64) -> Result<T, BoxError> {
 }
 
 /// The error for an id with its top bit set, which a signed `natural` column cannot hold.
-#[cfg_attr(
-    not(any(
-        feature = "sqlx-postgres",
-        feature = "sqlx-sqlite",
-        feature = "postgres-types"
-    )),
-    allow(dead_code, reason = "MySQL alone stores the bits")
-)]
 #[cold]
 fn too_large<T: IntegerColumn>(id: T) -> BoxError {
     format!(
         "{} {} `{}` does not fit a signed 64-bit column (BIGINT, INTEGER): its integer is {}, \
          above 2^63 - 1, where the format's layout keeps the top bit 0 and no generator goes; \
-         store such ids with AsText or AsBytes, or in MySQL's BIGINT UNSIGNED",
+         store such ids with AsText or AsBytes",
         T::ARTICLE,
         T::NAME,
         id.encode(),

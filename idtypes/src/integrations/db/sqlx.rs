@@ -4,7 +4,7 @@
 //!
 //! The columns, their mapping and the decoding rules are documented in the crate docs
 //! ([databases](crate#databases-sqlx)): 64-bit ids in integer columns (`BIGINT`, MySQL's
-//! `BIGINT UNSIGNED`, SQLite's `INTEGER`) as their format's [`Column`](crate::Column) says, a
+//! SQLite's `INTEGER`) as their format's [`Column`](crate::Column) says, a
 //! TBSL and any id in `AsBytes` as big-endian bytes, record keys and `AsText` as text.
 //!
 //! Decoding checks the kind of column first, by the value's SQL type, never by its content
@@ -15,12 +15,11 @@
 use sqlx::{Database, Decode, Encode, Type, TypeInfo, encode::IsNull, error::BoxDynError};
 
 use super::columns::{BytesColumn, from_bytes_column, from_signed, wrong_column};
-// PostgreSQL's and SQLite's signed integers hold `Column::to_signed` of the bits.
-#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
+// Every database's signed integer holds `Column::to_signed` of the bits.
 use super::columns::to_signed;
-// MySQL's `BIGINT UNSIGNED` holds the bits themselves.
+// MySQL also reads a `BIGINT UNSIGNED` of the formats whose ids keep the top bit 0.
 #[cfg(feature = "sqlx-mysql")]
-use super::columns::{IntegerColumn, from_unsigned, to_unsigned};
+use super::columns::{IntegerColumn, from_unsigned};
 use crate::FixedSizeFormat;
 #[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
 use crate::IdFormat;
@@ -125,7 +124,7 @@ impl Columns for sqlx::Postgres {
 impl Columns for sqlx::MySql {
     const BYTES: &'static str = "binary data (BINARY, VARBINARY or BLOB)";
     const TEXT: &'static str = "text (CHAR, VARCHAR or TEXT, not of the binary character set)";
-    const INTEGER: &'static str = "an integer (BIGINT UNSIGNED)";
+    const INTEGER: &'static str = "an integer (BIGINT)";
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
         // The types of both, less those of text: the string types of the binary character set.
@@ -189,7 +188,7 @@ impl Columns for sqlx::Sqlite {
 
 /// `Type`, `Encode`, `Decode` (and `PgHasArrayType`) for each 64-bit format `$ty` whose
 /// table row says its column is an integer (`natural` or `flipped`, see `columns.rs`): signed
-/// `BIGINT` (PostgreSQL), `INTEGER` (SQLite), `BIGINT UNSIGNED` (MySQL, the bits as they are).
+/// `BIGINT` (PostgreSQL, MySQL), `INTEGER` (SQLite), holding `Column::to_signed` of the bits.
 macro_rules! integer_column {
     ($ty:ident, bytes) => {
         bytes_column!([] crate::$ty);
@@ -238,7 +237,7 @@ macro_rules! integer_column {
 
             impl Type<MySql> for crate::$ty {
                 fn type_info() -> MySqlTypeInfo {
-                    <u64 as Type<MySql>>::type_info()
+                    <i64 as Type<MySql>>::type_info()
                 }
 
                 fn compatible(ty: &MySqlTypeInfo) -> bool {
@@ -251,7 +250,7 @@ macro_rules! integer_column {
                     &self,
                     buf: &mut <MySql as sqlx::Database>::ArgumentBuffer,
                 ) -> Result<IsNull, BoxDynError> {
-                    <u64 as Encode<MySql>>::encode(to_unsigned(*self), buf)
+                    <i64 as Encode<MySql>>::encode(to_signed(*self)?, buf)
                 }
             }
 
@@ -261,9 +260,9 @@ macro_rules! integer_column {
                         return Err(Box::new(sqlx::error::UnexpectedNullError));
                     }
                     if mysql_integer::<crate::$ty>(&sqlx::ValueRef::type_info(&value))? {
+                        // `BIGINT UNSIGNED` of a format whose ids keep the top bit 0.
                         from_unsigned(<u64 as Decode<MySql>>::decode(value)?)
                     } else {
-                        // A signed column of a `natural` format: the ids' own integers.
                         from_signed(<i64 as Decode<MySql>>::decode(value)?)
                     }
                 }
@@ -303,21 +302,23 @@ macro_rules! integer_column {
     };
 }
 
-/// Whether a MySQL value of type `ty` is an unsigned integer (`Ok(true)`: the ids' bits) or a
-/// signed one (`Ok(false)`, only for the formats whose ids keep the top bit 0), else the error
-/// saying what `T` reads.
+/// Whether a MySQL value of type `ty` is an unsigned integer (`Ok(true)`: only for the
+/// formats whose ids keep the top bit 0, whose bits it holds) or a signed one (`Ok(false)`:
+/// [`Column::to_signed`](crate::Column::to_signed), as on PostgreSQL and SQLite), else the
+/// error saying what `T` reads.
 #[cfg(feature = "sqlx-mysql")]
 fn mysql_integer<T: IntegerColumn>(ty: &sqlx::mysql::MySqlTypeInfo) -> Result<bool, BoxDynError> {
     use sqlx::MySql;
-    if ty.is_null() || <u64 as Type<MySql>>::compatible(ty) {
-        Ok(true)
-    } else if T::COLUMN == crate::Column::Natural && <i64 as Type<MySql>>::compatible(ty) {
+    let natural = T::COLUMN == crate::Column::Natural;
+    if ty.is_null() || <i64 as Type<MySql>>::compatible(ty) {
         Ok(false)
+    } else if natural && <u64 as Type<MySql>>::compatible(ty) {
+        Ok(true)
     } else {
-        let expected = if T::COLUMN == crate::Column::Flipped {
-            "an unsigned integer (BIGINT UNSIGNED)"
+        let expected = if natural {
+            "an integer (BIGINT, or BIGINT UNSIGNED)"
         } else {
-            "an integer (BIGINT UNSIGNED, or BIGINT)"
+            "a signed integer (BIGINT: the bits with the top one flipped)"
         };
         Err(wrong_column(
             T::NAME,

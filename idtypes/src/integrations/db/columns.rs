@@ -1,8 +1,8 @@
 //! What the database integrations (sqlx and postgres-types) share: how a 64-bit id becomes
 //! an integer (`IntegerColumn`), the errors for a value in the wrong kind of column, of the
-//! wrong size or out of range, PostgreSQL's kinds of column as errors name them, and a typed
-//! id's prefixed text on the stack. One wording for both, so that a wrong column reads the
-//! same whichever client found it.
+//! wrong size or out of range, PostgreSQL's and SQLite's kinds of column as errors name them,
+//! and a typed id's prefixed text on the stack. One wording for both, so that a wrong column
+//! reads the same whichever client found it.
 //!
 //! # Integers
 //!
@@ -169,6 +169,27 @@ pub(crate) const POSTGRES_INTEGER: &str = "BIGINT (INT8)";
 /// PostgreSQL's text columns, as errors name them.
 #[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
 pub(crate) const POSTGRES_TEXT: &str = "text (TEXT, VARCHAR or CHAR)";
+
+/// SQLite's kinds of value (its storage classes, not a column's declared type), as errors name
+/// them.
+#[cfg(feature = "sqlx-sqlite")]
+pub(crate) mod sqlite {
+    /// A bytes value.
+    pub(crate) const BYTES: &str = "a BLOB value";
+    /// A text value.
+    pub(crate) const TEXT: &str = "a TEXT value";
+    /// An integer value.
+    pub(crate) const INTEGER: &str = "an INTEGER value";
+
+    /// A value of the storage class `name` (`INTEGER`, `TEXT`, ...).
+    pub(crate) fn value(name: &str) -> String {
+        let article = match name.as_bytes().first() {
+            Some(b'A' | b'E' | b'I' | b'O' | b'U') => "an",
+            _ => "a",
+        };
+        format!("{article} {name} value")
+    }
+}
 
 /// `name` (the format or typed id) read from, or written to, a column of type `found` where
 /// it needs one of the kind `expected`.

@@ -712,14 +712,16 @@ pub use generation::clock::{Clock, ManualClock, SystemClock};
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
-    feature = "postgres-types"
+    feature = "postgres-types",
+    feature = "sea-orm"
 ))]
 pub use integrations::db::as_bytes::AsBytes;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
-    feature = "postgres-types"
+    feature = "postgres-types",
+    feature = "sea-orm"
 ))]
 pub use integrations::db::as_text::AsText;
 #[cfg(any(
@@ -827,6 +829,23 @@ pub mod __private {
         };
         pub use bytes::BytesMut;
         pub use postgres_types::{FromSql, IsNull, ToSql, Type};
+    }
+
+    /// Typed ids' SeaORM.
+    #[cfg(feature = "sea-orm")]
+    pub mod sea_orm {
+        pub use crate::integrations::db::sea_orm::{
+            array_type, column_type, null, try_from_u64, try_from_value, try_get_by, type_name,
+            value,
+        };
+        #[cfg(feature = "sqlx-postgres")]
+        pub use sea_orm::sea_query::postgres_array::NotU8;
+        pub use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, ValueType, ValueTypeErr};
+        pub use sea_orm::{
+            ActiveValue, ColIdx, DbErr, IntoActiveValue, QueryResult, TryFromU64, TryGetError,
+            TryGetable, Value,
+        };
+        pub use std::string::String;
     }
 
     /// Typed ids' arbitrary.

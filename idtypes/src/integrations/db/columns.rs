@@ -1,22 +1,23 @@
-//! What the database integrations (sqlx and postgres-types) share: how a 64-bit id becomes
-//! an integer (`IntegerColumn`), the errors for a value in the wrong kind of column, of the
-//! wrong size or out of range, PostgreSQL's and SQLite's kinds of column as errors name them,
-//! and a typed id's prefixed text on the stack. One wording for both, so that a wrong column
-//! reads the same whichever client found it.
+//! What the database integrations (sqlx, postgres-types, SeaORM) share: how a 64-bit
+//! id becomes an integer (`IntegerColumn`), the errors for a value in the wrong kind of column,
+//! of the wrong size or out of range, PostgreSQL's and SQLite's kinds of column as errors name
+//! them, and a typed id's prefixed text on the stack. One wording for all, so that a wrong
+//! column reads the same whichever client found it.
 //!
 //! # Integers
 //!
-//! A 64-bit id is stored as an integer, as its format's [`Column`] says: its bits in MySQL's
-//! `BIGINT UNSIGNED`, [`Column::to_signed`] of them in PostgreSQL's `BIGINT` and SQLite's
-//! `INTEGER`.
+//! A 64-bit id is stored as an integer, as its format's [`Column`](crate::Column) says: its
+//! bits in MySQL's `BIGINT UNSIGNED`, [`Column::to_signed`](crate::Column::to_signed) of them
+//! in PostgreSQL's `BIGINT` and SQLite's `INTEGER`.
 
-use crate::{Column, FixedSizeFormat, TypedId, typed::support::StackText};
+use crate::{FixedSizeFormat, TypedId};
 
-/// A 64-bit format whose ids are stored as integers ([`Column::Natural`] or
-/// [`Column::Flipped`]).
+/// A 64-bit format whose ids are stored as integers ([`Column::Natural`](crate::Column::Natural)
+/// or [`Column::Flipped`](crate::Column::Flipped)).
 pub(crate) trait IntegerColumn: FixedSizeFormat<Bytes = [u8; 8]> {
     /// Whether a signed column holds the bits with the top one flipped.
-    const FLIPPED: bool = matches!(Self::COLUMN, Column::Flipped);
+    #[cfg(feature = "sqlx-mysql")]
+    const FLIPPED: bool = matches!(Self::COLUMN, crate::Column::Flipped);
 }
 
 /// Implements [`IntegerColumn`] for the formats whose `column` is an integer.
@@ -212,11 +213,25 @@ pub(crate) fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxErro
 }
 
 /// The longest typed id text: a 63-byte prefix, an 8-byte separator, a 512-byte record key.
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types"
+))]
 const TYPED_TEXT_CAPACITY: usize = 600;
 
 /// A typed id's prefixed text (`post_3jzfcijpj2z2a`), what `AsText<T>` stores, on the stack.
-pub(crate) fn typed_text<T: TypedId>(id: &T) -> Result<StackText<TYPED_TEXT_CAPACITY>, BoxError> {
-    let mut text = StackText::new();
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types"
+))]
+pub(crate) fn typed_text<T: TypedId>(
+    id: &T,
+) -> Result<crate::typed::support::StackText<TYPED_TEXT_CAPACITY>, BoxError> {
+    let mut text = crate::typed::support::StackText::new();
     core::fmt::Write::write_fmt(&mut text, format_args!("{id}"))
         .map_err(|_| "a typed id's text is longer than any prefix and id allow")?;
     Ok(text)

@@ -713,7 +713,8 @@ pub use generation::clock::{Clock, ManualClock, SystemClock};
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
     feature = "postgres-types",
-    feature = "sea-orm"
+    feature = "sea-orm",
+    feature = "rusqlite"
 ))]
 pub use integrations::db::as_bytes::AsBytes;
 #[cfg(any(
@@ -721,7 +722,8 @@ pub use integrations::db::as_bytes::AsBytes;
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
     feature = "postgres-types",
-    feature = "sea-orm"
+    feature = "sea-orm",
+    feature = "rusqlite"
 ))]
 pub use integrations::db::as_text::AsText;
 #[cfg(any(
@@ -846,6 +848,14 @@ pub mod __private {
             TryGetable, Value,
         };
         pub use std::string::String;
+    }
+
+    /// Typed ids' rusqlite.
+    #[cfg(feature = "rusqlite")]
+    pub mod rusqlite {
+        pub use crate::integrations::db::rusqlite::{column_result, to_sql};
+        pub use rusqlite::Result;
+        pub use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
     }
 
     /// Typed ids' arbitrary.

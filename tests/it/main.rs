@@ -32,6 +32,8 @@ mod lease_term;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;
+mod rusqlite_ids;
+mod rusqlite_sqlx;
 mod schema;
 mod sea_orm_mysql;
 mod sea_orm_postgres;

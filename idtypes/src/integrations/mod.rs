@@ -1,5 +1,5 @@
 //! Integrations with other crates, each in its own file and gated here, in one place: the
-//! databases (`db/`: sqlx, postgres-types, SeaORM, the columns they share, leases), the schemas
+//! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, the columns they share, leases), the schemas
 //! (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
 
 #[cfg(feature = "arbitrary")]
@@ -11,7 +11,8 @@ pub(crate) mod chrono;
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
     feature = "postgres-types",
-    feature = "sea-orm"
+    feature = "sea-orm",
+    feature = "rusqlite"
 ))]
 pub(crate) mod db;
 #[cfg(any(feature = "schemars", feature = "utoipa"))]
@@ -35,6 +36,7 @@ macro_rules! __idtypes_typed_integrations {
         $crate::__idtypes_typed_postgres_types! { $name }
         $crate::__idtypes_typed_sea_orm! { $name }
         $crate::__idtypes_typed_sea_orm_postgres! { $name }
+        $crate::__idtypes_typed_rusqlite! { $name }
         $crate::__idtypes_typed_arbitrary! { $name }
         $crate::__idtypes_typed_schemars! { $name }
         $crate::__idtypes_typed_utoipa! { $name }
@@ -87,6 +89,13 @@ macro_rules! __idtypes_typed_sea_orm {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_sea_orm_postgres {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "rusqlite"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_rusqlite {
     ($name:ident) => {};
 }
 

@@ -1,4 +1,4 @@
-//! What the database integrations (sqlx, postgres-types, SeaORM) share: how a 64-bit
+//! What the database integrations (sqlx, postgres-types, SeaORM, rusqlite) share: how a 64-bit
 //! id becomes an integer (`IntegerColumn`), the errors for a value in the wrong kind of column,
 //! of the wrong size or out of range, PostgreSQL's and SQLite's kinds of column as errors name
 //! them, and a typed id's prefixed text on the stack. One wording for all, so that a wrong
@@ -172,8 +172,8 @@ pub(crate) const POSTGRES_INTEGER: &str = "BIGINT (INT8)";
 pub(crate) const POSTGRES_TEXT: &str = "text (TEXT, VARCHAR or CHAR)";
 
 /// SQLite's kinds of value (its storage classes, not a column's declared type), as errors name
-/// them.
-#[cfg(feature = "sqlx-sqlite")]
+/// them: sqlx's and rusqlite's alike.
+#[cfg(any(feature = "sqlx-sqlite", feature = "rusqlite"))]
 pub(crate) mod sqlite {
     /// A bytes value.
     pub(crate) const BYTES: &str = "a BLOB value";
@@ -183,6 +183,7 @@ pub(crate) mod sqlite {
     pub(crate) const INTEGER: &str = "an INTEGER value";
 
     /// A value of the storage class `name` (`INTEGER`, `TEXT`, ...).
+    #[cfg(feature = "sqlx-sqlite")]
     pub(crate) fn value(name: &str) -> String {
         let article = match name.as_bytes().first() {
             Some(b'A' | b'E' | b'I' | b'O' | b'U') => "an",
@@ -217,7 +218,8 @@ pub(crate) fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxErro
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
-    feature = "postgres-types"
+    feature = "postgres-types",
+    feature = "rusqlite"
 ))]
 const TYPED_TEXT_CAPACITY: usize = 600;
 
@@ -226,7 +228,8 @@ const TYPED_TEXT_CAPACITY: usize = 600;
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
-    feature = "postgres-types"
+    feature = "postgres-types",
+    feature = "rusqlite"
 ))]
 pub(crate) fn typed_text<T: TypedId>(
     id: &T,

@@ -13,6 +13,8 @@ pub(crate) mod columns;
 pub mod lease;
 #[cfg(feature = "postgres-types")]
 pub(crate) mod postgres_types;
+#[cfg(feature = "rusqlite")]
+pub(crate) mod rusqlite;
 #[cfg(feature = "sea-orm")]
 pub(crate) mod sea_orm;
 #[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]

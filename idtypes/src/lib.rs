@@ -633,12 +633,13 @@
 //! integer, which MySQL's `BIGINT UNSIGNED` takes as it is, so these share sqlx's columns on
 //! all three databases. The formats stored with the top bit flipped (`TimeId`, `Uid11`, `Xid`,
 //! `TsSeqRand`, `FullRand`) have no `Value` right for both kinds of column: on MySQL, keep them
-//! in `AsBytes` or `AsText` with SeaORM (reading one as an integer from a MySQL row is an
-//! error that says so). A TID with its top bit set becomes a negative `BigInt` that MySQL
-//! refuses and no reader accepts, where sqlx refuses to write it. `ValueType::column_type` gives
-//! SeaORM's schema builder the columns of the table above (`bigint`, `bigint UNSIGNED`,
-//! `integer`; `bytea`, `binary(n)`, `blob(n)`); text columns need the byte-wise collation
-//! declared in SQL.
+//! in `AsBytes` or `AsText` with SeaORM. Reading one as an integer from a MySQL row is an
+//! error that says so, but writing one cannot be caught: MySQL refuses some and stores the
+//! others as the wrong number. A TID with its top bit set becomes a negative `BigInt` that
+//! MySQL refuses and no reader accepts, where sqlx refuses to write it.
+//! `ValueType::column_type` gives SeaORM's schema builder the columns of the table above
+//! (`bigint`, `bigint UNSIGNED`, `integer`; `bytea`, `binary(n)`, `blob(n)`); text columns
+//! need the byte-wise collation declared in SQL.
 //!
 //! ```
 //! use idtypes::Tid;

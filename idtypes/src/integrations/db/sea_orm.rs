@@ -25,7 +25,9 @@
 //! the same column on every database. For the formats stored with the top bit flipped it is
 //! not what MySQL's column holds (the bits), and no `Value` is right for both; reading one of
 //! them from a MySQL row is therefore an error that says so, and such ids go to MySQL through
-//! SeaORM as `AsBytes` or `AsText`.
+//! SeaORM as `AsBytes` or `AsText`. Writing one cannot be caught (nothing here knows the
+//! database then): MySQL refuses the ids whose flipped value is negative, and stores the
+//! others as the wrong number, which sqlx would read as another id.
 //!
 //! A TID with its top bit set (never generated; text starting `c`..`j`) fits no signed column,
 //! and `From` cannot fail: its `Value` is its 64 bits as a negative `BigInt`, which MySQL's

@@ -1,6 +1,6 @@
 //! Integrations with other crates, each in its own file and gated here, in one place: the
-//! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, the columns they share, leases), the schemas
-//! (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
+//! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, the columns they share, leases),
+//! the schemas (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
 
 #[cfg(feature = "arbitrary")]
 pub(crate) mod arbitrary;

@@ -290,8 +290,8 @@ macro_rules! entity_case {
             let mut rng = Rng::new();
             let models = $models(&mut rng, 24);
 
-            // One at a time (`insert` gives back the row: RETURNING on PostgreSQL, a SELECT by the key
-            // on SQLite), then the rest at once.
+            // One at a time (`insert` gives back the row: RETURNING on PostgreSQL, a SELECT by
+            // the key on MySQL and SQLite), then the rest at once.
             let (one_by_one, at_once) = models.split_at(6);
             for model in one_by_one {
                 let back = model.clone().into_active_model().insert(db).await.unwrap();
@@ -317,8 +317,8 @@ macro_rules! entity_case {
                 assert_eq!(found.as_ref(), Some(model), "find_by_id({})", model.id);
             }
 
-            // `ORDER BY` each column is its values' order (the optional one without its NULLs, which
-            // SQLite sorts first and PostgreSQL last).
+            // `ORDER BY` each column is its values' order (the optional one without its NULLs,
+            // which SQLite and MySQL sort first, PostgreSQL last).
             macro_rules! check_order {
                 ($column:ident, $field:ident) => {
                     let got: Vec<_> = Entity::find()

@@ -56,7 +56,9 @@
 //!     .optional()?;
 //! assert_eq!(found, Some(AsText(id)));
 //! // A value of the wrong kind is an error naming the type.
-//! let err = db.query_row("SELECT slug FROM posts", [], |row| row.get::<_, PostId>(0)).unwrap_err();
+//! let err = db
+//!     .query_row("SELECT slug FROM posts", [], |row| row.get::<_, PostId>(0))
+//!     .unwrap_err();
 //! assert!(err.to_string().ends_with(
 //!     "atproto TID in a column of the wrong type: expected an INTEGER value, found a TEXT value"
 //! ));

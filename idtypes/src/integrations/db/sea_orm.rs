@@ -91,7 +91,8 @@
 //!     assert_eq!(Value::from(id), Value::BigInt(Some(1728652679052295174)));
 //!     assert_eq!(Value::from(None::<PostId>), Value::BigInt(None));
 //!
-//!     let model = post::Model { id, reply_to: None, txn: Tbsl::MIN, rkey: RecordKey::parse("self")? };
+//!     let rkey = RecordKey::parse("self")?;
+//!     let model = post::Model { id, reply_to: None, txn: Tbsl::MIN, rkey };
 //!     let active = model.into_active_model();
 //!     assert_eq!(active.id, sea_orm::ActiveValue::Unchanged(id));
 //!
@@ -357,7 +358,9 @@ macro_rules! bytes_column {
         impl<$($generics)*> ValueType for $ty where $($($bounds)*)? {
             fn try_from(value: Value) -> Result<Self, ValueTypeErr> {
                 match value {
-                    Value::Bytes(Some(bytes)) => from_bytes_column(&bytes).map_err(|_| ValueTypeErr),
+                    Value::Bytes(Some(bytes)) => {
+                        from_bytes_column(&bytes).map_err(|_| ValueTypeErr)
+                    }
                     _ => Err(ValueTypeErr),
                 }
             }
@@ -371,8 +374,8 @@ macro_rules! bytes_column {
             }
 
             fn column_type() -> ColumnType {
-                let size = core::mem::size_of::<<<Self as BytesColumn>::Format as FixedSizeFormat>::Bytes>();
-                ColumnType::Binary(size as u32)
+                type Bytes<T> = <<T as BytesColumn>::Format as FixedSizeFormat>::Bytes;
+                ColumnType::Binary(core::mem::size_of::<Bytes<Self>>() as u32)
             }
         }
 

@@ -459,6 +459,8 @@
 //! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 | `uuid` |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type (64-bit ids in integer columns), the `AsText` and `AsBytes` adapters (see [databases](#databases-sqlx)), SQL functions that show ids as text (`sqlx-postgres`, `sqlx-mysql`: [`sql`]), and leases of clock/node/machine ids ([`lease`]) | `sqlx` 0.9 (no TLS, no macros) |
 //! | `postgres-types` | no | `postgres-types` `ToSql`/`FromSql` (tokio-postgres, postgres) for every id type, `AsText` and typed ids: the columns, `accepts` and errors of `sqlx-postgres`, so both clients share a table | `postgres-types` 0.2, `bytes` |
+//! | `sea-orm` | no | SeaORM 2: every id type, `AsText`, `AsBytes` and typed id as an entity's column or primary key (`Value`, `ValueType`, `Nullable`, `TryGetable`, `TryFromU64`, `IntoActiveValue`; `NotU8` with `sqlx-postgres`), in the columns of the sqlx features; with an `sqlx-*` feature, that database's rows are read as sqlx reads them (see [SeaORM and rusqlite](#seaorm-and-rusqlite)); needs Rust 1.94, as SeaORM 2 does | `sea-orm` 2 (sqlx 0.9; no default features; its `sqlx-*` features with ours) |
+//! | `rusqlite` | no | rusqlite `ToSql`/`FromSql` for every id type, `AsText`, `AsBytes` and typed id: the SQLite columns and checks of `sqlx-sqlite`, so both share a file | `rusqlite` 0.39 (no default features), the one whose `libsqlite3-sys` (0.37) is sqlx 0.9's; bundle SQLite in both or neither |
 //! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) | `arbitrary` 1 |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) | `idtypes-derive` (`syn` 3, `quote`, `proc-macro2`) |
 //! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`) |
@@ -620,6 +622,68 @@
 //! reads what the other wrote. Queries with sqlx's functions and its checked macros are in the
 //! [service guide](crate::service_guide).
 //!
+//! ## SeaORM and rusqlite
+//!
+//! With `sea-orm`, an id is an entity's column as it is, and a typed id its primary key; give
+//! the key `auto_increment = false`, since the application makes the ids (`TryFromU64`, which
+//! SeaORM calls only for a key the database made, is an error, as for `String` and `Uuid`
+//! keys). Turn on the `sqlx-*` feature of each database SeaORM connects to: its rows are then
+//! decoded by the sqlx integration, with the checks and errors above; other rows (a
+//! `MockDatabase`'s) are read from SeaORM's values.
+//!
+//! A SeaORM `Value` is made before the statement knows its database; since every database
+//! stores a 64-bit id as the same signed integer, one `Value` is right everywhere, and SeaORM
+//! and sqlx write and read the same number. A TID with its top bit set becomes a negative
+//! `BigInt` that no reader accepts, where sqlx refuses to write it.
+//! `ValueType::column_type` gives SeaORM's schema builder the columns of the table above
+//! (`bigint`, SQLite's `integer`; `bytea`, `binary(n)`, `blob(n)`); text columns
+//! need the byte-wise collation declared in SQL.
+//!
+//! ```
+//! use idtypes::Tid;
+//! use sea_orm::entity::prelude::*;
+//!
+//! #[derive(Tid)]
+//! #[idtype(prefix = "post")]
+//! pub struct PostId(Tid);
+//!
+//! #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+//! #[sea_orm(table_name = "posts")]
+//! pub struct Model {
+//!     #[sea_orm(primary_key, auto_increment = false)]
+//!     pub id: PostId,
+//!     pub reply_to: Option<PostId>,
+//!     pub text: String,
+//! }
+//!
+//! #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+//! pub enum Relation {}
+//!
+//! impl ActiveModelBehavior for ActiveModel {}
+//!
+//! # fn main() {
+//! let since = std::time::SystemTime::now() - std::time::Duration::from_secs(86_400);
+//! let day = PostId::range_for_time(since..).unwrap();
+//! let _last_day = Entity::find().filter(Column::Id.between(day.start(), day.end()));
+//! # }
+//! ```
+//!
+//! With `rusqlite`, every id type is `ToSql` and `FromSql` in SQLite's columns above, read by
+//! each value's storage class with sqlx's checks and errors (a NULL read as a plain id is
+//! rusqlite's `InvalidColumnType`), so that sqlx and rusqlite share a file's tables:
+//!
+//! ```
+//! use idtypes::Tid;
+//!
+//! let db = rusqlite::Connection::open_in_memory()?;
+//! db.execute_batch("CREATE TABLE posts (id INTEGER PRIMARY KEY)")?;
+//! let id = Tid::now();
+//! db.execute("INSERT INTO posts (id) VALUES (?1)", [id])?;
+//! let back: Tid = db.query_row("SELECT id FROM posts", [], |row| row.get(0))?;
+//! assert_eq!(back, id);
+//! # Ok::<(), rusqlite::Error>(())
+//! ```
+//!
 //! ## Migrating a bytes column to integers
 //!
 //! Releases before this one stored every id as its big-endian bytes. Such a column still
@@ -719,14 +783,18 @@ pub use generation::clock::{Clock, ManualClock, SystemClock};
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
-    feature = "postgres-types"
+    feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite"
 ))]
 pub use integrations::db::as_bytes::AsBytes;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
-    feature = "postgres-types"
+    feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite"
 ))]
 pub use integrations::db::as_text::AsText;
 #[cfg(any(
@@ -843,6 +911,31 @@ pub mod __private {
         };
         pub use bytes::BytesMut;
         pub use postgres_types::{FromSql, IsNull, ToSql, Type};
+    }
+
+    /// Typed ids' SeaORM.
+    #[cfg(feature = "sea-orm")]
+    pub mod sea_orm {
+        pub use crate::integrations::db::sea_orm::{
+            array_type, column_type, null, try_from_u64, try_from_value, try_get_by, type_name,
+            value,
+        };
+        #[cfg(feature = "sqlx-postgres")]
+        pub use sea_orm::sea_query::postgres_array::NotU8;
+        pub use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, ValueType, ValueTypeErr};
+        pub use sea_orm::{
+            ActiveValue, ColIdx, DbErr, IntoActiveValue, QueryResult, TryFromU64, TryGetError,
+            TryGetable, Value,
+        };
+        pub use std::string::String;
+    }
+
+    /// Typed ids' rusqlite.
+    #[cfg(feature = "rusqlite")]
+    pub mod rusqlite {
+        pub use crate::integrations::db::rusqlite::{column_result, to_sql};
+        pub use rusqlite::Result;
+        pub use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
     }
 
     /// Typed ids' arbitrary.

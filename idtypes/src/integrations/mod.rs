@@ -1,6 +1,6 @@
 //! Integrations with other crates, each in its own file and gated here, in one place: the
-//! databases (`db/`: sqlx, postgres-types, the columns they share, leases), the schemas
-//! (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
+//! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, the columns they share, leases),
+//! the schemas (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
 
 #[cfg(feature = "arbitrary")]
 pub(crate) mod arbitrary;
@@ -10,7 +10,9 @@ pub(crate) mod chrono;
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
-    feature = "postgres-types"
+    feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite"
 ))]
 pub(crate) mod db;
 #[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
@@ -32,6 +34,9 @@ macro_rules! __idtypes_typed_integrations {
         $crate::__idtypes_typed_sqlx! { $name }
         $crate::__idtypes_typed_sqlx_postgres! { $name }
         $crate::__idtypes_typed_postgres_types! { $name }
+        $crate::__idtypes_typed_sea_orm! { $name }
+        $crate::__idtypes_typed_sea_orm_postgres! { $name }
+        $crate::__idtypes_typed_rusqlite! { $name }
         $crate::__idtypes_typed_arbitrary! { $name }
         $crate::__idtypes_typed_schemars! { $name }
         $crate::__idtypes_typed_utoipa! { $name }
@@ -71,6 +76,27 @@ macro_rules! __idtypes_typed_sqlx_postgres {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_postgres_types {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "sea-orm"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_sea_orm {
+    ($name:ident) => {};
+}
+
+#[cfg(not(all(feature = "sea-orm", feature = "sqlx-postgres")))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_sea_orm_postgres {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "rusqlite"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_rusqlite {
     ($name:ident) => {};
 }
 

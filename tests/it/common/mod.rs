@@ -4,3 +4,6 @@
 /// macro), and the sample values `sqlx_derive` uses too.
 #[macro_use]
 pub mod sqlx_cases;
+
+/// The SeaORM entities and cases of `sea_orm_postgres`, `sea_orm_mysql` and `sea_orm_sqlite`.
+pub mod sea_orm_cases;

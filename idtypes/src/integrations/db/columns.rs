@@ -1,8 +1,8 @@
-//! What the database integrations (sqlx and postgres-types) share: how a 64-bit id becomes
-//! an integer (`IntegerColumn`), the errors for a value in the wrong kind of column, of the
-//! wrong size or out of range, PostgreSQL's kinds of column as errors name them, and a typed
-//! id's prefixed text on the stack. One wording for both, so that a wrong column reads the
-//! same whichever client found it.
+//! What the database integrations (sqlx, postgres-types, SeaORM, rusqlite) share: how a 64-bit
+//! id becomes an integer (`IntegerColumn`), the errors for a value in the wrong kind of column,
+//! of the wrong size or out of range, PostgreSQL's and SQLite's kinds of column as errors name
+//! them, and a typed id's prefixed text on the stack. One wording for all, so that a wrong
+//! column reads the same whichever client found it.
 //!
 //! # Integers
 //!
@@ -11,7 +11,7 @@
 //! (sqlx, postgres-types, and ORMs whose values do not know their database) stores the same
 //! number.
 
-use crate::{FixedSizeFormat, TypedId, typed::support::StackText};
+use crate::{FixedSizeFormat, TypedId};
 
 /// A 64-bit format whose ids are stored as integers ([`Column::Natural`](crate::Column::Natural) or
 /// [`Column::Flipped`](crate::Column::Flipped)).
@@ -168,6 +168,28 @@ pub(crate) const POSTGRES_INTEGER: &str = "BIGINT (INT8)";
 #[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
 pub(crate) const POSTGRES_TEXT: &str = "text (TEXT, VARCHAR or CHAR)";
 
+/// SQLite's kinds of value (its storage classes, not a column's declared type), as errors name
+/// them: sqlx's and rusqlite's alike.
+#[cfg(any(feature = "sqlx-sqlite", feature = "rusqlite"))]
+pub(crate) mod sqlite {
+    /// A bytes value.
+    pub(crate) const BYTES: &str = "a BLOB value";
+    /// A text value.
+    pub(crate) const TEXT: &str = "a TEXT value";
+    /// An integer value.
+    pub(crate) const INTEGER: &str = "an INTEGER value";
+
+    /// A value of the storage class `name` (`INTEGER`, `TEXT`, ...).
+    #[cfg(feature = "sqlx-sqlite")]
+    pub(crate) fn value(name: &str) -> String {
+        let article = match name.as_bytes().first() {
+            Some(b'A' | b'E' | b'I' | b'O' | b'U') => "an",
+            _ => "a",
+        };
+        format!("{article} {name} value")
+    }
+}
+
 /// `name` (the format or typed id) read from, or written to, a column of type `found` where
 /// it needs one of the kind `expected`.
 #[cold]
@@ -189,11 +211,27 @@ pub(crate) fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxErro
 }
 
 /// The longest typed id text: a 63-byte prefix, an 8-byte separator, a 512-byte record key.
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types",
+    feature = "rusqlite"
+))]
 const TYPED_TEXT_CAPACITY: usize = 600;
 
 /// A typed id's prefixed text (`post_3jzfcijpj2z2a`), what `AsText<T>` stores, on the stack.
-pub(crate) fn typed_text<T: TypedId>(id: &T) -> Result<StackText<TYPED_TEXT_CAPACITY>, BoxError> {
-    let mut text = StackText::new();
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types",
+    feature = "rusqlite"
+))]
+pub(crate) fn typed_text<T: TypedId>(
+    id: &T,
+) -> Result<crate::typed::support::StackText<TYPED_TEXT_CAPACITY>, BoxError> {
+    let mut text = crate::typed::support::StackText::new();
     core::fmt::Write::write_fmt(&mut text, format_args!("{id}"))
         .map_err(|_| "a typed id's text is longer than any prefix and id allow")?;
     Ok(text)

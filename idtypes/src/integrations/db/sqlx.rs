@@ -165,9 +165,9 @@ impl Columns for sqlx::MySql {
 /// not enforce): `BLOB` values are bytes, `TEXT` values text.
 #[cfg(feature = "sqlx-sqlite")]
 impl Columns for sqlx::Sqlite {
-    const BYTES: &'static str = "a BLOB value";
-    const TEXT: &'static str = "a TEXT value";
-    const INTEGER: &'static str = "an INTEGER value";
+    const BYTES: &'static str = super::columns::sqlite::BYTES;
+    const TEXT: &'static str = super::columns::sqlite::TEXT;
+    const INTEGER: &'static str = super::columns::sqlite::INTEGER;
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
         *ty == <Vec<u8> as Type<Self>>::type_info()
@@ -182,7 +182,7 @@ impl Columns for sqlx::Sqlite {
     }
 
     fn describe(ty: &Self::TypeInfo) -> String {
-        format!("a {} value", ty.name())
+        super::columns::sqlite::value(ty.name())
     }
 }
 

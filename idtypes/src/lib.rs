@@ -712,16 +712,28 @@ pub use generation::clock::{Clock, ManualClock, SystemClock};
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
-    feature = "postgres-types"
+    feature = "postgres-types",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
 ))]
 pub use integrations::db::as_bytes::AsBytes;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
-    feature = "postgres-types"
+    feature = "postgres-types",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
 ))]
 pub use integrations::db::as_text::AsText;
+#[cfg(any(
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+))]
+pub use integrations::db::diesel;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
@@ -827,6 +839,22 @@ pub mod __private {
         };
         pub use bytes::BytesMut;
         pub use postgres_types::{FromSql, IsNull, ToSql, Type};
+    }
+
+    /// Typed ids' diesel.
+    #[cfg(any(
+        feature = "diesel-postgres",
+        feature = "diesel-mysql",
+        feature = "diesel-sqlite"
+    ))]
+    pub mod diesel {
+        pub use crate::integrations::db::diesel::Bound;
+        pub use crate::integrations::db::diesel::typed::{from_sql, to_sql};
+        pub use diesel::backend::Backend;
+        pub use diesel::deserialize::{self, FromSql, Queryable};
+        pub use diesel::expression::{AsExpression, TypedExpressionType};
+        pub use diesel::serialize::{self, Output, ToSql};
+        pub use diesel::sql_types::{SingleValue, SqlType};
     }
 
     /// Typed ids' arbitrary.

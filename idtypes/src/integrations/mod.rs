@@ -1,5 +1,5 @@
 //! Integrations with other crates, each in its own file and gated here, in one place: the
-//! databases (`db/`: sqlx, postgres-types, the columns they share, leases), the schemas
+//! databases (`db/`: sqlx, postgres-types, diesel, the columns they share, leases), the schemas
 //! (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
 
 #[cfg(feature = "arbitrary")]
@@ -10,7 +10,10 @@ pub(crate) mod chrono;
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
-    feature = "postgres-types"
+    feature = "postgres-types",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
 ))]
 pub(crate) mod db;
 #[cfg(any(feature = "schemars", feature = "utoipa"))]
@@ -32,6 +35,7 @@ macro_rules! __idtypes_typed_integrations {
         $crate::__idtypes_typed_sqlx! { $name }
         $crate::__idtypes_typed_sqlx_postgres! { $name }
         $crate::__idtypes_typed_postgres_types! { $name }
+        $crate::__idtypes_typed_diesel! { $name }
         $crate::__idtypes_typed_arbitrary! { $name }
         $crate::__idtypes_typed_schemars! { $name }
         $crate::__idtypes_typed_utoipa! { $name }
@@ -70,6 +74,17 @@ macro_rules! __idtypes_typed_sqlx_postgres {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_postgres_types {
+    ($name:ident) => {};
+}
+
+#[cfg(not(any(
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+)))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_diesel {
     ($name:ident) => {};
 }
 

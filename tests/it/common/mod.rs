@@ -4,3 +4,8 @@
 /// macro), and the sample values `sqlx_derive` uses too.
 #[macro_use]
 pub mod sqlx_cases;
+
+/// The diesel cases of `diesel_postgres`, `diesel_mysql` and `diesel_sqlite` (the
+/// [`diesel_cases!`] macro), on the sqlx cases' sample values.
+#[macro_use]
+pub mod diesel_cases;

@@ -1,8 +1,8 @@
-//! What the database integrations (sqlx and postgres-types) share: how a 64-bit id becomes
-//! an integer (`IntegerColumn`), the errors for a value in the wrong kind of column, of the
-//! wrong size or out of range, PostgreSQL's kinds of column as errors name them, and a typed
-//! id's prefixed text on the stack. One wording for both, so that a wrong column reads the
-//! same whichever client found it.
+//! What the database integrations (sqlx, postgres-types and diesel) share: how a 64-bit id
+//! becomes an integer (`IntegerColumn`), the errors for a value in the wrong kind of column,
+//! of the wrong size or out of range, each database's kinds of column as errors name them, and
+//! a typed id's prefixed text on the stack. One wording for all, so that a wrong column reads
+//! the same whichever client found it.
 //!
 //! # Integers
 //!
@@ -16,6 +16,10 @@ use crate::{Column, FixedSizeFormat, TypedId, typed::support::StackText};
 /// [`Column::Flipped`]).
 pub(crate) trait IntegerColumn: FixedSizeFormat<Bytes = [u8; 8]> {
     /// Whether a signed column holds the bits with the top one flipped.
+    #[cfg_attr(
+        not(any(feature = "sqlx-mysql", feature = "diesel-mysql")),
+        allow(dead_code, reason = "read by the MySQL integrations only")
+    )]
     const FLIPPED: bool = matches!(Self::COLUMN, Column::Flipped);
 }
 
@@ -114,6 +118,16 @@ pub(crate) fn from_unsigned<T: IntegerColumn>(bits: u64) -> Result<T, BoxError> 
 /// The id as a signed column holds it: its bits (`natural`, refusing the top bit) or its bits
 /// with the top one flipped (`flipped`).
 #[inline]
+#[cfg_attr(
+    not(any(
+        feature = "sqlx-postgres",
+        feature = "sqlx-sqlite",
+        feature = "postgres-types",
+        feature = "diesel-postgres",
+        feature = "diesel-sqlite"
+    )),
+    allow(dead_code, reason = "written by the signed columns' integrations only")
+)]
 pub(crate) fn to_signed<T: IntegerColumn>(id: T) -> Result<i64, BoxError> {
     T::COLUMN
         .to_signed(to_unsigned(id))
@@ -155,20 +169,64 @@ fn negative<T: IntegerColumn>(value: i64) -> BoxError {
     .into()
 }
 
-/// The error of sqlx (`BoxDynError`) and of postgres-types alike.
+/// The error of sqlx (`BoxDynError`), of postgres-types and of diesel alike.
 pub type BoxError = Box<dyn core::error::Error + Send + Sync>;
 
 /// PostgreSQL's bytes column, as errors name it.
-#[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "postgres-types",
+    feature = "diesel-postgres"
+))]
 pub(crate) const POSTGRES_BYTES: &str = "BYTEA";
 
 /// PostgreSQL's integer column, as errors name it.
-#[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "postgres-types",
+    feature = "diesel-postgres"
+))]
 pub(crate) const POSTGRES_INTEGER: &str = "BIGINT (INT8)";
 
 /// PostgreSQL's text columns, as errors name them.
-#[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "postgres-types",
+    feature = "diesel-postgres"
+))]
 pub(crate) const POSTGRES_TEXT: &str = "text (TEXT, VARCHAR or CHAR)";
+
+/// MySQL's bytes columns, as errors name them.
+#[cfg(any(feature = "sqlx-mysql", feature = "diesel-mysql"))]
+pub(crate) const MYSQL_BYTES: &str = "binary data (BINARY, VARBINARY or BLOB)";
+
+/// MySQL's text columns, as errors name them.
+#[cfg(any(feature = "sqlx-mysql", feature = "diesel-mysql"))]
+pub(crate) const MYSQL_TEXT: &str = "text (CHAR, VARCHAR or TEXT, not of the binary character set)";
+
+/// SQLite's values of bytes, as errors name them (SQLite goes by each value's storage class).
+#[cfg(any(feature = "sqlx-sqlite", feature = "diesel-sqlite"))]
+pub(crate) const SQLITE_BYTES: &str = "a BLOB value";
+
+/// SQLite's values of text, as errors name them.
+#[cfg(any(feature = "sqlx-sqlite", feature = "diesel-sqlite"))]
+pub(crate) const SQLITE_TEXT: &str = "a TEXT value";
+
+/// SQLite's integer values, as errors name them.
+#[cfg(any(feature = "sqlx-sqlite", feature = "diesel-sqlite"))]
+pub(crate) const SQLITE_INTEGER: &str = "an INTEGER value";
+
+/// The MySQL integer columns a format `T` reads, as errors name them: unsigned ones (its bits),
+/// and for the formats whose ids keep the top bit 0 (TID, snowish) signed ones too (their own
+/// integers).
+#[cfg(any(feature = "sqlx-mysql", feature = "diesel-mysql"))]
+pub(crate) fn mysql_integers<T: IntegerColumn>() -> &'static str {
+    if T::FLIPPED {
+        "an unsigned integer (BIGINT UNSIGNED)"
+    } else {
+        "an integer (BIGINT UNSIGNED, or BIGINT)"
+    }
+}
 
 /// `name` (the format or typed id) read from, or written to, a column of type `found` where
 /// it needs one of the kind `expected`.

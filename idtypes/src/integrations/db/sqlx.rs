@@ -109,8 +109,8 @@ impl Columns for sqlx::Postgres {
 /// errors say which of the two the value is.
 #[cfg(feature = "sqlx-mysql")]
 impl Columns for sqlx::MySql {
-    const BYTES: &'static str = "binary data (BINARY, VARBINARY or BLOB)";
-    const TEXT: &'static str = "text (CHAR, VARCHAR or TEXT, not of the binary character set)";
+    const BYTES: &'static str = super::columns::MYSQL_BYTES;
+    const TEXT: &'static str = super::columns::MYSQL_TEXT;
     const INTEGER: &'static str = "an integer (BIGINT UNSIGNED)";
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
@@ -152,9 +152,9 @@ impl Columns for sqlx::MySql {
 /// not enforce): `BLOB` values are bytes, `TEXT` values text.
 #[cfg(feature = "sqlx-sqlite")]
 impl Columns for sqlx::Sqlite {
-    const BYTES: &'static str = "a BLOB value";
-    const TEXT: &'static str = "a TEXT value";
-    const INTEGER: &'static str = "an INTEGER value";
+    const BYTES: &'static str = super::columns::SQLITE_BYTES;
+    const TEXT: &'static str = super::columns::SQLITE_TEXT;
+    const INTEGER: &'static str = super::columns::SQLITE_INTEGER;
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
         *ty == <Vec<u8> as Type<Self>>::type_info()
@@ -300,14 +300,9 @@ fn mysql_integer<T: IntegerColumn>(ty: &sqlx::mysql::MySqlTypeInfo) -> Result<bo
     } else if !T::FLIPPED && <i64 as Type<MySql>>::compatible(ty) {
         Ok(false)
     } else {
-        let expected = if T::FLIPPED {
-            "an unsigned integer (BIGINT UNSIGNED)"
-        } else {
-            "an integer (BIGINT UNSIGNED, or BIGINT)"
-        };
         Err(wrong_column(
             T::NAME,
-            expected,
+            super::columns::mysql_integers::<T>(),
             &<MySql as Columns>::describe(ty),
         ))
     }

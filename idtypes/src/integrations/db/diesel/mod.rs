@@ -1,0 +1,215 @@
+//! diesel 2.3: every id type as a column of PostgreSQL, MySQL/MariaDB and SQLite, in the
+//! columns of the sqlx integration.
+
+mod expression;
+#[cfg(feature = "diesel-mysql")]
+mod mysql;
+#[cfg(feature = "diesel-postgres")]
+mod postgres;
+#[cfg(feature = "diesel-sqlite")]
+mod sqlite;
+pub(crate) mod typed;
+
+#[doc(hidden)]
+pub use expression::Bound;
+
+use diesel::backend::Backend;
+use diesel::deserialize::{self, FromSql};
+use diesel::serialize::{self, Output, ToSql};
+use diesel::sql_types::{BigInt, Binary, Text};
+
+use super::columns::{BytesColumn, IntegerColumn, typed_text};
+use crate::{AsText, FixedSizeFormat, TypedId, typed::support::parse_as};
+use expression::{as_expression, from_sql_row};
+
+/// How a backend writes and reads each kind of column, checking the kind of each value it
+/// reads before its content (`postgres.rs`, `mysql.rs`, `sqlite.rs`).
+pub(crate) trait Columns: Backend {
+    /// Writes a 64-bit id as the integer its column holds (see `columns.rs`).
+    fn integer_to_sql<T: IntegerColumn>(id: T, out: &mut Output<'_, '_, Self>)
+    -> serialize::Result;
+
+    /// Reads a 64-bit id from an integer.
+    fn integer_from_sql<T: IntegerColumn>(value: Self::RawValue<'_>) -> deserialize::Result<T>;
+
+    /// Writes an id's big-endian bytes.
+    fn bytes_to_sql(bytes: &[u8], out: &mut Output<'_, '_, Self>) -> serialize::Result;
+
+    /// Reads a value from an id's big-endian bytes.
+    fn bytes_from_sql<T: BytesColumn>(value: Self::RawValue<'_>) -> deserialize::Result<T>;
+
+    /// Writes a value's text.
+    fn text_to_sql(text: &str, out: &mut Output<'_, '_, Self>) -> serialize::Result;
+
+    /// Reads text with `read`; `name` names the value in errors.
+    fn text_from_sql<R>(
+        value: Self::RawValue<'_>,
+        name: &str,
+        read: impl FnOnce(&str) -> Result<R, crate::Error>,
+    ) -> deserialize::Result<R>;
+}
+
+/// `bytes` as text, or the error saying that `name`'s text is not UTF-8 (MySQL hands over bytes
+/// where text is read, see `mysql.rs`).
+#[cfg(any(feature = "diesel-postgres", feature = "diesel-mysql"))]
+fn utf8<'a>(bytes: &'a [u8], name: &str) -> Result<&'a str, super::columns::BoxError> {
+    core::str::from_utf8(bytes)
+        .map_err(|_| format!("invalid {name}: the value is not UTF-8 text").into())
+}
+
+/// `ToSql<$st, $db>` and `FromSql<$st, $db>` for a 64-bit id `$ty` stored as an integer.
+macro_rules! integer_sql {
+    ($ty:ty, $st:ty, $db:ty) => {
+        impl ToSql<$st, $db> for $ty {
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, $db>) -> serialize::Result {
+                <$db as Columns>::integer_to_sql(*self, out)
+            }
+        }
+
+        impl FromSql<$st, $db> for $ty {
+            fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
+                <$db as Columns>::integer_from_sql(value)
+            }
+        }
+    };
+}
+
+/// Every trait of the integration for each fixed-size format `$ty`, in the column its table
+/// row gives: `BigInt` (PostgreSQL, SQLite) and `Unsigned<BigInt>` (MySQL) for the 64-bit
+/// ones, `Binary` for a TBSL.
+macro_rules! integer_column {
+    ($ty:ident, bytes) => {
+        bytes_column!([] crate::$ty);
+    };
+    ($ty:ident, $column:ident) => {
+        #[cfg(feature = "diesel-postgres")]
+        integer_sql!(crate::$ty, BigInt, diesel::pg::Pg);
+        #[cfg(feature = "diesel-sqlite")]
+        integer_sql!(crate::$ty, BigInt, diesel::sqlite::Sqlite);
+        #[cfg(feature = "diesel-mysql")]
+        integer_sql!(
+            crate::$ty,
+            diesel::sql_types::Unsigned<BigInt>,
+            diesel::mysql::Mysql
+        );
+        #[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
+        as_expression!([] crate::$ty, BigInt);
+        #[cfg(feature = "diesel-mysql")]
+        as_expression!([] crate::$ty, diesel::sql_types::Unsigned<BigInt>);
+        from_sql_row!([] crate::$ty);
+    };
+}
+
+/// `ToSql<Binary, $db>` and `FromSql<Binary, $db>` for a value stored as the big-endian bytes
+/// of a fixed-size id ([`BytesColumn`]), with the generics and bounds in brackets.
+macro_rules! bytes_sql {
+    ([$($generics:tt)*] $ty:ty, $db:ty $(where [$($bounds:tt)*])?) => {
+        impl<$($generics)*> ToSql<Binary, $db> for $ty where $($($bounds)*)? {
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, $db>) -> serialize::Result {
+                let bytes = FixedSizeFormat::to_bytes(BytesColumn::id(self));
+                <$db as Columns>::bytes_to_sql(bytes.as_ref(), out)
+            }
+        }
+
+        impl<$($generics)*> FromSql<Binary, $db> for $ty where $($($bounds)*)? {
+            fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
+                <$db as Columns>::bytes_from_sql(value)
+            }
+        }
+    };
+}
+
+/// Every trait of the integration for a value stored as bytes (a TBSL, any id in `AsBytes`).
+macro_rules! bytes_column {
+    ([$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?) => {
+        #[cfg(feature = "diesel-postgres")]
+        bytes_sql!([$($generics)*] $ty, diesel::pg::Pg $(where [$($bounds)*])?);
+        #[cfg(feature = "diesel-mysql")]
+        bytes_sql!([$($generics)*] $ty, diesel::mysql::Mysql $(where [$($bounds)*])?);
+        #[cfg(feature = "diesel-sqlite")]
+        bytes_sql!([$($generics)*] $ty, diesel::sqlite::Sqlite $(where [$($bounds)*])?);
+        as_expression!([$($generics)*] $ty, Binary $(where [$($bounds)*])?);
+        from_sql_row!([$($generics)*] $ty $(where [$($bounds)*])?);
+    };
+}
+
+crate::formats::for_each_column!(integer_column);
+
+/// `AsBytes` of each fixed-size format.
+macro_rules! as_bytes {
+    ($ty:ident) => {
+        bytes_column!([] crate::AsBytes<crate::$ty>);
+    };
+}
+
+crate::formats::for_each_fixed_format!(as_bytes);
+
+// A typed id as bytes: its inner id's, checked when read.
+bytes_column!([T: TypedId] crate::AsBytes<T> where [T::Inner: FixedSizeFormat]);
+
+/// `ToSql<Text, $db>` and `FromSql<Text, $db>` for a value stored as text: `$text` gives the
+/// text, `$parse` reads it, `$name` names the type in errors.
+macro_rules! text_sql {
+    ($ty:ty, $db:ty, $name:expr, $text:expr, $parse:expr) => {
+        impl ToSql<Text, $db> for $ty {
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, $db>) -> serialize::Result {
+                let text = ($text)(self);
+                <$db as Columns>::text_to_sql(AsRef::<str>::as_ref(&text), out)
+            }
+        }
+
+        impl FromSql<Text, $db> for $ty {
+            fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
+                <$db as Columns>::text_from_sql(value, $name, $parse)
+            }
+        }
+    };
+}
+
+/// Every trait of the integration for a value stored as text (a record key, any fixed-size id
+/// in `AsText`).
+macro_rules! text_column {
+    ($ty:ty, $name:expr, $text:expr, $parse:expr) => {
+        #[cfg(feature = "diesel-postgres")]
+        text_sql!($ty, diesel::pg::Pg, $name, $text, $parse);
+        #[cfg(feature = "diesel-mysql")]
+        text_sql!($ty, diesel::mysql::Mysql, $name, $text, $parse);
+        #[cfg(feature = "diesel-sqlite")]
+        text_sql!($ty, diesel::sqlite::Sqlite, $name, $text, $parse);
+        as_expression!([] $ty, Text);
+        from_sql_row!([] $ty);
+    };
+}
+
+super::columns::text_columns!(text_column);
+
+/// `ToSql<Text, $db>` and `FromSql<Text, $db>` for a typed id in a text column, as its prefixed
+/// text (`post_3jzfcijpj2z2a`), read strictly and checked as its [`TypedId::DECODE`] policy
+/// says: what the sqlx integration stores.
+macro_rules! typed_text_sql {
+    ($db:ty) => {
+        impl<T: TypedId> ToSql<Text, $db> for AsText<T> {
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, $db>) -> serialize::Result {
+                let text = typed_text(&self.0)?;
+                <$db as Columns>::text_to_sql(text.as_str(), out)
+            }
+        }
+
+        impl<T: TypedId> FromSql<Text, $db> for AsText<T> {
+            fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
+                <$db as Columns>::text_from_sql(value, T::TYPE_NAME, |text| {
+                    parse_as::<T>(text, T::DECODE).map(AsText)
+                })
+            }
+        }
+    };
+}
+
+#[cfg(feature = "diesel-postgres")]
+typed_text_sql!(diesel::pg::Pg);
+#[cfg(feature = "diesel-mysql")]
+typed_text_sql!(diesel::mysql::Mysql);
+#[cfg(feature = "diesel-sqlite")]
+typed_text_sql!(diesel::sqlite::Sqlite);
+as_expression!([T: TypedId] AsText<T>, Text);
+from_sql_row!([T: TypedId] AsText<T>);

@@ -5,10 +5,11 @@
 
 use diesel::Connection;
 
-pub use crate::common::sqlx_cases::mysql::{column, ph};
+use crate::common::sqlx_cases::mysql::{column, ph};
 
 type Db = diesel::mysql::Mysql;
 type Conn = diesel::MysqlConnection;
+type SqlxDb = sqlx::MySql;
 type IntegerSql = diesel::sql_types::Unsigned<diesel::sql_types::BigInt>;
 
 /// A connection to `IDTYPES_TEST_MYSQL_URL`, or `None` (a skip) when it is unset.
@@ -19,6 +20,22 @@ pub fn connect() -> Option<Conn> {
 
 /// Not `BINARY(n)`: it pads a short value with zero bytes, so a wrong length would not reach
 /// the decoder.
+/// diesel's connection and sqlx's pool to the server, or `None` (a skip).
+fn both() -> Option<(
+    Conn,
+    sqlx::Pool<SqlxDb>,
+    tokio::runtime::Runtime,
+    Option<std::path::PathBuf>,
+)> {
+    let conn = connect()?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let pool = runtime.block_on(crate::common::sqlx_cases::mysql::connect())?;
+    Some((conn, pool, runtime, None))
+}
+
 const BLOB_COLUMN: &str = "VARBINARY(16)";
 const REAL_COLUMN: &str = "DOUBLE";
 

@@ -5,15 +5,44 @@
 
 use diesel::Connection;
 
-pub use crate::common::sqlx_cases::sqlite::{column, ph};
+use crate::common::sqlx_cases::sqlite::{column, ph};
 
 type Db = diesel::sqlite::Sqlite;
 type Conn = diesel::SqliteConnection;
+type SqlxDb = sqlx::Sqlite;
 type IntegerSql = diesel::sql_types::BigInt;
 
 /// A new in-memory database (each connection has its own).
 pub fn connect() -> Option<Conn> {
     Some(Conn::establish(":memory:").expect("open an in-memory SQLite database"))
+}
+
+/// diesel's connection and sqlx's pool to a new database file (an in-memory database is one
+/// connection's own), which the caller removes.
+fn both() -> Option<(
+    Conn,
+    sqlx::Pool<SqlxDb>,
+    tokio::runtime::Runtime,
+    Option<std::path::PathBuf>,
+)> {
+    let path = std::env::temp_dir().join(format!(
+        "{}.sqlite",
+        idtypes_tests::unique_table("idz_shared")
+    ));
+    let conn = Conn::establish(path.to_str().unwrap()).expect("create an SQLite database file");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&path);
+    let pool = runtime
+        .block_on(
+            sqlx::sqlite::SqlitePoolOptions::new()
+                .max_connections(1)
+                .connect_with(options),
+        )
+        .expect("open the SQLite database file with sqlx");
+    Some((conn, pool, runtime, Some(path)))
 }
 
 const BLOB_COLUMN: &str = "BLOB";

@@ -6,6 +6,9 @@
 //! before it invokes it:
 //!
 //! - `type Db` (the diesel backend) and `type Conn` (its connection);
+//! - `type SqlxDb`, sqlx's database, and `fn both() -> Option<(Conn, sqlx::Pool<SqlxDb>,
+//!   tokio::runtime::Runtime, Option<PathBuf>)>`, a diesel connection and an sqlx pool to one
+//!   database, the runtime the pool runs on, and a database file to remove afterwards;
 //! - `type IntegerSql`, the SQL type of a 64-bit id's column (`BigInt`, or MySQL's
 //!   `Unsigned<BigInt>`);
 //! - `fn connect() -> Option<Conn>` (`None`: skip, the reason printed);
@@ -46,10 +49,12 @@ macro_rules! diesel_cases {
         use diesel::RunQueryDsl;
         use diesel::deserialize::{FromSql, QueryableByName};
         use diesel::expression::AsExpression;
-        use diesel::query_builder::{BoxedSqlQuery, SqlQuery};
+        use diesel::query_builder::{BoxedSqlQuery, QueryId, SqlQuery};
         use diesel::row::NamedRow;
         use diesel::serialize::ToSql;
-        use diesel::sql_types::{Binary, Integer, Nullable, SingleValue, SqlType, Text};
+        use diesel::sql_types::{
+            Binary, HasSqlType, Integer, Nullable, SingleValue, SqlType, Text,
+        };
         use idtypes::time_id::NodeId;
         use idtypes::{
             AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
@@ -65,6 +70,7 @@ macro_rules! diesel_cases {
             /// The SQL type `table!` declares for the column.
             type Sql: SqlType<IsNull = diesel::sql_types::is_nullable::NotNull>
                 + SingleValue
+                + QueryId
                 + Send
                 + 'static;
 
@@ -564,6 +570,112 @@ macro_rules! diesel_cases {
             let back: Vec<AsBytes<Tid>> = select(&mut conn, format!("SELECT id FROM {table} ORDER BY id"));
             assert_eq!(back, [AsBytes(below), AsBytes(high), AsBytes(Tid::MAX)]);
             drop_table(&mut conn, &table);
+        }
+
+        /// Removes a database file when dropped (SQLite's shared database, see `both`).
+        struct RemoveOnDrop(Option<std::path::PathBuf>);
+
+        impl Drop for RemoveOnDrop {
+            fn drop(&mut self) {
+                if let Some(path) = self.0.take() {
+                    let _ = std::fs::remove_file(path);
+                }
+            }
+        }
+
+        /// `values` written by diesel and by sqlx into one table, each reading both halves
+        /// back: the same rows, in the same order (`ORDER BY n`, and `ORDER BY id`).
+        fn interop<V, ST>(values: Vec<V>, storage: Storage)
+        where
+            V: Clone
+                + std::fmt::Debug
+                + PartialEq
+                + Send
+                + Unpin
+                + 'static
+                + ToSql<ST, Db>
+                + FromSql<ST, Db>
+                + sqlx::Type<SqlxDb>
+                + for<'q> sqlx::Encode<'q, SqlxDb>
+                + for<'r> sqlx::Decode<'r, SqlxDb>,
+            ST: SqlType + SingleValue + QueryId + Send + 'static,
+            Db: HasSqlType<ST>,
+        {
+            use sqlx::AssertSqlSafe;
+            let Some((mut conn, pool, runtime, file)) = both() else { return };
+            let _file = RemoveOnDrop(file);
+            let table = idtypes_tests::unique_table("idz_sqlx");
+            exec(&mut conn, format!("CREATE TABLE {table} (n INTEGER, id {})", column(storage)));
+            let sql = format!("INSERT INTO {table} (n, id) VALUES ({}, {})", ph(1), ph(2));
+            let half = values.len() as i32;
+            for (n, value) in values.iter().enumerate() {
+                diesel::sql_query(sql.clone())
+                    .bind::<Integer, _>(n as i32)
+                    .bind::<ST, _>(value.clone())
+                    .execute(&mut conn)
+                    .unwrap_or_else(|err| panic!("diesel: insert {value:?}: {err}"));
+                runtime
+                    .block_on(
+                        sqlx::query(AssertSqlSafe(sql.clone()))
+                            .bind(half + n as i32)
+                            .bind(value.clone())
+                            .execute(&pool),
+                    )
+                    .unwrap_or_else(|err| panic!("sqlx: insert {value:?}: {err}"));
+            }
+            let both_halves: Vec<V> = values.iter().chain(&values).cloned().collect();
+            for order in ["n", "id, n"] {
+                let sql = format!("SELECT id FROM {table} ORDER BY {order}");
+                let rows: Vec<Id<V, ST>> = diesel::sql_query(sql.clone()).load(&mut conn).unwrap();
+                let by_diesel: Vec<V> = rows.into_iter().map(|Id(id, _)| id).collect();
+                let by_sqlx: Vec<V> = runtime
+                    .block_on(sqlx::query_scalar(AssertSqlSafe(sql)).fetch_all(&pool))
+                    .unwrap();
+                assert_eq!(by_diesel, by_sqlx, "ORDER BY {order}");
+                if order == "n" {
+                    assert_eq!(by_diesel, both_halves);
+                }
+            }
+            exec(&mut conn, format!("DROP TABLE {table}"));
+        }
+
+        /// Sorted, distinct samples of `T`, as `V`.
+        fn distinct<T: Sample, V>(to: impl Fn(T) -> V) -> Vec<V> {
+            let mut values = samples::<T>(&mut Rng::new(), 6);
+            values.sort();
+            values.dedup();
+            values.into_iter().map(to).collect()
+        }
+
+        /// diesel and sqlx share tables: each reads the other's rows of every kind of column.
+        #[test]
+        fn sqlx_reads_what_diesel_writes_and_back() {
+            interop::<Tid, IntegerSql>(distinct(|v| v), Storage::Integer);
+            interop::<TimeId, IntegerSql>(distinct(|v| v), Storage::Integer);
+            interop::<Snowish, IntegerSql>(distinct(|v| v), Storage::Integer);
+            interop::<FullRand, IntegerSql>(distinct(|v| v), Storage::Integer);
+            interop::<Tbsl, Binary>(distinct(|v| v), Storage::Bytes10);
+            interop::<RecordKey, Text>(distinct(|v| v), Storage::Text);
+            interop::<AsText<Xid>, Text>(distinct(|v| v), Storage::Text);
+            interop::<AsBytes<Uid11>, Binary>(distinct(|v| v), Storage::Bytes8);
+        }
+
+        /// The same for typed ids: the inner id's column, their prefixed text, their bytes.
+        #[test]
+        fn sqlx_and_diesel_share_typed_ids() {
+            use idtypes_tests::typed::{EventId, NoteKey, PostId, TxnId};
+            interop::<PostId, IntegerSql>(distinct(PostId::from_inner), Storage::Integer);
+            interop::<EventId, IntegerSql>(distinct(EventId::from_inner), Storage::Integer);
+            interop::<TxnId, Binary>(distinct(TxnId::from_inner), Storage::Bytes10);
+            interop::<NoteKey, Text>(distinct(NoteKey::from_inner), Storage::Text);
+            interop::<AsText<PostId>, Text>(
+                distinct(|v| AsText(PostId::from_inner(v))),
+                Storage::PrefixedText,
+            );
+            interop::<AsBytes<PostId>, Binary>(
+                distinct(|v| AsBytes(PostId::from_inner(v))),
+                Storage::Bytes8,
+            );
         }
 
         diesel_cases!(@types

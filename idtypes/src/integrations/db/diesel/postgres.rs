@@ -12,11 +12,13 @@ use crate::integrations::db::columns::{
     from_bytes_column, from_signed, to_signed, wrong_column,
 };
 
-const BYTEA: u32 = 17;
-const INT8: u32 = 20;
-/// The text types sqlx reads a `&str` from: `TEXT`, `VARCHAR`, `CHAR` (`bpchar`), `NAME` and
-/// a literal's `unknown`.
-const TEXT_TYPES: [u32; 5] = [25, 1043, 1042, 19, 705];
+/// `BIGINT`, and `BIGINT[]`.
+const INTEGER_TYPES: [u32; 2] = [20, 1016];
+/// `BYTEA`, and `BYTEA[]`.
+const BYTES_TYPES: [u32; 2] = [17, 1001];
+/// The text types sqlx reads a `&str` from, `TEXT`, `VARCHAR`, `CHAR` (`bpchar`), `NAME` and a
+/// literal's `unknown`, and their arrays.
+const TEXT_TYPES: [u32; 9] = [25, 1043, 1042, 19, 705, 1009, 1015, 1014, 1003];
 
 /// A type in an error, as sqlx and the postgres-types integration name it.
 fn describe(oid: u32) -> String {
@@ -33,6 +35,12 @@ fn describe(oid: u32) -> String {
         700 => "FLOAT4",
         701 => "FLOAT8",
         705 => "UNKNOWN",
+        1001 => "BYTEA[]",
+        1003 => "NAME[]",
+        1007 => "INT4[]",
+        1009 => "TEXT[]",
+        1014 => "CHAR[]",
+        1015 => "VARCHAR[]",
         1016 => "INT8[]",
         1042 => "CHAR",
         1043 => "VARCHAR",
@@ -49,6 +57,10 @@ fn describe(oid: u32) -> String {
 
 /// `Ok` if `value` is of one of the types `oids`, else the error saying that `name` is read
 /// from `expected`.
+///
+/// diesel hands each element of an array the array's type (`BIGINT[]`), not the element's, so
+/// the arrays of the right type pass too: a whole array read as one id still fails, on its
+/// length or its text.
 fn check(value: &PgValue<'_>, oids: &[u32], name: &str, expected: &str) -> Result<(), BoxError> {
     let oid = value.get_oid().get();
     if oids.contains(&oid) {
@@ -63,7 +75,7 @@ impl Columns for Pg {
     }
 
     fn integer_from_sql<T: IntegerColumn>(value: PgValue<'_>) -> deserialize::Result<T> {
-        check(&value, &[INT8], T::NAME, POSTGRES_INTEGER)?;
+        check(&value, &INTEGER_TYPES, T::NAME, POSTGRES_INTEGER)?;
         from_signed(<i64 as FromSql<BigInt, Pg>>::from_sql(value)?)
     }
 
@@ -72,7 +84,7 @@ impl Columns for Pg {
     }
 
     fn bytes_from_sql<T: BytesColumn>(value: PgValue<'_>) -> deserialize::Result<T> {
-        check(&value, &[BYTEA], T::NAME, POSTGRES_BYTES)?;
+        check(&value, &BYTES_TYPES, T::NAME, POSTGRES_BYTES)?;
         // The binary format of `BYTEA` is the bytes themselves.
         from_bytes_column(value.as_bytes())
     }

@@ -24,6 +24,7 @@ mod derive_text;
 mod diesel_mysql;
 mod diesel_postgres;
 mod diesel_sqlite;
+mod diesel_typed;
 mod everyday_traits;
 #[cfg(unix)]
 mod fork;

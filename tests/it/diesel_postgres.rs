@@ -87,12 +87,13 @@ where
     sorted.sort();
     assert_eq!(rows[0].0, sorted, "array_agg");
 
+    // An array with NULLs: `Vec<Option<T>>` in `Array<Nullable<_>>`.
+    type WithNull<T> = Array<Nullable<<T as Column>::Sql>>;
     let with_null = vec![None, Some(T::highest()), None, Some(T::lowest())];
-    let rows: Vec<Id<Vec<Option<T>>, Array<Nullable<T::Sql>>>> =
-        diesel::sql_query("SELECT $1 AS id")
-            .bind::<Array<Nullable<T::Sql>>, _>(with_null.clone())
-            .load(&mut conn)
-            .unwrap();
+    let rows: Vec<Id<Vec<Option<T>>, WithNull<T>>> = diesel::sql_query("SELECT $1 AS id")
+        .bind::<WithNull<T>, _>(with_null.clone())
+        .load(&mut conn)
+        .unwrap();
     assert_eq!(rows[0].0, with_null);
     drop_table(&mut conn, &table);
 }

@@ -1,5 +1,114 @@
-//! diesel 2.3: every id type as a column of PostgreSQL, MySQL/MariaDB and SQLite, in the
-//! columns of the sqlx integration.
+//! diesel 2.3: every id type, [`AsText`], [`AsBytes`](crate::AsBytes) and typed id as a
+//! column of PostgreSQL, MySQL/MariaDB and SQLite, in the columns of the sqlx integration (the
+//! crate docs' [databases](crate#databases-sqlx)): diesel, sqlx and tokio-postgres read each
+//! other's rows.
+//!
+//! # Declaring the columns
+//!
+//! | Rust type | SQL type in `table!` | PostgreSQL | MySQL / MariaDB | SQLite |
+//! |---|---|---|---|---|
+//! | `Tid`, `Snowish`, `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BigInt`; on MySQL `Unsigned<BigInt>` | `BIGINT` | `BIGINT UNSIGNED` | `INTEGER` |
+//! | `Tbsl`, `AsBytes<T>` | `Binary` (`Bytea`, `Blob`) | `BYTEA` | `BINARY(10)`, `BINARY(8)` | `BLOB` |
+//! | `RecordKey`, `AsText<T>` | `Text` | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
+//! | a typed id (`PostId`) | its inner id's | | | |
+//!
+//! Each is also the `Nullable` of its SQL type, read and written as an `Option`, and on
+//! PostgreSQL an `Array` of it as a `Vec` (`posts::id.eq_any(&ids)` binds one array to
+//! `= ANY($1)`). The values are the crate docs': a TID's own integer, the other 64-bit formats'
+//! bits with the top one flipped in a signed column, the bits in MySQL's unsigned one; a typed
+//! id is stored like its inner id, without the prefix; `AsText<PostId>` is its prefixed text.
+//! `diesel print-schema` reads these columns as the types of the table.
+//!
+//! ```
+//! # #[cfg(all(feature = "diesel-sqlite", feature = "derive"))] {
+//! use diesel::prelude::*;
+//! use idtypes::Tid;
+//!
+//! #[derive(Tid)]
+//! #[idtype(prefix = "post")]
+//! pub struct PostId(Tid);
+//!
+//! diesel::table! {
+//!     posts (id) {
+//!         id -> BigInt, // Unsigned<BigInt> on MySQL
+//!         reply_to -> Nullable<BigInt>,
+//!         text -> Text,
+//!     }
+//! }
+//!
+//! #[derive(Debug, PartialEq, Queryable, Selectable, Insertable)]
+//! #[diesel(table_name = posts)]
+//! struct Post {
+//!     id: PostId,
+//!     reply_to: Option<PostId>,
+//!     text: String,
+//! }
+//!
+//! let mut conn = SqliteConnection::establish(":memory:")?;
+//! diesel::sql_query("CREATE TABLE posts (id INTEGER PRIMARY KEY, reply_to INTEGER, text TEXT NOT NULL)")
+//!     .execute(&mut conn)?;
+//! let first = PostId::now();
+//! let posts = [
+//!     Post { id: first, reply_to: None, text: "hello".into() },
+//!     Post { id: PostId::now(), reply_to: Some(first), text: "hi".into() },
+//! ];
+//! diesel::insert_into(posts::table).values(&posts[..]).execute(&mut conn)?;
+//!
+//! let replies: Vec<Post> = posts::table.filter(posts::reply_to.eq(first)).load(&mut conn)?;
+//! assert_eq!(replies, posts[1..]);
+//! // The last hour's posts, newest first, by the primary key alone.
+//! let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+//! let range = PostId::range_for_time(hour_ago..).unwrap();
+//! let recent: Vec<PostId> = posts::table
+//!     .select(posts::id)
+//!     .filter(posts::id.between(range.start(), range.end()))
+//!     .order(posts::id.desc())
+//!     .load(&mut conn)?;
+//! assert_eq!(recent, [posts[1].id, first]);
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What each type gets
+//!
+//! What `#[derive(AsExpression, FromSqlRow)]` would give it, for each SQL type of the table:
+//! `AsExpression` of the value, of a reference to it (`posts::id.eq(&id)`, `Insertable`
+//! fields) and into the `Nullable` column (`posts::reply_to.eq(id)`); `ToSql` and `FromSql`
+//! (`sql_query(..).bind::<BigInt, _>(id)`, `QueryableByName` fields); and `Queryable`
+//! (`.select(posts::id).load::<PostId>(..)`). A typed id gets them from its derive, for every
+//! SQL type its inner id takes: do not derive diesel's traits on it.
+//!
+//! # Features
+//!
+//! `diesel-postgres` turns on diesel's `postgres_backend` and `diesel-mysql` its
+//! `mysql_backend`: the backends' types, not their connections, so that the same impls serve
+//! diesel's own `PgConnection` and `MysqlConnection` (your diesel dependency's `postgres` and
+//! `mysql` features, which link libpq and libmysqlclient or MariaDB's libmariadb) and
+//! `diesel-async`. `diesel-sqlite` turns on diesel's `sqlite`, the backend and connection
+//! together, on `libsqlite3-sys` (the system's SQLite, or a bundled one if a crate in the build
+//! asks for it, as sqlx's SQLite does). diesel 2.3 needs Rust 1.86.
+//!
+//! # Decoding
+//!
+//! Reading checks the kind of value first, never guessing from its content, then the content
+//! as sqlx does (a 9-byte TBSL, a negative TID, a snowish id with its reserved bit set, a
+//! malformed text, a typed id's checks unless it trusts its rows: [`TypedId::DECODE`]), with
+//! sqlx's messages (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found
+//! TEXT`). diesel's query builder reports them as the source of its own error
+//! (`Error deserializing field 'id'`).
+//!
+//! - PostgreSQL: by the value's type (`BIGINT`; `BYTEA`; `TEXT`, `VARCHAR`, `CHAR`, `NAME`).
+//! - SQLite: by the value's storage class, as sqlx does (SQLite does not enforce a column's
+//!   declared type).
+//! - MySQL / MariaDB: by the type diesel's connection reports, with two limits of the client.
+//!   Text and bytes look alike: diesel calls every string with MySQL's `BINARY` flag bytes,
+//!   and MySQL sets it on text of a `_bin` collation too (`ascii_bin`, which id text needs), so
+//!   a bytes id and a text id each read both. And in the query builder libmysqlclient converts
+//!   a value to the SQL type `table!` declares unless both are numbers or both strings: text in
+//!   a column declared `Unsigned<BigInt>` arrives as the number it spells, or as diesel's
+//!   error. An integer id refuses a `DOUBLE` or a `DECIMAL` (and the formats that use all 64
+//!   bits refuse a signed column); `sql_query`, which reads each value as it comes, also keeps
+//!   an integer id from text and bytes.
 
 mod expression;
 #[cfg(feature = "diesel-mysql")]

@@ -1,13 +1,6 @@
-//! MySQL / MariaDB: the kind of each value read by the type diesel's connection reports.
-//!
-//! Two limits come from the client, not from this crate. Text and bytes look alike: diesel
-//! calls every string with MySQL's `BINARY` flag bytes, and MySQL sets it on text of a `_bin`
-//! collation too (`ascii_bin`, the collation id text needs), so a bytes id and a text id each
-//! read both. And in the query builder, where `table!` gives each column's SQL type,
-//! libmysqlclient converts a value to that type unless both are numbers or both strings: text
-//! in a column declared an integer arrives as the number it spells (or a diesel error), so
-//! the declaration is the check there. `sql_query`, which reads each value as it comes, keeps
-//! an integer id from text and bytes.
+//! MySQL / MariaDB: the kind of each value read by the type diesel's connection reports, with
+//! the limits the module docs give (text and bytes look alike; the query builder's values
+//! arrive converted to the declared SQL type).
 
 use diesel::deserialize::{self, FromSql};
 use diesel::mysql::{Mysql, MysqlType, MysqlValue};

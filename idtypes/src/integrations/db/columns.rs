@@ -239,7 +239,8 @@ pub(crate) fn wrong_column(name: &str, expected: &str, found: &str) -> BoxError 
 pub(crate) fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxError> {
     let array = T::Bytes::try_from(bytes).map_err(|_| {
         format!(
-            "a {} column holds {} bytes (big-endian), this value has {}",
+            "{} {} column holds {} bytes (big-endian), this value has {}",
+            T::ARTICLE,
             T::NAME,
             core::mem::size_of::<T::Bytes>(),
             bytes.len()

@@ -110,7 +110,14 @@ fn unsupported(format: &dyn Format, form: Form) -> Option<String> {
 /// Reads `value` written in `form` as an id of `format`.
 fn decode(format: &dyn Format, form: Form, value: &str) -> Result<AnyId, Failure> {
     match form {
-        Form::Text => Ok(format.parse(value)?),
+        Form::Text => match format.parse(value) {
+            Ok(id) => Ok(id),
+            // Typed-id text (`post_3jzf...`), as `inspect` reads it: the id after the prefix.
+            Err(err) => match crate::inspect::split_typed(value, |id| format.parse(id).is_ok()) {
+                Some((_, _, id)) => Ok(format.parse(id)?),
+                None => Err(err.into()),
+            },
+        },
         Form::Integer => format.read_integer(value).map_err(|err| match err {
             IntegerError::NotANumber(range) => Failure::msg(format!(
                 "invalid {format} integer `{value}`: expected a decimal number in {range}"

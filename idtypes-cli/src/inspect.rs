@@ -133,7 +133,7 @@ fn inspect(text: &str, local: bool) -> Inspection {
 
 /// Splits typed-id text at the last run of ASCII punctuation that has a valid id after it and
 /// a valid prefix before it (`user_profile_3jzf...` -> `user_profile`, `_`, `3jzf...`).
-fn split_typed(text: &str, is_id: impl Fn(&str) -> bool) -> Option<(&str, &str, &str)> {
+pub fn split_typed(text: &str, is_id: impl Fn(&str) -> bool) -> Option<(&str, &str, &str)> {
     let bytes = text.as_bytes();
     for end in (1..bytes.len().saturating_sub(1)).rev() {
         if !bytes[end].is_ascii_punctuation() {

@@ -131,8 +131,8 @@ Examples:
 TIME is RFC 3339 (2024-01-01T00:00:00Z, any offset), `now`, or a date (2024-01-01), which is
 the whole day: its first instant for --from, its last for --to. Both ends are included;
 either may be left out. A time-id span across 1970 has two ranges (pre-1970 ids sort last);
-the SQL joins them with OR. 64-bit ids are stored as integers (PostgreSQL BIGINT, MySQL
-BIGINT UNSIGNED, SQLite INTEGER), TBSLs as bytes. Matching nothing is an error (status 1).
+the SQL joins them with OR. 64-bit ids are stored as integers (BIGINT, SQLite INTEGER),
+TBSLs as bytes. Matching nothing is an error (status 1).
 
 With --json, one object:
   {\"format\", \"prefix\", \"from\", \"to\", \"ranges\": [{\"start\": {...}, \"end\": {...}}],

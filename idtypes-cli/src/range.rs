@@ -190,10 +190,9 @@ fn describe_span(from: Bound<DateTime<Utc>>, to: Bound<DateTime<Utc>>) -> String
     format!("{from} {to}")
 }
 
-/// The `BETWEEN` conditions, in the columns the crate stores: a 64-bit id as an integer
-/// (PostgreSQL `BIGINT` and SQLite `INTEGER` hold `Column::to_signed` of its bits, MySQL
-/// `BIGINT UNSIGNED` the bits), a TBSL as its big-endian bytes; several ranges are joined
-/// with `OR`.
+/// The `BETWEEN` conditions, in the columns the crate stores: a 64-bit id as the signed
+/// integer `Column::to_signed` of its bits (`BIGINT`, SQLite's `INTEGER`), a TBSL as its
+/// big-endian bytes; several ranges are joined with `OR`.
 fn sql(ranges: &[Bounds], column: &str) -> Sql {
     let condition = |literal: &dyn Fn(&dyn Id) -> String| {
         let clauses: Vec<String> = ranges
@@ -231,10 +230,7 @@ fn sql(ranges: &[Bounds], column: &str) -> Sql {
     };
     Sql {
         postgresql: condition(&|id| signed(id, |hex| format!("'\\x{hex}'::bytea"))),
-        mysql: condition(&|id| match bits(id) {
-            Ok(bits) => bits.to_string(),
-            Err(_) => format!("X'{}'", hex_of(id)),
-        }),
+        mysql: condition(&|id| signed(id, |hex| format!("X'{hex}'"))),
         sqlite: condition(&|id| signed(id, |hex| format!("X'{hex}'"))),
     }
 }

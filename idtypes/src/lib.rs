@@ -460,11 +460,14 @@
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type (64-bit ids in integer columns), the `AsText` and `AsBytes` adapters (see [databases](#databases-sqlx)), SQL functions that show ids as text (`sqlx-postgres`, `sqlx-mysql`: [`sql`]), and leases of clock/node/machine ids ([`lease`]) | `sqlx` 0.9 (no TLS, no macros) |
 //! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | no | diesel 2.3 `ToSql`/`FromSql`/`AsExpression`/`Queryable` for every id type, `AsText`, `AsBytes` and typed id, in the columns of the sqlx features (declared `BigInt`, on MySQL `Unsigned<BigInt>`, `Binary` or `Text` in `table!`; arrays on PostgreSQL): see [`diesel`](crate::diesel) | `diesel` 2.3 (Rust 1.86) with only its `postgres_backend` or `mysql_backend`, not their connections' C libraries (your diesel dependency picks libpq or libmysqlclient, or `diesel-async`); with `sqlite`, which brings `libsqlite3-sys` |
 //! | `postgres-types` | no | `postgres-types` `ToSql`/`FromSql` (tokio-postgres, postgres) for every id type, `AsText` and typed ids: the columns, `accepts` and errors of `sqlx-postgres`, so both clients share a table | `postgres-types` 0.2, `bytes` |
+//! | `sea-orm` | no | SeaORM 2: every id type, `AsText`, `AsBytes` and typed id as an entity's column or primary key (`Value`, `ValueType`, `Nullable`, `TryGetable`, `TryFromU64`, `IntoActiveValue`; `NotU8` with `sqlx-postgres`), in the columns of the sqlx features; with an `sqlx-*` feature, that database's rows are read as sqlx reads them (see [SeaORM and rusqlite](#seaorm-and-rusqlite)); needs Rust 1.94, as SeaORM 2 does | `sea-orm` 2 (sqlx 0.9; no default features; its `sqlx-*` features with ours) |
+//! | `rusqlite` | no | rusqlite `ToSql`/`FromSql` for every id type, `AsText`, `AsBytes` and typed id: the SQLite columns and checks of `sqlx-sqlite`, so both share a file | `rusqlite` 0.39 (no default features), the one whose `libsqlite3-sys` (0.37) is sqlx 0.9's; bundle SQLite in both or neither |
 //! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) | `arbitrary` 1 |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) | `idtypes-derive` (`syn` 3, `quote`, `proc-macro2`) |
 //! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`) |
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
+//! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; Rust 1.88): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
 //!
 //! # Targets
 //!
@@ -571,20 +574,22 @@
 //!
 //! | type | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|
-//! | `Tid`, `Snowish` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT UNSIGNED`: the integer | `INTEGER`: the integer |
-//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT UNSIGNED`: the 64 bits | `INTEGER`: the bits flipped |
+//! | `Tid`, `Snowish` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT`: the integer (`BIGINT UNSIGNED` is read too) | `INTEGER`: the integer |
+//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT`: the bits flipped | `INTEGER`: the bits flipped |
 //! | `Tbsl` ([`Column::Bytes`]) | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
 //! | `AsBytes<T>` (any id, typed ids too) | `BYTEA` | `BINARY(8)`, `BINARY(10)` | `BLOB` |
 //! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<PostId>` (a typed id) | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin`, `n` the prefix, separator and id lengths | `TEXT` |
 //!
-//! PostgreSQL and SQLite have signed 64-bit integers only. A TID's top bit is 0 by its layout
-//! (and a snowish id's is reserved), so their column holds the id's own integer, the number
-//! other atproto software computes (`3jzfcijpj2z2a` is 1728652679052295174). The other 64-bit
+//! The column is a signed 64-bit integer on every database (PostgreSQL and SQLite have no
+//! other, and on MySQL the same mapping lets every client, ORMs whose values do not know their
+//! database included, store the same number). A TID's top bit is 0 by its layout (and a
+//! snowish id's is reserved), so their column holds the id's own integer, the number other
+//! atproto software computes (`3jzfcijpj2z2a` is 1728652679052295174). The other 64-bit
 //! formats use all 64 bits (a TimeId before 1970 is a negative `i64`, an xid after 2081 has its
-//! top bit set), so a signed column holds their bits with the top one flipped, `bits - 2^63`,
-//! which keeps the order; MySQL's `BIGINT UNSIGNED` holds the bits themselves. A TID with the
+//! top bit set), so their column holds the bits with the top one flipped, `bits - 2^63`, which
+//! keeps the order ([`Column::to_signed`]). A TID with the
 //! top bit set, which only text starting `c`..`j` makes (no generator does), does not fit a
 //! signed column: encoding it is an error that says so; store such ids with `AsBytes` or
 //! `AsText`. TID time ranges end at the layout's last TID, so their bounds always fit.
@@ -592,7 +597,7 @@
 //! Why integers: measured with 1M time-ordered ids (the repository's `benches-db/`), a TID's
 //! primary-key index on PostgreSQL is 21.4 MiB as `BIGINT`, as small as a sequence's, against
 //! 30.1 MiB as `BYTEA`, text or `uuid`; on SQLite the TID as the rowid takes 17.3 MiB against
-//! 37.7 MiB for a `BLOB` key; on MariaDB `BIGINT UNSIGNED` and `BINARY(8)` are the same size.
+//! 37.7 MiB for a `BLOB` key; on MariaDB an 8-byte integer and `BINARY(8)` are the same size.
 //! And the values are numbers a database engineer can join, partition and compare; the
 //! [`sql`](crate::sql) functions show the text (`SELECT tid_text(id) FROM posts`).
 //!
@@ -602,8 +607,8 @@
 //! id, without the prefix.
 //!
 //! Decoding checks the kind of value first, never guessing from its content: an integer id
-//! reads only integers (PostgreSQL `BIGINT`; MySQL `BIGINT UNSIGNED`, or a signed integer
-//! for a TID or a snowish id; SQLite `INTEGER` values), a bytes id or an `AsBytes` only bytes
+//! reads only integers (`BIGINT`; on MySQL also `BIGINT UNSIGNED` for a TID or a snowish id;
+//! SQLite `INTEGER` values), a bytes id or an `AsBytes` only bytes
 //! (`BYTEA`; the binary strings, collation 63; SQLite `BLOB` values), a record key or an
 //! `AsText` only text. A value of another kind is an error that says what was expected and
 //! found (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found BYTEA`),
@@ -620,6 +625,68 @@
 //! ids are fields of `Queryable` and `Insertable` structs ([`diesel`](crate::diesel)). Queries with sqlx's functions and its checked macros are in the
 //! [service guide](crate::service_guide).
 //!
+//! ## SeaORM and rusqlite
+//!
+//! With `sea-orm`, an id is an entity's column as it is, and a typed id its primary key; give
+//! the key `auto_increment = false`, since the application makes the ids (`TryFromU64`, which
+//! SeaORM calls only for a key the database made, is an error, as for `String` and `Uuid`
+//! keys). Turn on the `sqlx-*` feature of each database SeaORM connects to: its rows are then
+//! decoded by the sqlx integration, with the checks and errors above; other rows (a
+//! `MockDatabase`'s) are read from SeaORM's values.
+//!
+//! A SeaORM `Value` is made before the statement knows its database; since every database
+//! stores a 64-bit id as the same signed integer, one `Value` is right everywhere, and SeaORM
+//! and sqlx write and read the same number. A TID with its top bit set becomes a negative
+//! `BigInt` that no reader accepts, where sqlx refuses to write it.
+//! `ValueType::column_type` gives SeaORM's schema builder the columns of the table above
+//! (`bigint`, SQLite's `integer`; `bytea`, `binary(n)`, `blob(n)`); text columns
+//! need the byte-wise collation declared in SQL.
+//!
+//! ```
+//! use idtypes::Tid;
+//! use sea_orm::entity::prelude::*;
+//!
+//! #[derive(Tid)]
+//! #[idtype(prefix = "post")]
+//! pub struct PostId(Tid);
+//!
+//! #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+//! #[sea_orm(table_name = "posts")]
+//! pub struct Model {
+//!     #[sea_orm(primary_key, auto_increment = false)]
+//!     pub id: PostId,
+//!     pub reply_to: Option<PostId>,
+//!     pub text: String,
+//! }
+//!
+//! #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+//! pub enum Relation {}
+//!
+//! impl ActiveModelBehavior for ActiveModel {}
+//!
+//! # fn main() {
+//! let since = std::time::SystemTime::now() - std::time::Duration::from_secs(86_400);
+//! let day = PostId::range_for_time(since..).unwrap();
+//! let _last_day = Entity::find().filter(Column::Id.between(day.start(), day.end()));
+//! # }
+//! ```
+//!
+//! With `rusqlite`, every id type is `ToSql` and `FromSql` in SQLite's columns above, read by
+//! each value's storage class with sqlx's checks and errors (a NULL read as a plain id is
+//! rusqlite's `InvalidColumnType`), so that sqlx and rusqlite share a file's tables:
+//!
+//! ```
+//! use idtypes::Tid;
+//!
+//! let db = rusqlite::Connection::open_in_memory()?;
+//! db.execute_batch("CREATE TABLE posts (id INTEGER PRIMARY KEY)")?;
+//! let id = Tid::now();
+//! db.execute("INSERT INTO posts (id) VALUES (?1)", [id])?;
+//! let back: Tid = db.query_row("SELECT id FROM posts", [], |row| row.get(0))?;
+//! assert_eq!(back, id);
+//! # Ok::<(), rusqlite::Error>(())
+//! ```
+//!
 //! ## Migrating a bytes column to integers
 //!
 //! Releases before this one stored every id as its big-endian bytes. Such a column still
@@ -635,11 +702,15 @@
 //! ALTER TABLE events ALTER COLUMN id TYPE BIGINT
 //!     USING (('x' || encode(id, 'hex'))::bit(64) # X'8000000000000000')::bigint;
 //!
-//! -- MySQL / MariaDB, any 64-bit format (the bits); a primary key moves with the column
-//! ALTER TABLE posts ADD COLUMN id_new BIGINT UNSIGNED;
-//! UPDATE posts SET id_new = CAST(CONV(HEX(id), 16, 10) AS UNSIGNED);
+//! -- MySQL / MariaDB; a primary key moves with the column
+//! ALTER TABLE posts ADD COLUMN id_new BIGINT;
+//! -- a TID or snowish column (first: SELECT COUNT(*) FROM posts WHERE ASCII(id) >= 128; -- 0)
+//! UPDATE posts SET id_new = CAST(CONV(HEX(id), 16, 10) AS SIGNED);
+//! -- or a TimeId, uid11, xid, ts-seq-rand or fullrand column (top bit flipped)
+//! UPDATE events SET id_new =
+//!     CAST(CAST(CONV(HEX(id), 16, 10) AS DECIMAL(20, 0)) - 9223372036854775808 AS SIGNED);
 //! ALTER TABLE posts DROP PRIMARY KEY, DROP COLUMN id,
-//!     CHANGE id_new id BIGINT UNSIGNED NOT NULL, ADD PRIMARY KEY (id);
+//!     CHANGE id_new id BIGINT NOT NULL, ADD PRIMARY KEY (id);
 //! ```
 //!
 //! SQLite has no conversion from a blob to an integer in SQL, and does not enforce a column's
@@ -716,6 +787,8 @@ pub use generation::clock::{Clock, ManualClock, SystemClock};
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
     feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite",
     feature = "diesel-postgres",
     feature = "diesel-mysql",
     feature = "diesel-sqlite"
@@ -726,6 +799,8 @@ pub use integrations::db::as_bytes::AsBytes;
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
     feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite",
     feature = "diesel-postgres",
     feature = "diesel-mysql",
     feature = "diesel-sqlite"
@@ -812,10 +887,19 @@ pub mod __private {
     /// Typed ids' OpenAPI schemas (utoipa).
     #[cfg(feature = "utoipa")]
     pub mod utoipa {
-        pub use crate::integrations::schema::utoipa::schema;
+        pub use crate::integrations::schema::utoipa::v5::schema;
         pub use alloc::borrow::Cow;
         pub use utoipa::openapi::{RefOr, schema::Schema};
         pub use utoipa::{PartialSchema, ToSchema};
+    }
+
+    /// Typed ids' OpenAPI schemas (utoipa 6).
+    #[cfg(feature = "utoipa6")]
+    pub mod utoipa6 {
+        pub use crate::integrations::schema::utoipa::v6::schema;
+        pub use alloc::borrow::Cow;
+        pub use utoipa6::openapi::{RefOr, schema::Schema};
+        pub use utoipa6::{PartialSchema, ToSchema};
     }
 
     /// Typed ids' sqlx.
@@ -858,6 +942,31 @@ pub mod __private {
         pub use diesel::expression::{AsExpression, TypedExpressionType};
         pub use diesel::serialize::{self, Output, ToSql};
         pub use diesel::sql_types::{SingleValue, SqlType};
+    }
+
+    /// Typed ids' SeaORM.
+    #[cfg(feature = "sea-orm")]
+    pub mod sea_orm {
+        pub use crate::integrations::db::sea_orm::{
+            array_type, column_type, null, try_from_u64, try_from_value, try_get_by, type_name,
+            value,
+        };
+        #[cfg(feature = "sqlx-postgres")]
+        pub use sea_orm::sea_query::postgres_array::NotU8;
+        pub use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, ValueType, ValueTypeErr};
+        pub use sea_orm::{
+            ActiveValue, ColIdx, DbErr, IntoActiveValue, QueryResult, TryFromU64, TryGetError,
+            TryGetable, Value,
+        };
+        pub use std::string::String;
+    }
+
+    /// Typed ids' rusqlite.
+    #[cfg(feature = "rusqlite")]
+    pub mod rusqlite {
+        pub use crate::integrations::db::rusqlite::{column_result, to_sql};
+        pub use rusqlite::Result;
+        pub use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
     }
 
     /// Typed ids' arbitrary.

@@ -105,14 +105,28 @@ mod mysql {
     pub use crate::common::sqlx_cases::mysql::{Db, column, connect, ph};
     use sqlx::AssertSqlSafe;
 
-    /// The crate docs' statements (the same for every format: the bits).
-    async fn migrate(pool: &sqlx::Pool<Db>, table: &str, _flipped: bool) {
+    /// The crate docs' statements.
+    async fn migrate(pool: &sqlx::Pool<Db>, table: &str, flipped: bool) {
+        let update = if flipped {
+            format!(
+                "UPDATE {table} SET id_new = CAST(CAST(CONV(HEX(id), 16, 10) AS DECIMAL(20, 0)) \
+                 - 9223372036854775808 AS SIGNED)"
+            )
+        } else {
+            let check = format!("SELECT COUNT(*) FROM {table} WHERE ASCII(id) >= 128");
+            let top_bit: i64 = sqlx::query_scalar(AssertSqlSafe(check))
+                .fetch_one(pool)
+                .await
+                .unwrap();
+            assert_eq!(top_bit, 0);
+            format!("UPDATE {table} SET id_new = CAST(CONV(HEX(id), 16, 10) AS SIGNED)")
+        };
         for sql in [
-            format!("ALTER TABLE {table} ADD COLUMN id_new BIGINT UNSIGNED"),
-            format!("UPDATE {table} SET id_new = CAST(CONV(HEX(id), 16, 10) AS UNSIGNED)"),
+            format!("ALTER TABLE {table} ADD COLUMN id_new BIGINT"),
+            update,
             format!(
                 "ALTER TABLE {table} DROP PRIMARY KEY, DROP COLUMN id, \
-                 CHANGE id_new id BIGINT UNSIGNED NOT NULL, ADD PRIMARY KEY (id)"
+                 CHANGE id_new id BIGINT NOT NULL, ADD PRIMARY KEY (id)"
             ),
         ] {
             sqlx::query(AssertSqlSafe(sql)).execute(pool).await.unwrap();

@@ -1249,7 +1249,7 @@ fn a_prefixed_key_type_reads_the_key_after_the_prefix() {
     assert_eq!(like.to_string(), "like_3jzfcijpj2z2a");
     assert_eq!(
         LikeKey::parse("like_self").unwrap_err().to_string(),
-        "LikeKey: invalid atproto TID: expected 13 characters, found 4 bytes"
+        "invalid LikeKey: expected 18 characters (`like_` and the atproto TID text), found 9 bytes"
     );
 }
 

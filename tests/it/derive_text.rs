@@ -244,11 +244,29 @@ macro_rules! text_suite {
 
             #[test]
             fn the_prefix_and_separator_alone_are_an_empty_inner_text() {
-                let inner_err = "".parse::<idtypes::$format>().unwrap_err();
+                // Counted in the whole text, as every typed-id length and position is: the
+                // format's lengths plus the prefix and separator's 5 bytes, against 5 found.
+                let inner_err = "".parse::<idtypes::$format>().unwrap_err().to_string();
+                let lengths = inner_err
+                    .split("expected ")
+                    .nth(1)
+                    .and_then(|rest| rest.split(" characters").next())
+                    .unwrap();
+                let whole: Vec<String> = lengths
+                    .split(' ')
+                    .map(|word| word.parse::<usize>().map_or(word.to_owned(), |n| (n + 5).to_string()))
+                    .collect();
                 let err = parse_err::<PostId>("post_");
                 assert_eq!(err.kind(), ErrorKind::Length);
                 assert_eq!(err.position(), None);
-                assert_eq!(err.to_string(), format!("PostId: {inner_err}"));
+                assert_eq!(
+                    err.to_string(),
+                    format!(
+                        "invalid PostId: expected {} characters (`post_` and the {} text), found 5 bytes",
+                        whole.join(" "),
+                        <idtypes::$format as idtypes::IdFormat>::NAME
+                    )
+                );
             }
 
             #[test]
@@ -678,11 +696,17 @@ fn an_inner_error_without_a_position_keeps_none() {
 
 #[test]
 fn an_inner_length_error_names_the_type() {
+    // Too short counts the whole text, as too long does (`a_long_text_is_refused_...`).
     let err = parse_err::<tid::PostId>("post_3jzfcijpj2z2");
     assert_eq!(err.kind(), ErrorKind::Length);
     assert_eq!(
         err.to_string(),
-        "PostId: invalid atproto TID: expected 13 characters, found 12 bytes"
+        "invalid PostId: expected 18 characters (`post_` and the atproto TID text), found 17 bytes"
+    );
+    let err = parse_err::<tid::PostId>(&format!("post_{}", "2".repeat(14)));
+    assert_eq!(
+        err.to_string(),
+        "invalid PostId: expected at most 18 characters (`post_` and the atproto TID text), found 19 bytes"
     );
 }
 

@@ -54,13 +54,16 @@ impl Facts {
     }
 }
 
-/// `T`'s schema from schemars and from utoipa, which must be the same string schema under the
-/// same name.
-fn facts<T: JsonSchema + ToSchema>() -> Facts {
+/// `T`'s schema from schemars and from utoipa (5 and 6, which must agree to the byte), which
+/// must be the same string schema under the same name.
+fn facts<T: JsonSchema + ToSchema + utoipa6::ToSchema>() -> Facts {
     let json = T::json_schema(&mut SchemaGenerator::default()).to_value();
     let openapi = serde_json::to_value(<T as PartialSchema>::schema()).unwrap();
+    let openapi6 = serde_json::to_value(<T as utoipa6::PartialSchema>::schema()).unwrap();
+    assert_eq!(openapi6, openapi, "utoipa 6 and 5");
     let name = T::schema_name().into_owned();
     assert_eq!(<T as ToSchema>::name(), name);
+    assert_eq!(<T as utoipa6::ToSchema>::name(), name);
     assert_eq!(json["type"], "string", "{name}: {json}");
     assert_eq!(openapi["type"], "string", "{name}: {openapi}");
     for key in [
@@ -218,7 +221,7 @@ fn check_with(
 }
 
 /// [`check_with`] `T`'s `FromStr` on `texts` and their near misses.
-fn check<T: JsonSchema + ToSchema + FromStr>(texts: &Texts) -> Facts {
+fn check<T: JsonSchema + ToSchema + utoipa6::ToSchema + FromStr>(texts: &Texts) -> Facts {
     let facts = facts::<T>();
     let lens = facts.min_len.saturating_sub(2)..=facts.max_len + 2;
     let misses = near(texts, lens);
@@ -282,7 +285,7 @@ fn typed_texts<T: TypedId>(inner: Texts) -> Texts {
 /// and its head; returns its facts.
 fn check_typed<T>(inner: Texts) -> Facts
 where
-    T: TypedId + JsonSchema + ToSchema,
+    T: TypedId + JsonSchema + ToSchema + utoipa6::ToSchema,
 {
     let facts = check::<T>(&typed_texts::<T>(inner));
     assert_eq!(facts.name, T::TYPE_NAME);
@@ -745,7 +748,7 @@ fn the_example_is_left_out_when_the_type_refuses_it() {
 
 #[test]
 fn each_format_names_itself_and_describes_its_text() {
-    fn described<T: JsonSchema + ToSchema>(name: &str, words: &[&str]) {
+    fn described<T: JsonSchema + ToSchema + utoipa6::ToSchema>(name: &str, words: &[&str]) {
         let facts = facts::<T>();
         assert_eq!(facts.name, name);
         for word in words {

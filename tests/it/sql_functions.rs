@@ -162,10 +162,14 @@ mod mysql {
 
     sql_function_cases!();
 
-    /// MySQL's `BIGINT UNSIGNED` holds every TID.
+    /// The same refusals as on PostgreSQL: the column is a signed `BIGINT` here too.
     async fn signed_cases(pool: &sqlx::Pool<Db>) {
-        let sql = "SELECT tid_text(tid_from_text('c222222222222'))";
-        let text: String = sqlx::query_scalar(sql).fetch_one(pool).await.unwrap();
-        assert_eq!(text, "c222222222222");
+        refuses(pool, "tid", "c222222222222", "atproto TID", "top bit").await;
+        let err = sqlx::query("SELECT tid_text(-1)")
+            .fetch_one(pool)
+            .await
+            .map(|_| ())
+            .unwrap_err();
+        assert!(err.to_string().contains("invalid atproto TID"), "{err}");
     }
 }

@@ -157,22 +157,19 @@ pub enum Stored {
     Text(String),
 }
 
-/// An inner id and its stored form (in an unsigned integer column, or a signed one).
+/// An inner id and its stored form.
 pub trait Inner: Sample {
-    fn stored(&self, unsigned: bool) -> Stored;
+    fn stored(&self) -> Stored;
 }
 
-/// The documented integers: the bits in MySQL's `BIGINT UNSIGNED`; in a signed column the
-/// bits as they are for the formats whose top bit is 0 (TID, snowish), else the bits with the
-/// top one flipped.
+/// The documented integers: the bits as they are for the formats whose top bit is 0 (TID,
+/// snowish), else the bits with the top one flipped.
 macro_rules! stored_as_integer {
     ($($ty:ty: $flipped:literal),*) => {$(
         impl Inner for $ty {
-            fn stored(&self, unsigned: bool) -> Stored {
+            fn stored(&self) -> Stored {
                 let bits = u64::from_be_bytes(self.to_bytes());
-                Stored::Integer(if unsigned {
-                    i128::from(bits)
-                } else if $flipped {
+                Stored::Integer(if $flipped {
                     bits as i128 - (1i128 << 63)
                 } else {
                     i128::from(i64::try_from(bits).unwrap())
@@ -193,13 +190,13 @@ stored_as_integer!(
 );
 
 impl Inner for Tbsl {
-    fn stored(&self, _: bool) -> Stored {
+    fn stored(&self) -> Stored {
         Stored::Bytes(self.to_bytes().to_vec())
     }
 }
 
 impl Inner for RecordKey {
-    fn stored(&self, _: bool) -> Stored {
+    fn stored(&self) -> Stored {
         Stored::Text(self.as_str().to_owned())
     }
 }
@@ -405,7 +402,7 @@ macro_rules! derive_cases {
                 select(&pool, format!("SELECT id FROM {table} ORDER BY n")).await;
             assert_eq!(as_inner, inner);
             let raw = stored(&pool, &table, T::Id::STORAGE).await;
-            let expected: Vec<Stored> = inner.iter().map(|v| v.stored(UNSIGNED_INTEGERS)).collect();
+            let expected: Vec<Stored> = inner.iter().map(Inner::stored).collect();
             assert_eq!(raw, expected);
             drop_table(&pool, &table).await;
         }
@@ -451,7 +448,7 @@ macro_rules! derive_cases {
             let values: Vec<T> = values
                 .iter()
                 .copied()
-                .filter(|v| UNSIGNED_INTEGERS || v.id().fits_signed())
+                .filter(|v| v.id().fits_signed())
                 .collect();
             let values = values.as_slice();
             let mut expected: Vec<T> =
@@ -744,16 +741,6 @@ macro_rules! derive_cases {
             let sorted: Vec<AsBytes<PostId>> = select(&pool, sql).await;
             assert_eq!(sorted, expected.map(AsBytes));
             drop_table(&pool, &table).await;
-
-            // In MySQL's `BIGINT UNSIGNED` too (a signed column refuses them: `tid_top_bit`).
-            if UNSIGNED_INTEGERS {
-                let table = create(&pool, "idd_pord", Storage::Integer).await;
-                insert(&pool, &table, &ids).await;
-                let sql = format!("SELECT id FROM {table} ORDER BY id");
-                let sorted: Vec<PostId> = select(&pool, sql).await;
-                assert_eq!(sorted, expected);
-                drop_table(&pool, &table).await;
-            }
         }
 
         #[tokio::test]
@@ -788,18 +775,6 @@ macro_rules! derive_cases {
                 let range = PostId::range_for_prefix(prefix).unwrap().unwrap();
                 check_between(&post_ids_around(range, &extra), range).await;
             }
-        }
-
-        #[tokio::test]
-        async fn between_a_post_id_prefix_range_above_i64_max() {
-            if !UNSIGNED_INTEGERS {
-                // A signed column holds no such id, nor the range's bounds (`tid_top_bit`).
-                return;
-            }
-            let range = PostId::range_for_prefix("d").unwrap().unwrap();
-            assert!(range.start().as_inner().to_u64() > i64::MAX as u64);
-            let extra = typed_samples::<PostId>(&mut Rng::new(), 6);
-            check_between(&post_ids_around(range, &extra), range).await;
         }
 
         #[tokio::test]
@@ -1003,9 +978,7 @@ mod postgres {
 
     use crate::common::sqlx_cases::postgres::{Db, column, connect, ph};
 
-    /// Whether the integer columns are unsigned (MySQL's `BIGINT UNSIGNED`), and the type
-    /// that casts an integer to its decimal text.
-    const UNSIGNED_INTEGERS: bool = false;
+    /// The type that casts an integer to its decimal text.
     const INTEGER_AS_TEXT: &str = "TEXT";
 
     derive_cases!();
@@ -1123,9 +1096,7 @@ mod mysql {
 
     use crate::common::sqlx_cases::mysql::{Db, column, connect, ph};
 
-    /// Whether the integer columns are unsigned (MySQL's `BIGINT UNSIGNED`), and the type
-    /// that casts an integer to its decimal text.
-    const UNSIGNED_INTEGERS: bool = true;
+    /// The type that casts an integer to its decimal text.
     const INTEGER_AS_TEXT: &str = "CHAR";
 
     derive_cases!();
@@ -1137,9 +1108,7 @@ mod sqlite {
 
     use crate::common::sqlx_cases::sqlite::{Db, column, connect, ph};
 
-    /// Whether the integer columns are unsigned (MySQL's `BIGINT UNSIGNED`), and the type
-    /// that casts an integer to its decimal text.
-    const UNSIGNED_INTEGERS: bool = false;
+    /// The type that casts an integer to its decimal text.
     const INTEGER_AS_TEXT: &str = "TEXT";
 
     derive_cases!();

@@ -11,9 +11,8 @@ const BLOB_COLUMN: &str = "BYTEA";
 const LATIN_TEXT_COLUMN: &str = "TEXT";
 const FF_TEXT: &str = "convert_from('\\xffffffffffffffff'::bytea, 'LATIN1')";
 
-/// A signed 64-bit integer column, and whether the ids' own columns are unsigned.
+/// A signed 64-bit integer column.
 const SIGNED_COLUMN: &str = "BIGINT";
-const UNSIGNED_INTEGERS: bool = false;
 
 /// How the errors of a value in the wrong kind of column end.
 const WRONG_FOR_BYTES: &str = "BYTEA, found TEXT";

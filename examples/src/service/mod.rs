@@ -13,63 +13,198 @@
 //! few requests, prints them and exits.
 
 pub mod client;
+pub mod extract;
 pub mod ids;
 pub mod routes;
 pub mod store;
 
-use std::net::SocketAddr;
+use std::{
+    net::SocketAddr,
+    path::{Path, PathBuf},
+    sync::Arc,
+    time::Duration,
+};
 
-use sqlx::{SqlitePool, sqlite::SqlitePoolOptions};
-use tokio::net::TcpListener;
+use idtypes::{
+    lease::{KeepAlive, Leases},
+    tid::TidGenerator,
+};
+use sqlx::{
+    SqlitePool,
+    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions},
+};
+use tokio::{net::TcpListener, sync::oneshot, task::JoinHandle};
 
 use client::{Exchange, send};
 
-/// A pool on a fresh in-memory SQLite database with the `posts` table. One connection that
-/// never closes, since an in-memory database lives as long as its connection.
-pub async fn database() -> sqlx::Result<SqlitePool> {
-    let pool = SqlitePoolOptions::new()
-        .max_connections(1)
-        .idle_timeout(None)
-        .max_lifetime(None)
-        .connect("sqlite::memory:")
-        .await?;
+/// A pool on the SQLite file `path`, which several instances (or processes) share: WAL, so
+/// that readers do not wait for writers, and a busy timeout for the writers.
+pub async fn database(path: &Path) -> sqlx::Result<SqlitePool> {
+    let options = SqliteConnectOptions::new()
+        .filename(path)
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .busy_timeout(Duration::from_secs(10));
+    SqlitePoolOptions::new()
+        .max_connections(4)
+        .connect_with(options)
+        .await
+}
+
+/// One instance of the service, as a deployment runs several behind a load balancer: its own
+/// pool, a clock id leased from the shared database for its post ids, and its server.
+///
+/// Who owns what: the instance owns the [`KeepAlive`] (it renews the lease in the background,
+/// and [`KeepAlive::release`] takes it by value); the routes hold clones of its
+/// [`LeaseTerm`](idtypes::LeaseTerm) and an `Arc` of the generator bound to it.
+pub struct Instance {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// The lease on its clock id, until released.
+    kept: Option<KeepAlive>,
+    /// Its generator's clock id (the leased value).
+    clock_id: u16,
+    /// Ends the server's graceful shutdown.
+    stop: oneshot::Sender<()>,
+    /// The server.
+    server: JoinHandle<std::io::Result<()>>,
+}
+
+impl Instance {
+    /// Leases a clock id (one of TIDs' 1,024) from the database at `path`, binds a
+    /// generator to the lease, keeps the lease alive, and serves on a free port of 127.0.0.1.
+    pub async fn start(path: &Path) -> Result<Instance, Box<dyn std::error::Error>> {
+        let pool = database(path).await?;
+        // Terms of 30 s, renewed a third of the way in; a term ends 5 s before its lease.
+        let leases = Leases::sqlite(pool.clone())
+            .with_duration(Duration::from_secs(30), Duration::from_secs(5))?;
+        leases.setup().await?; // CREATE TABLE IF NOT EXISTS idtypes_leases ...
+        let kept = leases.keep_alive(leases.acquire("posts-tid", 1024).await?)?;
+        let posts = TidGenerator::new().with_lease_term(kept.term())?;
+        let clock_id = posts.clock_id();
+        let state = routes::AppState {
+            pool,
+            posts: Arc::new(posts),
+            term: kept.term(),
+        };
+        let listener = TcpListener::bind("127.0.0.1:0").await?;
+        let addr = listener.local_addr()?;
+        let (stop, stopped) = oneshot::channel::<()>();
+        let server = tokio::spawn(async move {
+            axum::serve(listener, routes::router(state))
+                .with_graceful_shutdown(async {
+                    let _ = stopped.await;
+                })
+                .await
+        });
+        Ok(Instance {
+            addr,
+            kept: Some(kept),
+            clock_id,
+            stop,
+            server,
+        })
+    }
+
+    /// The clock id its post ids carry.
+    pub fn clock_id(&self) -> u16 {
+        self.clock_id
+    }
+
+    /// Gives the lease back while still serving: what a lost or expired lease looks like from
+    /// inside (`POST /posts` and `GET /health` answer 503 from now on).
+    pub async fn end_lease(&mut self) -> Result<(), idtypes::Error> {
+        match self.kept.take() {
+            Some(kept) => kept.release().await,
+            None => Ok(()),
+        }
+    }
+
+    /// Shuts down gracefully: stops accepting connections, lets the requests in flight
+    /// finish, then releases the lease, handing the next holder of the clock id a mark past
+    /// every id this instance made.
+    pub async fn shut_down(self) -> Result<(), Box<dyn std::error::Error>> {
+        let Instance {
+            kept, stop, server, ..
+        } = self;
+        let _ = stop.send(());
+        server.await??;
+        if let Some(kept) = kept {
+            kept.release().await?;
+        }
+        Ok(())
+    }
+}
+
+/// A new SQLite file in the temporary directory, with the `posts` table.
+pub async fn new_database() -> Result<PathBuf, Box<dyn std::error::Error>> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)?
+        .as_nanos();
+    let path =
+        std::env::temp_dir().join(format!("idtypes-service-{}-{nanos}.db", std::process::id()));
+    let pool = database(&path).await?;
     store::create_table(&pool).await?;
-    Ok(pool)
+    pool.close().await;
+    Ok(path)
 }
 
-/// Starts the service on a free port of 127.0.0.1 and returns its address; it serves until
-/// the runtime shuts down.
-pub async fn start() -> Result<SocketAddr, Box<dyn std::error::Error>> {
-    let pool = database().await?;
-    let listener = TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?;
-    tokio::spawn(async move { axum::serve(listener, routes::router(pool)).await });
-    Ok(addr)
+/// `send`, the request marked with the instance it went to.
+async fn on(
+    instance: &str,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> std::io::Result<Exchange> {
+    let mut exchange = send(addr, method, path, body).await?;
+    exchange.request = format!("[{instance}] {}", exchange.request);
+    Ok(exchange)
 }
 
-/// Starts the service and makes the requests the example shows: the OpenAPI document, two
-/// posts written (one with a post id where the author's user id belongs), one read, one read
-/// with a user id, one read of a post that does not exist, and the list of the last minute.
+/// Starts two instances on one database and makes the requests the example shows: the
+/// OpenAPI document; a post written on each (their ids carry different leased clock ids);
+/// one with a post id where the author's user id belongs (422); reads by id, by a user id
+/// (400) and of a post that does not exist (404); the list of the last minute, and one with a
+/// post id as `author` (400); then the first instance's lease ends: a post there is refused
+/// (503) and its health check fails (503) while the second's passes; both shut down.
 pub async fn exercise() -> Result<Vec<Exchange>, Box<dyn std::error::Error>> {
-    let addr = start().await?;
-    let mut exchanges = vec![send(addr, "GET", "/openapi.json", None).await?];
+    let path = new_database().await?;
+    let mut a = Instance::start(&path).await?;
+    let b = Instance::start(&path).await?;
+    let mut exchanges = vec![on("A", a.addr, "GET", "/openapi.json", None).await?];
 
     let author = ids::UserId::now();
     let body = format!(r#"{{"author":"{author}","text":"hello"}}"#);
-    let created = send(addr, "POST", "/posts", Some(&body)).await?;
+    let created = on("A", a.addr, "POST", "/posts", Some(&body)).await?;
     let post: routes::Post = serde_json::from_str(&created.body)?;
     exchanges.push(created);
+    exchanges.push(on("B", b.addr, "POST", "/posts", Some(&body)).await?);
 
     let wrong = format!(r#"{{"author":"{}","text":"mixed up"}}"#, post.id);
-    exchanges.push(send(addr, "POST", "/posts", Some(&wrong)).await?);
-    exchanges.push(send(addr, "GET", &format!("/posts/{}", post.id), None).await?);
-    exchanges.push(send(addr, "GET", &format!("/posts/{author}"), None).await?);
-    let missing = ids::PostId::now();
-    exchanges.push(send(addr, "GET", &format!("/posts/{missing}"), None).await?);
+    exchanges.push(on("A", a.addr, "POST", "/posts", Some(&wrong)).await?);
+    exchanges.push(on("B", b.addr, "GET", &format!("/posts/{}", post.id), None).await?);
+    exchanges.push(on("B", b.addr, "GET", &format!("/posts/{author}"), None).await?);
+    let missing = ids::PostId::from_inner(idtypes::Tid::from_parts(0, 0)?);
+    exchanges.push(on("B", b.addr, "GET", &format!("/posts/{missing}"), None).await?);
 
     let minute_ago = chrono::Utc::now() - chrono::Duration::minutes(1);
     let since = minute_ago.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    exchanges.push(send(addr, "GET", &format!("/posts?since={since}"), None).await?);
+    let list = format!("/posts?since={since}&author={author}");
+    exchanges.push(on("A", a.addr, "GET", &list, None).await?);
+    let list = format!("/posts?since={since}&author={}", post.id);
+    exchanges.push(on("A", a.addr, "GET", &list, None).await?);
+
+    a.end_lease().await?;
+    exchanges.push(on("A", a.addr, "POST", "/posts", Some(&body)).await?);
+    exchanges.push(on("A", a.addr, "GET", "/health", None).await?);
+    exchanges.push(on("B", b.addr, "GET", "/health", None).await?);
+
+    a.shut_down().await?;
+    b.shut_down().await?;
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
     Ok(exchanges)
 }
 
@@ -77,11 +212,21 @@ pub async fn exercise() -> Result<Vec<Exchange>, Box<dyn std::error::Error>> {
 mod tests {
     use super::*;
 
+    /// The `error` of a JSON error body.
+    fn error(exchange: &Exchange) -> String {
+        let body: serde_json::Value = serde_json::from_str(&exchange.body)
+            .unwrap_or_else(|err| panic!("not JSON ({err}): {}", exchange.body));
+        body["error"].as_str().unwrap().to_owned()
+    }
+
     #[tokio::test]
     async fn the_service_answers_as_the_example_shows() {
         let exchanges = exercise().await.unwrap();
         let statuses: Vec<u16> = exchanges.iter().map(|exchange| exchange.status).collect();
-        assert_eq!(statuses, [200, 201, 422, 200, 400, 404, 200]);
+        assert_eq!(
+            statuses,
+            [200, 201, 201, 422, 200, 400, 404, 200, 400, 503, 503, 200]
+        );
 
         let openapi: serde_json::Value = serde_json::from_str(&exchanges[0].body).unwrap();
         let post_id = &openapi["components"]["schemas"]["PostId"];
@@ -98,18 +243,30 @@ mod tests {
         assert!(pattern.is_match(&post.id.to_string()));
         assert!(!pattern.is_match(&post.author.to_string()));
 
-        assert!(
-            exchanges[2]
-                .body
-                .contains("expected the prefix `user_`, found `post_`")
+        // The two instances' ids carry their own leased clock ids.
+        let other: routes::Post = serde_json::from_str(&exchanges[2].body).unwrap();
+        assert_ne!(post.id.clock_id(), other.id.clock_id());
+
+        // Every error is JSON, from the body, the path and the query alike.
+        assert!(error(&exchanges[3]).contains("expected the prefix `user_`, found `post_`"));
+        assert!(error(&exchanges[5]).contains("expected the prefix `post_`, found `user_`"));
+        assert!(error(&exchanges[6]).starts_with("no post "));
+        let listed: Vec<routes::Post> = serde_json::from_str(&exchanges[7].body).unwrap();
+        assert_eq!(
+            listed.len(),
+            2,
+            "both instances' posts, from the one database"
         );
+        assert!(listed[0].id < listed[1].id, "ORDER BY id is the ids' order");
+        assert!(error(&exchanges[8]).contains("expected the prefix `user_`, found `post_`"));
+
+        // The first instance's lease ended: 503, with the generator's reason.
         assert!(
-            exchanges[4]
-                .body
-                .contains("expected the prefix `post_`, found `user_`")
+            error(&exchanges[9]).contains("lease"),
+            "{}",
+            exchanges[9].body
         );
-        let listed: Vec<routes::Post> = serde_json::from_str(&exchanges[6].body).unwrap();
-        assert_eq!(listed.len(), 1);
-        assert_eq!(listed[0].id, post.id);
+        assert!(error(&exchanges[10]).contains("lease"));
+        assert_eq!(exchanges[11].body, "live");
     }
 }

@@ -1,25 +1,47 @@
 //! The HTTP API on axum, and its OpenAPI document from utoipa. The typed ids are the JSON
-//! types of the request and response bodies and of the path, so a user id sent where a post
-//! id belongs is refused with a message that says so, and the OpenAPI document gives each id
-//! its own schema (`PostId`: a string with the pattern `^post_[2-7a-j][2-7a-z]{12}$`).
+//! types of the request and response bodies, of the path and of the query, so a user id sent
+//! where a post id belongs is refused with a JSON error that says so, and the OpenAPI
+//! document gives each id its own schema (`PostId`: a string with the pattern
+//! `^post_[2-7a-j][2-7a-z]{12}$`).
+//!
+//! New post ids come from this instance's generator, whose clock id is leased from the
+//! database (see [`super::Instance`]): while the lease lasts no other instance makes the same
+//! ids; once it has ended (lost, run out, or released at shutdown) `POST /posts` and
+//! `GET /health` answer 503, so that a load balancer sends the work elsewhere.
 
-use std::time::{Duration, SystemTime};
+use std::{
+    sync::Arc,
+    time::{Duration, SystemTime},
+};
 
 use axum::{
     Json, Router,
-    extract::{Path, Query, State},
+    extract::State,
     http::StatusCode,
     response::{IntoResponse, Response},
     routing::get,
 };
+use idtypes::{ErrorKind, LeaseTerm, tid::TidGenerator};
 use serde::{Deserialize, Serialize};
 use sqlx::SqlitePool;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::{
+    extract::{ApiJson, ApiQuery, IdPath},
     ids::{PostId, UserId},
     store::{self, PostRow},
 };
+
+/// What every route shares: the database, and this instance's leased generator and its term.
+#[derive(Clone)]
+pub struct AppState {
+    /// The posts table's database.
+    pub pool: SqlitePool,
+    /// This instance's TID generator, bound to its lease's term.
+    pub posts: Arc<TidGenerator>,
+    /// The lease's term: live while the lease is held and renewed.
+    pub term: LeaseTerm,
+}
 
 /// The body of `POST /posts`.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -65,6 +87,23 @@ pub struct ApiError {
 /// An error with its status.
 pub struct Failure(StatusCode, String);
 
+impl Failure {
+    /// An error with `status` and `message`.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Failure {
+        Failure(status, message.into())
+    }
+
+    /// A generator's error: 503 when the lease on its clock id has ended (another instance
+    /// can make the id), 500 otherwise.
+    fn from_generator(error: idtypes::Error) -> Failure {
+        let status = match error.kind() {
+            ErrorKind::LeaseExpired | ErrorKind::LeaseLost => StatusCode::SERVICE_UNAVAILABLE,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        Failure(status, error.to_string())
+    }
+}
+
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
         (self.0, Json(ApiError { error: self.1 })).into_response()
@@ -77,12 +116,14 @@ impl From<sqlx::Error> for Failure {
     }
 }
 
-/// `GET /posts`'s query: the start of the span of time to list.
+/// `GET /posts`'s query: the start of the span of time to list, and optionally an author.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct Since {
+pub struct Filter {
     /// RFC 3339; the last hour when absent.
     pub since: Option<String>,
+    /// Only this user's posts.
+    pub author: Option<UserId>,
 }
 
 /// Writes a post: its id is made now.
@@ -92,19 +133,20 @@ pub struct Since {
     request_body = NewPost,
     responses(
         (status = 201, description = "The new post", body = Post),
-        (status = 422, description = "The body is not a `NewPost` (an id of the wrong type, say)"),
+        (status = 422, description = "The body is not a `NewPost` (an id of the wrong type, say)", body = ApiError),
+        (status = 503, description = "This instance's lease has ended: send it to another", body = ApiError),
     )
 )]
 pub async fn create_post(
-    State(pool): State<SqlitePool>,
-    Json(new): Json<NewPost>,
+    State(state): State<AppState>,
+    ApiJson(new): ApiJson<NewPost>,
 ) -> Result<(StatusCode, Json<Post>), Failure> {
     let row = PostRow {
-        id: PostId::now(),
+        id: PostId::try_next_from(&state.posts).map_err(Failure::from_generator)?,
         author: new.author,
         text: new.text,
     };
-    store::insert(&pool, &row).await?;
+    store::insert(&state.pool, &row).await?;
     Ok((StatusCode::CREATED, Json(row.into())))
 }
 
@@ -120,14 +162,10 @@ pub async fn create_post(
     )
 )]
 pub async fn get_post(
-    State(pool): State<SqlitePool>,
-    Path(id): Path<String>,
+    State(state): State<AppState>,
+    IdPath(id): IdPath<PostId>,
 ) -> Result<Json<Post>, Failure> {
-    // Parsed here rather than by `Path<PostId>`, so the error is the id's own message.
-    let id: PostId = id
-        .parse()
-        .map_err(|error: idtypes::Error| Failure(StatusCode::BAD_REQUEST, error.to_string()))?;
-    match store::get(&pool, id).await? {
+    match store::get(&state.pool, id).await? {
         Some(row) => Ok(Json(row.into())),
         None => Err(Failure(StatusCode::NOT_FOUND, format!("no post {id}"))),
     }
@@ -137,15 +175,15 @@ pub async fn get_post(
 #[utoipa::path(
     get,
     path = "/posts",
-    params(Since),
+    params(Filter),
     responses(
         (status = 200, description = "The posts", body = [Post]),
-        (status = 400, description = "`since` is not RFC 3339", body = ApiError),
+        (status = 400, description = "`since` is not RFC 3339, or `author` not a user id", body = ApiError),
     )
 )]
 pub async fn list_posts(
-    State(pool): State<SqlitePool>,
-    Query(query): Query<Since>,
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<Filter>,
 ) -> Result<Json<Vec<Post>>, Failure> {
     let since = match query.since {
         Some(text) => chrono::DateTime::parse_from_rfc3339(&text)
@@ -153,15 +191,35 @@ pub async fn list_posts(
             .into(),
         None => SystemTime::now() - Duration::from_secs(3600),
     };
-    let rows = store::since(&pool, since).await?;
+    let rows = store::since(&state.pool, since, query.author).await?;
     Ok(Json(rows.into_iter().map(Post::from).collect()))
+}
+
+/// Whether this instance can make ids: 200 while its lease is live, 503 once it has ended.
+#[utoipa::path(
+    get,
+    path = "/health",
+    responses(
+        (status = 200, description = "The lease is live"),
+        (status = 503, description = "The lease has ended: no new posts here", body = ApiError),
+    )
+)]
+pub async fn health(State(state): State<AppState>) -> Result<&'static str, Failure> {
+    if state.term.is_live() {
+        Ok("live")
+    } else {
+        Err(Failure::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "this instance's lease on its clock id has ended",
+        ))
+    }
 }
 
 /// The OpenAPI document.
 #[derive(OpenApi)]
 #[openapi(
     info(title = "posts", description = "A small JSON API with typed ids"),
-    paths(create_post, get_post, list_posts),
+    paths(create_post, get_post, list_posts, health),
     components(schemas(ApiError))
 )]
 pub struct ApiDoc;
@@ -171,11 +229,12 @@ pub async fn openapi_json() -> Json<utoipa::openapi::OpenApi> {
     Json(ApiDoc::openapi())
 }
 
-/// The routes, on a pool whose database has the `posts` table.
-pub fn router(pool: SqlitePool) -> Router {
+/// The routes, on a state whose database has the `posts` table.
+pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/posts", get(list_posts).post(create_post))
         .route("/posts/{id}", get(get_post))
+        .route("/health", get(health))
         .route("/openapi.json", get(openapi_json))
-        .with_state(pool)
+        .with_state(state)
 }

@@ -1,5 +1,5 @@
 //! The posts table and its queries, on sqlx. The id columns are `INTEGER` in SQLite; the same
-//! queries run on PostgreSQL with `BIGINT` and on MySQL/MariaDB with `BIGINT UNSIGNED` (see
+//! queries run on PostgreSQL and MySQL/MariaDB with `BIGINT` (see
 //! [`DDL`]), because typed ids are stored exactly as their inner id: a TID's integer.
 
 use std::time::SystemTime;
@@ -21,7 +21,7 @@ pub const DDL: [(&str, &str); 3] = [
     ),
     (
         "MySQL/MariaDB",
-        "CREATE TABLE posts (id BIGINT UNSIGNED PRIMARY KEY, author BIGINT UNSIGNED NOT NULL, text TEXT NOT NULL)",
+        "CREATE TABLE posts (id BIGINT PRIMARY KEY, author BIGINT NOT NULL, text TEXT NOT NULL)",
     ),
 ];
 
@@ -61,15 +61,24 @@ pub async fn get(pool: &SqlitePool, id: PostId) -> sqlx::Result<Option<PostRow>>
         .await
 }
 
-/// The posts made since `since`, oldest first: the span's id range in `WHERE id BETWEEN`,
-/// with no timestamp column.
-pub async fn since(pool: &SqlitePool, since: SystemTime) -> sqlx::Result<Vec<PostRow>> {
+/// The posts made since `since` (by `author`, if given), oldest first: the span's id range in
+/// `WHERE id BETWEEN`, with no timestamp column.
+pub async fn since(
+    pool: &SqlitePool,
+    since: SystemTime,
+    author: Option<UserId>,
+) -> sqlx::Result<Vec<PostRow>> {
     let Some(range) = PostId::range_for_time(since..) else {
         return Ok(Vec::new());
     };
-    sqlx::query_as("SELECT id, author, text FROM posts WHERE id BETWEEN ? AND ? ORDER BY id")
-        .bind(range.start())
-        .bind(range.end())
-        .fetch_all(pool)
-        .await
+    sqlx::query_as(
+        "SELECT id, author, text FROM posts WHERE id BETWEEN ? AND ? \
+         AND (? IS NULL OR author = ?) ORDER BY id",
+    )
+    .bind(range.start())
+    .bind(range.end())
+    .bind(author)
+    .bind(author)
+    .fetch_all(pool)
+    .await
 }

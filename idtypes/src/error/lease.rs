@@ -23,6 +23,10 @@ pub(crate) enum LeaseOp {
     Acquire,
     Renew,
     Release,
+    #[cfg_attr(
+        not(feature = "tokio"),
+        allow(dead_code, reason = "KeepAlive needs the tokio feature")
+    )]
     KeepAlive,
 }
 

@@ -8,9 +8,10 @@ use super::*;
 impl Repr {
     pub(super) const fn kind(&self) -> ErrorKind {
         match self {
-            Repr::Length { .. } | Repr::ByteLength { .. } | Repr::TypedLength { .. } => {
-                ErrorKind::Length
-            }
+            Repr::Length { .. }
+            | Repr::ByteLength { .. }
+            | Repr::TypedLength { .. }
+            | Repr::WholeLength { .. } => ErrorKind::Length,
             Repr::Character { .. } => ErrorKind::Character,
             Repr::Overflow { .. } => ErrorKind::Overflow,
             Repr::OutOfRange { .. } => ErrorKind::OutOfRange,
@@ -42,6 +43,15 @@ impl Repr {
         f: &mut fmt::Formatter<'_>,
     ) -> fmt::Result {
         match *self {
+            Repr::WholeLength { expected, found } => write!(
+                f,
+                "invalid {}: expected {expected} characters (`{}{}` and the {format} text), \
+                 found {found} {}",
+                typed.name,
+                typed.prefix,
+                typed.separator,
+                if found == 1 { "byte" } else { "bytes" }
+            ),
             Repr::Length { expected, found } => write!(
                 f,
                 "invalid {format}: expected {expected} {}, found {found} {}",

@@ -253,6 +253,23 @@ impl Error {
         self
     }
 
+    /// The same error counted in a typed id's whole text: a length error's lengths, like
+    /// positions (`shifted`), include the `offset` bytes of the prefix and separator, so that
+    /// a typed id's errors count one way, too short or too long.
+    pub(crate) fn counted_whole(mut self, offset: usize) -> Self {
+        if offset == 0 {
+            // No prefix: the text is the format's, and so is its length error.
+            return self;
+        }
+        if let Repr::Length { expected, found } = self.repr {
+            self.repr = Repr::WholeLength {
+                expected: expected.plus(offset),
+                found: found + offset,
+            };
+        }
+        self.shifted(offset)
+    }
+
     /// The length of the text a [`Repr::Length`] error refused.
     pub(crate) const fn text_length(&self) -> Option<usize> {
         match self.repr {
@@ -362,7 +379,10 @@ impl fmt::Display for Error {
         let typed_kind = matches!(
             self.kind(),
             ErrorKind::Prefix | ErrorKind::Separator | ErrorKind::Validation
-        ) || matches!(self.repr, Repr::TypedLength { .. });
+        ) || matches!(
+            self.repr,
+            Repr::TypedLength { .. } | Repr::WholeLength { .. }
+        );
         if self.typed.is_some() && !typed_kind {
             write!(f, "{}: ", typed.name)?;
         }

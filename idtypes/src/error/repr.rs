@@ -17,6 +17,9 @@ pub(crate) enum Repr {
     /// A typed id's text is `found` bytes long, more than the `max` its prefix, separator and
     /// format's longest text add up to.
     TypedLength { max: usize, found: usize },
+    /// A typed id's text is `found` bytes long, not `expected`: its format's length error
+    /// counted in the whole text, the prefix and separator included (`Error::counted_whole`).
+    WholeLength { expected: Lengths, found: usize },
     /// The character `found` (see [`char_at`]) at byte `position` is not one of `expected`.
     Character {
         position: usize,
@@ -233,6 +236,14 @@ pub(crate) enum Lengths {
 }
 
 impl Lengths {
+    /// The same lengths, `offset` bytes longer (a typed id's prefix and separator added).
+    pub(super) const fn plus(self, offset: usize) -> Lengths {
+        match self {
+            Lengths::Between(min, max) => Lengths::Between(min + offset, max + offset),
+            Lengths::Either(a, b) => Lengths::Either(a + offset, b + offset),
+        }
+    }
+
     /// Whether "character" is singular: exactly one is expected.
     pub(super) fn is_one(self) -> bool {
         matches!(self, Lengths::Between(1, 1))

@@ -18,7 +18,7 @@
 //! | `text`, `parse` | the longest text it writes, and the longest it reads (a TimeId's dashed form) |
 //! | `raw` | its raw form (what binary serde formats carry unless told otherwise), how to get it, how to read it back |
 //! | `bytes` | its big-endian bytes (what the databases store, sorting like the ids), how to read them back, and how any bytes of that size become an id (`arbitrary`) |
-//! | `column` | the database column of its ids: `natural` (a 64-bit integer whose top bit is 0: its value, in a signed `BIGINT` as in `BIGINT UNSIGNED`), `flipped` (a 64-bit integer of all 64 bits: in a signed `BIGINT`, its value with the top bit flipped, which keeps the order), `bytes` (its big-endian bytes) |
+//! | `column` | the database column of its ids: `natural` (a 64-bit integer whose top bit is 0: its value, in a signed `BIGINT`), `flipped` (a 64-bit integer of all 64 bits: in a signed `BIGINT`, its value with the top bit flipped, which keeps the order), `bytes` (its big-endian bytes) |
 //! | `schema` | its text as JSON Schema and OpenAPI state it, kept beside its parser |
 //! | `serde` | what serde's binary formats get: `text` (the atproto formats) or `raw` |
 //! | `parse_valid` | a parse from an offset that builds no error, where the format has one |

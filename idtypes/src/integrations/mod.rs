@@ -1,6 +1,6 @@
 //! Integrations with other crates, each in its own file and gated here, in one place: the
-//! databases (`db/`: sqlx, postgres-types, diesel, the columns they share, leases), the schemas
-//! (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
+//! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, diesel, the columns they share,
+//! leases), the schemas (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
 
 #[cfg(feature = "arbitrary")]
 pub(crate) mod arbitrary;
@@ -11,12 +11,14 @@ pub(crate) mod chrono;
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
     feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite",
     feature = "diesel-postgres",
     feature = "diesel-mysql",
     feature = "diesel-sqlite"
 ))]
 pub(crate) mod db;
-#[cfg(any(feature = "schemars", feature = "utoipa"))]
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
 pub(crate) mod schema;
 #[cfg(feature = "serde")]
 pub mod serde;
@@ -35,10 +37,14 @@ macro_rules! __idtypes_typed_integrations {
         $crate::__idtypes_typed_sqlx! { $name }
         $crate::__idtypes_typed_sqlx_postgres! { $name }
         $crate::__idtypes_typed_postgres_types! { $name }
+        $crate::__idtypes_typed_sea_orm! { $name }
+        $crate::__idtypes_typed_sea_orm_postgres! { $name }
+        $crate::__idtypes_typed_rusqlite! { $name }
         $crate::__idtypes_typed_diesel! { $name }
         $crate::__idtypes_typed_arbitrary! { $name }
         $crate::__idtypes_typed_schemars! { $name }
         $crate::__idtypes_typed_utoipa! { $name }
+        $crate::__idtypes_typed_utoipa6! { $name }
     };
 }
 
@@ -88,6 +94,27 @@ macro_rules! __idtypes_typed_diesel {
     ($name:ident) => {};
 }
 
+#[cfg(not(feature = "sea-orm"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_sea_orm {
+    ($name:ident) => {};
+}
+
+#[cfg(not(all(feature = "sea-orm", feature = "sqlx-postgres")))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_sea_orm_postgres {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "rusqlite"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_rusqlite {
+    ($name:ident) => {};
+}
+
 #[cfg(not(feature = "arbitrary"))]
 #[doc(hidden)]
 #[macro_export]
@@ -106,5 +133,12 @@ macro_rules! __idtypes_typed_schemars {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_utoipa {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "utoipa6"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_utoipa6 {
     ($name:ident) => {};
 }

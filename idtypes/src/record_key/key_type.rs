@@ -9,7 +9,7 @@ use crate::{Error, Tid, error::Repr};
 const FORMAT: &str = "atproto record key type";
 
 /// The text as schemas state it: `tid`, `nsid`, `any` or `literal:` and a record key.
-#[cfg(any(feature = "schemars", feature = "utoipa"))]
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
 pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: concat!("(?:tid|nsid|any|literal:", super::syntax::pattern!(), ")"),
     min_len: 3,

@@ -19,7 +19,7 @@ const MAX_SEGMENT: usize = 63;
 /// letter, the middle ones with a letter or digit, each ends with one and holds at most 63
 /// characters; the name is a letter then letters and digits. The total length is the
 /// schema's `maxLength`.
-#[cfg(any(feature = "schemars", feature = "utoipa"))]
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
 pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: concat!(
         "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?",

@@ -26,7 +26,7 @@ macro_rules! pattern {
         )
     };
 }
-#[cfg(any(feature = "schemars", feature = "utoipa"))]
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
 pub(crate) use pattern;
 
 /// The text as schemas state it.

@@ -12,7 +12,7 @@
 /// other than of ECMA-262's syntax characters.
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(
-    not(any(feature = "schemars", feature = "utoipa")),
+    not(any(feature = "schemars", feature = "utoipa", feature = "utoipa6")),
     allow(dead_code, reason = "read by the schema integrations only")
 )]
 pub struct TextSchema {
@@ -30,5 +30,9 @@ pub struct TextSchema {
     pub(crate) example: &'static str,
     /// What the text is, in a few words after "a string of" (`13 base32-sortable
     /// characters`): what serde's messages expect.
+    #[cfg_attr(
+        not(feature = "serde"),
+        allow(dead_code, reason = "serde's messages read it")
+    )]
     pub(crate) words: &'static str,
 }

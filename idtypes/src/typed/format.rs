@@ -126,8 +126,10 @@ pub trait IdFormat:
 /// and postgres-types integrations store, the SQL functions read and the CLI's SQL binds.
 ///
 /// A 64-bit id is an unsigned integer, its big-endian bytes read as one (its bits), and
-/// sorts like it. MySQL's `BIGINT UNSIGNED` stores the bits as they are; PostgreSQL's
-/// `BIGINT` and SQLite's `INTEGER` are signed, so they store [`Column::to_signed`].
+/// sorts like it. Databases have signed 64-bit integers (`BIGINT`, SQLite's `INTEGER`; MySQL's
+/// `BIGINT UNSIGNED` is the one unsigned column, and ORMs whose values do not know their
+/// database could not write it right), so every database stores [`Column::to_signed`] of the
+/// bits, and every client the same number.
 ///
 /// # Examples
 ///

@@ -46,7 +46,7 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
     if let Some(offset) = prefix_end::<T>(text) {
         if let Some(inner) = <T::Inner as sealed::Sealed>::parse_valid(text, offset) {
             // A record key type's error points into the key: count from the start of the text.
-            return T::try_from_inner(inner).map_err(|err| err.shifted(offset));
+            return T::try_from_inner(inner).map_err(|err| err.counted_whole(offset));
         }
     }
     parse_refused::<T>(text)
@@ -58,7 +58,7 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
 #[inline(never)]
 fn parse_refused<T: TypedId>(text: &str) -> Result<T, Error> {
     let (offset, inner) = read_inner::<T>(text)?;
-    T::try_from_inner(inner).map_err(|err| err.shifted(offset))
+    T::try_from_inner(inner).map_err(|err| err.counted_whole(offset))
 }
 
 /// The length in bytes of the longest text of `T`, a type with a prefix: the prefix, the
@@ -95,7 +95,7 @@ fn inner_error<T: TypedId>(err: Error, offset: usize) -> Error {
             }
         }
     }
-    err.shifted(offset).within(type_info::<T>())
+    err.counted_whole(offset).within(type_info::<T>())
 }
 
 /// The byte offset of the inner text, after the prefix and separator.
@@ -323,8 +323,8 @@ where
             0
         }
     };
-    let range =
-        inner(&prefix[offset..]).map_err(|err| err.shifted(offset).within(type_info::<T>()))?;
+    let range = inner(&prefix[offset..])
+        .map_err(|err| err.counted_whole(offset).within(type_info::<T>()))?;
     Ok(range.map(|range| map_range(range, T::from_inner_unchecked)))
 }
 

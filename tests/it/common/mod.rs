@@ -9,3 +9,6 @@ pub mod sqlx_cases;
 /// [`diesel_cases!`] macro), on the sqlx cases' sample values.
 #[macro_use]
 pub mod diesel_cases;
+
+/// The SeaORM entities and cases of `sea_orm_postgres`, `sea_orm_mysql` and `sea_orm_sqlite`.
+pub mod sea_orm_cases;

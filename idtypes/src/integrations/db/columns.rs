@@ -1,27 +1,21 @@
-//! What the database integrations (sqlx, postgres-types and diesel) share: how a 64-bit id
-//! becomes an integer (`IntegerColumn`), the errors for a value in the wrong kind of column,
-//! of the wrong size or out of range, each database's kinds of column as errors name them, and
-//! a typed id's prefixed text on the stack. One wording for all, so that a wrong column reads
-//! the same whichever client found it.
+//! What the database integrations (sqlx, postgres-types, SeaORM, rusqlite, diesel) share: how a
+//! 64-bit id becomes an integer (`IntegerColumn`), the errors for a value in the wrong kind of
+//! column, of the wrong size or out of range, each database's kinds of column as errors name
+//! them, and a typed id's prefixed text on the stack. One wording for all, so that a wrong
+//! column reads the same whichever client found it.
 //!
 //! # Integers
 //!
-//! A 64-bit id is stored as an integer, as its format's [`Column`] says: its bits in MySQL's
-//! `BIGINT UNSIGNED`, [`Column::to_signed`] of them in PostgreSQL's `BIGINT` and SQLite's
-//! `INTEGER`.
+//! A 64-bit id is stored as a signed 64-bit integer, [`Column::to_signed`](crate::Column::to_signed)
+//! of its bits, on every database (`BIGINT`, SQLite's `INTEGER`), so that every client
+//! (sqlx, postgres-types, and ORMs whose values do not know their database) stores the same
+//! number.
 
-use crate::{Column, FixedSizeFormat, TypedId, typed::support::StackText};
+use crate::{FixedSizeFormat, TypedId};
 
-/// A 64-bit format whose ids are stored as integers ([`Column::Natural`] or
-/// [`Column::Flipped`]).
-pub(crate) trait IntegerColumn: FixedSizeFormat<Bytes = [u8; 8]> {
-    /// Whether a signed column holds the bits with the top one flipped.
-    #[cfg_attr(
-        not(any(feature = "sqlx-mysql", feature = "diesel-mysql")),
-        allow(dead_code, reason = "read by the MySQL integrations only")
-    )]
-    const FLIPPED: bool = matches!(Self::COLUMN, Column::Flipped);
-}
+/// A 64-bit format whose ids are stored as integers ([`Column::Natural`](crate::Column::Natural) or
+/// [`Column::Flipped`](crate::Column::Flipped)).
+pub(crate) trait IntegerColumn: FixedSizeFormat<Bytes = [u8; 8]> {}
 
 /// Implements [`IntegerColumn`] for the formats whose `column` is an integer.
 macro_rules! integer_column {
@@ -150,7 +144,7 @@ fn too_large<T: IntegerColumn>(id: T) -> BoxError {
     format!(
         "{} {} `{}` does not fit a signed 64-bit column (BIGINT, INTEGER): its integer is {}, \
          above 2^63 - 1, where the format's layout keeps the top bit 0 and no generator goes; \
-         store such ids with AsText or AsBytes, or in MySQL's BIGINT UNSIGNED",
+         store such ids with AsText or AsBytes",
         T::ARTICLE,
         T::NAME,
         id.encode(),
@@ -204,27 +198,37 @@ pub(crate) const MYSQL_BYTES: &str = "binary data (BINARY, VARBINARY or BLOB)";
 #[cfg(any(feature = "sqlx-mysql", feature = "diesel-mysql"))]
 pub(crate) const MYSQL_TEXT: &str = "text (CHAR, VARCHAR or TEXT, not of the binary character set)";
 
-/// SQLite's values of bytes, as errors name them (SQLite goes by each value's storage class).
-#[cfg(any(feature = "sqlx-sqlite", feature = "diesel-sqlite"))]
-pub(crate) const SQLITE_BYTES: &str = "a BLOB value";
-
-/// SQLite's values of text, as errors name them.
-#[cfg(any(feature = "sqlx-sqlite", feature = "diesel-sqlite"))]
-pub(crate) const SQLITE_TEXT: &str = "a TEXT value";
-
-/// SQLite's integer values, as errors name them.
-#[cfg(any(feature = "sqlx-sqlite", feature = "diesel-sqlite"))]
-pub(crate) const SQLITE_INTEGER: &str = "an INTEGER value";
-
-/// The MySQL integer columns a format `T` reads, as errors name them: unsigned ones (its bits),
-/// and for the formats whose ids keep the top bit 0 (TID, snowish) signed ones too (their own
-/// integers).
+/// The MySQL integer columns a format `T` reads, as errors name them: a signed `BIGINT` for
+/// every format ([`Column::to_signed`](crate::Column::to_signed) of the bits), and for the
+/// natural formats (TID, snowish) a `BIGINT UNSIGNED` too (their bits).
 #[cfg(any(feature = "sqlx-mysql", feature = "diesel-mysql"))]
 pub(crate) fn mysql_integers<T: IntegerColumn>() -> &'static str {
-    if T::FLIPPED {
-        "an unsigned integer (BIGINT UNSIGNED)"
+    if T::COLUMN == crate::Column::Natural {
+        "an integer (BIGINT, or BIGINT UNSIGNED)"
     } else {
-        "an integer (BIGINT UNSIGNED, or BIGINT)"
+        "a signed integer (BIGINT: the bits with the top one flipped)"
+    }
+}
+
+/// SQLite's kinds of value (its storage classes, not a column's declared type), as errors name
+/// them: sqlx's, rusqlite's and diesel's alike.
+#[cfg(any(feature = "sqlx-sqlite", feature = "rusqlite", feature = "diesel-sqlite"))]
+pub(crate) mod sqlite {
+    /// A bytes value.
+    pub(crate) const BYTES: &str = "a BLOB value";
+    /// A text value.
+    pub(crate) const TEXT: &str = "a TEXT value";
+    /// An integer value.
+    pub(crate) const INTEGER: &str = "an INTEGER value";
+
+    /// A value of the storage class `name` (`INTEGER`, `TEXT`, ...).
+    #[cfg(feature = "sqlx-sqlite")]
+    pub(crate) fn value(name: &str) -> String {
+        let article = match name.as_bytes().first() {
+            Some(b'A' | b'E' | b'I' | b'O' | b'U') => "an",
+            _ => "a",
+        };
+        format!("{article} {name} value")
     }
 }
 
@@ -250,11 +254,27 @@ pub(crate) fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxErro
 }
 
 /// The longest typed id text: a 63-byte prefix, an 8-byte separator, a 512-byte record key.
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types",
+    feature = "rusqlite"
+))]
 const TYPED_TEXT_CAPACITY: usize = 600;
 
 /// A typed id's prefixed text (`post_3jzfcijpj2z2a`), what `AsText<T>` stores, on the stack.
-pub(crate) fn typed_text<T: TypedId>(id: &T) -> Result<StackText<TYPED_TEXT_CAPACITY>, BoxError> {
-    let mut text = StackText::new();
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types",
+    feature = "rusqlite"
+))]
+pub(crate) fn typed_text<T: TypedId>(
+    id: &T,
+) -> Result<crate::typed::support::StackText<TYPED_TEXT_CAPACITY>, BoxError> {
+    let mut text = crate::typed::support::StackText::new();
     core::fmt::Write::write_fmt(&mut text, format_args!("{id}"))
         .map_err(|_| "a typed id's text is longer than any prefix and id allow")?;
     Ok(text)

@@ -1,6 +1,6 @@
-//! The databases: sqlx (PostgreSQL, MySQL/MariaDB, SQLite), postgres-types (tokio-postgres)
-//! and diesel, which store every id in the same columns (`columns`), the `AsText` and
-//! `AsBytes` adapters, and leases of clock, node and machine ids (`lease`).
+//! The databases: sqlx (PostgreSQL, MySQL/MariaDB, SQLite), postgres-types (tokio-postgres),
+//! SeaORM, rusqlite and diesel, which store every id in the same columns (`columns`), the
+//! `AsText` and `AsBytes` adapters, and leases of clock, node and machine ids (`lease`).
 
 pub(crate) mod as_bytes;
 pub(crate) mod as_text;
@@ -19,6 +19,10 @@ pub mod diesel;
 pub mod lease;
 #[cfg(feature = "postgres-types")]
 pub(crate) mod postgres_types;
+#[cfg(feature = "rusqlite")]
+pub(crate) mod rusqlite;
+#[cfg(feature = "sea-orm")]
+pub(crate) mod sea_orm;
 #[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
 pub mod sql;
 #[cfg(any(

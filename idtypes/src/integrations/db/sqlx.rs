@@ -4,7 +4,7 @@
 //!
 //! The columns, their mapping and the decoding rules are documented in the crate docs
 //! ([databases](crate#databases-sqlx)): 64-bit ids in integer columns (`BIGINT`, MySQL's
-//! `BIGINT UNSIGNED`, SQLite's `INTEGER`) as their format's [`Column`](crate::Column) says, a
+//! SQLite's `INTEGER`) as their format's [`Column`](crate::Column) says, a
 //! TBSL and any id in `AsBytes` as big-endian bytes, record keys and `AsText` as text.
 //!
 //! Decoding checks the kind of column first, by the value's SQL type, never by its content
@@ -14,11 +14,15 @@
 
 use sqlx::{Database, Decode, Encode, Type, TypeInfo, encode::IsNull, error::BoxDynError};
 
-use super::columns::{
-    BytesColumn, IntegerColumn, from_bytes_column, from_signed, from_unsigned, to_signed,
-    to_unsigned, wrong_column,
-};
-use crate::{FixedSizeFormat, IdFormat};
+use super::columns::{BytesColumn, from_bytes_column, from_signed, wrong_column};
+// Every database's signed integer holds `Column::to_signed` of the bits.
+use super::columns::to_signed;
+// MySQL also reads a `BIGINT UNSIGNED` of the formats whose ids keep the top bit 0.
+#[cfg(feature = "sqlx-mysql")]
+use super::columns::{IntegerColumn, from_unsigned};
+use crate::FixedSizeFormat;
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
+use crate::IdFormat;
 
 /// What kind of column a database's value comes from: bytes or text, told apart by the
 /// value's SQL type, never guessed from its content.
@@ -28,6 +32,10 @@ pub(crate) trait Columns: Database {
     /// What a text column is, in errors.
     const TEXT: &'static str;
     /// What an integer column is, in errors.
+    #[cfg_attr(
+        not(any(feature = "sqlx-postgres", feature = "sqlx-sqlite")),
+        allow(dead_code, reason = "MySQL reads its integers in `mysql_integer`")
+    )]
     const INTEGER: &'static str;
 
     /// Whether a value of type `ty` is bytes.
@@ -38,6 +46,10 @@ pub(crate) trait Columns: Database {
 
     /// Whether a value of type `ty` is a 64-bit integer (on MySQL, any integer: see
     /// `mysql_integer` for which a format reads).
+    #[cfg_attr(
+        not(any(feature = "sqlx-postgres", feature = "sqlx-sqlite")),
+        allow(dead_code, reason = "MySQL reads its integers in `mysql_integer`")
+    )]
     fn is_integer(ty: &Self::TypeInfo) -> bool;
 
     /// The type `ty` in an error: its name, and whether it is text or bytes where the name
@@ -58,6 +70,7 @@ pub(crate) fn check_bytes<DB: Columns>(ty: &DB::TypeInfo, name: &str) -> Result<
 
 /// `Ok` if `value` is an integer, else the error: sqlx's for a NULL (which SQLite would read
 /// as 0), or the one saying that `name` is read from integers and what the value's type is.
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
 pub(crate) fn check_integer<'r, DB: Columns>(
     value: &<DB as Database>::ValueRef<'r>,
     name: &str,
@@ -111,7 +124,7 @@ impl Columns for sqlx::Postgres {
 impl Columns for sqlx::MySql {
     const BYTES: &'static str = super::columns::MYSQL_BYTES;
     const TEXT: &'static str = super::columns::MYSQL_TEXT;
-    const INTEGER: &'static str = "an integer (BIGINT UNSIGNED)";
+    const INTEGER: &'static str = "an integer (BIGINT)";
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
         // The types of both, less those of text: the string types of the binary character set.
@@ -152,9 +165,9 @@ impl Columns for sqlx::MySql {
 /// not enforce): `BLOB` values are bytes, `TEXT` values text.
 #[cfg(feature = "sqlx-sqlite")]
 impl Columns for sqlx::Sqlite {
-    const BYTES: &'static str = super::columns::SQLITE_BYTES;
-    const TEXT: &'static str = super::columns::SQLITE_TEXT;
-    const INTEGER: &'static str = super::columns::SQLITE_INTEGER;
+    const BYTES: &'static str = super::columns::sqlite::BYTES;
+    const TEXT: &'static str = super::columns::sqlite::TEXT;
+    const INTEGER: &'static str = super::columns::sqlite::INTEGER;
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
         *ty == <Vec<u8> as Type<Self>>::type_info()
@@ -169,13 +182,13 @@ impl Columns for sqlx::Sqlite {
     }
 
     fn describe(ty: &Self::TypeInfo) -> String {
-        format!("a {} value", ty.name())
+        super::columns::sqlite::value(ty.name())
     }
 }
 
 /// `Type`, `Encode`, `Decode` (and `PgHasArrayType`) for each 64-bit format `$ty` whose
 /// table row says its column is an integer (`natural` or `flipped`, see `columns.rs`): signed
-/// `BIGINT` (PostgreSQL), `INTEGER` (SQLite), `BIGINT UNSIGNED` (MySQL, the bits as they are).
+/// `BIGINT` (PostgreSQL, MySQL), `INTEGER` (SQLite), holding `Column::to_signed` of the bits.
 macro_rules! integer_column {
     ($ty:ident, bytes) => {
         bytes_column!([] crate::$ty);
@@ -224,7 +237,7 @@ macro_rules! integer_column {
 
             impl Type<MySql> for crate::$ty {
                 fn type_info() -> MySqlTypeInfo {
-                    <u64 as Type<MySql>>::type_info()
+                    <i64 as Type<MySql>>::type_info()
                 }
 
                 fn compatible(ty: &MySqlTypeInfo) -> bool {
@@ -237,7 +250,7 @@ macro_rules! integer_column {
                     &self,
                     buf: &mut <MySql as sqlx::Database>::ArgumentBuffer,
                 ) -> Result<IsNull, BoxDynError> {
-                    <u64 as Encode<MySql>>::encode(to_unsigned(*self), buf)
+                    <i64 as Encode<MySql>>::encode(to_signed(*self)?, buf)
                 }
             }
 
@@ -247,9 +260,9 @@ macro_rules! integer_column {
                         return Err(Box::new(sqlx::error::UnexpectedNullError));
                     }
                     if mysql_integer::<crate::$ty>(&sqlx::ValueRef::type_info(&value))? {
+                        // `BIGINT UNSIGNED` of a format whose ids keep the top bit 0.
                         from_unsigned(<u64 as Decode<MySql>>::decode(value)?)
                     } else {
-                        // A signed column of a `natural` format: the ids' own integers.
                         from_signed(<i64 as Decode<MySql>>::decode(value)?)
                     }
                 }
@@ -289,16 +302,18 @@ macro_rules! integer_column {
     };
 }
 
-/// Whether a MySQL value of type `ty` is an unsigned integer (`Ok(true)`: the ids' bits) or a
-/// signed one (`Ok(false)`, only for the formats whose ids keep the top bit 0), else the error
-/// saying what `T` reads.
+/// Whether a MySQL value of type `ty` is an unsigned integer (`Ok(true)`: only for the
+/// formats whose ids keep the top bit 0, whose bits it holds) or a signed one (`Ok(false)`:
+/// [`Column::to_signed`](crate::Column::to_signed), as on PostgreSQL and SQLite), else the
+/// error saying what `T` reads.
 #[cfg(feature = "sqlx-mysql")]
 fn mysql_integer<T: IntegerColumn>(ty: &sqlx::mysql::MySqlTypeInfo) -> Result<bool, BoxDynError> {
     use sqlx::MySql;
-    if ty.is_null() || <u64 as Type<MySql>>::compatible(ty) {
-        Ok(true)
-    } else if !T::FLIPPED && <i64 as Type<MySql>>::compatible(ty) {
+    let natural = T::COLUMN == crate::Column::Natural;
+    if ty.is_null() || <i64 as Type<MySql>>::compatible(ty) {
         Ok(false)
+    } else if natural && <u64 as Type<MySql>>::compatible(ty) {
+        Ok(true)
     } else {
         Err(wrong_column(
             T::NAME,

@@ -4,5 +4,5 @@
 pub(crate) mod id_schema;
 #[cfg(feature = "schemars")]
 pub(crate) mod schemars;
-#[cfg(feature = "utoipa")]
+#[cfg(any(feature = "utoipa", feature = "utoipa6"))]
 pub(crate) mod utoipa;

@@ -65,7 +65,7 @@ impl Columns for Mysql {
             }
             // A signed column of a format whose ids keep the top bit 0: their own integers.
             MysqlType::Tiny | MysqlType::Short | MysqlType::Long | MysqlType::LongLong
-                if !T::FLIPPED =>
+                if T::COLUMN != crate::Column::Flipped =>
             {
                 from_signed(<i64 as FromSql<BigInt, Mysql>>::from_sql(value)?)
             }

@@ -7,8 +7,7 @@ use diesel::sqlite::{Sqlite, SqliteType, SqliteValue};
 
 use super::Columns;
 use crate::integrations::db::columns::{
-    BytesColumn, IntegerColumn, SQLITE_BYTES, SQLITE_INTEGER, SQLITE_TEXT, from_bytes_column,
-    from_signed, to_signed, wrong_column,
+    BytesColumn, IntegerColumn, from_bytes_column, from_signed, sqlite, to_signed, wrong_column,
 };
 
 /// A value's storage class in an error (`a TEXT value`), as sqlx names it.
@@ -38,7 +37,7 @@ impl Columns for Sqlite {
         if value.value_type() != Some(SqliteType::Long) {
             return Err(wrong_column(
                 T::NAME,
-                SQLITE_INTEGER,
+                sqlite::INTEGER,
                 &describe(value.value_type()),
             ));
         }
@@ -57,7 +56,7 @@ impl Columns for Sqlite {
         if value.value_type() != Some(SqliteType::Binary) {
             return Err(wrong_column(
                 T::NAME,
-                SQLITE_BYTES,
+                sqlite::BYTES,
                 &describe(value.value_type()),
             ));
         }
@@ -77,7 +76,7 @@ impl Columns for Sqlite {
         if value.value_type() != Some(SqliteType::Text) {
             return Err(wrong_column(
                 name,
-                SQLITE_TEXT,
+                sqlite::TEXT,
                 &describe(value.value_type()),
             ));
         }

@@ -7,19 +7,19 @@
 //!
 //! | format | functions | column |
 //! |---|---|---|
-//! | [`Tid`](struct@crate::Tid) | `tid_text`, `tid_from_text` | `BIGINT` / `BIGINT UNSIGNED` |
-//! | [`TimeId`](struct@crate::TimeId) | `time_id_text`, `time_id_from_text` (reads the dashed form too) | `BIGINT` / `BIGINT UNSIGNED` |
-//! | [`Uid11`](struct@crate::Uid11) | `uid11_text`, `uid11_from_text` | `BIGINT` / `BIGINT UNSIGNED` |
-//! | [`Xid`](struct@crate::Xid) | `xid_text`, `xid_from_text` | `BIGINT` / `BIGINT UNSIGNED` |
-//! | [`Snowish`](struct@crate::Snowish) | `snowish_text`, `snowish_from_text` | `BIGINT` / `BIGINT UNSIGNED` |
-//! | [`TsSeqRand`](struct@crate::TsSeqRand) | `ts_seq_rand_text`, `ts_seq_rand_from_text` | `BIGINT` / `BIGINT UNSIGNED` |
-//! | [`FullRand`](struct@crate::FullRand) | `fullrand_text`, `fullrand_from_text` | `BIGINT` / `BIGINT UNSIGNED` |
+//! | [`Tid`](struct@crate::Tid) | `tid_text`, `tid_from_text` | `BIGINT` |
+//! | [`TimeId`](struct@crate::TimeId) | `time_id_text`, `time_id_from_text` (reads the dashed form too) | `BIGINT` |
+//! | [`Uid11`](struct@crate::Uid11) | `uid11_text`, `uid11_from_text` | `BIGINT` |
+//! | [`Xid`](struct@crate::Xid) | `xid_text`, `xid_from_text` | `BIGINT` |
+//! | [`Snowish`](struct@crate::Snowish) | `snowish_text`, `snowish_from_text` | `BIGINT` |
+//! | [`TsSeqRand`](struct@crate::TsSeqRand) | `ts_seq_rand_text`, `ts_seq_rand_from_text` | `BIGINT` |
+//! | [`FullRand`](struct@crate::FullRand) | `fullrand_text`, `fullrand_from_text` | `BIGINT` |
 //! | [`Tbsl`](struct@crate::Tbsl) | `tbsl_text`, `tbsl_from_text` | `BYTEA` / `BINARY(10)` |
 //!
 //! They take the columns of this crate's default storage (see
-//! [databases](crate#databases-sqlx)), with the same mapping: on PostgreSQL a TID's or a
-//! snowish id's `BIGINT` is its own integer and the other 64-bit formats' is their bits with
-//! the top one flipped; on MySQL/MariaDB the `BIGINT UNSIGNED` is the bits. Typed ids are
+//! [databases](crate#databases-sqlx)), with the same mapping: a TID's or a snowish id's
+//! `BIGINT` is its own integer and the other 64-bit formats' is their bits with the top one
+//! flipped ([`Column::to_signed`](crate::Column::to_signed)). Typed ids are
 //! stored as their inner id, so `tid_text` reads a `PostId` column too (without the prefix:
 //! `'post_' || tid_text(id)` adds it). Text that is no id raises an error naming the format
 //! (PostgreSQL SQLSTATE `22P02`, MySQL `22023`); NULL gives NULL. The functions are
@@ -63,11 +63,12 @@ pub const POSTGRES: &str = include_str!("postgres.sql");
 /// # Examples
 ///
 /// ```
-/// assert!(idtypes::sql::MYSQL.contains("CREATE FUNCTION tid_text(id BIGINT UNSIGNED)"));
+/// assert!(idtypes::sql::MYSQL.contains("CREATE FUNCTION tid_text(id BIGINT)"));
 /// ```
 pub const MYSQL: &str = include_str!("mysql.sql");
 
 /// The statements of [`MYSQL`], without the client's `DELIMITER` lines, one by one.
+#[cfg(feature = "sqlx-mysql")]
 fn mysql_statements() -> impl Iterator<Item = &'static str> {
     let body = MYSQL
         .split_once("DELIMITER $$")
@@ -81,6 +82,7 @@ fn mysql_statements() -> impl Iterator<Item = &'static str> {
 }
 
 /// `statement` from its first line that is not a comment, trimmed.
+#[cfg(feature = "sqlx-mysql")]
 fn without_leading_comments(statement: &str) -> &str {
     let mut rest = statement.trim();
     while rest.starts_with("--") {
@@ -144,7 +146,7 @@ impl SqlFunctions for sqlx::MySql {
 /// ```no_run
 /// # async fn run(pool: sqlx::MySqlPool) -> Result<(), sqlx::Error> {
 /// idtypes::sql::create_functions(&pool).await?;
-/// let id: u64 = sqlx::query_scalar("SELECT tid_from_text('3jzfcijpj2z2a')")
+/// let id: i64 = sqlx::query_scalar("SELECT tid_from_text('3jzfcijpj2z2a')")
 ///     .fetch_one(&pool)
 ///     .await?;
 /// assert_eq!(id, 1728652679052295174);
@@ -155,7 +157,7 @@ pub async fn create_functions<DB: SqlFunctions>(pool: &sqlx::Pool<DB>) -> Result
     DB::create(pool).await
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "sqlx-mysql"))]
 mod tests {
     #[test]
     fn the_mysql_script_is_its_statements() {
@@ -171,7 +173,7 @@ mod tests {
             .count();
         assert_eq!(creates, drops);
         assert_eq!(creates + drops, statements.len());
-        // Two helpers for the codes, one for ranges, two for uid11s, and two per format.
-        assert_eq!(creates, 5 + 2 * 8);
+        // Two helpers for the codes, two for the integers, two for uid11s, and two per format.
+        assert_eq!(creates, 6 + 2 * 8);
     }
 }

@@ -1,6 +1,7 @@
 -- idtypes: every stored id to its text and back, in MySQL 8 and MariaDB 10.5 and later.
 -- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
--- column holds: a BIGINT UNSIGNED (the id's bits), a TBSL's 10 bytes as BINARY(10).
+-- column holds: a BIGINT (a TID's or a snowish id's own integer; the other 64-bit formats'
+-- bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as BINARY(10).
 -- Invalid input raises SQLSTATE 22023 with a message naming the format; NULL gives NULL.
 -- In the mysql client, run it as it is (it sets its own DELIMITER). With binary logging on,
 -- creating functions needs `log_bin_trust_function_creators = 1` or the SUPER privilege.
@@ -51,39 +52,64 @@ BEGIN
   RETURN v;
 END $$
 
-DROP FUNCTION IF EXISTS idtypes_to_unsigned $$
-CREATE FUNCTION idtypes_to_unsigned(v DECIMAL(21, 0), name VARCHAR(32), t VARCHAR(64))
-RETURNS BIGINT UNSIGNED DETERMINISTIC NO SQL
+DROP FUNCTION IF EXISTS idtypes_check_natural $$
+CREATE FUNCTION idtypes_check_natural(id BIGINT, name VARCHAR(32))
+RETURNS DECIMAL(21, 0) DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  IF id < 0 THEN
+    SET message = CONCAT('invalid ', name, ': its column holds the ids'' own integers, ',
+                         '0 to 2^63 - 1; found ', id);
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN id;
+END $$
+
+DROP FUNCTION IF EXISTS idtypes_to_bigint $$
+CREATE FUNCTION idtypes_to_bigint(v DECIMAL(21, 0), flipped BOOLEAN, name VARCHAR(32),
+                                  t VARCHAR(64))
+RETURNS BIGINT DETERMINISTIC NO SQL
 BEGIN
   DECLARE message VARCHAR(255);
   IF v >= 18446744073709551616 THEN
     SET message = CONCAT('invalid ', name, ': ''', t, ''' is above the largest id');
     SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
   END IF;
-  RETURN v;
+  IF flipped THEN
+    RETURN CAST(v - 9223372036854775808 AS SIGNED);
+  END IF;
+  IF v >= 9223372036854775808 THEN
+    SET message = CONCAT('invalid ', name, ': ''', t,
+                         ''' has the top bit set, which a BIGINT column does not hold');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN CAST(v AS SIGNED);
 END $$
 
--- atproto TID: 13 characters of base32-sortable.
+-- atproto TID: 13 characters of base32-sortable; the BIGINT is its integer.
 DROP FUNCTION IF EXISTS tid_text $$
-CREATE FUNCTION tid_text(id BIGINT UNSIGNED) RETURNS VARCHAR(13) CHARACTER SET ascii
+CREATE FUNCTION tid_text(id BIGINT) RETURNS VARCHAR(13) CHARACTER SET ascii
 DETERMINISTIC NO SQL
-RETURN idtypes_encode(id, '234567abcdefghijklmnopqrstuvwxyz', 13) $$
+RETURN idtypes_encode(idtypes_check_natural(id, 'atproto TID'),
+                      '234567abcdefghijklmnopqrstuvwxyz', 13) $$
 
 DROP FUNCTION IF EXISTS tid_from_text $$
-CREATE FUNCTION tid_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED DETERMINISTIC NO SQL
-RETURN idtypes_to_unsigned(
-  idtypes_decode(t, '234567abcdefghijklmnopqrstuvwxyz', 13, 'atproto TID'), 'atproto TID', t) $$
+CREATE FUNCTION tid_from_text(t VARCHAR(64)) RETURNS BIGINT DETERMINISTIC NO SQL
+RETURN idtypes_to_bigint(
+  idtypes_decode(t, '234567abcdefghijklmnopqrstuvwxyz', 13, 'atproto TID'), FALSE,
+  'atproto TID', t) $$
 
--- TimeId: 13 characters of base32-sortable of the i64 sign-extended to 65 bits (the column
--- holds its bits: a negative i64 is 2^63 and up). Reads the dashed form too.
+-- TimeId: 13 characters of base32-sortable of the i64 sign-extended to 65 bits; the BIGINT is
+-- its bits with the top one flipped. Reads the dashed form too.
 DROP FUNCTION IF EXISTS time_id_text $$
-CREATE FUNCTION time_id_text(id BIGINT UNSIGNED) RETURNS VARCHAR(13) CHARACTER SET ascii
+CREATE FUNCTION time_id_text(id BIGINT) RETURNS VARCHAR(13) CHARACTER SET ascii
 DETERMINISTIC NO SQL
-RETURN idtypes_encode(IF(id < 9223372036854775808, id, id + 18446744073709551616),
+RETURN idtypes_encode(IF(id < 0, CAST(id AS DECIMAL(21, 0)) + 9223372036854775808,
+                         CAST(id AS DECIMAL(21, 0)) + 27670116110564327424),
                       '234567abcdefghijklmnopqrstuvwxyz', 13) $$
 
 DROP FUNCTION IF EXISTS time_id_from_text $$
-CREATE FUNCTION time_id_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED DETERMINISTIC NO SQL
+CREATE FUNCTION time_id_from_text(t VARCHAR(64)) RETURNS BIGINT DETERMINISTIC NO SQL
 BEGIN
   DECLARE plain VARCHAR(64) DEFAULT t;
   DECLARE v DECIMAL(21, 0);
@@ -98,59 +124,57 @@ BEGIN
     SET message = CONCAT('invalid TimeId: ''', t, ''' is out of range (its first character is c to r)');
     SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
   END IF;
-  RETURN IF(v < 9223372036854775808, v, v - 18446744073709551616);
+  -- The bits (v, less 2^64 for a negative i64), with the top one flipped.
+  RETURN CAST(IF(v < 9223372036854775808, v - 9223372036854775808,
+                 v - 27670116110564327424) AS SIGNED);
 END $$
 
--- uid11 and its profiles: 11 characters of Base58.
+-- uid11 and its profiles: 11 characters of Base58; the BIGINT is the bits with the top one
+-- flipped, except a snowish id's, whose top bit is reserved (0): its own integer.
 DROP FUNCTION IF EXISTS idtypes_uid11_text $$
-CREATE FUNCTION idtypes_uid11_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+CREATE FUNCTION idtypes_uid11_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
 DETERMINISTIC NO SQL
-RETURN idtypes_encode(id, '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
+RETURN idtypes_encode(CAST(id AS DECIMAL(21, 0)) + 9223372036854775808,
+  '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
 
 DROP FUNCTION IF EXISTS idtypes_uid11_from_text $$
-CREATE FUNCTION idtypes_uid11_from_text(t VARCHAR(64), name VARCHAR(32)) RETURNS BIGINT UNSIGNED
-DETERMINISTIC NO SQL
-RETURN idtypes_to_unsigned(idtypes_decode(t,
-  '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, name), name, t) $$
+CREATE FUNCTION idtypes_uid11_from_text(t VARCHAR(64), name VARCHAR(32), flipped BOOLEAN)
+RETURNS BIGINT DETERMINISTIC NO SQL
+RETURN idtypes_to_bigint(idtypes_decode(t,
+  '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, name), flipped, name, t) $$
 
 DROP FUNCTION IF EXISTS uid11_text $$
-CREATE FUNCTION uid11_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+CREATE FUNCTION uid11_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
 DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS uid11_from_text $$
-CREATE FUNCTION uid11_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED
-DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'uid11') $$
+CREATE FUNCTION uid11_from_text(t VARCHAR(64)) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'uid11', TRUE) $$
 DROP FUNCTION IF EXISTS xid_text $$
-CREATE FUNCTION xid_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+CREATE FUNCTION xid_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
 DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS xid_from_text $$
-CREATE FUNCTION xid_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED
-DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'xid') $$
+CREATE FUNCTION xid_from_text(t VARCHAR(64)) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'xid', TRUE) $$
 DROP FUNCTION IF EXISTS ts_seq_rand_text $$
-CREATE FUNCTION ts_seq_rand_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+CREATE FUNCTION ts_seq_rand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
 DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS ts_seq_rand_from_text $$
-CREATE FUNCTION ts_seq_rand_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED
-DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'ts-seq-rand uid11') $$
+CREATE FUNCTION ts_seq_rand_from_text(t VARCHAR(64)) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'ts-seq-rand uid11', TRUE) $$
 DROP FUNCTION IF EXISTS fullrand_text $$
-CREATE FUNCTION fullrand_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
+CREATE FUNCTION fullrand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
 DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS fullrand_from_text $$
-CREATE FUNCTION fullrand_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED
-DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'fullrand uid11') $$
+CREATE FUNCTION fullrand_from_text(t VARCHAR(64)) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'fullrand uid11', TRUE) $$
 DROP FUNCTION IF EXISTS snowish_text $$
-CREATE FUNCTION snowish_text(id BIGINT UNSIGNED) RETURNS VARCHAR(11) CHARACTER SET ascii
-DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+CREATE FUNCTION snowish_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
+DETERMINISTIC NO SQL
+RETURN idtypes_encode(idtypes_check_natural(id, 'snowish uid11'),
+  '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
 DROP FUNCTION IF EXISTS snowish_from_text $$
-CREATE FUNCTION snowish_from_text(t VARCHAR(64)) RETURNS BIGINT UNSIGNED DETERMINISTIC NO SQL
-BEGIN
-  DECLARE v BIGINT UNSIGNED DEFAULT idtypes_uid11_from_text(t, 'snowish uid11');
-  DECLARE message VARCHAR(255);
-  IF v >= 9223372036854775808 THEN
-    SET message = CONCAT('invalid snowish uid11: ''', t, ''' has its reserved top bit set');
-    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
-  END IF;
-  RETURN v;
-END $$
+CREATE FUNCTION snowish_from_text(t VARCHAR(64)) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'snowish uid11', FALSE) $$
 
 -- TBSL: 20 uppercase hex digits; the column holds its 10 bytes.
 DROP FUNCTION IF EXISTS tbsl_text $$

@@ -112,16 +112,6 @@ pub(crate) fn from_unsigned<T: IntegerColumn>(bits: u64) -> Result<T, BoxError> 
 /// The id as a signed column holds it: its bits (`natural`, refusing the top bit) or its bits
 /// with the top one flipped (`flipped`).
 #[inline]
-#[cfg_attr(
-    not(any(
-        feature = "sqlx-postgres",
-        feature = "sqlx-sqlite",
-        feature = "postgres-types",
-        feature = "diesel-postgres",
-        feature = "diesel-sqlite"
-    )),
-    allow(dead_code, reason = "written by the signed columns' integrations only")
-)]
 pub(crate) fn to_signed<T: IntegerColumn>(id: T) -> Result<i64, BoxError> {
     T::COLUMN
         .to_signed(to_unsigned(id))
@@ -259,7 +249,10 @@ pub(crate) fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxErro
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
     feature = "postgres-types",
-    feature = "rusqlite"
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
 ))]
 const TYPED_TEXT_CAPACITY: usize = 600;
 
@@ -269,7 +262,10 @@ const TYPED_TEXT_CAPACITY: usize = 600;
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
     feature = "postgres-types",
-    feature = "rusqlite"
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
 ))]
 pub(crate) fn typed_text<T: TypedId>(
     id: &T,

@@ -7,16 +7,19 @@
 //!
 //! | Rust type | SQL type in `table!` | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|---|
-//! | `Tid`, `Snowish`, `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BigInt`; on MySQL `Unsigned<BigInt>` | `BIGINT` | `BIGINT UNSIGNED` | `INTEGER` |
+//! | `Tid`, `Snowish`, `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BigInt` | `BIGINT` | `BIGINT` | `INTEGER` |
 //! | `Tbsl`, `AsBytes<T>` | `Binary` (`Bytea`, `Blob`) | `BYTEA` | `BINARY(10)`, `BINARY(8)` | `BLOB` |
 //! | `RecordKey`, `AsText<T>` | `Text` | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | a typed id (`PostId`) | its inner id's | | | |
 //!
 //! Each is also the `Nullable` of its SQL type, read and written as an `Option`, and on
 //! PostgreSQL an `Array` of it as a `Vec` (`posts::id.eq_any(&ids)` binds one array to
-//! `= ANY($1)`). The values are the crate docs': a TID's own integer, the other 64-bit formats'
-//! bits with the top one flipped in a signed column, the bits in MySQL's unsigned one; a typed
-//! id is stored like its inner id, without the prefix; `AsText<PostId>` is its prefixed text.
+//! `= ANY($1)`). The values are the crate docs': one signed integer on every database,
+//! [`Column::to_signed`](crate::Column::to_signed) of the bits (a TID's or snowish id's own
+//! integer, the other 64-bit formats' bits with the top one flipped; a TID with its top bit set
+//! is refused); a typed id is stored like its inner id, without the prefix; `AsText<PostId>` is
+//! its prefixed text. A TID's or snowish id's `BIGINT UNSIGNED` of earlier releases still reads
+//! on MySQL.
 //! `diesel print-schema` reads these columns as the types of the table.
 //!
 //! ```
@@ -30,7 +33,7 @@
 //!
 //! diesel::table! {
 //!     posts (id) {
-//!         id -> BigInt, // Unsigned<BigInt> on MySQL
+//!         id -> BigInt,
 //!         reply_to -> Nullable<BigInt>,
 //!         text -> Text,
 //!     }
@@ -81,10 +84,11 @@
 //! # Features
 //!
 //! `diesel-postgres` turns on diesel's `postgres_backend` and `diesel-mysql` its
-//! `mysql_backend`: the backends' types, not their connections, so that the same impls serve
-//! diesel's own `PgConnection` and `MysqlConnection` (your diesel dependency's `postgres` and
-//! `mysql` features, which link libpq and libmysqlclient or MariaDB's libmariadb) and
-//! `diesel-async`. `diesel-sqlite` turns on diesel's `sqlite`, the backend and connection
+//! `mysql_backend`: the backends' types, in Rust, not their connections, so that the same impls
+//! serve `diesel-async`'s `AsyncPgConnection` and `AsyncMysqlConnection` (tokio-postgres and
+//! mysql_async, in Rust: what this crate's tests use) and diesel's own `PgConnection` and
+//! `MysqlConnection` (your diesel dependency's `postgres` and `mysql` features, which link the C
+//! libraries libpq and libmysqlclient or MariaDB's libmariadb). `diesel-sqlite` turns on diesel's `sqlite`, the backend and connection
 //! together, on `libsqlite3-sys` (the system's SQLite, or a bundled one if a crate in the build
 //! asks for it, as sqlx's SQLite does). diesel 2.3 needs Rust 1.86.
 //!
@@ -100,15 +104,17 @@
 //! - PostgreSQL: by the value's type (`BIGINT`; `BYTEA`; `TEXT`, `VARCHAR`, `CHAR`, `NAME`).
 //! - SQLite: by the value's storage class, as sqlx does (SQLite does not enforce a column's
 //!   declared type).
-//! - MySQL / MariaDB: by the type diesel's connection reports, with two limits of the client.
-//!   Text and bytes look alike: diesel calls every string with MySQL's `BINARY` flag bytes,
-//!   and MySQL sets it on text of a `_bin` collation too (`ascii_bin`, which id text needs), so
-//!   a bytes id and a text id each read both. And in the query builder libmysqlclient converts
-//!   a value to the SQL type `table!` declares unless both are numbers or both strings: text in
-//!   a column declared `Unsigned<BigInt>` arrives as the number it spells, or as diesel's
-//!   error. An integer id refuses a `DOUBLE` or a `DECIMAL` (and the formats that use all 64
-//!   bits refuse a signed column); `sql_query`, which reads each value as it comes, also keeps
-//!   an integer id from text and bytes.
+//! - MySQL / MariaDB: by the type the connection reports. A 64-bit id reads a signed integer
+//!   (`BIGINT`), and a TID or snowish id an unsigned one too (`BIGINT UNSIGNED`, their bits);
+//!   the formats that use all 64 bits refuse an unsigned column (`expected a signed integer
+//!   (BIGINT: the bits with the top one flipped)`), and every integer id a `DOUBLE`, a `DECIMAL`,
+//!   text and bytes. Text and bytes look alike: diesel calls every string with MySQL's `BINARY`
+//!   flag bytes, and MySQL sets it on text of a `_bin` collation too (`ascii_bin`, which id text
+//!   needs), so a bytes id and a text id each read both. With diesel's own `MysqlConnection`,
+//!   libmysqlclient also converts a value in the query builder to the SQL type `table!`
+//!   declares unless both are numbers or both strings: text in a column declared `BigInt`
+//!   arrives as the number it spells, or as diesel's error (`sql_query`, which reads each value
+//!   as it comes, and `diesel-async` keep an integer id from text and bytes).
 
 mod expression;
 #[cfg(feature = "diesel-mysql")]
@@ -184,8 +190,7 @@ macro_rules! integer_sql {
 }
 
 /// Every trait of the integration for each fixed-size format `$ty`, in the column its table
-/// row gives: `BigInt` (PostgreSQL, SQLite) and `Unsigned<BigInt>` (MySQL) for the 64-bit
-/// ones, `Binary` for a TBSL.
+/// row gives: `BigInt` for the 64-bit ones (on every database), `Binary` for a TBSL.
 macro_rules! integer_column {
     ($ty:ident, bytes) => {
         bytes_column!([] crate::$ty);
@@ -196,15 +201,8 @@ macro_rules! integer_column {
         #[cfg(feature = "diesel-sqlite")]
         integer_sql!(crate::$ty, BigInt, diesel::sqlite::Sqlite);
         #[cfg(feature = "diesel-mysql")]
-        integer_sql!(
-            crate::$ty,
-            diesel::sql_types::Unsigned<BigInt>,
-            diesel::mysql::Mysql
-        );
-        #[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
+        integer_sql!(crate::$ty, BigInt, diesel::mysql::Mysql);
         as_expression!([] crate::$ty, BigInt);
-        #[cfg(feature = "diesel-mysql")]
-        as_expression!([] crate::$ty, diesel::sql_types::Unsigned<BigInt>);
         from_sql_row!([] crate::$ty);
     };
 }

@@ -1,6 +1,7 @@
 //! MySQL / MariaDB: the kind of each value read by the type diesel's connection reports, with
-//! the limits the module docs give (text and bytes look alike; the query builder's values
-//! arrive converted to the declared SQL type).
+//! the limits the module docs give (text and bytes look alike; `MysqlConnection`'s query
+//! builder converts values to the declared SQL type). 64-bit ids are stored as PostgreSQL and
+//! SQLite store them, in a signed `BIGINT`.
 
 use diesel::deserialize::{self, FromSql};
 use diesel::mysql::{Mysql, MysqlType, MysqlValue};
@@ -10,7 +11,7 @@ use diesel::sql_types::{BigInt, Unsigned};
 use super::Columns;
 use crate::integrations::db::columns::{
     BytesColumn, IntegerColumn, MYSQL_BYTES, MYSQL_TEXT, from_bytes_column, from_signed,
-    from_unsigned, mysql_integers, to_unsigned, wrong_column,
+    from_unsigned, mysql_integers, to_signed, wrong_column,
 };
 
 /// A type in an error, by its SQL name.
@@ -52,22 +53,24 @@ impl Columns for Mysql {
         id: T,
         out: &mut Output<'_, '_, Mysql>,
     ) -> serialize::Result {
-        <u64 as ToSql<Unsigned<BigInt>, Mysql>>::to_sql(&to_unsigned(id), &mut out.reborrow())
+        <i64 as ToSql<BigInt, Mysql>>::to_sql(&to_signed(id)?, &mut out.reborrow())
     }
 
     fn integer_from_sql<T: IntegerColumn>(value: MysqlValue<'_>) -> deserialize::Result<T> {
         match value.value_type() {
+            // The one mapping of every database: `Column::to_signed` of the bits.
+            MysqlType::Tiny | MysqlType::Short | MysqlType::Long | MysqlType::LongLong => {
+                from_signed(<i64 as FromSql<BigInt, Mysql>>::from_sql(value)?)
+            }
+            // An unsigned column of a format whose ids keep the top bit 0 (TID, snowish): their
+            // bits, as earlier releases stored them.
             MysqlType::UnsignedTiny
             | MysqlType::UnsignedShort
             | MysqlType::UnsignedLong
-            | MysqlType::UnsignedLongLong => {
-                from_unsigned(<u64 as FromSql<Unsigned<BigInt>, Mysql>>::from_sql(value)?)
-            }
-            // A signed column of a format whose ids keep the top bit 0: their own integers.
-            MysqlType::Tiny | MysqlType::Short | MysqlType::Long | MysqlType::LongLong
-                if T::COLUMN != crate::Column::Flipped =>
+            | MysqlType::UnsignedLongLong
+                if T::COLUMN == crate::Column::Natural =>
             {
-                from_signed(<i64 as FromSql<BigInt, Mysql>>::from_sql(value)?)
+                from_unsigned(<u64 as FromSql<Unsigned<BigInt>, Mysql>>::from_sql(value)?)
             }
             other => Err(wrong_column(
                 T::NAME,

@@ -4,7 +4,7 @@
 
 /// The diesel impls of a typed id, which the derive macros write through
 /// `idtypes::__idtypes_typed_integrations!`: what `#[derive(AsExpression, FromSqlRow)]` would
-/// write, for every SQL type the inner id takes (`BigInt`, `Unsigned<BigInt>`, `Binary`,
+/// write, for every SQL type the inner id takes (`BigInt`, `Binary`,
 /// `Text` and their `Nullable`), by value and by reference, with `ToSql` and `FromSql` through
 /// the functions below. Without a diesel feature the macro writes nothing (see
 /// `integrations/mod.rs`).

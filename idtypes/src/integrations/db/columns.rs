@@ -202,7 +202,11 @@ pub(crate) fn mysql_integers<T: IntegerColumn>() -> &'static str {
 
 /// SQLite's kinds of value (its storage classes, not a column's declared type), as errors name
 /// them: sqlx's, rusqlite's and diesel's alike.
-#[cfg(any(feature = "sqlx-sqlite", feature = "rusqlite", feature = "diesel-sqlite"))]
+#[cfg(any(
+    feature = "sqlx-sqlite",
+    feature = "rusqlite",
+    feature = "diesel-sqlite"
+))]
 pub(crate) mod sqlite {
     /// A bytes value.
     pub(crate) const BYTES: &str = "a BLOB value";

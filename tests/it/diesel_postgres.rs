@@ -1,5 +1,7 @@
 //! The diesel integration on PostgreSQL (`IDTYPES_TEST_POSTGRES_URL`; skipped when unset),
-//! through diesel's own connection (libpq).
+//! through diesel-async's `AsyncPgConnection` (tokio-postgres, in Rust: no libpq), which reads
+//! and writes on diesel's `Pg` backend as diesel's own `PgConnection` does, wrapped in its
+//! `AsyncConnectionWrapper` to run the cases shared with SQLite.
 //!
 //! The shared cases are in `common/diesel_cases.rs`; PostgreSQL's own (arrays: `Vec<T>` as
 //! `Array<...>`, `= ANY($1)`) are here.
@@ -9,9 +11,9 @@ use diesel::Connection;
 use crate::common::sqlx_cases::postgres::{column, ph};
 
 type Db = diesel::pg::Pg;
-type Conn = diesel::PgConnection;
+pub type Conn =
+    diesel_async::async_connection_wrapper::AsyncConnectionWrapper<diesel_async::AsyncPgConnection>;
 type SqlxDb = sqlx::Postgres;
-type IntegerSql = diesel::sql_types::BigInt;
 
 /// A connection to `IDTYPES_TEST_POSTGRES_URL`, or `None` (a skip) when it is unset.
 pub fn connect() -> Option<Conn> {
@@ -38,9 +40,8 @@ fn both() -> Option<(
 const BLOB_COLUMN: &str = "BYTEA";
 const REAL_COLUMN: &str = "DOUBLE PRECISION";
 
-/// A signed 64-bit integer column, and whether the ids' own columns are unsigned.
+/// A signed 64-bit integer column.
 const SIGNED_COLUMN: &str = "BIGINT";
-const UNSIGNED_INTEGERS: bool = false;
 
 /// PostgreSQL says each value's type: text is never bytes.
 const TEXT_APART_FROM_BYTES: bool = true;

@@ -8,9 +8,8 @@ use diesel::Connection;
 use crate::common::sqlx_cases::sqlite::{column, ph};
 
 type Db = diesel::sqlite::Sqlite;
-type Conn = diesel::SqliteConnection;
+pub type Conn = diesel::SqliteConnection;
 type SqlxDb = sqlx::Sqlite;
-type IntegerSql = diesel::sql_types::BigInt;
 
 /// A new in-memory database (each connection has its own).
 pub fn connect() -> Option<Conn> {
@@ -48,9 +47,8 @@ fn both() -> Option<(
 const BLOB_COLUMN: &str = "BLOB";
 const REAL_COLUMN: &str = "REAL";
 
-/// A signed 64-bit integer column, and whether the ids' own columns are unsigned.
+/// A signed 64-bit integer column.
 const SIGNED_COLUMN: &str = "INTEGER";
-const UNSIGNED_INTEGERS: bool = false;
 
 /// SQLite says each value's storage class: text is never bytes.
 const TEXT_APART_FROM_BYTES: bool = true;

@@ -1,6 +1,7 @@
 //! The diesel cases shared by `diesel_postgres.rs`, `diesel_mysql.rs` and `diesel_sqlite.rs`:
 //! the same columns as the sqlx cases (`sqlx_cases.rs`, whose [`Sample`] values they use),
-//! read and written through diesel's own connections.
+//! read and written through diesel's sync `Connection`: diesel's own on SQLite, diesel-async's
+//! in its `AsyncConnectionWrapper` on PostgreSQL and MySQL (see those modules).
 //!
 //! [`diesel_cases!`] generates the tests for one database. The invoking module has in scope,
 //! before it invokes it:
@@ -9,14 +10,11 @@
 //! - `type SqlxDb`, sqlx's database, and `fn both() -> Option<(Conn, sqlx::Pool<SqlxDb>,
 //!   tokio::runtime::Runtime, Option<PathBuf>)>`, a diesel connection and an sqlx pool to one
 //!   database, the runtime the pool runs on, and a database file to remove afterwards;
-//! - `type IntegerSql`, the SQL type of a 64-bit id's column (`BigInt`, or MySQL's
-//!   `Unsigned<BigInt>`);
 //! - `fn connect() -> Option<Conn>` (`None`: skip, the reason printed);
 //! - `fn ph(n: usize) -> String`, the `n`th (1-based) placeholder;
 //! - `fn column(storage: Storage) -> &'static str`, the documented column type;
 //! - `const BLOB_COLUMN: &str`, `const SIGNED_COLUMN: &str` and `const REAL_COLUMN: &str`, a
 //!   variable-length bytes column, a signed 64-bit integer column and a floating-point one;
-//! - `const UNSIGNED_INTEGERS: bool`, whether the ids' integer columns are unsigned;
 //! - `const TEXT_APART_FROM_BYTES: bool`, whether diesel's values tell text from bytes (not
 //!   on MySQL);
 //! - `const WRONG_FOR_BYTES: &str` and `WRONG_FOR_TEXT`, how the errors of a value in the
@@ -53,7 +51,7 @@ macro_rules! diesel_cases {
         use diesel::row::NamedRow;
         use diesel::serialize::ToSql;
         use diesel::sql_types::{
-            Binary, HasSqlType, Integer, Nullable, SingleValue, SqlType, Text,
+            BigInt, Binary, HasSqlType, Integer, Nullable, SingleValue, SqlType, Text,
         };
         use idtypes::time_id::NodeId;
         use idtypes::{
@@ -83,7 +81,7 @@ macro_rules! diesel_cases {
 
         type Query<'f> = BoxedSqlQuery<'f, Db, SqlQuery>;
 
-        diesel_column!(IntegerSql: Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand);
+        diesel_column!(BigInt: Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand);
         diesel_column!(Binary: Tbsl);
         diesel_column!(Text: RecordKey);
 
@@ -287,14 +285,8 @@ macro_rules! diesel_cases {
             assert!(!expected.is_empty(), "a range case without rows in range");
             assert!(expected.len() < values.len(), "a range case without rows out of range");
             let bounds: Vec<(T, T)> = ranges.iter().map(|r| (r.start(), r.end())).collect();
-            if UNSIGNED_INTEGERS
-                || bounds.iter().all(|(start, end)| start.fits_signed() && end.fits_signed())
-            {
-                let fitting: Vec<T> = values
-                    .iter()
-                    .copied()
-                    .filter(|v| UNSIGNED_INTEGERS || v.fits_signed())
-                    .collect();
+            if bounds.iter().all(|(start, end)| start.fits_signed() && end.fits_signed()) {
+                let fitting: Vec<T> = values.iter().copied().filter(|v| v.fits_signed()).collect();
                 let expected = expected_in(&fitting, ranges);
                 assert_eq!(between(&mut conn, &fitting, &bounds), expected, "{ranges:?}");
             }
@@ -456,13 +448,10 @@ macro_rules! diesel_cases {
             assert!(m.contains("-5"), "{m}");
             read_error::<Snowish>(&mut conn, &table, "s", 0, "snowish");
             // A snowish id's reserved top bit, in its own column.
-            let reserved = if UNSIGNED_INTEGERS { "9223372036854775809" } else { "-9223372036854775807" };
-            exec(&mut conn, format!("UPDATE {table} SET u = {reserved} WHERE n = 1"));
+            // In a signed column it is a negative integer.
+            exec(&mut conn, format!("UPDATE {table} SET u = -9223372036854775807 WHERE n = 1"));
             let m = read_error::<Snowish>(&mut conn, &table, "u", 1, "snowish");
-            if !UNSIGNED_INTEGERS {
-                // In a signed column it is a negative integer.
-                assert!(m.contains("-9223372036854775807"), "{m}");
-            }
+            assert!(m.contains("-9223372036854775807"), "{m}");
             drop_table(&mut conn, &table);
         }
 
@@ -539,9 +528,9 @@ macro_rules! diesel_cases {
             drop_table(&mut conn, &table);
         }
 
-        /// TIDs with the top bit set (text starting `c`..`j`: valid, never generated): a signed
-        /// column refuses them with an error that says why and what to do, MySQL's `BIGINT
-        /// UNSIGNED` keeps them in order, and `AsBytes` keeps them everywhere.
+        /// TIDs with the top bit set (text starting `c`..`j`: valid, never generated): the
+        /// signed column of every database refuses them with an error that says why and what to
+        /// do, and `AsBytes` keeps them.
         #[test]
         fn tid_top_bit() {
             let Some(mut conn) = connect() else { return };
@@ -550,19 +539,15 @@ macro_rules! diesel_cases {
             let table = create::<Tid>(&mut conn, "idz_top");
             insert(&mut conn, &table, &[below]);
             let sql = format!("INSERT INTO {table} (n, id) VALUES (1, {})", ph(1));
-            let result = diesel::sql_query(sql).bind::<IntegerSql, _>(high).execute(&mut conn);
-            if UNSIGNED_INTEGERS {
-                result.unwrap();
-                let back: Vec<Tid> = select(&mut conn, format!("SELECT id FROM {table} ORDER BY id"));
-                assert_eq!(back, [below, high]);
-            } else {
-                let message = result.unwrap_err().to_string();
-                assert!(
-                    message.contains("an atproto TID `c222222222222` does not fit a signed 64-bit column")
-                        && message.contains("AsBytes"),
-                    "{message}"
-                );
-            }
+            let result = diesel::sql_query(sql).bind::<BigInt, _>(high).execute(&mut conn);
+            let message = result.unwrap_err().to_string();
+            assert!(
+                message.contains("an atproto TID `c222222222222` does not fit a signed 64-bit column")
+                    && message.contains("AsBytes"),
+                "{message}"
+            );
+            let back: Vec<Tid> = select(&mut conn, format!("SELECT id FROM {table} ORDER BY id"));
+            assert_eq!(back, [below]);
             drop_table(&mut conn, &table);
 
             let table = create::<AsBytes<Tid>>(&mut conn, "idz_topb");
@@ -650,10 +635,10 @@ macro_rules! diesel_cases {
         /// diesel and sqlx share tables: each reads the other's rows of every kind of column.
         #[test]
         fn sqlx_reads_what_diesel_writes_and_back() {
-            interop::<Tid, IntegerSql>(distinct(|v| v), Storage::Integer);
-            interop::<TimeId, IntegerSql>(distinct(|v| v), Storage::Integer);
-            interop::<Snowish, IntegerSql>(distinct(|v| v), Storage::Integer);
-            interop::<FullRand, IntegerSql>(distinct(|v| v), Storage::Integer);
+            interop::<Tid, BigInt>(distinct(|v| v), Storage::Integer);
+            interop::<TimeId, BigInt>(distinct(|v| v), Storage::Integer);
+            interop::<Snowish, BigInt>(distinct(|v| v), Storage::Integer);
+            interop::<FullRand, BigInt>(distinct(|v| v), Storage::Integer);
             interop::<Tbsl, Binary>(distinct(|v| v), Storage::Bytes10);
             interop::<RecordKey, Text>(distinct(|v| v), Storage::Text);
             interop::<AsText<Xid>, Text>(distinct(|v| v), Storage::Text);
@@ -664,8 +649,8 @@ macro_rules! diesel_cases {
         #[test]
         fn sqlx_and_diesel_share_typed_ids() {
             use idtypes_tests::typed::{EventId, NoteKey, PostId, TxnId};
-            interop::<PostId, IntegerSql>(distinct(PostId::from_inner), Storage::Integer);
-            interop::<EventId, IntegerSql>(distinct(EventId::from_inner), Storage::Integer);
+            interop::<PostId, BigInt>(distinct(PostId::from_inner), Storage::Integer);
+            interop::<EventId, BigInt>(distinct(EventId::from_inner), Storage::Integer);
             interop::<TxnId, Binary>(distinct(TxnId::from_inner), Storage::Bytes10);
             interop::<NoteKey, Text>(distinct(NoteKey::from_inner), Storage::Text);
             interop::<AsText<PostId>, Text>(

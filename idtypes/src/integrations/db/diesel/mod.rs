@@ -88,9 +88,10 @@
 //! serve `diesel-async`'s `AsyncPgConnection` and `AsyncMysqlConnection` (tokio-postgres and
 //! mysql_async, in Rust: what this crate's tests use) and diesel's own `PgConnection` and
 //! `MysqlConnection` (your diesel dependency's `postgres` and `mysql` features, which link the C
-//! libraries libpq and libmysqlclient or MariaDB's libmariadb). `diesel-sqlite` turns on diesel's `sqlite`, the backend and connection
-//! together, on `libsqlite3-sys` (the system's SQLite, or a bundled one if a crate in the build
-//! asks for it, as sqlx's SQLite does). diesel 2.3 needs Rust 1.86.
+//! libraries libpq and libmysqlclient or MariaDB's libmariadb). `diesel-sqlite` turns on
+//! diesel's `sqlite`, the backend and connection together, on `libsqlite3-sys` (the system's
+//! SQLite, or a bundled one if a crate in the build asks for it, as sqlx's SQLite does).
+//! diesel 2.3 needs Rust 1.86.
 //!
 //! # Decoding
 //!

@@ -458,6 +458,7 @@
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` | `chrono` |
 //! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 | `uuid` |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type (64-bit ids in integer columns), the `AsText` and `AsBytes` adapters (see [databases](#databases-sqlx)), SQL functions that show ids as text (`sqlx-postgres`, `sqlx-mysql`: [`sql`]), and leases of clock/node/machine ids ([`lease`]) | `sqlx` 0.9 (no TLS, no macros) |
+//! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | no | diesel 2.3 `ToSql`/`FromSql`/`AsExpression`/`Queryable` for every id type, `AsText`, `AsBytes` and typed id, in the columns of the sqlx features (declared `BigInt`, `Binary` or `Text` in `table!`; arrays on PostgreSQL): see [`diesel`](crate::diesel) | `diesel` 2.3 (Rust 1.86) with only its `postgres_backend` or `mysql_backend`, not their connections' C libraries (`diesel-async`'s connections, in Rust, or your diesel dependency's libpq or libmysqlclient); with `sqlite`, which brings `libsqlite3-sys` |
 //! | `postgres-types` | no | `postgres-types` `ToSql`/`FromSql` (tokio-postgres, postgres) for every id type, `AsText` and typed ids: the columns, `accepts` and errors of `sqlx-postgres`, so both clients share a table | `postgres-types` 0.2, `bytes` |
 //! | `sea-orm` | no | SeaORM 2: every id type, `AsText`, `AsBytes` and typed id as an entity's column or primary key (`Value`, `ValueType`, `Nullable`, `TryGetable`, `TryFromU64`, `IntoActiveValue`; `NotU8` with `sqlx-postgres`), in the columns of the sqlx features; with an `sqlx-*` feature, that database's rows are read as sqlx reads them (see [SeaORM and rusqlite](#seaorm-and-rusqlite)); needs Rust 1.94, as SeaORM 2 does | `sea-orm` 2 (sqlx 0.9; no default features; its `sqlx-*` features with ours) |
 //! | `rusqlite` | no | rusqlite `ToSql`/`FromSql` for every id type, `AsText`, `AsBytes` and typed id: the SQLite columns and checks of `sqlx-sqlite`, so both share a file | `rusqlite` 0.39 (no default features), the one whose `libsqlite3-sys` (0.37) is sqlx 0.9's; bundle SQLite in both or neither |
@@ -619,8 +620,10 @@
 //!
 //! The `postgres-types` feature (tokio-postgres, postgres) stores and checks exactly as
 //! `sqlx-postgres` does, `accepts` taking what sqlx's `compatible` takes, so either client
-//! reads what the other wrote. Queries with sqlx's functions and its checked macros are in the
-//! [service guide](crate::service_guide).
+//! reads what the other wrote. So do the `diesel-*` features for diesel 2.3: each column is
+//! declared in `table!` as `BigInt`, `Binary` or `Text`, and typed ids are fields of
+//! `Queryable` and `Insertable` structs ([`diesel`](crate::diesel)). Queries with sqlx's
+//! functions and its checked macros are in the [service guide](crate::service_guide).
 //!
 //! ## SeaORM and rusqlite
 //!
@@ -785,7 +788,10 @@ pub use generation::clock::{Clock, ManualClock, SystemClock};
     feature = "sqlx-sqlite",
     feature = "postgres-types",
     feature = "sea-orm",
-    feature = "rusqlite"
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
 ))]
 pub use integrations::db::as_bytes::AsBytes;
 #[cfg(any(
@@ -794,9 +800,18 @@ pub use integrations::db::as_bytes::AsBytes;
     feature = "sqlx-sqlite",
     feature = "postgres-types",
     feature = "sea-orm",
-    feature = "rusqlite"
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
 ))]
 pub use integrations::db::as_text::AsText;
+#[cfg(any(
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+))]
+pub use integrations::db::diesel;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
@@ -911,6 +926,22 @@ pub mod __private {
         };
         pub use bytes::BytesMut;
         pub use postgres_types::{FromSql, IsNull, ToSql, Type};
+    }
+
+    /// Typed ids' diesel.
+    #[cfg(any(
+        feature = "diesel-postgres",
+        feature = "diesel-mysql",
+        feature = "diesel-sqlite"
+    ))]
+    pub mod diesel {
+        pub use crate::integrations::db::diesel::Bound;
+        pub use crate::integrations::db::diesel::typed::{from_sql, to_sql};
+        pub use diesel::backend::Backend;
+        pub use diesel::deserialize::{self, FromSql, Queryable};
+        pub use diesel::expression::{AsExpression, TypedExpressionType};
+        pub use diesel::serialize::{self, Output, ToSql};
+        pub use diesel::sql_types::{SingleValue, SqlType};
     }
 
     /// Typed ids' SeaORM.

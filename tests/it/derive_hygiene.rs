@@ -43,6 +43,14 @@ mod hostile {
     pub trait Fn {}
     pub trait Borrow {}
 
+    // diesel's traits and types, which the expansion names by path only.
+    pub trait AsExpression {}
+    pub trait ToSql {}
+    pub trait FromSql {}
+    pub trait Queryable {}
+    pub trait Backend {}
+    pub struct Output;
+
     // The crates the expansion uses, and its own helper module's name.
     pub mod std {}
     pub mod core {}
@@ -54,6 +62,7 @@ mod hostile {
     pub mod postgres_types {}
     pub mod bytes {}
     pub mod arbitrary {}
+    pub mod diesel {}
     pub mod __private {}
 
     // Macros the expansion could have called.

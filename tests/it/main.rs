@@ -21,6 +21,10 @@ mod derive_api;
 mod derive_hygiene;
 mod derive_serde;
 mod derive_text;
+mod diesel_mysql;
+mod diesel_postgres;
+mod diesel_sqlite;
+mod diesel_typed;
 mod everyday_traits;
 #[cfg(unix)]
 mod fork;

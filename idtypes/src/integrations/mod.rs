@@ -1,6 +1,6 @@
 //! Integrations with other crates, each in its own file and gated here, in one place: the
-//! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, the columns they share, leases),
-//! the schemas (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
+//! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, diesel, the columns they share,
+//! leases), the schemas (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
 
 #[cfg(feature = "arbitrary")]
 pub(crate) mod arbitrary;
@@ -12,7 +12,10 @@ pub(crate) mod chrono;
     feature = "sqlx-sqlite",
     feature = "postgres-types",
     feature = "sea-orm",
-    feature = "rusqlite"
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
 ))]
 pub(crate) mod db;
 #[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
@@ -37,6 +40,7 @@ macro_rules! __idtypes_typed_integrations {
         $crate::__idtypes_typed_sea_orm! { $name }
         $crate::__idtypes_typed_sea_orm_postgres! { $name }
         $crate::__idtypes_typed_rusqlite! { $name }
+        $crate::__idtypes_typed_diesel! { $name }
         $crate::__idtypes_typed_arbitrary! { $name }
         $crate::__idtypes_typed_schemars! { $name }
         $crate::__idtypes_typed_utoipa! { $name }
@@ -76,6 +80,17 @@ macro_rules! __idtypes_typed_sqlx_postgres {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_postgres_types {
+    ($name:ident) => {};
+}
+
+#[cfg(not(any(
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+)))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_diesel {
     ($name:ident) => {};
 }
 

@@ -5,5 +5,10 @@
 #[macro_use]
 pub mod sqlx_cases;
 
+/// The diesel cases of `diesel_postgres`, `diesel_mysql` and `diesel_sqlite` (the
+/// [`diesel_cases!`] macro), on the sqlx cases' sample values.
+#[macro_use]
+pub mod diesel_cases;
+
 /// The SeaORM entities and cases of `sea_orm_postgres`, `sea_orm_mysql` and `sea_orm_sqlite`.
 pub mod sea_orm_cases;

@@ -1,6 +1,6 @@
-//! What the database integrations (sqlx, postgres-types, SeaORM, rusqlite) share: how a 64-bit
-//! id becomes an integer (`IntegerColumn`), the errors for a value in the wrong kind of column,
-//! of the wrong size or out of range, PostgreSQL's and SQLite's kinds of column as errors name
+//! What the database integrations (sqlx, postgres-types, SeaORM, rusqlite, diesel) share: how a
+//! 64-bit id becomes an integer (`IntegerColumn`), the errors for a value in the wrong kind of
+//! column, of the wrong size or out of range, each database's kinds of column as errors name
 //! them, and a typed id's prefixed text on the stack. One wording for all, so that a wrong
 //! column reads the same whichever client found it.
 //!
@@ -153,24 +153,60 @@ fn negative<T: IntegerColumn>(value: i64) -> BoxError {
     .into()
 }
 
-/// The error of sqlx (`BoxDynError`) and of postgres-types alike.
+/// The error of sqlx (`BoxDynError`), of postgres-types and of diesel alike.
 pub type BoxError = Box<dyn core::error::Error + Send + Sync>;
 
 /// PostgreSQL's bytes column, as errors name it.
-#[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "postgres-types",
+    feature = "diesel-postgres"
+))]
 pub(crate) const POSTGRES_BYTES: &str = "BYTEA";
 
 /// PostgreSQL's integer column, as errors name it.
-#[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "postgres-types",
+    feature = "diesel-postgres"
+))]
 pub(crate) const POSTGRES_INTEGER: &str = "BIGINT (INT8)";
 
 /// PostgreSQL's text columns, as errors name them.
-#[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "postgres-types",
+    feature = "diesel-postgres"
+))]
 pub(crate) const POSTGRES_TEXT: &str = "text (TEXT, VARCHAR or CHAR)";
 
+/// MySQL's bytes columns, as errors name them.
+#[cfg(any(feature = "sqlx-mysql", feature = "diesel-mysql"))]
+pub(crate) const MYSQL_BYTES: &str = "binary data (BINARY, VARBINARY or BLOB)";
+
+/// MySQL's text columns, as errors name them.
+#[cfg(any(feature = "sqlx-mysql", feature = "diesel-mysql"))]
+pub(crate) const MYSQL_TEXT: &str = "text (CHAR, VARCHAR or TEXT, not of the binary character set)";
+
+/// The MySQL integer columns a format `T` reads, as errors name them: a signed `BIGINT` for
+/// every format ([`Column::to_signed`](crate::Column::to_signed) of the bits), and for the
+/// natural formats (TID, snowish) a `BIGINT UNSIGNED` too (their bits).
+#[cfg(any(feature = "sqlx-mysql", feature = "diesel-mysql"))]
+pub(crate) fn mysql_integers<T: IntegerColumn>() -> &'static str {
+    if T::COLUMN == crate::Column::Natural {
+        "an integer (BIGINT, or BIGINT UNSIGNED)"
+    } else {
+        "a signed integer (BIGINT: the bits with the top one flipped)"
+    }
+}
+
 /// SQLite's kinds of value (its storage classes, not a column's declared type), as errors name
-/// them: sqlx's and rusqlite's alike.
-#[cfg(any(feature = "sqlx-sqlite", feature = "rusqlite"))]
+/// them: sqlx's, rusqlite's and diesel's alike.
+#[cfg(any(
+    feature = "sqlx-sqlite",
+    feature = "rusqlite",
+    feature = "diesel-sqlite"
+))]
 pub(crate) mod sqlite {
     /// A bytes value.
     pub(crate) const BYTES: &str = "a BLOB value";
@@ -201,7 +237,8 @@ pub(crate) fn wrong_column(name: &str, expected: &str, found: &str) -> BoxError 
 pub(crate) fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxError> {
     let array = T::Bytes::try_from(bytes).map_err(|_| {
         format!(
-            "a {} column holds {} bytes (big-endian), this value has {}",
+            "{} {} column holds {} bytes (big-endian), this value has {}",
+            T::ARTICLE,
             T::NAME,
             core::mem::size_of::<T::Bytes>(),
             bytes.len()
@@ -216,7 +253,10 @@ pub(crate) fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxErro
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
     feature = "postgres-types",
-    feature = "rusqlite"
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
 ))]
 const TYPED_TEXT_CAPACITY: usize = 600;
 
@@ -226,7 +266,10 @@ const TYPED_TEXT_CAPACITY: usize = 600;
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite",
     feature = "postgres-types",
-    feature = "rusqlite"
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
 ))]
 pub(crate) fn typed_text<T: TypedId>(
     id: &T,

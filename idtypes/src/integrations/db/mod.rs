@@ -1,10 +1,16 @@
 //! The databases: sqlx (PostgreSQL, MySQL/MariaDB, SQLite), postgres-types (tokio-postgres),
-//! SeaORM and rusqlite, which store every id in the same columns (`columns`), the `AsText`
-//! and `AsBytes` adapters, and leases of clock, node and machine ids (`lease`).
+//! SeaORM, rusqlite and diesel, which store every id in the same columns (`columns`), the
+//! `AsText` and `AsBytes` adapters, and leases of clock, node and machine ids (`lease`).
 
 pub(crate) mod as_bytes;
 pub(crate) mod as_text;
 pub(crate) mod columns;
+#[cfg(any(
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+))]
+pub mod diesel;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",

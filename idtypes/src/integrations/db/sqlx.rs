@@ -122,8 +122,8 @@ impl Columns for sqlx::Postgres {
 /// errors say which of the two the value is.
 #[cfg(feature = "sqlx-mysql")]
 impl Columns for sqlx::MySql {
-    const BYTES: &'static str = "binary data (BINARY, VARBINARY or BLOB)";
-    const TEXT: &'static str = "text (CHAR, VARCHAR or TEXT, not of the binary character set)";
+    const BYTES: &'static str = super::columns::MYSQL_BYTES;
+    const TEXT: &'static str = super::columns::MYSQL_TEXT;
     const INTEGER: &'static str = "an integer (BIGINT)";
 
     fn is_bytes(ty: &Self::TypeInfo) -> bool {
@@ -315,14 +315,9 @@ fn mysql_integer<T: IntegerColumn>(ty: &sqlx::mysql::MySqlTypeInfo) -> Result<bo
     } else if natural && <u64 as Type<MySql>>::compatible(ty) {
         Ok(true)
     } else {
-        let expected = if natural {
-            "an integer (BIGINT, or BIGINT UNSIGNED)"
-        } else {
-            "a signed integer (BIGINT: the bits with the top one flipped)"
-        };
         Err(wrong_column(
             T::NAME,
-            expected,
+            super::columns::mysql_integers::<T>(),
             &<MySql as Columns>::describe(ty),
         ))
     }

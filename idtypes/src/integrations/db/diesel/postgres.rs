@@ -1,0 +1,104 @@
+//! PostgreSQL: the kind of each value read by its type OID, which diesel's connection hands
+//! over with the value (always in the binary format).
+
+use diesel::deserialize::{self, FromSql};
+use diesel::pg::{Pg, PgValue};
+use diesel::serialize::{self, Output, ToSql};
+use diesel::sql_types::BigInt;
+
+use super::Columns;
+use crate::integrations::db::columns::{
+    BoxError, BytesColumn, IntegerColumn, POSTGRES_BYTES, POSTGRES_INTEGER, POSTGRES_TEXT,
+    from_bytes_column, from_signed, to_signed, wrong_column,
+};
+
+/// `BIGINT`, and `BIGINT[]`.
+const INTEGER_TYPES: [u32; 2] = [20, 1016];
+/// `BYTEA`, and `BYTEA[]`.
+const BYTES_TYPES: [u32; 2] = [17, 1001];
+/// The text types sqlx reads a `&str` from, `TEXT`, `VARCHAR`, `CHAR` (`bpchar`), `NAME` and a
+/// literal's `unknown`, and their arrays.
+const TEXT_TYPES: [u32; 9] = [25, 1043, 1042, 19, 705, 1009, 1015, 1014, 1003];
+
+/// A type in an error, as sqlx and the postgres-types integration name it.
+fn describe(oid: u32) -> String {
+    let name = match oid {
+        16 => "BOOL",
+        17 => "BYTEA",
+        18 => "\"CHAR\"",
+        19 => "NAME",
+        20 => "INT8",
+        21 => "INT2",
+        23 => "INT4",
+        25 => "TEXT",
+        114 => "JSON",
+        700 => "FLOAT4",
+        701 => "FLOAT8",
+        705 => "UNKNOWN",
+        1001 => "BYTEA[]",
+        1003 => "NAME[]",
+        1007 => "INT4[]",
+        1009 => "TEXT[]",
+        1014 => "CHAR[]",
+        1015 => "VARCHAR[]",
+        1016 => "INT8[]",
+        1042 => "CHAR",
+        1043 => "VARCHAR",
+        1082 => "DATE",
+        1114 => "TIMESTAMP",
+        1184 => "TIMESTAMPTZ",
+        1700 => "NUMERIC",
+        2950 => "UUID",
+        3802 => "JSONB",
+        _ => return format!("the type of OID {oid}"),
+    };
+    name.to_owned()
+}
+
+/// `Ok` if `value` is of one of the types `oids`, else the error saying that `name` is read
+/// from `expected`.
+///
+/// diesel hands each element of an array the array's type (`BIGINT[]`), not the element's, so
+/// the arrays of the right type pass too: a whole array read as one id still fails, on its
+/// length or its text.
+fn check(value: &PgValue<'_>, oids: &[u32], name: &str, expected: &str) -> Result<(), BoxError> {
+    let oid = value.get_oid().get();
+    if oids.contains(&oid) {
+        return Ok(());
+    }
+    Err(wrong_column(name, expected, &describe(oid)))
+}
+
+impl Columns for Pg {
+    fn integer_to_sql<T: IntegerColumn>(id: T, out: &mut Output<'_, '_, Pg>) -> serialize::Result {
+        <i64 as ToSql<BigInt, Pg>>::to_sql(&to_signed(id)?, &mut out.reborrow())
+    }
+
+    fn integer_from_sql<T: IntegerColumn>(value: PgValue<'_>) -> deserialize::Result<T> {
+        check(&value, &INTEGER_TYPES, T::NAME, POSTGRES_INTEGER)?;
+        from_signed(<i64 as FromSql<BigInt, Pg>>::from_sql(value)?)
+    }
+
+    fn bytes_to_sql(bytes: &[u8], out: &mut Output<'_, '_, Pg>) -> serialize::Result {
+        <[u8] as ToSql<diesel::sql_types::Binary, Pg>>::to_sql(bytes, &mut out.reborrow())
+    }
+
+    fn bytes_from_sql<T: BytesColumn>(value: PgValue<'_>) -> deserialize::Result<T> {
+        check(&value, &BYTES_TYPES, T::NAME, POSTGRES_BYTES)?;
+        // The binary format of `BYTEA` is the bytes themselves.
+        from_bytes_column(value.as_bytes())
+    }
+
+    fn text_to_sql(text: &str, out: &mut Output<'_, '_, Pg>) -> serialize::Result {
+        <str as ToSql<diesel::sql_types::Text, Pg>>::to_sql(text, &mut out.reborrow())
+    }
+
+    fn text_from_sql<R>(
+        value: PgValue<'_>,
+        name: &str,
+        read: impl FnOnce(&str) -> Result<R, crate::Error>,
+    ) -> deserialize::Result<R> {
+        check(&value, &TEXT_TYPES, name, POSTGRES_TEXT)?;
+        Ok(read(super::utf8(value.as_bytes(), name)?)?)
+    }
+}

@@ -1,0 +1,60 @@
+//! The diesel integration on SQLite (embedded, in memory: always runs), through diesel's own
+//! connection.
+//!
+//! The cases are in `common/diesel_cases.rs`.
+
+use diesel::Connection;
+
+use crate::common::sqlx_cases::sqlite::{column, ph};
+
+type Db = diesel::sqlite::Sqlite;
+pub type Conn = diesel::SqliteConnection;
+type SqlxDb = sqlx::Sqlite;
+
+/// A new in-memory database (each connection has its own).
+pub fn connect() -> Option<Conn> {
+    Some(Conn::establish(":memory:").expect("open an in-memory SQLite database"))
+}
+
+/// diesel's connection and sqlx's pool to a new database file (an in-memory database is one
+/// connection's own), which the caller removes.
+fn both() -> Option<(
+    Conn,
+    sqlx::Pool<SqlxDb>,
+    tokio::runtime::Runtime,
+    Option<std::path::PathBuf>,
+)> {
+    let path = std::env::temp_dir().join(format!(
+        "{}.sqlite",
+        idtypes_tests::unique_table("idz_shared")
+    ));
+    let conn = Conn::establish(path.to_str().unwrap()).expect("create an SQLite database file");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&path);
+    let pool = runtime
+        .block_on(
+            sqlx::sqlite::SqlitePoolOptions::new()
+                .max_connections(1)
+                .connect_with(options),
+        )
+        .expect("open the SQLite database file with sqlx");
+    Some((conn, pool, runtime, Some(path)))
+}
+
+const BLOB_COLUMN: &str = "BLOB";
+const REAL_COLUMN: &str = "REAL";
+
+/// A signed 64-bit integer column.
+const SIGNED_COLUMN: &str = "INTEGER";
+
+/// SQLite says each value's storage class: text is never bytes.
+const TEXT_APART_FROM_BYTES: bool = true;
+
+/// How the errors of a value in the wrong kind of column end.
+const WRONG_FOR_BYTES: &str = "a BLOB value, found a TEXT value";
+const WRONG_FOR_TEXT: &str = "a TEXT value, found a BLOB value";
+
+diesel_cases!();

@@ -11,6 +11,25 @@
 //! (sqlx, postgres-types, and ORMs whose values do not know their database) stores the same
 //! number.
 
+// SeaORM alone (without an sqlx feature, whose decoding it uses when it has one) leaves some
+// of these helpers unused.
+#![cfg_attr(
+    all(
+        feature = "sea-orm",
+        not(any(
+            feature = "sqlx-postgres",
+            feature = "sqlx-mysql",
+            feature = "sqlx-sqlite",
+            feature = "postgres-types",
+            feature = "rusqlite",
+            feature = "diesel-postgres",
+            feature = "diesel-mysql",
+            feature = "diesel-sqlite"
+        ))
+    ),
+    allow(dead_code)
+)]
+
 use crate::{FixedSizeFormat, TypedId};
 
 /// A 64-bit format whose ids are stored as integers ([`Column::Natural`](crate::Column::Natural) or

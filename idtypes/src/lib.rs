@@ -783,30 +783,6 @@ pub use error::{Error, ErrorKind};
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generation::clock::{Clock, ManualClock, SystemClock};
 #[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite",
-    feature = "postgres-types",
-    feature = "sea-orm",
-    feature = "rusqlite",
-    feature = "diesel-postgres",
-    feature = "diesel-mysql",
-    feature = "diesel-sqlite"
-))]
-pub use integrations::db::as_bytes::AsBytes;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite",
-    feature = "postgres-types",
-    feature = "sea-orm",
-    feature = "rusqlite",
-    feature = "diesel-postgres",
-    feature = "diesel-mysql",
-    feature = "diesel-sqlite"
-))]
-pub use integrations::db::as_text::AsText;
-#[cfg(any(
     feature = "diesel-postgres",
     feature = "diesel-mysql",
     feature = "diesel-sqlite"
@@ -820,6 +796,18 @@ pub use integrations::db::diesel;
 pub use integrations::db::lease;
 #[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
 pub use integrations::db::sql;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+))]
+pub use integrations::db::{as_bytes::AsBytes, as_text::AsText};
 #[cfg(feature = "serde")]
 pub use integrations::serde;
 #[cfg(all(feature = "std", idtypes_host))]

@@ -663,33 +663,7 @@ macro_rules! diesel_cases {
             );
         }
 
-        diesel_cases!(@types
-            tid: Tid,
-            time_id: TimeId,
-            uid11: Uid11,
-            xid: Xid,
-            snowish: Snowish,
-            ts_seq_rand: TsSeqRand,
-            full_rand: FullRand,
-            tbsl: Tbsl,
-            record_key: RecordKey,
-            text_tid: AsText<Tid>,
-            text_time_id: AsText<TimeId>,
-            text_uid11: AsText<Uid11>,
-            text_xid: AsText<Xid>,
-            text_snowish: AsText<Snowish>,
-            text_ts_seq_rand: AsText<TsSeqRand>,
-            text_full_rand: AsText<FullRand>,
-            text_tbsl: AsText<Tbsl>,
-            bytes_tid: AsBytes<Tid>,
-            bytes_time_id: AsBytes<TimeId>,
-            bytes_uid11: AsBytes<Uid11>,
-            bytes_xid: AsBytes<Xid>,
-            bytes_snowish: AsBytes<Snowish>,
-            bytes_ts_seq_rand: AsBytes<TsSeqRand>,
-            bytes_full_rand: AsBytes<FullRand>,
-            bytes_tbsl: AsBytes<Tbsl>,
-        );
+        every_column_type!(diesel_cases);
     };
     (@types $($name:ident: $ty:ty,)*) => {
         $(

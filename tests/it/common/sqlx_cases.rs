@@ -340,6 +340,41 @@ pub fn around_u64<T: Copy>(
     values
 }
 
+/// Calls `$cases!(@types name: Type, ...)` with every type a column holds: each format, the
+/// record key, and each fixed-size format in `AsText` and in `AsBytes`. The one list the
+/// database suites (`sqlx_cases!`, `diesel_cases!`) write their per-type tests from.
+macro_rules! every_column_type {
+    ($cases:ident) => {
+        $cases!(@types
+            tid: Tid,
+            time_id: TimeId,
+            uid11: Uid11,
+            xid: Xid,
+            snowish: Snowish,
+            ts_seq_rand: TsSeqRand,
+            full_rand: FullRand,
+            tbsl: Tbsl,
+            record_key: RecordKey,
+            text_tid: AsText<Tid>,
+            text_time_id: AsText<TimeId>,
+            text_uid11: AsText<Uid11>,
+            text_xid: AsText<Xid>,
+            text_snowish: AsText<Snowish>,
+            text_ts_seq_rand: AsText<TsSeqRand>,
+            text_full_rand: AsText<FullRand>,
+            text_tbsl: AsText<Tbsl>,
+            bytes_tid: AsBytes<Tid>,
+            bytes_time_id: AsBytes<TimeId>,
+            bytes_uid11: AsBytes<Uid11>,
+            bytes_xid: AsBytes<Xid>,
+            bytes_snowish: AsBytes<Snowish>,
+            bytes_ts_seq_rand: AsBytes<TsSeqRand>,
+            bytes_full_rand: AsBytes<FullRand>,
+            bytes_tbsl: AsBytes<Tbsl>,
+        );
+    };
+}
+
 /// Generates the shared `#[tokio::test]`s for the database the invoking module describes.
 macro_rules! sqlx_cases {
     () => {
@@ -916,33 +951,7 @@ macro_rules! sqlx_cases {
             drop_table(&pool, &table).await;
         }
 
-        sqlx_cases!(@types
-            tid: Tid,
-            time_id: TimeId,
-            uid11: Uid11,
-            xid: Xid,
-            snowish: Snowish,
-            ts_seq_rand: TsSeqRand,
-            full_rand: FullRand,
-            tbsl: Tbsl,
-            record_key: RecordKey,
-            text_tid: AsText<Tid>,
-            text_time_id: AsText<TimeId>,
-            text_uid11: AsText<Uid11>,
-            text_xid: AsText<Xid>,
-            text_snowish: AsText<Snowish>,
-            text_ts_seq_rand: AsText<TsSeqRand>,
-            text_full_rand: AsText<FullRand>,
-            text_tbsl: AsText<Tbsl>,
-            bytes_tid: AsBytes<Tid>,
-            bytes_time_id: AsBytes<TimeId>,
-            bytes_uid11: AsBytes<Uid11>,
-            bytes_xid: AsBytes<Xid>,
-            bytes_snowish: AsBytes<Snowish>,
-            bytes_ts_seq_rand: AsBytes<TsSeqRand>,
-            bytes_full_rand: AsBytes<FullRand>,
-            bytes_tbsl: AsBytes<Tbsl>,
-        );
+        every_column_type!(sqlx_cases);
     };
     (@types $($name:ident: $ty:ty,)*) => {
         $(

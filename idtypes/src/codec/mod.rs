@@ -4,6 +4,7 @@
 //! symbols are allowed, how many bits a value has) on top.
 
 pub(crate) mod base32_sortable;
+pub(crate) mod crockford;
 pub(crate) mod base58;
 pub(crate) mod hex;
 

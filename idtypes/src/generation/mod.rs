@@ -10,4 +10,6 @@ pub(crate) mod generator_shell;
 pub(crate) mod global;
 pub(crate) mod host_clock;
 pub(crate) mod monotonic;
+#[cfg(all(feature = "std", idtypes_host))]
+pub(crate) mod monotonic128;
 pub(crate) mod padded;

@@ -1,0 +1,181 @@
+//! Crockford base32 for 128-bit values: 26 symbols over `0123456789ABCDEFGHJKMNPQRSTVWXYZ`,
+//! most significant first, the first symbol carrying only 3 bits (so it is `0` to `7`).
+//!
+//! This is the text of a ULID (uppercase, read in either case) and the suffix of a TypeID
+//! (lowercase only). The alphabet is in ASCII order in either case, so the texts of fixed-width
+//! values sort like the values. `I`, `L`, `O` and `U` are not symbols: Crockford's decoding of
+//! `I`/`L` as 1 and `O` as 0 is not part of either specification, and a reader that guessed
+//! would accept texts no writer makes.
+//!
+//! Encoding looks up 13 pairs of symbols (10 bits each, a 2 KiB table) independently;
+//! decoding gathers the value in three `u64`s and checks every symbol with one comparison.
+
+/// The alphabet, uppercase, in symbol order.
+pub(crate) const UPPER: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// The alphabet, lowercase, in symbol order.
+pub(crate) const LOWER: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+
+/// The uppercase alphabet as error messages write it (a ULID reads either case).
+pub(crate) const UPPER_STR: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// The lowercase alphabet as error messages write it.
+pub(crate) const LOWER_STR: &str = "0123456789abcdefghjkmnpqrstvwxyz";
+
+/// The symbols a first character may be: it carries the top 3 bits.
+pub(crate) const FIRST_STR: &str = "01234567";
+
+/// Marks a byte that is not a symbol in a decoding table.
+pub(crate) const INVALID: u8 = 0xFF;
+
+/// Symbol value of each byte in either case (a ULID), or [`INVALID`].
+pub(crate) const DECODE_ANY_CASE: [u8; 256] = decode_table(true);
+
+/// Symbol value of each lowercase byte (a TypeID suffix), or [`INVALID`].
+pub(crate) const DECODE_LOWER: [u8; 256] = decode_table(false);
+
+const fn decode_table(upper_too: bool) -> [u8; 256] {
+    let mut table = [INVALID; 256];
+    let mut i = 0;
+    while i < 32 {
+        table[LOWER[i] as usize] = i as u8;
+        if upper_too {
+            table[UPPER[i] as usize] = i as u8;
+        }
+        i += 1;
+    }
+    table
+}
+
+const fn pairs(alphabet: &[u8; 32]) -> [[u8; 2]; 1024] {
+    let mut table = [[0u8; 2]; 1024];
+    let mut v = 0;
+    while v < 1024 {
+        table[v] = [alphabet[v >> 5], alphabet[v & 31]];
+        v += 1;
+    }
+    table
+}
+
+const UPPER_PAIRS: [[u8; 2]; 1024] = pairs(UPPER);
+const LOWER_PAIRS: [[u8; 2]; 1024] = pairs(LOWER);
+
+/// The 26 symbols of `value`, uppercase (`lowercase: false`) or lowercase.
+#[inline]
+pub(crate) const fn encode26(value: u128, lowercase: bool) -> [u8; 26] {
+    let table = if lowercase {
+        &LOWER_PAIRS
+    } else {
+        &UPPER_PAIRS
+    };
+    let mut out = [0u8; 26];
+    let mut k = 0;
+    while k < 13 {
+        // Pair `k` holds bits `120 - 10k .. 130 - 10k`; the first pair's top 2 bits are 0.
+        let pair = table[((value >> (120 - 10 * k)) & 1023) as usize];
+        out[2 * k] = pair[0];
+        out[2 * k + 1] = pair[1];
+        k += 1;
+    }
+    out
+}
+
+/// The value of 26 symbols under `table`, or `None` when a byte is not a symbol or the first
+/// symbol is above `7` (the value would need 131 bits).
+#[inline]
+pub(crate) const fn decode26(text: &[u8; 26], table: &[u8; 256]) -> Option<u128> {
+    let mut seen = 0u8;
+    let mut parts = [0u64; 3];
+    // Symbols 0..2 (10 bits), 2..14 and 14..26 (60 bits each).
+    let bounds = [(0, 2), (2, 14), (14, 26)];
+    let mut p = 0;
+    while p < 3 {
+        let (start, end) = bounds[p];
+        let mut acc = 0u64;
+        let mut i = start;
+        while i < end {
+            let symbol = table[text[i] as usize];
+            seen |= symbol;
+            acc = (acc << 5) | (symbol & 31) as u64;
+            i += 1;
+        }
+        parts[p] = acc;
+        p += 1;
+    }
+    if seen > 31 || parts[0] > 0xFF {
+        return None;
+    }
+    Some(((parts[0] as u128) << 120) | ((parts[1] as u128) << 60) | parts[2] as u128)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_symbol_round_trips_in_each_position() {
+        for position in 0..26 {
+            for symbol in 0..32u128 {
+                if position == 0 && symbol > 7 {
+                    continue;
+                }
+                let value = symbol << (5 * (25 - position));
+                for lowercase in [false, true] {
+                    let text = encode26(value, lowercase);
+                    let table = if lowercase {
+                        &DECODE_LOWER
+                    } else {
+                        &DECODE_ANY_CASE
+                    };
+                    assert_eq!(decode26(&text, table), Some(value));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_extremes_are_zeros_and_7z() {
+        assert_eq!(&encode26(0, false), b"00000000000000000000000000");
+        assert_eq!(&encode26(u128::MAX, false), b"7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+        assert_eq!(&encode26(u128::MAX, true), b"7zzzzzzzzzzzzzzzzzzzzzzzzz");
+        assert_eq!(
+            decode26(b"8ZZZZZZZZZZZZZZZZZZZZZZZZZ", &DECODE_ANY_CASE),
+            None
+        );
+        assert_eq!(
+            decode26(b"80000000000000000000000000", &DECODE_ANY_CASE),
+            None
+        );
+    }
+
+    #[test]
+    fn the_tables_refuse_what_is_not_a_symbol() {
+        let valid = *b"01ARZ3NDEKTSV4RRFFQ69G5FAV";
+        assert!(decode26(&valid, &DECODE_ANY_CASE).is_some());
+        assert_eq!(decode26(&valid, &DECODE_LOWER), None);
+        let lower = valid.map(|b| b.to_ascii_lowercase());
+        assert_eq!(
+            decode26(&lower, &DECODE_LOWER),
+            decode26(&valid, &DECODE_ANY_CASE)
+        );
+        for bad in [b'I', b'L', b'O', b'U', b'i', b'l', b'o', b'u', b'-', 0x80, 0xFF] {
+            let mut text = valid;
+            text[25] = bad;
+            assert_eq!(decode26(&text, &DECODE_ANY_CASE), None, "{bad:#x}");
+        }
+    }
+
+    #[test]
+    fn text_order_is_value_order() {
+        let values = [0u128, 1, 31, 32, 1 << 64, (1 << 64) - 1, u128::MAX >> 3, u128::MAX];
+        for a in values {
+            for b in values {
+                assert_eq!(
+                    encode26(a, false).cmp(&encode26(b, false)),
+                    a.cmp(&b),
+                    "{a:#x} {b:#x}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! [`Monotonic128`]: the state of the 128-bit generators that count up within a millisecond
+//! (ULID, UUIDv7): `millis << random_bits | random`, where a new millisecond starts from fresh
+//! random bits and the ids within one millisecond count up from there.
+//!
+//! 128 bits have no lock-free compare-and-swap on stable Rust, so the state sits behind a
+//! spin lock held for a few instructions (no allocation, no system call, no clock read or
+//! random draw inside it). The lock word is the holder's [fork generation](crate::process::fork)
+//! plus one, so a child forked while another thread of its parent held the lock (a thread
+//! that does not exist in the child) takes the lock over instead of waiting forever; and
+//! the first id of a child jumps to the next millisecond with fresh random bits, so that it
+//! never continues its parent's count.
+
+use core::{
+    cell::UnsafeCell,
+    sync::atomic::{AtomicU64, Ordering},
+};
+
+use crate::process::fork;
+
+/// The next-id floor of a 128-bit generator, behind a fork-aware spin lock.
+pub(crate) struct Monotonic128 {
+    /// 0 when free; otherwise the holder's fork generation plus one.
+    lock: AtomicU64,
+    /// The smallest value the next id may have (`None`: every value was handed out), and
+    /// the fork generation it was set in.
+    state: UnsafeCell<(Option<u128>, u64)>,
+}
+
+// SAFETY: `state` is only read or written while `lock` is held (`with_state`), and the lock's
+// acquire/release orderings publish each holder's writes to the next.
+unsafe impl Sync for Monotonic128 {}
+
+impl Monotonic128 {
+    /// A state whose first id is not below `first` (0: anything the clock gives).
+    pub(crate) fn starting_at(first: u128) -> Self {
+        fork::watch();
+        Monotonic128 {
+            lock: AtomicU64::new(0),
+            state: UnsafeCell::new((Some(first), fork::current().generation())),
+        }
+    }
+
+    /// The next value for a clock reading of `millis`: `millis << random_bits | fresh` when
+    /// that is above every value handed out so far, else one more than the last; `None` when
+    /// that would pass `max` (the values are used up). `fresh` gives `random_bits` random bits
+    /// (it is called outside the lock, and only used when a new millisecond starts).
+    #[inline]
+    pub(crate) fn next(&self, millis: u64, random_bits: u32, max: u128, fresh: u128) -> Option<u128> {
+        let start = (millis as u128) << random_bits;
+        let generation = fork::current().generation();
+        self.with_state(generation, |state| {
+            let (next_min, seen_in) = *state;
+            let next_min = match next_min {
+                Some(next_min) if seen_in != generation => {
+                    match after_fork(next_min, random_bits, fresh) {
+                        Some(floor) => floor,
+                        None => {
+                            *state = (None, generation);
+                            return None;
+                        }
+                    }
+                }
+                Some(next_min) => next_min,
+                None => return None,
+            };
+            let value = if start >= next_min {
+                start | fresh
+            } else {
+                next_min
+            };
+            if value > max {
+                return None;
+            }
+            *state = (value.checked_add(1), generation);
+            Some(value)
+        })
+    }
+
+    /// The floor now (for `Debug`), `None` once every value was handed out.
+    pub(crate) fn next_min(&self) -> Option<u128> {
+        self.with_state(fork::current().generation(), |state| state.0)
+    }
+
+    #[inline]
+    fn with_state<R>(&self, generation: u64, f: impl FnOnce(&mut (Option<u128>, u64)) -> R) -> R {
+        let mine = generation.wrapping_add(1);
+        let mut spins = 0u32;
+        loop {
+            match self
+                .lock
+                .compare_exchange_weak(0, mine, Ordering::Acquire, Ordering::Relaxed)
+            {
+                Ok(_) => break,
+                Err(0) => {}
+                Err(holder) if holder != mine => {
+                    // Held by a thread of another process generation: in this process that
+                    // thread does not exist (it was left behind by `fork()`).
+                    if self
+                        .lock
+                        .compare_exchange(holder, mine, Ordering::Acquire, Ordering::Relaxed)
+                        .is_ok()
+                    {
+                        break;
+                    }
+                }
+                Err(_) => {}
+            }
+            spins += 1;
+            if spins < 64 {
+                core::hint::spin_loop();
+            } else {
+                // The holder may have been preempted: let it run.
+                std::thread::yield_now();
+            }
+        }
+        // SAFETY: the lock is held: no other thread reads or writes `state` until the release
+        // store below.
+        let result = f(unsafe { &mut *self.state.get() });
+        self.lock.store(0, Ordering::Release);
+        result
+    }
+}
+
+/// A forked child's floor: the millisecond after its parent's last, with fresh random bits
+/// (`None` when there is none: the child then has no ids left).
+#[cold]
+fn after_fork(next_min: u128, random_bits: u32, fresh: u128) -> Option<u128> {
+    let next = (next_min >> random_bits) + 1;
+    (next.leading_zeros() >= random_bits).then(|| (next << random_bits) | fresh)
+}
+
+impl core::fmt::Debug for Monotonic128 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Monotonic128")
+            .field("next_min", &self.next_min())
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::{collections::HashSet, sync::Arc};
+
+    const BITS: u32 = 80;
+    const MAX: u128 = u128::MAX;
+
+    #[test]
+    fn a_new_millisecond_takes_the_fresh_bits_and_then_counts_up() {
+        let m = Monotonic128::starting_at(0);
+        assert_eq!(m.next(10, BITS, MAX, 500), Some((10 << BITS) | 500));
+        assert_eq!(m.next(10, BITS, MAX, 7), Some((10 << BITS) | 501));
+        // A clock that went back continues the count.
+        assert_eq!(m.next(3, BITS, MAX, 7), Some((10 << BITS) | 502));
+        assert_eq!(m.next(11, BITS, MAX, 9), Some((11 << BITS) | 9));
+    }
+
+    #[test]
+    fn the_count_carries_into_the_next_millisecond_and_stops_at_max() {
+        let m = Monotonic128::starting_at(0);
+        let top = (1u128 << BITS) - 1;
+        assert_eq!(m.next(10, BITS, MAX, top), Some((10 << BITS) | top));
+        assert_eq!(m.next(10, BITS, MAX, 0), Some(11 << BITS));
+        let max = (12 << BITS) | 1;
+        assert_eq!(m.next(12, BITS, max, 0), Some(12 << BITS));
+        assert_eq!(m.next(12, BITS, max, 0), Some(max));
+        assert_eq!(m.next(12, BITS, max, 0), None);
+        assert_eq!(m.next(12, BITS, max, 0), None);
+        // The very last value is handed out once.
+        let m = Monotonic128::starting_at(u128::MAX);
+        assert_eq!(m.next(0, BITS, MAX, 0), Some(u128::MAX));
+        assert_eq!(m.next(0, BITS, MAX, 0), None);
+    }
+
+    #[test]
+    fn threads_never_share_a_value() {
+        let m = Arc::new(Monotonic128::starting_at(0));
+        let handles: Vec<_> = (0..8)
+            .map(|t| {
+                let m = Arc::clone(&m);
+                std::thread::spawn(move || {
+                    (0..20_000u64)
+                        .map(|i| m.next(1 + i / 5000, BITS, MAX, t).unwrap())
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut seen = HashSet::new();
+        for handle in handles {
+            let values = handle.join().unwrap();
+            assert!(values.windows(2).all(|w| w[0] < w[1]));
+            for value in values {
+                assert!(seen.insert(value));
+            }
+        }
+        assert_eq!(seen.len(), 160_000);
+    }
+
+    #[test]
+    fn a_lock_left_by_another_generation_is_taken_over() {
+        let m = Monotonic128::starting_at(0);
+        let mine = fork::current().generation().wrapping_add(1);
+        // As a parent's thread would have left it, holding the lock at the fork.
+        m.lock.store(mine.wrapping_add(1), Ordering::Relaxed);
+        assert_eq!(m.next(10, BITS, MAX, 1), Some((10 << BITS) | 1));
+        assert_eq!(m.lock.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn after_a_fork_the_child_starts_at_the_next_millisecond() {
+        let m = Monotonic128::starting_at(0);
+        assert_eq!(m.next(10, BITS, MAX, 5), Some((10 << BITS) | 5));
+        // As if the state had been set in the parent's generation.
+        // SAFETY: no other thread has `m`.
+        unsafe { (*m.state.get()).1 = (*m.state.get()).1.wrapping_add(1) };
+        assert_eq!(m.next(10, BITS, MAX, 3), Some((11 << BITS) | 3));
+        assert_eq!(m.next(10, BITS, MAX, 3), Some((11 << BITS) | 4));
+    }
+}

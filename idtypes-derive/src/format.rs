@@ -91,6 +91,7 @@ mod tests {
                 "__idtypes_typed_ts_seq_rand",
                 "__idtypes_typed_full_rand",
                 "__idtypes_typed_tbsl",
+                "__idtypes_typed_ulid",
                 "__idtypes_typed_record_key",
             ]
         );

@@ -103,6 +103,10 @@ derives! {
     /// A typed TBSL: `#[derive(Tbsl)] #[idtype(prefix = "txn")] struct TxnId(Tbsl);`, with the
     /// TBSL's parts, ranges and `try_next_from` (a TBSL generator has `try_next` only), typed.
     derive_tbsl => Tbsl;
+    /// A typed ULID: `#[derive(Ulid)] #[idtype(prefix = "order")] struct OrderId(Ulid);`
+    /// reads and prints `order_01ARZ3NDEKTSV4RRFFQ69G5FAV`, with the ULID's parts, ranges and
+    /// generation, typed.
+    derive_ulid => Ulid;
     /// A typed atproto record key, optionally of one record key type:
     /// `#[derive(RecordKey)] #[idtype(key_type = "tid")] struct PostKey(RecordKey);`.
     ///

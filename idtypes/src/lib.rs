@@ -778,6 +778,7 @@ pub mod tid;
 pub mod time_id;
 mod typed;
 pub mod uid11;
+pub mod ulid;
 
 pub use error::{Error, ErrorKind};
 #[cfg(all(feature = "std", idtypes_host))]
@@ -822,6 +823,7 @@ pub use tid::Tid;
 pub use time_id::TimeId;
 pub use typed::{CheckPolicy, Column, FixedSizeFormat, IdFormat, TypedId, ValidationError};
 pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, Xid};
+pub use ulid::Ulid;
 
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
@@ -829,7 +831,7 @@ pub use idtypes_derive::RecordKey;
 ///
 /// See [typed ids](crate#typed-ids) in the crate docs for what they generate and their attributes.
 #[cfg(feature = "derive")]
-pub use idtypes_derive::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+pub use idtypes_derive::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
 
 /// Support for this crate's macros. Not public API: it may change in any release.
 ///

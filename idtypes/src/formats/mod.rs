@@ -18,7 +18,7 @@
 //! | `text`, `parse` | the longest text it writes, and the longest it reads (a TimeId's dashed form) |
 //! | `raw` | its raw form (what binary serde formats carry unless told otherwise), how to get it, how to read it back |
 //! | `bytes` | its big-endian bytes (what the databases store, sorting like the ids), how to read them back, and how any bytes of that size become an id (`arbitrary`) |
-//! | `column` | the database column of its ids: `natural` (a 64-bit integer whose top bit is 0: its value, in a signed `BIGINT`), `flipped` (a 64-bit integer of all 64 bits: in a signed `BIGINT`, its value with the top bit flipped, which keeps the order), `bytes` (its big-endian bytes) |
+//! | `column` | the database column of its ids: `natural` (a 64-bit integer whose top bit is 0: its value, in a signed `BIGINT`), `flipped` (a 64-bit integer of all 64 bits: in a signed `BIGINT`, its value with the top bit flipped, which keeps the order), `bytes` (its big-endian bytes), `uuid` (128 bits: PostgreSQL's `uuid`, elsewhere its 16 bytes) |
 //! | `schema` | its text as JSON Schema and OpenAPI state it, kept beside its parser |
 //! | `serde` | what serde's binary formats get: `text` (the atproto formats) or `raw` |
 //! | `parse_valid` | a parse from an offset that builds no error, where the format has one |
@@ -30,7 +30,7 @@ pub(crate) mod rows;
 
 use crate::{
     Error, FixedSizeFormat, FullRand, IdFormat, IdText, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    Uid11, Xid, typed::format::sealed::Sealed,
+    Uid11, Ulid, Xid, typed::format::sealed::Sealed,
 };
 
 /// The table: one row per fixed-size format, in the order they are listed everywhere. It is
@@ -111,6 +111,15 @@ macro_rules! table {
                 column: bytes,
                 schema: crate::tbsl::TEXT_SCHEMA,
                 serde: raw, parse_valid: Tbsl::parse_valid,
+            }
+            Ulid (millis) {
+                name: crate::ulid::FORMAT, slug: "ulid", article: "a",
+                text: Ulid::TEXT_LEN, parse: Ulid::TEXT_LEN,
+                raw: [u8; 16] = to_bytes, |raw| Ok(Ulid::from_bytes(raw)),
+                bytes: [u8; 16], |bytes| Ok(Ulid::from_bytes(bytes)), Ulid::from_bytes,
+                column: uuid,
+                schema: crate::ulid::text::TEXT_SCHEMA,
+                serde: raw, parse_valid: Ulid::parse_valid,
             }
         }
     };

@@ -89,6 +89,7 @@ macro_rules! impls {
     (@column natural) => { crate::Column::Natural };
     (@column flipped) => { crate::Column::Flipped };
     (@column bytes) => { crate::Column::Bytes };
+    (@column uuid) => { crate::Column::Uuid };
     (@serde text) => { true };
     (@serde raw) => { false };
     (@time $ty:ident, micros) => {

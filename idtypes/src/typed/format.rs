@@ -152,6 +152,10 @@ pub enum Column {
     Flipped,
     /// The big-endian bytes (`BYTEA`, `BINARY(n)`, `BLOB`): a TBSL's 80 bits.
     Bytes,
+    /// 128 bits as 16 big-endian bytes, in PostgreSQL's native `uuid` column (`BINARY(16)`
+    /// on MySQL, `BLOB` on SQLite): a ULID. PostgreSQL orders `uuid` values by their bytes,
+    /// so time-ordered ids stay in time order there.
+    Uuid,
 }
 
 impl Column {
@@ -172,7 +176,7 @@ impl Column {
         match self {
             Column::Natural if bits >> 63 == 0 => Some(bits as i64),
             Column::Flipped => Some((bits ^ (1 << 63)) as i64),
-            Column::Natural | Column::Bytes => None,
+            Column::Natural | Column::Bytes | Column::Uuid => None,
         }
     }
 
@@ -193,7 +197,7 @@ impl Column {
         match self {
             Column::Natural if value >= 0 => Some(value as u64),
             Column::Flipped => Some((value as u64) ^ (1 << 63)),
-            Column::Natural | Column::Bytes => None,
+            Column::Natural | Column::Bytes | Column::Uuid => None,
         }
     }
 }

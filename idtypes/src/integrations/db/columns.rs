@@ -39,6 +39,7 @@ pub(crate) trait IntegerColumn: FixedSizeFormat<Bytes = [u8; 8]> {}
 /// Implements [`IntegerColumn`] for the formats whose `column` is an integer.
 macro_rules! integer_column {
     ($ty:ident, bytes) => {};
+    ($ty:ident, uuid) => {};
     ($ty:ident, $column:ident) => {
         impl IntegerColumn for crate::$ty {}
     };
@@ -59,18 +60,33 @@ pub(crate) trait BytesColumn: Sized {
     fn from_id(id: Self::Format) -> Result<Self, crate::Error>;
 }
 
-impl BytesColumn for crate::Tbsl {
-    type Format = crate::Tbsl;
-    const NAME: &'static str = <crate::Tbsl as crate::IdFormat>::NAME;
+/// Implements [`BytesColumn`] for the formats whose `column` is bytes (`bytes`, and `uuid`
+/// outside PostgreSQL).
+macro_rules! bytes_format {
+    ($ty:ident, bytes) => {
+        bytes_format!($ty);
+    };
+    ($ty:ident, uuid) => {
+        bytes_format!($ty);
+    };
+    ($ty:ident, $column:ident) => {};
+    ($ty:ident) => {
+        impl BytesColumn for crate::$ty {
+            type Format = crate::$ty;
+            const NAME: &'static str = <crate::$ty as crate::IdFormat>::NAME;
 
-    fn id(&self) -> crate::Tbsl {
-        *self
-    }
+            fn id(&self) -> crate::$ty {
+                *self
+            }
 
-    fn from_id(id: crate::Tbsl) -> Result<Self, crate::Error> {
-        Ok(id)
-    }
+            fn from_id(id: crate::$ty) -> Result<Self, crate::Error> {
+                Ok(id)
+            }
+        }
+    };
 }
+
+crate::formats::for_each_column!(bytes_format);
 
 /// `AsBytes` of each fixed-size format.
 macro_rules! as_bytes_column {
@@ -198,6 +214,15 @@ pub(crate) const POSTGRES_INTEGER: &str = "BIGINT (INT8)";
     feature = "diesel-postgres"
 ))]
 pub(crate) const POSTGRES_TEXT: &str = "text (TEXT, VARCHAR or CHAR)";
+
+/// PostgreSQL's `uuid` column (of the 128-bit formats), as errors name it.
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "postgres-types",
+    feature = "diesel-postgres",
+    feature = "sea-orm"
+))]
+pub(crate) const POSTGRES_UUID: &str = "UUID";
 
 /// MySQL's bytes columns, as errors name them.
 #[cfg(any(feature = "sqlx-mysql", feature = "diesel-mysql"))]

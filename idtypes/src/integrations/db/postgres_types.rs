@@ -6,7 +6,8 @@
 //! |---|---|
 //! | `Tid`, `Snowish` | `BIGINT`: the id's integer |
 //! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BIGINT`: the id's 64 bits with the top one flipped (`bits - 2^63`), which keeps the order |
-//! | `Tbsl`, `AsBytes<T>` | `BYTEA`: the big-endian bytes (8, or 10 for a TBSL) |
+//! | `Tbsl`, `AsBytes<T>` | `BYTEA`: the big-endian bytes (8, 10 for a TBSL, 16 for a ULID) |
+//! | `Ulid` | `UUID`: the same 16 bytes (PostgreSQL orders `uuid` by them: by time) |
 //! | `RecordKey` | `TEXT COLLATE "C"` |
 //! | `AsText<T>` | `TEXT COLLATE "C"`: the id's text (a typed id's with its prefix) |
 //! | a typed id | the inner id's, without the prefix |
@@ -31,6 +32,7 @@ use postgres_types::{FromSql, IsNull, Kind, ToSql, Type, WrongType, to_sql_check
 use super::as_text::AsText;
 use super::columns::{
     BoxError, BytesColumn, IntegerColumn, POSTGRES_BYTES, POSTGRES_INTEGER, POSTGRES_TEXT,
+    POSTGRES_UUID,
     from_bytes_column, from_signed, to_signed, typed_text, wrong_column,
 };
 use crate::{
@@ -141,6 +143,29 @@ fn bytes_from_sql<T: BytesColumn>(ty: &Type, raw: &[u8]) -> Result<T, BoxError> 
 }
 
 /// Writes `text`, the text of a value that `name` names in errors.
+fn is_uuid(ty: &Type) -> bool {
+    match ty.kind() {
+        Kind::Domain(base) => is_uuid(base),
+        _ => *ty == Type::UUID,
+    }
+}
+
+/// A 128-bit id in a `uuid` column: its 16 big-endian bytes are the `uuid`'s binary form.
+fn uuid_to_sql<T: BytesColumn>(value: &T, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+    if !is_uuid(ty) {
+        return Err(wrong_column(T::NAME, POSTGRES_UUID, &describe(ty)));
+    }
+    out.extend_from_slice(value.id().to_bytes().as_ref());
+    Ok(IsNull::No)
+}
+
+fn uuid_from_sql<T: BytesColumn>(ty: &Type, raw: &[u8]) -> Result<T, BoxError> {
+    if !is_uuid(ty) {
+        return Err(wrong_column(T::NAME, POSTGRES_UUID, &describe(ty)));
+    }
+    from_bytes_column(raw)
+}
+
 fn text_to_sql(text: &str, name: &str, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
     check_text(ty, name)?;
     <&str as ToSql>::to_sql(&text, ty, out)
@@ -153,10 +178,33 @@ fn text_from_sql<'a>(name: &str, ty: &Type, raw: &'a [u8]) -> Result<&'a str, Bo
 }
 
 /// `ToSql` and `FromSql` for each fixed-size format `$ty`, in the column its table row gives:
-/// a `BIGINT` for the 64-bit ones, `BYTEA` for a TBSL.
+/// a `BIGINT` for the 64-bit ones, `BYTEA` for a TBSL, `UUID` for a ULID.
 macro_rules! integer_column {
     ($ty:ident, bytes) => {
         bytes_column!([] crate::$ty);
+    };
+    ($ty:ident, uuid) => {
+        impl ToSql for crate::$ty {
+            fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+                uuid_to_sql(self, ty, out)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                is_uuid(ty)
+            }
+
+            to_sql_checked!();
+        }
+
+        impl<'a> FromSql<'a> for crate::$ty {
+            fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Self, BoxError> {
+                uuid_from_sql(ty, raw)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                is_uuid(ty)
+            }
+        }
     };
     ($ty:ident, $column:ident) => {
         impl ToSql for crate::$ty {

@@ -143,9 +143,13 @@ fn text_column_result<T, E: Into<BoxError>>(
 }
 
 /// `ToSql` and `FromSql` for each fixed-size format `$ty`, in the column its table row gives:
-/// an `INTEGER` for the 64-bit ones, a `BLOB` for a TBSL.
+/// an `INTEGER` for the 64-bit ones, a `BLOB` for a TBSL and a ULID.
 macro_rules! integer_column {
     ($ty:ident, bytes) => {
+        bytes_column!([] crate::$ty);
+    };
+    // SQLite has no `uuid` type: the 16 bytes in a BLOB, as sqlx stores them.
+    ($ty:ident, uuid) => {
         bytes_column!([] crate::$ty);
     };
     ($ty:ident, $column:ident) => {

@@ -250,10 +250,60 @@ fn integer_get<T: IntegerColumn + decodes::Sqlx, I: ColIdx>(
     from_signed(signed).map_err(type_error)
 }
 
-/// The SeaORM traits of a 64-bit format (`natural` or `flipped`), and of a TBSL (`bytes`).
+/// The SeaORM traits of a 64-bit format (`natural` or `flipped`), of a TBSL (`bytes`) and of
+/// a ULID (`uuid`: SeaORM's `Value::Uuid`).
 macro_rules! integer_column {
     ($ty:ident, bytes) => {
         bytes_column!([] crate::$ty, stringify!($ty).to_owned());
+    };
+    ($ty:ident, uuid) => {
+        impl From<crate::$ty> for Value {
+            fn from(id: crate::$ty) -> Value {
+                Value::Uuid(Some(uuid::Uuid::from_bytes(FixedSizeFormat::to_bytes(id))))
+            }
+        }
+
+        impl ValueType for crate::$ty {
+            fn try_from(value: Value) -> Result<Self, ValueTypeErr> {
+                match value {
+                    Value::Uuid(Some(uuid)) => {
+                        FixedSizeFormat::try_from_bytes(uuid.into_bytes()).map_err(|_| ValueTypeErr)
+                    }
+                    _ => Err(ValueTypeErr),
+                }
+            }
+
+            fn type_name() -> String {
+                stringify!($ty).to_owned()
+            }
+
+            fn array_type() -> ArrayType {
+                ArrayType::Uuid
+            }
+
+            fn column_type() -> ColumnType {
+                // PostgreSQL's `uuid`; MySQL's `binary(16)`: the columns of the sqlx features.
+                ColumnType::Uuid
+            }
+        }
+
+        impl Nullable for crate::$ty {
+            fn null() -> Value {
+                Value::Uuid(None)
+            }
+        }
+
+        impl TryGetable for crate::$ty {
+            fn try_get_by<I: ColIdx>(res: &QueryResult, idx: I) -> Result<Self, TryGetError> {
+                if let Some(read) = from_sqlx_row(res, idx) {
+                    return read;
+                }
+                let uuid = <uuid::Uuid as TryGetable>::try_get_by(res, idx)?;
+                FixedSizeFormat::try_from_bytes(uuid.into_bytes()).map_err(type_error)
+            }
+        }
+
+        key_traits!([] crate::$ty, <crate::$ty as IdFormat>::NAME);
     };
     ($ty:ident, $column:ident) => {
         impl From<crate::$ty> for Value {

@@ -193,6 +193,11 @@ macro_rules! integer_column {
     ($ty:ident, bytes) => {
         bytes_column!([] crate::$ty);
     };
+    ($ty:ident, uuid) => {
+        uuid_column!(crate::$ty);
+        bytes_column!(@mysql [] crate::$ty);
+        bytes_column!(@sqlite [] crate::$ty);
+    };
     ($ty:ident, $column:ident) => {
         #[cfg(feature = "sqlx-postgres")]
         const _: () = {
@@ -328,6 +333,11 @@ fn mysql_integer<T: IntegerColumn>(ty: &sqlx::mysql::MySqlTypeInfo) -> Result<bo
 /// and bounds in brackets (`[T: TypedId] AsBytes<T> where [T::Inner: FixedSizeFormat]`).
 macro_rules! bytes_column {
     ([$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?) => {
+        bytes_column!(@postgres [$($generics)*] $ty $(where [$($bounds)*])?);
+        bytes_column!(@mysql [$($generics)*] $ty $(where [$($bounds)*])?);
+        bytes_column!(@sqlite [$($generics)*] $ty $(where [$($bounds)*])?);
+    };
+    (@postgres [$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?) => {
         #[cfg(feature = "sqlx-postgres")]
         const _: () = {
             use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
@@ -376,6 +386,8 @@ macro_rules! bytes_column {
             }
         };
 
+    };
+    (@mysql [$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?) => {
         #[cfg(feature = "sqlx-mysql")]
         const _: () = {
             use sqlx::mysql::{MySql, MySqlTypeInfo, MySqlValueRef};
@@ -411,6 +423,8 @@ macro_rules! bytes_column {
             }
         };
 
+    };
+    (@sqlite [$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?) => {
         #[cfg(feature = "sqlx-sqlite")]
         const _: () = {
             use sqlx::sqlite::{Sqlite, SqliteTypeInfo, SqliteValueRef};
@@ -443,6 +457,59 @@ macro_rules! bytes_column {
                         <Self as BytesColumn>::NAME,
                     )?;
                     from_bytes_column(<&[u8] as Decode<Sqlite>>::decode(value)?)
+                }
+            }
+        };
+    };
+}
+
+/// A 128-bit format in PostgreSQL's `uuid` column (sqlx's own `Uuid` type there), its 16
+/// bytes elsewhere.
+macro_rules! uuid_column {
+    ($ty:ty) => {
+        #[cfg(feature = "sqlx-postgres")]
+        const _: () = {
+            use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueRef, Postgres};
+            use uuid::Uuid;
+
+            impl Type<Postgres> for $ty {
+                fn type_info() -> PgTypeInfo {
+                    <Uuid as Type<Postgres>>::type_info()
+                }
+
+                fn compatible(ty: &PgTypeInfo) -> bool {
+                    <Uuid as Type<Postgres>>::compatible(ty)
+                }
+            }
+
+            impl PgHasArrayType for $ty {
+                fn array_type_info() -> PgTypeInfo {
+                    <Uuid as PgHasArrayType>::array_type_info()
+                }
+            }
+
+            impl Encode<'_, Postgres> for $ty {
+                fn encode_by_ref(
+                    &self,
+                    buf: &mut <Postgres as sqlx::Database>::ArgumentBuffer,
+                ) -> Result<IsNull, BoxDynError> {
+                    let uuid = Uuid::from_bytes(FixedSizeFormat::to_bytes(*self));
+                    <Uuid as Encode<Postgres>>::encode(uuid, buf)
+                }
+            }
+
+            impl<'r> Decode<'r, Postgres> for $ty {
+                fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+                    let ty = sqlx::ValueRef::type_info(&value);
+                    if !ty.is_null() && !<Uuid as Type<Postgres>>::compatible(&ty) {
+                        return Err(wrong_column(
+                            <$ty as IdFormat>::NAME,
+                            super::columns::POSTGRES_UUID,
+                            &<Postgres as Columns>::describe(&ty),
+                        ));
+                    }
+                    let uuid = <Uuid as Decode<Postgres>>::decode(value)?;
+                    Ok(<$ty as FixedSizeFormat>::try_from_bytes(uuid.into_bytes())?)
                 }
             }
         };

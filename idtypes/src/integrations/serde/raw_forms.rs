@@ -1,5 +1,5 @@
 //! The raw forms of the fixed-size formats in serde's data model: an integer (`u64`, `i64`)
-//! or a byte array (a TBSL's 10 bytes).
+//! or a byte array (a TBSL's 10 bytes, a ULID's 16).
 
 use serde::{
     Deserializer, Serializer,
@@ -90,45 +90,56 @@ integer_raw! {
     i64: "an i64", serialize_i64, deserialize_i64;
 }
 
-impl RawForm for [u8; 10] {
-    const EXPECTING: &'static str = "10 bytes";
-    const INTEGER: bool = false;
+/// The byte-array raw forms (a TBSL's 10 bytes, a ULID's or a UUID's 16): `$len` bytes,
+/// `$expecting` in messages.
+macro_rules! bytes_raw {
+    ($($len:literal: $expecting:literal;)*) => {$(
+        impl RawForm for [u8; $len] {
+            const EXPECTING: &'static str = $expecting;
+            const INTEGER: bool = false;
 
-    fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_bytes(&self)
-    }
+            fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_bytes(&self)
+            }
 
-    fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
-        deserializer: D,
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        deserializer.deserialize_bytes(visitor)
-    }
+            fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
+                deserializer: D,
+                visitor: V,
+            ) -> Result<V::Value, D::Error> {
+                deserializer.deserialize_bytes(visitor)
+            }
 
-    fn from_byte_string<T: FixedSizeFormat<Raw = [u8; 10]> + Facts>(
-        bytes: &[u8],
-    ) -> Result<T, crate::Error> {
-        match <[u8; 10]>::try_from(bytes) {
-            Ok(raw) => T::try_from_raw(raw),
-            Err(_) => Err(byte_length(T::NAME, 10, bytes.len())),
+            fn from_byte_string<T: FixedSizeFormat<Raw = [u8; $len]> + Facts>(
+                bytes: &[u8],
+            ) -> Result<T, crate::Error> {
+                match <[u8; $len]>::try_from(bytes) {
+                    Ok(raw) => T::try_from_raw(raw),
+                    Err(_) => Err(byte_length(T::NAME, $len, bytes.len())),
+                }
+            }
+
+            fn from_seq<'de, A: de::SeqAccess<'de>>(
+                mut seq: A,
+                expected: &dyn de::Expected,
+            ) -> Result<Option<Self>, A::Error> {
+                let mut bytes = [0u8; $len];
+                for (i, byte) in bytes.iter_mut().enumerate() {
+                    *byte = seq
+                        .next_element()?
+                        .ok_or_else(|| de::Error::invalid_length(i, expected))?;
+                }
+                if seq.next_element::<u8>()?.is_some() {
+                    return Err(de::Error::invalid_length($len + 1, expected));
+                }
+                Ok(Some(bytes))
+            }
         }
-    }
+    )*};
+}
 
-    fn from_seq<'de, A: de::SeqAccess<'de>>(
-        mut seq: A,
-        expected: &dyn de::Expected,
-    ) -> Result<Option<Self>, A::Error> {
-        let mut bytes = [0u8; 10];
-        for (i, byte) in bytes.iter_mut().enumerate() {
-            *byte = seq
-                .next_element()?
-                .ok_or_else(|| de::Error::invalid_length(i, expected))?;
-        }
-        if seq.next_element::<u8>()?.is_some() {
-            return Err(de::Error::invalid_length(11, expected));
-        }
-        Ok(Some(bytes))
-    }
+bytes_raw! {
+    10: "10 bytes";
+    16: "16 bytes";
 }
 
 /// The error for `found` bytes where `format`'s raw form is `expected` bytes: out of line, so

@@ -191,10 +191,24 @@ macro_rules! integer_sql {
 }
 
 /// Every trait of the integration for each fixed-size format `$ty`, in the column its table
-/// row gives: `BigInt` for the 64-bit ones (on every database), `Binary` for a TBSL.
+/// row gives: `BigInt` for the 64-bit ones (on every database), `Binary` for a TBSL, `Uuid`
+/// (PostgreSQL) or `Binary` for a ULID.
 macro_rules! integer_column {
     ($ty:ident, bytes) => {
         bytes_column!([] crate::$ty);
+    };
+    // PostgreSQL's `uuid` (diesel's `sql_types::Uuid`); `Binary` on MySQL and SQLite.
+    ($ty:ident, uuid) => {
+        #[cfg(feature = "diesel-postgres")]
+        postgres::uuid_sql!(crate::$ty);
+        #[cfg(feature = "diesel-postgres")]
+        as_expression!([] crate::$ty, diesel::sql_types::Uuid);
+        #[cfg(feature = "diesel-mysql")]
+        bytes_sql!([] crate::$ty, diesel::mysql::Mysql);
+        #[cfg(feature = "diesel-sqlite")]
+        bytes_sql!([] crate::$ty, diesel::sqlite::Sqlite);
+        as_expression!([] crate::$ty, Binary);
+        from_sql_row!([] crate::$ty);
     };
     ($ty:ident, $column:ident) => {
         #[cfg(feature = "diesel-postgres")]

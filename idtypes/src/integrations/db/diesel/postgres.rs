@@ -9,6 +9,7 @@ use diesel::sql_types::BigInt;
 use super::Columns;
 use crate::integrations::db::columns::{
     BoxError, BytesColumn, IntegerColumn, POSTGRES_BYTES, POSTGRES_INTEGER, POSTGRES_TEXT,
+    POSTGRES_UUID,
     from_bytes_column, from_signed, to_signed, wrong_column,
 };
 
@@ -16,6 +17,7 @@ use crate::integrations::db::columns::{
 const INTEGER_TYPES: [u32; 2] = [20, 1016];
 /// `BYTEA`, and `BYTEA[]`.
 const BYTES_TYPES: [u32; 2] = [17, 1001];
+const UUID_TYPES: [u32; 2] = [2950, 2951];
 /// The text types sqlx reads a `&str` from, `TEXT`, `VARCHAR`, `CHAR` (`bpchar`), `NAME` and a
 /// literal's `unknown`, and their arrays.
 const TEXT_TYPES: [u32; 9] = [25, 1043, 1042, 19, 705, 1009, 1015, 1014, 1003];
@@ -101,4 +103,42 @@ impl Columns for Pg {
         check(&value, &TEXT_TYPES, name, POSTGRES_TEXT)?;
         Ok(read(super::utf8(value.as_bytes(), name)?)?)
     }
+}
+
+/// `ToSql<Uuid, Pg>` and `FromSql<Uuid, Pg>` for a 128-bit id: the binary form of `uuid` is
+/// its 16 bytes, which are the id's big-endian bytes.
+macro_rules! uuid_sql {
+    ($ty:ty) => {
+        impl ::diesel::serialize::ToSql<::diesel::sql_types::Uuid, ::diesel::pg::Pg> for $ty {
+            fn to_sql<'b>(
+                &'b self,
+                out: &mut ::diesel::serialize::Output<'b, '_, ::diesel::pg::Pg>,
+            ) -> ::diesel::serialize::Result {
+                $crate::integrations::db::diesel::postgres::uuid_to_sql(
+                    &$crate::FixedSizeFormat::to_bytes(*self),
+                    out,
+                )
+            }
+        }
+
+        impl ::diesel::deserialize::FromSql<::diesel::sql_types::Uuid, ::diesel::pg::Pg> for $ty {
+            fn from_sql(value: ::diesel::pg::PgValue<'_>) -> ::diesel::deserialize::Result<Self> {
+                $crate::integrations::db::diesel::postgres::uuid_from_sql(value)
+            }
+        }
+    };
+}
+
+pub(crate) use uuid_sql;
+
+/// Writes a 128-bit id's bytes as a `uuid`.
+pub(crate) fn uuid_to_sql(bytes: &[u8; 16], out: &mut Output<'_, '_, Pg>) -> serialize::Result {
+    std::io::Write::write_all(out, bytes)?;
+    Ok(serialize::IsNull::No)
+}
+
+/// Reads a 128-bit id from a `uuid`, refusing a value of another type.
+pub(crate) fn uuid_from_sql<T: BytesColumn>(value: PgValue<'_>) -> deserialize::Result<T> {
+    check(&value, &UUID_TYPES, T::NAME, POSTGRES_UUID)?;
+    from_bytes_column(value.as_bytes())
 }

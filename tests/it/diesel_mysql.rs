@@ -40,6 +40,9 @@ fn both() -> Option<(
 
 /// Not `BINARY(n)`: it pads a short value with zero bytes, so a wrong length would not reach
 /// the decoder.
+/// The SQL type of a 128-bit id's column (a ULID).
+type UuidSql = diesel::sql_types::Binary;
+
 const BLOB_COLUMN: &str = "VARBINARY(16)";
 const REAL_COLUMN: &str = "DOUBLE";
 

@@ -37,6 +37,9 @@ fn both() -> Option<(
     Some((conn, pool, runtime, None))
 }
 
+/// The SQL type of a 128-bit id's column (a ULID).
+type UuidSql = diesel::sql_types::Uuid;
+
 const BLOB_COLUMN: &str = "BYTEA";
 const REAL_COLUMN: &str = "DOUBLE PRECISION";
 

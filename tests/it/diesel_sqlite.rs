@@ -44,6 +44,9 @@ fn both() -> Option<(
     Some((conn, pool, runtime, Some(path)))
 }
 
+/// The SQL type of a 128-bit id's column (a ULID).
+type UuidSql = diesel::sql_types::Binary;
+
 const BLOB_COLUMN: &str = "BLOB";
 const REAL_COLUMN: &str = "REAL";
 

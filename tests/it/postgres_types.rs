@@ -13,10 +13,10 @@ use bytes::BytesMut;
 use idtypes::time_id::NodeId;
 use idtypes::{
     AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
-    Uid11, Xid,
+    Uid11, Ulid, Xid,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
+    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
 };
 use sqlx::{AssertSqlSafe, Row as _};
 use tokio_postgres::types::{FromSql, FromSqlOwned, ToSql, Type};
@@ -278,7 +278,8 @@ async fn arrays<V: Column>(values: Vec<V>, storage: Storage) {
 
     let array = match storage {
         Storage::Integer => "bigint[]",
-        Storage::Bytes8 | Storage::Bytes10 => "bytea[]",
+        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => "bytea[]",
+        Storage::Uuid => "uuid[]",
         Storage::Text | Storage::PrefixedText => "text[]",
     };
     let sql = format!("SELECT $1::{array}");
@@ -368,9 +369,11 @@ cases! {
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
     tbsl: Tbsl = all(), Storage::Bytes10;
+    ulid: Ulid = all(), Storage::Uuid;
     record_key: RecordKey = all(), Storage::Text;
     text_tid: AsText<Tid> = all_as_text(), Storage::Text;
     text_time_id: AsText<TimeId> = all_as_text(), Storage::Text;
+    text_ulid: AsText<Ulid> = all_as_text(), Storage::Text;
     text_uid11: AsText<Uid11> = all_as_text(), Storage::Text;
     text_xid: AsText<Xid> = all_as_text(), Storage::Text;
     text_snowish: AsText<Snowish> = all_as_text(), Storage::Text;
@@ -382,6 +385,7 @@ cases! {
     bytes_uid11: AsBytes<Uid11> = all_as_bytes(), Storage::Bytes8;
     bytes_snowish: AsBytes<Snowish> = all_as_bytes(), Storage::Bytes8;
     bytes_tbsl: AsBytes<Tbsl> = all_as_bytes(), Storage::Bytes10;
+    bytes_ulid: AsBytes<Ulid> = all_as_bytes(), Storage::Bytes16;
     bytes_post: AsBytes<PostId> = typed_samples(8).into_iter().map(AsBytes).collect(), Storage::Bytes8;
     typed_post: PostId = typed_samples(8), Storage::Integer;
     typed_event: EventId = typed_samples(8), Storage::Integer;
@@ -391,6 +395,7 @@ cases! {
     typed_msg: MsgId = typed_samples(8), Storage::Integer;
     typed_token: TokenId = typed_samples(8), Storage::Integer;
     typed_txn: TxnId = typed_samples(8), Storage::Bytes10;
+    typed_payment: PaymentId = typed_samples(8), Storage::Uuid;
     typed_note: NoteKey = typed_samples(8), Storage::Text;
     checked_post: RecentPostId = typed_samples(8), Storage::Integer;
     trusting_post: TrustedPostId = typed_samples(8), Storage::Integer;

@@ -7,10 +7,10 @@ use std::fmt::Debug;
 
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
-    Xid,
+    Ulid, Xid,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
+    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
 };
 use rusqlite::types::{FromSql, ToSql};
 use rusqlite::{Connection, params};
@@ -27,7 +27,7 @@ impl<T: Clone + Ord + Debug + ToSql + FromSql> Column for T {}
 pub fn storage_class(storage: Storage) -> &'static str {
     match storage {
         Storage::Integer => "integer",
-        Storage::Bytes8 | Storage::Bytes10 => "blob",
+        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "blob",
         Storage::Text | Storage::PrefixedText => "text",
     }
 }
@@ -36,7 +36,7 @@ pub fn storage_class(storage: Storage) -> &'static str {
 pub fn column(storage: Storage) -> &'static str {
     match storage {
         Storage::Integer => "INTEGER",
-        Storage::Bytes8 | Storage::Bytes10 => "BLOB",
+        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "BLOB",
         Storage::Text | Storage::PrefixedText => "TEXT",
     }
 }
@@ -163,6 +163,7 @@ round_trips! {
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
     tbsl: Tbsl = all(), Storage::Bytes10;
+    ulid: Ulid = all(), Storage::Uuid;
     record_key: RecordKey = all(), Storage::Text;
     text_tid: AsText<Tid> = all_as_text(), Storage::Text;
     text_time_id: AsText<TimeId> = all_as_text(), Storage::Text;
@@ -171,6 +172,7 @@ round_trips! {
     bytes_tid: AsBytes<Tid> = all_as_bytes(), Storage::Bytes8;
     bytes_full_rand: AsBytes<FullRand> = all_as_bytes(), Storage::Bytes8;
     bytes_tbsl: AsBytes<Tbsl> = all_as_bytes(), Storage::Bytes10;
+    bytes_ulid: AsBytes<Ulid> = all_as_bytes(), Storage::Bytes16;
     bytes_post: AsBytes<PostId> = typed().into_iter().map(AsBytes).collect(), Storage::Bytes8;
     typed_post: PostId = typed(), Storage::Integer;
     typed_event: EventId = typed(), Storage::Integer;
@@ -180,6 +182,7 @@ round_trips! {
     typed_msg: MsgId = typed(), Storage::Integer;
     typed_token: TokenId = typed(), Storage::Integer;
     typed_txn: TxnId = typed(), Storage::Bytes10;
+    typed_payment: PaymentId = typed(), Storage::Uuid;
     typed_note: NoteKey = typed(), Storage::Text;
     checked_post: RecentPostId = typed(), Storage::Integer;
     checked_tag: TagKey = typed(), Storage::Text;

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
-    Xid,
+    Ulid, Xid,
 };
-use idtypes_tests::typed::{EventId, NoteKey, OrderId, PostId, TxnId};
+use idtypes_tests::typed::{EventId, NoteKey, OrderId, PaymentId, PostId, TxnId};
 use rusqlite::Connection;
 use sqlx::AssertSqlSafe;
 
@@ -160,6 +160,7 @@ both_ways! {
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
     tbsl: Tbsl = all(), Storage::Bytes10;
+    ulid: Ulid = all(), Storage::Uuid;
     record_key: RecordKey = all(), Storage::Text;
     text_time_id: AsText<TimeId> = all::<TimeId>().into_iter().map(AsText).collect(), Storage::Text;
     bytes_xid: AsBytes<Xid> = all::<Xid>().into_iter().map(AsBytes).collect(), Storage::Bytes8;
@@ -167,6 +168,7 @@ both_ways! {
     typed_event: EventId = typed(), Storage::Integer;
     typed_order: OrderId = typed(), Storage::Integer;
     typed_txn: TxnId = typed(), Storage::Bytes10;
+    typed_payment: PaymentId = typed(), Storage::Uuid;
     typed_note: NoteKey = typed(), Storage::Text;
     bytes_typed_post: AsBytes<PostId> = typed().into_iter().map(AsBytes).collect(),
         Storage::Bytes8;

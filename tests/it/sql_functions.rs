@@ -4,7 +4,7 @@
 //! TimeIds before 1970, random ones).
 
 use crate::common::sqlx_cases::{Rng, Sample, samples};
-use idtypes::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+use idtypes::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
 use sqlx::AssertSqlSafe;
 
 /// Generates the tests for the database the invoking module describes (`Db`, `connect`,
@@ -112,6 +112,7 @@ macro_rules! sql_function_cases {
             text_and_back::<TsSeqRand>(&pool, "ts_seq_rand").await;
             text_and_back::<FullRand>(&pool, "fullrand").await;
             text_and_back::<Tbsl>(&pool, "tbsl").await;
+            text_and_back::<Ulid>(&pool, "ulid").await;
 
             // The dashed TimeId, a known answer.
             let sql = "SELECT time_id_text(time_id_from_text('3kxn-lhr-3gxq-22'))";
@@ -134,6 +135,14 @@ macro_rules! sql_function_cases {
             refuses(&pool, "snowish", "jpXCZedGfVQ", "snowish uid11", "jpXCZedGfVQ").await;
             refuses(&pool, "tbsl", "25bf6196c8d610700001", "TBSL", "20").await;
             refuses(&pool, "tbsl", "25BF6196C8D61070000", "TBSL", "20").await;
+            refuses(&pool, "ulid", "01ARZ3NDEKTSV4RRFFQ69G5FA", "ULID", "26").await;
+            refuses(&pool, "ulid", "01ARZ3NDEKTSV4RRFFQ69G5FAU", "ULID", "26").await;
+            refuses(&pool, "ulid", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "ULID", "largest").await;
+            // Case does not matter, but only of ASCII letters: `ſ` is not `S`.
+            refuses(&pool, "ulid", "01ARZ3NDEKTſV4RRFFQ69G5FAV", "ULID", "position 12").await;
+            let sql = "SELECT ulid_text(ulid_from_text('01arz3ndektsv4rrffq69g5fav'))";
+            let text: String = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
+            assert_eq!(text, "01ARZ3NDEKTSV4RRFFQ69G5FAV");
 
             // The column is a signed BIGINT on both: a TID with the top bit set, or a negative
             // value, is refused with a message that says why.

@@ -350,10 +350,16 @@ macro_rules! derive_cases {
                         .map(|v| Stored::Integer(v.parse().unwrap()))
                         .collect()
                 }
-                Storage::Bytes8 | Storage::Bytes10 => select::<Vec<u8>>(pool, sql)
+                Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => select::<Vec<u8>>(pool, sql)
                     .await
                     .into_iter()
                     .map(Stored::Bytes)
+                    .collect(),
+                // PostgreSQL's `uuid`, the others' 16 bytes: sqlx's `Uuid` reads each.
+                Storage::Uuid => select::<uuid::Uuid>(pool, sql)
+                    .await
+                    .into_iter()
+                    .map(|uuid| Stored::Bytes(uuid.as_bytes().to_vec()))
                     .collect(),
                 Storage::Text | Storage::PrefixedText => select::<String>(pool, sql)
                     .await

@@ -1,6 +1,6 @@
 //! One typed id per format, without checks, shared by the derive and database tests.
 
-use idtypes::{FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+use idtypes::{FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
 
 /// A post: a TID as `post_3jzfcijpj2z2a`.
 #[derive(Tid)]
@@ -41,6 +41,11 @@ pub struct TokenId(FullRand);
 #[derive(Tbsl)]
 #[idtype(prefix = "txn")]
 pub struct TxnId(Tbsl);
+
+/// A payment: a ULID as `pay_01ARZ3NDEKTSV4RRFFQ69G5FAV`.
+#[derive(Ulid)]
+#[idtype(prefix = "pay")]
+pub struct PaymentId(Ulid);
 
 /// A note's record key, any key, as `note_…`.
 #[derive(RecordKey)]

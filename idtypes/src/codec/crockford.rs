@@ -158,7 +158,9 @@ mod tests {
             decode26(&lower, &DECODE_LOWER),
             decode26(&valid, &DECODE_ANY_CASE)
         );
-        for bad in [b'I', b'L', b'O', b'U', b'i', b'l', b'o', b'u', b'-', 0x80, 0xFF] {
+        for bad in [
+            b'I', b'L', b'O', b'U', b'i', b'l', b'o', b'u', b'-', 0x80, 0xFF,
+        ] {
             let mut text = valid;
             text[25] = bad;
             assert_eq!(decode26(&text, &DECODE_ANY_CASE), None, "{bad:#x}");
@@ -167,7 +169,16 @@ mod tests {
 
     #[test]
     fn text_order_is_value_order() {
-        let values = [0u128, 1, 31, 32, 1 << 64, (1 << 64) - 1, u128::MAX >> 3, u128::MAX];
+        let values = [
+            0u128,
+            1,
+            31,
+            32,
+            1 << 64,
+            (1 << 64) - 1,
+            u128::MAX >> 3,
+            u128::MAX,
+        ];
         for a in values {
             for b in values {
                 assert_eq!(

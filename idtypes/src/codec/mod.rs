@@ -4,8 +4,8 @@
 //! symbols are allowed, how many bits a value has) on top.
 
 pub(crate) mod base32_sortable;
-pub(crate) mod crockford;
 pub(crate) mod base58;
+pub(crate) mod crockford;
 pub(crate) mod hex;
 
 /// The position of the first byte of `text` that `table` marks `invalid`, or `text.len()`:

@@ -45,7 +45,13 @@ impl Monotonic128 {
     /// that would pass `max` (the values are used up). `fresh` gives `random_bits` random bits
     /// (it is called outside the lock, and only used when a new millisecond starts).
     #[inline]
-    pub(crate) fn next(&self, millis: u64, random_bits: u32, max: u128, fresh: u128) -> Option<u128> {
+    pub(crate) fn next(
+        &self,
+        millis: u64,
+        random_bits: u32,
+        max: u128,
+        fresh: u128,
+    ) -> Option<u128> {
         let start = (millis as u128) << random_bits;
         let generation = fork::current().generation();
         self.with_state(generation, |state| {

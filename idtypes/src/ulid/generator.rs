@@ -76,7 +76,11 @@ impl<C: Clock> UlidGenerator<C> {
     #[inline]
     pub fn try_next(&self) -> Result<Ulid, Error> {
         let micros = self.guard.read(&self.clock).micros;
-        let millis = if micros < 0 { 0 } else { (micros / 1000) as u64 };
+        let millis = if micros < 0 {
+            0
+        } else {
+            (micros / 1000) as u64
+        };
         if millis > Ulid::MAX_TIMESTAMP_MILLIS {
             return Err(exhausted());
         }
@@ -160,7 +164,10 @@ mod tests {
         let mut randoms = HashSet::new();
         for _ in 0..50 {
             let id = generator.next();
-            assert_eq!(i64::try_from(id.timestamp_millis()).unwrap() * 1000, clock.now_micros());
+            assert_eq!(
+                i64::try_from(id.timestamp_millis()).unwrap() * 1000,
+                clock.now_micros()
+            );
             randoms.insert(id.random());
             clock.advance(Duration::from_millis(1));
         }
@@ -177,7 +184,10 @@ mod tests {
         };
         assert_eq!(generator.next(), top);
         let next = generator.next();
-        assert_eq!((next.timestamp_millis(), next.random()), (1_700_000_000_001, 0));
+        assert_eq!(
+            (next.timestamp_millis(), next.random()),
+            (1_700_000_000_001, 0)
+        );
     }
 
     #[test]
@@ -194,7 +204,9 @@ mod tests {
         let handles: Vec<_> = (0..8)
             .map(|_| {
                 let generator = Arc::clone(&generator);
-                std::thread::spawn(move || (0..10_000).map(|_| generator.next()).collect::<Vec<_>>())
+                std::thread::spawn(move || {
+                    (0..10_000).map(|_| generator.next()).collect::<Vec<_>>()
+                })
             })
             .collect();
         let mut seen = HashSet::new();

@@ -331,7 +331,9 @@ impl Ulid {
     /// ```
     pub fn from_datetime(time: chrono::DateTime<chrono::Utc>, random: u128) -> Result<Ulid, Error> {
         Ulid::from_parts(
-            crate::integrations::chrono::unix_millis::<{ Ulid::MAX_TIMESTAMP_MILLIS }>(FORMAT, time)?,
+            crate::integrations::chrono::unix_millis::<{ Ulid::MAX_TIMESTAMP_MILLIS }>(
+                FORMAT, time,
+            )?,
             random,
         )
     }
@@ -349,7 +351,9 @@ mod tests {
         let id = Ulid::from_parts(Ulid::MAX_TIMESTAMP_MILLIS, Ulid::MAX_RANDOM).unwrap();
         assert_eq!(id, Ulid::MAX);
         assert_eq!(
-            Ulid::from_parts(0, Ulid::MAX_RANDOM + 1).unwrap_err().kind(),
+            Ulid::from_parts(0, Ulid::MAX_RANDOM + 1)
+                .unwrap_err()
+                .kind(),
             crate::ErrorKind::OutOfRange
         );
         let err = Ulid::from_parts(1 << 48, 0).unwrap_err();

@@ -54,7 +54,10 @@ impl Ulid {
             }
             value = (value << 5) | symbol as u128;
         }
-        if bytes.first().is_some_and(|&first| crockford::DECODE_ANY_CASE[first as usize] > 7) {
+        if bytes
+            .first()
+            .is_some_and(|&first| crockford::DECODE_ANY_CASE[first as usize] > 7)
+        {
             return Ok(None);
         }
         // The 26 symbols carry 130 bits, the first one's top 2 always zero.
@@ -165,15 +168,24 @@ mod tests {
         }
         let lower = Ulid::range_for_prefix("01arz").unwrap();
         assert_eq!(lower, Ulid::range_for_prefix("01ARZ").unwrap());
-        assert_eq!(Ulid::range_for_prefix("7").unwrap().unwrap().end(), Ulid::MAX);
+        assert_eq!(
+            Ulid::range_for_prefix("7").unwrap().unwrap().end(),
+            Ulid::MAX
+        );
     }
 
     #[test]
     fn a_bad_prefix_is_an_error_with_its_position() {
         let err = Ulid::range_for_prefix("01AU").unwrap_err();
-        assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(3)));
+        assert_eq!(
+            (err.kind(), err.position()),
+            (ErrorKind::Character, Some(3))
+        );
         let long = "0".repeat(27);
-        assert_eq!(Ulid::range_for_prefix(&long).unwrap_err().kind(), ErrorKind::Length);
+        assert_eq!(
+            Ulid::range_for_prefix(&long).unwrap_err().kind(),
+            ErrorKind::Length
+        );
     }
 
     #[test]

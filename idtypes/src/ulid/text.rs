@@ -76,7 +76,9 @@ impl Ulid {
     #[inline]
     pub(crate) fn parse_valid(text: &[u8]) -> Option<Ulid> {
         match (text.first_chunk::<26>(), text.len()) {
-            (Some(symbols), 26) => crockford::decode26(symbols, &crockford::DECODE_ANY_CASE).map(Ulid),
+            (Some(symbols), 26) => {
+                crockford::decode26(symbols, &crockford::DECODE_ANY_CASE).map(Ulid)
+            }
             _ => None,
         }
     }
@@ -184,13 +186,20 @@ mod tests {
         ];
         for (text, kind, position) in cases {
             let err = Ulid::parse(text).unwrap_err();
-            assert_eq!((err.kind(), err.position()), (kind, position), "{text}: {err}");
+            assert_eq!(
+                (err.kind(), err.position()),
+                (kind, position),
+                "{text}: {err}"
+            );
             assert_eq!(err.format_name(), FORMAT);
         }
         let err = Ulid::parse("01ARZ3NDEKTSV4RRFFQ69G5FAü").unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Length);
         let err = Ulid::parse("01ARZ3NDEKTSV4RRFFQ69G5Fü").unwrap_err();
-        assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(24)));
+        assert_eq!(
+            (err.kind(), err.position()),
+            (ErrorKind::Character, Some(24))
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //!   variable-length bytes column, a signed 64-bit integer column and a floating-point one;
 //! - `const TEXT_APART_FROM_BYTES: bool`, whether diesel's values tell text from bytes (not
 //!   on MySQL);
+//! - `type UuidSql`, the SQL type of a ULID's column (`Uuid` on PostgreSQL, else `Binary`);
 //! - `const WRONG_FOR_BYTES: &str` and `WRONG_FOR_TEXT`, how the errors of a value in the
 //!   wrong kind of column end (where `TEXT_APART_FROM_BYTES`).
 //!
@@ -56,7 +57,7 @@ macro_rules! diesel_cases {
         use idtypes::time_id::NodeId;
         use idtypes::{
             AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-            Uid11, Xid,
+            Uid11, Ulid, Xid,
         };
 
         use crate::common::sqlx_cases::{
@@ -83,6 +84,7 @@ macro_rules! diesel_cases {
 
         diesel_column!(BigInt: Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand);
         diesel_column!(Binary: Tbsl);
+        diesel_column!(UuidSql: Ulid);
         diesel_column!(Text: RecordKey);
 
         impl<T: Sample + Copy> Column for AsText<T>

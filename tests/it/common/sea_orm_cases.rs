@@ -11,8 +11,8 @@
 
 use std::sync::OnceLock;
 
-use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Xid};
-use idtypes_tests::typed::{EventId, JobId, PostId};
+use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Ulid, Xid};
+use idtypes_tests::typed::{EventId, JobId, PaymentId, PostId};
 use sea_orm::entity::prelude::*;
 use sea_orm::{
     ActiveValue::Set, DatabaseConnection, DbBackend, IntoActiveModel, QueryOrder, Statement,
@@ -54,6 +54,7 @@ pub mod post {
         pub slug: AsText<PostId>,
         pub legacy: AsBytes<Tid>,
         pub reply_to: Option<PostId>,
+        pub payment: Option<PaymentId>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -90,6 +91,7 @@ pub mod mysql_post {
         pub slug: AsText<PostId>,
         pub legacy: AsBytes<Tid>,
         pub reply_to: Option<PostId>,
+        pub payment: Option<Ulid>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -123,6 +125,7 @@ pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
     let snowish = samples::<Snowish>(rng, count);
     let tbsl = samples::<Tbsl>(rng, count);
     let keys = samples::<RecordKey>(rng, count);
+    let payments = samples::<Ulid>(rng, count);
     // Any TID as bytes, the top bit set too.
     let legacy: Vec<Tid> = [0, 1 << 63, u64::MAX]
         .into_iter()
@@ -141,6 +144,7 @@ pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
             slug: AsText(ids[i]),
             legacy: AsBytes(nth(&legacy, i)),
             reply_to: (i % 3 == 1).then(|| ids[(i + 1) % ids.len()]),
+            payment: (i % 5 != 4).then(|| PaymentId::from(nth(&payments, i))),
         })
         .collect()
 }
@@ -160,6 +164,7 @@ pub fn mysql_models(rng: &mut Rng, count: usize) -> Vec<mysql_post::Model> {
             slug: m.slug,
             legacy: m.legacy,
             reply_to: m.reply_to,
+            payment: m.payment.map(PaymentId::into_inner),
         })
         .collect()
 }
@@ -173,20 +178,21 @@ pub async fn exec(db: &DatabaseConnection, sql: &str) {
 
 /// `CREATE TABLE` for [`post`], in the documented columns of `backend`.
 pub fn post_table_sql(backend: DbBackend) -> String {
-    let (int, bytes, text) = match backend {
-        DbBackend::Postgres => ("BIGINT", "BYTEA", "TEXT COLLATE \"C\""),
-        DbBackend::Sqlite => ("INTEGER", "BLOB", "TEXT"),
+    let (int, bytes, text, uuid) = match backend {
+        DbBackend::Postgres => ("BIGINT", "BYTEA", "TEXT COLLATE \"C\"", "UUID"),
+        DbBackend::Sqlite => ("INTEGER", "BLOB", "TEXT", "BLOB"),
         DbBackend::MySql => (
             "BIGINT",
             "VARBINARY(16)",
             "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
+            "BINARY(16)",
         ),
         other => panic!("no post table on {other:?}"),
     };
     format!(
         "CREATE TABLE {table} (id {int} PRIMARY KEY, event {int} NOT NULL, at {int} NOT NULL, \
          order_id {int}, job {int} NOT NULL, txn {bytes} NOT NULL, rkey {text} NOT NULL, \
-         slug {text} NOT NULL, legacy {bytes} NOT NULL, reply_to {int})",
+         slug {text} NOT NULL, legacy {bytes} NOT NULL, reply_to {int}, payment {uuid})",
         table = post::Entity.table_name(),
     )
 }
@@ -198,7 +204,8 @@ pub fn mysql_table_sql() -> String {
         "CREATE TABLE {table} (id BIGINT UNSIGNED PRIMARY KEY, job BIGINT UNSIGNED NOT NULL, \
          at BINARY(8) NOT NULL, event VARCHAR(40) {text} NOT NULL, order_id BINARY(8), \
          txn BINARY(10) NOT NULL, rkey VARCHAR(512) {text} NOT NULL, \
-         slug VARCHAR(40) {text} NOT NULL, legacy BINARY(8) NOT NULL, reply_to BIGINT UNSIGNED)",
+         slug VARCHAR(40) {text} NOT NULL, legacy BINARY(8) NOT NULL, reply_to BIGINT UNSIGNED, \
+         payment BINARY(16))",
         table = mysql_post::Entity.table_name(),
     )
 }
@@ -228,7 +235,8 @@ impl HasId for mysql_post::Model {
 }
 
 /// The columns of both entities, in their fields' order.
-const POST_COLUMNS: &str = "id, event, at, order_id, job, txn, rkey, slug, legacy, reply_to";
+const POST_COLUMNS: &str =
+    "id, event, at, order_id, job, txn, rkey, slug, legacy, reply_to, payment";
 
 /// The columns of [`post`] as sqlx reads them, in the entity's order.
 type PostRow = (
@@ -242,6 +250,7 @@ type PostRow = (
     AsText<PostId>,
     AsBytes<Tid>,
     Option<PostId>,
+    Option<PaymentId>,
 );
 
 /// The columns of [`mysql_post`] as sqlx reads them.
@@ -256,6 +265,7 @@ type MysqlPostRow = (
     AsText<PostId>,
     AsBytes<Tid>,
     Option<PostId>,
+    Option<Ulid>,
 );
 
 /// Runs `$body` with `$pool` bound to the sqlx pool under the SeaORM connection `$db`: the
@@ -496,6 +506,7 @@ macro_rules! entity_case {
                     slug: r.7,
                     legacy: r.8,
                     reply_to: r.9,
+                    payment: r.10,
                 })
                 .collect();
             assert_eq!(read, expected, "sqlx reads what SeaORM wrote");
@@ -507,7 +518,7 @@ macro_rules! entity_case {
                 slug: AsText(id),
                 ..$models(&mut rng, 2).pop().unwrap()
             };
-            let placeholders: Vec<String> = (1..=10)
+            let placeholders: Vec<String> = (1..=11)
                 .map(|n| match backend {
                     DbBackend::Postgres => format!("${n}"),
                     _ => "?".to_owned(),
@@ -530,6 +541,7 @@ macro_rules! entity_case {
                 .bind(e.slug)
                 .bind(e.legacy)
                 .bind(e.reply_to)
+                .bind(e.payment)
                 .execute(pool)
                 .await
                 .map(|_| ())

@@ -13,7 +13,7 @@
 use std::fmt::Debug;
 
 use idtypes::{
-    AsBytes, AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid,
+    AsBytes, AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
 };
 
 use idtypes::time_id::NodeId;
@@ -27,6 +27,10 @@ pub enum Storage {
     Bytes8,
     /// 10 big-endian bytes (TBSL).
     Bytes10,
+    /// 16 big-endian bytes (a ULID in `AsBytes`).
+    Bytes16,
+    /// 128 bits: PostgreSQL's `UUID`, MySQL's `BINARY(16)`, SQLite's `BLOB` (a ULID).
+    Uuid,
     /// Text with a byte-wise collation.
     Text,
     /// Text with a byte-wise collation, long enough for a typed id's prefixed text
@@ -219,6 +223,41 @@ impl Sample for Tbsl {
     }
 }
 
+impl Sample for Ulid {
+    const STORAGE: Storage = Storage::Uuid;
+    const NAME: &'static str = "ULID";
+    fn lowest() -> Self {
+        Ulid::MIN
+    }
+    fn highest() -> Self {
+        Ulid::MAX
+    }
+    fn random(rng: &mut Rng) -> Self {
+        Ulid::from_u128(u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+    }
+    fn tricky() -> Vec<Self> {
+        // The top bit of each byte and of each 64-bit half (a database comparing signed
+        // bytes or integers would misorder them), and real ULIDs of one millisecond.
+        [
+            1,
+            1 << 63,
+            1 << 64,
+            1 << 127,
+            (1 << 127) - 1,
+            u128::MAX - 1,
+            0x0080_0000_0000_0000_0000_0000_0000_0000,
+            0x0180_0000_0000_8000_0000_0000_0000_0001,
+        ]
+        .into_iter()
+        .map(Ulid::from_u128)
+        .chain(
+            ["01ARZ3NDEKTSV4RRFFQ69G5FAV", "01ARZ3NDEKTSV4RRFFQ69G5FAW"]
+                .map(|t| t.parse().unwrap()),
+        )
+        .collect()
+    }
+}
+
 const KEY_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_~:";
 
 impl Sample for RecordKey {
@@ -286,6 +325,7 @@ impl<T: Sample + Copy> Sample for AsText<T> {
 impl<T: Sample + Copy> Sample for AsBytes<T> {
     const STORAGE: Storage = match T::STORAGE {
         Storage::Bytes10 => Storage::Bytes10,
+        Storage::Uuid | Storage::Bytes16 => Storage::Bytes16,
         _ => Storage::Bytes8,
     };
     const NAME: &'static str = T::NAME;
@@ -354,6 +394,7 @@ macro_rules! every_column_type {
             ts_seq_rand: TsSeqRand,
             full_rand: FullRand,
             tbsl: Tbsl,
+            ulid: Ulid,
             record_key: RecordKey,
             text_tid: AsText<Tid>,
             text_time_id: AsText<TimeId>,
@@ -363,6 +404,7 @@ macro_rules! every_column_type {
             text_ts_seq_rand: AsText<TsSeqRand>,
             text_full_rand: AsText<FullRand>,
             text_tbsl: AsText<Tbsl>,
+            text_ulid: AsText<Ulid>,
             bytes_tid: AsBytes<Tid>,
             bytes_time_id: AsBytes<TimeId>,
             bytes_uid11: AsBytes<Uid11>,
@@ -371,6 +413,7 @@ macro_rules! every_column_type {
             bytes_ts_seq_rand: AsBytes<TsSeqRand>,
             bytes_full_rand: AsBytes<FullRand>,
             bytes_tbsl: AsBytes<Tbsl>,
+            bytes_ulid: AsBytes<Ulid>,
         );
     };
 }
@@ -378,7 +421,7 @@ macro_rules! every_column_type {
 /// Generates the shared `#[tokio::test]`s for the database the invoking module describes.
 macro_rules! sqlx_cases {
     () => {
-        use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+        use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
         use idtypes::time_id::NodeId;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
@@ -1001,7 +1044,8 @@ pub mod postgres {
     pub fn column(storage: Storage) -> &'static str {
         match storage {
             Storage::Integer => "BIGINT",
-            Storage::Bytes8 | Storage::Bytes10 => "BYTEA",
+            Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => "BYTEA",
+            Storage::Uuid => "UUID",
             Storage::Text | Storage::PrefixedText => "TEXT COLLATE \"C\"",
         }
     }
@@ -1035,6 +1079,7 @@ pub mod mysql {
             Storage::Integer => "BIGINT",
             Storage::Bytes8 => "BINARY(8)",
             Storage::Bytes10 => "BINARY(10)",
+            Storage::Bytes16 | Storage::Uuid => "BINARY(16)",
             Storage::Text => "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
             Storage::PrefixedText => "VARCHAR(600) CHARACTER SET ascii COLLATE ascii_bin",
         }
@@ -1064,7 +1109,7 @@ pub mod sqlite {
     pub fn column(storage: Storage) -> &'static str {
         match storage {
             Storage::Integer => "INTEGER",
-            Storage::Bytes8 | Storage::Bytes10 => "BLOB",
+            Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "BLOB",
             Storage::Text | Storage::PrefixedText => "TEXT",
         }
     }

@@ -32,8 +32,7 @@ use postgres_types::{FromSql, IsNull, Kind, ToSql, Type, WrongType, to_sql_check
 use super::as_text::AsText;
 use super::columns::{
     BoxError, BytesColumn, IntegerColumn, POSTGRES_BYTES, POSTGRES_INTEGER, POSTGRES_TEXT,
-    POSTGRES_UUID,
-    from_bytes_column, from_signed, to_signed, typed_text, wrong_column,
+    POSTGRES_UUID, from_bytes_column, from_signed, to_signed, typed_text, wrong_column,
 };
 use crate::{
     FixedSizeFormat, TypedId,
@@ -151,7 +150,11 @@ fn is_uuid(ty: &Type) -> bool {
 }
 
 /// A 128-bit id in a `uuid` column: its 16 big-endian bytes are the `uuid`'s binary form.
-fn uuid_to_sql<T: BytesColumn>(value: &T, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+fn uuid_to_sql<T: BytesColumn>(
+    value: &T,
+    ty: &Type,
+    out: &mut BytesMut,
+) -> Result<IsNull, BoxError> {
     if !is_uuid(ty) {
         return Err(wrong_column(T::NAME, POSTGRES_UUID, &describe(ty)));
     }

@@ -9,8 +9,7 @@ use diesel::sql_types::BigInt;
 use super::Columns;
 use crate::integrations::db::columns::{
     BoxError, BytesColumn, IntegerColumn, POSTGRES_BYTES, POSTGRES_INTEGER, POSTGRES_TEXT,
-    POSTGRES_UUID,
-    from_bytes_column, from_signed, to_signed, wrong_column,
+    POSTGRES_UUID, from_bytes_column, from_signed, to_signed, wrong_column,
 };
 
 /// `BIGINT`, and `BIGINT[]`.

@@ -15,6 +15,7 @@
 //! | [`TsSeqRand`](struct@crate::TsSeqRand) | `ts_seq_rand_text`, `ts_seq_rand_from_text` | `BIGINT` |
 //! | [`FullRand`](struct@crate::FullRand) | `fullrand_text`, `fullrand_from_text` | `BIGINT` |
 //! | [`Tbsl`](struct@crate::Tbsl) | `tbsl_text`, `tbsl_from_text` | `BYTEA` / `BINARY(10)` |
+//! | [`Ulid`](struct@crate::Ulid) | `ulid_text`, `ulid_from_text` (either case) | `UUID` / `BINARY(16)` |
 //!
 //! They take the columns of this crate's default storage (see
 //! [databases](crate#databases-sqlx)), with the same mapping: a TID's or a snowish id's

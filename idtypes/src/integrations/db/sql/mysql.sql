@@ -1,14 +1,15 @@
 -- idtypes: every stored id to its text and back, in MySQL 8 and MariaDB 10.5 and later.
 -- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
 -- column holds: a BIGINT (a TID's or a snowish id's own integer; the other 64-bit formats'
--- bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as BINARY(10).
+-- bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as BINARY(10), a
+-- ULID's 16 bytes as BINARY(16).
 -- Invalid input raises SQLSTATE 22023 with a message naming the format; NULL gives NULL.
 -- In the mysql client, run it as it is (it sets its own DELIMITER). With binary logging on,
 -- creating functions needs `log_bin_trust_function_creators = 1` or the SUPER privilege.
 DELIMITER $$
 
 DROP FUNCTION IF EXISTS idtypes_encode $$
-CREATE FUNCTION idtypes_encode(v DECIMAL(21, 0), alphabet VARCHAR(64), width INT)
+CREATE FUNCTION idtypes_encode(v DECIMAL(40, 0), alphabet VARCHAR(64), width INT)
 RETURNS VARCHAR(32) CHARACTER SET ascii COLLATE ascii_bin DETERMINISTIC NO SQL
 BEGIN
   DECLARE base INT DEFAULT CHAR_LENGTH(alphabet);
@@ -26,10 +27,10 @@ END $$
 
 DROP FUNCTION IF EXISTS idtypes_decode $$
 CREATE FUNCTION idtypes_decode(t VARCHAR(64), alphabet VARCHAR(64), width INT, name VARCHAR(32))
-RETURNS DECIMAL(21, 0) DETERMINISTIC NO SQL
+RETURNS DECIMAL(40, 0) DETERMINISTIC NO SQL
 BEGIN
   DECLARE base INT DEFAULT CHAR_LENGTH(alphabet);
-  DECLARE v DECIMAL(21, 0) DEFAULT 0;
+  DECLARE v DECIMAL(40, 0) DEFAULT 0;
   DECLARE d INT;
   DECLARE i INT DEFAULT 1;
   DECLARE message VARCHAR(255);
@@ -198,6 +199,44 @@ BEGIN
     SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
   END IF;
   RETURN UNHEX(t);
+END $$
+
+-- ULID: 26 characters of Crockford base32, written in uppercase and read in either case; the
+-- column holds its 16 bytes (PostgreSQL's is a UUID).
+DROP FUNCTION IF EXISTS ulid_text $$
+CREATE FUNCTION ulid_text(id VARBINARY(16)) RETURNS VARCHAR(26) CHARACTER SET ascii
+DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  DECLARE v DECIMAL(40, 0) DEFAULT 0;
+  DECLARE i INT DEFAULT 1;
+  IF LENGTH(id) <> 16 THEN
+    SET message = CONCAT('invalid ULID: expected 16 bytes, found ', LENGTH(id));
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  WHILE i <= 16 DO
+    SET v = v * 256 + ORD(SUBSTRING(id, i, 1));
+    SET i = i + 1;
+  END WHILE;
+  RETURN idtypes_encode(v, '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26);
+END $$
+
+DROP FUNCTION IF EXISTS ulid_from_text $$
+CREATE FUNCTION ulid_from_text(t VARCHAR(64)) RETURNS BINARY(16) DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  DECLARE v DECIMAL(40, 0);
+  -- Either case, of ASCII letters only (`UPPER` of another letter may be an ASCII one).
+  IF CAST(t AS BINARY) REGEXP BINARY '^[0-9A-Za-z]*$' THEN
+    SET t = UPPER(t);
+  END IF;
+  SET v = idtypes_decode(t, '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26, 'ULID');
+  IF v >= 340282366920938463463374607431768211456 THEN
+    SET message = CONCAT('invalid ULID: ''', t, ''' is above the largest ULID, ',
+                         '7ZZZZZZZZZZZZZZZZZZZZZZZZZ');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN UNHEX(idtypes_encode(v, '0123456789ABCDEF', 32));
 END $$
 
 DELIMITER ;

@@ -1,7 +1,8 @@
 -- idtypes: every stored id to its text and back, in PostgreSQL (PL/pgSQL, 11 and later).
 -- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
 -- column holds: a BIGINT (a TID's or a snowish id's own integer; the other 64-bit formats'
--- bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as BYTEA.
+-- bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as BYTEA, a ULID
+-- as a UUID.
 -- Invalid input raises an error naming the format (SQLSTATE 22P02); NULL gives NULL.
 
 CREATE OR REPLACE FUNCTION idtypes_encode(v numeric, alphabet text, width int)
@@ -166,4 +167,33 @@ BEGIN
       USING ERRCODE = '22P02';
   END IF;
   RETURN decode(t, 'hex');
+END $$;
+
+-- ULID: 26 characters of Crockford base32, written in uppercase and read in either case; the
+-- column is a UUID (its 16 bytes are the ULID's).
+CREATE OR REPLACE FUNCTION ulid_text(id uuid)
+RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  h text := replace(id::text, '-', '');
+  v numeric := 0;
+BEGIN
+  FOR i IN 1..32 LOOP
+    v := v * 16 + (strpos('0123456789abcdef', substr(h, i, 1)) - 1);
+  END LOOP;
+  RETURN idtypes_encode(v, '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26);
+END $$;
+
+CREATE OR REPLACE FUNCTION ulid_from_text(t text)
+RETURNS uuid LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  v numeric;
+BEGIN
+  -- Either case, of ASCII letters only (`upper` of another letter may be an ASCII one).
+  v := idtypes_decode(CASE WHEN t ~ '^[0-9A-Za-z]*$' THEN upper(t) ELSE t END,
+                      '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26, 'ULID');
+  IF v >= 340282366920938463463374607431768211456 THEN
+    RAISE EXCEPTION 'invalid ULID: % is above the largest ULID, 7ZZZZZZZZZZZZZZZZZZZZZZZZZ',
+      quote_literal(t) USING ERRCODE = '22P02';
+  END IF;
+  RETURN idtypes_encode(v, '0123456789abcdef', 32)::uuid;
 END $$;

@@ -8,9 +8,11 @@ use std::str::FromStr;
 
 use arbitrary::{Arbitrary, Unstructured};
 use idtypes::record_key::RecordKeyType;
-use idtypes::{FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Xid};
+use idtypes::{
+    FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid, Xid,
+};
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
+    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId, PaymentId,
 };
 
 use crate::common::sqlx_cases::Rng;
@@ -92,6 +94,7 @@ fn every_fixed_size_format_draws_valid_ids() {
     fixed::<TsSeqRand>(|_| {});
     fixed::<FullRand>(|_| {});
     fixed::<Tbsl>(|_| {});
+    fixed::<Ulid>(|_| {});
 }
 
 #[test]
@@ -115,6 +118,7 @@ fn the_whole_range_of_each_fixed_size_format_is_reachable() {
     ends(8, FullRand::from_u64(0), FullRand::from_u64(u64::MAX));
     ends(8, Snowish::MIN, Snowish::MAX);
     ends(10, Tbsl::MIN, Tbsl::MAX);
+    ends(16, Ulid::MIN, Ulid::MAX);
     // The bytes are the id's: TIDs with the top bit set, TimeIds before 1970.
     let tid = Tid::arbitrary(&mut Unstructured::new(&[0x80, 0, 0, 0, 0, 0, 0, 1])).unwrap();
     assert_eq!(tid.to_u64(), (1 << 63) + 1);

@@ -529,6 +529,20 @@ text_suite! {
 }
 
 text_suite! {
+    mod ulid for Ulid {
+        example: "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+        format_name: "ULID",
+        longest: 26,
+        separator: ":",
+        bad: "01ARZ3NDEKTSV4RRFFQ69G5FAU",
+        bad_kind: Character,
+        bad_at: 25,
+        bad_message: "PostId: invalid ULID: unexpected character 'U' at byte 30, \
+                      expected one of `0123456789ABCDEFGHJKMNPQRSTVWXYZ`",
+    }
+}
+
+text_suite! {
     mod record_key for RecordKey {
         example: "3jzfcijpj2z2a",
         format_name: "atproto record key",

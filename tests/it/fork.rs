@@ -279,3 +279,49 @@ fn a_grandchild_differs_from_its_parent_even_when_the_parent_used_the_generator_
     assert_ne!(values[0], values[1]);
     assert_ne!(values[0], generator.clock_id() as u128);
 }
+
+// ULIDs carry no clock or machine id either; a forked child goes on in the millisecond after
+// its parent's last ULID, with fresh random bits, and never continues the parent's count.
+
+#[test]
+fn a_ulid_generator_on_a_frozen_clock_does_not_go_on_with_the_parents_count() {
+    use idtypes::ulid::UlidGenerator;
+    // Both sides make all their ULIDs in the same millisecond: without the jump, the child
+    // would count up from the parent's last ULID and repeat every one the parent makes.
+    let generator = UlidGenerator::with_clock(ManualClock::new(NOW));
+    generator.next();
+    let (parent, child) = side_by_side(N, &|| generator.next().to_u128());
+    assert_eq!(shared(&parent, &child), 0);
+    assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
+    let millis = |id: u128| idtypes::Ulid::from_u128(id).timestamp_millis();
+    assert!(millis(child[0]) > millis(parent[0]));
+}
+
+#[test]
+fn ulid_now_in_parent_and_child_shares_no_id() {
+    assert_none_shared(&|| idtypes::Ulid::now().to_u128());
+}
+
+#[test]
+fn a_ulid_generator_held_by_another_thread_at_the_fork_works_in_the_child() {
+    use idtypes::ulid::UlidGenerator;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // Threads of the parent take ULIDs without pause while it forks: the child's copy of the
+    // generator's lock may be held by a thread the child does not have.
+    let generator = UlidGenerator::new();
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while !stop.load(Ordering::Relaxed) {
+                    generator.next();
+                }
+            });
+        }
+        for _ in 0..20 {
+            let child = fork_with(|| (0..100).map(|_| generator.next().to_u128()).collect());
+            assert_eq!(child.values().len(), 100);
+        }
+        stop.store(true, Ordering::Relaxed);
+    });
+}

@@ -13,7 +13,7 @@
 use std::{ops::RangeInclusive, str::FromStr, sync::LazyLock};
 
 use idtypes::{
-    FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Xid,
+    FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid, Xid,
     record_key::RecordKeyType,
 };
 use idtypes_tests::{interop_lines, proptest_config};
@@ -409,6 +409,20 @@ fn tbsl() -> Texts {
     }
 }
 
+/// ULIDs in either case (the first character `0` to `7`), and texts near them of any letter.
+fn ulid() -> Texts {
+    Texts {
+        valid: (any::<u128>(), any::<bool>())
+            .prop_map(|(bits, lower)| {
+                let text = Ulid::from_u128(bits).to_string();
+                if lower { text.to_lowercase() } else { text }
+            })
+            .boxed(),
+        edges: string_regex("[0-9A-Za-z]{25,27}").unwrap().boxed(),
+        alphabet: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    }
+}
+
 /// Valid record keys: short ones and long ones, of every allowed character.
 fn record_key_texts() -> BoxedStrategy<String> {
     let c = select(RECORD_KEY_CHARS.chars().collect::<Vec<_>>());
@@ -494,6 +508,7 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
     check::<TsSeqRand>(&uid11::<TsSeqRand>());
     check::<FullRand>(&uid11::<FullRand>());
     check::<Tbsl>(&tbsl());
+    check::<Ulid>(&ulid());
     check::<RecordKey>(&record_key());
 }
 
@@ -593,6 +608,7 @@ typed_suite! {
     ts_seq_rand: TsSeqRand, uid11::<TsSeqRand>();
     full_rand: FullRand, uid11::<FullRand>();
     tbsl: Tbsl, tbsl();
+    ulid: Ulid, ulid();
     record_key: RecordKey, record_key();
 }
 
@@ -770,6 +786,7 @@ fn each_format_names_itself_and_describes_its_text() {
     described::<TsSeqRand>("TsSeqRand", &["ts-seq-rand", "12-bit sequence"]);
     described::<FullRand>("FullRand", &["fullrand", "64 random bits"]);
     described::<Tbsl>("Tbsl", &["TBSL", "uppercase hexadecimal"]);
+    described::<Ulid>("Ulid", &["ULID", "Crockford base32", "either case"]);
     described::<RecordKey>("RecordKey", &["record key", "1 to 512", "`..`"]);
     described::<RecordKeyType>("RecordKeyType", &["`tid`", "`nsid`", "`literal:`"]);
 }
@@ -781,6 +798,7 @@ fn the_lengths_are_the_formats() {
     assert_eq!(lengths(facts::<TimeId>()), (13, 16));
     assert_eq!(lengths(facts::<Snowish>()), (11, 11));
     assert_eq!(lengths(facts::<Tbsl>()), (20, 20));
+    assert_eq!(lengths(facts::<Ulid>()), (26, 26));
     assert_eq!(lengths(facts::<RecordKey>()), (1, 512));
     assert_eq!(lengths(facts::<RecordKeyType>()), (3, 520));
     assert_eq!(lengths(facts::<tid::PostId>()), (18, 18));

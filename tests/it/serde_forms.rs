@@ -6,11 +6,11 @@
 use std::fmt::{Debug, Display};
 
 use idtypes::{
-    FixedSizeFormat, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid,
+    FixedSizeFormat, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
     serde::SerdeId,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
+    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId, PaymentId,
 };
 use serde::{Deserialize, Serialize, Serializer, de::DeserializeOwned};
 
@@ -35,6 +35,7 @@ enum RawValue {
     U64(u64),
     I64(i64),
     Bytes([u8; 10]),
+    Bytes16([u8; 16]),
     Text(String),
 }
 
@@ -44,6 +45,7 @@ impl Serialize for RawValue {
             RawValue::U64(value) => serializer.serialize_u64(*value),
             RawValue::I64(value) => serializer.serialize_i64(*value),
             RawValue::Bytes(bytes) => serializer.serialize_bytes(bytes),
+            RawValue::Bytes16(bytes) => serializer.serialize_bytes(bytes),
             RawValue::Text(text) => serializer.serialize_str(text),
         }
     }
@@ -70,6 +72,12 @@ raw_integer!(Tid => U64, TimeId => I64, Uid11 => U64, Xid => U64, Snowish => U64
 impl Raw for Tbsl {
     fn raw(&self) -> RawValue {
         RawValue::Bytes(self.to_bytes())
+    }
+}
+
+impl Raw for Ulid {
+    fn raw(&self) -> RawValue {
+        RawValue::Bytes16(self.to_bytes())
     }
 }
 
@@ -252,7 +260,7 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         )*};
     }
     try_types!(
-        Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, RecordKey
+        Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, Ulid, RecordKey
     );
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
@@ -270,6 +278,7 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         MsgId,
         TokenId,
         TxnId,
+        PaymentId,
         NoteKey,
         TextEventId,
         RawPostId,
@@ -293,6 +302,9 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check(FullRand::MAX);
     check(Tbsl::MIN);
     check(Tbsl::MAX);
+    check(Ulid::MIN);
+    check(Ulid::MAX);
+    check("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse::<Ulid>().unwrap());
     check(RecordKey::SELF);
     check(RecordKey::parse(&"k".repeat(512)).unwrap());
 }
@@ -309,6 +321,7 @@ fn every_typed_id_writes_what_the_table_says_and_reads_it_back() {
     check(MsgId::from_inner(TsSeqRand::MAX));
     check(TokenId::from_inner(FullRand::MAX));
     check(TxnId::from_inner(Tbsl::MAX));
+    check(PaymentId::from_inner(Ulid::MAX));
     check(NoteKey::from_inner(RecordKey::SELF));
     check(TextEventId::from_inner(time_id));
     check(RawPostId::from_inner(tid));

@@ -9,7 +9,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use idtypes::{IdRange, IdRanges, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Xid};
+use idtypes::{IdRange, IdRanges, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Ulid, Xid};
 
 use idtypes::time_id::NodeId;
 
@@ -184,6 +184,20 @@ fn tbsl() -> Format<Tbsl> {
     }
 }
 
+fn ulid() -> Format<Ulid> {
+    Format {
+        made_at: |t, low| Ulid::from_parts(millis(t)?, u128::from(low) << 16 | 0xABCD).ok(),
+        unit_bounds: |t| {
+            let ms = millis(t)?;
+            Some((
+                Ulid::from_parts(ms, 0).ok()?,
+                Ulid::from_parts(ms, Ulid::MAX_RANDOM).ok()?,
+            ))
+        },
+        unit: 1000,
+    }
+}
+
 /// A span and a time around it, within `lo..=hi` microseconds; the time is often near an end.
 fn span_and_time(lo: i64, hi: i64) -> impl Strategy<Value = ((i64, i64), i64)> {
     (lo..=hi, lo..=hi, lo..=hi, 0u8..6, -2_000i64..2_000).prop_map(move |(a, b, t, near, delta)| {
@@ -247,6 +261,13 @@ proptest! {
         let ranges = Tbsl::ranges_for_time(at(start)..=at(end));
         prop_assert_eq!(Tbsl::range_for_time(at(start)..=at(end)), ranges.single());
         check(&tbsl(), ranges, (start, end), t, low)?;
+    }
+
+    #[test]
+    fn ulid_ranges_for_time(((start, end), t) in span_and_time(LO, HI), low in any::<u64>()) {
+        let ranges = Ulid::ranges_for_time(at(start)..=at(end));
+        prop_assert_eq!(Ulid::range_for_time(at(start)..=at(end)), ranges.single());
+        check(&ulid(), ranges, (start, end), t, low)?;
     }
 
     /// Near the xid epoch (2011-11-11) and around 1970, where the uid11 profiles and TIDs

@@ -60,6 +60,9 @@ pub struct IdInfo {
     /// The random part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub random: Option<u32>,
+    /// The random part of a 128-bit id, in lowercase hex (wider than a JSON number).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub random_hex: Option<String>,
     /// The suffix after the time and machine id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suffix: Option<u32>,
@@ -70,6 +73,9 @@ pub struct IdInfo {
     /// The big-endian bytes in lowercase hex.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hex: Option<String>,
+    /// The UUID of the same 128 bits (a ULID's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uuid: Option<String>,
     /// The UUIDv6 the id maps to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uuid_v6: Option<String>,

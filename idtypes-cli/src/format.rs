@@ -45,7 +45,7 @@ pub trait Format: Sync {
     /// Reads the canonical text.
     fn parse(&self, text: &str) -> Result<AnyId, idtypes::Error>;
     /// Reads `text` written in `form`, one of [`forms`](Format::forms).
-    fn read(&self, form: Form, text: &str) -> Result<AnyId, idtypes::Error>;
+    fn read(&self, form: Form, text: &str) -> Result<AnyId, Failure>;
     /// Reads the integer form, in decimal.
     fn read_integer(&self, text: &str) -> Result<AnyId, IntegerError>;
     /// The length of the bytes, if the ids have bytes.
@@ -154,7 +154,7 @@ impl<T: Spec> Format for Of<T> {
         text.parse::<T>().map(any)
     }
 
-    fn read(&self, form: Form, text: &str) -> Result<AnyId, idtypes::Error> {
+    fn read(&self, form: Form, text: &str) -> Result<AnyId, Failure> {
         T::read(form, text).map(any)
     }
 

@@ -9,7 +9,10 @@ use idtypes::tbsl::{TbslGenerator, TransportBase};
 use idtypes::tid::TidGenerator;
 use idtypes::time_id::{NodeId, TimeIdGenerator};
 use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
-use idtypes::{FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+use idtypes::ulid::UlidGenerator;
+use idtypes::{
+    FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
+};
 
 use crate::describe::{Encoding, Encodings, IdInfo};
 use crate::error::Failure;
@@ -18,8 +21,8 @@ use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
 
 /// The formats, in the order `--help` lists them. `inspect` orders them by [`Spec::GUESS`]:
 /// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), xid 5,
-/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, record-key 10.
-pub static FORMATS: [&dyn Format; 9] = [
+/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, ulid 11, record-key 12.
+pub static FORMATS: [&dyn Format; 10] = [
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
@@ -28,6 +31,7 @@ pub static FORMATS: [&dyn Format; 9] = [
     of::<TsSeqRand>(),
     of::<FullRand>(),
     of::<Tbsl>(),
+    of::<Ulid>(),
     of::<RecordKey>(),
 ];
 
@@ -36,6 +40,7 @@ impl Spec for Tid {
         "atproto timestamp identifier: 13 chars base32-sortable (53-bit µs + 10-bit clock id)";
     const GUESS: u8 = 1;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    const FORMS: &'static [Form] = &[Form::Uuid];
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         Tid::range_for_prefix,
         Tid::ranges_for_time,
@@ -51,6 +56,17 @@ impl Spec for Tid {
         info.uuid_v7 = Some(self.to_uuid_v7().to_string());
     }
 
+    fn write(&self, form: Form) -> Option<String> {
+        (form == Form::Uuid).then(|| self.to_uuid_v7().to_string())
+    }
+
+    fn read(form: Form, text: &str) -> Result<Self, Failure> {
+        match form {
+            Form::Uuid => Ok(Tid::from_uuid_v7(uuid_text(text)?)?),
+            _ => Ok(text.parse()?),
+        }
+    }
+
     fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
         let tids = origin.tids()?;
         Ok(Box::new(move || tids.try_next()))
@@ -64,7 +80,7 @@ impl Spec for TimeId {
     const GUESS: u8 = 2;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     // Its text parses plain or dashed: `read` needs nothing of its own.
-    const FORMS: &'static [Form] = &[Form::Dashed];
+    const FORMS: &'static [Form] = &[Form::Dashed, Form::Uuid];
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         TimeId::range_for_prefix,
         TimeId::ranges_for_time,
@@ -93,7 +109,19 @@ impl Spec for TimeId {
     }
 
     fn write(&self, form: Form) -> Option<String> {
-        (form == Form::Dashed).then(|| self.to_dashed().to_string())
+        match form {
+            Form::Dashed => Some(self.to_dashed().to_string()),
+            // Before 1970 there is no UUIDv7.
+            Form::Uuid => self.to_uuid_v7().ok().map(|uuid| uuid.to_string()),
+            _ => None,
+        }
+    }
+
+    fn read(form: Form, text: &str) -> Result<Self, Failure> {
+        match form {
+            Form::Uuid => Ok(TimeId::from_uuid_v7(uuid_text(text)?)?),
+            _ => Ok(text.parse()?),
+        }
     }
 
     fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
@@ -281,11 +309,11 @@ impl Spec for Tbsl {
         transport_base(form).map(|base| self.to_base(base).to_string())
     }
 
-    fn read(form: Form, text: &str) -> Result<Self, idtypes::Error> {
-        match transport_base(form) {
-            Some(base) => Tbsl::from_base(base, text),
-            None => Tbsl::parse(text),
-        }
+    fn read(form: Form, text: &str) -> Result<Self, Failure> {
+        Ok(match transport_base(form) {
+            Some(base) => Tbsl::from_base(base, text)?,
+            None => Tbsl::parse(text)?,
+        })
     }
 
     fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
@@ -298,6 +326,69 @@ impl Spec for Tbsl {
         // Boxed anyway: a TBSL generator holds its sequence table (over 1.5 KB).
         let generator = TbslGenerator::new(machine)?;
         Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+impl Spec for Ulid {
+    const ABOUT: &'static str =
+        "ULID: 26 chars Crockford base32 (48-bit ms + 80 random bits), the 128 bits of a UUID";
+    const GUESS: u8 = 11;
+    // 128 bits: the integer is a u128 (the raw form is the bytes).
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
+        |id| id.to_u128().to_string(),
+        |text| {
+            Ok(Ulid::from_u128(decimal(
+                text,
+                format!("0..={}", u128::MAX),
+            )?))
+        },
+    ));
+    const FORMS: &'static [Form] = &[Form::Uuid];
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        Ulid::range_for_prefix,
+        Ulid::ranges_for_time,
+    ));
+
+    fn time(&self) -> Option<Time> {
+        Some(Time::Millis(self.datetime()))
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.random_hex = Some(format!("{:020x}", self.random()));
+        info.uuid = Some(self.to_uuid().to_string());
+    }
+
+    fn write(&self, form: Form) -> Option<String> {
+        (form == Form::Uuid).then(|| self.to_uuid().to_string())
+    }
+
+    fn read(form: Form, text: &str) -> Result<Self, Failure> {
+        match form {
+            Form::Uuid => Ok(Ulid::from_uuid(uuid_text(text)?)),
+            _ => Ok(Ulid::parse(text)?),
+        }
+    }
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        let generator = UlidGenerator::new();
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+/// A UUID in its hyphenated form (either case), as `--from uuid` reads it.
+fn uuid_text(text: &str) -> Result<uuid::Uuid, Failure> {
+    let hyphenated = text.len() == 36
+        && text
+            .bytes()
+            .enumerate()
+            .all(|(i, b)| matches!(i, 8 | 13 | 18 | 23) == (b == b'-'));
+    match uuid::Uuid::try_parse(text) {
+        Ok(uuid) if hyphenated => Ok(uuid),
+        Ok(_) => Err(Failure::msg(format!(
+            "invalid UUID: expected the hyphenated form \
+             (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found `{text}`"
+        ))),
+        Err(err) => Err(Failure::msg(format!("invalid UUID `{text}`: {err}"))),
     }
 }
 
@@ -322,7 +413,7 @@ fn transport_base(form: Form) -> Option<TransportBase> {
 impl Spec for RecordKey {
     const ALIASES: &'static [&'static str] = &["rkey"];
     const ABOUT: &'static str = "atproto record key: 1 to 512 chars of `A-Za-z0-9.-_~:`";
-    const GUESS: u8 = 10;
+    const GUESS: u8 = 12;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Err("record keys have only a text form");
     const RANGES: Result<Ranges<Self>, &'static str> =
         Err("record keys have no ranges: their order is not the order of any time or number");
@@ -364,6 +455,9 @@ pub enum Form {
     /// prefix, writes lowercase.
     #[value(alias = "bytes")]
     Hex,
+    /// The UUID of the id, hyphenated: a ULID's own 128 bits, a TID's or a TimeId's UUIDv7
+    /// mapping (`idtypes::tid`, `idtypes::time_id`).
+    Uuid,
     /// TBSL transport base 10.
     Base10,
     /// TBSL transport base 16 (lowercase, minimal length; `hex` is the fixed-length bytes).
@@ -386,6 +480,7 @@ impl Form {
             Form::Dashed => "dashed",
             Form::Integer => "integer",
             Form::Hex => "hex",
+            Form::Uuid => "uuid",
             Form::Base10 => "base10",
             Form::Base16 => "base16",
             Form::Base32 => "base32",
@@ -406,6 +501,7 @@ impl Form {
         let owners = owners.join(", ");
         match self {
             Form::Dashed => format!("{format} has no dashed form ({owners} has)"),
+            Form::Uuid => format!("{format} has no UUID form ({owners} have)"),
             _ => {
                 format!("{format} has no transport bases ({owners} has): use text, integer or hex")
             }

@@ -97,9 +97,11 @@ pub fn info_lines(info: &IdInfo) -> Vec<(&'static str, String)> {
     add("machine id", info.machine_id.map(|n| n.to_string()));
     add("sequence", info.sequence.map(|n| n.to_string()));
     add("random", info.random.map(|n| n.to_string()));
+    add("random (hex)", info.random_hex.clone());
     add("suffix", info.suffix.map(|n| format!("{n} (0x{n:05X})")));
     add("integer", info.integer.clone());
     add("bytes (hex)", info.hex.clone());
+    add("UUID", info.uuid.clone());
     add("UUIDv6", info.uuid_v6.clone());
     add("UUIDv7", info.uuid_v7.clone());
     for encoding in info.transport.iter().flat_map(|encodings| &encodings.0) {

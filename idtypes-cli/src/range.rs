@@ -1,6 +1,8 @@
 //! `idtypes range`: the inclusive bounds of the ids with a prefix or made in a span of time,
 //! for `WHERE id BETWEEN ... AND ...`.
 
+use idtypes::Column;
+
 use crate::format::Id;
 use std::ops::Bound;
 
@@ -192,7 +194,8 @@ fn describe_span(from: Bound<DateTime<Utc>>, to: Bound<DateTime<Utc>>) -> String
 
 /// The `BETWEEN` conditions, in the columns the crate stores: a 64-bit id as the signed
 /// integer `Column::to_signed` of its bits (`BIGINT`, SQLite's `INTEGER`), a TBSL as its
-/// big-endian bytes; several ranges are joined with `OR`.
+/// big-endian bytes, a ULID as PostgreSQL's `uuid` and elsewhere its bytes; several ranges are
+/// joined with `OR`.
 fn sql(ranges: &[Bounds], column: &str) -> Sql {
     let condition = |literal: &dyn Fn(&dyn Id) -> String| {
         let clauses: Vec<String> = ranges
@@ -228,11 +231,30 @@ fn sql(ranges: &[Bounds], column: &str) -> Sql {
         },
         _ => bytes_literal(&hex_of(id)),
     };
+    let postgresql = |id: &dyn Id| {
+        if id.column() == Some(Column::Uuid) {
+            format!("'{}'::uuid", uuid_of(&hex_of(id)))
+        } else {
+            signed(id, |hex| format!("'\\x{hex}'::bytea"))
+        }
+    };
     Sql {
-        postgresql: condition(&|id| signed(id, |hex| format!("'\\x{hex}'::bytea"))),
+        postgresql: condition(&postgresql),
         mysql: condition(&|id| signed(id, |hex| format!("X'{hex}'"))),
         sqlite: condition(&|id| signed(id, |hex| format!("X'{hex}'"))),
     }
+}
+
+/// 32 hex digits as a hyphenated UUID (`8-4-4-4-12`).
+fn uuid_of(hex: &str) -> String {
+    let parts = [
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..],
+    ];
+    parts.join("-")
 }
 
 /// The human output: each range's bounds, then the SQL.

@@ -70,8 +70,8 @@ pub trait Spec: IdFormat {
     }
 
     /// Reads `text` written in `form`, one of the format's [`FORMS`](Spec::FORMS).
-    fn read(_form: Form, text: &str) -> Result<Self, Error> {
-        text.parse()
+    fn read(_form: Form, text: &str) -> Result<Self, Failure> {
+        Ok(text.parse()?)
     }
 
     /// The generator of `new`, set up from its options (already checked against

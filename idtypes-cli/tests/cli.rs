@@ -123,7 +123,7 @@ fn inspect_a_tid_as_json() {
         .iter()
         .map(|rejection| rejection["format"].as_str().unwrap_or_default())
         .collect();
-    assert_eq!(refusing, ["tbsl", "uid11"]);
+    assert_eq!(refusing, ["tbsl", "uid11", "ulid"]);
     assert!(
         rejected
             .iter()
@@ -355,7 +355,7 @@ fn inspect_keeps_going_after_an_invalid_id() {
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["best_guess"], Value::Null);
     assert_eq!(objects[1]["candidates"], serde_json::json!([]));
-    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(5));
+    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(6));
     assert_eq!(objects[2]["valid"], true);
 }
 
@@ -793,6 +793,7 @@ fn convert_prints_every_form_and_json() {
         serde_json::json!({
             "text": "3jzfcijpj2z2a",
             "integer": "1728652679052295174",
+            "uuid": "01890cd4-37ff-701c-8060-000000000000",
             "hex": "17fd6873eaf07c06",
         })
     );
@@ -919,7 +920,10 @@ fn inspect_orders_readings_and_refusals_by_format() {
         formats(&objects[0]),
         ["uid11", "fullrand", "record-key", "xid", "ts-seq-rand"]
     );
-    assert_eq!(refusing(&objects[0]), ["tbsl", "tid", "time-id", "snowish"]);
+    assert_eq!(
+        refusing(&objects[0]),
+        ["tbsl", "tid", "time-id", "snowish", "ulid"]
+    );
     // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
     assert_eq!(
         formats(&objects[1]),
@@ -933,9 +937,9 @@ fn inspect_orders_readings_and_refusals_by_format() {
         ]
     );
     // A text uid11 refuses is reported once, by uid11, not by each profile.
-    assert_eq!(refusing(&objects[1]), ["tbsl", "tid", "time-id"]);
+    assert_eq!(refusing(&objects[1]), ["tbsl", "tid", "time-id", "ulid"]);
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
-    assert_eq!(refusing(&tid[0]), ["tbsl", "uid11"]);
+    assert_eq!(refusing(&tid[0]), ["tbsl", "uid11", "ulid"]);
 }
 
 #[test]
@@ -987,4 +991,86 @@ fn formats_answer_to_their_aliases() {
         stdout_of(&["convert", "tbsl", "25BF6196C8D610700001", "--to", "int"]),
         "178257920012945307205633\n"
     );
+}
+
+#[test]
+fn ulids_convert_to_and_from_their_uuid_and_tids_to_their_uuid_v7() {
+    let objects = json(&["convert", "ulid", "01arz3ndektsv4rrffq69g5fav"]);
+    assert_eq!(
+        objects[0]["forms"],
+        serde_json::json!({
+            "text": "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+            "integer": "1777027686520646174104517696511196507",
+            "hex": "01563e3ab5d3d6764c61efb99302bd5b",
+            "uuid": "01563e3a-b5d3-d676-4c61-efb99302bd5b",
+        })
+    );
+    idtypes()
+        .args(["convert", "ulid", "01563E3A-B5D3-D676-4C61-EFB99302BD5B", "--from", "uuid"])
+        .assert()
+        .success()
+        .stdout("text          01ARZ3NDEKTSV4RRFFQ69G5FAV\ninteger       1777027686520646174104517696511196507\nhex           01563e3ab5d3d6764c61efb99302bd5b\nuuid          01563e3a-b5d3-d676-4c61-efb99302bd5b\n");
+    idtypes()
+        .args([
+            "convert",
+            "tid",
+            "01890cd4-37ff-701c-8060-000000000000",
+            "--from",
+            "uuid",
+            "--to",
+            "text",
+        ])
+        .assert()
+        .success()
+        .stdout("3jzfcijpj2z2a\n");
+    // Not hyphenated, or a UUIDv7 with random bits a TID does not have: refused, saying why.
+    idtypes()
+        .args([
+            "convert",
+            "ulid",
+            "01563e3ab5d3d6764c61efb99302bd5b",
+            "--from",
+            "uuid",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("expected the hyphenated form"));
+    idtypes()
+        .args([
+            "convert",
+            "tid",
+            "01890cd4-37ff-701c-8060-000000000001",
+            "--from",
+            "uuid",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "rand_b holds data below its top 10 bits",
+        ));
+    idtypes()
+        .args(["convert", "xid", "x", "--to", "uuid"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "xid has no UUID form (tid, time-id, ulid have)",
+        ));
+}
+
+#[test]
+fn new_ulids_rise_and_inspect_reads_their_time() {
+    let output = idtypes()
+        .args(["new", "ulid", "-n", "3"])
+        .assert()
+        .success();
+    let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    let ids: Vec<idtypes::Ulid> = text.lines().map(|line| line.parse().unwrap()).collect();
+    assert_eq!(ids.len(), 3);
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    let objects = json(&["inspect", "01ARZ3NDEKTSV4RRFFQ69G5FAV"]);
+    assert_eq!(objects[0]["best_guess"], "ulid");
+    let ulid = candidate(&objects[0], "ulid");
+    assert_eq!(ulid["time"], "2016-07-30T23:54:10.259Z");
+    assert_eq!(ulid["random_hex"], "d6764c61efb99302bd5b");
+    assert_eq!(ulid["uuid"], "01563e3a-b5d3-d676-4c61-efb99302bd5b");
 }

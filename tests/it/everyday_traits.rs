@@ -11,7 +11,7 @@ use idtypes::{
     FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid, Xid,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId, PaymentId,
+    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
 };
 
 use crate::sqlx_derive::{PostKey, ProfileKey, RecentPostId, TagKey};

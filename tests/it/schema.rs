@@ -13,8 +13,8 @@
 use std::{ops::RangeInclusive, str::FromStr, sync::LazyLock};
 
 use idtypes::{
-    FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid, Xid,
-    record_key::RecordKeyType,
+    FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid,
+    Xid, record_key::RecordKeyType,
 };
 use idtypes_tests::{interop_lines, proptest_config};
 use proptest::{

@@ -10,7 +10,7 @@ use idtypes::{
     serde::SerdeId,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId, PaymentId,
+    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
 };
 use serde::{Deserialize, Serialize, Serializer, de::DeserializeOwned};
 

@@ -32,7 +32,7 @@ const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// Gathers 8 bytes of 5 bits (byte `k` holding bits `5k..5k+5`) into 40 bits.
 #[inline]
-const fn gather40(x: u64) -> u64 {
+pub(crate) const fn gather40(x: u64) -> u64 {
     let x = (x & 0x001F_001F_001F_001F) | ((x >> 3) & 0x03E0_03E0_03E0_03E0);
     let x = (x & 0x0000_03FF_0000_03FF) | ((x >> 6) & 0x000F_FC00_000F_FC00);
     (x & 0xF_FFFF) | ((x >> 12) & 0xFF_FFF0_0000)

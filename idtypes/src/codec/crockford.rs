@@ -8,7 +8,8 @@
 //! would accept texts no writer makes.
 //!
 //! Encoding looks up 13 pairs of symbols (10 bits each, a 2 KiB table) independently;
-//! decoding gathers the value in three `u64`s and checks every symbol with one comparison.
+//! decoding looks up every symbol independently, packs eight at a time in a `u64` (as
+//! base32-sortable does) and checks them all with one comparison.
 
 /// The alphabet, uppercase, in symbol order.
 pub(crate) const UPPER: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -60,6 +61,8 @@ const fn pairs(alphabet: &[u8; 32]) -> [[u8; 2]; 1024] {
 const UPPER_PAIRS: [[u8; 2]; 1024] = pairs(UPPER);
 const LOWER_PAIRS: [[u8; 2]; 1024] = pairs(LOWER);
 
+use super::base32_sortable::gather40;
+
 /// The 26 symbols of `value`, uppercase (`lowercase: false`) or lowercase.
 #[inline]
 pub(crate) const fn encode26(value: u128, lowercase: bool) -> [u8; 26] {
@@ -83,29 +86,25 @@ pub(crate) const fn encode26(value: u128, lowercase: bool) -> [u8; 26] {
 /// The value of 26 symbols under `table`, or `None` when a byte is not a symbol or the first
 /// symbol is above `7` (the value would need 131 bits).
 #[inline]
-pub(crate) const fn decode26(text: &[u8; 26], table: &[u8; 256]) -> Option<u128> {
-    let mut seen = 0u8;
-    let mut parts = [0u64; 3];
-    // Symbols 0..2 (10 bits), 2..14 and 14..26 (60 bits each).
-    let bounds = [(0, 2), (2, 14), (14, 26)];
-    let mut p = 0;
-    while p < 3 {
-        let (start, end) = bounds[p];
-        let mut acc = 0u64;
-        let mut i = start;
-        while i < end {
-            let symbol = table[text[i] as usize];
-            seen |= symbol;
-            acc = (acc << 5) | (symbol & 31) as u64;
-            i += 1;
-        }
-        parts[p] = acc;
-        p += 1;
-    }
-    if seen > 31 || parts[0] > 0xFF {
+pub(crate) fn decode26(text: &[u8; 26], table: &[u8; 256]) -> Option<u128> {
+    // 26 independent lookups; symbols 2..26 go eight to a `u64` (one per byte, the first the
+    // most significant), which `gather40` packs into 40 bits without a chain of shifts. One
+    // comparison of all the symbols or-ed together checks them.
+    let symbol = |i: usize| u64::from(table[text[i] as usize]);
+    let eight =
+        |start: usize| (0..8).fold(0u64, |acc, k| acc | (symbol(start + k) << (56 - 8 * k)));
+    let (first, second) = (symbol(0), symbol(1));
+    let (a, b, c) = (eight(2), eight(10), eight(18));
+    if (first | second | ((a | b | c) & 0xE0E0_E0E0_E0E0_E0E0)) > 31 || first > 7 {
         return None;
     }
-    Some(((parts[0] as u128) << 120) | ((parts[1] as u128) << 60) | parts[2] as u128)
+    let high = (first << 5) | second;
+    Some(
+        (u128::from(high) << 120)
+            | (u128::from(gather40(a)) << 80)
+            | (u128::from(gather40(b)) << 40)
+            | u128::from(gather40(c)),
+    )
 }
 
 #[cfg(test)]

@@ -778,6 +778,8 @@ pub mod tid;
 pub mod time_id;
 mod typed;
 pub mod uid11;
+#[cfg(feature = "uuid")]
+pub mod uuids;
 
 pub use error::{Error, ErrorKind};
 #[cfg(all(feature = "std", idtypes_host))]

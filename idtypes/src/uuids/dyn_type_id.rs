@@ -214,12 +214,13 @@ impl DynTypeId {
     /// ```
     #[inline]
     pub const fn parse_ascii(text: &[u8]) -> Result<DynTypeId, Error> {
-        match split(typeid::parse(text)) {
-            Ok((prefix_len, uuid)) => Ok(DynTypeId::from_checked(
+        // Without an error in the way of a valid text: it is built only for a refusal.
+        match typeid::parse_valid(text) {
+            Some((prefix_len, uuid)) => Ok(DynTypeId::from_checked(
                 text.split_at(prefix_len).0,
                 Uuid::from_u128(uuid),
             )),
-            Err(err) => Err(ManuallyDrop::into_inner(err)),
+            None => Err(typeid::parse_error(text)),
         }
     }
 

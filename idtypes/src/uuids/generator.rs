@@ -9,7 +9,7 @@ use crate::{
     Clock, Error, SystemClock,
     error::Repr,
     generation::{clock_guard::ClockGuard, monotonic128::Monotonic128, padded::Padded},
-    process::random::secure_u64,
+    process::random::secure_u128,
 };
 
 /// The format generator errors name.
@@ -39,8 +39,7 @@ const fn uuid_v7(state: u128) -> Uuid {
 /// 74 fresh secure random bits: a millisecond's first counter value.
 #[inline]
 fn fresh_counter() -> u128 {
-    let high = u128::from(secure_u64() & ((1 << (COUNTER_BITS - 64)) - 1));
-    (high << 64) | u128::from(secure_u64())
+    secure_u128() & ((1 << COUNTER_BITS) - 1)
 }
 
 /// Makes RFC 9562 version 7 UUIDs from a clock, from any number of threads: strictly
@@ -229,7 +228,7 @@ pub fn now_v7() -> Uuid {
 /// assert_ne!(id, idtypes::uuids::new_v4());
 /// ```
 pub fn new_v4() -> Uuid {
-    let random = (u128::from(secure_u64()) << 64) | u128::from(secure_u64());
+    let random = secure_u128();
     let version = 0x4 << 76;
     let variant = 0b10 << 62;
     let fixed = (0xF << 76) | (0b11 << 62);

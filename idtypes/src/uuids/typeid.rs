@@ -1,7 +1,7 @@
 //! The TypeID text, by the [TypeID specification] v0.3.0: the rules of a prefix
 //! ([`check_prefix`]), the 26-character suffix of a UUID ([`encode_suffix`],
-//! [`parse_suffix`]) and the whole `prefix_suffix` text ([`parse`]), every one `const`, for
-//! [`DynTypeId`](super::DynTypeId) and for typed ids over a UUID.
+//! [`parse_suffix`]) and the whole `prefix_suffix` text ([`parse_valid`], [`parse_error`]),
+//! every one `const`, for [`DynTypeId`](super::DynTypeId) and for typed ids over a UUID.
 //!
 //! | part | rule |
 //! |---|---|
@@ -220,29 +220,8 @@ const fn suffix_error(text: &[u8]) -> Error {
 }
 
 /// A whole TypeID text: the length of its prefix (the prefix is `text[..len]`, without the
-/// separator) and its UUID's 128 bits.
-///
-/// # Errors
-///
-/// The first problem found, with its position in `text`:
-///
-/// - [`ErrorKind::Length`](crate::ErrorKind::Length): an empty text or one past 90 bytes
-///   ([`FORMAT`]), a prefix past 63 ([`PREFIX_FORMAT`]), a suffix of another length than 26
-///   ([`SUFFIX_FORMAT`]);
-/// - [`ErrorKind::Syntax`](crate::ErrorKind::Syntax): a `_` at byte 0 (an empty prefix has no
-///   separator), a prefix starting or ending with `_`;
-/// - [`ErrorKind::Character`](crate::ErrorKind::Character),
-///   [`ErrorKind::Overflow`](crate::ErrorKind::Overflow): as [`check_prefix`] and
-///   [`parse_suffix`] say, the suffix's positions moved past the prefix and separator.
-#[inline]
-pub(crate) const fn parse(text: &[u8]) -> Result<(usize, u128), Error> {
-    match parse_valid(text) {
-        Some(parsed) => Ok(parsed),
-        None => Err(parse_error(text)),
-    }
-}
-
-/// [`parse`] without building an error: `None` for every text it refuses.
+/// separator) and its UUID's 128 bits; `None` for every text [`parse_error`] tells why it
+/// refuses (no error is built on the way of a valid text).
 #[inline]
 pub(crate) const fn parse_valid(text: &[u8]) -> Option<(usize, u128)> {
     let len = text.len();
@@ -269,12 +248,23 @@ pub(crate) const fn parse_valid(text: &[u8]) -> Option<(usize, u128)> {
     }
 }
 
-/// Why `text` is not a TypeID (it is not), the text split at its last `_` as the
-/// specification says. Reads at most the last 27 bytes of a text past 90, so that any text is
-/// refused in time that does not grow with it.
+/// Why `text` is not a TypeID (it is not: [`parse_valid`] refused it), the text split at its
+/// last `_` as the specification says. Reads at most the last 27 bytes of a text past 90, so
+/// that any text is refused in time that does not grow with it.
+///
+/// The first problem found, with its position in `text`:
+///
+/// - [`ErrorKind::Length`](crate::ErrorKind::Length): an empty text or one past 90 bytes
+///   ([`FORMAT`]), a prefix past 63 ([`PREFIX_FORMAT`]), a suffix of another length than 26
+///   ([`SUFFIX_FORMAT`]);
+/// - [`ErrorKind::Syntax`](crate::ErrorKind::Syntax): a `_` at byte 0 (an empty prefix has no
+///   separator), a prefix starting or ending with `_`;
+/// - [`ErrorKind::Character`](crate::ErrorKind::Character),
+///   [`ErrorKind::Overflow`](crate::ErrorKind::Overflow): as [`check_prefix`] and
+///   [`parse_suffix`] say, the suffix's positions moved past the prefix and separator.
 #[cold]
 #[inline(never)]
-const fn parse_error(text: &[u8]) -> Error {
+pub(crate) const fn parse_error(text: &[u8]) -> Error {
     let len = text.len();
     if len == 0 {
         return whole_length(len);
@@ -349,6 +339,10 @@ mod tests {
 
     const SUFFIX: &str = "01h455vb4pex5vsknk084sn02q";
     const UUID: u128 = 0x0189_0a5d_ac96_774b_bcce_b302_099a_8057;
+
+    fn parse(text: &[u8]) -> Result<(usize, u128), Error> {
+        parse_valid(text).ok_or_else(|| parse_error(text))
+    }
 
     fn refusal(text: &str) -> Error {
         parse(text.as_bytes()).unwrap_err()

@@ -29,9 +29,11 @@ use crate::{Error, error::split};
 /// A text is split at its last `_`, so a prefix may hold `_` itself (`my_type_01h4...`). Any
 /// UUID may be given, not only version 7 (the specification lets users bring their own).
 ///
-/// `DynTypeId`s compare, order and hash as their texts do: by prefix (as strings, the empty
-/// prefix first), then by UUID. A `_` or a suffix sorts before every letter, so the text
-/// order and this order are the same.
+/// Two `DynTypeId`s are equal exactly when their texts are, and they order as their texts
+/// do: by prefix (as strings, the empty prefix first), then by UUID. A `_` or a suffix sorts
+/// before every letter, so the text order and this order are the same. With the `serde`
+/// feature, a `DynTypeId` is written as its text in every format, human-readable or not, and
+/// read from a borrowed string without allocating.
 ///
 /// # Examples
 ///

@@ -49,15 +49,13 @@ pub(crate) const SEPARATOR: u8 = b'_';
 /// What a prefix may hold, for messages.
 const PREFIX_CHARS: &str = "abcdefghijklmnopqrstuvwxyz_";
 
-/// The suffix as schemas state it: the text of a UUID in a typed id.
+/// The text of a UUID (in a typed id, after the prefix: a TypeID's suffix) as schemas state
+/// it, for the format row of `Uuid`.
 #[cfg_attr(
     not(test),
-    allow(
-        dead_code,
-        reason = "read by the format row of `Uuid`, beside the typed ids"
-    )
+    allow(dead_code, reason = "read by the format row of `Uuid`")
 )]
-pub(crate) const SUFFIX_SCHEMA: TextSchema = TextSchema {
+pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
     pattern: "[0-7][0-9a-hjkmnp-tv-z]{25}",
     min_len: SUFFIX_LEN,
     max_len: SUFFIX_LEN,
@@ -513,9 +511,9 @@ mod tests {
 
     #[test]
     fn the_suffix_schema_pattern_matches_exactly_the_suffixes() {
-        let pattern = regex::Regex::new(&format!("^{}$", SUFFIX_SCHEMA.pattern)).unwrap();
-        assert!(pattern.is_match(SUFFIX_SCHEMA.example));
-        assert!(parse_suffix(SUFFIX_SCHEMA.example.as_bytes()).is_ok());
+        let pattern = regex::Regex::new(&format!("^{}$", TEXT_SCHEMA.pattern)).unwrap();
+        assert!(pattern.is_match(TEXT_SCHEMA.example));
+        assert!(parse_suffix(TEXT_SCHEMA.example.as_bytes()).is_ok());
         for position in 0..SUFFIX_LEN {
             for byte in 0..=127u8 {
                 let mut text = SUFFIX.as_bytes().to_vec();

@@ -779,6 +779,8 @@ pub mod time_id;
 mod typed;
 pub mod uid11;
 pub mod ulid;
+#[cfg(feature = "uuid")]
+pub mod uuids;
 
 pub use error::{Error, ErrorKind};
 #[cfg(all(feature = "std", idtypes_host))]

@@ -324,4 +324,27 @@ fn a_ulid_generator_held_by_another_thread_at_the_fork_works_in_the_child() {
         }
         stop.store(true, Ordering::Relaxed);
     });
+
+#[test]
+fn uuid_v7_now_in_parent_and_child_shares_no_uuid() {
+    assert_none_shared(&|| idtypes::uuids::now_v7().as_u128());
+}
+
+#[test]
+fn a_uuid_v7_generator_does_not_go_on_with_the_parents_count() {
+    // A frozen clock: the parent counts on in its millisecond, the child starts at fresh
+    // random bits of the next one, so no UUID is shared.
+    let generator = idtypes::uuids::UuidV7Generator::with_clock(ManualClock::new(NOW));
+    assert_none_shared(&|| generator.next().as_u128());
+    let (parent, child) = side_by_side(10, &|| generator.next().as_u128());
+    assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
+    assert!(
+        child[0] >> 80 > parent[0] >> 80,
+        "the child's millisecond is later"
+    );
+}
+
+#[test]
+fn new_v4_in_the_child_draws_from_a_new_stream() {
+    assert_none_shared(&|| idtypes::uuids::new_v4().as_u128());
 }

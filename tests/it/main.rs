@@ -58,6 +58,7 @@ mod time_id_conformance;
 mod time_id_generator;
 mod time_id_properties;
 mod time_ranges;
+mod typeid_spec;
 mod uid11_conformance;
 mod uid11_generators;
 mod uid11_properties;

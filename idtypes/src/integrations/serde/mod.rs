@@ -94,6 +94,8 @@
 //! - [Lexicon string formats](https://atproto.com/specs/lexicon#string-formats): `tid`,
 //!   `record-key`.
 
+#[cfg(feature = "uuid")]
+mod dyn_type_id;
 mod fixed;
 mod form;
 mod raw_forms;

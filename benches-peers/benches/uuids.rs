@@ -1,0 +1,124 @@
+//! TypeIDs and UUIDs: `idtypes` beside the TypeID crates and the `uuid` crate, in one run.
+//!
+//! - `typeid_parse`, `typeid_encode`: a TypeID with the prefix `user` (31 characters), its
+//!   prefix known only at run time: `idtypes::uuids::DynTypeId` beside type-safe-id's
+//!   `TypeSafeId<DynamicType>` (the Rust implementation the specification lists first) and
+//!   mti's `MagicTypeId`. `encode` is `DynTypeId::encode` (on the stack); `display` is each
+//!   crate's `Display` written into a `String` kept between iterations, the one way all three
+//!   give their text, so the groups compare like with like.
+//! - `uuid_v7`: a new UUIDv7 from a generator of one's own (`UuidV7Generator::next`), from the
+//!   process-wide one (`now_v7`), and from `uuid::Uuid::now_v7` (its shared context; random
+//!   bits from `rand`, its `fast-rng` feature).
+//! - `uuid_v4`: `idtypes::uuids::new_v4` beside `uuid::Uuid::new_v4` (`fast-rng`).
+//!
+//! Every result is kept where it was made and `black_box` gets a reference to it (see
+//! `record_key.rs` for why).
+
+use std::{fmt::Write, hint::black_box, time::Duration};
+
+use criterion::{
+    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
+};
+use idtypes::uuids::{DynTypeId, UuidV7Generator};
+use type_safe_id::{DynamicType, TypeSafeId};
+
+const TEXT: &str = "user_01h455vb4pex5vsknk084sn02q";
+
+fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    group
+}
+
+/// Benchmarks `run` on `input`, keeping its result in place.
+fn bench<I: Copy, R>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    input: I,
+    run: impl Fn(I) -> R,
+) {
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            let result = run(black_box(input));
+            black_box(&result);
+        })
+    });
+}
+
+fn typeid_parse(c: &mut Criterion) {
+    let ours = DynTypeId::parse(TEXT).unwrap();
+    let theirs: TypeSafeId<DynamicType> = TEXT.parse().unwrap();
+    let mti: mti::prelude::MagicTypeId = TEXT.parse().unwrap();
+    assert_eq!(theirs.uuid(), ours.uuid());
+    assert_eq!(mti.to_string(), TEXT);
+    let mut group = group(c, "typeid_parse");
+    bench(&mut group, "idtypes", TEXT, DynTypeId::parse);
+    bench(&mut group, "type-safe-id", TEXT, |text| {
+        text.parse::<TypeSafeId<DynamicType>>()
+    });
+    bench(&mut group, "mti", TEXT, |text| {
+        text.parse::<mti::prelude::MagicTypeId>()
+    });
+    group.finish();
+}
+
+fn typeid_encode(c: &mut Criterion) {
+    let ours = DynTypeId::parse(TEXT).unwrap();
+    let theirs: TypeSafeId<DynamicType> = TEXT.parse().unwrap();
+    let mti: mti::prelude::MagicTypeId = TEXT.parse().unwrap();
+    let mut group = group(c, "typeid_encode");
+    bench(&mut group, "idtypes encode", &ours, DynTypeId::encode);
+    let mut out = String::with_capacity(90);
+    group.bench_function("idtypes display", |b| {
+        b.iter(|| {
+            out.clear();
+            write!(out, "{}", black_box(&ours)).unwrap();
+            black_box(&out);
+        })
+    });
+    group.bench_function("type-safe-id display", |b| {
+        b.iter(|| {
+            out.clear();
+            write!(out, "{}", black_box(&theirs)).unwrap();
+            black_box(&out);
+        })
+    });
+    group.bench_function("mti display", |b| {
+        b.iter(|| {
+            out.clear();
+            write!(out, "{}", black_box(&mti)).unwrap();
+            black_box(&out);
+        })
+    });
+    group.finish();
+}
+
+fn uuid_v7(c: &mut Criterion) {
+    let generator = UuidV7Generator::new();
+    let mut group = group(c, "uuid_v7");
+    bench(
+        &mut group,
+        "idtypes generator",
+        &generator,
+        UuidV7Generator::next,
+    );
+    bench(&mut group, "idtypes now_v7", (), |()| {
+        idtypes::uuids::now_v7()
+    });
+    bench(&mut group, "uuid now_v7", (), |()| uuid::Uuid::now_v7());
+    group.finish();
+}
+
+fn uuid_v4(c: &mut Criterion) {
+    let mut group = group(c, "uuid_v4");
+    bench(&mut group, "idtypes new_v4", (), |()| {
+        idtypes::uuids::new_v4()
+    });
+    bench(&mut group, "uuid new_v4", (), |()| uuid::Uuid::new_v4());
+    group.finish();
+}
+
+criterion_group!(benches, typeid_parse, typeid_encode, uuid_v7, uuid_v4);
+criterion_main!(benches);

@@ -324,6 +324,7 @@ fn a_ulid_generator_held_by_another_thread_at_the_fork_works_in_the_child() {
         }
         stop.store(true, Ordering::Relaxed);
     });
+}
 
 #[test]
 fn uuid_v7_now_in_parent_and_child_shares_no_uuid() {

@@ -86,25 +86,40 @@ pub(crate) const fn encode26(value: u128, lowercase: bool) -> [u8; 26] {
 /// The value of 26 symbols under `table`, or `None` when a byte is not a symbol or the first
 /// symbol is above `7` (the value would need 131 bits).
 #[inline]
-pub(crate) fn decode26(text: &[u8; 26], table: &[u8; 256]) -> Option<u128> {
+pub(crate) const fn decode26(text: &[u8; 26], table: &[u8; 256]) -> Option<u128> {
     // 26 independent lookups; symbols 2..26 go eight to a `u64` (one per byte, the first the
     // most significant), which `gather40` packs into 40 bits without a chain of shifts. One
     // comparison of all the symbols or-ed together checks them.
-    let symbol = |i: usize| u64::from(table[text[i] as usize]);
-    let eight =
-        |start: usize| (0..8).fold(0u64, |acc, k| acc | (symbol(start + k) << (56 - 8 * k)));
-    let (first, second) = (symbol(0), symbol(1));
-    let (a, b, c) = (eight(2), eight(10), eight(18));
+    let first = table[text[0] as usize] as u64;
+    let second = table[text[1] as usize] as u64;
+    let (a, b, c) = (
+        eight(text, table, 2),
+        eight(text, table, 10),
+        eight(text, table, 18),
+    );
     if (first | second | ((a | b | c) & 0xE0E0_E0E0_E0E0_E0E0)) > 31 || first > 7 {
         return None;
     }
     let high = (first << 5) | second;
     Some(
-        (u128::from(high) << 120)
-            | (u128::from(gather40(a)) << 80)
-            | (u128::from(gather40(b)) << 40)
-            | u128::from(gather40(c)),
+        ((high as u128) << 120)
+            | ((gather40(a) as u128) << 80)
+            | ((gather40(b) as u128) << 40)
+            | gather40(c) as u128,
     )
+}
+
+/// The symbol values of `text[start..start + 8]` under `table`, one per byte of a `u64`, the
+/// first in the most significant byte.
+#[inline(always)]
+const fn eight(text: &[u8; 26], table: &[u8; 256], start: usize) -> u64 {
+    let mut acc = 0u64;
+    let mut k = 0;
+    while k < 8 {
+        acc |= (table[text[start + k] as usize] as u64) << (56 - 8 * k);
+        k += 1;
+    }
+    acc
 }
 
 #[cfg(test)]

@@ -15,8 +15,8 @@ use idtypes::record_key::RecordKeyType;
 use idtypes::serde::SerdeId;
 use idtypes::tbsl::TransportBase;
 use idtypes::{
-    Error, ErrorKind, FixedSizeFormat, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId,
-    TsSeqRand, TypedId, Uid11, Xid,
+    Error, ErrorKind, FixedSizeFormat, FullRand, IdFormat, IdRange, RecordKey, Snowish, Tbsl, Tid,
+    TimeId, TsSeqRand, TypedId, Uid11, Xid,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -670,7 +670,7 @@ fn check_typed<T: TypedId>(text: &str, parse_unchecked: fn(&str) -> Result<T, Er
         }
         return;
     };
-    let inner = match rest.parse::<T::Inner>() {
+    let inner = match <T::Inner as IdFormat>::parse_text(rest) {
         Ok(inner) => inner,
         Err(inner_err) => {
             for err in [result.unwrap_err(), unchecked.unwrap_err()] {
@@ -704,8 +704,8 @@ fn check_typed<T: TypedId>(text: &str, parse_unchecked: fn(&str) -> Result<T, Er
     }
     // The display is the prefix, the separator and the inner id's display, and reads back.
     let shown = unchecked.to_string();
-    assert_eq!(shown, format!("{head}{inner}"));
-    if inner.to_string() == rest {
+    assert_eq!(shown, format!("{head}{}", &*inner.encode()));
+    if &*inner.encode() == rest {
         assert_eq!(shown, text, "an accepted canonical text prints otherwise");
     }
     assert_eq!(parse_unchecked(&shown).as_ref(), Ok(&unchecked));

@@ -92,6 +92,7 @@ mod tests {
                 "__idtypes_typed_full_rand",
                 "__idtypes_typed_tbsl",
                 "__idtypes_typed_ulid",
+                "__idtypes_typed_uuid",
                 "__idtypes_typed_record_key",
             ]
         );

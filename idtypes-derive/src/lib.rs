@@ -107,6 +107,11 @@ derives! {
     /// reads and prints `order_01ARZ3NDEKTSV4RRFFQ69G5FAV`, with the ULID's parts, ranges and
     /// generation, typed.
     derive_ulid => Ulid;
+    /// A typed UUID whose text is a TypeID (with the `uuid` feature):
+    /// `#[derive(Uuid)] #[idtype(prefix = "user")] struct UserId(uuid::Uuid);` reads and prints
+    /// `user_01h455vb4pex5vsknk084sn02q`, with `now_v7`, `new_v4` and `to_dyn_type_id`. The
+    /// prefix must be a TypeID prefix (`a`-`z` and inner `_`), the separator `_`.
+    derive_uuid => Uuid;
     /// A typed atproto record key, optionally of one record key type:
     /// `#[derive(RecordKey)] #[idtype(key_type = "tid")] struct PostKey(RecordKey);`.
     ///

@@ -826,9 +826,15 @@ pub use time_id::TimeId;
 pub use typed::{CheckPolicy, Column, FixedSizeFormat, IdFormat, TypedId, ValidationError};
 pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, Xid};
 pub use ulid::Ulid;
+/// The `uuid` crate's UUID, re-exported (the same type): a format of this crate, whose typed
+/// ids (`#[derive(idtypes::Uuid)]`) read and print TypeIDs. See [`uuids`].
+#[cfg(feature = "uuid")]
+pub use uuid::Uuid;
 
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
+#[cfg(all(feature = "derive", feature = "uuid"))]
+pub use idtypes_derive::Uuid;
 /// The derive macros, one per format, named like the type (`use idtypes::Tid` brings both).
 ///
 /// See [typed ids](crate#typed-ids) in the crate docs for what they generate and their attributes.
@@ -856,6 +862,8 @@ pub mod __private {
     pub use crate::record_key::typed::TypedRecordKey;
     #[cfg(feature = "alloc")]
     pub use crate::typed::support::check_key_type;
+    #[cfg(feature = "uuid")]
+    pub use crate::uuids::{check_typeid_prefix, uuid_suffix};
     #[cfg(feature = "chrono")]
     pub use chrono::{DateTime, Utc};
     #[cfg(feature = "std")]

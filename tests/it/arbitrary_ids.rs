@@ -205,6 +205,7 @@ fn typed_ids_of_every_format_draw_valid_ids() {
     assert_eq!(typed::<MsgId>(&buffers).1, 0);
     assert_eq!(typed::<TokenId>(&buffers).1, 0);
     assert_eq!(typed::<TxnId>(&buffers).1, 0);
+    assert_eq!(typed::<PaymentId>(&buffers).1, 0);
     assert_eq!(typed::<NoteKey>(&buffers).1, 0);
     assert_eq!(PostId::size_hint(0), (8, Some(8 * 16)));
 }

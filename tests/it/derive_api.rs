@@ -190,7 +190,7 @@ fn describe<T: TypedId>(id: &T) -> String {
         T::SEPARATOR,
         <T::Inner as IdFormat>::NAME,
         id,
-        id.as_inner()
+        &*id.as_inner().encode()
     )
 }
 

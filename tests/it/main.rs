@@ -62,3 +62,4 @@ mod typeid_spec;
 mod uid11_conformance;
 mod uid11_generators;
 mod uid11_properties;
+mod uuid_typed;

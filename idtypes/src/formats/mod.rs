@@ -23,10 +23,15 @@
 //! | `serde` | what serde's binary formats get: `text` (the atproto formats) or `raw` |
 //! | `parse_valid` | a parse from an offset that builds no error, where the format has one |
 //!
-//! The record key, a string of 1 to 512 characters, has no raw form or bytes; it is the one
-//! format outside the fixed-size rows (below the table).
+//! The record key, a string of 1 to 512 characters, has no raw form or bytes; it is one
+//! format outside the fixed-size rows (below the table). The other is the `uuid` crate's
+//! `Uuid` (`uuid.rs`, with the `uuid` feature): another crate's type, which has that crate's
+//! serde and the database crates' column impls, so the iteration macros leave it out and only
+//! typed ids over it get this crate's integrations.
 
 pub(crate) mod rows;
+#[cfg(feature = "uuid")]
+mod uuid;
 
 use crate::{
     Error, FixedSizeFormat, FullRand, IdFormat, IdText, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
@@ -174,6 +179,10 @@ mod record_key {
 
         fn from_any_bytes(_: &[u8]) -> Option<Self> {
             None
+        }
+
+        fn write_text(&self, _: bool, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+            out.write_str(self.as_str())
         }
     }
 }

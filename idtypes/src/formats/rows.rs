@@ -72,6 +72,18 @@ macro_rules! impls {
                     Some(($from_any_bytes)(bytes))
                 }
 
+                fn write_text(
+                    &self,
+                    alternate: bool,
+                    out: &mut dyn core::fmt::Write,
+                ) -> core::fmt::Result {
+                    if alternate {
+                        write!(out, "{:#}", self)
+                    } else {
+                        write!(out, "{}", self)
+                    }
+                }
+
                 $(
                     // Without an error to build and drop when the text is not an id (the
                     // typed parse then starts over to say why).

@@ -62,6 +62,19 @@ macro_rules! fixed {
 
 crate::formats::for_each_fixed_format!(fixed);
 
+/// A typed id over a `Uuid` draws any 16 bytes (the `uuid` crate's own `arbitrary` feature
+/// gives `Uuid` itself its `Arbitrary`).
+#[cfg(feature = "uuid")]
+impl<T> Draw<T> for uuid::Uuid {
+    fn draw(u: &mut Unstructured<'_>) -> Result<Self> {
+        from_any_bytes(u)
+    }
+
+    fn draw_size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (16, Some(16))
+    }
+}
+
 /// A record key's characters; the first is what an input that has run out gives.
 const KEY_ALPHABET: &[u8] = b"aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStTuUvVwWxXyYzZ0123456789-._~:";
 

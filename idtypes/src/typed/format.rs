@@ -1,19 +1,25 @@
 //! [`IdFormat`], what every format of this crate shares, and [`FixedSizeFormat`], what the
 //! fixed-size ones share besides: a raw form and big-endian bytes.
 
-use core::{fmt, hash::Hash, ops::Deref, str::FromStr};
+use core::{fmt, hash::Hash, ops::Deref};
 
 use crate::Error;
 
 /// An id format of this crate: [`Tid`](struct@crate::Tid), [`TimeId`](struct@crate::TimeId),
 /// [`Uid11`](struct@crate::Uid11) and its profiles, [`Tbsl`](struct@crate::Tbsl),
-/// [`RecordKey`](struct@crate::RecordKey).
+/// [`Ulid`](struct@crate::Ulid), [`RecordKey`](struct@crate::RecordKey), and (with the `uuid`
+/// feature) the `uuid` crate's [`Uuid`](::uuid::Uuid), whose text here is the TypeID suffix.
 ///
 /// It lets generic code treat every format alike: each one parses strictly from its text
-/// ([`FromStr`]), prints it ([`Display`](fmt::Display)) or hands it over without allocating
+/// ([`parse_text`](IdFormat::parse_text)), hands it over without allocating
 /// ([`encode`](IdFormat::encode)), orders like its text and names itself in errors. The
 /// derive macros build on it. The fixed-size formats (all but the record key) also have a
 /// raw form: [`FixedSizeFormat`]. The trait is sealed: the formats are this crate's.
+///
+/// Every format of this crate's own also has `FromStr` (with [`Error`]) and `Display`, both
+/// the text of this trait. A `Uuid` keeps the `uuid` crate's: its `Display` is the hyphenated
+/// form, while its text as a format (and in a typed id) is the 26-character TypeID suffix.
+/// So generic code reads and writes through the trait's methods.
 ///
 /// # Examples
 ///
@@ -23,7 +29,7 @@ use crate::Error;
 /// fn largest<T: IdFormat>(texts: &[&str]) -> Result<Option<T>, idtypes::Error> {
 ///     let mut ids = Vec::new();
 ///     for text in texts {
-///         ids.push(text.parse::<T>()?);
+///         ids.push(T::parse_text(text)?);
 ///     }
 ///     Ok(ids.into_iter().max())
 /// }
@@ -35,18 +41,33 @@ use crate::Error;
 /// # Ok::<(), idtypes::Error>(())
 /// ```
 pub trait IdFormat:
-    sealed::Sealed
-    + Clone
-    + Eq
-    + Ord
-    + Hash
-    + fmt::Debug
-    + fmt::Display
-    + FromStr<Err = Error>
-    + Send
-    + Sync
-    + 'static
+    sealed::Sealed + Clone + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static
 {
+    /// Parses the format's text (what [`encode`](IdFormat::encode) writes; for the formats of
+    /// this crate's own, what `FromStr` reads).
+    ///
+    /// # Errors
+    ///
+    /// The format's error for text that is not one of its ids: what was expected, what was
+    /// found, where.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{IdFormat, Tid};
+    ///
+    /// assert_eq!(<Tid as IdFormat>::parse_text("3jzfcijpj2z2a")?, "3jzfcijpj2z2a".parse()?);
+    /// assert!(<Tid as IdFormat>::parse_text("3jzf").is_err());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    fn parse_text(text: &str) -> Result<Self, Error>
+    where
+        Self: Sized,
+    {
+        <Self as sealed::Sealed>::parse_ascii(text.as_bytes())
+    }
+
     /// The format's name, as its errors give it ([`Error::format_name`]).
     ///
     /// # Examples
@@ -360,6 +381,10 @@ pub(crate) mod sealed {
         where
             Self: Sized;
 
+        /// Writes the text, or with `alternate` the format's second display form (a TimeId's
+        /// dashes), as a typed id's `Display` (`{}`, `{:#}`) shows its inner id.
+        fn write_text(&self, alternate: bool, out: &mut dyn core::fmt::Write) -> core::fmt::Result;
+
         /// The id that bytes of the format's byte length make (any such bytes make one; a
         /// snowish id's reserved top bit is cleared), or `None` for other lengths and for
         /// the record key, which has no bytes: what `arbitrary` draws.
@@ -374,9 +399,9 @@ pub(crate) mod sealed {
         #[inline(always)]
         fn parse_valid(text: &str, start: usize) -> Option<Self>
         where
-            Self: core::str::FromStr + Sized,
+            Self: Sized,
         {
-            text.get(start..)?.parse().ok()
+            Self::parse_ascii(text.get(start..)?.as_bytes()).ok()
         }
     }
 }

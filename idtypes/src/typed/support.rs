@@ -70,8 +70,7 @@ const fn max_len<T: TypedId>() -> usize {
 /// The inner id after the prefix and separator, and where it starts.
 fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
     let offset = strip_prefix::<T>(text)?;
-    let inner = text[offset..]
-        .parse::<T::Inner>()
+    let inner = <T::Inner as IdFormat>::parse_text(&text[offset..])
         .map_err(|err| inner_error::<T>(err, offset))?;
     Ok((offset, inner))
 }
@@ -197,11 +196,7 @@ fn write_text<T: TypedId>(id: &T, alternate: bool, out: &mut impl fmt::Write) ->
         out.write_str(T::PREFIX)?;
         out.write_str(T::SEPARATOR)?;
     }
-    if alternate {
-        write!(out, "{:#}", id.as_inner())
-    } else {
-        write!(out, "{}", id.as_inner())
-    }
+    sealed::Sealed::write_text(id.as_inner(), alternate, out)
 }
 
 /// `prefix`, `separator` and an encoder's text, on the stack. The derive sizes `N` as the sum of

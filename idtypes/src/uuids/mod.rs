@@ -7,9 +7,12 @@ mod dyn_type_id;
 #[cfg(all(feature = "std", idtypes_host))]
 mod generator;
 mod type_id_text;
+mod typed;
 pub(crate) mod typeid;
 
 pub use dyn_type_id::DynTypeId;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::{UuidV7Generator, new_v4, now_v7};
 pub use type_id_text::TypeIdText;
+#[doc(hidden)]
+pub use typed::{check_typeid_prefix, uuid_suffix};

@@ -130,7 +130,7 @@ pub(crate) const fn check_prefix_ascii(prefix: &[u8]) -> Result<(), Error> {
 
 /// Whether `prefix` is a TypeID prefix, without building an error.
 #[inline]
-const fn is_prefix(prefix: &[u8]) -> bool {
+pub(crate) const fn is_prefix(prefix: &[u8]) -> bool {
     if prefix.len() > MAX_PREFIX_LEN {
         return false;
     }
@@ -166,10 +166,22 @@ pub(crate) const fn encode_suffix(uuid: u128) -> IdText<SUFFIX_LEN> {
 ///   lowercase alphabet (uppercase too: the specification decodes lowercase only).
 #[inline]
 pub(crate) const fn parse_suffix(text: &[u8]) -> Result<u128, Error> {
+    parse_suffix_as(text, SUFFIX_FORMAT)
+}
+
+/// [`parse_suffix`], its errors named `format` (a `Uuid`'s text as a format: "UUID").
+#[inline]
+pub(crate) const fn parse_suffix_as(text: &[u8], format: &'static str) -> Result<u128, Error> {
     match decode_suffix(text) {
         Some(value) => Ok(value),
-        None => Err(suffix_error(text)),
+        None => Err(suffix_error(text, format)),
     }
+}
+
+/// The 128 bits of a valid suffix, or `None` (no error built).
+#[inline]
+pub(crate) const fn suffix_valid(text: &[u8]) -> Option<u128> {
+    decode_suffix(text)
 }
 
 /// The 128 bits of a valid suffix, or `None`.
@@ -185,10 +197,10 @@ const fn decode_suffix(text: &[u8]) -> Option<u128> {
 /// else the first byte outside the alphabet.
 #[cold]
 #[inline(never)]
-const fn suffix_error(text: &[u8]) -> Error {
+const fn suffix_error(text: &[u8], format: &'static str) -> Error {
     if text.len() != SUFFIX_LEN {
         return Error::new(
-            SUFFIX_FORMAT,
+            format,
             Repr::Length {
                 expected: Lengths::Between(SUFFIX_LEN, SUFFIX_LEN),
                 found: text.len(),
@@ -198,7 +210,7 @@ const fn suffix_error(text: &[u8]) -> Error {
     let first = crockford::DECODE_LOWER[text[0] as usize];
     if first != crockford::INVALID && first > 7 {
         return Error::new(
-            SUFFIX_FORMAT,
+            format,
             Repr::Overflow {
                 position: 0,
                 found: char_at(text, 0),
@@ -208,7 +220,7 @@ const fn suffix_error(text: &[u8]) -> Error {
     }
     let position = first_invalid(text, &crockford::DECODE_LOWER, crockford::INVALID);
     Error::new(
-        SUFFIX_FORMAT,
+        format,
         Repr::Character {
             position,
             found: char_at(text, position),

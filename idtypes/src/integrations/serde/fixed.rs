@@ -29,6 +29,13 @@ macro_rules! fixed_size_serde {
             }
         }
 
+        serde_id!($ty);
+    };
+}
+
+/// [`SerdeId`] (the adapters, and typed ids over the format) for the fixed-size format `$ty`.
+macro_rules! serde_id {
+    ($ty:ident) => {
         impl super::sealed::Sealed for crate::$ty {}
 
         impl SerdeId for crate::$ty {
@@ -60,6 +67,11 @@ macro_rules! fixed_size_serde {
 }
 
 crate::formats::for_each_fixed_format!(fixed_size_serde);
+
+// A `Uuid` has the `uuid` crate's own serde; typed ids over it (and the adapters) get this
+// crate's: the TypeID text, and its 16 bytes in binary formats.
+#[cfg(feature = "uuid")]
+serde_id!(Uuid);
 
 /// A fixed-size format, as serde reads and writes it.
 trait Fixed: FixedSizeFormat<Raw: RawForm> + Facts + SerdeId {}
@@ -103,7 +115,7 @@ impl<T: Fixed> Visitor<'_> for TextVisitor<T> {
 
     #[inline]
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        text.parse().map_err(E::custom)
+        T::parse_text(text).map_err(E::custom)
     }
 
     fn visit_bytes<E: de::Error>(self, text: &[u8]) -> Result<T, E> {
@@ -135,7 +147,7 @@ impl<'de, T: Fixed> Visitor<'de> for RawVisitor<T> {
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        text.parse().map_err(E::custom)
+        T::parse_text(text).map_err(E::custom)
     }
 
     /// A byte string: the raw bytes where the raw form is bytes, else the ASCII text.

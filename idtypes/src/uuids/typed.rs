@@ -1,0 +1,156 @@
+//! What `#[derive(Uuid)]` adds to a typed id: the TypeID text and its rules, and the UUID's
+//! generation, typed.
+
+/// The UUID part of a typed id's API: `UserId { checked | unchecked, "user", "_" }`.
+///
+/// A typed UUID's text is a TypeID: its prefix must be one (0 to 63 of `a`-`z` and `_`, not
+/// starting or ending with `_`), joined by `_`. Checked at compile time.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_uuid {
+    ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
+        const _: () = $crate::__private::check_typeid_prefix($prefix, $separator);
+
+        #[automatically_derived]
+        impl $crate::__private::core::clone::Clone for $name {
+            #[inline]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::core::marker::Copy for $name {}
+
+        $crate::__idtypes_typed_uuid!(@default $name, $checks);
+
+        #[automatically_derived]
+        impl $name {
+            /// The TypeID text on the stack, without allocating (what `Display` writes).
+            #[inline]
+            pub const fn encode(self) -> $crate::IdText<{ $prefix.len() + $separator.len() + 26 }> {
+                $crate::__private::prefixed_text(
+                    $prefix,
+                    $separator,
+                    $crate::__private::uuid_suffix(self.0),
+                )
+            }
+
+            /// The typed id holding `inner`, without the type's checks (its `validate`
+            /// function, when it has one): for values known to be good, or that must be read
+            /// whatever they are.
+            #[inline]
+            pub const fn from_inner_unchecked(inner: $crate::Uuid) -> Self {
+                Self(inner)
+            }
+
+            /// The UUID inside.
+            #[inline]
+            pub const fn as_inner(&self) -> &$crate::Uuid {
+                &self.0
+            }
+
+            /// The UUID inside, by value.
+            #[inline]
+            pub const fn into_inner(self) -> $crate::Uuid {
+                self.0
+            }
+
+            /// The id as a [`DynTypeId`]($crate::uuids::DynTypeId): its prefix and UUID, for
+            /// code that handles TypeIDs of any type.
+            #[inline]
+            pub const fn to_dyn_type_id(self) -> $crate::uuids::DynTypeId {
+                $crate::__private::unwrap_const($crate::uuids::DynTypeId::new($prefix, self.0))
+            }
+
+            $crate::__idtypes_typed_uuid_new!($checks);
+        }
+    };
+    // A type with checks has no default: the nil UUID may not pass them.
+    (@default $name:ident, checked) => {};
+    (@default $name:ident, unchecked) => {
+        #[automatically_derived]
+        impl $crate::__private::core::default::Default for $name {
+            /// The nil UUID.
+            #[inline]
+            fn default() -> Self {
+                Self($crate::Uuid::nil())
+            }
+        }
+    };
+}
+
+/// `now_v7`, `new_v4` and `next_from` for a typed UUID (with the generators: `std`, on a
+/// target with a host clock).
+#[cfg(all(feature = "std", idtypes_host))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_uuid_new {
+    (unchecked) => {
+        /// A new version 7 UUID from the process-wide generator ([`now_v7`]($crate::uuids::now_v7)).
+        pub fn now_v7() -> Self {
+            Self($crate::uuids::now_v7())
+        }
+
+        /// A new version 4 (random) UUID ([`new_v4`]($crate::uuids::new_v4)).
+        pub fn new_v4() -> Self {
+            Self($crate::uuids::new_v4())
+        }
+
+        $crate::__idtypes_typed_next_from!(uuids::UuidV7Generator, unchecked);
+    };
+    (checked) => {
+        /// A new version 7 UUID from the process-wide generator ([`now_v7`]($crate::uuids::now_v7)).
+        ///
+        /// # Errors
+        ///
+        /// The type's check, when it refuses the new id.
+        pub fn now_v7() -> $crate::__private::core::result::Result<Self, $crate::Error> {
+            <Self as $crate::TypedId>::try_from_inner($crate::uuids::now_v7())
+        }
+
+        /// A new version 4 (random) UUID ([`new_v4`]($crate::uuids::new_v4)).
+        ///
+        /// # Errors
+        ///
+        /// The type's check, when it refuses the new id.
+        pub fn new_v4() -> $crate::__private::core::result::Result<Self, $crate::Error> {
+            <Self as $crate::TypedId>::try_from_inner($crate::uuids::new_v4())
+        }
+
+        $crate::__idtypes_typed_next_from!(uuids::UuidV7Generator, checked);
+    };
+}
+
+#[cfg(not(all(feature = "std", idtypes_host)))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_uuid_new {
+    ($($tokens:tt)*) => {};
+}
+
+/// The TypeID suffix of `uuid`, for the derive's `encode`.
+#[doc(hidden)]
+#[inline]
+pub const fn uuid_suffix(uuid: uuid::Uuid) -> crate::IdText<26> {
+    super::typeid::encode_suffix(uuid.as_u128())
+}
+
+/// Refuses, at compile time, a typed UUID whose text would not be a TypeID: a prefix outside
+/// the TypeID rules, or a separator other than `_` (none without a prefix).
+#[doc(hidden)]
+pub const fn check_typeid_prefix(prefix: &str, separator: &str) {
+    if !super::typeid::is_prefix(prefix.as_bytes()) {
+        panic!(
+            "a typed UUID's prefix must be a TypeID prefix: up to 63 characters of `a`-`z` and \
+             `_`, not starting or ending with `_`"
+        );
+    }
+    let separator = separator.as_bytes();
+    let expected: &[u8] = if prefix.is_empty() { b"" } else { b"_" };
+    if separator.len() != expected.len() || (!expected.is_empty() && separator[0] != b'_') {
+        panic!(
+            "a typed UUID's separator is `_`: its text is a TypeID (`user_01h455vb4pex5vsknk084sn02q`)"
+        );
+    }
+}

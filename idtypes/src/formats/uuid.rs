@@ -95,7 +95,7 @@ mod tests {
         assert_eq!(IdFormat::encode(&uuid), "01h455vb4pex5vsknk084sn02q");
         assert_eq!(Uuid::parse_text("01h455vb4pex5vsknk084sn02q"), Ok(uuid));
         let err = Uuid::parse_text("01H455VB4PEX5VSKNK084SN02Q").unwrap_err();
-        assert_eq!((err.format_name(), err.position()), (FORMAT, Some(0)));
+        assert_eq!((err.format_name(), err.position()), (FORMAT, Some(2)));
         assert_eq!(
             <Uuid as Sealed>::parse_valid("user_01h455vb4pex5vsknk084sn02q", 5),
             Some(uuid)

@@ -4,6 +4,7 @@
 //! (monotonic within a millisecond, fork-safe) and version 4.
 
 mod dyn_type_id;
+mod hyphenated;
 #[cfg(all(feature = "std", idtypes_host))]
 mod generator;
 mod type_id_text;
@@ -11,6 +12,7 @@ mod typed;
 pub(crate) mod typeid;
 
 pub use dyn_type_id::DynTypeId;
+pub use hyphenated::parse_hyphenated;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::{UuidV7Generator, new_v4, now_v7};
 pub use type_id_text::TypeIdText;

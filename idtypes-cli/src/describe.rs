@@ -73,6 +73,12 @@ pub struct IdInfo {
     /// The big-endian bytes in lowercase hex.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hex: Option<String>,
+    /// A UUID's version (RFC 9562: 4 random, 7 time-ordered, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<u8>,
+    /// A UUID's TypeID suffix (the TypeID without a prefix).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub typeid: Option<String>,
     /// The UUID of the same 128 bits (a ULID's).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uuid: Option<String>,

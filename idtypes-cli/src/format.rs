@@ -151,7 +151,7 @@ impl<T: Spec> Format for Of<T> {
     }
 
     fn parse(&self, text: &str) -> Result<AnyId, idtypes::Error> {
-        text.parse::<T>().map(any)
+        T::read_text(text).map(any)
     }
 
     fn read(&self, form: Form, text: &str) -> Result<AnyId, Failure> {
@@ -220,7 +220,7 @@ impl<T: Spec> Id for T {
     }
 
     fn text(&self) -> String {
-        self.to_string()
+        self.show()
     }
 
     fn integer(&self) -> Option<String> {

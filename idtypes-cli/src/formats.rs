@@ -10,8 +10,9 @@ use idtypes::tid::TidGenerator;
 use idtypes::time_id::{NodeId, TimeIdGenerator};
 use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
 use idtypes::ulid::UlidGenerator;
+use idtypes::uuids::{DynTypeId, UuidV7Generator, parse_hyphenated};
 use idtypes::{
-    FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
+    FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Uuid, Xid,
 };
 
 use crate::describe::{Encoding, Encodings, IdInfo};
@@ -21,8 +22,8 @@ use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
 
 /// The formats, in the order `--help` lists them. `inspect` orders them by [`Spec::GUESS`]:
 /// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), xid 5,
-/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, ulid 11, record-key 12.
-pub static FORMATS: [&dyn Format; 10] = [
+/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, uuid 10, ulid 11, record-key 12.
+pub static FORMATS: [&dyn Format; 11] = [
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
@@ -32,6 +33,7 @@ pub static FORMATS: [&dyn Format; 10] = [
     of::<FullRand>(),
     of::<Tbsl>(),
     of::<Ulid>(),
+    of::<Uuid>(),
     of::<RecordKey>(),
 ];
 
@@ -40,7 +42,7 @@ impl Spec for Tid {
         "atproto timestamp identifier: 13 chars base32-sortable (53-bit µs + 10-bit clock id)";
     const GUESS: u8 = 1;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
-    const FORMS: &'static [Form] = &[Form::Uuid];
+    const FORMS: &'static [Form] = &[Form::Uuid, Form::Typeid];
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         Tid::range_for_prefix,
         Tid::ranges_for_time,
@@ -57,13 +59,13 @@ impl Spec for Tid {
     }
 
     fn write(&self, form: Form) -> Option<String> {
-        (form == Form::Uuid).then(|| self.to_uuid_v7().to_string())
+        uuid_form(form, self.to_uuid_v7())
     }
 
     fn read(form: Form, text: &str) -> Result<Self, Failure> {
-        match form {
-            Form::Uuid => Ok(Tid::from_uuid_v7(uuid_text(text)?)?),
-            _ => Ok(text.parse()?),
+        match uuid_of_form(form, text)? {
+            Some(uuid) => Ok(Tid::from_uuid_v7(uuid)?),
+            None => Ok(text.parse()?),
         }
     }
 
@@ -80,7 +82,7 @@ impl Spec for TimeId {
     const GUESS: u8 = 2;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     // Its text parses plain or dashed: `read` needs nothing of its own.
-    const FORMS: &'static [Form] = &[Form::Dashed, Form::Uuid];
+    const FORMS: &'static [Form] = &[Form::Dashed, Form::Uuid, Form::Typeid];
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         TimeId::range_for_prefix,
         TimeId::ranges_for_time,
@@ -112,15 +114,14 @@ impl Spec for TimeId {
         match form {
             Form::Dashed => Some(self.to_dashed().to_string()),
             // Before 1970 there is no UUIDv7.
-            Form::Uuid => self.to_uuid_v7().ok().map(|uuid| uuid.to_string()),
-            _ => None,
+            _ => uuid_form(form, self.to_uuid_v7().ok()?),
         }
     }
 
     fn read(form: Form, text: &str) -> Result<Self, Failure> {
-        match form {
-            Form::Uuid => Ok(TimeId::from_uuid_v7(uuid_text(text)?)?),
-            _ => Ok(text.parse()?),
+        match uuid_of_form(form, text)? {
+            Some(uuid) => Ok(TimeId::from_uuid_v7(uuid)?),
+            None => Ok(text.parse()?),
         }
     }
 
@@ -343,7 +344,7 @@ impl Spec for Ulid {
             )?))
         },
     ));
-    const FORMS: &'static [Form] = &[Form::Uuid];
+    const FORMS: &'static [Form] = &[Form::Uuid, Form::Typeid];
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         Ulid::range_for_prefix,
         Ulid::ranges_for_time,
@@ -359,13 +360,13 @@ impl Spec for Ulid {
     }
 
     fn write(&self, form: Form) -> Option<String> {
-        (form == Form::Uuid).then(|| self.to_uuid().to_string())
+        uuid_form(form, self.to_uuid())
     }
 
     fn read(form: Form, text: &str) -> Result<Self, Failure> {
-        match form {
-            Form::Uuid => Ok(Ulid::from_uuid(uuid_text(text)?)),
-            _ => Ok(Ulid::parse(text)?),
+        match uuid_of_form(form, text)? {
+            Some(uuid) => Ok(Ulid::from_uuid(uuid)),
+            None => Ok(Ulid::parse(text)?),
         }
     }
 
@@ -375,20 +376,86 @@ impl Spec for Ulid {
     }
 }
 
-/// A UUID in its hyphenated form (either case), as `--from uuid` reads it.
-fn uuid_text(text: &str) -> Result<uuid::Uuid, Failure> {
-    let hyphenated = text.len() == 36
-        && text
-            .bytes()
-            .enumerate()
-            .all(|(i, b)| matches!(i, 8 | 13 | 18 | 23) == (b == b'-'));
-    match uuid::Uuid::try_parse(text) {
-        Ok(uuid) if hyphenated => Ok(uuid),
-        Ok(_) => Err(Failure::msg(format!(
-            "invalid UUID: expected the hyphenated form \
-             (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found `{text}`"
-        ))),
-        Err(err) => Err(Failure::msg(format!("invalid UUID `{text}`: {err}"))),
+/// `uuid` in `form`, if it is one of the UUID forms (`uuid`, `typeid`).
+fn uuid_form(form: Form, uuid: Uuid) -> Option<String> {
+    match form {
+        Form::Uuid => Some(uuid.to_string()),
+        Form::Typeid => Some(IdFormat::encode(&uuid).to_string()),
+        _ => None,
+    }
+}
+
+/// The UUID `text` holds in `form`, if `form` is a UUID form: the hyphenated UUID, or any
+/// TypeID (its prefix dropped).
+fn uuid_of_form(form: Form, text: &str) -> Result<Option<Uuid>, Failure> {
+    match form {
+        Form::Uuid => Ok(Some(parse_hyphenated(text)?)),
+        Form::Typeid => Ok(Some(DynTypeId::parse(text)?.uuid())),
+        _ => Ok(None),
+    }
+}
+
+impl Spec for Uuid {
+    const ABOUT: &'static str =
+        "UUID (RFC 9562): hyphenated hex, or a TypeID (prefix_ and 26 lowercase base32 chars)";
+    const GUESS: u8 = 10;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
+        |id| id.as_u128().to_string(),
+        |text| {
+            Ok(Uuid::from_u128(decimal(
+                text,
+                format!("0..={}", u128::MAX),
+            )?))
+        },
+    ));
+    const FORMS: &'static [Form] = &[Form::Typeid];
+    const OPTIONS: &'static [&'static str] = &["--v4"];
+    const RANGES: Result<Ranges<Self>, &'static str> = Err(
+        "a UUID's order is a time only for version 7, whose first 48 bits are milliseconds as a \
+         ULID's are: `idtypes range ulid` gives the bounds (PostgreSQL `uuid` literals included)",
+    );
+
+    fn show(&self) -> String {
+        self.to_string()
+    }
+
+    /// The hyphenated text, or a TypeID with any prefix (the prefix is left out: `inspect`
+    /// shows it as a typed id's).
+    fn read_text(text: &str) -> Result<Self, idtypes::Error> {
+        if text.len() == 36 {
+            parse_hyphenated(text)
+        } else {
+            DynTypeId::parse(text).map(|id| id.uuid())
+        }
+    }
+
+    fn time(&self) -> Option<Time> {
+        let millis = (self.get_version_num() == 7).then(|| (self.as_u128() >> 80) as i64)?;
+        chrono::DateTime::from_timestamp_millis(millis).map(Time::Millis)
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.version = Some(self.get_version_num() as u8);
+        info.typeid = Some(IdFormat::encode(self).to_string());
+    }
+
+    fn write(&self, form: Form) -> Option<String> {
+        uuid_form(form, *self)
+    }
+
+    fn read(form: Form, text: &str) -> Result<Self, Failure> {
+        match uuid_of_form(form, text)? {
+            Some(uuid) => Ok(uuid),
+            None => Ok(Self::read_text(text)?),
+        }
+    }
+
+    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
+        if origin.v4 {
+            return Ok(Box::new(|| Ok(idtypes::uuids::new_v4())));
+        }
+        let generator = UuidV7Generator::new();
+        Ok(Box::new(move || generator.try_next()))
     }
 }
 
@@ -458,6 +525,10 @@ pub enum Form {
     /// The UUID of the id, hyphenated: a ULID's own 128 bits, a TID's or a TimeId's UUIDv7
     /// mapping (`idtypes::tid`, `idtypes::time_id`).
     Uuid,
+    /// The TypeID of the id's UUID, without a prefix (26 lowercase Crockford base32
+    /// characters); any prefix is read and dropped.
+    #[value(alias = "type-id")]
+    Typeid,
     /// TBSL transport base 10.
     Base10,
     /// TBSL transport base 16 (lowercase, minimal length; `hex` is the fixed-length bytes).
@@ -481,6 +552,7 @@ impl Form {
             Form::Integer => "integer",
             Form::Hex => "hex",
             Form::Uuid => "uuid",
+            Form::Typeid => "typeid",
             Form::Base10 => "base10",
             Form::Base16 => "base16",
             Form::Base32 => "base32",
@@ -502,6 +574,7 @@ impl Form {
         match self {
             Form::Dashed => format!("{format} has no dashed form ({owners} has)"),
             Form::Uuid => format!("{format} has no UUID form ({owners} have)"),
+            Form::Typeid => format!("{format} has no TypeID form ({owners} have)"),
             _ => {
                 format!("{format} has no transport bases ({owners} has): use text, integer or hex")
             }
@@ -522,6 +595,9 @@ pub struct Origin {
     /// The machine id: 0..=1023 for snowish, 0..=99 for tbsl (required by both).
     #[arg(long, value_name = "ID")]
     pub machine: Option<u16>,
+    /// Random (version 4) UUIDs instead of time-ordered version 7 ones (uuid).
+    #[arg(long)]
+    pub v4: bool,
 }
 
 impl Origin {
@@ -532,6 +608,7 @@ impl Origin {
             ("--clock-id", self.clock_id.is_some()),
             ("--node", self.node.is_some()),
             ("--machine", self.machine.is_some()),
+            ("--v4", self.v4),
         ];
         for (option, is_given) in given {
             if is_given && !allowed.contains(&option) {
@@ -596,7 +673,7 @@ mod tests {
             }
             for option in format.options() {
                 assert!(
-                    ["--clock-id", "--node", "--machine"].contains(option),
+                    ["--clock-id", "--node", "--machine", "--v4"].contains(option),
                     "{format}: {option} is not an option of `new`"
                 );
             }

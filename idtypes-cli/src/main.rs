@@ -165,6 +165,7 @@ Examples:
 Forms: text (canonical; a time-id is read plain or dashed), dashed (time-id), integer
 (decimal: u64, time-id i64, tbsl 80 bits), hex (the big-endian bytes; 0x or \\x prefix and
 either case accepted), uuid (hyphenated: a ulid's 128 bits, a tid's or time-id's UUIDv7),
+typeid (that UUID as a TypeID without prefix; any prefix is read and dropped),
 base10 base16 base32 base36 base58 base62 (tbsl transport bases).
 With --to, just that form is printed, one per line; without it, every form.
 
@@ -177,7 +178,8 @@ Examples:
   idtypes convert time-id 3kxn-lhr-3gxq-23 --to integer
   idtypes convert tbsl 3818S45pyczRN8 --from base58 --to text
   idtypes convert xid 0x0000000000400000 --from hex
-  idtypes convert ulid 01563e3a-b5d3-d676-4c61-efb99302bd5b --from uuid")]
+  idtypes convert ulid 01563e3a-b5d3-d676-4c61-efb99302bd5b --from uuid
+  idtypes convert tid user_01h46d8dzze0e80r0000000000 --from typeid --to text")]
     Convert {
         /// The format.
         #[arg(value_parser = format::parser())]

@@ -101,6 +101,8 @@ pub fn info_lines(info: &IdInfo) -> Vec<(&'static str, String)> {
     add("suffix", info.suffix.map(|n| format!("{n} (0x{n:05X})")));
     add("integer", info.integer.clone());
     add("bytes (hex)", info.hex.clone());
+    add("version", info.version.map(|n| n.to_string()));
+    add("TypeID", info.typeid.clone());
     add("UUID", info.uuid.clone());
     add("UUIDv6", info.uuid_v6.clone());
     add("UUIDv7", info.uuid_v7.clone());

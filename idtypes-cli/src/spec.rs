@@ -64,6 +64,17 @@ pub trait Spec: IdFormat {
     /// Fills in the parts of `info` the format has besides its text, integer, bytes and time.
     fn parts(&self, _info: &mut IdInfo) {}
 
+    /// The id's canonical text, as `new`, `inspect` and `convert` print it: the format's text
+    /// ([`IdFormat::encode`]), or a UUID's hyphenated form.
+    fn show(&self) -> String {
+        self.encode().to_string()
+    }
+
+    /// The id `text` spells (what `inspect` tries, and `convert` reads as `text`).
+    fn read_text(text: &str) -> Result<Self, Error> {
+        Self::parse_text(text)
+    }
+
     /// The id in `form`, one of the format's [`FORMS`](Spec::FORMS).
     fn write(&self, _form: Form) -> Option<String> {
         None
@@ -71,7 +82,7 @@ pub trait Spec: IdFormat {
 
     /// Reads `text` written in `form`, one of the format's [`FORMS`](Spec::FORMS).
     fn read(_form: Form, text: &str) -> Result<Self, Failure> {
-        Ok(text.parse()?)
+        Ok(Self::read_text(text)?)
     }
 
     /// The generator of `new`, set up from its options (already checked against

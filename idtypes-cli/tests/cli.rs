@@ -123,7 +123,7 @@ fn inspect_a_tid_as_json() {
         .iter()
         .map(|rejection| rejection["format"].as_str().unwrap_or_default())
         .collect();
-    assert_eq!(refusing, ["tbsl", "uid11", "ulid"]);
+    assert_eq!(refusing, ["tbsl", "uid11", "uuid", "ulid"]);
     assert!(
         rejected
             .iter()
@@ -355,7 +355,7 @@ fn inspect_keeps_going_after_an_invalid_id() {
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["best_guess"], Value::Null);
     assert_eq!(objects[1]["candidates"], serde_json::json!([]));
-    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(6));
+    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(7));
     assert_eq!(objects[2]["valid"], true);
 }
 
@@ -794,6 +794,7 @@ fn convert_prints_every_form_and_json() {
             "text": "3jzfcijpj2z2a",
             "integer": "1728652679052295174",
             "uuid": "01890cd4-37ff-701c-8060-000000000000",
+            "typeid": "01h46d8dzze0e80r0000000000",
             "hex": "17fd6873eaf07c06",
         })
     );
@@ -922,7 +923,7 @@ fn inspect_orders_readings_and_refusals_by_format() {
     );
     assert_eq!(
         refusing(&objects[0]),
-        ["tbsl", "tid", "time-id", "snowish", "ulid"]
+        ["tbsl", "tid", "time-id", "snowish", "uuid", "ulid"]
     );
     // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
     assert_eq!(
@@ -937,9 +938,12 @@ fn inspect_orders_readings_and_refusals_by_format() {
         ]
     );
     // A text uid11 refuses is reported once, by uid11, not by each profile.
-    assert_eq!(refusing(&objects[1]), ["tbsl", "tid", "time-id", "ulid"]);
+    assert_eq!(
+        refusing(&objects[1]),
+        ["tbsl", "tid", "time-id", "uuid", "ulid"]
+    );
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
-    assert_eq!(refusing(&tid[0]), ["tbsl", "uid11", "ulid"]);
+    assert_eq!(refusing(&tid[0]), ["tbsl", "uid11", "uuid", "ulid"]);
 }
 
 #[test]
@@ -1003,13 +1007,14 @@ fn ulids_convert_to_and_from_their_uuid_and_tids_to_their_uuid_v7() {
             "integer": "1777027686520646174104517696511196507",
             "hex": "01563e3ab5d3d6764c61efb99302bd5b",
             "uuid": "01563e3a-b5d3-d676-4c61-efb99302bd5b",
+            "typeid": "01arz3ndektsv4rrffq69g5fav",
         })
     );
     idtypes()
         .args(["convert", "ulid", "01563E3A-B5D3-D676-4C61-EFB99302BD5B", "--from", "uuid"])
         .assert()
         .success()
-        .stdout("text          01ARZ3NDEKTSV4RRFFQ69G5FAV\ninteger       1777027686520646174104517696511196507\nhex           01563e3ab5d3d6764c61efb99302bd5b\nuuid          01563e3a-b5d3-d676-4c61-efb99302bd5b\n");
+        .stdout("text          01ARZ3NDEKTSV4RRFFQ69G5FAV\ninteger       1777027686520646174104517696511196507\nhex           01563e3ab5d3d6764c61efb99302bd5b\nuuid          01563e3a-b5d3-d676-4c61-efb99302bd5b\ntypeid        01arz3ndektsv4rrffq69g5fav\n");
     idtypes()
         .args([
             "convert",
@@ -1034,7 +1039,9 @@ fn ulids_convert_to_and_from_their_uuid_and_tids_to_their_uuid_v7() {
         ])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("expected the hyphenated form"));
+        .stderr(predicate::str::contains(
+            "invalid UUID: expected 36 characters, found 32 bytes",
+        ));
     idtypes()
         .args([
             "convert",
@@ -1073,4 +1080,35 @@ fn new_ulids_rise_and_inspect_reads_their_time() {
     assert_eq!(ulid["time"], "2016-07-30T23:54:10.259Z");
     assert_eq!(ulid["random_hex"], "d6764c61efb99302bd5b");
     assert_eq!(ulid["uuid"], "01563e3a-b5d3-d676-4c61-efb99302bd5b");
+}
+
+#[test]
+fn new_uuids_are_version_7_or_4_and_inspect_reads_typeids() {
+    let output = idtypes()
+        .args(["new", "uuid", "-n", "3"])
+        .assert()
+        .success();
+    let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    let uuids: Vec<&str> = text.lines().collect();
+    assert_eq!(uuids.len(), 3);
+    assert!(uuids.windows(2).all(|pair| pair[0] < pair[1]));
+    assert!(
+        uuids
+            .iter()
+            .all(|uuid| uuid.len() == 36 && &uuid[14..15] == "7")
+    );
+    let output = idtypes().args(["new", "uuid", "--v4"]).assert().success();
+    let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    assert_eq!(&text[14..15], "4");
+    let objects = json(&["inspect", "user_01h455vb4pex5vsknk084sn02q"]);
+    assert_eq!(objects[0]["best_guess"], "uuid");
+    let uuid = candidate(&objects[0], "uuid");
+    assert_eq!(uuid["text"], "01890a5d-ac96-774b-bcce-b302099a8057");
+    assert_eq!(uuid["version"], 7);
+    assert_eq!(uuid["time"], "2023-06-30T03:34:18.518Z");
+    idtypes()
+        .args(["new", "tid", "--v4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--v4 does not apply to tid"));
 }

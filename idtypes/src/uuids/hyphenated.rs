@@ -103,14 +103,34 @@ mod tests {
     #[test]
     fn refuses_the_other_forms_saying_where() {
         let cases: [(&str, ErrorKind, Option<usize>); 4] = [
-            ("{01890a5d-ac96-774b-bcce-b302099a8057}", ErrorKind::Length, None),
-            ("01890a5d_ac96-774b-bcce-b302099a8057", ErrorKind::Syntax, Some(8)),
-            ("01890a5d-ac96-774b-bcce-b302099a805-", ErrorKind::Character, Some(35)),
-            ("01890a5d-ac9-6774b-bcce-b302099a8057", ErrorKind::Character, Some(12)),
+            (
+                "{01890a5d-ac96-774b-bcce-b302099a8057}",
+                ErrorKind::Length,
+                None,
+            ),
+            (
+                "01890a5d_ac96-774b-bcce-b302099a8057",
+                ErrorKind::Syntax,
+                Some(8),
+            ),
+            (
+                "01890a5d-ac96-774b-bcce-b302099a805-",
+                ErrorKind::Character,
+                Some(35),
+            ),
+            (
+                "01890a5d-ac9-6774b-bcce-b302099a8057",
+                ErrorKind::Character,
+                Some(12),
+            ),
         ];
         for (text, kind, position) in cases {
             let err = parse_hyphenated(text).unwrap_err();
-            assert_eq!((err.kind(), err.position()), (kind, position), "{text}: {err}");
+            assert_eq!(
+                (err.kind(), err.position()),
+                (kind, position),
+                "{text}: {err}"
+            );
         }
     }
 }

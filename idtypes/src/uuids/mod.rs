@@ -4,17 +4,17 @@
 //! (monotonic within a millisecond, fork-safe) and version 4.
 
 mod dyn_type_id;
-mod hyphenated;
 #[cfg(all(feature = "std", idtypes_host))]
 mod generator;
+mod hyphenated;
 mod type_id_text;
 mod typed;
 pub(crate) mod typeid;
 
 pub use dyn_type_id::DynTypeId;
-pub use hyphenated::parse_hyphenated;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::{UuidV7Generator, new_v4, now_v7};
+pub use hyphenated::parse_hyphenated;
 pub use type_id_text::TypeIdText;
 #[doc(hidden)]
 pub use typed::{check_typeid_prefix, uuid_suffix};

@@ -51,6 +51,8 @@
 //! | [`TsSeqRand`](struct@TsSeqRand) | uid11 profile ts-seq-rand | 42-bit ms, 12-bit sequence, 10-bit random | as uid11 |
 //! | [`FullRand`](struct@FullRand) | uid11 profile fullrand | 64 random bits | as uid11 |
 //! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine 0..=99) * 2^20 + 20-bit suffix` | 20 chars uppercase hex; transport bases 10, 16, 32, 36, 58, 62 |
+//! | [`Ulid`](struct@Ulid) | ULID | 16 bytes: 48-bit ms since 1970, 80 random bits | 26 chars Crockford base32, uppercase, read in either case |
+//! | `Uuid` (the `uuid` crate's, `uuid` feature) | UUID (RFC 9562), text as a TypeID | 16 bytes | 26 chars lowercase Crockford base32: the TypeID suffix; typed ids `prefix_` + suffix; see [`uuids`] |
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
@@ -63,8 +65,9 @@
 //! ([`NodeId`](time_id::NodeId), [`TimeIdGenerator`](time_id::TimeIdGenerator)), [`uid11`]
 //! ([`XidGenerator`](uid11::XidGenerator), [`XID_EPOCH_MILLIS`](uid11::XID_EPOCH_MILLIS), ...),
 //! [`tbsl`] ([`TbslGenerator`](tbsl::TbslGenerator), [`ClockPolicy`](tbsl::ClockPolicy),
-//! [`TransportBase`](tbsl::TransportBase), ...) and `record_key`
-//! ([`RecordKeyType`](crate::record_key::RecordKeyType)).
+//! [`TransportBase`](tbsl::TransportBase), ...), [`ulid`] ([`UlidGenerator`](ulid::UlidGenerator)),
+//! `uuids` (`DynTypeId`, `UuidV7Generator`, `now_v7`, `new_v4`, with the `uuid` feature) and
+//! `record_key` ([`RecordKeyType`](crate::record_key::RecordKeyType)).
 //!
 //! Every id type orders like its text and its big-endian bytes, so ids sort the same in memory,
 //! in a database and in a key-value store. Record keys order by their bytes. For [`TimeId`](struct@TimeId),
@@ -417,6 +420,7 @@
 //! | a generator whose clock, node or machine id you fixed ([`TidGenerator::with_clock_id`](crate::tid::TidGenerator::with_clock_id), [`TimeIdGenerator::with_node`](crate::time_id::TimeIdGenerator::with_node), [`SnowishGenerator`](crate::uid11::SnowishGenerator), [`TbslGenerator`](crate::tbsl::TbslGenerator)) | refuses with [`ErrorKind::Forked`]: make the worker's generator after the fork, with the worker's own id |
 //! | [`FullRand::random`], xid, ts-seq-rand and random TBSL bits | a new random stream, seeded from the OS in each thread |
 //! | a monotonic [`XidGenerator`](crate::uid11::XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
+//! | a [`UlidGenerator`](crate::ulid::UlidGenerator), `UuidV7Generator`, `Ulid::now()`, `uuids::now_v7()` | starts in the millisecond after the parent's last id, with fresh random bits; a lock a parent's thread held at the fork is taken over |
 //!
 //! Xid and ts-seq-rand ids have no clock or machine id, so a child (like any other process)
 //! can still repeat an id by chance: two runs of `n` xids in the same millisecond overlap with
@@ -568,7 +572,8 @@
 //! # Databases (sqlx)
 //!
 //! A 64-bit id is stored as an integer, the column a database engineer joins, partitions and
-//! range-scans on; a TBSL (80 bits) as its big-endian bytes. Every column's order is the ids'
+//! range-scans on; a TBSL (80 bits) as its big-endian bytes; a ULID, and a typed id over a
+//! `Uuid`, in PostgreSQL's `uuid` (16 bytes elsewhere). Every column's order is the ids'
 //! order (`ORDER BY id` is `Ord`, `BETWEEN` over an [`IdRange`]'s bounds is the range), and
 //! its value is what the format's [`Column`] says:
 //!
@@ -577,6 +582,7 @@
 //! | `Tid`, `Snowish` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT`: the integer (`BIGINT UNSIGNED` is read too) | `INTEGER`: the integer |
 //! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT`: the bits flipped | `INTEGER`: the bits flipped |
 //! | `Tbsl` ([`Column::Bytes`]) | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
+//! | `Ulid` ([`Column::Uuid`]), a typed id over a `Uuid` | `UUID` | `BINARY(16)` | `BLOB` |
 //! | `AsBytes<T>` (any id, typed ids too) | `BYTEA` | `BINARY(8)`, `BINARY(10)` | `BLOB` |
 //! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |

@@ -42,15 +42,16 @@ impl Monotonic128 {
 
     /// The next value for a clock reading of `millis`: `millis << random_bits | fresh` when
     /// that is above every value handed out so far, else one more than the last; `None` when
-    /// that would pass `max` (the values are used up). `fresh` gives `random_bits` random bits
-    /// (it is called outside the lock, and only used when a new millisecond starts).
+    /// that would pass `max` (the values are used up). `fresh` draws `random_bits` random bits;
+    /// it is called (inside the lock) only when a new millisecond starts, so the ids within a
+    /// millisecond cost no random draw.
     #[inline]
     pub(crate) fn next(
         &self,
         millis: u64,
         random_bits: u32,
         max: u128,
-        fresh: u128,
+        fresh: impl Fn() -> u128,
     ) -> Option<u128> {
         let start = (millis as u128) << random_bits;
         let generation = fork::current().generation();
@@ -58,7 +59,7 @@ impl Monotonic128 {
             let (next_min, seen_in) = *state;
             let next_min = match next_min {
                 Some(next_min) if seen_in != generation => {
-                    match after_fork(next_min, random_bits, fresh) {
+                    match after_fork(next_min, random_bits, fresh()) {
                         Some(floor) => floor,
                         None => {
                             *state = (None, generation);
@@ -70,7 +71,7 @@ impl Monotonic128 {
                 None => return None,
             };
             let value = if start >= next_min {
-                start | fresh
+                start | fresh()
             } else {
                 next_min
             };
@@ -154,28 +155,28 @@ mod tests {
     #[test]
     fn a_new_millisecond_takes_the_fresh_bits_and_then_counts_up() {
         let m = Monotonic128::starting_at(0);
-        assert_eq!(m.next(10, BITS, MAX, 500), Some((10 << BITS) | 500));
-        assert_eq!(m.next(10, BITS, MAX, 7), Some((10 << BITS) | 501));
+        assert_eq!(m.next(10, BITS, MAX, || 500), Some((10 << BITS) | 500));
+        assert_eq!(m.next(10, BITS, MAX, || 7), Some((10 << BITS) | 501));
         // A clock that went back continues the count.
-        assert_eq!(m.next(3, BITS, MAX, 7), Some((10 << BITS) | 502));
-        assert_eq!(m.next(11, BITS, MAX, 9), Some((11 << BITS) | 9));
+        assert_eq!(m.next(3, BITS, MAX, || 7), Some((10 << BITS) | 502));
+        assert_eq!(m.next(11, BITS, MAX, || 9), Some((11 << BITS) | 9));
     }
 
     #[test]
     fn the_count_carries_into_the_next_millisecond_and_stops_at_max() {
         let m = Monotonic128::starting_at(0);
         let top = (1u128 << BITS) - 1;
-        assert_eq!(m.next(10, BITS, MAX, top), Some((10 << BITS) | top));
-        assert_eq!(m.next(10, BITS, MAX, 0), Some(11 << BITS));
+        assert_eq!(m.next(10, BITS, MAX, || top), Some((10 << BITS) | top));
+        assert_eq!(m.next(10, BITS, MAX, || 0), Some(11 << BITS));
         let max = (12 << BITS) | 1;
-        assert_eq!(m.next(12, BITS, max, 0), Some(12 << BITS));
-        assert_eq!(m.next(12, BITS, max, 0), Some(max));
-        assert_eq!(m.next(12, BITS, max, 0), None);
-        assert_eq!(m.next(12, BITS, max, 0), None);
+        assert_eq!(m.next(12, BITS, max, || 0), Some(12 << BITS));
+        assert_eq!(m.next(12, BITS, max, || 0), Some(max));
+        assert_eq!(m.next(12, BITS, max, || 0), None);
+        assert_eq!(m.next(12, BITS, max, || 0), None);
         // The very last value is handed out once.
         let m = Monotonic128::starting_at(u128::MAX);
-        assert_eq!(m.next(0, BITS, MAX, 0), Some(u128::MAX));
-        assert_eq!(m.next(0, BITS, MAX, 0), None);
+        assert_eq!(m.next(0, BITS, MAX, || 0), Some(u128::MAX));
+        assert_eq!(m.next(0, BITS, MAX, || 0), None);
     }
 
     #[test]
@@ -186,7 +187,7 @@ mod tests {
                 let m = Arc::clone(&m);
                 std::thread::spawn(move || {
                     (0..20_000u64)
-                        .map(|i| m.next(1 + i / 5000, BITS, MAX, t).unwrap())
+                        .map(|i| m.next(1 + i / 5000, BITS, MAX, || t).unwrap())
                         .collect::<Vec<_>>()
                 })
             })
@@ -208,18 +209,18 @@ mod tests {
         let mine = fork::current().generation().wrapping_add(1);
         // As a parent's thread would have left it, holding the lock at the fork.
         m.lock.store(mine.wrapping_add(1), Ordering::Relaxed);
-        assert_eq!(m.next(10, BITS, MAX, 1), Some((10 << BITS) | 1));
+        assert_eq!(m.next(10, BITS, MAX, || 1), Some((10 << BITS) | 1));
         assert_eq!(m.lock.load(Ordering::Relaxed), 0);
     }
 
     #[test]
     fn after_a_fork_the_child_starts_at_the_next_millisecond() {
         let m = Monotonic128::starting_at(0);
-        assert_eq!(m.next(10, BITS, MAX, 5), Some((10 << BITS) | 5));
+        assert_eq!(m.next(10, BITS, MAX, || 5), Some((10 << BITS) | 5));
         // As if the state had been set in the parent's generation.
         // SAFETY: no other thread has `m`.
         unsafe { (*m.state.get()).1 = (*m.state.get()).1.wrapping_add(1) };
-        assert_eq!(m.next(10, BITS, MAX, 3), Some((11 << BITS) | 3));
-        assert_eq!(m.next(10, BITS, MAX, 3), Some((11 << BITS) | 4));
+        assert_eq!(m.next(10, BITS, MAX, || 3), Some((11 << BITS) | 3));
+        assert_eq!(m.next(10, BITS, MAX, || 3), Some((11 << BITS) | 4));
     }
 }

@@ -84,7 +84,7 @@ impl<C: Clock> UlidGenerator<C> {
         if millis > Ulid::MAX_TIMESTAMP_MILLIS {
             return Err(exhausted());
         }
-        let fresh = ((secure_u64() as u128) << 64 | secure_u64() as u128) & Ulid::MAX_RANDOM;
+        let fresh = || ((secure_u64() as u128) << 64 | secure_u64() as u128) & Ulid::MAX_RANDOM;
         match self.state.next(millis, RANDOM_BITS, u128::MAX, fresh) {
             Some(value) => Ok(Ulid(value)),
             None => Err(exhausted()),

@@ -148,7 +148,7 @@ impl<C: Clock> UuidV7Generator<C> {
         }
         match self
             .state
-            .next(millis, COUNTER_BITS, MAX_STATE, fresh_counter())
+            .next(millis, COUNTER_BITS, MAX_STATE, fresh_counter)
         {
             Some(state) => Ok(uuid_v7(state)),
             None => Err(exhausted()),

@@ -772,6 +772,7 @@ pub mod record_key;
 pub mod service_guide {}
 #[doc = include_str!("../docs/decisions.md")]
 pub mod decisions {}
+pub mod snowflake;
 pub mod tbsl;
 mod text;
 pub mod tid;
@@ -816,6 +817,7 @@ pub use range::IdRange;
 pub use range::ranges::IdRanges;
 #[cfg(feature = "alloc")]
 pub use record_key::RecordKey;
+pub use snowflake::Snowflake;
 pub use tbsl::Tbsl;
 pub use text::IdText;
 pub use tid::Tid;
@@ -829,7 +831,7 @@ pub use idtypes_derive::RecordKey;
 ///
 /// See [typed ids](crate#typed-ids) in the crate docs for what they generate and their attributes.
 #[cfg(feature = "derive")]
-pub use idtypes_derive::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+pub use idtypes_derive::{FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
 
 /// Support for this crate's macros. Not public API: it may change in any release.
 ///

@@ -9,5 +9,6 @@ pub(crate) mod clock_guard;
 pub(crate) mod generator_shell;
 pub(crate) mod global;
 pub(crate) mod host_clock;
+pub(crate) mod millis_sequence;
 pub(crate) mod monotonic;
 pub(crate) mod padded;

@@ -394,7 +394,7 @@ pub(crate) trait Timed {
 mod tests {
     // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::{FixedSizeFormat, IdFormat};
-    use crate::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+    use crate::{FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
     use std::prelude::rust_2024::*;
 
     fn name_of_parse_error<T: IdFormat>() -> &'static str {
@@ -444,6 +444,7 @@ mod tests {
         check_fixed(Snowish::MAX);
         check_fixed(TsSeqRand::MAX);
         check_fixed(FullRand::MAX);
+        check_fixed(Snowflake::MAX);
         check_fixed(Tbsl::MAX);
     }
 

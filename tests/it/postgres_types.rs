@@ -12,11 +12,11 @@ use std::fmt::Debug;
 use bytes::BytesMut;
 use idtypes::time_id::NodeId;
 use idtypes::{
-    AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
-    Uid11, Xid,
+    AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId,
+    TsSeqRand, TypedId, Uid11, Xid,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
+    ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
 };
 use sqlx::{AssertSqlSafe, Row as _};
 use tokio_postgres::types::{FromSql, FromSqlOwned, ToSql, Type};
@@ -367,6 +367,7 @@ cases! {
     snowish: Snowish = all(), Storage::Integer;
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
+    snowflake: Snowflake = all(), Storage::Integer;
     tbsl: Tbsl = all(), Storage::Bytes10;
     record_key: RecordKey = all(), Storage::Text;
     text_tid: AsText<Tid> = all_as_text(), Storage::Text;
@@ -381,6 +382,7 @@ cases! {
     bytes_time_id: AsBytes<TimeId> = all_as_bytes(), Storage::Bytes8;
     bytes_uid11: AsBytes<Uid11> = all_as_bytes(), Storage::Bytes8;
     bytes_snowish: AsBytes<Snowish> = all_as_bytes(), Storage::Bytes8;
+    bytes_snowflake: AsBytes<Snowflake> = all_as_bytes(), Storage::Bytes8;
     bytes_tbsl: AsBytes<Tbsl> = all_as_bytes(), Storage::Bytes10;
     bytes_post: AsBytes<PostId> = typed_samples(8).into_iter().map(AsBytes).collect(), Storage::Bytes8;
     typed_post: PostId = typed_samples(8), Storage::Integer;
@@ -390,6 +392,7 @@ cases! {
     typed_job: JobId = typed_samples(8), Storage::Integer;
     typed_msg: MsgId = typed_samples(8), Storage::Integer;
     typed_token: TokenId = typed_samples(8), Storage::Integer;
+    typed_chat: ChatId = typed_samples(8), Storage::Integer;
     typed_txn: TxnId = typed_samples(8), Storage::Bytes10;
     typed_note: NoteKey = typed_samples(8), Storage::Text;
     checked_post: RecentPostId = typed_samples(8), Storage::Integer;

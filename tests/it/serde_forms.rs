@@ -6,11 +6,11 @@
 use std::fmt::{Debug, Display};
 
 use idtypes::{
-    FixedSizeFormat, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid,
-    serde::SerdeId,
+    FixedSizeFormat, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
+    Xid, serde::SerdeId,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
+    ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
 };
 use serde::{Deserialize, Serialize, Serializer, de::DeserializeOwned};
 
@@ -65,7 +65,7 @@ macro_rules! raw_integer {
 }
 
 raw_integer!(Tid => U64, TimeId => I64, Uid11 => U64, Xid => U64, Snowish => U64,
-    TsSeqRand => U64, FullRand => U64);
+    TsSeqRand => U64, FullRand => U64, Snowflake => U64);
 
 impl Raw for Tbsl {
     fn raw(&self) -> RawValue {
@@ -252,7 +252,7 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         )*};
     }
     try_types!(
-        Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, RecordKey
+        Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Snowflake, Tbsl, RecordKey
     );
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
@@ -269,6 +269,7 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         JobId,
         MsgId,
         TokenId,
+        ChatId,
         TxnId,
         NoteKey,
         TextEventId,
@@ -291,6 +292,8 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check(Snowish::MAX);
     check(TsSeqRand::MAX);
     check(FullRand::MAX);
+    check(Snowflake::MIN);
+    check(Snowflake::MAX);
     check(Tbsl::MIN);
     check(Tbsl::MAX);
     check(RecordKey::SELF);
@@ -308,6 +311,7 @@ fn every_typed_id_writes_what_the_table_says_and_reads_it_back() {
     check(JobId::from_inner(Snowish::MAX));
     check(MsgId::from_inner(TsSeqRand::MAX));
     check(TokenId::from_inner(FullRand::MAX));
+    check(ChatId::from_inner(Snowflake::from_u64(175928847299117063)));
     check(TxnId::from_inner(Tbsl::MAX));
     check(NoteKey::from_inner(RecordKey::SELF));
     check(TextEventId::from_inner(time_id));

@@ -15,8 +15,8 @@ use idtypes::record_key::RecordKeyType;
 use idtypes::serde::SerdeId;
 use idtypes::tbsl::TransportBase;
 use idtypes::{
-    Error, ErrorKind, FixedSizeFormat, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId,
-    TsSeqRand, TypedId, Uid11, Xid,
+    Error, ErrorKind, FixedSizeFormat, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid,
+    TimeId, TsSeqRand, TypedId, Uid11, Xid,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -199,6 +199,38 @@ uid11_fixed! {
     Snowish: i64::MAX, Snowish::try_from_bytes;
     TsSeqRand: u64::MAX, |bytes| Ok(TsSeqRand::from_bytes(bytes));
     FullRand: u64::MAX, |bytes| Ok(FullRand::from_bytes(bytes));
+}
+
+impl Fixed for Snowflake {
+    fn parse_str(text: &str) -> Result<Self, Error> {
+        Snowflake::parse(text)
+    }
+    fn parse_bytes(text: &[u8]) -> Result<Self, Error> {
+        Snowflake::parse_ascii(text)
+    }
+    fn parse_const_str(_: &str) -> Option<Result<Self, Error>> {
+        None
+    }
+    fn valid(text: &[u8]) -> bool {
+        // The decimal number, as Twitter and Discord send it: ^(0|[1-9][0-9]{0,18})$, at
+        // most 2^63 - 1.
+        let digits = !text.is_empty() && text.len() <= 19 && text.iter().all(u8::is_ascii_digit);
+        let value = || {
+            text.iter()
+                .fold(0u128, |v, d| v * 10 + u128::from(d - b'0'))
+        };
+        digits && (text == b"0" || text[0] != b'0') && value() < 1 << 63
+    }
+    fn canonical(_: &[u8]) -> bool {
+        true
+    }
+    fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
+        Snowflake::try_from_bytes(padded(raw))
+    }
+    /// None: a decimal text does not sort like the ids, so there are no prefix ranges.
+    fn prefix_range(_: &str) -> Result<Option<IdRange<Self>>, Error> {
+        Ok(None)
+    }
 }
 
 impl Fixed for Tbsl {
@@ -418,7 +450,7 @@ pub fn fixed(data: &[u8]) {
     let Some((&selector, input)) = data.split_first() else {
         return;
     };
-    match selector % 18 {
+    match selector % 19 {
         0 => check_text::<Tid>(input),
         1 => check_text::<TimeId>(input),
         2 => check_text::<Uid11>(input),
@@ -427,7 +459,7 @@ pub fn fixed(data: &[u8]) {
         5 => check_text::<TsSeqRand>(input),
         6 => check_text::<FullRand>(input),
         7 => check_text::<Tbsl>(input),
-        8..=13 => check_transport(TRANSPORT_BASES[usize::from(selector % 18 - 8)], input),
+        8..=13 => check_transport(TRANSPORT_BASES[usize::from(selector % 19 - 8)], input),
         14 => {
             check_raw::<Tid>(input);
             check_raw::<TimeId>(input);
@@ -437,9 +469,11 @@ pub fn fixed(data: &[u8]) {
             check_raw::<TsSeqRand>(input);
             check_raw::<FullRand>(input);
             check_raw::<Tbsl>(input);
+            check_raw::<Snowflake>(input);
         }
         15 => check_tbsl_raw(input),
         16 => check_transport_value(Tbsl::from_bytes(padded(input))),
+        18 => check_text::<Snowflake>(input),
         _ => {
             // Snowish's raw form: only the reserved top bit makes an u64 no id.
             let value = u64::from_be_bytes(padded(input));

@@ -87,6 +87,9 @@ trait Fixed:
     /// The id made of the first bytes of `raw` (zero-padded), through the inherent
     /// `from_bytes` or `try_from_bytes`.
     fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error>;
+    /// Whether the text has prefix ranges (all but a Snowflake's, whose decimal text does not
+    /// sort like the ids).
+    const PREFIX_RANGES: bool = true;
     /// `range_for_prefix`.
     fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error>;
 }
@@ -227,7 +230,7 @@ impl Fixed for Snowflake {
     fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
         Snowflake::try_from_bytes(padded(raw))
     }
-    /// None: a decimal text does not sort like the ids, so there are no prefix ranges.
+    const PREFIX_RANGES: bool = false;
     fn prefix_range(_: &str) -> Result<Option<IdRange<Self>>, Error> {
         Ok(None)
     }
@@ -332,6 +335,9 @@ fn check_fixed_value<T: Fixed>(id: T) {
     assert_eq!(T::try_from_bytes(id.to_bytes()), Ok(id), "bytes round trip");
     assert_eq!(T::from_raw_bytes(id.to_bytes().as_ref()), Ok(id));
     // Every prefix of its text has a range that holds it.
+    if !T::PREFIX_RANGES {
+        return;
+    }
     for text in [shown, format!("{id:#}")] {
         for end in 0..=text.len() {
             let prefix = &text[..end];

@@ -142,9 +142,9 @@ pub trait IdFormat:
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Column {
-    /// A 64-bit integer whose top bit the layout keeps 0 (a TID, a snowish id): a signed
-    /// column holds the bits as they are, the number other software computes for the id. The
-    /// rare id with the top bit set (a TID parsed from text starting `c`..`j`, never
+    /// A 64-bit integer whose top bit the layout keeps 0 (a TID, a snowish id, a Snowflake): a
+    /// signed column holds the bits as they are, the number other software computes for the
+    /// id. The rare id with the top bit set (a TID parsed from text starting `c`..`j`, never
     /// generated) does not fit a signed column.
     Natural,
     /// A 64-bit integer of all 64 bits: a signed column holds the bits with the top one

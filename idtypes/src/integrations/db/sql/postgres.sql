@@ -1,7 +1,8 @@
 -- idtypes: every stored id to its text and back, in PostgreSQL (PL/pgSQL, 11 and later).
 -- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
 -- column holds: a BIGINT (a TID's, a snowish id's or a Snowflake's own integer; the other
--- 64-bit formats' bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as BYTEA.
+-- 64-bit formats' bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as
+-- BYTEA.
 -- Invalid input raises an error naming the format (SQLSTATE 22P02); NULL gives NULL.
 
 CREATE OR REPLACE FUNCTION idtypes_encode(v numeric, alphabet text, width int)
@@ -159,7 +160,8 @@ CREATE OR REPLACE FUNCTION snowflake_from_text(t text)
 RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 BEGIN
   IF t !~ '^(0|[1-9][0-9]{0,18})$' THEN
-    RAISE EXCEPTION 'invalid Snowflake: expected 1 to 19 digits without sign or leading zeros, found %',
+    RAISE EXCEPTION
+      'invalid Snowflake: expected 1 to 19 digits without sign or leading zeros, found %',
       quote_literal(t) USING ERRCODE = '22P02';
   END IF;
   IF t::numeric > 9223372036854775807 THEN

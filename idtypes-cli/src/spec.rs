@@ -185,10 +185,14 @@ impl RawInteger for i64 {
     const MAX: i64 = i64::MAX;
 }
 
+/// A format's `range_for_prefix`.
+pub type PrefixRange<T> = fn(&str) -> Result<Option<IdRange<T>>, Error>;
+
 /// How `range` finds a format's ids: by the prefix of their text, and by the time they were
 /// made when they hold one (the format's `range_for_prefix` and `ranges_for_time`).
 pub struct Ranges<T> {
-    pub(crate) by_prefix: Option<fn(&str) -> Result<Option<IdRange<T>>, Error>>,
+    /// `None` for a format whose text does not sort like its ids (a Snowflake's decimal).
+    pub(crate) by_prefix: Option<PrefixRange<T>>,
     pub(crate) by_time: Option<fn(Span) -> IdRanges<T>>,
     /// The bounds of the ranges: `IdRange` and `IdRanges` hand them out for `Copy` ids only,
     /// and the formats without ranges are not `Copy`, so the constructors, which know `T`,

@@ -1,5 +1,5 @@
 //! The per-millisecond sequencer of the snowflake layouts (snowish, ts-seq-rand and
-//! [`Snowflake`](crate::Snowflake)): milliseconds since an epoch, then a 12-bit sequence that
+//! [`Snowflake`](struct@crate::Snowflake)): milliseconds since an epoch, then a 12-bit sequence that
 //! counts up within a millisecond and carries into the next one.
 
 use super::monotonic::Monotonic;

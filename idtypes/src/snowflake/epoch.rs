@@ -4,8 +4,8 @@ use crate::{Error, error::Bounds};
 
 /// The epoch of a service's Snowflakes: the Unix millisecond their timestamps count from.
 ///
-/// The 64 bits of a [`Snowflake`](crate::Snowflake) do not say which service made it, and
-/// each service has its own epoch; so the id type holds no epoch, and whatever reads or
+/// The 64 bits of a [`Snowflake`](struct@crate::Snowflake) do not say which service made it,
+/// and each service has its own epoch; so the id type holds no epoch, and whatever reads or
 /// makes a time (`timestamp_millis`, `range_for_time`, the generator) is given one. Keep
 /// your service's epoch in one constant and pass it.
 ///

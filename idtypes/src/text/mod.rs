@@ -13,8 +13,8 @@ use core::{borrow::Borrow, fmt, hash::Hash, ops::Deref};
 /// [`as_str`](IdText::as_str) (or through `Deref<Target = str>`), copy it into a buffer, or
 /// compare it with a `&str`. It orders and hashes like the string it holds.
 ///
-/// Every format's text fills all `N` bytes but a [`Snowflake`](crate::Snowflake)'s, a decimal
-/// number of 1 to 19 digits: its `IdText<19>` holds as many as the number has.
+/// Every format's text fills all `N` bytes but a [`Snowflake`](struct@crate::Snowflake)'s, a
+/// decimal number of 1 to 19 digits: its `IdText<19>` holds as many as the number has.
 ///
 /// # Examples
 ///
@@ -70,8 +70,9 @@ impl<const N: usize> IdText<N> {
     #[inline]
     pub const fn as_str(&self) -> &str {
         // SAFETY: the text is ASCII: the only constructors, `from_ascii` and
-        // `from_ascii_prefix`, are given encoder output, which is drawn from ASCII alphabets (checked by `debug_assert` and by the
-        // codec tests). Checking again would cost a few nanoseconds per use.
+        // `from_ascii_prefix`, are given encoder output, which is drawn from ASCII alphabets
+        // (checked by `debug_assert` and by the codec tests). Checking again would cost a few
+        // nanoseconds per use.
         unsafe { core::str::from_utf8_unchecked(self.as_bytes()) }
     }
 
@@ -90,7 +91,7 @@ impl<const N: usize> IdText<N> {
     }
 
     /// The text as an array of bytes, for copying into a buffer of your own: the text, then
-    /// zero bytes up to `N` when it is shorter (a [`Snowflake`](crate::Snowflake)'s).
+    /// zero bytes up to `N` when it is shorter (a [`Snowflake`](struct@crate::Snowflake)'s).
     ///
     /// # Examples
     ///

@@ -18,12 +18,10 @@ use crate::{Error, error::Bounds};
 /// use idtypes::snowflake::SnowflakeEpoch;
 ///
 /// assert_eq!(SnowflakeEpoch::TWITTER.unix_millis(), 1_288_834_974_657);
-/// const MINE: SnowflakeEpoch = match SnowflakeEpoch::from_unix_millis(1_700_000_000_000) {
-///     Ok(epoch) => epoch,
-///     Err(_) => panic!("a valid epoch"),
-/// };
-/// assert_eq!(MINE.unix_millis(), 1_700_000_000_000);
+/// let mine = SnowflakeEpoch::from_unix_millis(1_700_000_000_000)?;
+/// assert_eq!(mine.unix_millis(), 1_700_000_000_000);
 /// assert!(SnowflakeEpoch::from_unix_millis(u64::MAX).is_err());
+/// # Ok::<(), idtypes::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SnowflakeEpoch {

@@ -44,7 +44,11 @@ tbsls = ["25BF6196C8D610700001", "FFFFFFFFFFFFFFFFFFFF", "00000000000000000000",
 transport = ["3818S45pyczRN8", "tFcxYq1sERALx", "25bf6196c8d610700001", "1208925819614629174706176",
              "1208925819614629174706175", "0", "000000000000001", "12w"]
 
-# fixed: 0 Tid, 1 TimeId, 2..6 uid11 profiles, 7 Tbsl, 8..13 transport bases, 14..17 raw bytes.
+snowflakes = ["175928847299117063", "0", "9223372036854775807", "9223372036854775808", "01", "+1",
+              "10000000000000000000", "1 ", ""]
+
+# fixed: 0 Tid, 1 TimeId, 2..6 uid11 profiles, 7 Tbsl, 8..13 transport bases, 14..17 raw bytes,
+# 18 Snowflake.
 for text in tids + tids_invalid[:8]:
     write("fixed", 0, text)
 for text in time_ids:
@@ -60,6 +64,8 @@ for selector in range(8, 14):
 for selector in range(14, 18):
     write("fixed", selector, bytes(range(1, 17)))
     write("fixed", selector, b"\xff" * 16)
+for text in snowflakes:
+    write("fixed", 18, text)
 
 # record_key: even selector RecordKey, odd RecordKeyType.
 for text in keys + keys_invalid + nsids[:10] + nsids_invalid[:6] + tids[:2]:

@@ -54,6 +54,12 @@ pub struct IdInfo {
     /// The id of the machine that made the id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub machine_id: Option<u16>,
+    /// The worker id (a Snowflake's, 0..=1023).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worker_id: Option<u16>,
+    /// Milliseconds since the id's own epoch (a Snowflake's, whose epoch the id does not say).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub millis_since_epoch: Option<u64>,
     /// The sequence number within the millisecond.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sequence: Option<u16>,

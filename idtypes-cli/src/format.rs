@@ -57,6 +57,10 @@ pub trait Format: Sync {
     fn no_ranges(&self) -> Option<&'static str>;
     /// Whether the ids hold a time (and so have ranges by time).
     fn has_time(&self) -> bool;
+    /// Whether its text has prefix ranges (every ranged format's but the Snowflake's).
+    fn has_prefix(&self) -> bool;
+    /// What reading or making its times needs beyond the id ([`Spec::time_context`]).
+    fn time_context(&self) -> Result<(), Failure>;
     /// The range of the ids whose text starts with `prefix`, if any.
     fn prefix_range(&self, prefix: &str) -> Result<Option<Bounds>, idtypes::Error>;
     /// The ranges of the ids made within `span` (none for ids that hold no time).
@@ -184,13 +188,28 @@ impl<T: Spec> Format for Of<T> {
             .is_ok_and(|ranges| ranges.by_time.is_some())
     }
 
+    fn has_prefix(&self) -> bool {
+        T::RANGES
+            .as_ref()
+            .is_ok_and(|ranges| ranges.by_prefix.is_some())
+    }
+
+    fn time_context(&self) -> Result<(), Failure> {
+        T::time_context()
+    }
+
     fn prefix_range(&self, prefix: &str) -> Result<Option<Bounds>, idtypes::Error> {
-        let Ok(ranges) = &T::RANGES else {
+        let Ok(Ranges {
+            by_prefix: Some(by_prefix),
+            bounds,
+            ..
+        }) = &T::RANGES
+        else {
             return Ok(None);
         };
-        let range = (ranges.by_prefix)(prefix)?;
+        let range = by_prefix(prefix)?;
         Ok(range.map(|range| {
-            let (start, end) = (ranges.bounds)(range);
+            let (start, end) = bounds(range);
             (any(start), any(end))
         }))
     }

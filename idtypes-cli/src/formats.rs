@@ -3,8 +3,12 @@
 //! over [`Format`] and [`Id`](crate::format::Id). Adding a format is adding its [`Spec`]
 //! block and its line in [`FORMATS`] (and its forms and options, if it brings new ones).
 
+use std::sync::OnceLock;
+
+use chrono::DateTime;
 use clap::{Args, ValueEnum};
 use idtypes::record_key::RecordKeyType;
+use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
 use idtypes::tbsl::{TbslGenerator, TransportBase};
 use idtypes::tid::TidGenerator;
 use idtypes::time_id::{NodeId, TimeIdGenerator};
@@ -12,7 +16,8 @@ use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
 use idtypes::ulid::UlidGenerator;
 use idtypes::uuids::{DynTypeId, UuidV7Generator, parse_hyphenated};
 use idtypes::{
-    FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Uuid, Xid,
+    FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid,
+    Uuid, Xid,
 };
 
 use crate::describe::{Encoding, Encodings, IdInfo};
@@ -22,8 +27,8 @@ use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
 
 /// The formats, in the order `--help` lists them. `inspect` orders them by [`Spec::GUESS`]:
 /// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), xid 5,
-/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, uuid 10, ulid 11, record-key 12.
-pub static FORMATS: [&dyn Format; 11] = [
+/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13.
+pub static FORMATS: [&dyn Format; 12] = [
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
@@ -31,6 +36,7 @@ pub static FORMATS: [&dyn Format; 11] = [
     of::<Snowish>(),
     of::<TsSeqRand>(),
     of::<FullRand>(),
+    of::<Snowflake>(),
     of::<Tbsl>(),
     of::<Ulid>(),
     of::<Uuid>(),
@@ -265,6 +271,78 @@ impl Spec for FullRand {
     }
 }
 
+impl Spec for Snowflake {
+    const ABOUT: &'static str = "Snowflake (Twitter, Discord): decimal, 41-bit ms since the \
+                                 service's epoch (--epoch), 10-bit worker id, 12-bit sequence";
+    const GUESS: u8 = 10;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_time(|span| {
+        // `range` asks `time_context` first: the epoch is set.
+        Snowflake::ranges_for_time(epoch().unwrap_or(SnowflakeEpoch::TWITTER), span)
+    }));
+    const OPTIONS: &'static [&'static str] = &["--machine"];
+
+    /// Only with `--epoch`: the id does not say which service's it is.
+    fn time(&self) -> Option<Time> {
+        let millis = self.timestamp_millis(epoch()?);
+        DateTime::from_timestamp_millis(i64::try_from(millis).ok()?).map(Time::Millis)
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.millis_since_epoch = Some(self.millis_since_epoch());
+        info.worker_id = Some(self.worker_id());
+        info.sequence = Some(self.sequence());
+    }
+
+    fn time_context() -> Result<(), Failure> {
+        epoch().map(drop).ok_or_else(no_epoch)
+    }
+
+    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
+        let epoch = epoch().ok_or_else(no_epoch)?;
+        let worker = origin.machine(<Self as IdFormat>::SLUG, "its worker id, 0..=1023")?;
+        let generator = SnowflakeGenerator::new(epoch, worker)?;
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+/// The Snowflake epoch of `--epoch`, set once by `main`.
+static EPOCH: OnceLock<SnowflakeEpoch> = OnceLock::new();
+
+/// Sets the Snowflake epoch (`--epoch`).
+pub fn set_epoch(epoch: SnowflakeEpoch) {
+    // Set once, before any command runs.
+    let _ = EPOCH.set(epoch);
+}
+
+/// The Snowflake epoch, when `--epoch` gave one.
+fn epoch() -> Option<SnowflakeEpoch> {
+    EPOCH.get().copied()
+}
+
+/// Why a Snowflake's times cannot be read or made.
+fn no_epoch() -> Failure {
+    Failure::Usage(
+        "snowflake ids count their time from their service's epoch: give --epoch twitter, \
+         discord or <unix milliseconds>"
+            .to_owned(),
+    )
+}
+
+/// Reads `--epoch`: `twitter`, `discord` or Unix milliseconds.
+pub fn parse_epoch(text: &str) -> Result<SnowflakeEpoch, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "twitter" | "x" => Ok(SnowflakeEpoch::TWITTER),
+        "discord" => Ok(SnowflakeEpoch::DISCORD),
+        millis => {
+            let millis: u64 = millis.parse().map_err(|_| {
+                "expected twitter, discord or Unix milliseconds (0..=253402300799999)".to_owned()
+            })?;
+            SnowflakeEpoch::from_unix_millis(millis).map_err(|err| err.to_string())
+        }
+    }
+}
+
 impl Spec for Tbsl {
     const ABOUT: &'static str =
         "TBSL: 20 uppercase hex chars, µs * 100 + machine id, 20-bit suffix";
@@ -333,7 +411,7 @@ impl Spec for Tbsl {
 impl Spec for Ulid {
     const ABOUT: &'static str =
         "ULID: 26 chars Crockford base32 (48-bit ms + 80 random bits), the 128 bits of a UUID";
-    const GUESS: u8 = 11;
+    const GUESS: u8 = 12;
     // 128 bits: the integer is a u128 (the raw form is the bytes).
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
         |id| id.to_u128().to_string(),
@@ -398,7 +476,7 @@ fn uuid_of_form(form: Form, text: &str) -> Result<Option<Uuid>, Failure> {
 impl Spec for Uuid {
     const ABOUT: &'static str =
         "UUID (RFC 9562): hyphenated hex, or a TypeID (prefix_ and 26 lowercase base32 chars)";
-    const GUESS: u8 = 10;
+    const GUESS: u8 = 11;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
         |id| id.as_u128().to_string(),
         |text| {
@@ -480,7 +558,7 @@ fn transport_base(form: Form) -> Option<TransportBase> {
 impl Spec for RecordKey {
     const ALIASES: &'static [&'static str] = &["rkey"];
     const ABOUT: &'static str = "atproto record key: 1 to 512 chars of `A-Za-z0-9.-_~:`";
-    const GUESS: u8 = 12;
+    const GUESS: u8 = 13;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Err("record keys have only a text form");
     const RANGES: Result<Ranges<Self>, &'static str> =
         Err("record keys have no ranges: their order is not the order of any time or number");
@@ -592,7 +670,8 @@ pub struct Origin {
     /// The TimeId node id, 0..=1023 (time-id).
     #[arg(long, value_name = "ID")]
     pub node: Option<u16>,
-    /// The machine id: 0..=1023 for snowish, 0..=99 for tbsl (required by both).
+    /// The machine id: 0..=1023 for snowish, the worker id 0..=1023 for snowflake, 0..=99 for
+    /// tbsl (required by each).
     #[arg(long, value_name = "ID")]
     pub machine: Option<u16>,
     /// Random (version 4) UUIDs instead of time-ordered version 7 ones (uuid).

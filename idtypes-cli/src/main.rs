@@ -50,6 +50,7 @@ Examples:
   idtypes inspect --json < ids.txt              one JSON object per line of input
   idtypes new tid -n 3 --clock-id 7             three TIDs with clock id 7
   idtypes new tbsl --machine 7                  a TBSL made by machine 7
+  idtypes inspect --epoch discord 175928847299117063   a Snowflake, with its time
   idtypes range tid --prefix 3jzf               bounds and SQL for the TIDs starting 3jzf
   idtypes range tid --from 2024-01-01 --to 2024-01-31
   idtypes convert tbsl 25BF6196C8D610700001 --to base58
@@ -69,6 +70,10 @@ struct Cli {
     /// Also show times in the local time zone.
     #[arg(long, global = true)]
     local: bool,
+    /// The epoch of Snowflake ids: `twitter`, `discord` or Unix milliseconds. Their times
+    /// (inspect, range, new) count from it; without it, inspect shows no Snowflake time.
+    #[arg(long, global = true, value_name = "EPOCH", value_parser = formats::parse_epoch)]
+    epoch: Option<idtypes::snowflake::SnowflakeEpoch>,
     /// What to do.
     #[command(subcommand)]
     command: Command,
@@ -103,7 +108,8 @@ Examples:
     /// Fresh ids, one per line.
     #[command(after_help = "\
 tid and record-key take --clock-id (random by default), time-id takes --node (random best
-effort by default); snowish and tbsl name the machine that made them and require --machine.
+effort by default); snowish and tbsl name the machine that made them and require --machine;
+snowflake requires --machine (its worker id) and --epoch (twitter, discord or Unix ms).
 uid11 has no generator: choose a profile.
 
 With --json, one object per id, as in `inspect`'s candidates.
@@ -112,7 +118,8 @@ Examples:
   idtypes new tid
   idtypes new tid -n 3 --clock-id 7
   idtypes new time-id --node 1
-  idtypes new snowish --machine 12 -n 10 --json")]
+  idtypes new snowish --machine 12 -n 10 --json
+  idtypes new snowflake --epoch discord --machine 3")]
     New {
         /// The format.
         #[arg(value_parser = format::parser())]
@@ -222,6 +229,9 @@ fn usage_error(subcommand: &str, message: String) -> clap::Error {
 /// statuses.
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(epoch) = cli.epoch {
+        formats::set_epoch(epoch);
+    }
     let mut printer = Printer::new(cli.json);
     let subcommand = cli.command.name();
     let result = match cli.command {

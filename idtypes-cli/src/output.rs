@@ -95,6 +95,11 @@ pub fn info_lines(info: &IdInfo) -> Vec<(&'static str, String)> {
         }),
     );
     add("machine id", info.machine_id.map(|n| n.to_string()));
+    add("worker id", info.worker_id.map(|n| n.to_string()));
+    add(
+        "since epoch",
+        info.millis_since_epoch.map(|n| format!("{n} ms")),
+    );
     add("sequence", info.sequence.map(|n| n.to_string()));
     add("random", info.random.map(|n| n.to_string()));
     add("random (hex)", info.random_hex.clone());

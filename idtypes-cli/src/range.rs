@@ -69,6 +69,12 @@ pub fn run(
     }
     // `what` heads the output; `none` is the message when nothing matches.
     let (ranges, what, none) = match query {
+        Query::Prefix(_) if !format.has_prefix() => {
+            return Err(Failure::msg(format!(
+                "{format} ids have no prefix ranges (their decimal text does not sort like \
+                 them): use --from and --to"
+            )));
+        }
         Query::Prefix(prefix) => (
             format.prefix_range(prefix)?.into_iter().collect(),
             format!("with the prefix `{prefix}`"),
@@ -80,6 +86,7 @@ pub fn run(
                     "{format} ids hold no time: use --prefix"
                 )));
             }
+            format.time_context()?;
             let from = match from {
                 Some(text) => parse_time(text, false)?,
                 None => Bound::Unbounded,

@@ -85,6 +85,12 @@ pub trait Spec: IdFormat {
         Ok(Self::read_text(text)?)
     }
 
+    /// Whether the ids' times can be read and made: what they need beyond the id (a
+    /// Snowflake's epoch, `--epoch`), or why not. `range --from/--to` asks first.
+    fn time_context() -> Result<(), Failure> {
+        Ok(())
+    }
+
     /// The generator of `new`, set up from its options (already checked against
     /// [`OPTIONS`](Spec::OPTIONS)), or why there is none.
     fn generator(origin: &Origin) -> Result<Generator<Self>, Failure>;
@@ -190,10 +196,14 @@ impl RawInteger for i64 {
     const MAX: i64 = i64::MAX;
 }
 
+/// A format's `range_for_prefix`.
+pub type PrefixRange<T> = fn(&str) -> Result<Option<IdRange<T>>, Error>;
+
 /// How `range` finds a format's ids: by the prefix of their text, and by the time they were
 /// made when they hold one (the format's `range_for_prefix` and `ranges_for_time`).
 pub struct Ranges<T> {
-    pub(crate) by_prefix: fn(&str) -> Result<Option<IdRange<T>>, Error>,
+    /// `None` for a format whose text does not sort like its ids (a Snowflake's decimal).
+    pub(crate) by_prefix: Option<PrefixRange<T>>,
     pub(crate) by_time: Option<fn(Span) -> IdRanges<T>>,
     /// The bounds of the ranges: `IdRange` and `IdRanges` hand them out for `Copy` ids only,
     /// and the formats without ranges are not `Copy`, so the constructors, which know `T`,
@@ -206,7 +216,7 @@ impl<T: Copy> Ranges<T> {
     /// Ranges by prefix only: the ids hold no time.
     pub const fn by_prefix(by_prefix: fn(&str) -> Result<Option<IdRange<T>>, Error>) -> Self {
         Ranges {
-            by_prefix,
+            by_prefix: Some(by_prefix),
             by_time: None,
             bounds: IdRange::into_bounds,
             all_bounds: |ranges| ranges.iter().map(|range| range.into_bounds()).collect(),
@@ -221,6 +231,16 @@ impl<T: Copy> Ranges<T> {
         Ranges {
             by_time: Some(by_time),
             ..Ranges::by_prefix(by_prefix)
+        }
+    }
+
+    /// Ranges by time only: the ids' text does not sort like them (a Snowflake's decimal).
+    pub const fn by_time(by_time: fn(Span) -> IdRanges<T>) -> Self {
+        Ranges {
+            by_prefix: None,
+            by_time: Some(by_time),
+            bounds: IdRange::into_bounds,
+            all_bounds: |ranges| ranges.iter().map(|range| range.into_bounds()).collect(),
         }
     }
 }

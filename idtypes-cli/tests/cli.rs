@@ -123,7 +123,7 @@ fn inspect_a_tid_as_json() {
         .iter()
         .map(|rejection| rejection["format"].as_str().unwrap_or_default())
         .collect();
-    assert_eq!(refusing, ["tbsl", "uid11", "uuid", "ulid"]);
+    assert_eq!(refusing, ["tbsl", "uid11", "snowflake", "uuid", "ulid"]);
     assert!(
         rejected
             .iter()
@@ -139,10 +139,11 @@ fn inspect_the_other_tid_vectors() {
     for object in &objects {
         assert_eq!(candidate(object, "tid")["text"], object["input"]);
     }
-    // 2222222222222 is zero: 1970, an implausible time, so not the best guess.
+    // 2222222222222 is zero: 1970, an implausible time, so not the best guess; its digits
+    // are a Snowflake's, whose time needs --epoch, before any record key.
     assert_eq!(candidate(&objects[2], "tid")["integer"], "0");
     assert_eq!(candidate(&objects[2], "tid")["plausible_time"], false);
-    assert_eq!(objects[2]["best_guess"], "record-key");
+    assert_eq!(objects[2]["best_guess"], "snowflake");
 }
 
 #[test]
@@ -355,7 +356,7 @@ fn inspect_keeps_going_after_an_invalid_id() {
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["best_guess"], Value::Null);
     assert_eq!(objects[1]["candidates"], serde_json::json!([]));
-    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(7));
+    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(8));
     assert_eq!(objects[2]["valid"], true);
 }
 
@@ -467,6 +468,11 @@ fn new_every_format_parses_back() {
             Ok(12)
         );
     }
+    let text = stdout_of(&["new", "snowflake", "--epoch", "discord", "--machine", "9"]);
+    assert_eq!(
+        idtypes::Snowflake::parse(text.trim()).map(|id| id.worker_id()),
+        Ok(9)
+    );
     let text = stdout_of(&["new", "tbsl", "--machine", "7", "-n", "3"]);
     for line in text.lines() {
         assert_eq!(idtypes::Tbsl::parse(line).map(|id| id.machine_id()), Ok(7));
@@ -923,7 +929,15 @@ fn inspect_orders_readings_and_refusals_by_format() {
     );
     assert_eq!(
         refusing(&objects[0]),
-        ["tbsl", "tid", "time-id", "snowish", "uuid", "ulid"]
+        [
+            "tbsl",
+            "tid",
+            "time-id",
+            "snowish",
+            "snowflake",
+            "uuid",
+            "ulid"
+        ]
     );
     // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
     assert_eq!(
@@ -940,10 +954,99 @@ fn inspect_orders_readings_and_refusals_by_format() {
     // A text uid11 refuses is reported once, by uid11, not by each profile.
     assert_eq!(
         refusing(&objects[1]),
-        ["tbsl", "tid", "time-id", "uuid", "ulid"]
+        ["tbsl", "tid", "time-id", "snowflake", "uuid", "ulid"]
     );
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
-    assert_eq!(refusing(&tid[0]), ["tbsl", "uid11", "uuid", "ulid"]);
+    assert_eq!(
+        refusing(&tid[0]),
+        ["tbsl", "uid11", "snowflake", "uuid", "ulid"]
+    );
+}
+
+#[test]
+fn inspect_a_snowflake_with_and_without_its_epoch() {
+    // Discord's API reference's example: worker 1, process 0 (worker id 32), increment 7.
+    let objects = json(&["inspect", "--epoch", "discord", "175928847299117063"]);
+    let snowflake = candidate(&objects[0], "snowflake");
+    assert_eq!(snowflake["time"], "2016-04-30T11:18:25.796Z");
+    assert_eq!(snowflake["timestamp_millis"], 1_462_015_105_796_i64);
+    assert_eq!(snowflake["millis_since_epoch"], 41_944_705_796_i64);
+    assert_eq!(snowflake["worker_id"], 32);
+    assert_eq!(snowflake["sequence"], 7);
+    assert_eq!(snowflake["integer"], "175928847299117063");
+    assert_eq!(objects[0]["best_guess"], "snowflake");
+    // The same by the Unix milliseconds of the epoch.
+    let objects = json(&["inspect", "--epoch", "1420070400000", "175928847299117063"]);
+    assert_eq!(
+        candidate(&objects[0], "snowflake")["time"],
+        "2016-04-30T11:18:25.796Z"
+    );
+    // Without the epoch, the parts but no time.
+    let objects = json(&["inspect", "175928847299117063"]);
+    let snowflake = candidate(&objects[0], "snowflake");
+    assert_eq!(snowflake["time"], Value::Null);
+    assert_eq!(snowflake["worker_id"], 32);
+    idtypes()
+        .args(["inspect", "--epoch", "discord", "175928847299117063"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("worker id"))
+        .stdout(predicate::str::contains("2016-04-30T11:18:25.796Z"));
+}
+
+#[test]
+fn snowflakes_need_their_epoch_to_be_made_or_ranged() {
+    let text = stdout_of(&[
+        "new",
+        "snowflake",
+        "--epoch",
+        "twitter",
+        "--machine",
+        "3",
+        "-n",
+        "3",
+    ]);
+    assert_eq!(text.lines().count(), 3);
+    for line in text.lines() {
+        assert_eq!(
+            idtypes::Snowflake::parse(line).map(|id| id.worker_id()),
+            Ok(3)
+        );
+    }
+    for args in [
+        &["new", "snowflake", "--machine", "3"][..],
+        &["new", "snowflake", "--epoch", "twitter"],
+        &["range", "snowflake", "--from", "2024-01-01"],
+        &["inspect", "--epoch", "yesterday", "1"],
+        &["inspect", "--epoch", "253402300800000", "1"],
+    ] {
+        idtypes()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--epoch").or(predicate::str::contains("--machine")))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    idtypes()
+        .args(["range", "snowflake", "--prefix", "17"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no prefix ranges"));
+    let objects = json(&[
+        "range",
+        "snowflake",
+        "--epoch",
+        "discord",
+        "--from",
+        "2016-04-30T11:18:25.796Z",
+        "--to",
+        "2016-04-30T11:18:25.796Z",
+    ]);
+    let range = &objects[0]["ranges"][0];
+    let start: u64 = range["start"]["integer"].as_str().unwrap().parse().unwrap();
+    let end: u64 = range["end"]["integer"].as_str().unwrap().parse().unwrap();
+    assert!((start..=end).contains(&175928847299117063));
+    assert_eq!(end - start, (1 << 22) - 1);
 }
 
 #[test]

@@ -90,6 +90,7 @@ mod tests {
                 "__idtypes_typed_snowish",
                 "__idtypes_typed_ts_seq_rand",
                 "__idtypes_typed_full_rand",
+                "__idtypes_typed_snowflake",
                 "__idtypes_typed_tbsl",
                 "__idtypes_typed_ulid",
                 "__idtypes_typed_uuid",

@@ -100,6 +100,11 @@ derives! {
     /// A typed fullrand uid11: `#[derive(FullRand)] struct TokenId(FullRand);`, with its
     /// prefix ranges and `random()`, typed.
     derive_full_rand => FullRand;
+    /// A typed Snowflake (Twitter's and Discord's 64-bit ids, in decimal):
+    /// `#[derive(Snowflake)] #[idtype(prefix = "msg")] struct MessageId(Snowflake);` reads
+    /// and prints `msg_175928847299117063`, with the Snowflake's parts, its time and ranges
+    /// for an epoch and generation from a generator, typed.
+    derive_snowflake => Snowflake;
     /// A typed TBSL: `#[derive(Tbsl)] #[idtype(prefix = "txn")] struct TxnId(Tbsl);`, with the
     /// TBSL's parts, ranges and `try_next_from` (a TBSL generator has `try_next` only), typed.
     derive_tbsl => Tbsl;

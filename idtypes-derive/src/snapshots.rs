@@ -101,6 +101,11 @@ fn uid11_profiles() {
         r#"#[idtype(prefix = "msg")] struct MessageId(TsSeqRand);"#,
     );
     check(
+        "snowflake",
+        Format::named("Snowflake"),
+        r#"#[idtype(prefix = "msg")] struct MessageId(Snowflake);"#,
+    );
+    check(
         "full_rand",
         Format::named("FullRand"),
         r#"#[idtype(prefix = "tok", validate = |_: &FullRand| Ok::<(), &'static str>(()))]

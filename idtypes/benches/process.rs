@@ -32,6 +32,7 @@ use std::{
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
 use idtypes::tbsl::TbslGenerator;
 use idtypes::tid::TidGenerator;
 use idtypes::time_id::{NodeId, TimeIdGenerator};
@@ -86,6 +87,10 @@ fn generators(c: &mut Criterion) {
     let snowish = SnowishGenerator::with_clock(&clock, 7).unwrap();
     group.bench_function("snowish", |b| {
         b.iter(|| black_box(black_box(&snowish).next()))
+    });
+    let snowflake = SnowflakeGenerator::with_clock(&clock, SnowflakeEpoch::TWITTER, 7).unwrap();
+    group.bench_function("snowflake", |b| {
+        b.iter(|| black_box(black_box(&snowflake).next()))
     });
     let ts_seq_rand = TsSeqRandGenerator::with_clock(&clock);
     group.bench_function("ts_seq_rand", |b| {

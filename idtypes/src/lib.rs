@@ -50,6 +50,7 @@
 //! | [`Snowish`](struct@Snowish) | uid11 profile snowish | 0, 41-bit ms, 10-bit machine, 12-bit sequence | as uid11 |
 //! | [`TsSeqRand`](struct@TsSeqRand) | uid11 profile ts-seq-rand | 42-bit ms, 12-bit sequence, 10-bit random | as uid11 |
 //! | [`FullRand`](struct@FullRand) | uid11 profile fullrand | 64 random bits | as uid11 |
+//! | [`Snowflake`](struct@Snowflake) | Twitter's and Discord's Snowflake | `u64`: 0, 41-bit ms since the service's epoch, 10-bit worker, 12-bit sequence | 1 to 19 decimal digits |
 //! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine 0..=99) * 2^20 + 20-bit suffix` | 20 chars uppercase hex; transport bases 10, 16, 32, 36, 58, 62 |
 //! | [`Ulid`](struct@Ulid) | ULID | 16 bytes: 48-bit ms since 1970, 80 random bits | 26 chars Crockford base32, uppercase, read in either case |
 //! | `Uuid` (the `uuid` crate's, `uuid` feature) | UUID (RFC 9562), text as a TypeID | 16 bytes | 26 chars lowercase Crockford base32: the TypeID suffix; typed ids `prefix_` + suffix; see [`uuids`] |
@@ -64,15 +65,20 @@
 //! that format's module: [`tid`](mod@tid) ([`TidGenerator`](tid::TidGenerator)), [`time_id`]
 //! ([`NodeId`](time_id::NodeId), [`TimeIdGenerator`](time_id::TimeIdGenerator)), [`uid11`]
 //! ([`XidGenerator`](uid11::XidGenerator), [`XID_EPOCH_MILLIS`](uid11::XID_EPOCH_MILLIS), ...),
-//! [`tbsl`] ([`TbslGenerator`](tbsl::TbslGenerator), [`ClockPolicy`](tbsl::ClockPolicy),
-//! [`TransportBase`](tbsl::TransportBase), ...), [`ulid`] ([`UlidGenerator`](ulid::UlidGenerator)),
-//! `uuids` (`DynTypeId`, `UuidV7Generator`, `now_v7`, `new_v4`, with the `uuid` feature) and
-//! `record_key` ([`RecordKeyType`](crate::record_key::RecordKeyType)).
+//! [`snowflake`] ([`SnowflakeEpoch`](snowflake::SnowflakeEpoch),
+//! [`SnowflakeGenerator`](snowflake::SnowflakeGenerator)), [`tbsl`]
+//! ([`TbslGenerator`](tbsl::TbslGenerator), [`ClockPolicy`](tbsl::ClockPolicy),
+//! [`TransportBase`](tbsl::TransportBase), ...), [`ulid`]
+//! ([`UlidGenerator`](ulid::UlidGenerator)), `uuids` (`DynTypeId`, `UuidV7Generator`,
+//! `now_v7`, `new_v4`, with the `uuid` feature) and `record_key`
+//! ([`RecordKeyType`](crate::record_key::RecordKeyType)).
 //!
 //! Every id type orders like its text and its big-endian bytes, so ids sort the same in memory,
-//! in a database and in a key-value store. Record keys order by their bytes. For [`TimeId`](struct@TimeId),
-//! that encoded order is not chronological across 1970 (pre-1970 ids sort last);
-//! [`TimeId::cmp_chronological`] compares by time.
+//! in a database and in a key-value store; but a [`Snowflake`](struct@Snowflake), whose
+//! decimal text (as Twitter and Discord write it) sorts like its bytes only at equal lengths.
+//! Record keys order by their bytes. For [`TimeId`](struct@TimeId), that encoded order is not
+//! chronological across 1970 (pre-1970 ids sort last); [`TimeId::cmp_chronological`] compares
+//! by time.
 //!
 //! # One vocabulary
 //!
@@ -81,36 +87,37 @@
 //! constructor is `try_*` (or `from_parts`, which checks each part), and a lookup that can
 //! match nothing returns `Option`.
 //!
-//! | operation | `Tid` | `TimeId` | `Uid11` | `Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Tbsl` | `RecordKey` |
-//! |---|---|---|---|---|---|---|---|---|---|
-//! | `parse`, `FromStr`, `TryFrom<&str>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-//! | `parse_ascii` (bytes in) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹ |
-//! | `const` parse | `parse_const` | `parse_const` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `validate` |
-//! | `encode()` ([`IdText`] on the stack), `Display`, `Debug` | ✓ | ✓ (`to_dashed`) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | `as_str` ¹ |
-//! | `TEXT_LEN` ([`IdFormat::MAX_TEXT_LEN`] generically) | 13 | 13 (dashed 16) | 11 | 11 | 11 | 11 | 11 | 20 | `MAX_LEN` 512 |
-//! | integer form | `from_u64` | `from_i64` | `from_u64` | `from_u64` | `try_from_u64` ² | `from_u64` | `from_u64` | `try_from_u128` ² | — ¹ |
-//! | big-endian bytes | `from_bytes` | `from_bytes` | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | `from_bytes` | `from_bytes` | — ¹ |
-//! | `MIN`, `MAX`, `Default` (= `MIN`, the nil id) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ³ |
-//! | `AsRef<str>`, `Borrow<str>` (`Eq`, `Ord`, `Hash` of the text) | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | ✓ |
-//! | `from_parts` and the parts | µs, clock id | µs, node | — ⁴ | ms, random | ms, machine, sequence | ms, sequence, random | — ⁴ | µs, machine, suffix | — |
-//! | `timestamp_micros` / `timestamp_millis`, `timestamp()` | µs | µs | — ⁴ | ms | ms | ms | — ⁴ | µs | — |
-//! | `now()` (the process-wide generator) | ✓ | ✓ | — ⁴ | ✓ | — ⁵ | ✓ | `random()` | — ⁵ | — |
-//! | generator `next` / `try_next` | ✓ / ✓ | ✓ / ✓ | — ⁴ | ✓ / ✓ | ✓ / ✓ | ✓ / ✓ | — | — / ✓ ⁶ | — |
-//! | its clock, node or machine id | `with_clock_id` (random by default) | `with_node` (random by default) | — | — | `new(machine_id)` ⁵ | — | — | `new(machine_id)` ⁵ | — |
-//! | `range_for_prefix` → `Result<Option<IdRange>>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ⁷ |
-//! | `ranges_for_time` → [`IdRanges`] | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ | — |
-//! | `range_for_time` → `Option<IdRange>` | ✓ | — ⁸ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ | — |
-//! | the same span as integers | `range_for_micros` | `ranges_for_micros` | — | `range_for_millis` | `range_for_millis` | `range_for_millis` | — | `range_for_micros` | — |
+//! | operation | `Tid` | `TimeId` | `Uid11` | `Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Snowflake` | `Tbsl` | `RecordKey` |
+//! |---|---|---|---|---|---|---|---|---|---|---|
+//! | `parse`, `FromStr`, `TryFrom<&str>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | `parse_ascii` (bytes in) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹ |
+//! | `const` parse | `parse_const` | `parse_const` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `validate` |
+//! | `encode()` ([`IdText`] on the stack), `Display`, `Debug` | ✓ | ✓ (`to_dashed`) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | `as_str` ¹ |
+//! | `TEXT_LEN` ([`IdFormat::MAX_TEXT_LEN`] generically) | 13 | 13 (dashed 16) | 11 | 11 | 11 | 11 | 11 | 19 (1 to 19 digits) | 20 | `MAX_LEN` 512 |
+//! | integer form | `from_u64` | `from_i64` | `from_u64` | `from_u64` | `try_from_u64` ² | `from_u64` | `from_u64` | `try_from_u64` ² | `try_from_u128` ² | — ¹ |
+//! | big-endian bytes | `from_bytes` | `from_bytes` | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | — ¹ |
+//! | `MIN`, `MAX`, `Default` (= `MIN`, the nil id) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ³ |
+//! | `AsRef<str>`, `Borrow<str>` (`Eq`, `Ord`, `Hash` of the text) | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | ✓ |
+//! | `from_parts` and the parts | µs, clock id | µs, node | — ⁴ | ms, random | ms, machine, sequence | ms, sequence, random | — ⁴ | ms since its epoch, worker, sequence | µs, machine, suffix | — |
+//! | `timestamp_micros` / `timestamp_millis`, `timestamp()` | µs | µs | — ⁴ | ms | ms | ms | — ⁴ | ms, of an epoch ¹⁰ | µs | — |
+//! | `now()` (the process-wide generator) | ✓ | ✓ | — ⁴ | ✓ | — ⁵ | ✓ | `random()` | — ⁵ | — ⁵ | — |
+//! | generator `next` / `try_next` | ✓ / ✓ | ✓ / ✓ | — ⁴ | ✓ / ✓ | ✓ / ✓ | ✓ / ✓ | — | ✓ / ✓ | — / ✓ ⁶ | — |
+//! | its clock, node or machine id | `with_clock_id` (random by default) | `with_node` (random by default) | — | — | `new(machine_id)` ⁵ | — | — | `new(epoch, worker_id)` ⁵ | `new(machine_id)` ⁵ | — |
+//! | `range_for_prefix` → `Result<Option<IdRange>>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹⁰ | ✓ | — ⁷ |
+//! | `ranges_for_time` → [`IdRanges`] | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — |
+//! | `range_for_time` → `Option<IdRange>` | ✓ | — ⁸ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — |
+//! | the same span as integers | `range_for_micros` | `ranges_for_micros` | — | `range_for_millis` | `range_for_millis` | `range_for_millis` | — | `range_for_millis` ¹⁰ | `range_for_micros` | — |
 //!
 //! 1. A record key is a string: its text is its only form.
-//! 2. Some values are not ids (snowish's reserved top bit, TBSL's 80 bits in a `u128`).
+//! 2. Some values are not ids (snowish's and Snowflake's top bit, TBSL's 80 bits in a
+//!    `u128`). (A Snowflake's `from_u64` and `from_bytes` drop the top bit.)
 //! 3. No record key is empty: there is no natural default. A typed id has `Default` (its
 //!    inner `MIN`) when its format has one and the type has no checks: a default the checks
 //!    refuse would be a value the type forbids, and `Default` cannot fail. So typed record
 //!    keys have none either, not even of a `literal:` key type, whose one key `parse` gives.
 //! 4. A plain uid11 and a fullrand id hold no time.
-//! 5. Snowish and TBSL ids name the machine that made them, so their generators take a machine
-//!    id, and there is no argument-free `now()`; give each process its own id (a worker index,
+//! 5. Snowish, Snowflake and TBSL ids name the machine that made them, so their generators
+//!    take a machine (worker) id, and there is no argument-free `now()`; give each process its own id (a worker index,
 //!    or one [leased](crate::lease) from a shared database).
 //! 6. A TBSL generator fails by the policies its user chose (a clock policy that refuses a
 //!    clock gone back, a pluggable sequence): it has `try_next` only. Every other generator's
@@ -123,6 +130,9 @@
 //!    key without a prefix is its key's text and borrows as it (a `HashSet<PostKey>` is looked
 //!    up with a `&str`); one with a prefix does not: its text (`note_self`) is not what it
 //!    compares and hashes (`self`), so either `&str` would find the wrong thing.
+//! 10. A Snowflake holds no epoch: each service has its own
+//!     ([`SnowflakeEpoch`](snowflake::SnowflakeEpoch)), which its times and time ranges take as an argument. Its decimal text does not sort
+//!     like the ids (`"9"` > `"10"`), so it has no prefix ranges.
 //!
 //! Code generic over the formats has the same through two traits: [`IdFormat`] (every format:
 //! its name, its longest text, `encode`) and [`FixedSizeFormat`] (all but the record key: the
@@ -178,7 +188,7 @@
 //! ```
 //!
 //! The derives are `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand`,
-//! `Tbsl` and `RecordKey`, on a tuple struct with one field of that type. Each generates:
+//! `Snowflake`, `Tbsl` and `RecordKey`, on a tuple struct with one field of that type. Each generates:
 //!
 //! - text: [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) (and `parse`,
 //!   `TryFrom<&str>`) for the prefix, the separator and the format's text, or the bare text
@@ -579,7 +589,7 @@
 //!
 //! | type | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|
-//! | `Tid`, `Snowish` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT`: the integer (`BIGINT UNSIGNED` is read too) | `INTEGER`: the integer |
+//! | `Tid`, `Snowish`, `Snowflake` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT`: the integer (`BIGINT UNSIGNED` is read too) | `INTEGER`: the integer |
 //! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT`: the bits flipped | `INTEGER`: the bits flipped |
 //! | `Tbsl` ([`Column::Bytes`]) | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
 //! | `Ulid` ([`Column::Uuid`]), a typed id over a `Uuid` | `UUID` | `BINARY(16)` | `BLOB` |
@@ -778,6 +788,7 @@ pub mod record_key;
 pub mod service_guide {}
 #[doc = include_str!("../docs/decisions.md")]
 pub mod decisions {}
+pub mod snowflake;
 pub mod tbsl;
 mod text;
 pub mod tid;
@@ -825,6 +836,7 @@ pub use range::IdRange;
 pub use range::ranges::IdRanges;
 #[cfg(feature = "alloc")]
 pub use record_key::RecordKey;
+pub use snowflake::Snowflake;
 pub use tbsl::Tbsl;
 pub use text::IdText;
 pub use tid::Tid;
@@ -845,7 +857,9 @@ pub use idtypes_derive::Uuid;
 ///
 /// See [typed ids](crate#typed-ids) in the crate docs for what they generate and their attributes.
 #[cfg(feature = "derive")]
-pub use idtypes_derive::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
+pub use idtypes_derive::{
+    FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
+};
 
 /// Support for this crate's macros. Not public API: it may change in any release.
 ///

@@ -400,6 +400,42 @@ fn uid11_and_tbsl_text_do_not_allocate() {
     assert_no_allocation(|| Tbsl::from_base(TransportBase::Base62, &base62).unwrap());
 }
 
+#[test]
+fn snowflake_text_errors_and_ranges_do_not_allocate() {
+    use idtypes::Snowflake;
+    use idtypes::snowflake::SnowflakeEpoch;
+    let id = assert_no_allocation(|| Snowflake::parse("175928847299117063").unwrap());
+    assert_no_allocation(|| id.encode());
+    let mut buf = StackBuf::new();
+    assert_no_allocation(|| write!(buf, "{id} {id:?}").unwrap());
+    assert_eq!(
+        buf.as_str(),
+        "175928847299117063 Snowflake(175928847299117063)"
+    );
+    for text in ["+1", "01", "9223372036854775808", "10000000000000000000"] {
+        let mut long = [0u8; 256];
+        let len = assert_no_allocation(|| {
+            let err = Snowflake::parse(black_box(text)).unwrap_err();
+            let mut out: &mut [u8] = &mut long;
+            let before = out.len();
+            std::io::Write::write_fmt(&mut out, format_args!("{err}")).unwrap();
+            before - out.len()
+        });
+        let message = std::str::from_utf8(&long[..len]).unwrap();
+        assert!(message.starts_with("invalid Snowflake"), "{message}");
+    }
+    let epoch = SnowflakeEpoch::DISCORD;
+    assert_no_allocation(|| Snowflake::range_for_millis(epoch, 1_700_000_000_000, u64::MAX));
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn snowflake_generation_does_not_allocate() {
+    use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
+    let generator = SnowflakeGenerator::new(SnowflakeEpoch::TWITTER, 1).unwrap();
+    assert_no_allocation(|| generator.next());
+}
+
 #[cfg(feature = "std")]
 #[test]
 fn uid11_and_tbsl_generation_do_not_allocate() {

@@ -9,10 +9,11 @@ use std::str::FromStr;
 use arbitrary::{Arbitrary, Unstructured};
 use idtypes::record_key::RecordKeyType;
 use idtypes::{
-    FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid, Xid,
+    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid,
+    Xid,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
+    ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
 };
 
 use crate::common::sqlx_cases::Rng;
@@ -93,6 +94,7 @@ fn every_fixed_size_format_draws_valid_ids() {
     fixed::<Snowish>(|id| assert_eq!(id.to_u64() >> 63, 0));
     fixed::<TsSeqRand>(|_| {});
     fixed::<FullRand>(|_| {});
+    fixed::<Snowflake>(|id| assert_eq!(id.to_u64() >> 63, 0));
     fixed::<Tbsl>(|_| {});
     fixed::<Ulid>(|_| {});
 }
@@ -117,6 +119,7 @@ fn the_whole_range_of_each_fixed_size_format_is_reachable() {
     ends(8, TsSeqRand::from_u64(0), TsSeqRand::from_u64(u64::MAX));
     ends(8, FullRand::from_u64(0), FullRand::from_u64(u64::MAX));
     ends(8, Snowish::MIN, Snowish::MAX);
+    ends(8, Snowflake::MIN, Snowflake::MAX);
     ends(10, Tbsl::MIN, Tbsl::MAX);
     ends(16, Ulid::MIN, Ulid::MAX);
     // The bytes are the id's: TIDs with the top bit set, TimeIds before 1970.
@@ -204,6 +207,7 @@ fn typed_ids_of_every_format_draw_valid_ids() {
     assert_eq!(typed::<JobId>(&buffers).1, 0);
     assert_eq!(typed::<MsgId>(&buffers).1, 0);
     assert_eq!(typed::<TokenId>(&buffers).1, 0);
+    assert_eq!(typed::<ChatId>(&buffers).1, 0);
     assert_eq!(typed::<TxnId>(&buffers).1, 0);
     assert_eq!(typed::<PaymentId>(&buffers).1, 0);
     assert_eq!(typed::<NoteKey>(&buffers).1, 0);

@@ -306,6 +306,20 @@ clock_faults!(
 );
 
 clock_faults!(
+    snowflake,
+    |clock| {
+        let epoch = idtypes::snowflake::SnowflakeEpoch::DISCORD;
+        idtypes::snowflake::SnowflakeGenerator::with_clock(clock, epoch, 7).unwrap()
+    },
+    |g: &idtypes::snowflake::SnowflakeGenerator<&ManualClock>| g.try_next(),
+    |id: &idtypes::Snowflake| {
+        id.timestamp_millis(idtypes::snowflake::SnowflakeEpoch::DISCORD) as i64 * 1000
+    },
+    to_millis,
+    none
+);
+
+clock_faults!(
     ts_seq_rand,
     idtypes::uid11::TsSeqRandGenerator::with_clock,
     |g: &idtypes::uid11::TsSeqRandGenerator<&ManualClock>| g.try_next(),
@@ -379,6 +393,15 @@ fn uid11_ids_continue_through_a_step_back() {
         &clock,
         || snowish.try_next(),
         |id| id.timestamp_millis() as i64 * 1000,
+        to_millis,
+    );
+    let clock = ManualClock::new(START);
+    let epoch = idtypes::snowflake::SnowflakeEpoch::TWITTER;
+    let snowflake = idtypes::snowflake::SnowflakeGenerator::with_clock(&clock, epoch, 1).unwrap();
+    continues_through_a_step_back(
+        &clock,
+        || snowflake.try_next(),
+        |id| id.timestamp_millis(epoch) as i64 * 1000,
         to_millis,
     );
     let clock = ManualClock::new(START);

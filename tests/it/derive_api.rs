@@ -9,9 +9,11 @@ use std::{
 };
 
 use idtypes::{
-    ErrorKind, FullRand, IdFormat, ManualClock, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    TypedId, Uid11, Xid,
+    ErrorKind, FullRand, IdFormat, ManualClock, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId,
+    TsSeqRand, TypedId, Uid11, Xid,
 };
+
+use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
 
 use idtypes::tbsl::{ClockPolicy, TbslGenerator};
 
@@ -23,7 +25,9 @@ use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
 
 use idtypes::tid::TidGenerator;
 use idtypes_tests::proptest_config;
-use idtypes_tests::typed::{EventId, FileId, JobId, MsgId, OrderId, PostId, TokenId, TxnId};
+use idtypes_tests::typed::{
+    ChatId, EventId, FileId, JobId, MsgId, OrderId, PostId, TokenId, TxnId,
+};
 use proptest::prelude::*;
 
 #[derive(RecordKey)]
@@ -633,6 +637,51 @@ fn next_from_a_snowish_generator_is_its_next_id_typed() {
     let twin = SnowishGenerator::with_clock(&clock, 513).unwrap();
     assert_eq!(first.into_inner(), twin.next());
     assert_eq!(JobId::next_from(&generator).into_inner(), twin.next());
+}
+
+#[test]
+fn next_from_a_snowflake_generator_is_its_next_id_typed() {
+    let clock = ManualClock::new(1_700_000_000_123_000);
+    let epoch = SnowflakeEpoch::DISCORD;
+    let generator = SnowflakeGenerator::with_clock(&clock, epoch, 513).unwrap();
+    let first = ChatId::next_from(&generator);
+    assert_eq!(first.timestamp_millis(epoch), 1_700_000_000_123);
+    assert_eq!((first.worker_id(), first.sequence()), (513, 0));
+    let twin = SnowflakeGenerator::with_clock(&clock, epoch, 513).unwrap();
+    assert_eq!(first.into_inner(), twin.next());
+    assert_eq!(
+        ChatId::try_next_from(&generator).unwrap().into_inner(),
+        twin.next()
+    );
+}
+
+#[test]
+fn a_typed_snowflake_reads_and_writes_the_prefixed_decimal_text() {
+    let id: ChatId = "chat_175928847299117063".parse().unwrap();
+    assert_eq!(id.to_string(), "chat_175928847299117063");
+    assert_eq!(id.encode(), "chat_175928847299117063");
+    assert_eq!(format!("{id:?}"), "ChatId(chat_175928847299117063)");
+    assert_eq!(id.millis_since_epoch(), 41_944_705_796);
+    let epoch = SnowflakeEpoch::DISCORD;
+    assert_eq!(id.timestamp_millis(epoch), 1_462_015_105_796);
+    assert_eq!(
+        id.timestamp(epoch),
+        UNIX_EPOCH + Duration::from_millis(1_462_015_105_796)
+    );
+    let short = ChatId::from_inner(Snowflake::from_u64(7));
+    assert_eq!(short.encode(), "chat_7");
+    assert_eq!(short.encode().len(), 6);
+    assert_eq!("chat_7".parse::<ChatId>().unwrap(), short);
+    let err = "chat_07".parse::<ChatId>().unwrap_err();
+    assert_eq!((err.kind(), err.position()), (ErrorKind::Syntax, Some(5)));
+    let range = ChatId::range_for_millis(epoch, 1_462_015_105_796, 1_462_015_105_796).unwrap();
+    assert!(range.contains(&id));
+    let at = UNIX_EPOCH + Duration::from_millis(1_462_015_105_796);
+    assert_eq!(ChatId::range_for_time(epoch, at..=at), Some(range));
+    assert_eq!(
+        ChatId::ranges_for_time(epoch, at..=at).single(),
+        Some(range)
+    );
 }
 
 #[test]

@@ -485,6 +485,20 @@ text_suite! {
 }
 
 text_suite! {
+    mod snowflake for Snowflake {
+        example: "175928847299117063",
+        format_name: "Snowflake",
+        longest: 19,
+        separator: ":",
+        bad: "12a4",
+        bad_kind: Character,
+        bad_at: 2,
+        bad_message: "PostId: invalid Snowflake: unexpected character 'a' at byte 7, expected \
+                      one of `0123456789`",
+    }
+}
+
+text_suite! {
     mod ts_seq_rand for TsSeqRand {
         example: "1111111NVpb",
         format_name: "ts-seq-rand uid11",

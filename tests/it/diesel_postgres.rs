@@ -124,6 +124,7 @@ pg_arrays!(
     snowish: Snowish,
     ts_seq_rand: TsSeqRand,
     full_rand: FullRand,
+    snowflake: Snowflake,
     tbsl: Tbsl,
     record_key: RecordKey,
     text_tid: AsText<Tid>,

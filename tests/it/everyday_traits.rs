@@ -8,10 +8,11 @@ use std::hash::{BuildHasher, RandomState};
 use std::marker::PhantomData;
 
 use idtypes::{
-    FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid, Xid,
+    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid,
+    Xid,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
+    ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
 };
 
 use crate::sqlx_derive::{PostKey, ProfileKey, RecentPostId, TagKey};
@@ -70,6 +71,8 @@ fn every_format_with_a_natural_value_defaults_to_its_min_the_nil_id() {
     assert_eq!(Snowish::default(), Snowish::MIN);
     assert_eq!(TsSeqRand::default().to_u64(), 0);
     assert_eq!(FullRand::default().to_u64(), 0);
+    assert_eq!(Snowflake::default(), Snowflake::MIN);
+    assert_eq!(Snowflake::default().to_string(), "0");
     assert_eq!(Tbsl::default(), Tbsl::MIN);
     assert_eq!(Tbsl::default().to_string(), "00000000000000000000");
     assert_eq!(Ulid::default(), Ulid::MIN);
@@ -90,6 +93,7 @@ fn typed_ids_default_to_the_inner_min_only_without_checks() {
     min::<JobId>(Snowish::MIN);
     min::<MsgId>(TsSeqRand::MIN);
     min::<TokenId>(FullRand::MIN);
+    min::<ChatId>(Snowflake::MIN);
     min::<TxnId>(Tbsl::MIN);
     min::<PaymentId>(Ulid::MIN);
     assert_eq!(PostId::default().to_string(), "post_2222222222222");

@@ -155,6 +155,13 @@ fn a_snowish_generator_refuses_in_the_child() {
 }
 
 #[test]
+fn a_snowflake_generator_refuses_in_the_child() {
+    let epoch = idtypes::snowflake::SnowflakeEpoch::TWITTER;
+    let generator = idtypes::snowflake::SnowflakeGenerator::new(epoch, 5).unwrap();
+    assert_eq!(refused_in_child(&|| generator.try_next().map(drop)), [1]);
+}
+
+#[test]
 fn a_tbsl_generator_refuses_in_the_child_in_either_mode() {
     for mode in [TbslMode::Sequenced, TbslMode::Random] {
         let generator = TbslGenerator::new(5).unwrap().with_mode(mode);

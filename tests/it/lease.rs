@@ -13,6 +13,8 @@ use idtypes::{
 
 use idtypes::uid11::SnowishGenerator;
 
+use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
+
 use idtypes::tbsl::TbslGenerator;
 
 use idtypes::tid::TidGenerator;
@@ -212,6 +214,45 @@ macro_rules! lease_cases {
             );
         }
 
+        #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+        async fn snowflake_generators_leasing_from_one_store_get_distinct_worker_ids() {
+            let Some(leases) = default_store().await else {
+                return;
+            };
+            let leases = std::sync::Arc::new(leases);
+            let epoch = SnowflakeEpoch::TWITTER;
+            let tasks: Vec<_> = (0..12)
+                .map(|_| {
+                    let leases = std::sync::Arc::clone(&leases);
+                    tokio::spawn(async move {
+                        let lease = leases.acquire("snowflake-workers", 1024).await.unwrap();
+                        let generator = SnowflakeGenerator::new(epoch, 0)
+                            .unwrap()
+                            .with_lease_term(lease.term())
+                            .unwrap();
+                        let ids: Vec<_> = (0..500).map(|_| generator.next()).collect();
+                        (lease, generator.worker_id(), ids)
+                    })
+                })
+                .collect();
+            let mut workers = HashSet::new();
+            let mut ids = HashSet::new();
+            let mut held = Vec::new();
+            for task in tasks {
+                let (lease, worker, made) = task.await.unwrap();
+                assert_eq!(u32::from(worker), lease.value());
+                assert!(workers.insert(worker), "worker id {worker} leased twice");
+                assert!(made.iter().all(|id| id.worker_id() == worker));
+                ids.extend(made);
+                held.push(lease);
+            }
+            assert_eq!(workers.len(), 12);
+            assert_eq!(ids.len(), 12 * 500);
+            for lease in held {
+                leases.release(lease).await.unwrap();
+            }
+        }
+
         #[tokio::test]
         async fn bound_generators_use_the_value_and_stop_when_the_lease_ends() {
             let Some(leases) = default_store().await else {
@@ -230,11 +271,17 @@ macro_rules! lease_cases {
             assert_eq!(tid.next().clock_id() as u32, value);
             assert_eq!(time_id.next().node().get() as u32, value);
             assert_eq!(snowish.next().machine_id() as u32, value);
+            let snowflake = SnowflakeGenerator::new(SnowflakeEpoch::DISCORD, 0)
+                .unwrap()
+                .with_lease_term(lease.term())
+                .unwrap();
+            assert_eq!(snowflake.next().worker_id() as u32, value);
             leases.release(lease).await.unwrap();
             for err in [
                 tid.try_next().unwrap_err(),
                 time_id.try_next().unwrap_err(),
                 snowish.try_next().unwrap_err(),
+                snowflake.try_next().unwrap_err(),
             ] {
                 assert_eq!(err.kind(), ErrorKind::LeaseExpired, "{err}");
             }

@@ -12,11 +12,11 @@ use std::fmt::Debug;
 use bytes::BytesMut;
 use idtypes::time_id::NodeId;
 use idtypes::{
-    AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
-    Uid11, Ulid, Xid,
+    AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId,
+    TsSeqRand, TypedId, Uid11, Ulid, Xid,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
+    ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
 };
 use sqlx::{AssertSqlSafe, Row as _};
 use tokio_postgres::types::{FromSql, FromSqlOwned, ToSql, Type};
@@ -368,6 +368,7 @@ cases! {
     snowish: Snowish = all(), Storage::Integer;
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
+    snowflake: Snowflake = all(), Storage::Integer;
     tbsl: Tbsl = all(), Storage::Bytes10;
     ulid: Ulid = all(), Storage::Uuid;
     record_key: RecordKey = all(), Storage::Text;
@@ -384,6 +385,7 @@ cases! {
     bytes_time_id: AsBytes<TimeId> = all_as_bytes(), Storage::Bytes8;
     bytes_uid11: AsBytes<Uid11> = all_as_bytes(), Storage::Bytes8;
     bytes_snowish: AsBytes<Snowish> = all_as_bytes(), Storage::Bytes8;
+    bytes_snowflake: AsBytes<Snowflake> = all_as_bytes(), Storage::Bytes8;
     bytes_tbsl: AsBytes<Tbsl> = all_as_bytes(), Storage::Bytes10;
     bytes_ulid: AsBytes<Ulid> = all_as_bytes(), Storage::Bytes16;
     bytes_post: AsBytes<PostId> = typed_samples(8).into_iter().map(AsBytes).collect(), Storage::Bytes8;
@@ -394,6 +396,7 @@ cases! {
     typed_job: JobId = typed_samples(8), Storage::Integer;
     typed_msg: MsgId = typed_samples(8), Storage::Integer;
     typed_token: TokenId = typed_samples(8), Storage::Integer;
+    typed_chat: ChatId = typed_samples(8), Storage::Integer;
     typed_txn: TxnId = typed_samples(8), Storage::Bytes10;
     typed_payment: PaymentId = typed_samples(8), Storage::Uuid;
     typed_note: NoteKey = typed_samples(8), Storage::Text;

@@ -6,8 +6,8 @@
 use std::fmt::Debug;
 
 use idtypes::{
-    AsBytes, AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
-    Ulid, Xid,
+    AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
+    TypedId, Uid11, Ulid, Xid,
 };
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
@@ -162,6 +162,7 @@ round_trips! {
     snowish: Snowish = all(), Storage::Integer;
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
+    snowflake: Snowflake = all(), Storage::Integer;
     tbsl: Tbsl = all(), Storage::Bytes10;
     ulid: Ulid = all(), Storage::Uuid;
     record_key: RecordKey = all(), Storage::Text;

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use idtypes::{
-    AsBytes, AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
-    Ulid, Xid,
+    AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
+    TypedId, Uid11, Ulid, Xid,
 };
 use idtypes_tests::typed::{EventId, NoteKey, OrderId, PaymentId, PostId, TxnId};
 use rusqlite::Connection;
@@ -159,6 +159,7 @@ both_ways! {
     snowish: Snowish = all(), Storage::Integer;
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
+    snowflake: Snowflake = all(), Storage::Integer;
     tbsl: Tbsl = all(), Storage::Bytes10;
     ulid: Ulid = all(), Storage::Uuid;
     record_key: RecordKey = all(), Storage::Text;

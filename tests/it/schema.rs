@@ -13,8 +13,8 @@
 use std::{ops::RangeInclusive, str::FromStr, sync::LazyLock};
 
 use idtypes::{
-    FullRand, IdFormat, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid,
-    Xid, record_key::RecordKeyType,
+    FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
+    Uid11, Ulid, Xid, record_key::RecordKeyType,
 };
 use idtypes_tests::{interop_lines, proptest_config};
 use proptest::{
@@ -399,6 +399,23 @@ fn snowish() -> Texts {
     }
 }
 
+/// Decimal numbers of every length, around the largest (2^63 - 1) and with leading zeros.
+fn snowflake() -> Texts {
+    let around = (-2000i128..2000).prop_map(|d| (i64::MAX as i128 + d).to_string());
+    Texts {
+        valid: (0..=i64::MAX as u64)
+            .prop_map(|v| Snowflake::try_from_u64(v).unwrap().to_string())
+            .boxed(),
+        edges: prop_oneof![
+            around,
+            string_regex("[0-9]{1,21}").unwrap(),
+            string_regex("0[0-9]{0,19}").unwrap(),
+        ]
+        .boxed(),
+        alphabet: "0123456789",
+    }
+}
+
 fn tbsl() -> Texts {
     Texts {
         valid: any::<[u8; 10]>()
@@ -507,6 +524,7 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
     check::<Snowish>(&snowish());
     check::<TsSeqRand>(&uid11::<TsSeqRand>());
     check::<FullRand>(&uid11::<FullRand>());
+    check::<Snowflake>(&snowflake());
     check::<Tbsl>(&tbsl());
     check::<Ulid>(&ulid());
     check::<RecordKey>(&record_key());
@@ -607,6 +625,7 @@ typed_suite! {
     snowish: Snowish, snowish();
     ts_seq_rand: TsSeqRand, uid11::<TsSeqRand>();
     full_rand: FullRand, uid11::<FullRand>();
+    snowflake: Snowflake, snowflake();
     tbsl: Tbsl, tbsl();
     ulid: Ulid, ulid();
     record_key: RecordKey, record_key();
@@ -785,6 +804,15 @@ fn each_format_names_itself_and_describes_its_text() {
     described::<Snowish>("Snowish", &["snowish", "`NQm6nKp8qFC`"]);
     described::<TsSeqRand>("TsSeqRand", &["ts-seq-rand", "12-bit sequence"]);
     described::<FullRand>("FullRand", &["fullrand", "64 random bits"]);
+    described::<Snowflake>(
+        "Snowflake",
+        &[
+            "Snowflake",
+            "decimal",
+            "`9223372036854775807`",
+            "do not sort",
+        ],
+    );
     described::<Tbsl>("Tbsl", &["TBSL", "uppercase hexadecimal"]);
     described::<Ulid>("Ulid", &["ULID", "Crockford base32", "either case"]);
     described::<RecordKey>("RecordKey", &["record key", "1 to 512", "`..`"]);
@@ -799,6 +827,7 @@ fn the_lengths_are_the_formats() {
     assert_eq!(lengths(facts::<Snowish>()), (11, 11));
     assert_eq!(lengths(facts::<Tbsl>()), (20, 20));
     assert_eq!(lengths(facts::<Ulid>()), (26, 26));
+    assert_eq!(lengths(facts::<Snowflake>()), (1, 19));
     assert_eq!(lengths(facts::<RecordKey>()), (1, 512));
     assert_eq!(lengths(facts::<RecordKeyType>()), (3, 520));
     assert_eq!(lengths(facts::<tid::PostId>()), (18, 18));
@@ -969,6 +998,7 @@ fn patterns_keep_to_what_both_dialects_share() {
         facts::<TimeId>().pattern,
         facts::<Uid11>().pattern,
         facts::<Snowish>().pattern,
+        facts::<Snowflake>().pattern,
         facts::<Tbsl>().pattern,
         facts::<RecordKey>().pattern,
         facts::<RecordKeyType>().pattern,

@@ -6,11 +6,11 @@
 use std::fmt::{Debug, Display};
 
 use idtypes::{
-    FixedSizeFormat, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
-    serde::SerdeId,
+    FixedSizeFormat, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
+    Ulid, Xid, serde::SerdeId,
 };
 use idtypes_tests::typed::{
-    EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
+    ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
 };
 use serde::{Deserialize, Serialize, Serializer, de::DeserializeOwned};
 
@@ -67,7 +67,7 @@ macro_rules! raw_integer {
 }
 
 raw_integer!(Tid => U64, TimeId => I64, Uid11 => U64, Xid => U64, Snowish => U64,
-    TsSeqRand => U64, FullRand => U64);
+    TsSeqRand => U64, FullRand => U64, Snowflake => U64);
 
 impl Raw for Tbsl {
     fn raw(&self) -> RawValue {
@@ -260,7 +260,7 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         )*};
     }
     try_types!(
-        Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, Ulid, RecordKey
+        Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, Ulid, RecordKey, Snowflake
     );
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
@@ -277,6 +277,7 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         JobId,
         MsgId,
         TokenId,
+        ChatId,
         TxnId,
         PaymentId,
         NoteKey,
@@ -300,6 +301,8 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check(Snowish::MAX);
     check(TsSeqRand::MAX);
     check(FullRand::MAX);
+    check(Snowflake::MIN);
+    check(Snowflake::MAX);
     check(Tbsl::MIN);
     check(Tbsl::MAX);
     check(Ulid::MIN);
@@ -320,6 +323,7 @@ fn every_typed_id_writes_what_the_table_says_and_reads_it_back() {
     check(JobId::from_inner(Snowish::MAX));
     check(MsgId::from_inner(TsSeqRand::MAX));
     check(TokenId::from_inner(FullRand::MAX));
+    check(ChatId::from_inner(Snowflake::from_u64(175928847299117063)));
     check(TxnId::from_inner(Tbsl::MAX));
     check(PaymentId::from_inner(Ulid::MAX));
     check(NoteKey::from_inner(RecordKey::SELF));

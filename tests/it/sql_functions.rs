@@ -4,7 +4,7 @@
 //! TimeIds before 1970, random ones).
 
 use crate::common::sqlx_cases::{Rng, Sample, samples};
-use idtypes::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
+use idtypes::{FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
 use sqlx::AssertSqlSafe;
 
 /// Generates the tests for the database the invoking module describes (`Db`, `connect`,
@@ -111,6 +111,7 @@ macro_rules! sql_function_cases {
             text_and_back::<Snowish>(&pool, "snowish").await;
             text_and_back::<TsSeqRand>(&pool, "ts_seq_rand").await;
             text_and_back::<FullRand>(&pool, "fullrand").await;
+            text_and_back::<Snowflake>(&pool, "snowflake").await;
             text_and_back::<Tbsl>(&pool, "tbsl").await;
             text_and_back::<Ulid>(&pool, "ulid").await;
 
@@ -133,6 +134,12 @@ macro_rules! sql_function_cases {
             refuses(&pool, "uid11", "0OIl0OIl0OI", "uid11", "1").await;
             refuses(&pool, "xid", "jpXCZedGfV", "xid", "11").await;
             refuses(&pool, "snowish", "jpXCZedGfVQ", "snowish uid11", "jpXCZedGfVQ").await;
+            refuses(&pool, "snowflake", "01", "Snowflake", "leading zeros").await;
+            refuses(&pool, "snowflake", "+1", "Snowflake", "'+1'").await;
+            refuses(&pool, "snowflake", "", "Snowflake", "1 to 19 digits").await;
+            refuses(&pool, "snowflake", "10000000000000000000", "Snowflake", "19").await;
+            let above = "9223372036854775808";
+            refuses(&pool, "snowflake", above, "Snowflake", "above the largest").await;
             refuses(&pool, "tbsl", "25bf6196c8d610700001", "TBSL", "20").await;
             refuses(&pool, "tbsl", "25BF6196C8D61070000", "TBSL", "20").await;
             refuses(&pool, "ulid", "01ARZ3NDEKTSV4RRFFQ69G5FA", "ULID", "26").await;
@@ -153,6 +160,16 @@ macro_rules! sql_function_cases {
                 .map(|_| ())
                 .unwrap_err();
             assert!(err.to_string().contains("invalid atproto TID"), "{err}");
+            let err = sqlx::query("SELECT snowflake_text(-1)")
+                .fetch_one(&pool)
+                .await
+                .map(|_| ())
+                .unwrap_err();
+            assert!(err.to_string().contains("invalid Snowflake"), "{err}");
+            // Discord's API reference's example.
+            let sql = "SELECT snowflake_text(snowflake_from_text('175928847299117063'))";
+            let text: String = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
+            assert_eq!(text, "175928847299117063");
         }
     };
 }

@@ -12,8 +12,8 @@ use crate::common::sqlx_cases::{Rng, Sample, Storage, around_u64, samples};
 use idtypes::record_key::RecordKeyType;
 use idtypes::time_id::NodeId;
 use idtypes::{
-    AsBytes, AsText, FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
-    Xid,
+    AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
+    TypedId, Uid11, Xid,
 };
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
@@ -163,7 +163,7 @@ pub trait Inner: Sample {
 }
 
 /// The documented integers: the bits as they are for the formats whose top bit is 0 (TID,
-/// snowish), else the bits with the top one flipped.
+/// snowish, Snowflake), else the bits with the top one flipped.
 macro_rules! stored_as_integer {
     ($($ty:ty: $flipped:literal),*) => {$(
         impl Inner for $ty {
@@ -186,7 +186,8 @@ stored_as_integer!(
     Xid: true,
     Snowish: false,
     TsSeqRand: true,
-    FullRand: true
+    FullRand: true,
+    Snowflake: false
 );
 
 impl Inner for Tbsl {

@@ -193,6 +193,7 @@ pg_cases!(
         snowish: Snowish,
         ts_seq_rand: TsSeqRand,
         full_rand: FullRand,
+        snowflake: Snowflake,
         tbsl: Tbsl,
         record_key: RecordKey,
         text_tid: AsText<Tid>,

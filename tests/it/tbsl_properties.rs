@@ -429,7 +429,7 @@ proptest! {
         index in 0usize..20,
         replacement in any::<u8>(),
     ) {
-        let mut bytes = *Tbsl::try_from_u128(value).unwrap().encode().as_bytes();
+        let mut bytes = Tbsl::try_from_u128(value).unwrap().encode().into_bytes();
         bytes[index] = replacement;
         check_canonical(&bytes, Tbsl::parse_ascii(&bytes))?;
     }

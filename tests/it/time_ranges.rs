@@ -9,13 +9,15 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use idtypes::{IdRange, IdRanges, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Ulid, Xid};
+use idtypes::{IdRange, IdRanges, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Ulid, Xid};
+
+use idtypes::snowflake::SnowflakeEpoch;
 
 use idtypes::time_id::NodeId;
 
 use idtypes::uid11::XID_EPOCH_MILLIS;
 use idtypes_tests::proptest_config;
-use idtypes_tests::typed::{EventId, JobId, MsgId, OrderId, PostId, TxnId};
+use idtypes_tests::typed::{ChatId, EventId, JobId, MsgId, OrderId, PostId, TxnId};
 use proptest::prelude::*;
 
 /// The time `micros` microseconds after (or before) 1970.
@@ -126,6 +128,31 @@ fn xid() -> Format<Xid> {
             Some((
                 Xid::from_parts(ms, 0).ok()?,
                 Xid::from_parts(ms, Xid::MAX_RANDOM).ok()?,
+            ))
+        },
+        unit: 1000,
+    }
+}
+
+/// Discord's Snowflakes: milliseconds since 2015 (the ranges take the epoch).
+const DISCORD: SnowflakeEpoch = SnowflakeEpoch::DISCORD;
+
+/// Milliseconds since Discord's epoch of microsecond `t`, if it is after it.
+fn discord_millis(t: i64) -> Option<u64> {
+    millis(t)?.checked_sub(DISCORD.unix_millis())
+}
+
+fn snowflake() -> Format<Snowflake> {
+    Format {
+        made_at: |t, low| {
+            let ms = discord_millis(t)?;
+            Snowflake::from_parts(ms, (low % 1024) as u16, ((low >> 10) % 4096) as u16).ok()
+        },
+        unit_bounds: |t| {
+            let ms = discord_millis(t)?;
+            Some((
+                Snowflake::from_parts(ms, 0, 0).ok()?,
+                Snowflake::from_parts(ms, 1023, 4095).ok()?,
             ))
         },
         unit: 1000,
@@ -250,6 +277,27 @@ proptest! {
     }
 
     #[test]
+    fn snowflake_ranges_for_time(((start, end), t) in span_and_time(LO, HI), low in any::<u64>()) {
+        let ranges = Snowflake::ranges_for_time(DISCORD, at(start)..=at(end));
+        prop_assert_eq!(Snowflake::range_for_time(DISCORD, at(start)..=at(end)), ranges.single());
+        check(&snowflake(), ranges, (start, end), t, low)?;
+    }
+
+    /// Around Discord's epoch, where its Snowflakes begin: spans that start before it are
+    /// clamped, not refused.
+    #[test]
+    fn snowflake_spans_across_the_epoch_are_clamped(
+        ((start, end), t) in span_and_time(
+            (DISCORD.unix_millis() as i64 - 5_000) * 1000,
+            (DISCORD.unix_millis() as i64 + 5_000) * 1000,
+        ),
+        low in any::<u64>(),
+    ) {
+        let ranges = Snowflake::ranges_for_time(DISCORD, at(start)..=at(end));
+        check(&snowflake(), ranges, (start, end), t, low)?;
+    }
+
+    #[test]
     fn ts_seq_rand_ranges_for_time(((start, end), t) in span_and_time(LO, HI), low in any::<u64>()) {
         let ranges = TsSeqRand::ranges_for_time(at(start)..=at(end));
         prop_assert_eq!(TsSeqRand::range_for_time(at(start)..=at(end)), ranges.single());
@@ -305,6 +353,10 @@ proptest! {
         prop_assert_eq!(
             JobId::range_for_time(span.clone()).map(|r| r.end().into_inner()),
             Snowish::range_for_time(span.clone()).map(|r| r.end())
+        );
+        prop_assert_eq!(
+            ChatId::range_for_time(DISCORD, span.clone()).map(|r| r.start().into_inner()),
+            Snowflake::range_for_time(DISCORD, span.clone()).map(|r| r.start())
         );
         prop_assert_eq!(
             MsgId::ranges_for_time(span.clone()).len(),

@@ -1,6 +1,8 @@
 //! One typed id per format, without checks, shared by the derive and database tests.
 
-use idtypes::{FullRand, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
+use idtypes::{
+    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
+};
 
 /// A post: a TID as `post_3jzfcijpj2z2a`.
 #[derive(Tid)]
@@ -36,6 +38,11 @@ pub struct MsgId(TsSeqRand);
 #[derive(FullRand)]
 #[idtype(prefix = "tok")]
 pub struct TokenId(FullRand);
+
+/// A chat message: a Snowflake as `chat_175928847299117063`.
+#[derive(Snowflake)]
+#[idtype(prefix = "chat")]
+pub struct ChatId(Snowflake);
 
 /// A transaction: a TBSL as `txn_…`.
 #[derive(Tbsl)]

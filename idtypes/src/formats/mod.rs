@@ -34,8 +34,8 @@ pub(crate) mod rows;
 mod uuid;
 
 use crate::{
-    Error, FixedSizeFormat, FullRand, IdFormat, IdText, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    Uid11, Ulid, Xid, typed::format::sealed::Sealed,
+    Error, FixedSizeFormat, FullRand, IdFormat, IdText, Snowflake, Snowish, Tbsl, Tid, TimeId,
+    TsSeqRand, Uid11, Ulid, Xid, typed::format::sealed::Sealed,
 };
 
 /// The table: one row per fixed-size format, in the order they are listed everywhere. It is
@@ -106,6 +106,16 @@ macro_rules! table {
                 bytes: [u8; 8], |bytes| Ok(FullRand::from_bytes(bytes)), FullRand::from_bytes,
                 column: flipped,
                 schema: crate::uid11::full_rand::TEXT_SCHEMA,
+                serde: raw,
+            }
+            // No timestamp without the service's epoch, which the ids do not hold.
+            Snowflake (none) {
+                name: crate::snowflake::FORMAT, slug: "snowflake", article: "a",
+                text: Snowflake::TEXT_LEN, parse: Snowflake::TEXT_LEN,
+                raw: u64 = to_u64, Snowflake::try_from_u64,
+                bytes: [u8; 8], Snowflake::try_from_bytes, Snowflake::from_bytes,
+                column: natural,
+                schema: crate::snowflake::TEXT_SCHEMA,
                 serde: raw,
             }
             Tbsl (micros) {

@@ -9,6 +9,7 @@ pub(crate) mod clock_guard;
 pub(crate) mod generator_shell;
 pub(crate) mod global;
 pub(crate) mod host_clock;
+pub(crate) mod millis_sequence;
 pub(crate) mod monotonic;
 #[cfg(all(feature = "std", idtypes_host))]
 pub(crate) mod monotonic128;

@@ -4,7 +4,7 @@
 //! | type | drawn from |
 //! |---|---|
 //! | `Tid`, `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | 8 bytes, the id's big-endian bytes (every value is an id) |
-//! | `Snowish` | 8 bytes, the reserved top bit cleared |
+//! | `Snowish`, `Snowflake` | 8 bytes, the top bit (reserved, 0) cleared |
 //! | `Tbsl` | 10 bytes (every value is a TBSL) |
 //! | `RecordKey` | a length, 1 to 512, taken from the end of the input as collections take theirs, then a byte per character of `A-Za-z0-9-._~:`; `.` and `..`, the two reserved keys, become `...` |
 //! | a typed record key with a `key_type` | a key of that type, made valid: a TID's text, an NSID, the literal itself |

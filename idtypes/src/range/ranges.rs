@@ -8,7 +8,8 @@ use crate::IdRange;
 ///
 /// Every time-ordered format answers `ranges_for_time` with one: [`Tid`](struct@crate::Tid),
 /// [`TimeId`](struct@crate::TimeId), [`Xid`](struct@crate::Xid), [`Snowish`](struct@crate::Snowish),
-/// [`TsSeqRand`](struct@crate::TsSeqRand) and [`Tbsl`](struct@crate::Tbsl), and the typed ids over them. It is
+/// [`TsSeqRand`](struct@crate::TsSeqRand), [`Snowflake`](struct@crate::Snowflake) (given its epoch)
+/// and [`Tbsl`](struct@crate::Tbsl), and the typed ids over them. It is
 /// empty when no id of the format can hold a time of the span, and one range for every format
 /// but `TimeId`, whose pre-1970 ids sort after all later ones: a span across 1970 is two
 /// ranges. Query with `WHERE id BETWEEN ? AND ? OR id BETWEEN ? AND ?` over its ranges.

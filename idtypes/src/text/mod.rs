@@ -7,11 +7,14 @@ pub(crate) mod traits;
 
 use core::{borrow::Borrow, fmt, hash::Hash, ops::Deref};
 
-/// The canonical text of an id, held on the stack: `N` ASCII bytes, no allocation.
+/// The canonical text of an id, held on the stack: up to `N` ASCII bytes, no allocation.
 ///
 /// Encoders such as [`Tid::encode`](crate::Tid::encode) return one. Read it with
 /// [`as_str`](IdText::as_str) (or through `Deref<Target = str>`), copy it into a buffer, or
 /// compare it with a `&str`. It orders and hashes like the string it holds.
+///
+/// Every format's text fills all `N` bytes but a [`Snowflake`](struct@crate::Snowflake)'s, a
+/// decimal number of 1 to 19 digits: its `IdText<19>` holds as many as the number has.
 ///
 /// # Examples
 ///
@@ -24,19 +27,36 @@ use core::{borrow::Borrow, fmt, hash::Hash, ops::Deref};
 /// assert_eq!(text.len(), 13);
 /// assert!(text.starts_with("3jzf"));
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+// `Eq` and `Ord` compare the bytes, then the length: the same as the texts', since the bytes
+// past the text are 0 and no text holds a 0.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct IdText<const N: usize> {
-    // Invariant: ASCII only, so every byte sequence here is valid UTF-8.
+    // Invariant: the first `len` bytes are ASCII without 0, so valid UTF-8; the rest are 0.
     bytes: [u8; N],
+    len: u8,
 }
 
 impl<const N: usize> IdText<N> {
-    /// Wraps encoder output.
+    /// Wraps encoder output that fills all `N` bytes.
     ///
     /// The bytes must be ASCII: [`as_str`](IdText::as_str) relies on it.
     pub(crate) const fn from_ascii(bytes: [u8; N]) -> Self {
+        IdText::from_ascii_prefix(bytes, N)
+    }
+
+    /// Wraps encoder output whose text is the first `len` bytes of `bytes` (the rest 0).
+    ///
+    /// The text must be ASCII without 0, and `len` at most `N`: [`as_str`](IdText::as_str)
+    /// relies on it.
+    pub(crate) const fn from_ascii_prefix(bytes: [u8; N], len: usize) -> Self {
+        // Texts are short: a typed id's longest is 91 bytes.
+        const { assert!(N <= u8::MAX as usize) };
+        debug_assert!(len <= N);
         debug_assert!(bytes.is_ascii());
-        IdText { bytes }
+        IdText {
+            bytes,
+            len: len as u8,
+        }
     }
 
     /// The text as a string slice.
@@ -49,10 +69,11 @@ impl<const N: usize> IdText<N> {
     /// ```
     #[inline]
     pub const fn as_str(&self) -> &str {
-        // SAFETY: `bytes` is ASCII: the only constructor, `from_ascii`, is given encoder
-        // output, which is drawn from ASCII alphabets (checked by `debug_assert` and by the
-        // codec tests). Checking again would cost a few nanoseconds per use.
-        unsafe { core::str::from_utf8_unchecked(&self.bytes) }
+        // SAFETY: the text is ASCII: the only constructors, `from_ascii` and
+        // `from_ascii_prefix`, are given encoder output, which is drawn from ASCII alphabets
+        // (checked by `debug_assert` and by the codec tests). Checking again would cost a few
+        // nanoseconds per use.
+        unsafe { core::str::from_utf8_unchecked(self.as_bytes()) }
     }
 
     /// The text as bytes.
@@ -64,21 +85,46 @@ impl<const N: usize> IdText<N> {
     /// assert_eq!(text.as_bytes(), b"2222222222222");
     /// ```
     #[inline]
-    pub const fn as_bytes(&self) -> &[u8; N] {
-        &self.bytes
+    pub const fn as_bytes(&self) -> &[u8] {
+        // `len <= N` (see `from_ascii_prefix`); `split_at` is `const`, slicing is not.
+        self.bytes.split_at(self.len as usize).0
     }
 
-    /// The text as an array of bytes, for copying into a buffer of your own.
+    /// The text as an array of bytes, for copying into a buffer of your own: the text, then
+    /// zero bytes up to `N` when it is shorter (a [`Snowflake`](struct@crate::Snowflake)'s).
     ///
     /// # Examples
     ///
     /// ```
     /// let bytes: [u8; 13] = idtypes::Tid::MIN.encode().into_bytes();
     /// assert_eq!(&bytes, b"2222222222222");
+    /// let bytes: [u8; 19] = idtypes::Snowflake::from_u64(42).encode().into_bytes();
+    /// assert_eq!(&bytes[..3], b"42\0");
     /// ```
     #[inline]
     pub const fn into_bytes(self) -> [u8; N] {
         self.bytes
+    }
+
+    /// The length of the text, in bytes (the same as `as_str().len()`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Tid::MIN.encode().len(), 13);
+    /// assert_eq!(idtypes::Snowflake::from_u64(42).encode().len(), 2);
+    /// ```
+    #[inline]
+    #[allow(clippy::len_without_is_empty, reason = "no id's text is empty")]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+}
+
+impl<const N: usize> Hash for IdText<N> {
+    // As the `str` it holds, which `Borrow<str>` requires.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
     }
 }
 
@@ -99,7 +145,7 @@ impl<const N: usize> AsRef<str> for IdText<N> {
 
 impl<const N: usize> AsRef<[u8]> for IdText<N> {
     fn as_ref(&self) -> &[u8] {
-        &self.bytes
+        self.as_bytes()
     }
 }
 

@@ -163,9 +163,9 @@ pub trait IdFormat:
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Column {
-    /// A 64-bit integer whose top bit the layout keeps 0 (a TID, a snowish id): a signed
-    /// column holds the bits as they are, the number other software computes for the id. The
-    /// rare id with the top bit set (a TID parsed from text starting `c`..`j`, never
+    /// A 64-bit integer whose top bit the layout keeps 0 (a TID, a snowish id, a Snowflake): a
+    /// signed column holds the bits as they are, the number other software computes for the
+    /// id. The rare id with the top bit set (a TID parsed from text starting `c`..`j`, never
     /// generated) does not fit a signed column.
     Natural,
     /// A 64-bit integer of all 64 bits: a signed column holds the bits with the top one
@@ -423,7 +423,7 @@ pub(crate) trait Timed {
 mod tests {
     // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::{FixedSizeFormat, IdFormat};
-    use crate::{FullRand, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+    use crate::{FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
     use std::prelude::rust_2024::*;
 
     fn name_of_parse_error<T: IdFormat>() -> &'static str {
@@ -472,6 +472,7 @@ mod tests {
         check_fixed(Snowish::MAX);
         check_fixed(TsSeqRand::MAX);
         check_fixed(FullRand::MAX);
+        check_fixed(Snowflake::MAX);
         check_fixed(Tbsl::MAX);
         check_fixed(crate::Ulid::MAX);
         #[cfg(feature = "uuid")]

@@ -215,9 +215,10 @@ pub const fn prefixed_text<const N: usize, const M: usize>(
         at = copy(&mut bytes, at, prefix.as_bytes());
         at = copy(&mut bytes, at, separator.as_bytes());
     }
-    // An `IdText` is ASCII.
-    copy(&mut bytes, at, inner.as_bytes());
-    IdText::from_ascii(bytes)
+    // An `IdText` is ASCII; the inner text may be shorter than `M` (a Snowflake's), and so
+    // then is this one.
+    let end = copy(&mut bytes, at, inner.as_bytes());
+    IdText::from_ascii_prefix(bytes, end)
 }
 
 /// Copies `from` into `to` at `at` (as much as fits), and returns where the copy ended.

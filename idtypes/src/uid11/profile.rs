@@ -228,24 +228,24 @@ macro_rules! profile_text {
 pub(crate) use profile_text;
 
 /// The next `(milliseconds since the xid epoch, sequence)` of a per-millisecond sequencer
-/// whose `state` holds `millis << 12 | sequence`: the sequence counts up within a millisecond
-/// and carries into the next one past 4095. `None` past `max_millis`.
+/// (see [`crate::generation::millis_sequence`]). `None` past `max_millis`.
 #[cfg(all(feature = "std", idtypes_host))]
 pub(crate) fn next_millis_and_sequence(
     state: &crate::generation::monotonic::Monotonic,
     clock_micros: i64,
     max_millis: u64,
 ) -> Option<(u64, u16)> {
-    let now = millis_since_epoch(clock_micros).saturating_mul(1 << 12);
-    let last = ((max_millis << 12) | 0xFFF) as i64;
-    let next = state.next(now, last)? as u64;
-    Some((next >> 12, (next & 0xFFF) as u16))
+    crate::generation::millis_sequence::next_millis_and_sequence(
+        state,
+        clock_micros,
+        super::XID_EPOCH_MILLIS,
+        max_millis,
+    )
 }
 
 /// Unix milliseconds from a clock reading, as milliseconds since the xid epoch (0 for a clock
 /// before it: such a clock is broken, and the generators then count up from the epoch).
 #[cfg(all(feature = "std", idtypes_host))]
 pub(crate) fn millis_since_epoch(clock_micros: i64) -> i64 {
-    let unix_millis = clock_micros.div_euclid(1000);
-    (unix_millis - super::XID_EPOCH_MILLIS as i64).max(0)
+    crate::generation::millis_sequence::millis_since(super::XID_EPOCH_MILLIS, clock_micros)
 }

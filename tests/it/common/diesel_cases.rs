@@ -57,7 +57,7 @@ macro_rules! diesel_cases {
         use idtypes::time_id::NodeId;
         use idtypes::{
             AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-            Uid11, Ulid, Xid,
+            Uid11, Ulid, Xid, Snowflake,
         };
 
         use crate::common::sqlx_cases::{
@@ -82,7 +82,7 @@ macro_rules! diesel_cases {
 
         type Query<'f> = BoxedSqlQuery<'f, Db, SqlQuery>;
 
-        diesel_column!(BigInt: Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand);
+        diesel_column!(BigInt: Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Snowflake);
         diesel_column!(Binary: Tbsl);
         diesel_column!(UuidSql: Ulid);
         diesel_column!(Text: RecordKey);

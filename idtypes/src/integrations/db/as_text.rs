@@ -8,7 +8,8 @@ use core::fmt;
 ///
 /// Text columns sort like the ids only with a byte-wise collation (see the storage table in
 /// the crate docs): PostgreSQL `TEXT COLLATE "C"`, MySQL `... COLLATE ascii_bin`, SQLite's
-/// default `TEXT`.
+/// default `TEXT`. A [`Snowflake`](struct@crate::Snowflake)'s decimal text never sorts like its
+/// ids (`9` after `10`): store Snowflakes as themselves (`BIGINT`) to range over them.
 ///
 /// # Examples
 ///

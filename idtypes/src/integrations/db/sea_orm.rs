@@ -7,7 +7,7 @@
 //!
 //! | type | `Value` | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|---|
-//! | `Tid`, `Snowish` | `BigInt`: the id's integer | `BIGINT` | `BIGINT` (`BIGINT UNSIGNED` is read too) | `INTEGER` |
+//! | `Tid`, `Snowish`, `Snowflake` | `BigInt`: the id's integer | `BIGINT` | `BIGINT` (`BIGINT UNSIGNED` is read too) | `INTEGER` |
 //! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BigInt`: the bits, top one flipped | `BIGINT` | `BIGINT` | `INTEGER` |
 //! | `Tbsl`, `AsBytes<T>` | `Bytes`: the big-endian bytes | `BYTEA` | `BINARY(n)` | `BLOB` |
 //! | `RecordKey`, `AsText<T>` | `String`: the text (a typed id's with its prefix) | `TEXT COLLATE "C"` | `VARCHAR(n) ... COLLATE ascii_bin` | `TEXT` |

@@ -1,6 +1,6 @@
 //! Leases: one value of a bounded id space (a TID clock id, a TimeId node, a snowish or TBSL
-//! machine id) held by one process at a time, handed out by the database every process of a
-//! fleet already shares.
+//! machine id, a Snowflake worker id) held by one process at a time, handed out by the
+//! database every process of a fleet already shares.
 //!
 //! # The table
 //!

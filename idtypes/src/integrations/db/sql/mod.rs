@@ -14,13 +14,14 @@
 //! | [`Snowish`](struct@crate::Snowish) | `snowish_text`, `snowish_from_text` | `BIGINT` |
 //! | [`TsSeqRand`](struct@crate::TsSeqRand) | `ts_seq_rand_text`, `ts_seq_rand_from_text` | `BIGINT` |
 //! | [`FullRand`](struct@crate::FullRand) | `fullrand_text`, `fullrand_from_text` | `BIGINT` |
+//! | [`Snowflake`](struct@crate::Snowflake) | `snowflake_text`, `snowflake_from_text` | `BIGINT` |
 //! | [`Tbsl`](struct@crate::Tbsl) | `tbsl_text`, `tbsl_from_text` | `BYTEA` / `BINARY(10)` |
 //! | [`Ulid`](struct@crate::Ulid) | `ulid_text`, `ulid_from_text` (either case) | `UUID` / `BINARY(16)` |
 //!
 //! They take the columns of this crate's default storage (see
-//! [databases](crate#databases-sqlx)), with the same mapping: a TID's or a snowish id's
-//! `BIGINT` is its own integer and the other 64-bit formats' is their bits with the top one
-//! flipped ([`Column::to_signed`](crate::Column::to_signed)). Typed ids are
+//! [databases](crate#databases-sqlx)), with the same mapping: a TID's, a snowish id's or a
+//! Snowflake's `BIGINT` is its own integer and the other 64-bit formats' is their bits with
+//! the top one flipped ([`Column::to_signed`](crate::Column::to_signed)). Typed ids are
 //! stored as their inner id, so `tid_text` reads a `PostId` column too (without the prefix:
 //! `'post_' || tid_text(id)` adds it). Text that is no id raises an error naming the format
 //! (PostgreSQL SQLSTATE `22P02`, MySQL `22023`); NULL gives NULL. The functions are
@@ -175,6 +176,6 @@ mod tests {
         assert_eq!(creates, drops);
         assert_eq!(creates + drops, statements.len());
         // Two helpers for the codes, two for the integers, two for uid11s, and two per format.
-        assert_eq!(creates, 6 + 2 * 9);
+        assert_eq!(creates, 6 + 2 * 10);
     }
 }

@@ -1,8 +1,8 @@
 -- idtypes: every stored id to its text and back, in MySQL 8 and MariaDB 10.5 and later.
 -- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
--- column holds: a BIGINT (a TID's or a snowish id's own integer; the other 64-bit formats'
--- bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as BINARY(10), a
--- ULID's 16 bytes as BINARY(16).
+-- column holds: a BIGINT (a TID's, a snowish id's or a Snowflake's own integer; the other
+-- 64-bit formats' bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as
+-- BINARY(10), a ULID's 16 bytes as BINARY(16).
 -- Invalid input raises SQLSTATE 22023 with a message naming the format; NULL gives NULL.
 -- In the mysql client, run it as it is (it sets its own DELIMITER). With binary logging on,
 -- creating functions needs `log_bin_trust_function_creators = 1` or the SUPER privilege.
@@ -176,6 +176,29 @@ RETURN idtypes_encode(idtypes_check_natural(id, 'snowish uid11'),
 DROP FUNCTION IF EXISTS snowish_from_text $$
 CREATE FUNCTION snowish_from_text(t VARCHAR(64)) RETURNS BIGINT
 DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'snowish uid11', FALSE) $$
+
+-- Snowflake: the decimal number, as Twitter's and Discord's APIs write it (no sign, no leading
+-- zeros, at most 2^63 - 1); the BIGINT is its integer.
+DROP FUNCTION IF EXISTS snowflake_text $$
+CREATE FUNCTION snowflake_text(id BIGINT) RETURNS VARCHAR(19) CHARACTER SET ascii
+DETERMINISTIC NO SQL RETURN CAST(idtypes_check_natural(id, 'Snowflake') AS CHAR) $$
+
+DROP FUNCTION IF EXISTS snowflake_from_text $$
+CREATE FUNCTION snowflake_from_text(t VARCHAR(64)) RETURNS BIGINT DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  IF CAST(t AS BINARY) NOT REGEXP BINARY '^(0|[1-9][0-9]{0,18})$' THEN
+    SET message = CONCAT('invalid Snowflake: expected 1 to 19 digits without sign or leading ',
+                         'zeros, found ''', t, '''');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  IF CAST(t AS DECIMAL(21, 0)) > 9223372036854775807 THEN
+    SET message = CONCAT('invalid Snowflake: ''', t,
+                         ''' is above the largest, 9223372036854775807');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN CAST(t AS SIGNED);
+END $$
 
 -- TBSL: 20 uppercase hex digits; the column holds its 10 bytes.
 DROP FUNCTION IF EXISTS tbsl_text $$

@@ -1,8 +1,8 @@
 -- idtypes: every stored id to its text and back, in PostgreSQL (PL/pgSQL, 11 and later).
 -- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
--- column holds: a BIGINT (a TID's or a snowish id's own integer; the other 64-bit formats'
--- bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as BYTEA, a ULID
--- as a UUID.
+-- column holds: a BIGINT (a TID's, a snowish id's or a Snowflake's own integer; the other
+-- 64-bit formats' bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as
+-- BYTEA, a ULID as a UUID.
 -- Invalid input raises an error naming the format (SQLSTATE 22P02); NULL gives NULL.
 
 CREATE OR REPLACE FUNCTION idtypes_encode(v numeric, alphabet text, width int)
@@ -148,6 +148,28 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 $$;
 CREATE OR REPLACE FUNCTION snowish_from_text(t text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'snowish uid11', false) $$;
+
+-- Snowflake: the decimal number, as Twitter's and Discord's APIs write it (no sign, no leading
+-- zeros, at most 2^63 - 1); the BIGINT is its integer.
+CREATE OR REPLACE FUNCTION snowflake_text(id bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT idtypes_check_natural(id, 'Snowflake')::text
+$$;
+
+CREATE OR REPLACE FUNCTION snowflake_from_text(t text)
+RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  IF t !~ '^(0|[1-9][0-9]{0,18})$' THEN
+    RAISE EXCEPTION
+      'invalid Snowflake: expected 1 to 19 digits without sign or leading zeros, found %',
+      quote_literal(t) USING ERRCODE = '22P02';
+  END IF;
+  IF t::numeric > 9223372036854775807 THEN
+    RAISE EXCEPTION 'invalid Snowflake: % is above the largest, 9223372036854775807',
+      quote_literal(t) USING ERRCODE = '22P02';
+  END IF;
+  RETURN t::bigint;
+END $$;
 
 -- TBSL: 20 uppercase hex digits; the column holds its 10 bytes.
 CREATE OR REPLACE FUNCTION tbsl_text(id bytea)

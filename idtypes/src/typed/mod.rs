@@ -27,14 +27,14 @@ use crate::{
 ///
 /// ```
 /// # #[cfg(feature = "derive")] {
-/// use idtypes::TypedId;
+/// use idtypes::{IdFormat, TypedId};
 ///
 /// #[derive(idtypes::Tid)]
 /// #[idtype(prefix = "post")]
 /// struct PostId(idtypes::Tid);
 ///
 /// fn describe<T: TypedId>(id: &T) -> String {
-///     format!("{} {} ({})", T::TYPE_NAME, id, id.as_inner())
+///     format!("{} {} ({})", T::TYPE_NAME, id, &*id.as_inner().encode())
 /// }
 ///
 /// let id: PostId = "post_3jzfcijpj2z2a".parse()?;

@@ -90,8 +90,8 @@ impl Ulid {
     /// ```
     /// use idtypes::Ulid;
     ///
-    /// let id = Ulid::from_parts(1_469_922_850_259, 0x6F_1C62_1E5D_89C6_6B8A)?;
-    /// assert_eq!(id.encode(), "01ARZ3NDEKVHHY57J6VP5WKJTA");
+    /// let id = Ulid::from_parts(1_469_922_850_259, 0xD676_4C61_EFB9_9302_BD5B)?;
+    /// assert_eq!(id.encode(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     #[inline]

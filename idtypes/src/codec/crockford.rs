@@ -21,6 +21,10 @@ pub(crate) const LOWER: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 pub(crate) const UPPER_STR: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /// The lowercase alphabet as error messages write it.
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "the TypeID suffix reads it")
+)]
 pub(crate) const LOWER_STR: &str = "0123456789abcdefghjkmnpqrstvwxyz";
 
 /// The symbols a first character may be: it carries the top 3 bits.
@@ -33,6 +37,10 @@ pub(crate) const INVALID: u8 = 0xFF;
 pub(crate) const DECODE_ANY_CASE: [u8; 256] = decode_table(true);
 
 /// Symbol value of each lowercase byte (a TypeID suffix), or [`INVALID`].
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "the TypeID suffix reads it")
+)]
 pub(crate) const DECODE_LOWER: [u8; 256] = decode_table(false);
 
 const fn decode_table(upper_too: bool) -> [u8; 256] {
@@ -125,6 +133,7 @@ const fn eight(text: &[u8; 26], table: &[u8; 256], start: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn every_symbol_round_trips_in_each_position() {

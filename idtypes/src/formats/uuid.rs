@@ -88,6 +88,7 @@ impl Sealed for Uuid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn the_text_is_the_typeid_suffix_and_reads_back() {

@@ -345,6 +345,7 @@ crate::text::traits::convert!(Ulid, [u8; 16], to_bytes, from_bytes);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn parts_round_trip_and_refuse_what_does_not_fit() {

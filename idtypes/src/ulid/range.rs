@@ -155,6 +155,7 @@ impl Ulid {
 mod tests {
     use super::*;
     use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn every_id_with_the_prefix_is_in_its_range_and_no_other() {

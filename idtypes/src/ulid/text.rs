@@ -165,6 +165,7 @@ crate::text::traits::text_traits!(
 mod tests {
     use super::*;
     use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn the_specifications_example_reads_and_writes() {

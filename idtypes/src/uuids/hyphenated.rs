@@ -90,6 +90,7 @@ pub fn parse_hyphenated(text: &str) -> Result<Uuid, Error> {
 mod tests {
     use super::*;
     use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn reads_what_the_uuid_crate_writes_in_either_case() {

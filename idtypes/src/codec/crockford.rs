@@ -117,6 +117,15 @@ pub(crate) const fn decode26(text: &[u8; 26], table: &[u8; 256]) -> Option<u128>
     )
 }
 
+/// [`decode26`] of a text of any length: `None` unless it is 26 bytes.
+#[inline]
+pub(crate) const fn decode(text: &[u8], table: &[u8; 256]) -> Option<u128> {
+    match (text.first_chunk::<26>(), text.len()) {
+        (Some(symbols), 26) => decode26(symbols, table),
+        _ => None,
+    }
+}
+
 /// The symbol values of `text[start..start + 8]` under `table`, one per byte of a `u64`, the
 /// first in the most significant byte.
 #[inline(always)]

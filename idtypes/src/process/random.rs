@@ -5,7 +5,7 @@
 //! | function | what it is | used for |
 //! |---|---|---|
 //! | [`os_u64`] | 64 bits straight from the OS | clock ids, node ids, seeds |
-//! | [`secure_u64`], `secure_u128` | a per-thread ChaCha12 stream, seeded from the OS | [`FullRand`](crate::FullRand), UUIDv4, UUIDv7's random bits |
+//! | [`secure_u64`], `secure_u128` | a per-thread ChaCha12 stream, seeded from the OS | [`FullRand`](crate::FullRand), UUIDv4, the random bits of ULIDs and UUIDv7s |
 //! | [`fast_u64`] | a per-thread wyrand stream, seeded from the OS | tie-breakers (xid, ts-seq-rand, random TBSL) |
 //!
 //! ChaCha12 is a cryptographically secure generator (rand's `StdRng` and `ThreadRng` are the
@@ -107,7 +107,6 @@ pub(crate) fn secure_u64() -> u64 {
 
 /// 128 unpredictable bits: two words of [`secure_u64`]'s stream, drawn in one visit to it
 /// (UUIDs: one visit instead of two is a few nanoseconds of a UUIDv4's dozen or two).
-#[cfg(feature = "uuid")]
 #[inline]
 pub(crate) fn secure_u128() -> u128 {
     with_secure_stream(|stream| {
@@ -188,11 +187,8 @@ mod tests {
     #[test]
     fn secure_draws_differ_and_cover_low_bits() {
         assert_draws_differ_and_cover_low_bits(10_000, secure_u64);
-        #[cfg(feature = "uuid")]
-        {
-            assert_draws_differ_and_cover_low_bits(10_000, || secure_u128() as u64);
-            assert_draws_differ_and_cover_low_bits(10_000, || (secure_u128() >> 64) as u64);
-        }
+        assert_draws_differ_and_cover_low_bits(10_000, || secure_u128() as u64);
+        assert_draws_differ_and_cover_low_bits(10_000, || (secure_u128() >> 64) as u64);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::{FORMAT, RANDOM_BITS, Ulid};
 use crate::{
     Clock, Error, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
     generation::monotonic128::Monotonic128, generation::padded::Padded,
-    process::random::secure_u64,
+    process::random::secure_u128,
 };
 
 /// Makes ULIDs the way the ULID specification's monotonic generator does: the first ULID of
@@ -84,7 +84,7 @@ impl<C: Clock> UlidGenerator<C> {
         if millis > Ulid::MAX_TIMESTAMP_MILLIS {
             return Err(exhausted());
         }
-        let fresh = || ((secure_u64() as u128) << 64 | secure_u64() as u128) & Ulid::MAX_RANDOM;
+        let fresh = || secure_u128() & Ulid::MAX_RANDOM;
         match self.state.next(millis, RANDOM_BITS, u128::MAX, fresh) {
             Some(value) => Ok(Ulid(value)),
             None => Err(exhausted()),

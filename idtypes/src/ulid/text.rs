@@ -75,12 +75,7 @@ impl Ulid {
     /// The ULID of a valid text, without building an error for one that is not.
     #[inline]
     pub(crate) fn parse_valid(text: &[u8]) -> Option<Ulid> {
-        match (text.first_chunk::<26>(), text.len()) {
-            (Some(symbols), 26) => {
-                crockford::decode26(symbols, &crockford::DECODE_ANY_CASE).map(Ulid)
-            }
-            _ => None,
-        }
+        crockford::decode(text, &crockford::DECODE_ANY_CASE).map(Ulid)
     }
 
     /// The canonical text (uppercase) on the stack, without allocating.

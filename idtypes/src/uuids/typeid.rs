@@ -187,10 +187,7 @@ pub(crate) const fn suffix_valid(text: &[u8]) -> Option<u128> {
 /// The 128 bits of a valid suffix, or `None`.
 #[inline]
 const fn decode_suffix(text: &[u8]) -> Option<u128> {
-    match (text.first_chunk::<SUFFIX_LEN>(), text.len()) {
-        (Some(symbols), SUFFIX_LEN) => crockford::decode26(symbols, &crockford::DECODE_LOWER),
-        _ => None,
-    }
+    crockford::decode(text, &crockford::DECODE_LOWER)
 }
 
 /// Why `text` is not a suffix (it is not): its length, else an overflowing first symbol,

@@ -155,18 +155,21 @@ fn uuid_to_sql<T: BytesColumn>(
     ty: &Type,
     out: &mut BytesMut,
 ) -> Result<IsNull, BoxError> {
-    if !is_uuid(ty) {
-        return Err(wrong_column(T::NAME, POSTGRES_UUID, &describe(ty)));
-    }
+    check_uuid(ty, T::NAME)?;
     out.extend_from_slice(value.id().to_bytes().as_ref());
     Ok(IsNull::No)
 }
 
 fn uuid_from_sql<T: BytesColumn>(ty: &Type, raw: &[u8]) -> Result<T, BoxError> {
-    if !is_uuid(ty) {
-        return Err(wrong_column(T::NAME, POSTGRES_UUID, &describe(ty)));
-    }
+    check_uuid(ty, T::NAME)?;
     from_bytes_column(raw)
+}
+
+fn check_uuid(ty: &Type, name: &str) -> Result<(), BoxError> {
+    if is_uuid(ty) {
+        return Ok(());
+    }
+    Err(wrong_column(name, POSTGRES_UUID, &describe(ty)))
 }
 
 fn text_to_sql(text: &str, name: &str, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {

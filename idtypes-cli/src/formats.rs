@@ -488,10 +488,11 @@ impl Spec for Uuid {
     ));
     const FORMS: &'static [Form] = &[Form::Typeid];
     const OPTIONS: &'static [&'static str] = &["--v4"];
-    const RANGES: Result<Ranges<Self>, &'static str> = Err(
-        "a UUID's order is a time only for version 7, whose first 48 bits are milliseconds as a \
-         ULID's are: `idtypes range ulid` gives the bounds (PostgreSQL `uuid` literals included)",
-    );
+    // By a prefix of the TypeID suffix, and by time for version 7 (its first 48 bits).
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        idtypes::uuids::range_for_prefix,
+        idtypes::uuids::ranges_for_time,
+    ));
 
     fn show(&self) -> String {
         self.to_string()

@@ -6,9 +6,10 @@ use syn::{Attribute, Expr, Lit, LitStr, Path, meta::ParseNestedMeta, spanned::Sp
 use crate::{check, errors::Errors, format::Format};
 
 /// The attribute names, in the order the docs give them.
-const NAMES: [&str; 9] = [
+const NAMES: [&str; 10] = [
     "prefix",
     "separator",
+    "text",
     "validate",
     "key_type",
     "decode",
@@ -24,6 +25,8 @@ pub struct Attrs {
     pub prefix: String,
     /// The separator after the prefix.
     pub separator: String,
+    /// The text the type chose among its format's (`hyphenated`), `None` for the default.
+    pub text: Option<&'static str>,
     /// The user's `fn(&Inner) -> Result<(), E>`: a path or a closure.
     pub validate: Option<Expr>,
     /// The record key type (`RecordKey` only), `None` for `any`.
@@ -54,6 +57,7 @@ pub enum KeyType {
 struct Raw {
     prefix: Option<LitStr>,
     separator: Option<LitStr>,
+    text: Option<LitStr>,
     validate: Option<Expr>,
     key_type: Option<LitStr>,
     decode: Option<LitStr>,
@@ -91,6 +95,7 @@ fn read_one(meta: &ParseNestedMeta<'_>, raw: &mut Raw, errors: &mut Errors) -> s
     match name.as_str() {
         "prefix" => set(&mut raw.prefix, meta.value()?.parse()?, path, errors),
         "separator" => set(&mut raw.separator, meta.value()?.parse()?, path, errors),
+        "text" => set(&mut raw.text, meta.value()?.parse()?, path, errors),
         "key_type" => set(&mut raw.key_type, meta.value()?.parse()?, path, errors),
         "decode" => set(&mut raw.decode, meta.value()?.parse()?, path, errors),
         "deserialize" => set(&mut raw.deserialize, meta.value()?.parse()?, path, errors),
@@ -200,6 +205,10 @@ fn check_all(raw: Raw, format: Format, errors: &mut Errors) -> Attrs {
         }
         None => "_".to_owned(),
     };
+    let text = text_choice(raw.text.as_ref(), format, errors);
+    if text.is_none() && format.default_text_is_typeid() {
+        check_typeid(&raw, errors);
+    }
     let key_type = match &raw.key_type {
         Some(lit) if !format.has_key_types() => {
             errors.push(syn::Error::new(
@@ -244,6 +253,7 @@ fn check_all(raw: Raw, format: Format, errors: &mut Errors) -> Attrs {
     Attrs {
         prefix,
         separator,
+        text,
         validate: raw.validate,
         key_type,
         trust_decode,
@@ -251,6 +261,61 @@ fn check_all(raw: Raw, format: Format, errors: &mut Errors) -> Attrs {
         serde_text,
         allow_public_field: raw.allow_public_field.is_some(),
         krate,
+    }
+}
+
+/// The `text` value: one of the format's texts (`None` for the default), or an error at it.
+fn text_choice(value: Option<&LitStr>, format: Format, errors: &mut Errors) -> Option<&'static str> {
+    let lit = value?;
+    let texts = format.texts();
+    if texts.is_empty() {
+        errors.push(syn::Error::new(
+            lit.span(),
+            format!(
+                "`text` chooses a typed UUID's text; a {} has its format's text only",
+                format.name()
+            ),
+        ));
+        return None;
+    }
+    let value = lit.value();
+    match texts.iter().position(|(name, _)| *name == value) {
+        Some(0) => None,
+        Some(at) => Some(texts[at].0),
+        None => {
+            let expected = texts
+                .iter()
+                .map(|(name, means)| format!("`\"{name}\"` ({means})"))
+                .collect::<Vec<_>>()
+                .join(" or ");
+            errors.push(syn::Error::new(
+                lit.span(),
+                format!("`text`: unknown text `{value}`; expected {expected}"),
+            ));
+            None
+        }
+    }
+}
+
+/// A TypeID's prefix and separator rules, at their tokens: a typed UUID's default text.
+fn check_typeid(raw: &Raw, errors: &mut Errors) {
+    if let Some(lit) = &raw.prefix {
+        // A prefix that breaks the general rules was reported already.
+        if check::prefix(&lit.value()).is_ok() {
+            if let Err(message) = check::typeid_prefix(&lit.value()) {
+                errors.push(syn::Error::new(lit.span(), message));
+            }
+        }
+    }
+    if let Some(lit) = &raw.separator {
+        if lit.value() != "_" {
+            errors.push(syn::Error::new(
+                lit.span(),
+                "a typed UUID's separator is `_`: its text is a TypeID \
+                 (`user_01h455vb4pex5vsknk084sn02q`); choose `text = \"hyphenated\"` for \
+                 another separator",
+            ));
+        }
     }
 }
 

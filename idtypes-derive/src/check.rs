@@ -51,6 +51,23 @@ pub fn prefix(prefix: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A TypeID prefix, beyond [`prefix`]'s rules: `a`-`z` and `_` only, not ending with `_`.
+pub fn typeid_prefix(prefix: &str) -> Result<(), String> {
+    let rules = "a typed UUID's text is a TypeID (`user_01h455vb4pex5vsknk084sn02q`), whose \
+                 prefix is 1 to 63 of `a`-`z` and `_`, starting and ending with a letter \
+                 (or choose `text = \"hyphenated\"`, which takes any prefix)";
+    if let Some((at, c)) = prefix
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_lowercase() || *c == '_'))
+    {
+        return Err(format!("invalid TypeID prefix `{prefix}`: {c:?} at byte {at}; {rules}"));
+    }
+    if prefix.ends_with('_') {
+        return Err(format!("invalid TypeID prefix `{prefix}`: it ends with `_`; {rules}"));
+    }
+    Ok(())
+}
+
 /// A separator: 1 to 8 ASCII punctuation characters.
 pub fn separator(separator: &str) -> Result<(), String> {
     let rules = "a separator is 1 to 8 ASCII punctuation characters, like `_`, `-`, `:` or `.`";
@@ -196,6 +213,14 @@ mod tests {
         assert!(prefix("Post").unwrap_err().contains("did you mean `post`?"));
         assert!(prefix("po-st").is_err());
         assert!(prefix("pöst").is_err());
+    }
+
+    #[test]
+    fn typeid_prefixes_are_letters_and_inner_underscores() {
+        assert!(typeid_prefix("user").is_ok());
+        assert!(typeid_prefix("my_type").is_ok());
+        assert!(typeid_prefix("user1").unwrap_err().contains("'1' at byte 4"));
+        assert!(typeid_prefix("user_").unwrap_err().contains("ends with `_`"));
     }
 
     #[test]

@@ -248,6 +248,14 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
         };
         quote! { const KEY_TYPE: &'static #core::primitive::str = #lexicon; }
     });
+    // The text the type chose, when not its format's (the UUID's `hyphenated`).
+    let text = attrs.text.map(|text| {
+        let form = Ident::new(
+            &format!("{}_{text}", target.format.name().to_ascii_lowercase()),
+            Span::call_site(),
+        );
+        quote! { const TEXT: #k::__private::TextForm<#inner> = #k::__private::text_forms::#form; }
+    });
     // Written only when the attribute chooses: the inner format's choice is the default.
     let serde_text = attrs
         .serde_text
@@ -263,6 +271,7 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
             #has_validate
             #key_type
             #serde_text
+            #text
 
             #[inline]
             fn from_inner_unchecked(inner: #inner) -> Self {
@@ -399,8 +408,12 @@ fn format_api(target: &Target<'_>) -> TokenStream {
             target.attrs.separator.as_str(),
         )
     };
+    let text = target.attrs.text.map(|text| {
+        let text = Ident::new(text, Span::call_site());
+        quote!(, text = #text)
+    });
     quote! {
-        #k::#api! { #name, #checks, #prefix, #separator }
+        #k::#api! { #name, #checks, #prefix, #separator #text }
     }
 }
 

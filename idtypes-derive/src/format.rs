@@ -12,17 +12,37 @@ pub struct Format {
     name: &'static str,
     /// The record key: a string, not `Copy`, with record key types.
     text: bool,
+    /// The UUID: a TypeID by default (whose prefix rules are TypeID's), or by choice the
+    /// hyphenated form.
+    uuid: bool,
 }
 
 impl Format {
     /// A fixed-size format (every format but the record key).
     pub const fn fixed(name: &'static str) -> Format {
-        Format { name, text: false }
+        Format {
+            name,
+            text: false,
+            uuid: false,
+        }
     }
 
     /// The text format: the record key.
     pub const fn text(name: &'static str) -> Format {
-        Format { name, text: true }
+        Format {
+            name,
+            text: true,
+            uuid: false,
+        }
+    }
+
+    /// The UUID: fixed-size, with a choice of text.
+    pub const fn uuid(name: &'static str) -> Format {
+        Format {
+            name,
+            text: false,
+            uuid: true,
+        }
     }
 
     /// The format of that name, among all of them.
@@ -67,6 +87,25 @@ impl Format {
     /// Whether the format has record key types (`key_type`): the record key.
     pub fn has_key_types(self) -> bool {
         self.text
+    }
+
+    /// The texts a typed id of the format may choose with `#[idtype(text = "...")]`, the
+    /// default first, with what each is; empty for a format with one text.
+    pub fn texts(self) -> &'static [(&'static str, &'static str)] {
+        if self.uuid {
+            &[
+                ("typeid", "`user_01h455vb4pex5vsknk084sn02q`, the default"),
+                ("hyphenated", "`user_01890a5d-ac96-774b-bcce-b302099a8057`"),
+            ]
+        } else {
+            &[]
+        }
+    }
+
+    /// Whether the format's default text is a TypeID, whose prefix and separator follow the
+    /// TypeID rules: the UUID.
+    pub fn default_text_is_typeid(self) -> bool {
+        self.uuid
     }
 }
 

@@ -50,7 +50,7 @@ use syn::{DeriveInput, parse_macro_input};
 use format::Format;
 
 /// The derives, one per format: `$(#[doc])* fn_name => Name;` (`Name (text)` for the record
-/// key), and `FORMATS`, the formats they name, in that order.
+/// key, `Name (uuid)` for the UUID), and `FORMATS`, the formats they name, in that order.
 macro_rules! derives {
     ($($(#[$doc:meta])* $fn_name:ident => $format:ident $(($text:ident))?;)*) => {
         $(
@@ -71,6 +71,9 @@ macro_rules! derives {
     };
     (@format $format:ident text) => {
         Format::text(stringify!($format))
+    };
+    (@format $format:ident uuid) => {
+        Format::uuid(stringify!($format))
     };
 }
 
@@ -114,9 +117,14 @@ derives! {
     derive_ulid => Ulid;
     /// A typed UUID whose text is a TypeID (with the `uuid` feature):
     /// `#[derive(Uuid)] #[idtype(prefix = "user")] struct UserId(uuid::Uuid);` reads and prints
-    /// `user_01h455vb4pex5vsknk084sn02q`, with `now_v7`, `new_v4` and `to_dyn_type_id`. The
-    /// prefix must be a TypeID prefix (`a`-`z` and inner `_`), the separator `_`.
-    derive_uuid => Uuid;
+    /// `user_01h455vb4pex5vsknk084sn02q`, with `now_v7`, `new_v4`, v7 time ranges and
+    /// `to_dyn_type_id`. The prefix must be a TypeID prefix (`a`-`z` and inner `_`), the
+    /// separator `_`.
+    ///
+    /// `#[idtype(text = "hyphenated")]` makes the text the hyphenated form instead
+    /// (`01890a5d-ac96-774b-bcce-b302099a8057`, after the prefix if there is one), with any
+    /// prefix and separator a typed id may have.
+    derive_uuid => Uuid (uuid);
     /// A typed atproto record key, optionally of one record key type:
     /// `#[derive(RecordKey)] #[idtype(key_type = "tid")] struct PostKey(RecordKey);`.
     ///

@@ -123,6 +123,20 @@ fn a_time_id_written_as_text_in_binary_formats() {
 }
 
 #[test]
+fn uuids_as_typeids_and_hyphenated() {
+    check(
+        "uuid",
+        Format::named("Uuid"),
+        r#"#[idtype(prefix = "user")] pub struct UserId(Uuid);"#,
+    );
+    check(
+        "uuid_hyphenated",
+        Format::named("Uuid"),
+        r#"#[idtype(prefix = "acct", separator = ":", text = "hyphenated")] pub struct AccountId(Uuid);"#,
+    );
+}
+
+#[test]
 fn tbsl_in_a_crate_that_renames_idtypes() {
     check(
         "tbsl",

@@ -223,6 +223,7 @@
 //! | `prefix = "post"` | lowercase ASCII letters, digits and `_`, starting with a letter, at most 63; checked at compile time; none means the bare text |
 //! | `separator = "-"` | between the prefix and the id; `_` by default; 1 to 8 ASCII punctuation characters |
 //! | `validate = check` | a function `fn(&Inner) -> Result<(), E>` (a path, or a closure `\|id\| ...`) run by every checked constructor, by parsing, and by deserializing and sqlx decoding unless they trust; `E` is an error type, a `String` or a `&'static str` ([`ValidationError`]); a refusal is an [`ErrorKind::Validation`] whose [`source`](core::error::Error::source) is `E` itself |
+//! | `text = "hyphenated"` | typed UUIDs only: the text after the prefix is the hyphenated form (`01890a5d-ac96-774b-bcce-b302099a8057`, read in either case) instead of the TypeID suffix (`"typeid"`, the default, whose prefix must be `a`-`z` and inner `_`, joined by `_`); the text in JSON, schemas, `AsText` columns and `Display` |
 //! | `key_type = "tid"` | record keys only: `tid`, `nsid`, `any` (the default) or `literal:<key>` |
 //! | `decode = "trust"` | database decoding (sqlx and postgres-types, `AsText` included) skips the type's checks ([`CheckPolicy`]); `"check"` is the default |
 //! | `deserialize = "trust"` | serde deserializing skips the type's checks; `"check"` is the default |
@@ -882,8 +883,17 @@ pub mod __private {
     pub use crate::record_key::typed::TypedRecordKey;
     #[cfg(feature = "alloc")]
     pub use crate::typed::support::check_key_type;
+    pub use crate::typed::text_form::TextForm;
     #[cfg(feature = "uuid")]
-    pub use crate::uuids::{check_typeid_prefix, uuid_suffix};
+    pub use crate::uuids::{check_typeid_prefix, dyn_type_id, uuid_suffix};
+
+    /// The text forms a typed id may choose instead of its format's own
+    /// (`#[idtype(text = "...")]`).
+    pub mod text_forms {
+        /// A typed UUID's hyphenated text.
+        #[cfg(feature = "uuid")]
+        pub use crate::uuids::HYPHENATED_TEXT as uuid_hyphenated;
+    }
     #[cfg(feature = "chrono")]
     pub use chrono::{DateTime, Utc};
     #[cfg(feature = "std")]

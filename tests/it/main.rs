@@ -62,4 +62,5 @@ mod typeid_spec;
 mod uid11_conformance;
 mod uid11_generators;
 mod uid11_properties;
+mod uuid_hyphenated;
 mod uuid_typed;

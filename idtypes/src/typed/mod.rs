@@ -4,6 +4,7 @@
 mod api;
 pub(crate) mod format;
 pub(crate) mod support;
+pub(crate) mod text_form;
 
 pub use format::{Column, FixedSizeFormat, IdFormat};
 
@@ -86,6 +87,12 @@ pub trait TypedId:
     /// `SerdeId::TEXT_IN_BINARY`). The derive writes it; not public API.
     #[doc(hidden)]
     const SERDE_TEXT: bool = <Self::Inner as format::sealed::Sealed>::SERDE_TEXT;
+
+    /// How the id inside reads and writes as text, after the prefix: the inner format's own
+    /// text, unless the type chooses another (`#[idtype(text = "hyphenated")]` on a typed
+    /// UUID). The derive writes it; not public API.
+    #[doc(hidden)]
+    const TEXT: text_form::TextForm<Self::Inner> = text_form::TextForm::FORMAT;
 
     /// The typed id holding `inner`, once the type's checks (its `validate` function, a record
     /// key's `key_type`) accept it.

@@ -140,7 +140,7 @@ impl DynTypeId {
     }
 
     /// The id of a checked `prefix` (at most 63 bytes) and `uuid`.
-    const fn from_checked(prefix: &[u8], uuid: Uuid) -> DynTypeId {
+    pub(crate) const fn from_checked(prefix: &[u8], uuid: Uuid) -> DynTypeId {
         let mut id = DynTypeId {
             prefix: [0; MAX_PREFIX_LEN],
             prefix_len: prefix.len() as u8,

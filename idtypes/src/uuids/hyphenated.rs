@@ -1,11 +1,15 @@
 //! The hyphenated text of a UUID (RFC 9562 §4: `8-4-4-4-12` hex digits), read strictly with
 //! errors that say where: for tools that take UUIDs and TypeIDs side by side.
 
+use core::fmt;
+
 use uuid::Uuid;
 
 use crate::{
-    Error,
+    Error, IdText,
     error::{Lengths, Repr, char_at},
+    text::schema::TextSchema,
+    typed::text_form::TextForm,
 };
 
 /// The name errors give the text.
@@ -86,6 +90,101 @@ pub fn parse_hyphenated(text: &str) -> Result<Uuid, Error> {
     Ok(Uuid::from_u128(value))
 }
 
+/// The value of a hex digit in either case, or `0xFF`.
+const HEX_VALUE: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    let mut i = 0;
+    while i < 10 {
+        table[b'0' as usize + i] = i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 6 {
+        table[b'a' as usize + i] = 10 + i as u8;
+        table[b'A' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The UUID `text[start..]` spells in the hyphenated form, or `None` for anything
+/// [`parse_hyphenated`] refuses; builds no error (a typed id's first try).
+#[inline]
+fn parse_valid(text: &str, start: usize) -> Option<Uuid> {
+    let bytes: &[u8; 36] = text.as_bytes().get(start..)?.try_into().ok()?;
+    if bytes[8] != b'-' || bytes[13] != b'-' || bytes[18] != b'-' || bytes[23] != b'-' {
+        return None;
+    }
+    let mut value = 0u128;
+    let mut bad = 0u8;
+    for (i, &byte) in bytes.iter().enumerate() {
+        if !HYPHENS.contains(&i) {
+            let digit = HEX_VALUE[usize::from(byte)];
+            bad |= digit;
+            value = (value << 4) | u128::from(digit & 0x0F);
+        }
+    }
+    // A digit is at most 0x0F; `0xFF` for any other byte sets the high bits.
+    (bad <= 0x0F).then(|| Uuid::from_u128(value))
+}
+
+/// The hyphenated text of `uuid`, in lowercase, on the stack: what `Uuid`'s `Display` writes.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::uuids::encode_hyphenated;
+///
+/// let uuid = uuid::uuid!("01890A5D-AC96-774B-BCCE-B302099A8057");
+/// assert_eq!(encode_hyphenated(uuid), "01890a5d-ac96-774b-bcce-b302099a8057");
+/// ```
+pub const fn encode_hyphenated(uuid: Uuid) -> IdText<36> {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let value = uuid.as_u128();
+    let mut bytes = [b'-'; 36];
+    let (mut at, mut shift) = (0, 128);
+    while at < 36 {
+        if !(at == 8 || at == 13 || at == 18 || at == 23) {
+            shift -= 4;
+            bytes[at] = DIGITS[((value >> shift) & 0x0F) as usize];
+        }
+        at += 1;
+    }
+    IdText::from_ascii(bytes)
+}
+
+/// The hyphenated text as schemas state it.
+const TEXT_SCHEMA: TextSchema = TextSchema {
+    pattern: "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",
+    min_len: 36,
+    max_len: 36,
+    description: "A UUID in its hyphenated form (RFC 9562): 32 hex digits in groups of 8, 4, \
+                  4, 4 and 12 joined by `-`, written in lowercase and read in either case.",
+    example: "01890a5d-ac96-774b-bcce-b302099a8057",
+    words: "36 characters, the hyphenated form of a UUID",
+};
+
+/// Writes the lowercase hyphenated text (the alternate flag changes nothing).
+fn write(uuid: &Uuid, _: bool, out: &mut dyn fmt::Write) -> fmt::Result {
+    out.write_str(&encode_hyphenated(*uuid))
+}
+
+fn parse(text: &str) -> Result<Uuid, Error> {
+    parse_hyphenated(text)
+}
+
+/// The text of a typed UUID with `#[idtype(text = "hyphenated")]`: the prefix, then the
+/// hyphenated form (`user_01890a5d-ac96-774b-bcce-b302099a8057`), or that form alone.
+#[doc(hidden)]
+pub const HYPHENATED_TEXT: TextForm<Uuid> = TextForm {
+    max_parse_len: 36,
+    max_text_len: 36,
+    schema: TEXT_SCHEMA,
+    parse,
+    parse_valid,
+    write,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +197,47 @@ mod tests {
             let uuid = Uuid::from_u128(value);
             assert_eq!(parse_hyphenated(&uuid.to_string()), Ok(uuid));
             assert_eq!(parse_hyphenated(&uuid.to_string().to_uppercase()), Ok(uuid));
+        }
+    }
+
+    #[test]
+    fn the_quick_parse_and_the_encoder_agree_with_the_uuid_crate() {
+        for value in [0, 1, u128::MAX, 0x0189_0a5d_ac96_774b_bcce_b302_099a_8057] {
+            let uuid = Uuid::from_u128(value);
+            let text = uuid.to_string();
+            assert_eq!(encode_hyphenated(uuid), text.as_str());
+            assert_eq!(parse_valid(&format!("user_{text}"), 5), Some(uuid));
+            assert_eq!(parse_valid(&text.to_uppercase(), 0), Some(uuid));
+        }
+        let good = "01890a5d-ac96-774b-bcce-b302099a8057";
+        // Every byte at every place: the quick parse accepts exactly what the strict one does.
+        for position in 0..good.len() {
+            for byte in 0..=255u8 {
+                let mut bytes = good.as_bytes().to_vec();
+                bytes[position] = byte;
+                let Ok(text) = String::from_utf8(bytes) else {
+                    continue;
+                };
+                assert_eq!(parse_valid(&text, 0), parse_hyphenated(&text).ok(), "{text:?}");
+            }
+        }
+        assert_eq!(parse_valid(good, 1), None);
+        assert_eq!(parse_valid(good, 40), None);
+    }
+
+    #[cfg(feature = "schemars")]
+    #[test]
+    fn the_schema_pattern_matches_what_parses() {
+        let pattern = regex::Regex::new(&format!("^{}$", TEXT_SCHEMA.pattern)).unwrap();
+        assert!(parse_hyphenated(TEXT_SCHEMA.example).is_ok());
+        let good = TEXT_SCHEMA.example;
+        for position in 0..good.len() {
+            for byte in 0..=127u8 {
+                let mut bytes = good.as_bytes().to_vec();
+                bytes[position] = byte;
+                let text = String::from_utf8(bytes).unwrap();
+                assert_eq!(pattern.is_match(&text), parse_hyphenated(&text).is_ok(), "{text:?}");
+            }
         }
     }
 

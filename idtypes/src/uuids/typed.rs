@@ -1,16 +1,60 @@
 //! What `#[derive(Uuid)]` adds to a typed id: the TypeID text and its rules, and the UUID's
 //! generation, typed.
 
-/// The UUID part of a typed id's API: `UserId { checked | unchecked, "user", "_" }`.
+/// The UUID part of a typed id's API: `UserId { checked | unchecked, "user", "_" }`, and
+/// `text = hyphenated` after those for a type whose text is the hyphenated form.
 ///
-/// A typed UUID's text is a TypeID: its prefix must be one (0 to 63 of `a`-`z` and `_`, not
-/// starting or ending with `_`), joined by `_`. Checked at compile time.
+/// A typed UUID's text is a TypeID unless it chooses the hyphenated form: then its prefix must
+/// be one (0 to 63 of `a`-`z` and `_`, not starting or ending with `_`), joined by `_`.
+/// Checked at compile time (the derive checks it too, and points at the prefix).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_uuid {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         const _: () = $crate::__private::check_typeid_prefix($prefix, $separator);
 
+        $crate::__idtypes_typed_uuid!(@common $name, $checks);
+
+        #[automatically_derived]
+        impl $name {
+            /// The TypeID text on the stack, without allocating (what `Display` writes).
+            #[inline]
+            pub const fn encode(self) -> $crate::IdText<{ $prefix.len() + $separator.len() + 26 }> {
+                $crate::__private::prefixed_text(
+                    $prefix,
+                    $separator,
+                    $crate::__private::uuid_suffix(self.0),
+                )
+            }
+
+            /// The id as a [`DynTypeId`]($crate::uuids::DynTypeId): its prefix and UUID, for
+            /// code that handles TypeIDs of any type.
+            #[inline]
+            pub const fn to_dyn_type_id(self) -> $crate::uuids::DynTypeId {
+                $crate::__private::dyn_type_id($prefix, self.0)
+            }
+
+            $crate::__idtypes_typed_prefix_range!(uuids);
+        }
+    };
+    ($name:ident, $checks:ident, $prefix:literal, $separator:literal, text = hyphenated) => {
+        $crate::__idtypes_typed_uuid!(@common $name, $checks);
+
+        #[automatically_derived]
+        impl $name {
+            /// The prefixed hyphenated text on the stack, without allocating (what `Display`
+            /// writes).
+            #[inline]
+            pub const fn encode(self) -> $crate::IdText<{ $prefix.len() + $separator.len() + 36 }> {
+                $crate::__private::prefixed_text(
+                    $prefix,
+                    $separator,
+                    $crate::uuids::encode_hyphenated(self.0),
+                )
+            }
+        }
+    };
+    (@common $name:ident, $checks:ident) => {
         #[automatically_derived]
         impl $crate::__private::core::clone::Clone for $name {
             #[inline]
@@ -26,16 +70,6 @@ macro_rules! __idtypes_typed_uuid {
 
         #[automatically_derived]
         impl $name {
-            /// The TypeID text on the stack, without allocating (what `Display` writes).
-            #[inline]
-            pub const fn encode(self) -> $crate::IdText<{ $prefix.len() + $separator.len() + 26 }> {
-                $crate::__private::prefixed_text(
-                    $prefix,
-                    $separator,
-                    $crate::__private::uuid_suffix(self.0),
-                )
-            }
-
             /// The typed id holding `inner`, without the type's checks (its `validate`
             /// function, when it has one): for values known to be good, or that must be read
             /// whatever they are.
@@ -56,12 +90,8 @@ macro_rules! __idtypes_typed_uuid {
                 self.0
             }
 
-            /// The id as a [`DynTypeId`]($crate::uuids::DynTypeId): its prefix and UUID, for
-            /// code that handles TypeIDs of any type.
-            #[inline]
-            pub const fn to_dyn_type_id(self) -> $crate::uuids::DynTypeId {
-                $crate::__private::unwrap_const($crate::uuids::DynTypeId::new($prefix, self.0))
-            }
+            $crate::__idtypes_typed_integer_range!(uuids, range_for_millis, "milliseconds");
+            $crate::__idtypes_typed_time_ranges!(uuids);
 
             $crate::__idtypes_typed_uuid_new!($checks);
         }
@@ -134,6 +164,18 @@ macro_rules! __idtypes_typed_uuid_new {
 #[inline]
 pub const fn uuid_suffix(uuid: uuid::Uuid) -> crate::IdText<26> {
     super::typeid::encode_suffix(uuid.as_u128())
+}
+
+/// A typed UUID's [`DynTypeId`](super::DynTypeId), whose prefix [`check_typeid_prefix`]
+/// checked when the type was compiled: not checked again.
+#[doc(hidden)]
+#[inline]
+pub const fn dyn_type_id(prefix: &'static str, uuid: uuid::Uuid) -> super::DynTypeId {
+    if prefix.len() > super::DynTypeId::MAX_PREFIX_LEN {
+        // Unreachable from the derive: `check_typeid_prefix` refused the type.
+        panic!("a TypeID prefix is at most 63 bytes");
+    }
+    super::DynTypeId::from_checked(prefix.as_bytes(), uuid)
 }
 
 /// Refuses, at compile time, a typed UUID whose text would not be a TypeID: a prefix outside

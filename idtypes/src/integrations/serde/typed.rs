@@ -45,7 +45,7 @@ use super::{
 };
 use crate::{
     IdFormat, TypedId,
-    typed::support::{StackText, from_inner_as, parse_as},
+    typed::support::{StackText, from_inner_as, parse_as, write_text},
 };
 
 /// Serializes a typed id in its own form: what its `Serialize` (written by the derive) calls.
@@ -79,17 +79,10 @@ where
     const TEXT_IN_BINARY: bool = T::SERDE_TEXT;
 
     /// The prefixed text, put together on the stack from the prefix, the separator and the
-    /// inner id's [`encode`](IdFormat::encode).
+    /// inner id's text (its format's, or the one the type chose).
     fn serialize_text<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let inner = self.as_inner().encode();
-        if T::PREFIX.is_empty() {
-            return serializer.serialize_str(&inner);
-        }
         let mut text = StackText::<128>::new();
-        let written = fmt::Write::write_str(&mut text, T::PREFIX)
-            .and_then(|()| fmt::Write::write_str(&mut text, T::SEPARATOR))
-            .and_then(|()| fmt::Write::write_str(&mut text, &inner));
-        match written {
+        match write_text(self, false, &mut text) {
             Ok(()) => serializer.serialize_str(text.as_str()),
             // Longer than the stack buffer (a long record key behind its prefix).
             Err(_) => serializer.collect_str(self),

@@ -9,6 +9,7 @@
 //! |---|---|---|---|---|
 //! | `Tid`, `Snowish`, `Snowflake`, `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BigInt` | `BIGINT` | `BIGINT` | `INTEGER` |
 //! | `Tbsl`, `AsBytes<T>` | `Binary` (`Bytea`, `Blob`) | `BYTEA` | `BINARY(10)`, `BINARY(8)` | `BLOB` |
+//! | `Ulid`, a typed UUID (`#[derive(idtypes::Uuid)]`) | `Uuid` on PostgreSQL, else `Binary` | `UUID` | `BINARY(16)` | `BLOB` |
 //! | `RecordKey`, `AsText<T>` | `Text` | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | a typed id (`PostId`) | its inner id's | | | |
 //!
@@ -18,7 +19,11 @@
 //! [`Column::to_signed`](crate::Column::to_signed) of the bits (a TID's or snowish id's own
 //! integer, the other 64-bit formats' bits with the top one flipped; a TID with its top bit set
 //! is refused); a typed id is stored like its inner id, without the prefix; `AsText<PostId>` is
-//! its prefixed text. A TID's or snowish id's `BIGINT UNSIGNED` of earlier releases still reads
+//! its prefixed text. A typed UUID is the `uuid` crate's `Uuid` inside: diesel's own `uuid`
+//! column on PostgreSQL, and on MySQL and SQLite, where diesel has no column for a `Uuid`, its
+//! 16 bytes (big-endian, as sqlx's `Uuid` stores them, sorting like the UUIDs: version 7 ids
+//! by time); a value of another length is an error (`a UUID column holds 16 bytes
+//! (big-endian), this value has 15`). A TID's or snowish id's `BIGINT UNSIGNED` of earlier releases still reads
 //! on MySQL.
 //! `diesel print-schema` reads these columns as the types of the table.
 //!

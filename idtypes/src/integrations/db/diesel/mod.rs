@@ -77,6 +77,51 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! A typed UUID on SQLite (`Binary`: a `BLOB` of its 16 bytes), version 7 ids in time order:
+//!
+//! ```
+//! # #[cfg(all(feature = "diesel-sqlite", feature = "derive", feature = "uuid"))] {
+//! use diesel::prelude::*;
+//!
+//! #[derive(idtypes::Uuid)]
+//! #[idtype(prefix = "user")]
+//! pub struct UserId(idtypes::Uuid);
+//!
+//! diesel::table! {
+//!     users (id) {
+//!         id -> Binary,
+//!         invited_by -> Nullable<Binary>,
+//!     }
+//! }
+//!
+//! #[derive(Debug, PartialEq, Queryable, Selectable, Insertable)]
+//! #[diesel(table_name = users)]
+//! struct User {
+//!     id: UserId,
+//!     invited_by: Option<UserId>,
+//! }
+//!
+//! let mut conn = SqliteConnection::establish(":memory:")?;
+//! diesel::sql_query("CREATE TABLE users (id BLOB PRIMARY KEY, invited_by BLOB)")
+//!     .execute(&mut conn)?;
+//! let (first, second) = (UserId::now_v7(), UserId::now_v7());
+//! let users = [
+//!     User { id: second, invited_by: Some(first) },
+//!     User { id: first, invited_by: None },
+//! ];
+//! diesel::insert_into(users::table).values(&users[..]).execute(&mut conn)?;
+//! let ids: Vec<UserId> = users::table.select(users::id).order(users::id).load(&mut conn)?;
+//! assert_eq!(ids, [first, second]);
+//! // The column holds the plain UUID's 16 bytes.
+//! let bytes: Vec<u8> = users::table
+//!     .select(users::id)
+//!     .filter(users::invited_by.is_null())
+//!     .first::<Vec<u8>>(&mut conn)?;
+//! assert_eq!(bytes, first.as_inner().as_bytes());
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # What each type gets
 //!
 //! What `#[derive(AsExpression, FromSqlRow)]` would give it, for each SQL type of the table:

@@ -966,7 +966,9 @@ pub mod __private {
     ))]
     pub mod diesel {
         pub use crate::integrations::db::diesel::Bound;
-        pub use crate::integrations::db::diesel::typed::{from_sql, to_sql};
+        pub use crate::integrations::db::diesel::typed::{
+            InnerExpression, InnerFromSql, InnerToSql, from_sql, to_sql,
+        };
         pub use diesel::backend::Backend;
         pub use diesel::deserialize::{self, FromSql, Queryable};
         pub use diesel::expression::{AsExpression, TypedExpressionType};

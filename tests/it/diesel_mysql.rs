@@ -38,11 +38,16 @@ fn both() -> Option<(
     Some((conn, pool, runtime, None))
 }
 
-/// Not `BINARY(n)`: it pads a short value with zero bytes, so a wrong length would not reach
-/// the decoder.
 /// The SQL type of a 128-bit id's column (a ULID).
 type UuidSql = diesel::sql_types::Binary;
 
+/// A UUID as an SQL literal of its column.
+fn uuid_literal(uuid: &idtypes::Uuid) -> String {
+    format!("X'{}'", uuid.simple())
+}
+
+/// Not `BINARY(n)`: it pads a short value with zero bytes, so a wrong length would not reach
+/// the decoder.
 const BLOB_COLUMN: &str = "VARBINARY(16)";
 const REAL_COLUMN: &str = "DOUBLE";
 
@@ -86,5 +91,27 @@ fn an_unsigned_column_reads_only_the_formats_that_keep_the_top_bit_0() {
     let m = wrong_column::<FullRand>(&mut conn, &table, "id", 0, "fullrand uid11");
     assert!(m.ends_with(expected), "{m}");
     wrong_column::<Xid>(&mut conn, &table, "id", 0, "xid");
+    drop_table(&mut conn, &table);
+}
+
+/// A typed UUID reads binary strings only: a number is an error naming the format and the
+/// column it needs.
+#[test]
+fn a_typed_uuid_refuses_a_number() {
+    let Some(mut conn) = connect() else { return };
+    let table = idtypes_tests::unique_table("idz_unum");
+    exec(
+        &mut conn,
+        format!("CREATE TABLE {table} (n INTEGER, id BIGINT)"),
+    );
+    exec(
+        &mut conn,
+        format!("INSERT INTO {table} (n, id) VALUES (0, 5)"),
+    );
+    let m = wrong_column::<AccountId>(&mut conn, &table, "id", 0, "UUID");
+    assert!(
+        m.ends_with("expected binary data (BINARY, VARBINARY or BLOB), found BIGINT"),
+        "{m}"
+    );
     drop_table(&mut conn, &table);
 }

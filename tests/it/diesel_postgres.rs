@@ -40,6 +40,11 @@ fn both() -> Option<(
 /// The SQL type of a 128-bit id's column (a ULID).
 type UuidSql = diesel::sql_types::Uuid;
 
+/// A UUID as an SQL literal of its column.
+fn uuid_literal(uuid: &idtypes::Uuid) -> String {
+    format!("'{uuid}'::uuid")
+}
+
 const BLOB_COLUMN: &str = "BYTEA";
 const REAL_COLUMN: &str = "DOUBLE PRECISION";
 

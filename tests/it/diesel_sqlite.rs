@@ -47,6 +47,11 @@ fn both() -> Option<(
 /// The SQL type of a 128-bit id's column (a ULID).
 type UuidSql = diesel::sql_types::Binary;
 
+/// A UUID as an SQL literal of its column.
+fn uuid_literal(uuid: &idtypes::Uuid) -> String {
+    format!("X'{}'", uuid.simple())
+}
+
 const BLOB_COLUMN: &str = "BLOB";
 const REAL_COLUMN: &str = "REAL";
 
@@ -61,3 +66,30 @@ const WRONG_FOR_BYTES: &str = "a BLOB value, found a TEXT value";
 const WRONG_FOR_TEXT: &str = "a TEXT value, found a BLOB value";
 
 diesel_cases!();
+
+/// A typed UUID reads `BLOB` values only: text (even of 16 bytes) and integers are errors
+/// naming the format and the value it needs.
+#[test]
+fn a_typed_uuid_refuses_text_and_integers() {
+    let Some(mut conn) = connect() else { return };
+    let table = idtypes_tests::unique_table("idz_ukind");
+    exec(
+        &mut conn,
+        format!("CREATE TABLE {table} (n INTEGER, id BLOB)"),
+    );
+    exec(
+        &mut conn,
+        format!("INSERT INTO {table} (n, id) VALUES (0, '0123456789abcdef'), (1, 5)"),
+    );
+    let m = wrong_column::<AccountId>(&mut conn, &table, "id", 0, "UUID");
+    assert!(
+        m.ends_with("expected a BLOB value, found a TEXT value"),
+        "{m}"
+    );
+    let m = wrong_column::<AccountId>(&mut conn, &table, "id", 1, "UUID");
+    assert!(
+        m.contains("expected a BLOB value, found a") && m.contains("INTEGER"),
+        "{m}"
+    );
+    drop_table(&mut conn, &table);
+}

@@ -13,6 +13,7 @@ use idtypes::{AsBytes, AsText, RecordKey, Tbsl, Tid};
 use idtypes_tests::typed::{NoteKey, PostId, TxnId};
 
 use crate::common::sqlx_cases::{Rng, Sample, Storage, samples};
+use crate::common::typed_uuid::{self, AccountId, NOT_V7, SessionId, v7_ids};
 
 /// 2023-01-01T00:00:00Z.
 const MICROS_2023: u64 = 1_672_531_200_000_000;
@@ -71,10 +72,10 @@ fn post_ids(rng: &mut Rng, randoms: usize) -> Vec<PostId> {
 
 /// Generates the tests for the database the including module describes. It defines, before
 /// invoking it: `type Conn`; `fn connect() -> Option<Conn>` (`None`: skip, the reason
-/// printed); and `fn column(storage: Storage) -> &'static str`. Its argument is the diesel
-/// backend.
+/// printed); and `fn column(storage: Storage) -> &'static str`. Its arguments are the diesel
+/// backend and the SQL type of a UUID's column there (`Uuid`, or `Binary`).
 macro_rules! typed_cases {
-    ($backend:path) => {
+    ($backend:path, $uuid:ident) => {
         use super::*;
 
         diesel::table! {
@@ -461,6 +462,194 @@ macro_rules! typed_cases {
             );
         }
 
+        diesel::table! {
+            use diesel::sql_types::*;
+
+            /// An account: its id (a typed UUID: PostgreSQL's `uuid`, MySQL's `BINARY(16)`,
+            /// SQLite's `BLOB`), the account that invited it, and its id as prefixed text.
+            accounts (id) {
+                id -> $uuid,
+                invited_by -> Nullable<$uuid>,
+                slug -> Text,
+            }
+        }
+
+        /// A row of `accounts`.
+        #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable)]
+        #[diesel(table_name = accounts)]
+        #[diesel(check_for_backend($backend))]
+        struct Account {
+            id: AccountId,
+            invited_by: Option<AccountId>,
+            slug: AsText<AccountId>,
+        }
+
+        /// A connection with an empty temporary `accounts` table, or `None` (a skip).
+        fn with_accounts() -> Option<Conn> {
+            let mut conn = connect()?;
+            let sql = format!(
+                "CREATE TEMPORARY TABLE accounts (id {uuid} PRIMARY KEY, invited_by {uuid}, \
+                 slug {})",
+                column(Storage::PrefixedText),
+                uuid = column(Storage::Uuid),
+            );
+            diesel::sql_query(sql).execute(&mut conn).unwrap();
+            Some(conn)
+        }
+
+        /// Typed UUIDs as a struct's fields and in the query builder: inserted, read back
+        /// `ORDER BY id` in time order (version 7 ids), found by value, by reference and in a
+        /// nullable column, `BETWEEN` two ids, `IN` a list, updated and deleted.
+        #[test]
+        fn a_struct_of_typed_uuids_round_trips() {
+            let Some(mut conn) = with_accounts() else {
+                return;
+            };
+            let mut rng = Rng::new();
+            let ids = v7_ids(&mut rng);
+            let accounts: Vec<Account> = ids
+                .iter()
+                .enumerate()
+                .map(|(i, &id)| Account {
+                    id,
+                    invited_by: i.checked_sub(1).map(|p| ids[p]),
+                    slug: AsText(id),
+                })
+                .collect();
+            let mut shuffled = accounts.clone();
+            rng.shuffle(&mut shuffled);
+            diesel::insert_into(accounts::table)
+                .values(&shuffled)
+                .execute(&mut conn)
+                .unwrap();
+
+            let back: Vec<Account> = accounts::table.order(accounts::id).load(&mut conn).unwrap();
+            assert_eq!(back, accounts);
+            let newest_first: Vec<AccountId> = accounts::table
+                .select(accounts::id)
+                .order(accounts::id.desc())
+                .load(&mut conn)
+                .unwrap();
+            assert_eq!(newest_first, ids.iter().rev().copied().collect::<Vec<_>>());
+            let slugs: Vec<AsText<AccountId>> = accounts::table
+                .select(accounts::slug)
+                .order(accounts::slug)
+                .load(&mut conn)
+                .unwrap();
+            assert_eq!(slugs, ids.iter().copied().map(AsText).collect::<Vec<_>>());
+
+            let wanted = accounts[4].clone();
+            let by_value: Account = accounts::table.find(wanted.id).first(&mut conn).unwrap();
+            assert_eq!(by_value, wanted);
+            let by_ref: Account = accounts::table
+                .filter(accounts::id.eq(&wanted.id))
+                .first(&mut conn)
+                .unwrap();
+            assert_eq!(by_ref, wanted);
+            let invited: Vec<AccountId> = accounts::table
+                .select(accounts::id)
+                .filter(accounts::invited_by.eq(wanted.id))
+                .load(&mut conn)
+                .unwrap();
+            assert_eq!(invited, [ids[5]]);
+            let invited: Vec<AccountId> = accounts::table
+                .select(accounts::id)
+                .filter(accounts::invited_by.eq(Some(&wanted.id)))
+                .load(&mut conn)
+                .unwrap();
+            assert_eq!(invited, [ids[5]]);
+            let first: Vec<AccountId> = accounts::table
+                .select(accounts::id)
+                .filter(accounts::invited_by.is_null())
+                .load(&mut conn)
+                .unwrap();
+            assert_eq!(first, [ids[0]]);
+            let inviters: Vec<Option<AccountId>> = accounts::table
+                .select(accounts::invited_by)
+                .order(accounts::id)
+                .load(&mut conn)
+                .unwrap();
+            assert_eq!(
+                inviters,
+                accounts.iter().map(|a| a.invited_by).collect::<Vec<_>>()
+            );
+
+            let between: Vec<AccountId> = accounts::table
+                .select(accounts::id)
+                .filter(accounts::id.between(&ids[2], &ids[6]))
+                .order(accounts::id)
+                .load(&mut conn)
+                .unwrap();
+            assert_eq!(between, ids[2..=6]);
+            let some = vec![ids[0], ids[3], AccountId::from(idtypes::Uuid::from_u128(7))];
+            let found: Vec<AccountId> = accounts::table
+                .select(accounts::id)
+                .filter(accounts::id.eq_any(&some))
+                .order(accounts::id)
+                .load(&mut conn)
+                .unwrap();
+            assert_eq!(found, [ids[0], ids[3]]);
+
+            let changed = diesel::update(accounts::table.find(&wanted.id))
+                .set(accounts::invited_by.eq(None::<AccountId>))
+                .execute(&mut conn)
+                .unwrap();
+            assert_eq!(changed, 1);
+            let inviter: Option<AccountId> = accounts::table
+                .find(wanted.id)
+                .select(accounts::invited_by)
+                .first(&mut conn)
+                .unwrap();
+            assert_eq!(inviter, None);
+            let deleted = diesel::delete(accounts::table.filter(accounts::id.lt(ids[2])))
+                .execute(&mut conn)
+                .unwrap();
+            assert_eq!(deleted, 2);
+        }
+
+        /// A typed UUID that takes version 7 ids only refuses a stored version 4 id when it
+        /// reads it, naming the type and the reason; the plain typed id reads it.
+        #[test]
+        fn reading_a_typed_uuid_runs_its_checks() {
+            let Some(mut conn) = with_accounts() else {
+                return;
+            };
+            let v4 = AccountId::from(idtypes::Uuid::parse_str(typed_uuid::V4).unwrap());
+            let v7 = AccountId::from(typed_uuid::example());
+            for id in [v4, v7] {
+                diesel::insert_into(accounts::table)
+                    .values((accounts::id.eq(id), accounts::slug.eq(AsText(id))))
+                    .execute(&mut conn)
+                    .unwrap();
+            }
+            let err = accounts::table
+                .select(accounts::id)
+                .load::<SessionId>(&mut conn)
+                .unwrap_err();
+            let expected = format!("invalid SessionId: {NOT_V7}");
+            assert!(
+                messages(&err).contains(&expected),
+                "{} lacks {expected:?}",
+                messages(&err)
+            );
+            let session: SessionId = accounts::table
+                .select(accounts::id)
+                .filter(accounts::id.eq(v7))
+                .first(&mut conn)
+                .unwrap();
+            assert_eq!(session.into_inner(), v7.into_inner());
+            // Another type's prefixed text is an error too.
+            let err = accounts::table
+                .select(accounts::slug)
+                .load::<AsText<SessionId>>(&mut conn)
+                .unwrap_err();
+            assert!(
+                messages(&err).contains("invalid SessionId"),
+                "{}",
+                messages(&err)
+            );
+        }
+
         /// A typed id over a TID with the top bit set does not fit a signed column: writing it
         /// is an error saying so, on every database.
         #[test]
@@ -483,19 +672,19 @@ mod postgres {
     use crate::common::sqlx_cases::postgres::column;
     use crate::diesel_postgres::{Conn, connect};
 
-    typed_cases!(diesel::pg::Pg);
+    typed_cases!(diesel::pg::Pg, Uuid);
 }
 
 mod mysql {
     use crate::common::sqlx_cases::mysql::column;
     use crate::diesel_mysql::{Conn, connect};
 
-    typed_cases!(diesel::mysql::Mysql);
+    typed_cases!(diesel::mysql::Mysql, Binary);
 }
 
 mod sqlite {
     use crate::common::sqlx_cases::sqlite::column;
     use crate::diesel_sqlite::{Conn, connect};
 
-    typed_cases!(diesel::sqlite::Sqlite);
+    typed_cases!(diesel::sqlite::Sqlite, Binary);
 }

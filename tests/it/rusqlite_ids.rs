@@ -16,6 +16,9 @@ use rusqlite::types::{FromSql, ToSql};
 use rusqlite::{Connection, params};
 
 use crate::common::sqlx_cases::{Rng, Sample, Storage, samples};
+use crate::common::typed_uuid::{
+    self, AccountId, NOT_V7, SessionId, TrustedSessionId, v7_ids, v7_millis,
+};
 use crate::sqlx_derive::{RecentPostId, TagKey, TrustedPostId};
 
 /// A value rusqlite stores.
@@ -191,6 +194,13 @@ round_trips! {
         Storage::PrefixedText;
     text_typed_note: AsText<NoteKey> = typed().into_iter().map(AsText).collect(),
         Storage::PrefixedText;
+    typed_uuid: AccountId = all(), Storage::Uuid;
+    checked_typed_uuid: SessionId = v7_ids(&mut Rng::new())
+        .into_iter()
+        .map(|id| SessionId::try_from_inner(id.into_inner()).unwrap())
+        .collect(), Storage::Uuid;
+    text_typed_uuid: AsText<AccountId> = all_as_text(), Storage::PrefixedText;
+    bytes_typed_uuid: AsBytes<AccountId> = all_as_bytes(), Storage::Bytes16;
 }
 
 /// The error reading `expr` as `V`, as rusqlite shows it.
@@ -338,4 +348,64 @@ fn a_checked_typed_id_refuses_a_stored_value_its_checks_refuse() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("has upper-case letters"), "{err}");
+}
+
+/// Typed UUIDs are their 16 bytes in a `BLOB`, the plain `Uuid`'s (rusqlite's `uuid`
+/// feature): each reads what the other wrote; version 7 ids sort by time; a typed UUID's
+/// checks run when it is read (unless it trusts its rows); another length, or text, is an
+/// error.
+#[test]
+fn a_typed_uuid_is_the_plain_uuid_s_blob() {
+    use idtypes::Uuid;
+    let db = Connection::open_in_memory().unwrap();
+    let mut rng = Rng::new();
+    let ids = v7_ids(&mut rng);
+    let mut shuffled = ids.clone();
+    rng.shuffle(&mut shuffled);
+    fill(&db, "t", &shuffled, Storage::Uuid);
+    let sorted: Vec<AccountId> = select(&db, "SELECT id FROM t ORDER BY id", []);
+    assert_eq!(sorted, ids);
+    let millis: Vec<u64> = sorted.iter().map(|id| v7_millis(id.as_inner())).collect();
+    assert!(millis.windows(2).all(|w| w[0] <= w[1]), "{millis:?}");
+    let plain: Vec<Uuid> = select(&db, "SELECT id FROM t ORDER BY id", []);
+    assert_eq!(
+        plain,
+        ids.iter().map(|id| id.into_inner()).collect::<Vec<_>>()
+    );
+    let bytes: Vec<Vec<u8>> = select(&db, "SELECT id FROM t ORDER BY id", []);
+    assert_eq!(bytes[0], ids[0].as_inner().as_bytes());
+
+    // A plain UUID written (a version 4 one) reads as the typed id, and is refused by the
+    // typed id that takes version 7 ids only.
+    let v4 = Uuid::parse_str(typed_uuid::V4).unwrap();
+    db.execute("INSERT INTO t (n, id) VALUES (?1, ?2)", params![100, v4])
+        .unwrap();
+    let read: AccountId = db
+        .query_row("SELECT id FROM t WHERE n = 100", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(read.into_inner(), v4);
+    let err = error::<SessionId>(&db, "id FROM t WHERE n = 100");
+    assert!(
+        err.contains(&format!("invalid SessionId: {NOT_V7}")),
+        "{err}"
+    );
+    let trusted: TrustedSessionId = db
+        .query_row("SELECT id FROM t WHERE n = 100", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(trusted.into_inner(), v4);
+    let checked: Vec<SessionId> = select(&db, "SELECT id FROM t WHERE n < 100 ORDER BY id", []);
+    assert_eq!(checked.len(), ids.len());
+
+    // The raw bytes of a literal.
+    let literal = format!("x'{}'", typed_uuid::example().simple());
+    let read: AccountId = db
+        .query_row(&format!("SELECT {literal}"), [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(read.into_inner(), typed_uuid::example());
+    // Another length, and text, are errors: not a UUID, nor a panic.
+    error::<AccountId>(&db, "x'0102'");
+    error::<AccountId>(&db, &format!("x'{}00'", typed_uuid::example().simple()));
+    error::<AccountId>(&db, "'0123456789abcdef'");
+    let err = error::<AsBytes<AccountId>>(&db, "x'0102'");
+    assert!(err.contains("16 bytes") && err.contains('2'), "{err}");
 }

@@ -12,6 +12,7 @@ use rusqlite::Connection;
 use sqlx::AssertSqlSafe;
 
 use crate::common::sqlx_cases::{Rng, Sample, Storage, samples};
+use crate::common::typed_uuid::AccountId;
 use crate::rusqlite_ids::{fill, select};
 
 type Sqlite = sqlx::Sqlite;
@@ -175,6 +176,11 @@ both_ways! {
         Storage::Bytes8;
     text_typed_post: AsText<PostId> = typed().into_iter().map(AsText).collect(),
         Storage::PrefixedText;
+    typed_uuid: AccountId = all(), Storage::Uuid;
+    text_typed_uuid: AsText<AccountId> = all::<AccountId>().into_iter().map(AsText).collect(),
+        Storage::PrefixedText;
+    bytes_typed_uuid: AsBytes<AccountId> = all::<AccountId>().into_iter().map(AsBytes).collect(),
+        Storage::Bytes16;
 }
 
 /// The errors both clients give for `expr` read as `V` end alike.

@@ -95,3 +95,27 @@ async fn a_value_of_the_wrong_kind_is_an_error_naming_the_type() {
     );
     assert_eq!(read::<Option<PostId>>(&db, "NULL").await.unwrap(), None);
 }
+
+#[tokio::test]
+async fn a_typed_uuid_is_the_primary_key_of_an_entity() {
+    let Some(db) = connect().await else { return };
+    crate::common::sea_orm_cases::account_entity(&db).await;
+}
+
+/// A typed UUID reads the 16 bytes of a `BINARY(16)` (here a cast: sqlx takes a bare hex
+/// literal for text, which SeaORM would parse as a UUID's text); other lengths are errors.
+#[tokio::test]
+async fn a_typed_uuid_reads_16_bytes_and_refuses_other_lengths() {
+    use crate::common::typed_uuid::{AccountId, example};
+    let Some(db) = connect().await else { return };
+    let expr = format!("CAST(x'{}' AS BINARY(16))", example().simple());
+    assert_eq!(
+        read::<AccountId>(&db, &expr).await.unwrap(),
+        AccountId::from(example())
+    );
+    // SeaORM's `Uuid` (which typed UUIDs read) falls back to parsing text when sqlx refuses
+    // the bytes (MariaDB's `UUID` type is text), so the error is that of the text.
+    let err = read_error::<AccountId>(&db, "CAST(x'0102' AS BINARY)").await;
+    assert!(err.contains("uuid::Uuid"), "{err}");
+    assert_eq!(read::<Option<AccountId>>(&db, "NULL").await.unwrap(), None);
+}

@@ -67,3 +67,26 @@ async fn a_checked_typed_id_refuses_a_stored_value_its_checks_refuse() {
         old
     );
 }
+
+#[tokio::test]
+async fn a_typed_uuid_is_the_primary_key_of_an_entity() {
+    let Some(db) = connect().await else { return };
+    crate::common::sea_orm_cases::account_entity(&db).await;
+}
+
+/// A typed UUID reads PostgreSQL's `uuid` (as sqlx's `Uuid` does), and NULL as `None`.
+#[tokio::test]
+async fn a_typed_uuid_reads_a_uuid_and_refuses_other_types() {
+    use crate::common::typed_uuid::{AccountId, EXAMPLE, example};
+    let Some(db) = connect().await else { return };
+    let expr = format!("'{EXAMPLE}'::uuid");
+    assert_eq!(
+        read::<AccountId>(&db, &expr).await.unwrap(),
+        AccountId::from(example())
+    );
+    assert_eq!(
+        read::<Option<AccountId>>(&db, "NULL::uuid").await.unwrap(),
+        None
+    );
+    read_error::<AccountId>(&db, "1::bigint").await;
+}

@@ -31,6 +31,41 @@ async fn a_typed_id_is_the_primary_key_of_an_entity() {
 }
 
 #[tokio::test]
+async fn a_typed_uuid_is_the_primary_key_of_an_entity() {
+    crate::common::sea_orm_cases::account_entity(&connect().await).await;
+}
+
+/// A typed UUID reads the 16 bytes of a `BLOB`; other lengths are errors, and NULL is `None`.
+#[tokio::test]
+async fn a_typed_uuid_reads_16_bytes_and_refuses_other_lengths() {
+    use crate::common::typed_uuid::{AccountId, example};
+    let db = connect().await;
+    let expr = format!("x'{}'", example().simple());
+    assert_eq!(
+        read::<AccountId>(&db, &expr).await.unwrap(),
+        AccountId::from(example())
+    );
+    let err = read_error::<AccountId>(&db, "x'0102'").await;
+    assert!(err.contains("16 bytes") && err.contains('2'), "{err}");
+    assert_eq!(read::<Option<AccountId>>(&db, "NULL").await.unwrap(), None);
+}
+
+/// A typed UUID's `Value` is SeaORM's `Uuid`, the plain UUID, and reads back.
+#[test]
+fn a_typed_uuid_s_value_is_the_plain_uuid() {
+    use crate::common::typed_uuid::{AccountId, example};
+    let id = AccountId::from(example());
+    assert_eq!(Value::from(id), Value::Uuid(Some(example())));
+    assert_eq!(Value::from(None::<AccountId>), Value::Uuid(None));
+    assert_eq!(
+        <AccountId as ValueType>::try_from(Value::from(id)).ok(),
+        Some(id)
+    );
+    assert_eq!(<AccountId as ValueType>::array_type(), ArrayType::Uuid);
+    assert!(<AccountId as ValueType>::try_from(Value::BigInt(Some(1))).is_err());
+}
+
+#[tokio::test]
 async fn a_value_of_the_wrong_kind_is_an_error_naming_the_type() {
     let db = connect().await;
     let err = read_error::<PostId>(&db, "'3jzfcijpj2z2a'").await;

@@ -17,7 +17,9 @@
 //!   variable-length bytes column, a signed 64-bit integer column and a floating-point one;
 //! - `const TEXT_APART_FROM_BYTES: bool`, whether diesel's values tell text from bytes (not
 //!   on MySQL);
-//! - `type UuidSql`, the SQL type of a ULID's column (`Uuid` on PostgreSQL, else `Binary`);
+//! - `type UuidSql`, the SQL type of a ULID's or a typed UUID's column (`Uuid` on PostgreSQL,
+//!   else `Binary`), and `fn uuid_literal(&Uuid) -> String`, a UUID as an SQL literal of its
+//!   column;
 //! - `const WRONG_FOR_BYTES: &str` and `WRONG_FOR_TEXT`, how the errors of a value in the
 //!   wrong kind of column end (where `TEXT_APART_FROM_BYTES`).
 //!
@@ -666,6 +668,145 @@ macro_rules! diesel_cases {
         }
 
         every_column_type!(diesel_cases);
+
+        // Typed UUIDs (`#[derive(idtypes::Uuid)]`): PostgreSQL's `uuid`, elsewhere the 16 bytes
+        // in `Binary` (`BINARY(16)`, `BLOB`), as sqlx stores them and a ULID's column.
+        use crate::common::typed_uuid::{
+            self, AccountId, NOT_V7, SessionId, TrustedSessionId, v7_ids, v7_millis,
+        };
+
+        diesel_column!(UuidSql: AccountId);
+
+        diesel_cases!(@types
+            account_id: AccountId,
+            text_account_id: AsText<AccountId>,
+            bytes_account_id: AsBytes<AccountId>,
+        );
+
+        /// Version 7 ids sort by time in their column: `ORDER BY id` gives them in the order
+        /// of their milliseconds, whatever order they were inserted in, and a range between
+        /// two of them finds the ids of that span.
+        #[test]
+        fn typed_uuid_v7_ids_sort_by_time() {
+            let Some(mut conn) = connect() else { return };
+            let table = create::<AccountId>(&mut conn, "idz_uv7");
+            let mut rng = Rng::new();
+            let ids = v7_ids(&mut rng);
+            let mut shuffled = ids.clone();
+            rng.shuffle(&mut shuffled);
+            insert(&mut conn, &table, &shuffled);
+            let back: Vec<AccountId> = select(&mut conn, format!("SELECT id FROM {table} ORDER BY id"));
+            assert_eq!(back, ids);
+            let millis: Vec<u64> = back.iter().map(|id| v7_millis(id.as_inner())).collect();
+            assert!(millis.windows(2).all(|w| w[0] <= w[1]), "{millis:?}");
+            assert!(millis[0] < millis[millis.len() - 1]);
+            // The ids of 2023-06-30T00:00:00.000Z and .001Z, between a v7 UUID of each end.
+            let (start, end) = (
+                AccountId::from(typed_uuid::v7_at(1_688_083_200_000, 0)),
+                AccountId::from(typed_uuid::v7_at(1_688_083_200_001, u128::MAX)),
+            );
+            let sql = format!("SELECT id FROM {table} WHERE id BETWEEN {} AND {} ORDER BY id", ph(1), ph(2));
+            let query = AccountId::bind(AccountId::bind(diesel::sql_query(sql).into_boxed(), start), end);
+            let span: Vec<AccountId> = load(&mut conn, query).unwrap();
+            assert_eq!(span.len(), 6, "{span:?}");
+            assert!(span.iter().all(|id| (1_688_083_200_000..=1_688_083_200_001).contains(&v7_millis(id.as_inner()))));
+            drop_table(&mut conn, &table);
+        }
+
+        /// A bytes value that is not 16 bytes long is an error saying what the column holds and
+        /// what was found, not a UUID (truncated or padded) or a panic; 16 bytes read.
+        #[test]
+        fn typed_uuid_of_the_wrong_length_is_an_error() {
+            let Some(mut conn) = connect() else { return };
+            let table = idtypes_tests::unique_table("idz_ulen");
+            exec(&mut conn, format!("CREATE TABLE {table} (n INTEGER, id {BLOB_COLUMN})"));
+            let sql = format!("INSERT INTO {table} (n, id) VALUES ({}, {})", ph(1), ph(2));
+            let rows: [(i32, Vec<u8>); 4] =
+                [(0, vec![0xAB; 15]), (1, vec![1]), (2, vec![]), (3, typed_uuid::example().as_bytes().to_vec())];
+            for (n, bytes) in rows {
+                diesel::sql_query(sql.clone())
+                    .bind::<Integer, _>(n)
+                    .bind::<Binary, _>(bytes)
+                    .execute(&mut conn)
+                    .unwrap();
+            }
+            for (n, len) in [(0, "15"), (1, "1"), (2, "0")] {
+                let m = read_error::<AccountId>(&mut conn, &table, "id", n, "16 bytes");
+                assert!(m.contains(&format!("found {len}")) || m.contains(&format!("has {len}")), "{m}");
+            }
+            // The typed bytes (`AsBytes`), whatever the database, say the same.
+            let m = read_error::<AsBytes<AccountId>>(&mut conn, &table, "id", 0, "UUID");
+            assert!(m.contains("16 bytes") && m.contains("15"), "{m}");
+            let good: Vec<AccountId> = select(&mut conn, format!("SELECT id FROM {table} WHERE n = 3"));
+            assert_eq!(good, [AccountId::from(typed_uuid::example())]);
+            drop_table(&mut conn, &table);
+        }
+
+        /// A typed UUID's column holds the plain UUID: a row written as raw SQL (the UUID's
+        /// literal) reads as the typed id, and sqlx's plain `Uuid` reads what diesel wrote.
+        #[test]
+        fn typed_uuid_reads_raw_sql_and_plain_uuids() {
+            let Some((mut conn, pool, runtime, file)) = both() else { return };
+            let _file = RemoveOnDrop(file);
+            use sqlx::AssertSqlSafe;
+            let table = idtypes_tests::unique_table("idz_uraw");
+            exec(&mut conn, format!("CREATE TABLE {table} (n INTEGER, id {})", column(Storage::Uuid)));
+            let raw = [typed_uuid::example(), idtypes::Uuid::max(), idtypes::Uuid::from_u128(1 << 127)];
+            for (n, uuid) in raw.iter().enumerate() {
+                exec(&mut conn, format!("INSERT INTO {table} (n, id) VALUES ({n}, {})", uuid_literal(uuid)));
+            }
+            let back: Vec<AccountId> = select(&mut conn, format!("SELECT id FROM {table} ORDER BY n"));
+            assert_eq!(back, raw.map(AccountId::from));
+            // Written by diesel, read by sqlx as a plain `Uuid`.
+            let written = AccountId::now_v7();
+            let sql = format!("INSERT INTO {table} (n, id) VALUES ({}, {})", ph(1), ph(2));
+            let query = diesel::sql_query(sql.clone()).into_boxed().bind::<Integer, _>(3);
+            AccountId::bind(query, written).execute(&mut conn).unwrap();
+            let plain: Vec<idtypes::Uuid> = runtime
+                .block_on(sqlx::query_scalar(AssertSqlSafe(format!("SELECT id FROM {table} ORDER BY n"))).fetch_all(&pool))
+                .unwrap();
+            assert_eq!(plain, [raw[0], raw[1], raw[2], written.into_inner()]);
+            // Written by sqlx as a plain `Uuid`, read by diesel as the typed id.
+            let uuid = idtypes::uuids::now_v7();
+            runtime
+                .block_on(sqlx::query(AssertSqlSafe(sql)).bind(4).bind(uuid).execute(&pool))
+                .unwrap();
+            let back: Vec<AccountId> = select(&mut conn, format!("SELECT id FROM {table} WHERE n = 4"));
+            assert_eq!(back, [AccountId::from(uuid)]);
+            drop_table(&mut conn, &table);
+        }
+
+        /// Reading runs a typed UUID's checks (version 7 only) unless it trusts its rows.
+        #[test]
+        fn typed_uuid_reading_runs_the_checks() {
+            let Some(mut conn) = connect() else { return };
+            let table = create::<AccountId>(&mut conn, "idz_uchk");
+            let v4 = idtypes::Uuid::parse_str(typed_uuid::V4).unwrap();
+            insert(&mut conn, &table, &[AccountId::from(typed_uuid::example()), AccountId::from(v4)]);
+            let sql = format!("SELECT id FROM {table} ORDER BY n");
+            let rows: Vec<Id<TrustedSessionId, UuidSql>> = diesel::sql_query(sql.clone()).load(&mut conn).unwrap();
+            let trusted: Vec<idtypes::Uuid> = rows.into_iter().map(|Id(id, _)| id.into_inner()).collect();
+            assert_eq!(trusted, [typed_uuid::example(), v4]);
+            let err = diesel::sql_query(sql)
+                .load::<Id<SessionId, UuidSql>>(&mut conn)
+                .map(|_| ())
+                .unwrap_err();
+            assert!(matches!(err, diesel::result::Error::DeserializationError(_)), "{err:?}");
+            let expected = format!("invalid SessionId: {NOT_V7}");
+            assert!(err.to_string().contains(&expected), "{err}");
+            let sql = format!("SELECT id FROM {table} WHERE n = 0");
+            let rows: Vec<Id<SessionId, UuidSql>> = diesel::sql_query(sql).load(&mut conn).unwrap();
+            assert_eq!(rows[0].0.into_inner(), typed_uuid::example());
+            drop_table(&mut conn, &table);
+        }
+
+        /// diesel and sqlx share typed UUIDs: in their column, as prefixed text, as bytes.
+        #[test]
+        fn sqlx_and_diesel_share_typed_uuids() {
+            interop::<AccountId, UuidSql>(distinct(|v: AccountId| v), Storage::Uuid);
+            interop::<AsText<AccountId>, Text>(distinct(AsText::<AccountId>), Storage::PrefixedText);
+            interop::<AsBytes<AccountId>, Binary>(distinct(AsBytes::<AccountId>), Storage::Bytes16);
+        }
     };
     (@types $($name:ident: $ty:ty,)*) => {
         $(

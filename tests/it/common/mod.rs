@@ -12,3 +12,6 @@ pub mod diesel_cases;
 
 /// The SeaORM entities and cases of `sea_orm_postgres`, `sea_orm_mysql` and `sea_orm_sqlite`.
 pub mod sea_orm_cases;
+
+/// Typed UUIDs and their sample values, for the diesel, SeaORM and rusqlite suites.
+pub mod typed_uuid;

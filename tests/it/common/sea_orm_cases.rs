@@ -587,3 +587,226 @@ pub async fn read_error<T: TryGetable + std::fmt::Debug>(
         Err(err) => err.to_string(),
     }
 }
+
+/// A typed UUID as the primary key (and a nullable column, and prefixed text): PostgreSQL's
+/// `uuid`, MySQL's `BINARY(16)`, SQLite's `BLOB`, SeaORM's `Value::Uuid`. Every database.
+pub mod account {
+    use super::*;
+    use crate::common::typed_uuid::AccountId;
+
+    #[derive(Copy, Clone, Default, Debug, DeriveEntity)]
+    pub struct Entity;
+
+    impl EntityName for Entity {
+        fn table_name(&self) -> &'static str {
+            static TABLE: OnceLock<String> = OnceLock::new();
+            table(&TABLE, "idt_sea_account")
+        }
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: AccountId,
+        pub invited_by: Option<AccountId>,
+        pub slug: AsText<AccountId>,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+/// The values of column `column` of the rows `sql` selects, as SeaORM reads them.
+pub async fn column_values<T: TryGetable>(
+    db: &DatabaseConnection,
+    sql: &str,
+    column: &str,
+) -> Result<Vec<T>, DbErr> {
+    let rows = db
+        .query_all_raw(Statement::from_string(
+            db.get_database_backend(),
+            sql.to_owned(),
+        ))
+        .await
+        .unwrap();
+    rows.iter()
+        .map(|row| row.try_get::<T>("", column))
+        .collect()
+}
+
+/// [`account`] on `db`: typed UUIDs inserted one at a time and many at once, found by key,
+/// `ORDER BY id` in time order (version 7 ids), `BETWEEN` two ids, NULLs, an update; what
+/// SeaORM wrote read as plain UUIDs by SeaORM and by sqlx, and plain UUIDs sqlx wrote read as
+/// typed ones; a typed UUID's checks run when a row is read.
+pub async fn account_entity(db: &DatabaseConnection) {
+    use crate::common::typed_uuid::{self, AccountId, NOT_V7, SessionId, TrustedSessionId, v7_ids};
+    use account::{Column, Entity};
+    use idtypes::Uuid;
+
+    let backend = db.get_database_backend();
+    let (uuid, text) = match backend {
+        DbBackend::Postgres => ("UUID", "TEXT COLLATE \"C\""),
+        DbBackend::MySql => (
+            "BINARY(16)",
+            "VARCHAR(600) CHARACTER SET ascii COLLATE ascii_bin",
+        ),
+        DbBackend::Sqlite => ("BLOB", "TEXT"),
+        other => panic!("no account table on {other:?}"),
+    };
+    let table = Entity.table_name();
+    exec(
+        db,
+        &format!(
+            "CREATE TABLE {table} (id {uuid} PRIMARY KEY, invited_by {uuid}, slug {text} NOT NULL)"
+        ),
+    )
+    .await;
+    let mut rng = Rng::new();
+    let ids = v7_ids(&mut rng);
+    let models: Vec<account::Model> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, &id)| account::Model {
+            id,
+            invited_by: (i % 3 != 0).then(|| ids[i - 1]),
+            slug: AsText(id),
+        })
+        .collect();
+    let mut shuffled = models.clone();
+    rng.shuffle(&mut shuffled);
+    let (one_by_one, at_once) = shuffled.split_at(4);
+    for model in one_by_one {
+        let back = model.clone().into_active_model().insert(db).await.unwrap();
+        assert_eq!(&back, model, "insert gives back the row");
+    }
+    Entity::insert_many(
+        at_once
+            .iter()
+            .cloned()
+            .map(IntoActiveModel::into_active_model),
+    )
+    .exec(db)
+    .await
+    .unwrap();
+    for model in &models {
+        let found = Entity::find_by_id(model.id).one(db).await.unwrap();
+        assert_eq!(found.as_ref(), Some(model), "find_by_id({})", model.id);
+    }
+
+    // The column sorts like the ids: version 7 ids in time order.
+    let sorted: Vec<account::Model> = Entity::find()
+        .order_by_asc(Column::Id)
+        .all(db)
+        .await
+        .unwrap();
+    assert_eq!(sorted, models, "ORDER BY id");
+    let slugs: Vec<AsText<AccountId>> = Entity::find()
+        .order_by_asc(Column::Slug)
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.slug)
+        .collect();
+    assert_eq!(slugs, ids.iter().copied().map(AsText).collect::<Vec<_>>());
+    let between: Vec<AccountId> = Entity::find()
+        .filter(Column::Id.between(ids[2], ids[7]))
+        .order_by_asc(Column::Id)
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(between, ids[2..=7], "id BETWEEN");
+    let uninvited: Vec<AccountId> = Entity::find()
+        .filter(Column::InvitedBy.is_null())
+        .order_by_asc(Column::Id)
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(
+        uninvited,
+        ids.iter().copied().step_by(3).collect::<Vec<_>>()
+    );
+    let invited: Vec<AccountId> = Entity::find()
+        .filter(Column::InvitedBy.eq(ids[1]))
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(invited, [ids[2]]);
+    let mut active = models[2].clone().into_active_model();
+    active.invited_by = Set(None);
+    let changed = active.update(db).await.unwrap();
+    assert_eq!(changed.invited_by, None);
+
+    // What SeaORM wrote is the plain UUID, to SeaORM and to sqlx.
+    let sql = format!("SELECT id FROM {table} ORDER BY id");
+    let plain: Vec<Uuid> = column_values(db, &sql, "id").await.unwrap();
+    let inner: Vec<Uuid> = ids.iter().map(|id| id.into_inner()).collect();
+    assert_eq!(plain, inner, "SeaORM reads plain UUIDs");
+    let plain: Vec<Uuid> = with_sqlx_pool!(db, |pool| sqlx::query_scalar(sqlx::AssertSqlSafe(
+        sql.clone()
+    ))
+    .fetch_all(pool)
+    .await
+    .unwrap());
+    assert_eq!(plain, inner, "sqlx reads plain UUIDs");
+
+    // A plain UUID sqlx wrote reads as the typed id; a version 4 one, which `SessionId`
+    // refuses when it reads it (naming itself and the reason), and `TrustedSessionId` reads.
+    let v4 = Uuid::parse_str(typed_uuid::V4).unwrap();
+    let insert = match backend {
+        DbBackend::Postgres => format!("INSERT INTO {table} (id, slug) VALUES ($1, $2)"),
+        _ => format!("INSERT INTO {table} (id, slug) VALUES (?, ?)"),
+    };
+    let slug = AccountId::from(v4).to_string();
+    with_sqlx_pool!(db, |pool| sqlx::query(sqlx::AssertSqlSafe(insert.clone()))
+        .bind(v4)
+        .bind(slug.clone())
+        .execute(pool)
+        .await
+        .map(|_| ())
+        .unwrap());
+    let found = Entity::find_by_id(AccountId::from(v4))
+        .one(db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(found.slug, AsText(AccountId::from(v4)));
+    let sql = format!("SELECT id FROM {table} ORDER BY id");
+    let err = column_values::<SessionId>(db, &sql, "id")
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!("invalid SessionId: {NOT_V7}")),
+        "{err}"
+    );
+    let trusted: Vec<TrustedSessionId> = column_values(db, &sql, "id").await.unwrap();
+    assert_eq!(trusted.len(), ids.len() + 1);
+    let sql = format!("SELECT id FROM {table} WHERE slug = '{}'", ids[0]);
+    let checked: Vec<SessionId> = column_values(db, &sql, "id").await.unwrap();
+    assert_eq!(checked[0].into_inner(), ids[0].into_inner());
+
+    Entity::delete_by_id(AccountId::from(v4))
+        .exec(db)
+        .await
+        .unwrap();
+    assert_eq!(
+        Entity::find_by_id(AccountId::from(v4))
+            .one(db)
+            .await
+            .unwrap(),
+        None
+    );
+    exec(db, &format!("DROP TABLE {table}")).await;
+}

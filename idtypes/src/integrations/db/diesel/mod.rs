@@ -9,6 +9,7 @@
 //! |---|---|---|---|---|
 //! | `Tid`, `Snowish`, `Snowflake`, `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BigInt` | `BIGINT` | `BIGINT` | `INTEGER` |
 //! | `Tbsl`, `AsBytes<T>` | `Binary` (`Bytea`, `Blob`) | `BYTEA` | `BINARY(10)`, `BINARY(8)` | `BLOB` |
+//! | `Ulid`, a typed UUID (`#[derive(idtypes::Uuid)]`) | `Uuid` on PostgreSQL, else `Binary` | `UUID` | `BINARY(16)` | `BLOB` |
 //! | `RecordKey`, `AsText<T>` | `Text` | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | a typed id (`PostId`) | its inner id's | | | |
 //!
@@ -18,7 +19,11 @@
 //! [`Column::to_signed`](crate::Column::to_signed) of the bits (a TID's or snowish id's own
 //! integer, the other 64-bit formats' bits with the top one flipped; a TID with its top bit set
 //! is refused); a typed id is stored like its inner id, without the prefix; `AsText<PostId>` is
-//! its prefixed text. A TID's or snowish id's `BIGINT UNSIGNED` of earlier releases still reads
+//! its prefixed text. A typed UUID is the `uuid` crate's `Uuid` inside: diesel's own `uuid`
+//! column on PostgreSQL, and on MySQL and SQLite, where diesel has no column for a `Uuid`, its
+//! 16 bytes (big-endian, as sqlx's `Uuid` stores them, sorting like the UUIDs: version 7 ids
+//! by time); a value of another length is an error (`a UUID column holds 16 bytes
+//! (big-endian), this value has 15`). A TID's or snowish id's `BIGINT UNSIGNED` of earlier releases still reads
 //! on MySQL.
 //! `diesel print-schema` reads these columns as the types of the table.
 //!
@@ -68,6 +73,51 @@
 //!     .order(posts::id.desc())
 //!     .load(&mut conn)?;
 //! assert_eq!(recent, [posts[1].id, first]);
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A typed UUID on SQLite (`Binary`: a `BLOB` of its 16 bytes), version 7 ids in time order:
+//!
+//! ```
+//! # #[cfg(all(feature = "diesel-sqlite", feature = "derive", feature = "uuid"))] {
+//! use diesel::prelude::*;
+//!
+//! #[derive(idtypes::Uuid)]
+//! #[idtype(prefix = "user")]
+//! pub struct UserId(idtypes::Uuid);
+//!
+//! diesel::table! {
+//!     users (id) {
+//!         id -> Binary,
+//!         invited_by -> Nullable<Binary>,
+//!     }
+//! }
+//!
+//! #[derive(Debug, PartialEq, Queryable, Selectable, Insertable)]
+//! #[diesel(table_name = users)]
+//! struct User {
+//!     id: UserId,
+//!     invited_by: Option<UserId>,
+//! }
+//!
+//! let mut conn = SqliteConnection::establish(":memory:")?;
+//! diesel::sql_query("CREATE TABLE users (id BLOB PRIMARY KEY, invited_by BLOB)")
+//!     .execute(&mut conn)?;
+//! let (first, second) = (UserId::now_v7(), UserId::now_v7());
+//! let users = [
+//!     User { id: second, invited_by: Some(first) },
+//!     User { id: first, invited_by: None },
+//! ];
+//! diesel::insert_into(users::table).values(&users[..]).execute(&mut conn)?;
+//! let ids: Vec<UserId> = users::table.select(users::id).order(users::id).load(&mut conn)?;
+//! assert_eq!(ids, [first, second]);
+//! // The column holds the plain UUID's 16 bytes.
+//! let bytes: Vec<u8> = users::table
+//!     .select(users::id)
+//!     .filter(users::invited_by.is_null())
+//!     .first::<Vec<u8>>(&mut conn)?;
+//! assert_eq!(bytes, first.as_inner().as_bytes());
 //! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -17,7 +17,7 @@ macro_rules! __idtypes_typed_diesel {
         where
             __ST:
                 $crate::__private::diesel::SqlType + $crate::__private::diesel::TypedExpressionType,
-            <Self as $crate::TypedId>::Inner: $crate::__private::diesel::AsExpression<__ST>,
+            <Self as $crate::TypedId>::Inner: $crate::__private::diesel::InnerExpression<__ST>,
         {
             type Expression = $crate::__private::diesel::Bound<__ST, Self>;
 
@@ -31,7 +31,7 @@ macro_rules! __idtypes_typed_diesel {
         where
             __ST:
                 $crate::__private::diesel::SqlType + $crate::__private::diesel::TypedExpressionType,
-            <$name as $crate::TypedId>::Inner: $crate::__private::diesel::AsExpression<__ST>,
+            <$name as $crate::TypedId>::Inner: $crate::__private::diesel::InnerExpression<__ST>,
         {
             type Expression = $crate::__private::diesel::Bound<__ST, Self>;
 
@@ -46,7 +46,7 @@ macro_rules! __idtypes_typed_diesel {
         where
             __ST:
                 $crate::__private::diesel::SqlType + $crate::__private::diesel::TypedExpressionType,
-            <$name as $crate::TypedId>::Inner: $crate::__private::diesel::AsExpression<__ST>,
+            <$name as $crate::TypedId>::Inner: $crate::__private::diesel::InnerExpression<__ST>,
         {
             type Expression = $crate::__private::diesel::Bound<__ST, Self>;
 
@@ -59,7 +59,7 @@ macro_rules! __idtypes_typed_diesel {
         impl<__ST, __DB> $crate::__private::diesel::ToSql<__ST, __DB> for $name
         where
             __DB: $crate::__private::diesel::Backend,
-            <Self as $crate::TypedId>::Inner: $crate::__private::diesel::ToSql<__ST, __DB>,
+            <Self as $crate::TypedId>::Inner: $crate::__private::diesel::InnerToSql<__ST, __DB>,
         {
             fn to_sql<'__b>(
                 &'__b self,
@@ -73,7 +73,7 @@ macro_rules! __idtypes_typed_diesel {
         impl<__ST, __DB> $crate::__private::diesel::FromSql<__ST, __DB> for $name
         where
             __DB: $crate::__private::diesel::Backend,
-            <Self as $crate::TypedId>::Inner: $crate::__private::diesel::FromSql<__ST, __DB>,
+            <Self as $crate::TypedId>::Inner: $crate::__private::diesel::InnerFromSql<__ST, __DB>,
         {
             fn from_sql(
                 value: <__DB as $crate::__private::diesel::Backend>::RawValue<'_>,
@@ -100,9 +100,200 @@ macro_rules! __idtypes_typed_diesel {
 
 use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql};
+use diesel::expression::{AsExpression, TypedExpressionType};
 use diesel::serialize::{self, Output, ToSql};
+use diesel::sql_types::SqlType;
 
 use crate::TypedId;
+
+/// How a typed id's inner id is written as SQL type `ST` on the backend `DB`: the bound of a
+/// typed id's `ToSql<ST, DB>`, in place of `Inner: ToSql<ST, DB>`, so that an inner id whose
+/// type is another crate's (the `uuid` crate's `Uuid`) can be given columns its own impls lack
+/// (`BINARY(16)` on MySQL, `BLOB` on SQLite), which the orphan rule forbids as `ToSql`.
+///
+/// Each format of this crate has it exactly where it has `ToSql` (the same impl); a `Uuid` has
+/// diesel's `ToSql` on PostgreSQL and its 16 bytes in `Binary` on MySQL and SQLite.
+///
+/// ```
+/// # #[cfg(feature = "diesel-sqlite")] {
+/// use diesel::sql_types::BigInt;
+/// use diesel::sqlite::Sqlite;
+/// use idtypes::__private::diesel::InnerToSql;
+///
+/// fn writes<T: InnerToSql<BigInt, Sqlite>>() {}
+/// writes::<idtypes::Tid>();
+/// # }
+/// ```
+pub trait InnerToSql<ST, DB: Backend> {
+    /// Writes the inner id, as its `ToSql<ST, DB>` would.
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result;
+}
+
+/// How a typed id's inner id is read from SQL type `ST` on the backend `DB`: the bound of a
+/// typed id's `FromSql<ST, DB>`, as [`InnerToSql`] is of its `ToSql`.
+///
+/// ```
+/// # #[cfg(feature = "diesel-sqlite")] {
+/// use diesel::sql_types::Binary;
+/// use diesel::sqlite::Sqlite;
+/// use idtypes::__private::diesel::InnerFromSql;
+///
+/// fn reads<T: InnerFromSql<Binary, Sqlite>>() {}
+/// reads::<idtypes::Ulid>();
+/// # }
+/// ```
+pub trait InnerFromSql<ST, DB: Backend>: Sized {
+    /// Reads the inner id, as its `FromSql<ST, DB>` would.
+    fn from_sql(value: DB::RawValue<'_>) -> deserialize::Result<Self>;
+}
+
+/// The SQL types `ST` a typed id's inner id is bound as: the bound of a typed id's
+/// `AsExpression<ST>`, in place of `Inner: AsExpression<ST>` (see [`InnerToSql`]).
+///
+/// ```
+/// # #[cfg(feature = "diesel-sqlite")] {
+/// use diesel::sql_types::{BigInt, Nullable};
+/// use idtypes::__private::diesel::InnerExpression;
+///
+/// fn binds<T: InnerExpression<BigInt> + InnerExpression<Nullable<BigInt>>>() {}
+/// binds::<idtypes::Tid>();
+/// # }
+/// ```
+pub trait InnerExpression<ST> {}
+
+/// The bridges for a format of this crate: its own `ToSql`, `FromSql` and `AsExpression`, in
+/// whatever SQL types and backends it has them.
+macro_rules! inner_sql {
+    ($ty:ty) => {
+        impl<ST, DB: Backend> InnerToSql<ST, DB> for $ty
+        where
+            $ty: ToSql<ST, DB>,
+        {
+            #[inline]
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+                <$ty as ToSql<ST, DB>>::to_sql(self, out)
+            }
+        }
+
+        impl<ST, DB: Backend> InnerFromSql<ST, DB> for $ty
+        where
+            $ty: FromSql<ST, DB>,
+        {
+            #[inline]
+            fn from_sql(value: DB::RawValue<'_>) -> deserialize::Result<Self> {
+                <$ty as FromSql<ST, DB>>::from_sql(value)
+            }
+        }
+
+        impl<ST> InnerExpression<ST> for $ty
+        where
+            ST: SqlType + TypedExpressionType,
+            $ty: AsExpression<ST>,
+        {
+        }
+    };
+}
+
+/// The bridges of each fixed-size format.
+macro_rules! fixed_inner_sql {
+    ($ty:ident) => {
+        inner_sql!(crate::$ty);
+    };
+}
+
+crate::formats::for_each_fixed_format!(fixed_inner_sql);
+inner_sql!(crate::RecordKey);
+
+/// The `uuid` crate's `Uuid`, inside a typed UUID (`#[derive(idtypes::Uuid)]`): on PostgreSQL
+/// diesel's own impls (its `uuid` column); on MySQL and SQLite its 16 bytes, big-endian (the
+/// bytes of [`Uuid::as_bytes`](uuid::Uuid::as_bytes), which sort like the UUIDs), in `Binary`
+/// (`BINARY(16)`, `BLOB`): what sqlx's `Uuid` stores there, and a ULID's column. A value of
+/// another length is an error saying what the column holds and what was found.
+#[cfg(feature = "uuid")]
+mod uuid_sql {
+    use super::*;
+    #[cfg(any(feature = "diesel-mysql", feature = "diesel-sqlite"))]
+    use diesel::sql_types::{Binary, Nullable};
+    use uuid::Uuid;
+
+    #[cfg(feature = "diesel-postgres")]
+    const _: () = {
+        use diesel::pg::Pg;
+
+        impl<ST> InnerToSql<ST, Pg> for Uuid
+        where
+            Uuid: ToSql<ST, Pg>,
+        {
+            #[inline]
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, Pg>) -> serialize::Result {
+                <Uuid as ToSql<ST, Pg>>::to_sql(self, out)
+            }
+        }
+
+        impl<ST> InnerFromSql<ST, Pg> for Uuid
+        where
+            Uuid: FromSql<ST, Pg>,
+        {
+            #[inline]
+            fn from_sql(value: <Pg as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
+                <Uuid as FromSql<ST, Pg>>::from_sql(value)
+            }
+        }
+
+        impl InnerExpression<diesel::sql_types::Uuid> for Uuid {}
+        impl InnerExpression<diesel::sql_types::Nullable<diesel::sql_types::Uuid>> for Uuid {}
+    };
+
+    #[cfg(any(feature = "diesel-mysql", feature = "diesel-sqlite"))]
+    impl InnerExpression<Binary> for Uuid {}
+    #[cfg(any(feature = "diesel-mysql", feature = "diesel-sqlite"))]
+    impl InnerExpression<Nullable<Binary>> for Uuid {}
+
+    /// A UUID as the 16 bytes of a `Binary` column, which a `Uuid` reads back.
+    #[cfg(any(feature = "diesel-mysql", feature = "diesel-sqlite"))]
+    impl crate::integrations::db::columns::BytesColumn for Uuid {
+        type Format = Uuid;
+        const NAME: &'static str = <Uuid as crate::IdFormat>::NAME;
+
+        fn id(&self) -> Uuid {
+            *self
+        }
+
+        fn from_id(id: Uuid) -> Result<Self, crate::Error> {
+            Ok(id)
+        }
+    }
+
+    /// `Binary` and `Nullable<Binary>` on the backend `$db`, through its `Columns`: the bytes
+    /// checked as bytes (not text, where the backend tells) and of 16 bytes.
+    #[cfg(any(feature = "diesel-mysql", feature = "diesel-sqlite"))]
+    macro_rules! binary_uuid {
+        ($db:ty) => {
+            impl InnerToSql<Binary, $db> for Uuid {
+                fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, $db>) -> serialize::Result {
+                    <$db as super::super::Columns>::bytes_to_sql(self.as_bytes(), out)
+                }
+            }
+
+            impl InnerToSql<Nullable<Binary>, $db> for Uuid {
+                fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, $db>) -> serialize::Result {
+                    <Uuid as InnerToSql<Binary, $db>>::to_sql(self, out)
+                }
+            }
+
+            impl InnerFromSql<Binary, $db> for Uuid {
+                fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
+                    <$db as super::super::Columns>::bytes_from_sql(value)
+                }
+            }
+        };
+    }
+
+    #[cfg(feature = "diesel-mysql")]
+    binary_uuid!(diesel::mysql::Mysql);
+    #[cfg(feature = "diesel-sqlite")]
+    binary_uuid!(diesel::sqlite::Sqlite);
+}
 
 /// Writes the inner id.
 pub fn to_sql<'b, T: TypedId, ST, DB: Backend>(
@@ -110,16 +301,16 @@ pub fn to_sql<'b, T: TypedId, ST, DB: Backend>(
     out: &mut Output<'b, '_, DB>,
 ) -> serialize::Result
 where
-    T::Inner: ToSql<ST, DB>,
+    T::Inner: InnerToSql<ST, DB>,
 {
-    <T::Inner as ToSql<ST, DB>>::to_sql(id.as_inner(), out)
+    <T::Inner as InnerToSql<ST, DB>>::to_sql(id.as_inner(), out)
 }
 
 /// Reads the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says.
 pub fn from_sql<T: TypedId, ST, DB: Backend>(value: DB::RawValue<'_>) -> deserialize::Result<T>
 where
-    T::Inner: FromSql<ST, DB>,
+    T::Inner: InnerFromSql<ST, DB>,
 {
-    let inner = <T::Inner as FromSql<ST, DB>>::from_sql(value)?;
+    let inner = <T::Inner as InnerFromSql<ST, DB>>::from_sql(value)?;
     Ok(crate::typed::support::from_inner_as(inner, T::DECODE)?)
 }

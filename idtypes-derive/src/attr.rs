@@ -265,7 +265,11 @@ fn check_all(raw: Raw, format: Format, errors: &mut Errors) -> Attrs {
 }
 
 /// The `text` value: one of the format's texts (`None` for the default), or an error at it.
-fn text_choice(value: Option<&LitStr>, format: Format, errors: &mut Errors) -> Option<&'static str> {
+fn text_choice(
+    value: Option<&LitStr>,
+    format: Format,
+    errors: &mut Errors,
+) -> Option<&'static str> {
     let lit = value?;
     let texts = format.texts();
     if texts.is_empty() {

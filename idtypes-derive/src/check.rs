@@ -60,10 +60,14 @@ pub fn typeid_prefix(prefix: &str) -> Result<(), String> {
         .char_indices()
         .find(|(_, c)| !(c.is_ascii_lowercase() || *c == '_'))
     {
-        return Err(format!("invalid TypeID prefix `{prefix}`: {c:?} at byte {at}; {rules}"));
+        return Err(format!(
+            "invalid TypeID prefix `{prefix}`: {c:?} at byte {at}; {rules}"
+        ));
     }
     if prefix.ends_with('_') {
-        return Err(format!("invalid TypeID prefix `{prefix}`: it ends with `_`; {rules}"));
+        return Err(format!(
+            "invalid TypeID prefix `{prefix}`: it ends with `_`; {rules}"
+        ));
     }
     Ok(())
 }
@@ -219,8 +223,16 @@ mod tests {
     fn typeid_prefixes_are_letters_and_inner_underscores() {
         assert!(typeid_prefix("user").is_ok());
         assert!(typeid_prefix("my_type").is_ok());
-        assert!(typeid_prefix("user1").unwrap_err().contains("'1' at byte 4"));
-        assert!(typeid_prefix("user_").unwrap_err().contains("ends with `_`"));
+        assert!(
+            typeid_prefix("user1")
+                .unwrap_err()
+                .contains("'1' at byte 4")
+        );
+        assert!(
+            typeid_prefix("user_")
+                .unwrap_err()
+                .contains("ends with `_`")
+        );
     }
 
     #[test]

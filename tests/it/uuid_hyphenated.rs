@@ -44,7 +44,11 @@ fn the_text_is_the_hyphenated_form_after_the_prefix() {
     let session = SessionId::from(example());
     assert_eq!(session.to_string(), EXAMPLE);
     assert_eq!(session.encode(), EXAMPLE);
-    assert_eq!(session.to_string(), example().to_string(), "the uuid crate's Display");
+    assert_eq!(
+        session.to_string(),
+        example().to_string(),
+        "the uuid crate's Display"
+    );
     assert_eq!(format!("{session:?}"), format!("SessionId({EXAMPLE})"));
     assert_eq!(EXAMPLE.parse::<SessionId>().unwrap(), session);
     // Read in either case, written in lowercase (RFC 9562).
@@ -76,7 +80,11 @@ fn refusals_say_what_and_where_in_the_whole_text() {
             ErrorKind::Length,
             None,
         ),
-        ("acct2:01890a5d-ac96-774b-bcce-b302099a805", ErrorKind::Length, None),
+        (
+            "acct2:01890a5d-ac96-774b-bcce-b302099a805",
+            ErrorKind::Length,
+            None,
+        ),
         (
             "acct2:01890a5d-ac96-774b-bcce-b302099a805g",
             ErrorKind::Character,
@@ -89,11 +97,19 @@ fn refusals_say_what_and_where_in_the_whole_text() {
         ),
         // The TypeID text of the same UUID is not this type's.
         ("acct2:01h455vb4pex5vsknk084sn02q", ErrorKind::Length, None),
-        ("user:01890a5d-ac96-774b-bcce-b302099a8057", ErrorKind::Prefix, Some(0)),
+        (
+            "user:01890a5d-ac96-774b-bcce-b302099a8057",
+            ErrorKind::Prefix,
+            Some(0),
+        ),
     ];
     for (text, kind, position) in cases {
         let err = text.parse::<AccountId>().unwrap_err();
-        assert_eq!((err.kind(), err.position()), (kind, position), "{text}: {err}");
+        assert_eq!(
+            (err.kind(), err.position()),
+            (kind, position),
+            "{text}: {err}"
+        );
         assert_eq!(err.type_name(), Some("AccountId"), "{text}");
     }
     let err = "{01890a5d-ac96-774b-bcce-b302099a8057}"
@@ -118,12 +134,11 @@ fn generated_ids_and_their_time_ranges() {
     let range = SessionId::range_for_time(before..=after).unwrap();
     assert!(ids.iter().all(|id| range.contains(id)));
     let event = EventId::now_v7().unwrap();
-    assert!(EventId::new_v4().is_err(), "a v4 UUID fails the type's check");
     assert!(
-        EventId::range_for_time(before..)
-            .unwrap()
-            .contains(&event)
+        EventId::new_v4().is_err(),
+        "a v4 UUID fails the type's check"
     );
+    assert!(EventId::range_for_time(before..).unwrap().contains(&event));
     let millis = 1_688_096_058_518;
     let one = AccountId::range_for_millis(millis, millis).unwrap();
     assert!(one.contains(&AccountId::from(example())));
@@ -137,7 +152,10 @@ fn typeid_typed_uuids_have_prefix_ranges() {
     assert!(range.contains(&id));
     assert_eq!(UserId::range_for_prefix("01h455").unwrap(), Some(range));
     let err = UserId::range_for_prefix("user_01H4").unwrap_err();
-    assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(7)));
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ErrorKind::Character, Some(7))
+    );
     assert_eq!(
         id.to_dyn_type_id().to_string(),
         "user_01h455vb4pex5vsknk084sn02q"
@@ -152,7 +170,10 @@ fn serde_writes_the_hyphenated_text_in_json_and_the_16_bytes_in_binary_formats()
     assert_eq!(serde_json::from_str::<AccountId>(&json).unwrap(), id);
     let session = SessionId::from(example());
     // The bare form is what the uuid crate writes for a plain `Uuid` in JSON too.
-    assert_eq!(serde_json::to_string(&session).unwrap(), format!("\"{}\"", example()));
+    assert_eq!(
+        serde_json::to_string(&session).unwrap(),
+        format!("\"{}\"", example())
+    );
     let bytes = postcard::to_allocvec(&id).unwrap();
     assert_eq!(&bytes[1..], example().as_bytes());
     assert_eq!(postcard::from_bytes::<AccountId>(&bytes).unwrap(), id);
@@ -213,12 +234,19 @@ macro_rules! as_text_round_trip {
         let pool = $pool;
         let table = idtypes_tests::unique_table("idt_uuid_hyph");
         let sql = format!("CREATE TABLE {table} (n INTEGER, id {})", $column);
-        sqlx::query(AssertSqlSafe(sql)).execute(&pool).await.unwrap();
+        sqlx::query(AssertSqlSafe(sql))
+            .execute(&pool)
+            .await
+            .unwrap();
         let ids: Vec<AccountId> = (0..10)
             .map(|_| AccountId::now_v7())
             .chain([AccountId::from(example())])
             .collect();
-        let insert = format!("INSERT INTO {table} (n, id) VALUES ({}, {})", $ph(1), $ph(2));
+        let insert = format!(
+            "INSERT INTO {table} (n, id) VALUES ({}, {})",
+            $ph(1),
+            $ph(2)
+        );
         for (n, id) in ids.iter().enumerate() {
             sqlx::query::<$db>(AssertSqlSafe(insert.clone()))
                 .bind(n as i32)
@@ -243,10 +271,12 @@ macro_rules! as_text_round_trip {
                 .unwrap();
         assert_eq!(read.into_iter().map(|t| t.0).collect::<Vec<_>>(), ids);
         // A stored text in another form is an error, not a guess.
-        let bad = format!(
-            "INSERT INTO {table} (n, id) VALUES (99, 'acct2:01h455vb4pex5vsknk084sn02q')"
-        );
-        sqlx::query(AssertSqlSafe(bad)).execute(&pool).await.unwrap();
+        let bad =
+            format!("INSERT INTO {table} (n, id) VALUES (99, 'acct2:01h455vb4pex5vsknk084sn02q')");
+        sqlx::query(AssertSqlSafe(bad))
+            .execute(&pool)
+            .await
+            .unwrap();
         let err = sqlx::query_scalar::<_, AsText<AccountId>>(AssertSqlSafe(format!(
             "SELECT id FROM {table} WHERE n = 99"
         )))

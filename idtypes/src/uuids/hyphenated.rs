@@ -218,7 +218,11 @@ mod tests {
                 let Ok(text) = String::from_utf8(bytes) else {
                     continue;
                 };
-                assert_eq!(parse_valid(&text, 0), parse_hyphenated(&text).ok(), "{text:?}");
+                assert_eq!(
+                    parse_valid(&text, 0),
+                    parse_hyphenated(&text).ok(),
+                    "{text:?}"
+                );
             }
         }
         assert_eq!(parse_valid(good, 1), None);
@@ -236,7 +240,11 @@ mod tests {
                 let mut bytes = good.as_bytes().to_vec();
                 bytes[position] = byte;
                 let text = String::from_utf8(bytes).unwrap();
-                assert_eq!(pattern.is_match(&text), parse_hyphenated(&text).is_ok(), "{text:?}");
+                assert_eq!(
+                    pattern.is_match(&text),
+                    parse_hyphenated(&text).is_ok(),
+                    "{text:?}"
+                );
             }
         }
     }

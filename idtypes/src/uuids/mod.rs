@@ -41,9 +41,9 @@ pub use generator::{UuidV7Generator, new_v4, now_v7};
 #[doc(hidden)]
 pub use hyphenated::HYPHENATED_TEXT;
 pub use hyphenated::{encode_hyphenated, parse_hyphenated};
+pub use range::{range_for_millis, range_for_prefix};
 #[cfg(feature = "std")]
 pub use range::{range_for_time, ranges_for_time};
-pub use range::{range_for_millis, range_for_prefix};
 pub use type_id_text::TypeIdText;
 #[doc(hidden)]
 pub use typed::{check_typeid_prefix, dyn_type_id, uuid_suffix};

@@ -174,7 +174,10 @@ mod tests {
             range_for_millis(1_000, 1_001)
         );
         assert_eq!(range_for_time(at..=at), range_for_millis(1_000, 1_000));
-        assert_eq!(ranges_for_time(at..).single(), range_for_millis(1_000, u64::MAX));
+        assert_eq!(
+            ranges_for_time(at..).single(),
+            range_for_millis(1_000, u64::MAX)
+        );
     }
 
     #[test]
@@ -189,7 +192,10 @@ mod tests {
             assert!(start.starts_with(&text[..len]) && end.starts_with(&text[..len]));
         }
         let err = range_for_prefix("01H4").unwrap_err();
-        assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(2)));
+        assert_eq!(
+            (err.kind(), err.position()),
+            (ErrorKind::Character, Some(2))
+        );
         let err = range_for_prefix(&"0".repeat(27)).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Length);
         assert_eq!(range_for_prefix("8").unwrap(), None);

@@ -46,9 +46,16 @@ transport = ["3818S45pyczRN8", "tFcxYq1sERALx", "25bf6196c8d610700001", "1208925
 
 snowflakes = ["175928847299117063", "0", "9223372036854775807", "9223372036854775808", "01", "+1",
               "10000000000000000000", "1 ", ""]
+ulids = ["01ARZ3NDEKTSV4RRFFQ69G5FAV", "01arz3ndektsv4rrffq69g5fav", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+         "00000000000000000000000000", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "01ARZ3NDEKTSV4RRFFQ69G5FAI",
+         "01ARZ3NDEKTSV4RRFFQ69G5FA", "01ARZ3NDEKTSV4RRFFQ69G5FAVV", "01ARZ3NDEKTSV4RRFFQ69G5FAu"]
+typeids = [v["typeid"] for v in json.loads((VECTORS / "typeid" / "valid.json").read_text())]
+typeids_invalid = [v["typeid"] for v in json.loads((VECTORS / "typeid" / "invalid.json").read_text())]
+# The TypeID suffixes of the valid vectors, and a version 7 one.
+suffixes = [t.rsplit("_", 1)[-1] for t in typeids] + ["01h455vb4pex5vsknk084sn02q"]
 
 # fixed: 0 Tid, 1 TimeId, 2..6 uid11 profiles, 7 Tbsl, 8..13 transport bases, 14..17 raw bytes,
-# 18 Snowflake.
+# 18 Snowflake, 19 Ulid.
 for text in tids + tids_invalid[:8]:
     write("fixed", 0, text)
 for text in time_ids:
@@ -66,6 +73,8 @@ for selector in range(14, 18):
     write("fixed", selector, b"\xff" * 16)
 for text in snowflakes:
     write("fixed", 18, text)
+for text in ulids:
+    write("fixed", 19, text)
 
 # record_key: even selector RecordKey, odd RecordKeyType.
 for text in keys + keys_invalid + nsids[:10] + nsids_invalid[:6] + tids[:2]:
@@ -87,14 +96,18 @@ typed = [
     (9, tids + keys[:3]),
     (10, ["profile_self", "profile_Self"]),
     (11, ["coll:" + n for n in nsids[3:9]] + ["coll:self"]),
+    (12, ["tweet_" + t for t in snowflakes] + ["tweet175928847299117063"]),
+    (13, ["sales_order_" + t for t in ulids[:4]] + ["sales_01ARZ3NDEKTSV4RRFFQ69G5FAV"]),
+    (14, ["user_" + s for s in suffixes] + typeids + typeids_invalid),
+    (15, suffixes + typeids + typeids_invalid),
 ]
 for selector, texts in typed:
     for text in texts:
         write("typed", selector, text)
 
-# serde: (selector / 2) % 14 picks the type (0..7 fixed-size with a typed id, 8..11 record
-# keys, 12 record key types), even selectors read JSON, odd ones a binary format: postcard
-# below 28, DAG-CBOR from 28 to 55.
+# serde: (selector / 2) % 16 picks the type (0..7 fixed-size with a typed id, 8..11 record
+# keys, 12 record key types, 13 Snowflake, 14 Ulid, 15 typed UUIDs and DynTypeId), even
+# selectors read JSON, odd ones a binary format: postcard below 32, DAG-CBOR from 32 to 63.
 json_inputs = {
     0: ['"3jzfcijpj2z2a"', '"post_3jzfcijpj2z2a"', "1728652679052295174"],
     1: ['"3kxnlhr3gxq23"', '"evt-3kxn-lhr-3gxq-23"'],
@@ -109,16 +122,21 @@ json_inputs = {
     10: ['"profile_self"'],
     11: ['"coll:app.bsky.feed.post"'],
     12: ['"literal:self"', '"tid"', '"nope"'],
+    13: ['"175928847299117063"', '"tweet_175928847299117063"', "175928847299117063", '"01"'],
+    14: ['"01ARZ3NDEKTSV4RRFFQ69G5FAV"', '"sales_order_01arz3ndektsv4rrffq69g5fav"'],
+    15: ['"%s"' % t for t in typeids[-3:] + typeids_invalid[:3]]
+    + ['"user_01h455vb4pex5vsknk084sn02q"', '"01h455vb4pex5vsknk084sn02q"'],
 }
 for kind, texts in json_inputs.items():
     for text in texts:
         write("serde", kind * 2, text)
-for kind in range(13):
+for kind in range(16):
     write("serde", kind * 2 + 1, bytes([0x86, 0xB0, 0xD8, 0xC4, 0x9F, 0xA4, 0xE3, 0xFE, 0x17, 0x00]))
     write("serde", kind * 2 + 1, bytes([10, 0x25, 0xBF, 0x61, 0x96, 0xC8, 0xD6, 0x10, 0x70, 0x00, 0x01]))
     write("serde", kind * 2 + 1, bytes([4]) + b"self")
     # The text in postcard: a length, then the text.
-    for text in [b"3jzfcijpj2z2a", b"post_3jzfcijpj2z2a", b"evt_3kxnlhr3gxq23", b"25BF6196C8D610700001"]:
+    for text in [b"3jzfcijpj2z2a", b"post_3jzfcijpj2z2a", b"evt_3kxnlhr3gxq23", b"25BF6196C8D610700001",
+                 b"175928847299117063", b"01ARZ3NDEKTSV4RRFFQ69G5FAV", b"user_01h455vb4pex5vsknk084sn02q"]:
         write("serde", kind * 2 + 1, bytes([len(text)]) + text)
     # DAG-CBOR: text strings (major type 3), the integer TID earlier releases wrote, a TBSL's
     # bytes (major type 2), null.
@@ -131,5 +149,8 @@ for kind in range(13):
         b"\x1b\x17\xfd\x68\x73\xea\xf0\x7c\x06",
         bytes([0x4A, 0x25, 0xBF, 0x61, 0x96, 0xC8, 0xD6, 0x10, 0x70, 0x00, 0x01]),
         b"\xf6",
+        b"\x78\x1a01ARZ3NDEKTSV4RRFFQ69G5FAV",
+        b"\x78\x1fuser_01h455vb4pex5vsknk084sn02q",
+        b"\x50" + bytes(range(16)),
     ]:
-        write("serde", 28 + kind * 2 + 1, cbor)
+        write("serde", 32 + kind * 2 + 1, cbor)

@@ -14,9 +14,10 @@ use core::str::FromStr;
 use idtypes::record_key::RecordKeyType;
 use idtypes::serde::SerdeId;
 use idtypes::tbsl::TransportBase;
+use idtypes::uuids::DynTypeId;
 use idtypes::{
     Error, ErrorKind, FixedSizeFormat, FullRand, IdFormat, IdRange, RecordKey, Snowflake, Snowish,
-    Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Xid,
+    Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid, Uuid, Xid,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -90,6 +91,9 @@ trait Fixed:
     /// Whether the text has prefix ranges (all but a Snowflake's, whose decimal text does not
     /// sort like the ids).
     const PREFIX_RANGES: bool = true;
+    /// Whether the text reads in either case and displays in uppercase (a ULID's), so that a
+    /// prefix range's ends start with the prefix in uppercase.
+    const EITHER_CASE: bool = false;
     /// `range_for_prefix`.
     fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error>;
 }
@@ -236,6 +240,40 @@ impl Fixed for Snowflake {
     }
 }
 
+/// Crockford's base32 in uppercase: a ULID's symbols.
+const CROCKFORD: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+impl Fixed for Ulid {
+    fn parse_str(text: &str) -> Result<Self, Error> {
+        Ulid::parse(text)
+    }
+    fn parse_bytes(text: &[u8]) -> Result<Self, Error> {
+        Ulid::parse_ascii(text)
+    }
+    fn parse_const_str(_: &str) -> Option<Result<Self, Error>> {
+        None
+    }
+    fn valid(text: &[u8]) -> bool {
+        // The ULID specification: 26 symbols of Crockford's base32 (no `I`, `L`, `O`, `U`),
+        // read in either case, the first at most `7` (128 bits).
+        text.len() == 26
+            && text
+                .iter()
+                .all(|b| CROCKFORD.contains(&b.to_ascii_uppercase()))
+            && (b'0'..=b'7').contains(&text[0])
+    }
+    fn canonical(text: &[u8]) -> bool {
+        !text.iter().any(u8::is_ascii_lowercase)
+    }
+    fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
+        Ok(Ulid::from_bytes(padded(raw)))
+    }
+    const EITHER_CASE: bool = true;
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+        Ulid::range_for_prefix(prefix)
+    }
+}
+
 impl Fixed for Tbsl {
     fn parse_str(text: &str) -> Result<Self, Error> {
         Tbsl::parse(text)
@@ -307,9 +345,14 @@ fn check_prefix<T: Fixed>(prefix: &[u8]) {
     let Ok(prefix) = core::str::from_utf8(prefix) else {
         return;
     };
+    let shown_prefix = match T::EITHER_CASE {
+        true => prefix.to_ascii_uppercase(),
+        false => prefix.to_owned(),
+    };
     match T::prefix_range(prefix) {
         Ok(Some(range)) => {
             assert!(range.start() <= range.end(), "{prefix:?}: {range:?}");
+            let prefix = shown_prefix.as_str();
             for id in [range.start(), range.end()] {
                 assert!(
                     id.to_string().starts_with(prefix) || format!("{id:#}").starts_with(prefix),
@@ -456,7 +499,7 @@ pub fn fixed(data: &[u8]) {
     let Some((&selector, input)) = data.split_first() else {
         return;
     };
-    match selector % 19 {
+    match selector % 20 {
         0 => check_text::<Tid>(input),
         1 => check_text::<TimeId>(input),
         2 => check_text::<Uid11>(input),
@@ -465,7 +508,7 @@ pub fn fixed(data: &[u8]) {
         5 => check_text::<TsSeqRand>(input),
         6 => check_text::<FullRand>(input),
         7 => check_text::<Tbsl>(input),
-        8..=13 => check_transport(TRANSPORT_BASES[usize::from(selector % 19 - 8)], input),
+        8..=13 => check_transport(TRANSPORT_BASES[usize::from(selector % 20 - 8)], input),
         14 => {
             check_raw::<Tid>(input);
             check_raw::<TimeId>(input);
@@ -476,10 +519,12 @@ pub fn fixed(data: &[u8]) {
             check_raw::<FullRand>(input);
             check_raw::<Tbsl>(input);
             check_raw::<Snowflake>(input);
+            check_raw::<Ulid>(input);
         }
         15 => check_tbsl_raw(input),
         16 => check_transport_value(Tbsl::from_bytes(padded(input))),
         18 => check_text::<Snowflake>(input),
+        19 => check_text::<Ulid>(input),
         _ => {
             // Snowish's raw form: only the reserved top bit makes an u64 no id.
             let value = u64::from_be_bytes(padded(input));
@@ -689,6 +734,34 @@ pub struct ProfileKey(RecordKey);
 #[idtype(prefix = "coll", separator = ":", key_type = "nsid")]
 pub struct CollectionKey(RecordKey);
 
+/// A Snowflake with a prefix (its decimal text after it).
+#[derive(idtypes::Snowflake)]
+#[idtype(prefix = "tweet")]
+pub struct TweetId(Snowflake);
+
+/// A ULID with a prefix holding `_` and a check on its timestamp.
+#[derive(idtypes::Ulid)]
+#[idtype(prefix = "sales_order", validate = |id| if id.timestamp_millis() % 2 == 0 { Ok(()) } else { Err("an odd millisecond") })]
+pub struct OrderId(Ulid);
+
+/// A UUID with a prefix: its text is a TypeID.
+#[derive(idtypes::Uuid)]
+#[idtype(prefix = "user")]
+pub struct UserId(Uuid);
+
+fn version_7(uuid: &Uuid) -> Result<(), &'static str> {
+    if uuid.get_version_num() == 7 {
+        Ok(())
+    } else {
+        Err("not a version 7 UUID")
+    }
+}
+
+/// A UUID without a prefix (a bare TypeID suffix), held to version 7.
+#[derive(idtypes::Uuid)]
+#[idtype(validate = version_7)]
+pub struct EventUuid(Uuid);
+
 /// Typed parsing is the prefix, the separator, the inner format's parse (its error positioned
 /// in the whole text) and then the type's checks; an accepted text prints back.
 fn check_typed<T: TypedId>(text: &str, parse_unchecked: fn(&str) -> Result<T, Error>) {
@@ -765,7 +838,7 @@ pub fn typed(data: &[u8]) {
         return;
     };
     let text = String::from_utf8_lossy(input);
-    match selector % 12 {
+    match selector % 16 {
         0 => check_typed(&text, PostId::parse_unchecked),
         1 => check_typed(&text, EventId::parse_unchecked),
         2 => check_typed(&text, FileId::parse_unchecked),
@@ -777,7 +850,11 @@ pub fn typed(data: &[u8]) {
         8 => check_typed(&text, NoteKey::parse_unchecked),
         9 => check_typed(&text, PostKey::parse_unchecked),
         10 => check_typed(&text, ProfileKey::parse_unchecked),
-        _ => check_typed(&text, CollectionKey::parse_unchecked),
+        11 => check_typed(&text, CollectionKey::parse_unchecked),
+        12 => check_typed(&text, TweetId::parse_unchecked),
+        13 => check_typed(&text, OrderId::parse_unchecked),
+        14 => check_typed(&text, UserId::parse_unchecked),
+        _ => check_typed(&text, EventUuid::parse_unchecked),
     }
 }
 
@@ -913,6 +990,100 @@ where
     check_serde_input::<U>(input, json, binary, checks_hold::<U>);
 }
 
+/// Typed UUIDs have this crate's serde (the TypeID text; 16 bytes under `raw` in binary
+/// formats); a bare `Uuid` has the uuid crate's, so only the adapters' here, whose text is
+/// the TypeID suffix, `DynTypeId`'s text without a prefix. Then what the input deserializes
+/// to, as a typed UUID and under the adapters.
+fn check_serde_uuid<U>(input: &[u8], json: bool, binary: Binary)
+where
+    U: TypedId<Inner = Uuid> + SerdeId + Serialize + DeserializeOwned,
+{
+    let uuid = Uuid::from_bytes(padded(input));
+    let suffix = DynTypeId::new("", uuid)
+        .expect("the empty prefix")
+        .to_string();
+    check_round_trips(&AsText(uuid));
+    check_round_trips(&AsRaw(uuid));
+    assert_eq!(
+        serde_json::to_string(&AsText(uuid)).unwrap(),
+        format!("\"{suffix}\"")
+    );
+    for binary in [Binary::Postcard, Binary::DagCbor] {
+        assert_eq!(binary.encode(&AsText(uuid)), binary.encode(&suffix));
+    }
+    if let Ok(typed) = U::try_from_inner(uuid) {
+        check_serde_value(&typed);
+        let dyn_id = DynTypeId::new(U::PREFIX, uuid).expect("a TypeID prefix");
+        assert_eq!(typed.to_string(), dyn_id.to_string());
+    }
+    check_serde_input::<U>(input, json, binary, checks_hold::<U>);
+    // A bare UUID's text is a TypeID without a prefix.
+    let bare = |text: &str| {
+        DynTypeId::parse(text)
+            .ok()
+            .filter(|id| id.prefix().is_empty())
+            .map(|id| id.uuid())
+    };
+    let (as_text, text) = if json {
+        (
+            serde_json::from_slice::<AsText<Uuid>>(input).ok(),
+            serde_json::from_slice::<String>(input).ok(),
+        )
+    } else {
+        (
+            binary.decode::<AsText<Uuid>>(input),
+            binary.decode::<String>(input),
+        )
+    };
+    if let Some(text) = text {
+        assert_eq!(as_text.as_ref().map(|id| id.0), bare(&text), "{text:?}");
+    }
+    let as_raw = if json {
+        serde_json::from_slice::<AsRaw<Uuid>>(input).ok()
+    } else {
+        binary.decode::<AsRaw<Uuid>>(input)
+    };
+    let decoded = as_text.map(|id| id.0).into_iter();
+    for uuid in decoded.chain(as_raw.map(|id| id.0)) {
+        check_round_trips(&AsText(uuid));
+        check_round_trips(&AsRaw(uuid));
+    }
+}
+
+/// A `DynTypeId` is its text in every format: one from the input's text, one of the input's
+/// bytes as a UUID; what the input deserializes to is what its string parses to.
+fn check_serde_dyn_type_id(input: &[u8], json: bool, binary: Binary) {
+    let text = String::from_utf8_lossy(input);
+    let from_text = DynTypeId::parse(&text);
+    if let Ok(id) = from_text {
+        check_round_trips(&id);
+        assert_eq!(serde_json::to_string(&id).unwrap(), format!("\"{text}\""));
+    }
+    let uuid = Uuid::from_bytes(padded(input));
+    let id = DynTypeId::new("a_b", uuid).expect("a valid prefix");
+    check_round_trips(&id);
+    for binary in [Binary::Postcard, Binary::DagCbor] {
+        assert_eq!(binary.encode(&id), binary.encode(&id.to_string()));
+    }
+    let (decoded, string) = if json {
+        (
+            serde_json::from_slice::<DynTypeId>(input).ok(),
+            serde_json::from_slice::<String>(input).ok(),
+        )
+    } else {
+        (
+            binary.decode::<DynTypeId>(input),
+            binary.decode::<String>(input),
+        )
+    };
+    if let Some(string) = string {
+        assert_eq!(decoded, DynTypeId::parse(&string).ok(), "{string:?}");
+    }
+    if let Some(id) = decoded {
+        check_round_trips(&id);
+    }
+}
+
 fn check_serde_record_key<U>(input: &[u8], json: bool, binary: Binary)
 where
     U: TypedId<Inner = RecordKey> + SerdeId + Serialize + DeserializeOwned,
@@ -927,8 +1098,9 @@ where
     check_serde_input::<U>(input, json, binary, checks_hold::<U>);
 }
 
-/// The `serde` target: every id type and typed id, and record key types, through JSON (selector
-/// even) or a binary format (odd: postcard below 28, DAG-CBOR from 28 to 55, and so on):
+/// The `serde` target: every id type and typed id, record key types and `DynTypeId`, through
+/// JSON (selector even) or a binary format (odd: postcard below 32, DAG-CBOR from 32 to 63, and
+/// so on):
 /// values built from the input round-trip under their own serde and the adapters, and the
 /// input itself deserializes without panicking, agreeing with parsing.
 pub fn serde(data: &[u8]) {
@@ -936,12 +1108,12 @@ pub fn serde(data: &[u8]) {
         return;
     };
     let json = selector % 2 == 0;
-    let binary = if (selector / 28) % 2 == 0 {
+    let binary = if (selector / 32) % 2 == 0 {
         Binary::Postcard
     } else {
         Binary::DagCbor
     };
-    match (selector / 2) % 14 {
+    match (selector / 2) % 16 {
         0 => check_serde_fixed::<Tid, PostId>(input, json, binary),
         1 => check_serde_fixed::<TimeId, EventId>(input, json, binary),
         2 => check_serde_fixed::<Uid11, FileId>(input, json, binary),
@@ -954,6 +1126,13 @@ pub fn serde(data: &[u8]) {
         9 => check_serde_record_key::<PostKey>(input, json, binary),
         10 => check_serde_record_key::<ProfileKey>(input, json, binary),
         11 => check_serde_record_key::<CollectionKey>(input, json, binary),
+        13 => check_serde_fixed::<Snowflake, TweetId>(input, json, binary),
+        14 => check_serde_fixed::<Ulid, OrderId>(input, json, binary),
+        15 => {
+            check_serde_uuid::<UserId>(input, json, binary);
+            check_serde_uuid::<EventUuid>(input, json, binary);
+            check_serde_dyn_type_id(input, json, binary);
+        }
         _ => {
             // Not an id: its own serde only (a string in every format).
             if let Ok(key_type) = RecordKeyType::parse(&String::from_utf8_lossy(input)) {

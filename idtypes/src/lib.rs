@@ -533,9 +533,10 @@
 //! # JSON Schema and OpenAPI
 //!
 //! With the `schemars` or `utoipa` feature, every id type, record key type and typed id has a
-//! schema of its own, named like the type (`Tid`, `PostId`): a string with the `pattern` of
-//! exactly the texts the type parses (a typed id's prefix and separator included, a typed
-//! record key's record key type too), its `minLength` and `maxLength`, a `description` naming
+//! schema of its own, named like the type (`Tid`, `PostId`), and so has `uuids::DynTypeId` (with
+//! `uuid`): a string with the `pattern` of exactly the texts the type parses (a typed id's
+//! prefix and separator included, a typed record key's record key type too, a `DynTypeId`'s
+//! optional prefix of any name), its `minLength` and `maxLength`, a `description` naming
 //! the type and its format, and `examples` holding one text that parses. A struct deriving
 //! `utoipa::ToSchema` or `schemars::JsonSchema` refers to its ids' schemas
 //! (`#/components/schemas/PostId`, `#/$defs/PostId`), and utoipa's `OpenApi` derive lists them

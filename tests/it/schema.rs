@@ -8,13 +8,14 @@
 //! string generated from the pattern within the lengths parses; and for near misses (a valid
 //! text with one character changed, inserted or deleted, or its case changed; a wrong prefix
 //! or separator) and arbitrary strings over the format's alphabet, `pattern matches and length
-//! within bounds` is `parse(text).is_ok()`.
+//! within bounds` is `parse(text).is_ok()`. `DynTypeId` (any prefix or none) is checked the
+//! same way, and against the TypeID specification's vectors.
 
 use std::{ops::RangeInclusive, str::FromStr, sync::LazyLock};
 
 use idtypes::{
     FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
-    Uid11, Ulid, Xid, record_key::RecordKeyType,
+    Uid11, Ulid, Xid, record_key::RecordKeyType, uuids::DynTypeId,
 };
 use idtypes_tests::{interop_lines, proptest_config};
 use proptest::{
@@ -1018,4 +1019,202 @@ fn patterns_keep_to_what_both_dialects_share() {
             assert!("^$\\.*+?()[]{}|".contains(&escaped[1]), "{pattern}");
         }
     }
+}
+
+// `DynTypeId`: a TypeID of any prefix, or of none.
+
+/// The lowercase Crockford base32 alphabet, the first symbol of a suffix `0` to `7`.
+const TYPEID_SUFFIX_CHARS: &str = "0123456789abcdefghjkmnpqrstvwxyz";
+
+/// Valid `DynTypeId` texts: no prefix, short prefixes, prefixes with `_` inside, prefixes
+/// around the longest (63), each before a random UUID.
+fn dyn_type_id() -> Texts {
+    let prefix = prop_oneof![
+        Just(String::new()),
+        string_regex("[a-z]{1,8}").unwrap(),
+        string_regex("[a-z][a-z_]{0,10}[a-z]").unwrap(),
+        string_regex("[a-z][a-z_]{55,61}[a-z]").unwrap(),
+    ];
+    let valid = (prefix, any::<u128>())
+        .prop_map(|(prefix, uuid)| {
+            DynTypeId::new(&prefix, uuid::Uuid::from_u128(uuid))
+                .unwrap()
+                .to_string()
+        })
+        .boxed();
+    // Prefixes of every character near the rules (`_` at either end, twice, digits,
+    // capitals, too long), before suffixes of every symbol, a letter alias (`i`, `l`, `o`,
+    // `u`) and 25 to 27 characters; and the bare `_`.
+    let prefix_edges = prop_oneof![
+        Just(String::new()),
+        string_regex("_?[a-zA-Z0-9_]{0,6}_?").unwrap(),
+        string_regex("[a-z_]{60,66}").unwrap(),
+    ];
+    let suffix_edges = prop_oneof![
+        string_regex("[0-9a-z]{25,27}").unwrap(),
+        string_regex("[0-7][0-9a-hjkmnp-tv-z]{25}").unwrap(),
+        string_regex("[89a-z][0-9a-hjkmnp-tv-z]{25}").unwrap(),
+    ];
+    let edges = prop_oneof![
+        (prefix_edges, suffix_edges).prop_map(|(prefix, suffix)| match prefix.as_str() {
+            "" => suffix,
+            prefix => format!("{prefix}_{suffix}"),
+        }),
+        select(vec!["", "_", "__", "a_", "_a"]).prop_map(str::to_owned),
+    ]
+    .boxed();
+    Texts {
+        valid,
+        edges,
+        alphabet: Box::leak(format!("{TYPEID_SUFFIX_CHARS}_ilouAZ").into_boxed_str()),
+    }
+}
+
+/// The TypeID specification's vectors (`tests/vectors/typeid/`): `(text, valid)`.
+fn typeid_vectors() -> Vec<(String, bool)> {
+    let mut vectors = Vec::new();
+    for (file, valid) in [("typeid/valid.json", true), ("typeid/invalid.json", false)] {
+        let path = idtypes_tests::vector_path(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let cases: Value = serde_json::from_str(&text).unwrap();
+        for case in cases.as_array().unwrap() {
+            vectors.push((case["typeid"].as_str().unwrap().to_owned(), valid));
+        }
+    }
+    assert_eq!(vectors.len(), 9 + 21);
+    vectors
+}
+
+#[test]
+fn the_dyn_type_id_pattern_accepts_exactly_what_it_parses() {
+    let dyn_facts = check::<DynTypeId>(&dyn_type_id());
+    assert_eq!(
+        dyn_facts.pattern,
+        "^(?:[a-z](?:[a-z_]{0,61}[a-z])?_)?[0-7][0-9a-hjkmnp-tv-z]{25}$"
+    );
+    // Its suffix is a typed UUID id's.
+    let suffix = facts::<BareUuidId>();
+    assert!(dyn_facts.pattern.ends_with(&suffix.pattern[1..]));
+}
+
+/// A typed UUID id without a prefix: its pattern is a TypeID suffix's.
+#[derive(idtypes::Uuid)]
+struct BareUuidId(uuid::Uuid);
+
+/// Every vector is one a pattern can see: each valid one matches, each invalid one does not,
+/// as `DynTypeId::parse` says.
+#[test]
+fn the_dyn_type_id_pattern_follows_the_typeid_vectors() {
+    let facts = facts::<DynTypeId>();
+    for (text, valid) in typeid_vectors() {
+        assert_eq!(DynTypeId::parse(&text).is_ok(), valid, "{text:?}");
+        assert_eq!(facts.accepts(&text), valid, "{text:?}");
+        // The prefix rules alone, over another suffix.
+        if let Some((prefix, _)) = text.rsplit_once('_') {
+            let other = format!("{prefix}_7zzzzzzzzzzzzzzzzzzzzzzzzz");
+            assert_eq!(
+                facts.accepts(&other),
+                DynTypeId::parse(&other).is_ok(),
+                "{other:?}"
+            );
+        }
+    }
+}
+
+/// Prefixes of every length from 0 to 65 characters, of letters alone and with `_` inside
+/// or at either end, before the largest and the smallest suffix.
+#[test]
+fn the_dyn_type_id_pattern_bounds_the_prefix() {
+    let facts = facts::<DynTypeId>();
+    for len in 0..=65 {
+        let letters = "q".repeat(len);
+        let prefixes = [
+            letters.clone(),
+            format!("a{}", "_".repeat(len.saturating_sub(1))),
+            format!("{}b", "_".repeat(len.saturating_sub(1))),
+            letters.replacen('q', "_", len / 2),
+        ];
+        for prefix in prefixes {
+            for suffix in ["00000000000000000000000000", "7zzzzzzzzzzzzzzzzzzzzzzzzz"] {
+                let text = match prefix.as_str() {
+                    "" => suffix.to_owned(),
+                    prefix => format!("{prefix}_{suffix}"),
+                };
+                assert_eq!(
+                    facts.accepts(&text),
+                    DynTypeId::parse(&text).is_ok(),
+                    "{text:?}"
+                );
+                // The pattern alone bounds the prefix, for validators that read only it.
+                assert_eq!(
+                    facts.regex.is_match(&text),
+                    DynTypeId::parse(&text).is_ok(),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_dyn_type_ids_schema() {
+    let facts = facts::<DynTypeId>();
+    assert_eq!(facts.name, "DynTypeId");
+    assert_eq!(
+        (facts.min_len, facts.max_len),
+        (26, DynTypeId::MAX_TEXT_LEN)
+    );
+    assert_eq!(facts.max_len, 90);
+    assert_eq!(
+        facts.example.as_deref(),
+        Some("user_01h455vb4pex5vsknk084sn02q")
+    );
+    for word in [
+        "TypeID",
+        "run time",
+        "1 to 63",
+        "`0123456789abcdefghjkmnpqrstvwxyz`",
+        "empty prefix",
+    ] {
+        assert!(facts.description.contains(word), "{}", facts.description);
+    }
+    assert_eq!(
+        <DynTypeId as JsonSchema>::schema_id(),
+        "idtypes::uuids::DynTypeId"
+    );
+    assert!(facts.pattern.is_ascii() && !facts.pattern.contains("(?="));
+}
+
+/// A gateway's record: its target by prefix, in JSON Schema and OpenAPI.
+#[allow(dead_code, reason = "only its schema is read")]
+#[derive(JsonSchema, ToSchema)]
+struct Route {
+    target: DynTypeId,
+    seen: Vec<DynTypeId>,
+}
+
+#[test]
+fn a_struct_refers_to_the_dyn_type_ids_schema() {
+    let schema = schemars::schema_for!(Route).to_value();
+    assert_eq!(
+        schema["properties"]["target"],
+        json!({ "$ref": "#/$defs/DynTypeId" })
+    );
+    assert_eq!(
+        schema["properties"]["seen"]["items"],
+        json!({ "$ref": "#/$defs/DynTypeId" })
+    );
+    let json = DynTypeId::json_schema(&mut SchemaGenerator::default()).to_value();
+    assert_eq!(schema["$defs"]["DynTypeId"], json);
+
+    #[derive(OpenApi)]
+    #[openapi(components(schemas(Route)))]
+    struct RouteDoc;
+    let doc = serde_json::to_value(RouteDoc::openapi()).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    assert_eq!(
+        schemas["Route"]["properties"]["target"],
+        json!({ "$ref": "#/components/schemas/DynTypeId" })
+    );
+    assert_eq!(schemas["DynTypeId"], json);
 }

@@ -2,16 +2,20 @@
 //! runner (the `js` feature: the JavaScript host's clocks and `crypto.getRandomValues()`), and
 //! on wasm32-wasip1 under Node's WASI (the standard library's clocks, WASI's random source).
 //! The same tests for both: the codecs on the interop vectors, serde, and generation against
-//! the host's own clock.
+//! the host's own clock, every format's generators included (ULID, UUID v7 and v4, Snowflake)
+//! and typed ids over them.
 
 use std::collections::HashSet;
 use std::time::Duration;
 
+use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
 use idtypes::tbsl::{ClockPolicy, TbslGenerator};
 use idtypes::tid::TidGenerator;
+use idtypes::ulid::UlidGenerator;
+use idtypes::uuids::{DynTypeId, UuidV7Generator, new_v4, now_v7};
 use idtypes::{
-    Clock, ErrorKind, FullRand, LeaseTerm, ManualClock, RecordKey, SystemClock, Tid, TimeId,
-    TsSeqRand, Uid11, Xid,
+    Clock, ErrorKind, FullRand, LeaseTerm, ManualClock, RecordKey, Snowflake, SystemClock, Tid,
+    TimeId, TsSeqRand, Uid11, Ulid, Uuid, Xid,
 };
 
 // On wasm32-unknown-unknown a `#[test]` is a `wasm_bindgen_test`, which the runner calls in
@@ -252,6 +256,180 @@ fn a_tbsl_wait_for_a_clock_gone_back_ends_at_its_timeout() {
         (29.0..5_000.0).contains(&waited),
         "waited {waited} ms for 30"
     );
+}
+
+#[derive(idtypes::Ulid)]
+#[idtype(prefix = "order")]
+struct OrderId(Ulid);
+
+#[derive(idtypes::Uuid)]
+#[idtype(prefix = "user")]
+struct UserId(Uuid);
+
+#[derive(idtypes::Snowflake)]
+#[idtype(prefix = "msg")]
+struct MessageId(Snowflake);
+
+/// The version (bits 79..76) and variant (bits 63..62) of a UUID: `(7, 0b10)` for a v7.
+fn version_and_variant(uuid: Uuid) -> (u128, u128) {
+    let bits = uuid.as_u128();
+    ((bits >> 76) & 0xF, (bits >> 62) & 0b11)
+}
+
+/// `Ulid::now()` and a `UlidGenerator` of one's own: strictly increasing, stamped with the
+/// host's time, and their texts (uppercase, or lowercase) parse back.
+#[test]
+fn generated_ulids_strictly_increase_and_round_trip() {
+    let now = host_millis();
+    let mut last = Ulid::now();
+    assert!((last.timestamp_millis() as f64 - now).abs() < 60_000.0);
+    for _ in 0..20_000 {
+        let id = Ulid::now();
+        assert!(id > last, "{id} after {last}");
+        last = id;
+    }
+    let generator = UlidGenerator::new();
+    let before = host_millis();
+    let ids: Vec<Ulid> = (0..1000).map(|_| generator.next()).collect();
+    let after = host_millis();
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    let first = ids[0].timestamp_millis() as f64;
+    assert!(
+        before.floor() <= first && first < after.floor() + 1.0,
+        "{before} <= {first} <= {after}"
+    );
+    for id in &ids[..50] {
+        let text = id.to_string();
+        assert_eq!(text.len(), 26);
+        assert_eq!(text.parse::<Ulid>(), Ok(*id));
+        assert_eq!(text.to_lowercase().parse::<Ulid>(), Ok(*id));
+        assert_eq!(Ulid::from_uuid(id.to_uuid()), *id);
+    }
+    // The random source: two generators start their millisecond at different random bits.
+    let randoms: HashSet<u128> = (0..64)
+        .map(|_| UlidGenerator::new().next().random())
+        .collect();
+    assert!(randoms.len() > 60, "{} of 64", randoms.len());
+}
+
+/// UUIDv7 from `now_v7()` and from a `UuidV7Generator`: strictly increasing, version 7 and
+/// variant `10`, stamped with the host's time; v4 from `new_v4()`: version 4, random; all of
+/// them round trip through their TypeID text.
+#[test]
+fn generated_uuids_have_their_version_and_increase() {
+    let now = host_millis();
+    let mut last = now_v7();
+    let millis = (last.as_u128() >> 80) as f64;
+    assert!((millis - now).abs() < 60_000.0, "{millis} against {now}");
+    for _ in 0..20_000 {
+        let id = now_v7();
+        assert!(id > last, "{id} after {last}");
+        assert_eq!(version_and_variant(id), (7, 0b10), "{id}");
+        last = id;
+    }
+    let generator = UuidV7Generator::new();
+    let ids: Vec<Uuid> = (0..1000).map(|_| generator.next()).collect();
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    assert!(ids.iter().all(|id| version_and_variant(*id) == (7, 0b10)));
+    assert_eq!(last.get_version_num(), 7);
+
+    let v4: HashSet<Uuid> = (0..1000).map(|_| new_v4()).collect();
+    assert_eq!(v4.len(), 1000);
+    assert!(v4.iter().all(|id| version_and_variant(*id) == (4, 0b10)));
+
+    for uuid in ids[..20].iter().chain(v4.iter().take(20)) {
+        let id = DynTypeId::new("user", *uuid).unwrap();
+        let text = id.to_string();
+        assert_eq!(text.len(), 5 + 26);
+        assert_eq!(text.parse::<DynTypeId>(), Ok(id));
+        assert_eq!(DynTypeId::parse(&text[5..]).unwrap().uuid(), *uuid);
+    }
+}
+
+/// A `SnowflakeGenerator` with a worker id of one's own: strictly increasing, stamped with
+/// its worker id and the host's time since its epoch; the decimal text round trips. (There is
+/// no `Snowflake::now()`: a Snowflake needs its epoch and worker id.)
+#[test]
+fn generated_snowflakes_strictly_increase_and_carry_their_worker() {
+    let generator = SnowflakeGenerator::new(SnowflakeEpoch::DISCORD, 513).unwrap();
+    assert_eq!(generator.worker_id(), 513);
+    let before = host_millis();
+    let ids: Vec<Snowflake> = (0..20_000).map(|_| generator.next()).collect();
+    let after = host_millis();
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    assert!(ids.iter().all(|id| id.worker_id() == 513));
+    let first = ids[0].timestamp_millis(SnowflakeEpoch::DISCORD) as f64;
+    assert!(
+        before.floor() <= first && first < after.floor() + 1.0,
+        "{before} <= {first} <= {after}"
+    );
+    for id in &ids[..50] {
+        let text = id.to_string();
+        assert_eq!(text.parse::<Snowflake>(), Ok(*id));
+        assert_eq!(text, id.to_u64().to_string());
+    }
+    assert!(SnowflakeGenerator::new(SnowflakeEpoch::DISCORD, 1024).is_err());
+
+    // A worker id from a lease: the generator refuses once it has run out.
+    let term = LeaseTerm::new(9, Duration::from_millis(5), 0, i64::MAX);
+    let leased = SnowflakeGenerator::new(SnowflakeEpoch::TWITTER, 0)
+        .unwrap()
+        .with_lease_term(term.clone())
+        .unwrap();
+    assert_eq!(leased.next().worker_id(), 9);
+    spin_for(20.0);
+    assert_eq!(
+        leased.try_next().unwrap_err().kind(),
+        ErrorKind::LeaseExpired
+    );
+}
+
+/// Typed ids of the new formats: made by the process-wide generators or one's own, increasing,
+/// through their text and JSON and back.
+#[test]
+fn typed_ulids_uuids_and_snowflakes_generate_and_round_trip() {
+    let (a, b) = (OrderId::now(), OrderId::now());
+    assert!(b.as_inner() > a.as_inner());
+    let generator = UlidGenerator::new();
+    let c = OrderId::next_from(&generator);
+    assert!(OrderId::next_from(&generator).as_inner() > c.as_inner());
+    assert!((c.as_inner().timestamp_millis() as f64 - host_millis()).abs() < 60_000.0);
+    let text = c.to_string();
+    assert!(text.starts_with("order_") && text.len() == 6 + 26, "{text}");
+    assert_eq!(text.parse::<OrderId>().unwrap(), c);
+    assert!(text.replace("order_", "user_").parse::<OrderId>().is_err());
+    let json = serde_json::to_string(&c).unwrap();
+    assert_eq!(json, format!("\"{text}\""));
+    assert_eq!(serde_json::from_str::<OrderId>(&json).unwrap(), c);
+
+    let (a, b) = (UserId::now_v7(), UserId::now_v7());
+    assert!(b.as_inner() > a.as_inner());
+    assert_eq!(version_and_variant(*b.as_inner()), (7, 0b10));
+    assert_eq!(version_and_variant(*UserId::new_v4().as_inner()), (4, 0b10));
+    let generator = UuidV7Generator::new();
+    let c = UserId::next_from(&generator);
+    assert_eq!(version_and_variant(*c.as_inner()), (7, 0b10));
+    let text = c.to_string();
+    assert!(text.starts_with("user_") && text.len() == 5 + 26, "{text}");
+    assert_eq!(text.parse::<UserId>().unwrap(), c);
+    assert_eq!(c.to_dyn_type_id().to_string(), text);
+    assert!(text.replace("user_", "order_").parse::<UserId>().is_err());
+    let json = serde_json::to_string(&c).unwrap();
+    assert_eq!(json, format!("\"{text}\""));
+    assert_eq!(serde_json::from_str::<UserId>(&json).unwrap(), c);
+
+    let generator = SnowflakeGenerator::new(SnowflakeEpoch::TWITTER, 77).unwrap();
+    let (a, b) = (
+        MessageId::next_from(&generator),
+        MessageId::next_from(&generator),
+    );
+    assert!(b.as_inner() > a.as_inner());
+    assert_eq!(b.as_inner().worker_id(), 77);
+    let text = b.to_string();
+    assert!(text.starts_with("msg_"), "{text}");
+    assert_eq!(text.parse::<MessageId>().unwrap(), b);
+    let json = serde_json::to_string(&b).unwrap();
+    assert_eq!(serde_json::from_str::<MessageId>(&json).unwrap(), b);
 }
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]

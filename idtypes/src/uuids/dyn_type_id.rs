@@ -33,7 +33,9 @@ use crate::{Error, error::split};
 /// do: by prefix (as strings, the empty prefix first), then by UUID. A `_` or a suffix sorts
 /// before every letter, so the text order and this order are the same. With the `serde`
 /// feature, a `DynTypeId` is written as its text in every format, human-readable or not, and
-/// read from a borrowed string without allocating.
+/// read from a borrowed string without allocating. With the `schemars`, `utoipa` or `utoipa6`
+/// feature, its schema (`DynTypeId` in `$defs` or `components/schemas`) is a string whose
+/// pattern takes exactly the texts `parse` takes, any prefix or none, 26 to 90 characters long.
 ///
 /// # Examples
 ///

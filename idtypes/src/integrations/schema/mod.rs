@@ -1,6 +1,8 @@
 //! JSON Schema (schemars) and OpenAPI (utoipa): both translate what `id_schema` says of a
 //! type's text (its pattern, lengths, description and example).
 
+#[cfg(feature = "uuid")]
+pub(crate) mod dyn_type_id;
 pub(crate) mod id_schema;
 #[cfg(feature = "schemars")]
 pub(crate) mod schemars;

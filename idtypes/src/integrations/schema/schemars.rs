@@ -1,5 +1,5 @@
-//! `schemars` (JSON Schema): every id type, [`RecordKeyType`](crate::record_key::RecordKeyType)
-//! and every typed id is a string, described by its pattern, lengths, description and example
+//! `schemars` (JSON Schema): every id type, [`RecordKeyType`](crate::record_key::RecordKeyType),
+//! [`DynTypeId`](crate::uuids::DynTypeId) and every typed id is a string, described by its pattern, lengths, description and example
 //! (see `id_schema.rs`), registered under the type's name (`$defs/Tid`, `$defs/PostId`).
 
 use alloc::{borrow::Cow, format};
@@ -110,5 +110,20 @@ impl JsonSchema for crate::record_key::RecordKeyType {
 
     fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
         to_schema(id_schema::of_record_key_type())
+    }
+}
+
+#[cfg(feature = "uuid")]
+impl JsonSchema for crate::uuids::DynTypeId {
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed(super::dyn_type_id::NAME)
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        Cow::Borrowed(super::dyn_type_id::ID)
+    }
+
+    fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+        to_schema(super::dyn_type_id::of_dyn_type_id())
     }
 }

@@ -1,6 +1,6 @@
 //! `utoipa` (OpenAPI), versions 5 (feature `utoipa`) and 6 (feature `utoipa6`), the same impls
-//! for each (`utoipa_impls!`): every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and
-//! every typed id is a string schema, described by its pattern, lengths, description and
+//! for each (`utoipa_impls!`): every id type, [`RecordKeyType`](crate::record_key::RecordKeyType),
+//! [`DynTypeId`](crate::uuids::DynTypeId) and every typed id is a string schema, described by its pattern, lengths, description and
 //! example (see `id_schema.rs`), named like the type, so that it is one entry of
 //! `components/schemas` (`Tid`, `PostId`) that the schemas of structs refer to.
 
@@ -125,6 +125,20 @@ macro_rules! utoipa_impls {
         impl ToSchema for crate::record_key::RecordKeyType {
             fn name() -> Cow<'static, str> {
                 Cow::Borrowed("RecordKeyType")
+            }
+        }
+
+        #[cfg(feature = "uuid")]
+        impl PartialSchema for crate::uuids::DynTypeId {
+            fn schema() -> RefOr<Schema> {
+                to_schema(crate::integrations::schema::dyn_type_id::of_dyn_type_id())
+            }
+        }
+
+        #[cfg(feature = "uuid")]
+        impl ToSchema for crate::uuids::DynTypeId {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed(crate::integrations::schema::dyn_type_id::NAME)
             }
         }
     };

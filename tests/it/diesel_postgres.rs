@@ -135,3 +135,25 @@ pg_arrays!(
     text_tid: AsText<Tid>,
     bytes_uid11: AsBytes<Uid11>,
 );
+
+/// A typed UUID reads PostgreSQL's `uuid` only: 16 bytes of `BYTEA` are another column's
+/// value, refused as a ULID's column refuses them (diesel's own `Uuid` reader takes them).
+#[test]
+fn a_typed_uuid_refuses_sixteen_bytes_of_bytea() {
+    use crate::common::typed_uuid::AccountId;
+    let Some(mut conn) = connect() else { return };
+    let bytes = "SELECT '\\x000102030405060708090a0b0c0d0e0f'::bytea AS id";
+    let result: Result<Vec<Id<AccountId, diesel::sql_types::Uuid>>, _> =
+        diesel::sql_query(bytes).load(&mut conn);
+    let Err(err) = result else {
+        panic!("16 bytes of BYTEA read as a typed UUID");
+    };
+    assert!(err.to_string().contains("BYTEA"), "{err}");
+    let uuid = "SELECT '000102030405060708090a0b0c0d0e0f'::uuid AS id";
+    let rows: Vec<Id<AccountId, diesel::sql_types::Uuid>> =
+        diesel::sql_query(uuid).load(&mut conn).unwrap();
+    assert_eq!(
+        rows[0].0.into_inner(),
+        idtypes::Uuid::from_u128(0x000102030405060708090a0b0c0d0e0f)
+    );
+}

@@ -730,15 +730,26 @@ macro_rules! diesel_cases {
                     .execute(&mut conn)
                     .unwrap();
             }
+            // Where a UUID has a column type of its own (PostgreSQL's `uuid`), bytes are
+            // another column's value, refused whatever their length.
+            let own_column = column(Storage::Uuid).eq_ignore_ascii_case("uuid");
             for (n, len) in [(0, "15"), (1, "1"), (2, "0")] {
+                if own_column {
+                    read_error::<AccountId>(&mut conn, &table, "id", n, BLOB_COLUMN);
+                    continue;
+                }
                 let m = read_error::<AccountId>(&mut conn, &table, "id", n, "16 bytes");
                 assert!(m.contains(&format!("found {len}")) || m.contains(&format!("has {len}")), "{m}");
             }
             // The typed bytes (`AsBytes`), whatever the database, say the same.
             let m = read_error::<AsBytes<AccountId>>(&mut conn, &table, "id", 0, "UUID");
             assert!(m.contains("16 bytes") && m.contains("15"), "{m}");
-            let good: Vec<AccountId> = select(&mut conn, format!("SELECT id FROM {table} WHERE n = 3"));
-            assert_eq!(good, [AccountId::from(typed_uuid::example())]);
+            if own_column {
+                read_error::<AccountId>(&mut conn, &table, "id", 3, BLOB_COLUMN);
+            } else {
+                let good: Vec<AccountId> = select(&mut conn, format!("SELECT id FROM {table} WHERE n = 3"));
+                assert_eq!(good, [AccountId::from(typed_uuid::example())]);
+            }
             drop_table(&mut conn, &table);
         }
 

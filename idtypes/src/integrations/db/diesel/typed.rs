@@ -205,7 +205,8 @@ crate::formats::for_each_fixed_format!(fixed_inner_sql);
 inner_sql!(crate::RecordKey);
 
 /// The `uuid` crate's `Uuid`, inside a typed UUID (`#[derive(idtypes::Uuid)]`): on PostgreSQL
-/// diesel's own impls (its `uuid` column); on MySQL and SQLite its 16 bytes, big-endian (the
+/// its `uuid` column (written by diesel's own impl, read by this crate's, which checks the
+/// column's type); on MySQL and SQLite its 16 bytes, big-endian (the
 /// bytes of [`Uuid::as_bytes`](uuid::Uuid::as_bytes), which sort like the UUIDs), in `Binary`
 /// (`BINARY(16)`, `BLOB`): what sqlx's `Uuid` stores there, and a ULID's column. A value of
 /// another length is an error saying what the column holds and what was found.
@@ -230,13 +231,12 @@ mod uuid_sql {
             }
         }
 
-        impl<ST> InnerFromSql<ST, Pg> for Uuid
-        where
-            Uuid: FromSql<ST, Pg>,
-        {
+        // Read through this crate's `uuid` reader, not diesel's: it refuses a value of another
+        // column type (a 16-byte `BYTEA`), as a ULID's column does.
+        impl InnerFromSql<diesel::sql_types::Uuid, Pg> for Uuid {
             #[inline]
             fn from_sql(value: <Pg as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
-                <Uuid as FromSql<ST, Pg>>::from_sql(value)
+                super::super::postgres::uuid_from_sql(value)
             }
         }
 
@@ -249,8 +249,7 @@ mod uuid_sql {
     #[cfg(any(feature = "diesel-mysql", feature = "diesel-sqlite"))]
     impl InnerExpression<Nullable<Binary>> for Uuid {}
 
-    /// A UUID as the 16 bytes of a `Binary` column, which a `Uuid` reads back.
-    #[cfg(any(feature = "diesel-mysql", feature = "diesel-sqlite"))]
+    /// A UUID as 16 bytes (a `Binary` column, PostgreSQL's `uuid`), which a `Uuid` reads back.
     impl crate::integrations::db::columns::BytesColumn for Uuid {
         type Format = Uuid;
         const NAME: &'static str = <Uuid as crate::IdFormat>::NAME;

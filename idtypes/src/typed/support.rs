@@ -43,7 +43,7 @@ fn type_info<T: TypedId>() -> &'static TypeInfo {
 #[inline(always)]
 pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
     if let Some(offset) = prefix_end::<T>(text) {
-        if let Some(inner) = (T::TEXT.parse_valid)(text, offset) {
+        if let Some(inner) = T::TEXT.parse_valid(text, offset) {
             // A record key type's error points into the key: count from the start of the text.
             return T::try_from_inner(inner).map_err(|err| err.counted_whole(offset));
         }
@@ -63,13 +63,15 @@ fn parse_refused<T: TypedId>(text: &str) -> Result<T, Error> {
 /// The length in bytes of the longest text of `T`, a type with a prefix: the prefix, the
 /// separator and the inner format's longest text (a TimeId's dashed form included).
 const fn max_len<T: TypedId>() -> usize {
-    T::PREFIX.len() + T::SEPARATOR.len() + T::TEXT.max_parse_len
+    T::PREFIX.len() + T::SEPARATOR.len() + T::TEXT.max_parse_len()
 }
 
 /// The inner id after the prefix and separator, and where it starts.
 fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
     let offset = strip_prefix::<T>(text)?;
-    let inner = (T::TEXT.parse)(&text[offset..]).map_err(|err| inner_error::<T>(err, offset))?;
+    let inner = T::TEXT
+        .parse(&text[offset..])
+        .map_err(|err| inner_error::<T>(err, offset))?;
     Ok((offset, inner))
 }
 
@@ -200,7 +202,7 @@ pub(crate) fn write_text<T: TypedId>(
         out.write_str(T::PREFIX)?;
         out.write_str(T::SEPARATOR)?;
     }
-    (T::TEXT.write)(id.as_inner(), alternate, out)
+    T::TEXT.write(id.as_inner(), alternate, out)
 }
 
 /// `prefix`, `separator` and an encoder's text, on the stack. The derive sizes `N` as the sum of

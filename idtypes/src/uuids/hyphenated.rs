@@ -9,7 +9,7 @@ use crate::{
     Error, IdText,
     error::{Lengths, Repr, char_at},
     text::schema::TextSchema,
-    typed::text_form::TextForm,
+    typed::text_form::{OtherText, TextForm},
 };
 
 /// The name errors give the text.
@@ -176,14 +176,14 @@ fn parse(text: &str) -> Result<Uuid, Error> {
 /// The text of a typed UUID with `#[idtype(text = "hyphenated")]`: the prefix, then the
 /// hyphenated form (`user_01890a5d-ac96-774b-bcce-b302099a8057`), or that form alone.
 #[doc(hidden)]
-pub const HYPHENATED_TEXT: TextForm<Uuid> = TextForm {
+pub const HYPHENATED_TEXT: TextForm<Uuid> = TextForm::other(OtherText {
     max_parse_len: 36,
     max_text_len: 36,
     schema: TEXT_SCHEMA,
     parse,
     parse_valid,
     write,
-};
+});
 
 #[cfg(test)]
 mod tests {

@@ -540,7 +540,7 @@ text_traits!(
     [T: TypedId] AsText<T>,
     format!("AsText<{}>", T::TYPE_NAME),
     T::TYPE_NAME,
-    T::PREFIX.len() + T::SEPARATOR.len() + T::TEXT.max_text_len,
+    T::PREFIX.len() + T::SEPARATOR.len() + T::TEXT.max_text_len(),
     |value: &AsText<T>| -> String { value.0.to_string() },
     |text: &str| parse_as::<T>(text, T::DECODE).map(AsText)
 );

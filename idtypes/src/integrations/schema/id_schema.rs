@@ -104,7 +104,7 @@ impl From<&TextSchema> for InnerText {
 }
 
 fn inner_text<T: TypedId>() -> InnerText {
-    let format = InnerText::from(&T::TEXT.schema);
+    let format = InnerText::from(&T::TEXT.schema());
     // Only typed record keys have a key type other than `any` (the derive checks it, and the
     // string it writes); any other string leaves the format's text.
     let key_type = match T::KEY_TYPE {

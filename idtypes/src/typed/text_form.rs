@@ -63,6 +63,10 @@ impl<T: IdFormat> TextForm<T> {
     pub const FORMAT: TextForm<T> = TextForm { other: None };
 
     /// Whether this is the format's own text, which [`IdFormat::encode`] writes.
+    #[cfg_attr(
+        not(feature = "serde"),
+        allow(dead_code, reason = "serde's writer reads it")
+    )]
     #[inline(always)]
     pub(crate) const fn is_format(self) -> bool {
         self.other.is_none()

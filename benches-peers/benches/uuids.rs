@@ -10,6 +10,10 @@
 //!   process-wide one (`now_v7`), and from `uuid::Uuid::now_v7` (its shared context; random
 //!   bits from `rand`, its `fast-rng` feature).
 //! - `uuid_v4`: `idtypes::uuids::new_v4` beside `uuid::Uuid::new_v4` (`fast-rng`).
+//! - `hyphenated_parse`, `hyphenated_encode`: the hyphenated text (36 characters): a typed UUID
+//!   that chose it (`#[idtype(text = "hyphenated")]`, no prefix) and `parse_hyphenated` beside
+//!   `uuid::Uuid::parse_str`; `encode_hyphenated` (on the stack) beside the uuid crate's
+//!   `hyphenated().encode_lower` into a buffer.
 //!
 //! Every result is kept where it was made and `black_box` gets a reference to it (see
 //! `record_key.rs` for why).
@@ -120,5 +124,53 @@ fn uuid_v4(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, typeid_parse, typeid_encode, uuid_v7, uuid_v4);
+/// A typed UUID whose text is the hyphenated form.
+#[derive(idtypes::Uuid)]
+#[idtype(text = "hyphenated")]
+struct SessionId(idtypes::Uuid);
+
+const HYPHENATED: &str = "01890a5d-ac96-774b-bcce-b302099a8057";
+
+fn hyphenated_parse(c: &mut Criterion) {
+    let uuid = uuid::Uuid::parse_str(HYPHENATED).unwrap();
+    assert_eq!(SessionId::parse(HYPHENATED).unwrap().into_inner(), uuid);
+    let mut group = group(c, "hyphenated_parse");
+    bench(&mut group, "idtypes typed", HYPHENATED, SessionId::parse);
+    bench(
+        &mut group,
+        "idtypes parse_hyphenated",
+        HYPHENATED,
+        idtypes::uuids::parse_hyphenated,
+    );
+    bench(&mut group, "uuid parse_str", HYPHENATED, uuid::Uuid::parse_str);
+    group.finish();
+}
+
+fn hyphenated_encode(c: &mut Criterion) {
+    let uuid = uuid::Uuid::parse_str(HYPHENATED).unwrap();
+    assert_eq!(idtypes::uuids::encode_hyphenated(uuid), HYPHENATED);
+    let mut group = group(c, "hyphenated_encode");
+    bench(
+        &mut group,
+        "idtypes encode_hyphenated",
+        uuid,
+        idtypes::uuids::encode_hyphenated,
+    );
+    bench(&mut group, "uuid encode_lower", uuid, |uuid| {
+        let mut buffer = [0u8; uuid::fmt::Hyphenated::LENGTH];
+        uuid.hyphenated().encode_lower(&mut buffer);
+        buffer
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    typeid_parse,
+    typeid_encode,
+    uuid_v7,
+    uuid_v4,
+    hyphenated_parse,
+    hyphenated_encode
+);
 criterion_main!(benches);

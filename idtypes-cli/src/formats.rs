@@ -509,8 +509,7 @@ impl Spec for Uuid {
     }
 
     fn time(&self) -> Option<Time> {
-        let millis = (self.get_version_num() == 7).then(|| (self.as_u128() >> 80) as i64)?;
-        chrono::DateTime::from_timestamp_millis(millis).map(Time::Millis)
+        idtypes::uuids::datetime(*self).map(Time::Millis)
     }
 
     fn parts(&self, info: &mut IdInfo) {

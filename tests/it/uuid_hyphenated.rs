@@ -140,6 +140,18 @@ fn generated_ids_and_their_time_ranges() {
     );
     assert!(EventId::range_for_time(before..).unwrap().contains(&event));
     let millis = 1_688_096_058_518;
+    let example_id = AccountId::from(example());
+    assert_eq!(example_id.timestamp_millis(), Some(millis));
+    assert_eq!(
+        example_id.datetime().unwrap().to_rfc3339(),
+        "2023-06-30T03:34:18.518+00:00"
+    );
+    assert!(ids.iter().all(|id| range.contains(id)
+        && id.timestamp().unwrap() >= before - std::time::Duration::from_millis(1)));
+    assert_eq!(
+        SessionId::from(idtypes::uuids::new_v4()).timestamp_millis(),
+        None
+    );
     let one = AccountId::range_for_millis(millis, millis).unwrap();
     assert!(one.contains(&AccountId::from(example())));
     assert!(AccountId::ranges_for_time(..std::time::UNIX_EPOCH).is_empty());

@@ -31,6 +31,7 @@ mod dyn_type_id;
 mod generator;
 mod hyphenated;
 mod range;
+mod time;
 mod type_id_text;
 mod typed;
 pub(crate) mod typeid;
@@ -44,6 +45,11 @@ pub use hyphenated::{encode_hyphenated, parse_hyphenated};
 pub use range::{range_for_millis, range_for_prefix};
 #[cfg(feature = "std")]
 pub use range::{range_for_time, ranges_for_time};
+#[cfg(feature = "chrono")]
+pub use time::datetime;
+#[cfg(feature = "std")]
+pub use time::timestamp;
+pub use time::timestamp_millis;
 pub use type_id_text::TypeIdText;
 #[doc(hidden)]
 pub use typed::{check_typeid_prefix, dyn_type_id, uuid_suffix};

@@ -90,6 +90,17 @@ macro_rules! __idtypes_typed_uuid {
                 self.0
             }
 
+            /// The Unix milliseconds of a version 7 UUID, or `None` for another version.
+            #[inline]
+            pub const fn timestamp_millis(
+                &self,
+            ) -> $crate::__private::core::option::Option<$crate::__private::core::primitive::u64>
+            {
+                $crate::uuids::timestamp_millis(self.0)
+            }
+
+            $crate::__idtypes_typed_uuid_timestamp!();
+            $crate::__idtypes_typed_uuid_datetime!();
             $crate::__idtypes_typed_integer_range!(uuids, range_for_millis, "milliseconds");
             $crate::__idtypes_typed_time_ranges!(uuids);
 

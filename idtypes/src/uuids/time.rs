@@ -1,0 +1,122 @@
+//! The time of a version 7 UUID: its first 48 bits, Unix milliseconds (RFC 9562 §5.7). Other
+//! versions have no time here (version 1 and 6 count from 1582 in another layout, and are not
+//! read).
+
+use uuid::Uuid;
+
+/// The Unix milliseconds of a version 7 UUID, or `None` for a UUID of another version.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::uuids;
+///
+/// let v7 = uuid::uuid!("01890a5d-ac96-774b-bcce-b302099a8057");
+/// assert_eq!(uuids::timestamp_millis(v7), Some(1_688_096_058_518));
+/// assert_eq!(uuids::timestamp_millis(uuid::Uuid::nil()), None);
+/// ```
+pub const fn timestamp_millis(uuid: Uuid) -> Option<u64> {
+    if uuid.get_version_num() == 7 {
+        Some((uuid.as_u128() >> 80) as u64)
+    } else {
+        None
+    }
+}
+
+/// The time of a version 7 UUID as a `SystemTime`, or `None` for another version.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::{Duration, UNIX_EPOCH};
+/// use idtypes::uuids;
+///
+/// let v7 = uuid::uuid!("01890a5d-ac96-774b-bcce-b302099a8057");
+/// assert_eq!(uuids::timestamp(v7), Some(UNIX_EPOCH + Duration::from_millis(1_688_096_058_518)));
+/// ```
+#[cfg(feature = "std")]
+pub fn timestamp(uuid: Uuid) -> Option<std::time::SystemTime> {
+    timestamp_millis(uuid)
+        .map(|millis| std::time::UNIX_EPOCH + core::time::Duration::from_millis(millis))
+}
+
+/// The time of a version 7 UUID as a chrono `DateTime<Utc>`, or `None` for another version.
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::uuids;
+///
+/// let v7 = uuid::uuid!("01890a5d-ac96-774b-bcce-b302099a8057");
+/// assert_eq!(uuids::datetime(v7).unwrap().to_rfc3339(), "2023-06-30T03:34:18.518+00:00");
+/// ```
+#[cfg(feature = "chrono")]
+pub fn datetime(uuid: Uuid) -> Option<chrono::DateTime<chrono::Utc>> {
+    // 48 bits of milliseconds end in the year 10889, past chrono's range (262143): always in.
+    chrono::DateTime::from_timestamp_millis(timestamp_millis(uuid)? as i64)
+}
+
+/// `timestamp()` for a typed UUID (with `std`).
+#[cfg(feature = "std")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_uuid_timestamp {
+    () => {
+        /// The time of a version 7 UUID as a `SystemTime`, or `None` for another version.
+        #[inline]
+        pub fn timestamp(
+            &self,
+        ) -> $crate::__private::core::option::Option<$crate::__private::SystemTime> {
+            $crate::uuids::timestamp(self.0)
+        }
+    };
+}
+
+#[cfg(not(feature = "std"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_uuid_timestamp {
+    () => {};
+}
+
+/// `datetime()` for a typed UUID (with `chrono`).
+#[cfg(feature = "chrono")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_uuid_datetime {
+    () => {
+        /// The time of a version 7 UUID as a `DateTime<Utc>`, or `None` for another version.
+        #[inline]
+        pub fn datetime(
+            &self,
+        ) -> $crate::__private::core::option::Option<
+            $crate::__private::DateTime<$crate::__private::Utc>,
+        > {
+            $crate::uuids::datetime(self.0)
+        }
+    };
+}
+
+#[cfg(not(feature = "chrono"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_uuid_datetime {
+    () => {};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_version_7_has_a_time() {
+        let v7 = Uuid::from_u128((0x0189_0a5d_ac96u128 << 80) | (0x7 << 76) | (0b10 << 62));
+        assert_eq!(timestamp_millis(v7), Some(0x0189_0a5d_ac96));
+        let v4 = Uuid::from_u128((0x0189_0a5d_ac96u128 << 80) | (0x4 << 76) | (0b10 << 62));
+        assert_eq!(timestamp_millis(v4), None);
+        let last = Uuid::from_u128(!(0xF << 76) | (0x7 << 76));
+        assert_eq!(timestamp_millis(last), Some((1 << 48) - 1));
+        #[cfg(feature = "chrono")]
+        assert!(datetime(last).is_some());
+    }
+}

@@ -142,7 +142,12 @@ fn hyphenated_parse(c: &mut Criterion) {
         HYPHENATED,
         idtypes::uuids::parse_hyphenated,
     );
-    bench(&mut group, "uuid parse_str", HYPHENATED, uuid::Uuid::parse_str);
+    bench(
+        &mut group,
+        "uuid parse_str",
+        HYPHENATED,
+        uuid::Uuid::parse_str,
+    );
     group.finish();
 }
 

@@ -4,9 +4,9 @@
 /// The UUID part of a typed id's API: `UserId { checked | unchecked, "user", "_" }`, and
 /// `text = hyphenated` after those for a type whose text is the hyphenated form.
 ///
-/// A typed UUID's text is a TypeID unless it chooses the hyphenated form: then its prefix must
-/// be one (0 to 63 of `a`-`z` and `_`, not starting or ending with `_`), joined by `_`.
-/// Checked at compile time (the derive checks it too, and points at the prefix).
+/// A typed UUID's text is a TypeID, unless it chooses the hyphenated form: its prefix must
+/// then be a TypeID prefix (0 to 63 of `a`-`z` and `_`, not starting or ending with `_`),
+/// joined by `_`. Checked at compile time (the derive checks it first, at the prefix).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_uuid {

@@ -6,27 +6,56 @@ pub(crate) const ALPHABET: &[u8; 16] = b"0123456789ABCDEF";
 /// Marks a byte that is not an uppercase hex digit in [`DECODE`].
 pub(crate) const INVALID: u8 = 0xFF;
 
+/// The alphabet in lowercase (a UUID's hyphenated text).
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "a UUID's hyphenated text")
+)]
+const ALPHABET_LOWER: &[u8; 16] = b"0123456789abcdef";
+
 /// The value of each byte as an uppercase hex digit, or `INVALID` (lowercase is not canonical).
-pub(crate) const DECODE: [u8; 256] = {
+pub(crate) const DECODE: [u8; 256] = decode_table(false);
+
+/// The value of each byte as a hex digit in either case, or `INVALID` (a UUID's hyphenated
+/// text, which RFC 9562 reads in either case).
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "a UUID's hyphenated text")
+)]
+pub(crate) const DECODE_ANY_CASE: [u8; 256] = decode_table(true);
+
+const fn decode_table(lower_too: bool) -> [u8; 256] {
     let mut table = [INVALID; 256];
     let mut i = 0;
     while i < 16 {
         table[ALPHABET[i] as usize] = i as u8;
+        if lower_too {
+            table[ALPHABET_LOWER[i] as usize] = i as u8;
+        }
         i += 1;
     }
     table
-};
+}
 
 /// The two symbols of every byte.
-const PAIRS: [[u8; 2]; 256] = {
+const PAIRS: [[u8; 2]; 256] = pairs(ALPHABET);
+
+/// The two lowercase symbols of every byte.
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "a UUID's hyphenated text")
+)]
+pub(crate) const PAIRS_LOWER: [[u8; 2]; 256] = pairs(ALPHABET_LOWER);
+
+const fn pairs(alphabet: &[u8; 16]) -> [[u8; 2]; 256] {
     let mut table = [[0u8; 2]; 256];
     let mut b = 0;
     while b < 256 {
-        table[b] = [ALPHABET[b >> 4], ALPHABET[b & 15]];
+        table[b] = [alphabet[b >> 4], alphabet[b & 15]];
         b += 1;
     }
     table
-};
+}
 
 /// Encodes 10 bytes as 20 symbols.
 #[inline]

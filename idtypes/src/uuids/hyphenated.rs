@@ -7,6 +7,7 @@ use uuid::Uuid;
 
 use crate::{
     Error, IdText,
+    codec::hex,
     error::{Lengths, Repr, char_at},
     text::schema::TextSchema,
     typed::text_form::{OtherText, TextForm},
@@ -100,23 +101,6 @@ fn refuse(text: &str) -> Result<Uuid, Error> {
     Ok(Uuid::from_u128(value))
 }
 
-/// The value of a hex digit in either case, or `0xFF`.
-const HEX_VALUE: [u8; 256] = {
-    let mut table = [0xFF; 256];
-    let mut i = 0;
-    while i < 10 {
-        table[b'0' as usize + i] = i as u8;
-        i += 1;
-    }
-    let mut i = 0;
-    while i < 6 {
-        table[b'a' as usize + i] = 10 + i as u8;
-        table[b'A' as usize + i] = 10 + i as u8;
-        i += 1;
-    }
-    table
-};
-
 /// Where each byte's two hex digits start in the hyphenated text.
 const DIGIT_PAIRS: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
 
@@ -133,13 +117,13 @@ fn decode(text: &[u8]) -> Option<Uuid> {
     let mut bad = 0u8;
     for (byte, &at) in bytes.iter_mut().zip(DIGIT_PAIRS.iter()) {
         let (high, low) = (
-            HEX_VALUE[usize::from(text[at])],
-            HEX_VALUE[usize::from(text[at + 1])],
+            hex::DECODE_ANY_CASE[usize::from(text[at])],
+            hex::DECODE_ANY_CASE[usize::from(text[at + 1])],
         );
         bad |= high | low;
         *byte = (high << 4) | (low & 0x0F);
     }
-    // A digit is at most 0x0F; `0xFF` for any other byte sets the high bits.
+    // A digit is at most 0x0F; `hex::INVALID` (0xFF) for any other byte sets the high bits.
     (bad <= 0x0F).then_some(Uuid::from_bytes(bytes))
 }
 
@@ -168,7 +152,7 @@ pub const fn encode_hyphenated(uuid: Uuid) -> IdText<36> {
     // took a third longer).
     macro_rules! pairs {
         ($($i:literal => $at:literal),*) => {$(
-            let [high, low] = HEX_PAIRS[bytes[$i] as usize];
+            let [high, low] = hex::PAIRS_LOWER[bytes[$i] as usize];
             text[$at] = high;
             text[$at + 1] = low;
         )*};
@@ -177,18 +161,6 @@ pub const fn encode_hyphenated(uuid: Uuid) -> IdText<36> {
         10 => 24, 11 => 26, 12 => 28, 13 => 30, 14 => 32, 15 => 34);
     IdText::from_ascii(text)
 }
-
-/// The two lowercase hex digits of each byte.
-const HEX_PAIRS: [[u8; 2]; 256] = {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut table = [[0u8; 2]; 256];
-    let mut i = 0;
-    while i < 256 {
-        table[i] = [DIGITS[i >> 4], DIGITS[i & 0x0F]];
-        i += 1;
-    }
-    table
-};
 
 /// The hyphenated text as schemas state it.
 const TEXT_SCHEMA: TextSchema = TextSchema {
@@ -206,10 +178,6 @@ fn write(uuid: &Uuid, _: bool, out: &mut dyn fmt::Write) -> fmt::Result {
     out.write_str(&encode_hyphenated(*uuid))
 }
 
-fn parse(text: &str) -> Result<Uuid, Error> {
-    parse_hyphenated(text)
-}
-
 /// The text of a typed UUID with `#[idtype(text = "hyphenated")]`: the prefix, then the
 /// hyphenated form (`user_01890a5d-ac96-774b-bcce-b302099a8057`), or that form alone.
 #[doc(hidden)]
@@ -217,7 +185,7 @@ pub const HYPHENATED_TEXT: TextForm<Uuid> = TextForm::other(OtherText {
     max_parse_len: 36,
     max_text_len: 36,
     schema: TEXT_SCHEMA,
-    parse,
+    parse: parse_hyphenated,
     parse_valid,
     write,
 });

@@ -126,6 +126,64 @@ pub(crate) const fn decode(text: &[u8], table: &[u8; 256]) -> Option<u128> {
     }
 }
 
+/// The inclusive bounds of the 128-bit values whose 26 symbols start with `prefix`, read
+/// under `table`; `Ok(None)` when none do (a first symbol above `7`); the empty prefix bounds
+/// every value. What the ULID and TypeID-suffix prefix ranges share: their errors name
+/// `format` and list `expected`, the alphabet as that text is written.
+///
+/// # Errors
+///
+/// [`ErrorKind::Length`](crate::ErrorKind::Length) for a prefix longer than 26 symbols,
+/// [`ErrorKind::Character`](crate::ErrorKind::Character) for a byte `table` does not read,
+/// with its position.
+pub(crate) fn prefix_bounds(
+    prefix: &str,
+    table: &[u8; 256],
+    format: &'static str,
+    expected: &'static str,
+) -> Result<Option<(u128, u128)>, crate::Error> {
+    use crate::error::{Lengths, Repr, char_at};
+    let bytes = prefix.as_bytes();
+    if bytes.len() > 26 {
+        return Err(crate::Error::new(
+            format,
+            Repr::Length {
+                expected: Lengths::Between(0, 26),
+                found: bytes.len(),
+            },
+        ));
+    }
+    let mut value = 0u128;
+    for (i, &byte) in bytes.iter().enumerate() {
+        let symbol = table[byte as usize];
+        if symbol == INVALID {
+            return Err(crate::Error::new(
+                format,
+                Repr::Character {
+                    position: i,
+                    found: char_at(bytes, i),
+                    expected,
+                },
+            ));
+        }
+        value = (value << 5) | symbol as u128;
+    }
+    if bytes
+        .first()
+        .is_some_and(|&first| table[first as usize] > 7)
+    {
+        return Ok(None);
+    }
+    // The 26 symbols carry 130 bits, the first one's top 2 always zero.
+    let free = 5 * (26 - bytes.len()) as u32;
+    Ok(Some(if free >= 128 {
+        (0, u128::MAX)
+    } else {
+        let start = value << free;
+        (start, start | ((1u128 << free) - 1))
+    }))
+}
+
 /// The symbol values of `text[start..start + 8]` under `table`, one per byte of a `u64`, the
 /// first in the most significant byte.
 #[inline(always)]

@@ -1,11 +1,7 @@
 //! Ranges of [`Ulid`]s: by a prefix of the text, by a span of milliseconds, by a span of time.
 
 use super::{FORMAT, RANDOM_BITS, Ulid};
-use crate::{
-    Error, IdRange,
-    codec::crockford,
-    error::{Lengths, Repr, char_at},
-};
+use crate::{Error, IdRange, codec::crockford};
 
 impl Ulid {
     /// The inclusive range of ULIDs whose text starts with `prefix` (either case), or `None`
@@ -29,46 +25,13 @@ impl Ulid {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn range_for_prefix(prefix: &str) -> Result<Option<IdRange<Ulid>>, Error> {
-        let bytes = prefix.as_bytes();
-        if bytes.len() > Ulid::TEXT_LEN {
-            return Err(Error::new(
-                FORMAT,
-                Repr::Length {
-                    expected: Lengths::Between(0, Ulid::TEXT_LEN),
-                    found: bytes.len(),
-                },
-            ));
-        }
-        let mut value = 0u128;
-        for (i, &byte) in bytes.iter().enumerate() {
-            let symbol = crockford::DECODE_ANY_CASE[byte as usize];
-            if symbol == crockford::INVALID {
-                return Err(Error::new(
-                    FORMAT,
-                    Repr::Character {
-                        position: i,
-                        found: char_at(bytes, i),
-                        expected: crockford::UPPER_STR,
-                    },
-                ));
-            }
-            value = (value << 5) | symbol as u128;
-        }
-        if bytes
-            .first()
-            .is_some_and(|&first| crockford::DECODE_ANY_CASE[first as usize] > 7)
-        {
-            return Ok(None);
-        }
-        // The 26 symbols carry 130 bits, the first one's top 2 always zero.
-        let free = 5 * (Ulid::TEXT_LEN - bytes.len()) as u32;
-        let (start, end) = if free >= 128 {
-            (0, u128::MAX)
-        } else {
-            let start = value << free;
-            (start, start | ((1u128 << free) - 1))
-        };
-        Ok(Some(IdRange::new_unchecked(Ulid(start), Ulid(end))))
+        let bounds = crockford::prefix_bounds(
+            prefix,
+            &crockford::DECODE_ANY_CASE,
+            FORMAT,
+            crockford::UPPER_STR,
+        )?;
+        Ok(bounds.map(|(start, end)| IdRange::new_unchecked(Ulid(start), Ulid(end))))
     }
 
     /// The inclusive range of ULIDs whose timestamps (Unix milliseconds) lie in

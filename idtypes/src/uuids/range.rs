@@ -9,12 +9,7 @@
 
 use uuid::Uuid;
 
-use super::typeid::SUFFIX_LEN;
-use crate::{
-    Error, IdRange, Ulid,
-    codec::crockford,
-    error::{Lengths, Repr, char_at},
-};
+use crate::{Error, IdRange, Ulid, codec::crockford};
 
 /// The name errors give a TypeID suffix.
 const SUFFIX: &str = "TypeID suffix";
@@ -111,31 +106,14 @@ where
 /// # Ok::<(), idtypes::Error>(())
 /// ```
 pub fn range_for_prefix(prefix: &str) -> Result<Option<IdRange<Uuid>>, Error> {
-    let bytes = prefix.as_bytes();
-    if bytes.len() > SUFFIX_LEN {
-        return Err(Error::new(
-            SUFFIX,
-            Repr::Length {
-                expected: Lengths::Between(0, SUFFIX_LEN),
-                found: bytes.len(),
-            },
-        ));
-    }
-    if let Some(at) = bytes
-        .iter()
-        .position(|&byte| crockford::DECODE_LOWER[usize::from(byte)] == crockford::INVALID)
-    {
-        return Err(Error::new(
-            SUFFIX,
-            Repr::Character {
-                position: at,
-                found: char_at(bytes, at),
-                expected: crockford::LOWER_STR,
-            },
-        ));
-    }
-    // Every character is a lowercase symbol: the ULID ranges read the same symbols.
-    Ok(Ulid::range_for_prefix(prefix)?.map(of_ulids))
+    let bounds = crockford::prefix_bounds(
+        prefix,
+        &crockford::DECODE_LOWER,
+        SUFFIX,
+        crockford::LOWER_STR,
+    )?;
+    Ok(bounds
+        .map(|(start, end)| IdRange::new_unchecked(Uuid::from_u128(start), Uuid::from_u128(end))))
 }
 
 /// The same bits as UUIDs.
@@ -184,7 +162,7 @@ mod tests {
     fn suffix_prefixes_cover_the_uuids_whose_text_starts_with_them() {
         let uuid = Uuid::from_u128(0x0189_0a5d_ac96_774b_bcce_b302_099a_8057);
         let text = super::super::typeid::encode_suffix(uuid.as_u128());
-        for len in 0..=SUFFIX_LEN {
+        for len in 0..=super::super::typeid::SUFFIX_LEN {
             let range = range_for_prefix(&text[..len]).unwrap().unwrap();
             assert!(range.contains(&uuid), "{len}");
             let start = super::super::typeid::encode_suffix(range.start().as_u128());

@@ -5,9 +5,9 @@
 //!
 //! It is data, not a trait: the derive writes which form a type has
 //! ([`TypedId::TEXT`](super::TypedId)), and the generic functions of `support.rs`, the serde
-//! and schema integrations read it. The format's own text is read and written by direct calls,
-//! as before there was a choice (function pointers there cost a typed id's JSON 13 to 15 ns);
-//! another text's functions are known at compile time for each type.
+//! and schema integrations read it. The format's own text is read and written by direct calls
+//! (`encode`), as before there was a choice (function pointers there cost a typed id's JSON 13
+//! to 15 ns); another text's functions are known at compile time for each type.
 
 use core::fmt;
 
@@ -61,16 +61,6 @@ impl<T: IdFormat> TextForm<T> {
     /// The inner format's own text: what [`IdFormat::parse_text`] reads and
     /// [`IdFormat::encode`] writes.
     pub const FORMAT: TextForm<T> = TextForm { other: None };
-
-    /// Whether this is the format's own text, which [`IdFormat::encode`] writes.
-    #[cfg_attr(
-        not(feature = "serde"),
-        allow(dead_code, reason = "serde's writer reads it")
-    )]
-    #[inline(always)]
-    pub(crate) const fn is_format(self) -> bool {
-        self.other.is_none()
-    }
 
     /// The length in bytes of the longest text [`parse`](TextForm::parse) accepts.
     #[inline(always)]

@@ -79,21 +79,10 @@ where
     const TEXT_IN_BINARY: bool = T::SERDE_TEXT;
 
     /// The prefixed text, put together on the stack from the prefix, the separator and the
-    /// inner id's [`encode`](IdFormat::encode) (or the text the type chose instead).
+    /// inner id's text (what `Display` writes).
     fn serialize_text<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut text = StackText::<128>::new();
-        let written = if T::TEXT.is_format() {
-            let inner = self.as_inner().encode();
-            if T::PREFIX.is_empty() {
-                return serializer.serialize_str(&inner);
-            }
-            fmt::Write::write_str(&mut text, T::PREFIX)
-                .and_then(|()| fmt::Write::write_str(&mut text, T::SEPARATOR))
-                .and_then(|()| fmt::Write::write_str(&mut text, &inner))
-        } else {
-            write_text(self, false, &mut text)
-        };
-        match written {
+        match write_text(self, false, &mut text) {
             Ok(()) => serializer.serialize_str(text.as_str()),
             // Longer than the stack buffer (a long record key behind its prefix).
             Err(_) => serializer.collect_str(self),

@@ -59,8 +59,9 @@ Examples:
 Exit status: 0 on success, 1 when an input is invalid (each reported, the others still
 handled) or nothing matches, 2 for a usage mistake.";
 
-/// Inspect, generate, convert and query sortable ids: atproto TIDs and record keys,
-/// TimeIds, uid11 (xid, snowish, ts-seq-rand, fullrand) and TBSL.
+/// Inspect, generate, convert and query ids: atproto TIDs and record keys, ULIDs, UUIDs and
+/// TypeIDs, Snowflakes (Twitter, Discord or any epoch), TimeIds, uid11 (xid, snowish,
+/// ts-seq-rand, fullrand) and TBSLs.
 #[derive(Debug, Parser)]
 #[command(name = "idtypes", version, after_help = EXAMPLES)]
 struct Cli {
@@ -86,7 +87,8 @@ enum Command {
     #[command(after_help = "\
 Every format is tried: a 13-char text can be a tid, a time-id and a record key at once; an
 11-char Base58 text is a uid11, read by each of its profiles; a 20-char uppercase hex text is a
-tbsl. Readings with a plausible time (1990..2100) come first. Text like post_3jzfcijpj2z2a is
+tbsl; a 26-char text a ulid; a hyphenated UUID or a TypeID a uuid; 1 to 19 digits a snowflake
+(its time with --epoch). Readings with a plausible time (1990..2100) come first. Text like post_3jzfcijpj2z2a is
 read as a typed id: a prefix, a separator (ASCII punctuation) and the id.
 
 With --json, one object per id:

@@ -87,26 +87,26 @@
 //! constructor is `try_*` (or `from_parts`, which checks each part), and a lookup that can
 //! match nothing returns `Option`.
 //!
-//! | operation | `Tid` | `TimeId` | `Uid11` | `Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Snowflake` | `Tbsl` | `RecordKey` |
-//! |---|---|---|---|---|---|---|---|---|---|---|
-//! | `parse`, `FromStr`, `TryFrom<&str>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-//! | `parse_ascii` (bytes in) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹ |
-//! | `const` parse | `parse_const` | `parse_const` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `validate` |
-//! | `encode()` ([`IdText`] on the stack), `Display`, `Debug` | ✓ | ✓ (`to_dashed`) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | `as_str` ¹ |
-//! | `TEXT_LEN` ([`IdFormat::MAX_TEXT_LEN`] generically) | 13 | 13 (dashed 16) | 11 | 11 | 11 | 11 | 11 | 19 (1 to 19 digits) | 20 | `MAX_LEN` 512 |
-//! | integer form | `from_u64` | `from_i64` | `from_u64` | `from_u64` | `try_from_u64` ² | `from_u64` | `from_u64` | `try_from_u64` ² | `try_from_u128` ² | — ¹ |
-//! | big-endian bytes | `from_bytes` | `from_bytes` | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | — ¹ |
-//! | `MIN`, `MAX`, `Default` (= `MIN`, the nil id) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ³ |
-//! | `AsRef<str>`, `Borrow<str>` (`Eq`, `Ord`, `Hash` of the text) | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | ✓ |
-//! | `from_parts` and the parts | µs, clock id | µs, node | — ⁴ | ms, random | ms, machine, sequence | ms, sequence, random | — ⁴ | ms since its epoch, worker, sequence | µs, machine, suffix | — |
-//! | `timestamp_micros` / `timestamp_millis`, `timestamp()` | µs | µs | — ⁴ | ms | ms | ms | — ⁴ | ms, of an epoch ¹⁰ | µs | — |
-//! | `now()` (the process-wide generator) | ✓ | ✓ | — ⁴ | ✓ | — ⁵ | ✓ | `random()` | — ⁵ | — ⁵ | — |
-//! | generator `next` / `try_next` | ✓ / ✓ | ✓ / ✓ | — ⁴ | ✓ / ✓ | ✓ / ✓ | ✓ / ✓ | — | ✓ / ✓ | — / ✓ ⁶ | — |
-//! | its clock, node or machine id | `with_clock_id` (random by default) | `with_node` (random by default) | — | — | `new(machine_id)` ⁵ | — | — | `new(epoch, worker_id)` ⁵ | `new(machine_id)` ⁵ | — |
-//! | `range_for_prefix` → `Result<Option<IdRange>>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹⁰ | ✓ | — ⁷ |
-//! | `ranges_for_time` → [`IdRanges`] | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — |
-//! | `range_for_time` → `Option<IdRange>` | ✓ | — ⁸ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — |
-//! | the same span as integers | `range_for_micros` | `ranges_for_micros` | — | `range_for_millis` | `range_for_millis` | `range_for_millis` | — | `range_for_millis` ¹⁰ | `range_for_micros` | — |
+//! | operation | `Tid` | `TimeId` | `Uid11` | `Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Snowflake` | `Tbsl` | `RecordKey` | `Ulid` | `Uuid` ¹¹ |
+//! |---|---|---|---|---|---|---|---|---|---|---|---|---|
+//! | `parse`, `FromStr`, `TryFrom<&str>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | typed ids (TypeID or hyphenated), `DynTypeId::parse`, `uuids::parse_hyphenated` |
+//! | `parse_ascii` (bytes in) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹ | ✓ | `DynTypeId::parse_ascii` |
+//! | `const` parse | `parse_const` | `parse_const` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `validate` | — | `DynTypeId::parse` |
+//! | `encode()` ([`IdText`] on the stack), `Display`, `Debug` | ✓ | ✓ (`to_dashed`) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | `as_str` ¹ | ✓ (`encode_lowercase`) | `uuids::uuid_suffix` (TypeID), `uuids::encode_hyphenated` |
+//! | `TEXT_LEN` ([`IdFormat::MAX_TEXT_LEN`] generically) | 13 | 13 (dashed 16) | 11 | 11 | 11 | 11 | 11 | 19 (1 to 19 digits) | 20 | `MAX_LEN` 512 | 26 | 26 (hyphenated 36) |
+//! | integer form | `from_u64` | `from_i64` | `from_u64` | `from_u64` | `try_from_u64` ² | `from_u64` | `from_u64` | `try_from_u64` ² | `try_from_u128` ² | — ¹ | `from_u128` | `from_u128` (the uuid crate's) |
+//! | big-endian bytes | `from_bytes` | `from_bytes` | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | — ¹ | `from_bytes` | `from_bytes` (the uuid crate's) |
+//! | `MIN`, `MAX`, `Default` (= `MIN`, the nil id) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ³ | ✓ | `nil()`, `max()`, `Default` (the uuid crate's) |
+//! | `AsRef<str>`, `Borrow<str>` (`Eq`, `Ord`, `Hash` of the text) | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | ✓ | — ⁹ | — ⁹ |
+//! | `from_parts` and the parts | µs, clock id | µs, node | — ⁴ | ms, random | ms, machine, sequence | ms, sequence, random | — ⁴ | ms since its epoch, worker, sequence | µs, machine, suffix | — | ms, random | — (the uuid crate's `Builder`) |
+//! | `timestamp_micros` / `timestamp_millis`, `timestamp()` | µs | µs | — ⁴ | ms | ms | ms | — ⁴ | ms, of an epoch ¹⁰ | µs | — | ms | ms: `uuids::timestamp_millis`, `timestamp`, `datetime` (version 7; `None` for others) |
+//! | `now()` (the process-wide generator) | ✓ | ✓ | — ⁴ | ✓ | — ⁵ | ✓ | `random()` | — ⁵ | — ⁵ | — | ✓ | `uuids::now_v7()`, `uuids::new_v4()` |
+//! | generator `next` / `try_next` | ✓ / ✓ | ✓ / ✓ | — ⁴ | ✓ / ✓ | ✓ / ✓ | ✓ / ✓ | — | ✓ / ✓ | — / ✓ ⁶ | — | ✓ / ✓ | `UuidV7Generator`: ✓ / ✓ |
+//! | its clock, node or machine id | `with_clock_id` (random by default) | `with_node` (random by default) | — | — | `new(machine_id)` ⁵ | — | — | `new(epoch, worker_id)` ⁵ | `new(machine_id)` ⁵ | — | — | — |
+//! | `range_for_prefix` → `Result<Option<IdRange>>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹⁰ | ✓ | — ⁷ | ✓ | `uuids::range_for_prefix` (of the TypeID suffix) |
+//! | `ranges_for_time` → [`IdRanges`] | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — | ✓ | `uuids::ranges_for_time` |
+//! | `range_for_time` → `Option<IdRange>` | ✓ | — ⁸ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — | ✓ | `uuids::range_for_time` |
+//! | the same span as integers | `range_for_micros` | `ranges_for_micros` | — | `range_for_millis` | `range_for_millis` | `range_for_millis` | — | `range_for_millis` ¹⁰ | `range_for_micros` | — | `range_for_millis` | `uuids::range_for_millis` |
 //!
 //! 1. A record key is a string: its text is its only form.
 //! 2. Some values are not ids (snowish's and Snowflake's top bit, TBSL's 80 bits in a
@@ -133,6 +133,12 @@
 //! 10. A Snowflake holds no epoch: each service has its own
 //!     ([`SnowflakeEpoch`](snowflake::SnowflakeEpoch)), which its times and time ranges take as an argument. Its decimal text does not sort
 //!     like the ids (`"9"` > `"10"`), so it has no prefix ranges.
+//! 11. `Uuid` is the `uuid` crate's type (`uuid` feature), whose own methods and hyphenated
+//!     `Display`/`FromStr` stay as they are: this crate's operations on it are the free
+//!     functions of [`uuids`](crate::uuids), and a typed UUID id (`#[derive(idtypes::Uuid)]`)
+//!     has them as methods (`UserId::now_v7()`, `UserId::range_for_time(..)`). Its text as
+//!     a format is the TypeID suffix; the time functions and time ranges are version 7's
+//!     (a range holds every UUID between its bounds, as PostgreSQL's `uuid` order does).
 //!
 //! Code generic over the formats has the same through two traits: [`IdFormat`] (every format:
 //! its name, its longest text, `encode`) and [`FixedSizeFormat`] (all but the record key: the
@@ -188,7 +194,9 @@
 //! ```
 //!
 //! The derives are `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand`,
-//! `Snowflake`, `Tbsl` and `RecordKey`, on a tuple struct with one field of that type. Each generates:
+//! `Snowflake`, `Tbsl`, `Ulid`, `RecordKey` (with `alloc`) and `Uuid` (with the `uuid`
+//! feature: `#[derive(idtypes::Uuid)] struct UserId(uuid::Uuid);`, TypeID text by default, see
+//! [`uuids`](crate::uuids)), on a tuple struct with one field of that type. Each generates:
 //!
 //! - text: [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) (and `parse`,
 //!   `TryFrom<&str>`) for the prefix, the separator and the format's text, or the bare text
@@ -471,7 +479,7 @@
 //! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`](crate::record_key::RecordKeyType) in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 37 bytes) | nothing |
 //! | `serde` | no | `Serialize`/`Deserialize`: the text in human-readable formats (JSON); in binary ones (DAG-CBOR, postcard, bincode) the text for TIDs and record keys (the atproto data model) and the raw form for the other formats; adapters to choose per field ([`serde`](crate::serde)); borrowed deserialization does not allocate | `serde` |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` | `chrono` |
-//! | `uuid` | no | lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7 | `uuid` |
+//! | `uuid` | no | the `uuid` crate's `Uuid` as a format ([`uuids`](crate::uuids)): typed UUID ids (`#[derive(idtypes::Uuid)]`, with `derive`) whose text is a TypeID (`user_01h455vb4pex5vsknk084sn02q`) or the hyphenated form, [`DynTypeId`](crate::uuids::DynTypeId) for TypeIDs whose prefix is known at run time, version 7 and 4 generators, version 7 times and time ranges; lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7, [`Ulid`](struct@Ulid) to and from `Uuid`; turns on the `uuid` support of the database features that are on (the `uuid` column of typed UUIDs and ULIDs) | `uuid` (no default features) |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type (64-bit ids in integer columns), the `AsText` and `AsBytes` adapters (see [databases](#databases-sqlx)), SQL functions that show ids as text (`sqlx-postgres`, `sqlx-mysql`: [`sql`]), and leases of clock/node/machine ids ([`lease`]) | `sqlx` 0.9 (no TLS, no macros) |
 //! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | no | diesel 2.3 `ToSql`/`FromSql`/`AsExpression`/`Queryable` for every id type, `AsText`, `AsBytes` and typed id, in the columns of the sqlx features (declared `BigInt`, `Binary` or `Text` in `table!`; arrays on PostgreSQL): see [`diesel`](crate::diesel) | `diesel` 2.3 (Rust 1.86) with only its `postgres_backend` or `mysql_backend`, not their connections' C libraries (`diesel-async`'s connections, in Rust, or your diesel dependency's libpq or libmysqlclient); with `sqlite`, which brings `libsqlite3-sys` |
 //! | `postgres-types` | no | `postgres-types` `ToSql`/`FromSql` (tokio-postgres, postgres) for every id type, `AsText` and typed ids: the columns, `accepts` and errors of `sqlx-postgres`, so both clients share a table | `postgres-types` 0.2, `bytes` |
@@ -657,7 +665,10 @@
 //! and sqlx write and read the same number. A TID with its top bit set becomes a negative
 //! `BigInt` that no reader accepts, where sqlx refuses to write it.
 //! `ValueType::column_type` gives SeaORM's schema builder the columns of the table above
-//! (`bigint`, SQLite's `integer`; `bytea`, `binary(n)`, `blob(n)`); text columns
+//! (`bigint`, SQLite's `integer`; `bytea`, `binary(n)`, `blob(n)`; for ULIDs and typed UUIDs
+//! `uuid`, `binary(16)` and, on SQLite, `uuid_text`: a declared type of text affinity, which
+//! keeps the 16-byte `BLOB` values that SeaORM, sqlx and rusqlite write as they are, since
+//! SQLite converts no blob; declare the column `BLOB` in SQL for the plain name); text columns
 //! need the byte-wise collation declared in SQL.
 //!
 //! ```

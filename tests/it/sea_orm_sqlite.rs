@@ -264,6 +264,43 @@ fn the_schema_builder_declares_the_documented_columns() {
     }
 }
 
+/// SeaORM's schema builder declares a typed UUID's SQLite column `uuid_text` (text affinity),
+/// and the 16-byte `BLOB` values written there stay blobs, which SeaORM reads back and which
+/// are the UUID's bytes, as sqlx and rusqlite write them (the crate docs' "SeaORM and
+/// rusqlite").
+#[tokio::test]
+async fn a_typed_uuid_column_the_schema_builder_declares_keeps_16_byte_blobs() {
+    use crate::common::sea_orm_cases::account;
+    use crate::common::typed_uuid::AccountId;
+    use sea_orm::{ActiveModelTrait, ConnectionTrait, IntoActiveModel};
+
+    let db = connect().await;
+    let table = Schema::new(DbBackend::Sqlite).create_table_from_entity(account::Entity);
+    let sql = DbBackend::Sqlite.build(&table).to_string();
+    assert!(
+        sql.contains(r#""id" uuid_text NOT NULL PRIMARY KEY"#),
+        "{sql}"
+    );
+    db.execute_unprepared(&sql).await.unwrap();
+    let id = AccountId::now_v7();
+    let model = account::Model {
+        id,
+        invited_by: None,
+        slug: AsText(id),
+    };
+    model.clone().into_active_model().insert(&db).await.unwrap();
+    let name = sea_orm::EntityName::table_name(&account::Entity);
+    let stored = format!("(SELECT typeof(id) || ':' || length(id) || ':' || hex(id) FROM {name})");
+    assert_eq!(
+        read::<String>(&db, &stored).await.unwrap(),
+        format!("blob:16:{:X}", id.into_inner().simple()),
+    );
+    assert_eq!(
+        account::Entity::find_by_id(id).one(&db).await.unwrap(),
+        Some(model)
+    );
+}
+
 #[tokio::test]
 async fn a_mock_database_s_rows_read_back_as_the_models() {
     let models = post_models(&mut Rng::new(), 8);

@@ -10,11 +10,16 @@
 //! | `Tid`, `Snowish`, `Snowflake` | `BigInt`: the id's integer | `BIGINT` | `BIGINT` (`BIGINT UNSIGNED` is read too) | `INTEGER` |
 //! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BigInt`: the bits, top one flipped | `BIGINT` | `BIGINT` | `INTEGER` |
 //! | `Tbsl`, `AsBytes<T>` | `Bytes`: the big-endian bytes | `BYTEA` | `BINARY(n)` | `BLOB` |
+//! | `Ulid`, a typed id over a `Uuid` (`uuid` feature) | `Uuid`: the 16 bytes | `UUID` | `BINARY(16)` | a 16-byte `BLOB` value, in a column SeaORM declares `uuid_text` |
 //! | `RecordKey`, `AsText<T>` | `String`: the text (a typed id's with its prefix) | `TEXT COLLATE "C"` | `VARCHAR(n) ... COLLATE ascii_bin` | `TEXT` |
 //! | a typed id | the inner id's | | | |
 //!
 //! `ValueType::column_type` is `BigInteger` for the 64-bit ids, which SeaORM's schema builder
-//! writes as `bigint` (SQLite: `integer`): the columns above. Text columns need a
+//! writes as `bigint` (SQLite: `integer`), `Binary(n)` for the byte columns, and `Uuid` for
+//! ULIDs and typed UUIDs, which it writes as `uuid`, `binary(16)` and, on SQLite, `uuid_text`:
+//! a declared type of text affinity, which keeps the 16-byte `BLOB` values that SeaORM, sqlx
+//! and rusqlite write as they are (SQLite converts no blob), so the three read each other's
+//! rows; declare the column `BLOB` in SQL if you prefer the plain name. Text columns need a
 //! byte-wise collation, which a `ColumnType` cannot say: declare them in SQL.
 //!
 //! # Why `BigInt`

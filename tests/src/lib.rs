@@ -1,9 +1,19 @@
 //! Helpers for the workspace's cross-crate tests (see `tests/it/`, one test binary).
 //!
-//! The README's Rust examples are compiled and run as this crate's doctests.
+//! The README's Rust examples, and those of the `idtypes` and `idtypes-derive` packages'
+//! READMEs, are compiled and run as this crate's doctests.
 #![doc = include_str!("../../README.md")]
 
 use std::path::PathBuf;
+
+/// The `idtypes` package's README (its page in the package registry): its examples run as
+/// doctests.
+#[doc = include_str!("../../idtypes/README.md")]
+pub mod idtypes_package_readme {}
+
+/// The `idtypes-derive` package's README: its examples run as doctests.
+#[doc = include_str!("../../idtypes-derive/README.md")]
+pub mod idtypes_derive_package_readme {}
 
 pub mod fault_proxy;
 #[cfg(unix)]

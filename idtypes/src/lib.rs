@@ -480,17 +480,32 @@
 //! | `serde` | no | `Serialize`/`Deserialize`: the text in human-readable formats (JSON); in binary ones (DAG-CBOR, postcard, bincode) the text for TIDs and record keys (the atproto data model) and the raw form for the other formats; adapters to choose per field ([`serde`](crate::serde)); borrowed deserialization does not allocate | `serde` |
 //! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` | `chrono` |
 //! | `uuid` | no | the `uuid` crate's `Uuid` as a format ([`uuids`](crate::uuids)): typed UUID ids (`#[derive(idtypes::Uuid)]`, with `derive`) whose text is a TypeID (`user_01h455vb4pex5vsknk084sn02q`) or the hyphenated form, [`DynTypeId`](crate::uuids::DynTypeId) for TypeIDs whose prefix is known at run time, version 7 and 4 generators, version 7 times and time ranges; lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7, [`Ulid`](struct@Ulid) to and from `Uuid`; turns on the `uuid` support of the database features that are on (the `uuid` column of typed UUIDs and ULIDs) | `uuid` (no default features) |
-//! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type (64-bit ids in integer columns), the `AsText` and `AsBytes` adapters (see [databases](#databases-sqlx)), SQL functions that show ids as text (`sqlx-postgres`, `sqlx-mysql`: [`sql`]), and leases of clock/node/machine ids ([`lease`]) | `sqlx` 0.9 (no TLS, no macros) |
-//! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | no | diesel 2.3 `ToSql`/`FromSql`/`AsExpression`/`Queryable` for every id type, `AsText`, `AsBytes` and typed id, in the columns of the sqlx features (declared `BigInt`, `Binary` or `Text` in `table!`; arrays on PostgreSQL): see [`diesel`](crate::diesel) | `diesel` 2.3 (Rust 1.86) with only its `postgres_backend` or `mysql_backend`, not their connections' C libraries (`diesel-async`'s connections, in Rust, or your diesel dependency's libpq or libmysqlclient); with `sqlite`, which brings `libsqlite3-sys` |
+//! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type (64-bit ids in integer columns), the `AsText` and `AsBytes` adapters (see [databases](#databases-sqlx)), SQL functions that show ids as text (`sqlx-postgres`, `sqlx-mysql`: [`sql`]), and leases of clock/node/machine ids ([`lease`]) | `sqlx` 0.9 (no TLS, no macros; [Rust 1.94](#rust-versions)) |
+//! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | no | diesel 2.3 `ToSql`/`FromSql`/`AsExpression`/`Queryable` for every id type, `AsText`, `AsBytes` and typed id, in the columns of the sqlx features (declared `BigInt`, `Binary` or `Text` in `table!`; arrays on PostgreSQL): see [`diesel`](crate::diesel) | `diesel` 2.3 ([Rust 1.86](#rust-versions)) with only its `postgres_backend` or `mysql_backend`, not their connections' C libraries (`diesel-async`'s connections, in Rust, or your diesel dependency's libpq or libmysqlclient); with `sqlite`, which brings `libsqlite3-sys` |
 //! | `postgres-types` | no | `postgres-types` `ToSql`/`FromSql` (tokio-postgres, postgres) for every id type, `AsText` and typed ids: the columns, `accepts` and errors of `sqlx-postgres`, so both clients share a table | `postgres-types` 0.2, `bytes` |
-//! | `sea-orm` | no | SeaORM 2: every id type, `AsText`, `AsBytes` and typed id as an entity's column or primary key (`Value`, `ValueType`, `Nullable`, `TryGetable`, `TryFromU64`, `IntoActiveValue`; `NotU8` with `sqlx-postgres`), in the columns of the sqlx features; with an `sqlx-*` feature, that database's rows are read as sqlx reads them (see [SeaORM and rusqlite](#seaorm-and-rusqlite)); needs Rust 1.94, as SeaORM 2 does | `sea-orm` 2 (sqlx 0.9; no default features; its `sqlx-*` features with ours) |
+//! | `sea-orm` | no | SeaORM 2: every id type, `AsText`, `AsBytes` and typed id as an entity's column or primary key (`Value`, `ValueType`, `Nullable`, `TryGetable`, `TryFromU64`, `IntoActiveValue`; `NotU8` with `sqlx-postgres`), in the columns of the sqlx features; with an `sqlx-*` feature, that database's rows are read as sqlx reads them (see [SeaORM and rusqlite](#seaorm-and-rusqlite)) | `sea-orm` 2 (sqlx 0.9; no default features; its `sqlx-*` features with ours; [Rust 1.94](#rust-versions)) |
 //! | `rusqlite` | no | rusqlite `ToSql`/`FromSql` for every id type, `AsText`, `AsBytes` and typed id: the SQLite columns and checks of `sqlx-sqlite`, so both share a file | `rusqlite` 0.39 (no default features), the one whose `libsqlite3-sys` (0.37) is sqlx 0.9's; bundle SQLite in both or neither |
 //! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) | `arbitrary` 1 |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) | `idtypes-derive` (`syn` 3, `quote`, `proc-macro2`) |
 //! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`) |
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
-//! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; Rust 1.88): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
+//! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; [Rust 1.88](#rust-versions)): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
+//!
+//! # Rust versions
+//!
+//! idtypes needs Rust 1.85 (edition 2024); some integrations need the newer Rust that the
+//! crates they pull in need:
+//!
+//! | features | Rust |
+//! |---|---|
+//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `postgres-types`, `rusqlite`, `arbitrary` | 1.85 |
+//! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | 1.86 |
+//! | `utoipa6` | 1.88 |
+//! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite`, `sea-orm` | 1.94 |
+//!
+//! CI reads this table and checks each row's features together with exactly that Rust, on the
+//! dependency versions of the repository's `Cargo.lock` (`.ci/msrv`).
 //!
 //! # Targets
 //!

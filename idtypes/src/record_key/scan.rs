@@ -187,22 +187,29 @@ mod x86 {
     #[cfg(feature = "std")]
     #[target_feature(enable = "avx2")]
     #[inline]
+    // The `unsafe` block is for Rust 1.85 and 1.86, whose AVX2 intrinsics are unsafe to call
+    // even here; from 1.87 on they are safe in an AVX2 function and the block is unused.
+    #[allow(unused_unsafe)]
     unsafe fn allowed32(v: __m256i) -> u32 {
-        let range = |x: __m256i, lo: u8, hi: u8| {
-            let shifted = _mm256_add_epi8(x, _mm256_set1_epi8(0x80u8.wrapping_sub(lo) as i8));
-            let limit = _mm256_set1_epi8((0x80u8.wrapping_add(hi - lo + 1)) as i8);
-            _mm256_cmpgt_epi8(limit, shifted)
-        };
-        let letters = range(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), b'a', b'z');
-        let digits = range(v, b'0', b':');
-        let dash_dot = range(v, b'-', b'.');
-        let underscore = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'_' as i8));
-        let tilde = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'~' as i8));
-        let allowed = _mm256_or_si256(
-            _mm256_or_si256(letters, digits),
-            _mm256_or_si256(dash_dot, _mm256_or_si256(underscore, tilde)),
-        );
-        _mm256_movemask_epi8(allowed) as u32
+        // SAFETY: the processor has AVX2 (this function's contract); the intrinsics only
+        // compute on registers.
+        unsafe {
+            let range = |x: __m256i, lo: u8, hi: u8| {
+                let shifted = _mm256_add_epi8(x, _mm256_set1_epi8(0x80u8.wrapping_sub(lo) as i8));
+                let limit = _mm256_set1_epi8((0x80u8.wrapping_add(hi - lo + 1)) as i8);
+                _mm256_cmpgt_epi8(limit, shifted)
+            };
+            let letters = range(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), b'a', b'z');
+            let digits = range(v, b'0', b':');
+            let dash_dot = range(v, b'-', b'.');
+            let underscore = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'_' as i8));
+            let tilde = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'~' as i8));
+            let allowed = _mm256_or_si256(
+                _mm256_or_si256(letters, digits),
+                _mm256_or_si256(dash_dot, _mm256_or_si256(underscore, tilde)),
+            );
+            _mm256_movemask_epi8(allowed) as u32
+        }
     }
 
     /// The first disallowed byte of `text`, 32 bytes per step, then the SSE2 path for the

@@ -33,6 +33,7 @@ mod lease;
 mod lease_faults;
 mod lease_fleet;
 mod lease_term;
+mod markdown_links;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;

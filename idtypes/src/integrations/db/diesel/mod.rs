@@ -141,7 +141,7 @@
 //! libraries libpq and libmysqlclient or MariaDB's libmariadb). `diesel-sqlite` turns on
 //! diesel's `sqlite`, the backend and connection together, on `libsqlite3-sys` (the system's
 //! SQLite, or a bundled one if a crate in the build asks for it, as sqlx's SQLite does).
-//! diesel 2.3 needs Rust 1.86.
+//! diesel 2.3 needs a newer Rust than idtypes: see the crate docs' [Rust versions](crate#rust-versions).
 //!
 //! # Decoding
 //!

@@ -685,7 +685,7 @@ fn render(
 ) -> String {
     let mut out = String::new();
     for section in SECTIONS {
-        writeln!(out, "### {}\n", section.title).unwrap();
+        writeln!(out, "## {}\n", section.title).unwrap();
         writeln!(
             out,
             "| operation | idtypes | beside it, same group (ratio to idtypes' first figure) | bench: group/functions |"

@@ -785,7 +785,18 @@ fn machine() -> String {
         .map_or("an unknown CPU", |(_, model)| model.trim())
         .to_owned();
     let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
-    format!("{model}, {cpus} CPUs available")
+    // The load averages when the report runs, right after the benches: the 15-minute one
+    // spans about the whole run, and shows how much else the machine was doing.
+    let load = fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load: Vec<&str> = load.split_whitespace().take(3).collect();
+    if load.len() == 3 {
+        format!(
+            "{model}, {cpus} CPUs available; load average at its end {} (1, 5 and 15 minutes)",
+            load.join(" / ")
+        )
+    } else {
+        format!("{model}, {cpus} CPUs available")
+    }
 }
 
 fn directories() -> (PathBuf, PathBuf) {

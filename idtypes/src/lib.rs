@@ -364,10 +364,12 @@
 //! A generator shared by threads keeps its ids strictly increasing across all of them: every
 //! id is one atomic update of the state they share (a lock, for a sequenced TBSL). That
 //! state's cache line then moves between cores on every id, and the move sets the pace, not
-//! the clock read (as fast on two threads as on one) nor a retry (about one id in fifty): on
-//! the project's 2-core machine each of two threads sharing a TID generator takes 48 to 65 ns
-//! an id where one thread alone takes 32, so that together they make ids at most a third
-//! faster than one thread. Where ids need only be unique, give each thread a generator of its
+//! the clock read nor a retry (about one id in fifty). In the run of the repository's
+//! `idtypes/docs/performance.md` ("Generating, two threads"), on a 2-core machine, each of two
+//! threads sharing a TID generator took 39.5 ns an id where one thread alone took 29 (together
+//! about 1.5 times one thread), and each of two sharing an xid, snowish or TBSL generator
+//! about three times its one-thread figure, so that together they made fewer ids than one
+//! thread alone. Where ids need only be unique, give each thread a generator of its
 //! own with its own clock, node or machine id: nothing is shared, and each thread makes ids
 //! at the one-thread rate. Its ids then increase per thread only (two threads' ids of one
 //! microsecond sort by clock id), and every id handed to a thread is one this process must

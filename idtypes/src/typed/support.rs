@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::TypedId;
+use super::{TypedId, text_form::TextForm};
 use crate::{
     Error, IdFormat, IdRange, IdText,
     error::{Repr, Snippet, TypeInfo},
@@ -52,12 +52,34 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
 }
 
 /// `parse` of a text whose prefix, separator or inner text is wrong: all of it again, to
-/// find which and say so.
+/// find which and say so. The reading is [`read_refused`], one copy for every typed id of a
+/// format; only the type's checks are this type's.
 #[cold]
 #[inline(never)]
 fn parse_refused<T: TypedId>(text: &str) -> Result<T, Error> {
-    let (offset, inner) = read_inner::<T>(text)?;
+    let (offset, inner) = read_refused(text, T::TEXT, type_info::<T>(), const { max_len::<T>() })?;
     T::try_from_inner(inner).map_err(|err| err.counted_whole(offset))
+}
+
+/// [`read_inner`] for [`parse_refused`]: generic over the inner format only, with the type's
+/// facts as arguments (`info`, and `max_len`, the length in bytes of its longest text), so
+/// that the typed ids of one format share it.
+#[cold]
+#[inline(never)]
+fn read_refused<I: IdFormat>(
+    text: &str,
+    form: TextForm<I>,
+    info: &'static TypeInfo,
+    max_len: usize,
+) -> Result<(usize, I), Error> {
+    let offset = match prefix_end_of(text, info.prefix, info.separator) {
+        Some(end) => end,
+        None => strip_prefix_slow(text, I::NAME, info)?,
+    };
+    let inner = form
+        .parse(&text[offset..])
+        .map_err(|err| inner_error(err, offset, max_len, I::NAME, info))?;
+    Ok((offset, inner))
 }
 
 /// The length in bytes of the longest text of `T`, a type with a prefix: the prefix, the
@@ -69,15 +91,21 @@ const fn max_len<T: TypedId>() -> usize {
 /// The inner id after the prefix and separator, and where it starts.
 fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
     let offset = strip_prefix::<T>(text)?;
-    let inner = T::TEXT
-        .parse(&text[offset..])
-        .map_err(|err| inner_error::<T>(err, offset))?;
+    let inner = T::TEXT.parse(&text[offset..]).map_err(|err| {
+        inner_error(
+            err,
+            offset,
+            const { max_len::<T>() },
+            <T::Inner as IdFormat>::NAME,
+            type_info::<T>(),
+        )
+    })?;
     Ok((offset, inner))
 }
 
-/// The error of a typed text whose inner text, at `offset`, the inner format refused with
-/// `err`: the type's length error if the text is longer than any of the type's, else `err`
-/// positioned in the whole text.
+/// The error of a typed text whose inner text, at `offset`, the inner format (`name`) refused
+/// with `err`: the type's length error if the text is longer than any of the type's
+/// (`max_len` bytes), else `err` positioned in the whole text.
 ///
 /// Every format checks the length of its text before anything else, in constant time, so a
 /// text too long for the type is one whose inner text its format refuses with a length error
@@ -85,16 +113,30 @@ fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
 /// (checking the length before the inner format cost a typed parse 2 to 4 instructions).
 #[cold]
 #[inline(never)]
-fn inner_error<T: TypedId>(err: Error, offset: usize) -> Error {
+fn inner_error(
+    err: Error,
+    offset: usize,
+    max_len: usize,
+    name: &'static str,
+    info: &'static TypeInfo,
+) -> Error {
     // Without a prefix the text is the inner format's, and so is its length error.
-    if !T::PREFIX.is_empty() {
+    if !info.prefix.is_empty() {
         if let Some(inner_len) = err.text_length() {
-            if offset + inner_len > const { max_len::<T>() } {
-                return too_long::<T>(offset + inner_len);
+            if offset + inner_len > max_len {
+                let found = offset + inner_len;
+                return Error::new(
+                    name,
+                    Repr::TypedLength {
+                        max: max_len,
+                        found,
+                    },
+                )
+                .within(info);
             }
         }
     }
-    err.counted_whole(offset).within(type_info::<T>())
+    err.counted_whole(offset).within(info)
 }
 
 /// The byte offset of the inner text, after the prefix and separator.
@@ -102,7 +144,7 @@ fn inner_error<T: TypedId>(err: Error, offset: usize) -> Error {
 fn strip_prefix<T: TypedId>(text: &str) -> Result<usize, Error> {
     match prefix_end::<T>(text) {
         Some(end) => Ok(end),
-        None => strip_prefix_slow::<T>(text),
+        None => strip_prefix_slow(text, <T::Inner as IdFormat>::NAME, type_info::<T>()),
     }
 }
 
@@ -110,7 +152,12 @@ fn strip_prefix<T: TypedId>(text: &str) -> Result<usize, Error> {
 /// common case, on bytes: both are ASCII).
 #[inline(always)]
 fn prefix_end<T: TypedId>(text: &str) -> Option<usize> {
-    let (prefix, separator) = (T::PREFIX, T::SEPARATOR);
+    prefix_end_of(text, T::PREFIX, T::SEPARATOR)
+}
+
+/// [`prefix_end`] of a type whose prefix and separator are arguments.
+#[inline(always)]
+fn prefix_end_of(text: &str, prefix: &str, separator: &str) -> Option<usize> {
     if prefix.is_empty() {
         return Some(0);
     }
@@ -120,16 +167,6 @@ fn prefix_end<T: TypedId>(text: &str) -> Option<usize> {
         && bytes[..prefix.len()] == *prefix.as_bytes()
         && bytes[prefix.len()..head] == *separator.as_bytes();
     found.then_some(head)
-}
-
-/// A text of `found` bytes is longer than any of `T`'s.
-fn too_long<T: TypedId>(found: usize) -> Error {
-    let max = max_len::<T>();
-    Error::new(
-        <T::Inner as IdFormat>::NAME,
-        Repr::TypedLength { max, found },
-    )
-    .within(type_info::<T>())
 }
 
 /// How far into a text a prefix and its separator are looked for: the longest prefix (63
@@ -147,11 +184,17 @@ fn find_separator(text: &str, separator: &str, window: usize) -> Option<usize> {
     text[..end].find(separator)
 }
 
-/// [`strip_prefix`]'s error: which of the prefix and the separator is wrong, and how.
+/// [`strip_prefix`]'s error: which of the prefix and the separator is wrong, and how. Not
+/// generic: the type's prefix and separator are `info`'s, its inner format's name is `name`,
+/// and every typed id shares this one copy.
 #[cold]
-fn strip_prefix_slow<T: TypedId>(text: &str) -> Result<usize, Error> {
-    let (prefix, separator) = (T::PREFIX, T::SEPARATOR);
-    let name = <T::Inner as IdFormat>::NAME;
+#[inline(never)]
+fn strip_prefix_slow(
+    text: &str,
+    name: &'static str,
+    info: &'static TypeInfo,
+) -> Result<usize, Error> {
+    let (prefix, separator) = (info.prefix, info.separator);
     if let Some(rest) = text.strip_prefix(prefix) {
         if rest.starts_with(separator) {
             return Ok(prefix.len() + separator.len());
@@ -165,14 +208,14 @@ fn strip_prefix_slow<T: TypedId>(text: &str) -> Result<usize, Error> {
         });
         if !longer {
             let found = rest.chars().next();
-            return Err(Error::new(name, Repr::Separator { found }).within(type_info::<T>()));
+            return Err(Error::new(name, Repr::Separator { found }).within(info));
         }
     }
     // What stands where the prefix belongs: up to and including the first separator.
     let found =
         find_separator(text, separator, PREFIX_WINDOW).map(|at| &text[..at + separator.len()]);
     let found = found.map(Snippet::new);
-    Err(Error::new(name, Repr::Prefix { found }).within(type_info::<T>()))
+    Err(Error::new(name, Repr::Prefix { found }).within(info))
 }
 
 /// Writes the prefixed text. A width or precision (`{:>20}`) applies to the whole of it; the

@@ -61,6 +61,13 @@ fn parse_refused<T: TypedId>(text: &str) -> Result<T, Error> {
     T::try_from_inner(inner).map_err(|err| err.counted_whole(offset))
 }
 
+/// [`parse`] out of line, where speed does not matter (whether a schema's example parses):
+/// the same result, through the path of refused texts, which reads every text in full.
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
+pub(crate) fn parse_out_of_line<T: TypedId>(text: &str) -> Result<T, Error> {
+    parse_refused::<T>(text)
+}
+
 /// [`read_inner`] for [`parse_refused`]: generic over the inner format only, with the type's
 /// facts as arguments (`info`, and `max_len`, the length in bytes of its longest text), so
 /// that the typed ids of one format share it.

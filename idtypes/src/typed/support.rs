@@ -57,7 +57,14 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
 #[cold]
 #[inline(never)]
 fn parse_refused<T: TypedId>(text: &str) -> Result<T, Error> {
-    let (offset, inner) = read_refused(text, T::TEXT, type_info::<T>(), const { max_len::<T>() })?;
+    let offset = strip_prefix::<T>(text)?;
+    let inner = read_refused(
+        text,
+        offset,
+        T::TEXT,
+        type_info::<T>(),
+        const { max_len::<T>() },
+    )?;
     T::try_from_inner(inner).map_err(|err| err.counted_whole(offset))
 }
 
@@ -68,25 +75,20 @@ pub(crate) fn parse_out_of_line<T: TypedId>(text: &str) -> Result<T, Error> {
     parse_refused::<T>(text)
 }
 
-/// [`read_inner`] for [`parse_refused`]: generic over the inner format only, with the type's
-/// facts as arguments (`info`, and `max_len`, the length in bytes of its longest text), so
-/// that the typed ids of one format share it.
+/// The inner id of [`parse_refused`]'s text, whose inner text starts at `offset`: generic over
+/// the inner format only, with the type's facts as arguments (`info`, and `max_len`, the
+/// length in bytes of its longest text), so that the typed ids of one format share it.
 #[cold]
 #[inline(never)]
 fn read_refused<I: IdFormat>(
     text: &str,
+    offset: usize,
     form: TextForm<I>,
     info: &'static TypeInfo,
     max_len: usize,
-) -> Result<(usize, I), Error> {
-    let offset = match prefix_end_of(text, info.prefix, info.separator) {
-        Some(end) => end,
-        None => strip_prefix_slow(text, I::NAME, info)?,
-    };
-    let inner = form
-        .parse(&text[offset..])
-        .map_err(|err| inner_error(err, offset, max_len, I::NAME, info))?;
-    Ok((offset, inner))
+) -> Result<I, Error> {
+    form.parse(&text[offset..])
+        .map_err(|err| inner_error(err, offset, max_len, I::NAME, info))
 }
 
 /// The length in bytes of the longest text of `T`, a type with a prefix: the prefix, the
@@ -159,12 +161,7 @@ fn strip_prefix<T: TypedId>(text: &str) -> Result<usize, Error> {
 /// common case, on bytes: both are ASCII).
 #[inline(always)]
 fn prefix_end<T: TypedId>(text: &str) -> Option<usize> {
-    prefix_end_of(text, T::PREFIX, T::SEPARATOR)
-}
-
-/// [`prefix_end`] of a type whose prefix and separator are arguments.
-#[inline(always)]
-fn prefix_end_of(text: &str, prefix: &str, separator: &str) -> Option<usize> {
+    let (prefix, separator) = (T::PREFIX, T::SEPARATOR);
     if prefix.is_empty() {
         return Some(0);
     }

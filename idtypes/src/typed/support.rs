@@ -288,11 +288,45 @@ const fn copy<const N: usize>(to: &mut [u8; N], at: usize, from: &[u8]) -> usize
 /// Writes `TypeName(prefixed text)`; flags apply to the text, as derived `Debug` passes them
 /// to a field.
 pub fn fmt_debug<T: TypedId>(id: &T, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    f.write_str(T::TYPE_NAME)?;
+    fmt_debug_of(id.as_inner(), T::TEXT, type_info::<T>(), f)
+}
+
+/// [`fmt_debug`], generic over the inner format only, with the type's name, prefix and
+/// separator from `info`: one copy for every typed id of a format, out of line (`Debug` is
+/// not on the paths that need speed; `Display` and serde keep theirs, [`fmt_text`]).
+#[inline(never)]
+fn fmt_debug_of<I: IdFormat>(
+    inner: &I,
+    form: TextForm<I>,
+    info: &'static TypeInfo,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    f.write_str(info.name)?;
     f.write_str("(")?;
     // `{:#?}` asks for pretty structure, not the alternate text.
-    fmt_text(id, false, f)?;
+    if f.width().is_none() && f.precision().is_none() {
+        write_text_of(inner, form, info, f)?;
+    } else {
+        // As `fmt_text`: flags apply to the whole prefixed text.
+        let mut text = StackText::<600>::new();
+        write_text_of(inner, form, info, &mut text)?;
+        f.pad(text.as_str())?;
+    }
     f.write_str(")")
+}
+
+/// [`write_text`] without the alternate text, from the type's facts.
+fn write_text_of<I: IdFormat>(
+    inner: &I,
+    form: TextForm<I>,
+    info: &TypeInfo,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
+    if !info.prefix.is_empty() {
+        out.write_str(info.prefix)?;
+        out.write_str(info.separator)?;
+    }
+    form.write(inner, false, out)
 }
 
 /// Runs a type's `validate` function (a path or a closure, written by the user in

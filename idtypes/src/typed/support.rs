@@ -394,21 +394,32 @@ where
     T: TypedId + Copy,
     T::Inner: Copy,
 {
-    let offset = if T::PREFIX.is_empty() {
+    let range = inner_range_for_prefix(prefix, inner, type_info::<T>())?;
+    Ok(range.map(|range| map_range(range, T::from_inner_unchecked)))
+}
+
+/// [`range_for_prefix`]'s inner range, with the type's prefix and separator from `info`:
+/// generic over the inner format's function only, so one copy serves every typed id of a
+/// format.
+#[inline(never)]
+fn inner_range_for_prefix<I>(
+    prefix: &str,
+    inner: impl FnOnce(&str) -> Result<Option<IdRange<I>>, Error>,
+    info: &'static TypeInfo,
+) -> Result<Option<IdRange<I>>, Error> {
+    let offset = if info.prefix.is_empty() {
         0
     } else {
         let typed = prefix
-            .strip_prefix(T::PREFIX)
-            .is_some_and(|rest| rest.starts_with(T::SEPARATOR));
+            .strip_prefix(info.prefix)
+            .is_some_and(|rest| rest.starts_with(info.separator));
         if typed {
-            T::PREFIX.len() + T::SEPARATOR.len()
+            info.prefix.len() + info.separator.len()
         } else {
             0
         }
     };
-    let range = inner(&prefix[offset..])
-        .map_err(|err| err.counted_whole(offset).within(type_info::<T>()))?;
-    Ok(range.map(|range| map_range(range, T::from_inner_unchecked)))
+    inner(&prefix[offset..]).map_err(|err| err.counted_whole(offset).within(info))
 }
 
 /// Checks a record key against the type's `key_type`.

@@ -102,6 +102,15 @@ macro_rules! text_suite {
             }
 
             #[test]
+            fn debug_flags_apply_to_the_text_and_pretty_is_not_the_alternate_text() {
+                let id = PostId::from_inner(inner());
+                let text = format!("post_{EXAMPLE}");
+                assert_eq!(format!("{id:>90?}"), format!("PostId({text:>90})"));
+                assert_eq!(format!("{id:.6?}"), format!("PostId({text:.6})"));
+                assert_eq!(format!("{id:#?}"), format!("PostId({text})"));
+            }
+
+            #[test]
             fn parse_from_str_and_try_from_agree() {
                 let text = format!("post_{EXAMPLE}");
                 let parsed = PostId::parse(&text).unwrap();

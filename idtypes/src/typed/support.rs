@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::TypedId;
+use super::{TypedId, text_form::TextForm};
 use crate::{
     Error, IdFormat, IdRange, IdText,
     error::{Repr, Snippet, TypeInfo},
@@ -52,12 +52,43 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
 }
 
 /// `parse` of a text whose prefix, separator or inner text is wrong: all of it again, to
-/// find which and say so.
+/// find which and say so. The reading is [`read_refused`], one copy for every typed id of a
+/// format; only the type's checks are this type's.
 #[cold]
 #[inline(never)]
 fn parse_refused<T: TypedId>(text: &str) -> Result<T, Error> {
-    let (offset, inner) = read_inner::<T>(text)?;
+    let offset = strip_prefix::<T>(text)?;
+    let inner = read_refused(
+        text,
+        offset,
+        T::TEXT,
+        type_info::<T>(),
+        const { max_len::<T>() },
+    )?;
     T::try_from_inner(inner).map_err(|err| err.counted_whole(offset))
+}
+
+/// [`parse`] out of line, where speed does not matter (whether a schema's example parses):
+/// the same result, through the path of refused texts, which reads every text in full.
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
+pub(crate) fn parse_out_of_line<T: TypedId>(text: &str) -> Result<T, Error> {
+    parse_refused::<T>(text)
+}
+
+/// The inner id of [`parse_refused`]'s text, whose inner text starts at `offset`: generic over
+/// the inner format only, with the type's facts as arguments (`info`, and `max_len`, the
+/// length in bytes of its longest text), so that the typed ids of one format share it.
+#[cold]
+#[inline(never)]
+fn read_refused<I: IdFormat>(
+    text: &str,
+    offset: usize,
+    form: TextForm<I>,
+    info: &'static TypeInfo,
+    max_len: usize,
+) -> Result<I, Error> {
+    form.parse(&text[offset..])
+        .map_err(|err| inner_error(err, offset, max_len, I::NAME, info))
 }
 
 /// The length in bytes of the longest text of `T`, a type with a prefix: the prefix, the
@@ -69,15 +100,21 @@ const fn max_len<T: TypedId>() -> usize {
 /// The inner id after the prefix and separator, and where it starts.
 fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
     let offset = strip_prefix::<T>(text)?;
-    let inner = T::TEXT
-        .parse(&text[offset..])
-        .map_err(|err| inner_error::<T>(err, offset))?;
+    let inner = T::TEXT.parse(&text[offset..]).map_err(|err| {
+        inner_error(
+            err,
+            offset,
+            const { max_len::<T>() },
+            <T::Inner as IdFormat>::NAME,
+            type_info::<T>(),
+        )
+    })?;
     Ok((offset, inner))
 }
 
-/// The error of a typed text whose inner text, at `offset`, the inner format refused with
-/// `err`: the type's length error if the text is longer than any of the type's, else `err`
-/// positioned in the whole text.
+/// The error of a typed text whose inner text, at `offset`, the inner format (`name`) refused
+/// with `err`: the type's length error if the text is longer than any of the type's
+/// (`max_len` bytes), else `err` positioned in the whole text.
 ///
 /// Every format checks the length of its text before anything else, in constant time, so a
 /// text too long for the type is one whose inner text its format refuses with a length error
@@ -85,16 +122,30 @@ fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
 /// (checking the length before the inner format cost a typed parse 2 to 4 instructions).
 #[cold]
 #[inline(never)]
-fn inner_error<T: TypedId>(err: Error, offset: usize) -> Error {
+fn inner_error(
+    err: Error,
+    offset: usize,
+    max_len: usize,
+    name: &'static str,
+    info: &'static TypeInfo,
+) -> Error {
     // Without a prefix the text is the inner format's, and so is its length error.
-    if !T::PREFIX.is_empty() {
+    if !info.prefix.is_empty() {
         if let Some(inner_len) = err.text_length() {
-            if offset + inner_len > const { max_len::<T>() } {
-                return too_long::<T>(offset + inner_len);
+            if offset + inner_len > max_len {
+                let found = offset + inner_len;
+                return Error::new(
+                    name,
+                    Repr::TypedLength {
+                        max: max_len,
+                        found,
+                    },
+                )
+                .within(info);
             }
         }
     }
-    err.counted_whole(offset).within(type_info::<T>())
+    err.counted_whole(offset).within(info)
 }
 
 /// The byte offset of the inner text, after the prefix and separator.
@@ -102,7 +153,7 @@ fn inner_error<T: TypedId>(err: Error, offset: usize) -> Error {
 fn strip_prefix<T: TypedId>(text: &str) -> Result<usize, Error> {
     match prefix_end::<T>(text) {
         Some(end) => Ok(end),
-        None => strip_prefix_slow::<T>(text),
+        None => strip_prefix_slow(text, <T::Inner as IdFormat>::NAME, type_info::<T>()),
     }
 }
 
@@ -122,16 +173,6 @@ fn prefix_end<T: TypedId>(text: &str) -> Option<usize> {
     found.then_some(head)
 }
 
-/// A text of `found` bytes is longer than any of `T`'s.
-fn too_long<T: TypedId>(found: usize) -> Error {
-    let max = max_len::<T>();
-    Error::new(
-        <T::Inner as IdFormat>::NAME,
-        Repr::TypedLength { max, found },
-    )
-    .within(type_info::<T>())
-}
-
 /// How far into a text a prefix and its separator are looked for: the longest prefix (63
 /// bytes) and the longest separator (8). A separator further on ends no prefix, and searching
 /// on would take time that grows with the text.
@@ -147,11 +188,17 @@ fn find_separator(text: &str, separator: &str, window: usize) -> Option<usize> {
     text[..end].find(separator)
 }
 
-/// [`strip_prefix`]'s error: which of the prefix and the separator is wrong, and how.
+/// [`strip_prefix`]'s error: which of the prefix and the separator is wrong, and how. Not
+/// generic: the type's prefix and separator are `info`'s, its inner format's name is `name`,
+/// and every typed id shares this one copy.
 #[cold]
-fn strip_prefix_slow<T: TypedId>(text: &str) -> Result<usize, Error> {
-    let (prefix, separator) = (T::PREFIX, T::SEPARATOR);
-    let name = <T::Inner as IdFormat>::NAME;
+#[inline(never)]
+fn strip_prefix_slow(
+    text: &str,
+    name: &'static str,
+    info: &'static TypeInfo,
+) -> Result<usize, Error> {
+    let (prefix, separator) = (info.prefix, info.separator);
     if let Some(rest) = text.strip_prefix(prefix) {
         if rest.starts_with(separator) {
             return Ok(prefix.len() + separator.len());
@@ -165,14 +212,14 @@ fn strip_prefix_slow<T: TypedId>(text: &str) -> Result<usize, Error> {
         });
         if !longer {
             let found = rest.chars().next();
-            return Err(Error::new(name, Repr::Separator { found }).within(type_info::<T>()));
+            return Err(Error::new(name, Repr::Separator { found }).within(info));
         }
     }
     // What stands where the prefix belongs: up to and including the first separator.
     let found =
         find_separator(text, separator, PREFIX_WINDOW).map(|at| &text[..at + separator.len()]);
     let found = found.map(Snippet::new);
-    Err(Error::new(name, Repr::Prefix { found }).within(type_info::<T>()))
+    Err(Error::new(name, Repr::Prefix { found }).within(info))
 }
 
 /// Writes the prefixed text. A width or precision (`{:>20}`) applies to the whole of it; the
@@ -241,11 +288,45 @@ const fn copy<const N: usize>(to: &mut [u8; N], at: usize, from: &[u8]) -> usize
 /// Writes `TypeName(prefixed text)`; flags apply to the text, as derived `Debug` passes them
 /// to a field.
 pub fn fmt_debug<T: TypedId>(id: &T, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    f.write_str(T::TYPE_NAME)?;
+    fmt_debug_of(id.as_inner(), T::TEXT, type_info::<T>(), f)
+}
+
+/// [`fmt_debug`], generic over the inner format only, with the type's name, prefix and
+/// separator from `info`: one copy for every typed id of a format, out of line (`Debug` is
+/// not on the paths that need speed; `Display` and serde keep theirs, [`fmt_text`]).
+#[inline(never)]
+fn fmt_debug_of<I: IdFormat>(
+    inner: &I,
+    form: TextForm<I>,
+    info: &'static TypeInfo,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    f.write_str(info.name)?;
     f.write_str("(")?;
     // `{:#?}` asks for pretty structure, not the alternate text.
-    fmt_text(id, false, f)?;
+    if f.width().is_none() && f.precision().is_none() {
+        write_text_of(inner, form, info, f)?;
+    } else {
+        // As `fmt_text`: flags apply to the whole prefixed text.
+        let mut text = StackText::<600>::new();
+        write_text_of(inner, form, info, &mut text)?;
+        f.pad(text.as_str())?;
+    }
     f.write_str(")")
+}
+
+/// [`write_text`] without the alternate text, from the type's facts.
+fn write_text_of<I: IdFormat>(
+    inner: &I,
+    form: TextForm<I>,
+    info: &TypeInfo,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
+    if !info.prefix.is_empty() {
+        out.write_str(info.prefix)?;
+        out.write_str(info.separator)?;
+    }
+    form.write(inner, false, out)
 }
 
 /// Runs a type's `validate` function (a path or a closure, written by the user in
@@ -313,21 +394,32 @@ where
     T: TypedId + Copy,
     T::Inner: Copy,
 {
-    let offset = if T::PREFIX.is_empty() {
+    let range = inner_range_for_prefix(prefix, inner, type_info::<T>())?;
+    Ok(range.map(|range| map_range(range, T::from_inner_unchecked)))
+}
+
+/// [`range_for_prefix`]'s inner range, with the type's prefix and separator from `info`:
+/// generic over the inner format's function only, so one copy serves every typed id of a
+/// format.
+#[inline(never)]
+fn inner_range_for_prefix<I>(
+    prefix: &str,
+    inner: impl FnOnce(&str) -> Result<Option<IdRange<I>>, Error>,
+    info: &'static TypeInfo,
+) -> Result<Option<IdRange<I>>, Error> {
+    let offset = if info.prefix.is_empty() {
         0
     } else {
         let typed = prefix
-            .strip_prefix(T::PREFIX)
-            .is_some_and(|rest| rest.starts_with(T::SEPARATOR));
+            .strip_prefix(info.prefix)
+            .is_some_and(|rest| rest.starts_with(info.separator));
         if typed {
-            T::PREFIX.len() + T::SEPARATOR.len()
+            info.prefix.len() + info.separator.len()
         } else {
             0
         }
     };
-    let range = inner(&prefix[offset..])
-        .map_err(|err| err.counted_whole(offset).within(type_info::<T>()))?;
-    Ok(range.map(|range| map_range(range, T::from_inner_unchecked)))
+    inner(&prefix[offset..]).map_err(|err| err.counted_whole(offset).within(info))
 }
 
 /// Checks a record key against the type's `key_type`.

@@ -55,21 +55,61 @@ pub(crate) fn of_record_key_type() -> IdSchema {
 /// (for a typed record key, the keys of its record key type), with the type's name, its format
 /// and, when it has one, its `validate` check in the description. The example is the format's
 /// behind the prefix, left out if the type refuses it.
+///
+/// Generic only to read the type's facts: the schema is built once for every typed id, out of
+/// line ([`of_facts`]), not in a copy per type.
 pub(crate) fn of_typed<T: TypedId>() -> IdSchema {
-    let inner = inner_text::<T>();
-    let head = match T::PREFIX {
+    of_facts(&TypedFacts {
+        type_name: T::TYPE_NAME,
+        prefix: T::PREFIX,
+        separator: T::SEPARATOR,
+        has_validate: T::HAS_VALIDATE,
+        key_type: T::KEY_TYPE,
+        text: T::TEXT.schema(),
+        accepts: accepts::<T>,
+    })
+}
+
+/// What [`of_facts`] needs of a typed id: its constants, its inner text's schema, and whether it
+/// accepts a text (the example).
+struct TypedFacts {
+    type_name: &'static str,
+    prefix: &'static str,
+    separator: &'static str,
+    has_validate: bool,
+    key_type: &'static str,
+    text: TextSchema,
+    accepts: fn(&str) -> bool,
+}
+
+/// Whether `T` parses `text`: the one part of a typed id's schema that runs the type's code.
+/// Out of line, as `parse` reads a text it refuses: speed does not matter here, and `parse`
+/// inlined would copy the format's parser into every typed id's schema.
+fn accepts<T: TypedId>(text: &str) -> bool {
+    crate::typed::support::parse_out_of_line::<T>(text).is_ok()
+}
+
+/// [`of_typed`] from the type's facts.
+#[inline(never)]
+fn of_facts(facts: &TypedFacts) -> IdSchema {
+    let inner = inner_text(&facts.text, facts.key_type);
+    let head = match facts.prefix {
         "" => String::new(),
-        prefix => format!("{prefix}{}", T::SEPARATOR),
+        prefix => format!("{prefix}{}", facts.separator),
     };
     let mut description = match head.as_str() {
-        "" => format!("{}: {}", T::TYPE_NAME, lowercase_first(&inner.description)),
+        "" => format!(
+            "{}: {}",
+            facts.type_name,
+            lowercase_first(&inner.description)
+        ),
         head => format!(
             "{}: `{head}` then {}",
-            T::TYPE_NAME,
+            facts.type_name,
             lowercase_first(&inner.description)
         ),
     };
-    if T::HAS_VALIDATE {
+    if facts.has_validate {
         description.push_str(" The type's `validate` check may refuse ids that match the pattern.");
     }
     let example = format!("{head}{}", inner.example);
@@ -78,7 +118,7 @@ pub(crate) fn of_typed<T: TypedId>() -> IdSchema {
         min_len: head.len() + inner.min_len,
         max_len: head.len() + inner.max_len,
         description,
-        example: example.parse::<T>().is_ok().then_some(example),
+        example: (facts.accepts)(&example).then_some(example),
     }
 }
 
@@ -103,11 +143,11 @@ impl From<&TextSchema> for InnerText {
     }
 }
 
-fn inner_text<T: TypedId>() -> InnerText {
-    let format = InnerText::from(&T::TEXT.schema());
+fn inner_text(text: &TextSchema, key_type: &str) -> InnerText {
+    let format = InnerText::from(text);
     // Only typed record keys have a key type other than `any` (the derive checks it, and the
     // string it writes); any other string leaves the format's text.
-    let key_type = match T::KEY_TYPE {
+    let key_type = match key_type {
         "any" => return format,
         key_type => match RecordKeyType::parse(key_type) {
             Ok(key_type) => key_type,

@@ -232,9 +232,18 @@ fn fmt_text<T: TypedId>(id: &T, alternate: bool, f: &mut fmt::Formatter<'_>) -> 
     if f.width().is_none() && f.precision().is_none() {
         return write_text(id, alternate, f);
     }
+    pad_whole(f, |text| write_text(id, alternate, text))
+}
+
+/// Writes what `write` writes into `f` as one piece, so that `f`'s width and precision apply
+/// to the whole of it.
+fn pad_whole(
+    f: &mut fmt::Formatter<'_>,
+    write: impl FnOnce(&mut StackText<600>) -> fmt::Result,
+) -> fmt::Result {
     // The longest text: a 63-byte prefix, an 8-byte separator, a 512-byte record key.
     let mut text = StackText::<600>::new();
-    write_text(id, alternate, &mut text)?;
+    write(&mut text)?;
     f.pad(text.as_str())
 }
 
@@ -245,11 +254,32 @@ pub(crate) fn write_text<T: TypedId>(
     alternate: bool,
     out: &mut impl fmt::Write,
 ) -> fmt::Result {
-    if !T::PREFIX.is_empty() {
-        out.write_str(T::PREFIX)?;
-        out.write_str(T::SEPARATOR)?;
+    write_prefixed(
+        id.as_inner(),
+        T::TEXT,
+        T::PREFIX,
+        T::SEPARATOR,
+        alternate,
+        out,
+    )
+}
+
+/// [`write_text`] from the parts: generic over the inner format only. Inlined into
+/// `write_text`, the type's prefix and separator are its constants again.
+#[inline]
+fn write_prefixed<I: IdFormat>(
+    inner: &I,
+    form: TextForm<I>,
+    prefix: &str,
+    separator: &str,
+    alternate: bool,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
+    if !prefix.is_empty() {
+        out.write_str(prefix)?;
+        out.write_str(separator)?;
     }
-    T::TEXT.write(id.as_inner(), alternate, out)
+    form.write(inner, alternate, out)
 }
 
 /// `prefix`, `separator` and an encoder's text, on the stack. The derive sizes `N` as the sum of
@@ -303,30 +333,17 @@ fn fmt_debug_of<I: IdFormat>(
 ) -> fmt::Result {
     f.write_str(info.name)?;
     f.write_str("(")?;
-    // `{:#?}` asks for pretty structure, not the alternate text.
+    // `{:#?}` asks for pretty structure, not the alternate text; as for `Display`, a width
+    // or precision applies to the whole prefixed text.
+    let (prefix, separator) = (info.prefix, info.separator);
     if f.width().is_none() && f.precision().is_none() {
-        write_text_of(inner, form, info, f)?;
+        write_prefixed(inner, form, prefix, separator, false, f)?;
     } else {
-        // As `fmt_text`: flags apply to the whole prefixed text.
-        let mut text = StackText::<600>::new();
-        write_text_of(inner, form, info, &mut text)?;
-        f.pad(text.as_str())?;
+        pad_whole(f, |text| {
+            write_prefixed(inner, form, prefix, separator, false, text)
+        })?;
     }
     f.write_str(")")
-}
-
-/// [`write_text`] without the alternate text, from the type's facts.
-fn write_text_of<I: IdFormat>(
-    inner: &I,
-    form: TextForm<I>,
-    info: &TypeInfo,
-    out: &mut impl fmt::Write,
-) -> fmt::Result {
-    if !info.prefix.is_empty() {
-        out.write_str(info.prefix)?;
-        out.write_str(info.separator)?;
-    }
-    form.write(inner, false, out)
 }
 
 /// Runs a type's `validate` function (a path or a closure, written by the user in

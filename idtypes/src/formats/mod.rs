@@ -7,8 +7,8 @@
 //! template once per format. So the integrations (serde, the databases, the schemas,
 //! arbitrary, chrono) name no format; they are generic over these traits.
 //!
-//! A row is the type, the precision of its timestamp in parentheses (`micros`, `millis`, or
-//! `none` for a format without time), then its fields:
+//! A row is the type, the precision of its timestamp in parentheses (`micros`, `millis`,
+//! `seconds`, or `none` for a format without time), then its fields:
 //!
 //! | field | what it says |
 //! |---|---|

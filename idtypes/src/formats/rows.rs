@@ -122,6 +122,16 @@ macro_rules! impls {
             }
         }
     };
+    (@time $ty:ident, seconds) => {
+        impl crate::typed::format::Timed for $ty {
+            #[inline]
+            fn unix_micros(&self) -> i64 {
+                // At most 2^32 seconds after 1970 (or a 32-bit epoch's): far within an `i64`
+                // of microseconds.
+                self.timestamp_seconds() as i64 * 1_000_000
+            }
+        }
+    };
     (@time $ty:ident, none) => {};
 }
 
@@ -208,7 +218,7 @@ macro_rules! for_each_format {
 }
 
 /// Calls `$callback!(Type, precision)` for every format whose ids carry a timestamp, with its
-/// precision (`micros` or `millis`).
+/// precision (`micros`, `millis` or `seconds`).
 #[allow(
     unused_macros,
     reason = "the integrations use it, each behind its feature"

@@ -12,7 +12,7 @@ use crate::{
 };
 
 /// `datetime()` and `From<$ty> for DateTime<Utc>` for the format `$ty`, whose timestamps have
-/// the precision `$precision` (`micros` or `millis`).
+/// the precision `$precision` (`micros`, `millis` or `seconds`).
 macro_rules! datetime {
     ($ty:ident, $precision:ident) => {
         impl crate::$ty {
@@ -48,6 +48,9 @@ macro_rules! datetime {
     };
     (@unit millis) => {
         "millisecond"
+    };
+    (@unit seconds) => {
+        "second"
     };
 }
 

@@ -132,4 +132,8 @@ derives! {
     /// compile time and enforced by every checked constructor. It has `as_str`, and
     /// `key_type()`.
     derive_record_key => RecordKey (text);
+    /// A typed KSUID: `#[derive(Ksuid)] #[idtype(prefix = "evt")] struct EventId(Ksuid);`
+    /// reads and prints `evt_0ujtsYcgvSTl8PAuAdqWYSMnLOv`, with the KSUID's parts, ranges and
+    /// generation, typed.
+    derive_ksuid => Ksuid;
 }

@@ -818,6 +818,7 @@ pub mod record_key;
 pub mod service_guide {}
 #[doc = include_str!("../docs/decisions.md")]
 pub mod decisions {}
+pub mod ksuid;
 pub mod snowflake;
 pub mod tbsl;
 mod text;
@@ -860,6 +861,7 @@ pub use integrations::db::sql;
 pub use integrations::db::{as_bytes::AsBytes, as_text::AsText};
 #[cfg(feature = "serde")]
 pub use integrations::serde;
+pub use ksuid::Ksuid;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use process::lease_term::LeaseTerm;
 pub use range::IdRange;
@@ -879,6 +881,8 @@ pub use ulid::Ulid;
 #[cfg(feature = "uuid")]
 pub use uuid::Uuid;
 
+#[cfg(feature = "derive")]
+pub use idtypes_derive::Ksuid;
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
 #[cfg(all(feature = "derive", feature = "uuid"))]

@@ -34,8 +34,8 @@ pub(crate) mod rows;
 mod uuid;
 
 use crate::{
-    Error, FixedSizeFormat, FullRand, IdFormat, IdText, Snowflake, Snowish, Tbsl, Tid, TimeId,
-    TsSeqRand, Uid11, Ulid, Xid, typed::format::sealed::Sealed,
+    Error, FixedSizeFormat, FullRand, IdFormat, IdText, Ksuid, Snowflake, Snowish, Tbsl, Tid,
+    TimeId, TsSeqRand, Uid11, Ulid, Xid, typed::format::sealed::Sealed,
 };
 
 /// The table: one row per fixed-size format, in the order they are listed everywhere. It is
@@ -135,6 +135,15 @@ macro_rules! table {
                 column: uuid,
                 schema: crate::ulid::text::TEXT_SCHEMA,
                 serde: raw, parse_valid: Ulid::parse_valid,
+            }
+            Ksuid (seconds) {
+                name: crate::ksuid::FORMAT, slug: "ksuid", article: "a",
+                text: Ksuid::TEXT_LEN, parse: Ksuid::TEXT_LEN,
+                raw: [u8; 20] = to_bytes, |raw| Ok(Ksuid::from_bytes(raw)),
+                bytes: [u8; 20], |bytes| Ok(Ksuid::from_bytes(bytes)), Ksuid::from_bytes,
+                column: bytes,
+                schema: crate::ksuid::text::TEXT_SCHEMA,
+                serde: raw, parse_valid: Ksuid::parse_valid,
             }
         }
     };

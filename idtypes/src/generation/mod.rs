@@ -6,6 +6,8 @@
 
 pub(crate) mod clock;
 pub(crate) mod clock_guard;
+#[cfg(all(feature = "std", idtypes_host))]
+pub(crate) mod fork_lock;
 pub(crate) mod generator_shell;
 pub(crate) mod global;
 pub(crate) mod host_clock;

@@ -27,7 +27,7 @@ pub(crate) const DRAWS: usize = 16;
 /// which make an id ([`Sealed::from_any_bytes`](Facts::from_any_bytes): a snowish id's
 /// reserved bit is cleared).
 fn from_any_bytes<T: FixedSizeFormat + Facts>(u: &mut Unstructured<'_>) -> Result<T> {
-    let mut buffer = [0u8; 16];
+    let mut buffer = [0u8; 32];
     let bytes = &mut buffer[..core::mem::size_of::<T::Bytes>()];
     u.fill_buffer(bytes)?;
     T::from_any_bytes(bytes).ok_or(Error::IncorrectFormat)

@@ -29,6 +29,7 @@ mod everyday_traits;
 #[cfg(unix)]
 mod fork;
 mod fuzz_regressions;
+mod ksuid_conformance;
 mod lease;
 mod lease_faults;
 mod lease_fleet;

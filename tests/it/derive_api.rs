@@ -1468,3 +1468,42 @@ fn the_system_time_of_a_typed_id_is_after_the_epoch() {
     assert_eq!(since.as_micros(), 1_688_137_381_887_007);
     assert!(id.timestamp() < SystemTime::now());
 }
+
+#[test]
+fn a_typed_ksuid_reads_its_parts_ranges_and_generates() {
+    use idtypes::Ksuid;
+    use idtypes::ksuid::KsuidGenerator;
+    use idtypes_tests::typed::TraceId;
+
+    let inner: Ksuid = "0ujtsYcgvSTl8PAuAdqWYSMnLOv".parse().unwrap();
+    let id = TraceId::from_inner(inner);
+    assert_eq!(id.to_string(), "trace_0ujtsYcgvSTl8PAuAdqWYSMnLOv");
+    assert_eq!(id.timestamp_seconds(), 1_507_608_047);
+    assert_eq!(id.payload(), inner.payload());
+    assert_eq!(
+        id.timestamp(),
+        UNIX_EPOCH + Duration::from_secs(1_507_608_047)
+    );
+    assert_eq!(id.datetime(), inner.datetime());
+    let range = TraceId::range_for_prefix("trace_0ujts").unwrap().unwrap();
+    assert!(range.contains(&id));
+    let seconds = TraceId::range_for_seconds(1_507_608_047, 1_507_608_047).unwrap();
+    assert!(seconds.contains(&id));
+    assert_eq!(
+        seconds.start().into_inner(),
+        Ksuid::from_parts(1_507_608_047, 0).unwrap()
+    );
+    let time = TraceId::range_for_time(id.timestamp()..=id.timestamp()).unwrap();
+    assert_eq!(time, seconds);
+    assert_eq!(
+        TraceId::ranges_for_time(id.timestamp()..=id.timestamp()).len(),
+        1
+    );
+    let clock = ManualClock::new(1_700_000_000_000_000);
+    let generator = KsuidGenerator::monotonic_with_clock(&clock);
+    let a = TraceId::next_from(&generator);
+    let b = TraceId::try_next_from(&generator).unwrap();
+    assert!(a < b);
+    assert_eq!(a.timestamp_seconds(), 1_700_000_000);
+    assert_ne!(TraceId::now(), TraceId::now());
+}

@@ -894,3 +894,18 @@ mod encode {
         tbsl
     );
 }
+
+text_suite! {
+    mod ksuid for Ksuid {
+        example: "0ujtsYcgvSTl8PAuAdqWYSMnLOv",
+        format_name: "KSUID",
+        longest: 27,
+        separator: ":",
+        bad: "0ujtsYcgvSTl8PAuAdqWYSMnLO:",
+        bad_kind: Character,
+        bad_at: 26,
+        bad_message: "PostId: invalid KSUID: unexpected character ':' at byte 31, \
+                      expected one of \
+                      `0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz`",
+    }
+}

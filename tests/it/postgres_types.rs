@@ -10,11 +10,13 @@
 use std::fmt::Debug;
 
 use bytes::BytesMut;
+use idtypes::Ksuid;
 use idtypes::time_id::NodeId;
 use idtypes::{
     AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId,
     TsSeqRand, TypedId, Uid11, Ulid, Xid,
 };
+use idtypes_tests::typed::TraceId;
 use idtypes_tests::typed::{
     ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
 };
@@ -281,6 +283,7 @@ async fn arrays<V: Column>(values: Vec<V>, storage: Storage) {
         Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => "bytea[]",
         Storage::Uuid => "uuid[]",
         Storage::Text | Storage::PrefixedText => "text[]",
+        Storage::Bytes20 => "bytea[]",
     };
     let sql = format!("SELECT $1::{array}");
     let back: Vec<Vec<V>> = select(&client, &sql, &[&values]).await;
@@ -412,6 +415,10 @@ cases! {
         Storage::PrefixedText;
     text_checked_post: AsText<RecentPostId> =
         typed_samples(8).into_iter().map(AsText).collect(), Storage::PrefixedText;
+    ksuid: Ksuid = all(), Storage::Bytes20;
+    text_ksuid: AsText<Ksuid> = all_as_text(), Storage::Text;
+    bytes_ksuid: AsBytes<Ksuid> = all_as_bytes(), Storage::Bytes20;
+    typed_trace: TraceId = typed_samples(8), Storage::Bytes20;
 }
 
 /// The rows of `values` whose id is in any of `ranges`, through `BETWEEN` with bound ends,

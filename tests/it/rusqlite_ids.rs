@@ -5,10 +5,12 @@
 
 use std::fmt::Debug;
 
+use idtypes::Ksuid;
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
     TypedId, Uid11, Ulid, Xid,
 };
+use idtypes_tests::typed::TraceId;
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
 };
@@ -32,6 +34,7 @@ pub fn storage_class(storage: Storage) -> &'static str {
         Storage::Integer => "integer",
         Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "blob",
         Storage::Text | Storage::PrefixedText => "text",
+        Storage::Bytes20 => "blob",
     }
 }
 
@@ -41,6 +44,7 @@ pub fn column(storage: Storage) -> &'static str {
         Storage::Integer => "INTEGER",
         Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "BLOB",
         Storage::Text | Storage::PrefixedText => "TEXT",
+        Storage::Bytes20 => "BLOB",
     }
 }
 
@@ -201,6 +205,10 @@ round_trips! {
         .collect(), Storage::Uuid;
     text_typed_uuid: AsText<AccountId> = all_as_text(), Storage::PrefixedText;
     bytes_typed_uuid: AsBytes<AccountId> = all_as_bytes(), Storage::Bytes16;
+    ksuid: Ksuid = all(), Storage::Bytes20;
+    text_ksuid: AsText<Ksuid> = all_as_text(), Storage::Text;
+    bytes_ksuid: AsBytes<Ksuid> = all_as_bytes(), Storage::Bytes20;
+    typed_trace: TraceId = typed(), Storage::Bytes20;
 }
 
 /// The error reading `expr` as `V`, as rusqlite shows it.

@@ -3,10 +3,12 @@
 
 use std::path::PathBuf;
 
+use idtypes::Ksuid;
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
     TypedId, Uid11, Ulid, Xid,
 };
+use idtypes_tests::typed::TraceId;
 use idtypes_tests::typed::{EventId, NoteKey, OrderId, PaymentId, PostId, TxnId};
 use rusqlite::Connection;
 use sqlx::AssertSqlSafe;
@@ -181,6 +183,8 @@ both_ways! {
         Storage::PrefixedText;
     bytes_typed_uuid: AsBytes<AccountId> = all::<AccountId>().into_iter().map(AsBytes).collect(),
         Storage::Bytes16;
+    ksuid: Ksuid = all(), Storage::Bytes20;
+    typed_trace: TraceId = typed(), Storage::Bytes20;
 }
 
 /// The errors both clients give for `expr` read as `V` end alike.

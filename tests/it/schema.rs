@@ -441,6 +441,22 @@ fn ulid() -> Texts {
     }
 }
 
+/// KSUIDs of any bytes, and texts near them and near the largest, `aWgEPTl1tmebfsQzFP4bxwgy80V`.
+fn ksuid() -> Texts {
+    Texts {
+        valid: any::<[u8; 20]>()
+            .prop_map(|bytes| idtypes::Ksuid::from_bytes(bytes).to_string())
+            .boxed(),
+        edges: prop_oneof![
+            string_regex("[0-9A-Za-z]{26,28}").unwrap(),
+            string_regex("aWgEPTl1tmebfsQzFP4bxw[f-h][w-z][7-9][0-9][U-W]").unwrap(),
+            string_regex("[Z-b][V-X][0-9A-Za-z]{25}").unwrap(),
+        ]
+        .boxed(),
+        alphabet: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    }
+}
+
 /// Valid record keys: short ones and long ones, of every allowed character.
 fn record_key_texts() -> BoxedStrategy<String> {
     let c = select(RECORD_KEY_CHARS.chars().collect::<Vec<_>>());
@@ -529,6 +545,7 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
     check::<Tbsl>(&tbsl());
     check::<Ulid>(&ulid());
     check::<RecordKey>(&record_key());
+    check::<idtypes::Ksuid>(&ksuid());
 }
 
 #[test]
@@ -630,6 +647,7 @@ typed_suite! {
     tbsl: Tbsl, tbsl();
     ulid: Ulid, ulid();
     record_key: RecordKey, record_key();
+    ksuid: Ksuid, ksuid();
 }
 
 /// Typed record keys of each record key type.
@@ -818,6 +836,10 @@ fn each_format_names_itself_and_describes_its_text() {
     described::<Ulid>("Ulid", &["ULID", "Crockford base32", "either case"]);
     described::<RecordKey>("RecordKey", &["record key", "1 to 512", "`..`"]);
     described::<RecordKeyType>("RecordKeyType", &["`tid`", "`nsid`", "`literal:`"]);
+    described::<idtypes::Ksuid>(
+        "Ksuid",
+        &["KSUID", "base62", "`aWgEPTl1tmebfsQzFP4bxwgy80V`"],
+    );
 }
 
 #[test]
@@ -831,6 +853,7 @@ fn the_lengths_are_the_formats() {
     assert_eq!(lengths(facts::<Snowflake>()), (1, 19));
     assert_eq!(lengths(facts::<RecordKey>()), (1, 512));
     assert_eq!(lengths(facts::<RecordKeyType>()), (3, 520));
+    assert_eq!(lengths(facts::<idtypes::Ksuid>()), (27, 27));
     assert_eq!(lengths(facts::<tid::PostId>()), (18, 18));
     assert_eq!(lengths(facts::<time_id::OddId>()), (25, 28));
     assert_eq!(

@@ -171,6 +171,37 @@ macro_rules! sql_function_cases {
             let text: String = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
             assert_eq!(text, "175928847299117063");
         }
+
+        #[tokio::test]
+        async fn ksuid_to_text_and_back() {
+            let Some(pool) = connect().await else { return };
+            idtypes::sql::create_functions(&pool).await.unwrap();
+            text_and_back::<idtypes::Ksuid>(&pool, "ksuid").await;
+            let sql = "SELECT ksuid_text(ksuid_from_text('0ujtsYcgvSTl8PAuAdqWYSMnLOv'))";
+            let text: String = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
+            assert_eq!(text, "0ujtsYcgvSTl8PAuAdqWYSMnLOv");
+            let max = "aWgEPTl1tmebfsQzFP4bxwgy80V";
+            let sql = format!("SELECT ksuid_from_text('{max}') = ksuid_from_text({})", ph(1));
+            let same: bool = sqlx::query_scalar(AssertSqlSafe(sql))
+                .bind(max)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert!(same);
+            // Refused: the length, a character outside the alphabet (`:`, which the npm
+            // package reads as `3`), above the largest.
+            refuses(&pool, "ksuid", "0ujtsYcgvSTl8PAuAdqWYSMnLO", "KSUID", "27").await;
+            refuses(&pool, "ksuid", "0ujtsYcgvSTl8PAuAdqWYSMnLO:", "KSUID", "position 27").await;
+            refuses(&pool, "ksuid", "aWgEPTl1tmebfsQzFP4bxwgy80W", "KSUID", "largest").await;
+            refuses(&pool, "ksuid", "zzzzzzzzzzzzzzzzzzzzzzzzzzz", "KSUID", "largest").await;
+            let err = sqlx::query(AssertSqlSafe(format!("SELECT ksuid_text({})", ph(1))))
+                .bind(vec![0u8; 19])
+                .fetch_one(&pool)
+                .await
+                .map(|_| ())
+                .unwrap_err();
+            assert!(err.to_string().contains("expected 20 bytes, found 19"), "{err}");
+        }
     };
 }
 

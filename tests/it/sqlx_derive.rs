@@ -15,6 +15,7 @@ use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
     TypedId, Uid11, Xid,
 };
+use idtypes_tests::typed::TraceId;
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
 };
@@ -202,6 +203,12 @@ impl Inner for RecordKey {
     }
 }
 
+impl Inner for idtypes::Ksuid {
+    fn stored(&self) -> Stored {
+        Stored::Bytes(self.to_bytes().to_vec())
+    }
+}
+
 /// The PostIds around each end of `range`, plus `extra`.
 fn post_ids_around(range: idtypes::IdRange<PostId>, extra: &[PostId]) -> Vec<PostId> {
     around_u64(
@@ -366,6 +373,11 @@ macro_rules! derive_cases {
                     .await
                     .into_iter()
                     .map(Stored::Text)
+                    .collect(),
+                Storage::Bytes20 => select::<Vec<u8>>(pool, sql)
+                    .await
+                    .into_iter()
+                    .map(Stored::Bytes)
                     .collect(),
             }
         }
@@ -901,6 +913,7 @@ macro_rules! derive_cases {
             token_id: TokenId,
             txn_id: TxnId,
             note_key: NoteKey,
+            trace_id: TraceId,
         );
 
         mod validate_refusal {
@@ -1047,6 +1060,7 @@ mod postgres {
             token_id: TokenId,
             txn_id: TxnId,
             note_key: NoteKey,
+            trace_id: TraceId,
         );
     }
 

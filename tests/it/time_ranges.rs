@@ -397,3 +397,48 @@ fn a_millisecond_format_takes_every_millisecond_the_span_touches() {
         Some(range)
     );
 }
+
+/// KSUIDs: whole seconds from 1,400,000,000 Unix seconds (2014) to 2^32 - 1 after it (2150).
+fn ksuid() -> Format<idtypes::Ksuid> {
+    use idtypes::Ksuid;
+    Format {
+        made_at: |t, low| {
+            let seconds = u64::try_from(t.div_euclid(1_000_000)).ok()?;
+            Ksuid::from_parts(seconds, u128::from(low) << 64 | u128::from(low)).ok()
+        },
+        unit_bounds: |t| {
+            let seconds = u64::try_from(t.div_euclid(1_000_000)).ok()?;
+            Some((
+                Ksuid::from_parts(seconds, 0).ok()?,
+                Ksuid::from_parts(seconds, u128::MAX).ok()?,
+            ))
+        },
+        unit: 1_000_000,
+    }
+}
+
+proptest! {
+    #![proptest_config(proptest_config())]
+
+    #[test]
+    fn ksuid_ranges_for_time(((start, end), t) in span_and_time(LO, HI), low in any::<u64>()) {
+        use idtypes::Ksuid;
+        let ranges = Ksuid::ranges_for_time(at(start)..=at(end));
+        prop_assert_eq!(Ksuid::range_for_time(at(start)..=at(end)), ranges.single());
+        check(&ksuid(), ranges, (start, end), t, low)?;
+    }
+
+    /// Around the KSUID epoch and the last KSUID second: spans beyond them are clamped.
+    #[test]
+    fn ksuid_spans_across_its_ends_are_clamped(
+        ((start, end), t) in prop_oneof![
+            span_and_time(1_399_999_995_000_000, 1_400_000_005_000_000),
+            span_and_time(5_694_967_290_000_000, 5_694_967_300_000_000),
+        ],
+        low in any::<u64>(),
+    ) {
+        use idtypes::Ksuid;
+        let ranges = Ksuid::ranges_for_time(at(start)..=at(end));
+        check(&ksuid(), ranges, (start, end), t, low)?;
+    }
+}

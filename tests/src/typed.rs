@@ -58,3 +58,8 @@ pub struct PaymentId(Ulid);
 #[derive(RecordKey)]
 #[idtype(prefix = "note")]
 pub struct NoteKey(RecordKey);
+
+/// A trace: a KSUID as `trace_0ujtsYcgvSTl8PAuAdqWYSMnLOv`.
+#[derive(idtypes::Ksuid)]
+#[idtype(prefix = "trace")]
+pub struct TraceId(idtypes::Ksuid);

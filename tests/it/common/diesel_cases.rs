@@ -61,6 +61,7 @@ macro_rules! diesel_cases {
             AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
             Uid11, Ulid, Xid, Snowflake,
         };
+        use idtypes::Ksuid;
 
         use crate::common::sqlx_cases::{
             Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
@@ -88,6 +89,7 @@ macro_rules! diesel_cases {
         diesel_column!(Binary: Tbsl);
         diesel_column!(UuidSql: Ulid);
         diesel_column!(Text: RecordKey);
+        diesel_column!(Binary: Ksuid);
 
         impl<T: Sample + Copy> Column for AsText<T>
         where
@@ -647,6 +649,7 @@ macro_rules! diesel_cases {
             interop::<RecordKey, Text>(distinct(|v| v), Storage::Text);
             interop::<AsText<Xid>, Text>(distinct(|v| v), Storage::Text);
             interop::<AsBytes<Uid11>, Binary>(distinct(|v| v), Storage::Bytes8);
+            interop::<Ksuid, Binary>(distinct(|v| v), Storage::Bytes20);
         }
 
         /// The same for typed ids: the inner id's column, their prefixed text, their bytes.

@@ -12,6 +12,7 @@
 use std::sync::OnceLock;
 
 use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Ulid, Xid};
+use idtypes_tests::typed::TraceId;
 use idtypes_tests::typed::{EventId, JobId, PaymentId, PostId};
 use sea_orm::entity::prelude::*;
 use sea_orm::{
@@ -55,6 +56,7 @@ pub mod post {
         pub legacy: AsBytes<Tid>,
         pub reply_to: Option<PostId>,
         pub payment: Option<PaymentId>,
+        pub trace: TraceId,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -92,6 +94,7 @@ pub mod mysql_post {
         pub legacy: AsBytes<Tid>,
         pub reply_to: Option<PostId>,
         pub payment: Option<Ulid>,
+        pub trace: TraceId,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -126,6 +129,7 @@ pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
     let tbsl = samples::<Tbsl>(rng, count);
     let keys = samples::<RecordKey>(rng, count);
     let payments = samples::<Ulid>(rng, count);
+    let traces = samples::<idtypes::Ksuid>(rng, count);
     // Any TID as bytes, the top bit set too.
     let legacy: Vec<Tid> = [0, 1 << 63, u64::MAX]
         .into_iter()
@@ -145,6 +149,7 @@ pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
             legacy: AsBytes(nth(&legacy, i)),
             reply_to: (i % 3 == 1).then(|| ids[(i + 1) % ids.len()]),
             payment: (i % 5 != 4).then(|| PaymentId::from(nth(&payments, i))),
+            trace: TraceId::from(nth(&traces, i)),
         })
         .collect()
 }
@@ -165,6 +170,7 @@ pub fn mysql_models(rng: &mut Rng, count: usize) -> Vec<mysql_post::Model> {
             legacy: m.legacy,
             reply_to: m.reply_to,
             payment: m.payment.map(PaymentId::into_inner),
+            trace: m.trace,
         })
         .collect()
 }
@@ -183,7 +189,7 @@ pub fn post_table_sql(backend: DbBackend) -> String {
         DbBackend::Sqlite => ("INTEGER", "BLOB", "TEXT", "BLOB"),
         DbBackend::MySql => (
             "BIGINT",
-            "VARBINARY(16)",
+            "VARBINARY(20)",
             "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
             "BINARY(16)",
         ),
@@ -192,7 +198,8 @@ pub fn post_table_sql(backend: DbBackend) -> String {
     format!(
         "CREATE TABLE {table} (id {int} PRIMARY KEY, event {int} NOT NULL, at {int} NOT NULL, \
          order_id {int}, job {int} NOT NULL, txn {bytes} NOT NULL, rkey {text} NOT NULL, \
-         slug {text} NOT NULL, legacy {bytes} NOT NULL, reply_to {int}, payment {uuid})",
+         slug {text} NOT NULL, legacy {bytes} NOT NULL, reply_to {int}, payment {uuid}, \
+         trace {bytes} NOT NULL)",
         table = post::Entity.table_name(),
     )
 }
@@ -205,7 +212,7 @@ pub fn mysql_table_sql() -> String {
          at BINARY(8) NOT NULL, event VARCHAR(40) {text} NOT NULL, order_id BINARY(8), \
          txn BINARY(10) NOT NULL, rkey VARCHAR(512) {text} NOT NULL, \
          slug VARCHAR(40) {text} NOT NULL, legacy BINARY(8) NOT NULL, reply_to BIGINT UNSIGNED, \
-         payment BINARY(16))",
+         payment BINARY(16), trace BINARY(20) NOT NULL)",
         table = mysql_post::Entity.table_name(),
     )
 }
@@ -236,7 +243,7 @@ impl HasId for mysql_post::Model {
 
 /// The columns of both entities, in their fields' order.
 const POST_COLUMNS: &str =
-    "id, event, at, order_id, job, txn, rkey, slug, legacy, reply_to, payment";
+    "id, event, at, order_id, job, txn, rkey, slug, legacy, reply_to, payment, trace";
 
 /// The columns of [`post`] as sqlx reads them, in the entity's order.
 type PostRow = (
@@ -251,6 +258,7 @@ type PostRow = (
     AsBytes<Tid>,
     Option<PostId>,
     Option<PaymentId>,
+    TraceId,
 );
 
 /// The columns of [`mysql_post`] as sqlx reads them.
@@ -266,6 +274,7 @@ type MysqlPostRow = (
     AsBytes<Tid>,
     Option<PostId>,
     Option<Ulid>,
+    TraceId,
 );
 
 /// Runs `$body` with `$pool` bound to the sqlx pool under the SeaORM connection `$db`: the
@@ -361,6 +370,7 @@ macro_rules! entity_case {
             check_order!(Rkey, rkey);
             check_order!(Slug, slug);
             check_order!(Legacy, legacy);
+            check_order!(Trace, trace);
             let got: Vec<_> = Entity::find()
                 .filter(Column::OrderId.is_not_null())
                 .order_by_asc(Column::OrderId)
@@ -507,6 +517,7 @@ macro_rules! entity_case {
                     legacy: r.8,
                     reply_to: r.9,
                     payment: r.10,
+                    trace: r.11,
                 })
                 .collect();
             assert_eq!(read, expected, "sqlx reads what SeaORM wrote");
@@ -518,7 +529,7 @@ macro_rules! entity_case {
                 slug: AsText(id),
                 ..$models(&mut rng, 2).pop().unwrap()
             };
-            let placeholders: Vec<String> = (1..=11)
+            let placeholders: Vec<String> = (1..=POST_COLUMNS.split(", ").count())
                 .map(|n| match backend {
                     DbBackend::Postgres => format!("${n}"),
                     _ => "?".to_owned(),
@@ -542,6 +553,7 @@ macro_rules! entity_case {
                 .bind(e.legacy)
                 .bind(e.reply_to)
                 .bind(e.payment)
+                .bind(e.trace)
                 .execute(pool)
                 .await
                 .map(|_| ())

@@ -12,6 +12,7 @@
 
 use std::fmt::Debug;
 
+use idtypes::Ksuid;
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
     Ulid, Xid,
@@ -38,6 +39,8 @@ pub enum Storage {
     /// (`AsText<TypedId>`): a 63-byte prefix, an 8-byte separator and a 512-byte record key.
     /// Only the typed ids' tests (`sqlx_derive`) use it.
     PrefixedText,
+    /// 20 big-endian bytes (KSUID).
+    Bytes20,
 }
 
 /// A small PRNG (splitmix64), seeded from the clock or `IDTYPES_SQLX_SEED`; prints its seed.
@@ -266,6 +269,50 @@ impl Sample for Ulid {
     }
 }
 
+impl Sample for Ksuid {
+    const STORAGE: Storage = Storage::Bytes20;
+    const NAME: &'static str = "KSUID";
+    fn lowest() -> Self {
+        Ksuid::MIN
+    }
+    fn highest() -> Self {
+        Ksuid::MAX
+    }
+    fn random(rng: &mut Rng) -> Self {
+        let mut bytes = [0u8; 20];
+        for chunk in bytes.chunks_mut(8) {
+            chunk.copy_from_slice(&rng.next_u64().to_be_bytes()[..chunk.len()]);
+        }
+        Ksuid::from_bytes(bytes)
+    }
+    fn tricky() -> Vec<Self> {
+        // The top bit of the timestamp and of the payload's bytes (a database comparing
+        // signed bytes would misorder them), the payload's carry into the timestamp, and
+        // segmentio's example with its neighbours.
+        [
+            (0, 1),
+            (0, u128::MAX),
+            (1, 0),
+            (1 << 31, 0),
+            ((1 << 31) - 1, u128::MAX),
+            (u32::MAX, u128::MAX - 1),
+            (0, 1 << 127),
+            (0, 0x80),
+        ]
+        .into_iter()
+        .map(|(seconds, payload)| Ksuid::from_ksuid_parts(seconds, payload))
+        .chain(
+            [
+                "0ujtsYcgvSTl8PAuAdqWYSMnLOv",
+                "0ujtsYcgvSTl8PAuAdqWYSMnLOw",
+                "0ujtsYcgvSTl8PAuAdqWYSMnLOZ",
+            ]
+            .map(|t| t.parse().unwrap()),
+        )
+        .collect()
+    }
+}
+
 const KEY_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_~:";
 
 impl Sample for RecordKey {
@@ -334,6 +381,7 @@ impl<T: Sample + Copy> Sample for AsBytes<T> {
     const STORAGE: Storage = match T::STORAGE {
         Storage::Bytes10 => Storage::Bytes10,
         Storage::Uuid | Storage::Bytes16 => Storage::Bytes16,
+        Storage::Bytes20 => Storage::Bytes20,
         _ => Storage::Bytes8,
     };
     const NAME: &'static str = T::NAME;
@@ -425,6 +473,9 @@ macro_rules! every_column_type {
             bytes_snowflake: AsBytes<Snowflake>,
             bytes_tbsl: AsBytes<Tbsl>,
             bytes_ulid: AsBytes<Ulid>,
+            ksuid: Ksuid,
+            text_ksuid: AsText<Ksuid>,
+            bytes_ksuid: AsBytes<Ksuid>,
         );
     };
 }
@@ -433,6 +484,7 @@ macro_rules! every_column_type {
 macro_rules! sqlx_cases {
     () => {
         use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
+        use idtypes::Ksuid;
         use idtypes::time_id::NodeId;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
@@ -1058,6 +1110,7 @@ pub mod postgres {
             Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => "BYTEA",
             Storage::Uuid => "UUID",
             Storage::Text | Storage::PrefixedText => "TEXT COLLATE \"C\"",
+            Storage::Bytes20 => "BYTEA",
         }
     }
 }
@@ -1093,6 +1146,7 @@ pub mod mysql {
             Storage::Bytes16 | Storage::Uuid => "BINARY(16)",
             Storage::Text => "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
             Storage::PrefixedText => "VARCHAR(600) CHARACTER SET ascii COLLATE ascii_bin",
+            Storage::Bytes20 => "BINARY(20)",
         }
     }
 }
@@ -1122,6 +1176,7 @@ pub mod sqlite {
             Storage::Integer => "INTEGER",
             Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "BLOB",
             Storage::Text | Storage::PrefixedText => "TEXT",
+            Storage::Bytes20 => "BLOB",
         }
     }
 }

@@ -2,18 +2,18 @@
 -- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
 -- column holds: a BIGINT (a TID's, a snowish id's or a Snowflake's own integer; the other
 -- 64-bit formats' bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as
--- BINARY(10), a ULID's 16 bytes as BINARY(16).
+-- BINARY(10), a ULID's 16 bytes as BINARY(16), a KSUID's 20 bytes as BINARY(20).
 -- Invalid input raises SQLSTATE 22023 with a message naming the format; NULL gives NULL.
 -- In the mysql client, run it as it is (it sets its own DELIMITER). With binary logging on,
 -- creating functions needs `log_bin_trust_function_creators = 1` or the SUPER privilege.
 DELIMITER $$
 
 DROP FUNCTION IF EXISTS idtypes_encode $$
-CREATE FUNCTION idtypes_encode(v DECIMAL(40, 0), alphabet VARCHAR(64), width INT)
-RETURNS VARCHAR(32) CHARACTER SET ascii COLLATE ascii_bin DETERMINISTIC NO SQL
+CREATE FUNCTION idtypes_encode(v DECIMAL(50, 0), alphabet VARCHAR(64), width INT)
+RETURNS VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin DETERMINISTIC NO SQL
 BEGIN
   DECLARE base INT DEFAULT CHAR_LENGTH(alphabet);
-  DECLARE result VARCHAR(32) CHARACTER SET ascii COLLATE ascii_bin DEFAULT '';
+  DECLARE result VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin DEFAULT '';
   DECLARE digit INT;
   DECLARE i INT DEFAULT 0;
   WHILE i < width DO
@@ -27,10 +27,10 @@ END $$
 
 DROP FUNCTION IF EXISTS idtypes_decode $$
 CREATE FUNCTION idtypes_decode(t VARCHAR(64), alphabet VARCHAR(64), width INT, name VARCHAR(32))
-RETURNS DECIMAL(40, 0) DETERMINISTIC NO SQL
+RETURNS DECIMAL(50, 0) DETERMINISTIC NO SQL
 BEGIN
   DECLARE base INT DEFAULT CHAR_LENGTH(alphabet);
-  DECLARE v DECIMAL(40, 0) DEFAULT 0;
+  DECLARE v DECIMAL(50, 0) DEFAULT 0;
   DECLARE d INT;
   DECLARE i INT DEFAULT 1;
   DECLARE message VARCHAR(255);
@@ -260,6 +260,41 @@ BEGIN
     SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
   END IF;
   RETURN UNHEX(idtypes_encode(v, '0123456789ABCDEF', 32));
+END $$
+
+-- KSUID: 27 characters of base62 (0-9A-Za-z, nothing else), at most
+-- aWgEPTl1tmebfsQzFP4bxwgy80V; the column holds its 20 bytes.
+DROP FUNCTION IF EXISTS ksuid_text $$
+CREATE FUNCTION ksuid_text(id VARBINARY(32)) RETURNS VARCHAR(27) CHARACTER SET ascii
+DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  DECLARE v DECIMAL(50, 0) DEFAULT 0;
+  DECLARE i INT DEFAULT 1;
+  IF LENGTH(id) <> 20 THEN
+    SET message = CONCAT('invalid KSUID: expected 20 bytes, found ', LENGTH(id));
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  WHILE i <= 20 DO
+    SET v = v * 256 + ORD(SUBSTRING(id, i, 1));
+    SET i = i + 1;
+  END WHILE;
+  RETURN idtypes_encode(v, '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27);
+END $$
+
+DROP FUNCTION IF EXISTS ksuid_from_text $$
+CREATE FUNCTION ksuid_from_text(t VARCHAR(64)) RETURNS BINARY(20) DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  DECLARE v DECIMAL(50, 0);
+  SET v = idtypes_decode(t, '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+                         27, 'KSUID');
+  IF v >= 1461501637330902918203684832716283019655932542976 THEN
+    SET message = CONCAT('invalid KSUID: ''', t, ''' is above the largest KSUID, ',
+                         'aWgEPTl1tmebfsQzFP4bxwgy80V');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN UNHEX(idtypes_encode(v, '0123456789ABCDEF', 40));
 END $$
 
 DELIMITER ;

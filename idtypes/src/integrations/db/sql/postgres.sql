@@ -2,7 +2,7 @@
 -- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
 -- column holds: a BIGINT (a TID's, a snowish id's or a Snowflake's own integer; the other
 -- 64-bit formats' bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as
--- BYTEA, a ULID as a UUID.
+-- BYTEA, a ULID as a UUID, a KSUID's 20 bytes as BYTEA.
 -- Invalid input raises an error naming the format (SQLSTATE 22P02); NULL gives NULL.
 
 CREATE OR REPLACE FUNCTION idtypes_encode(v numeric, alphabet text, width int)
@@ -218,4 +218,34 @@ BEGIN
       quote_literal(t) USING ERRCODE = '22P02';
   END IF;
   RETURN idtypes_encode(v, '0123456789abcdef', 32)::uuid;
+END $$;
+
+-- KSUID: 27 characters of base62 (0-9A-Za-z, nothing else), at most
+-- aWgEPTl1tmebfsQzFP4bxwgy80V; the column holds its 20 bytes.
+CREATE OR REPLACE FUNCTION ksuid_text(id bytea)
+RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  v numeric := 0;
+BEGIN
+  IF length(id) <> 20 THEN
+    RAISE EXCEPTION 'invalid KSUID: expected 20 bytes, found %', length(id) USING ERRCODE = '22P02';
+  END IF;
+  FOR i IN 0..19 LOOP
+    v := v * 256 + get_byte(id, i);
+  END LOOP;
+  RETURN idtypes_encode(v, '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27);
+END $$;
+
+CREATE OR REPLACE FUNCTION ksuid_from_text(t text)
+RETURNS bytea LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  v numeric;
+BEGIN
+  v := idtypes_decode(t, '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27,
+                      'KSUID');
+  IF v >= 1461501637330902918203684832716283019655932542976 THEN
+    RAISE EXCEPTION 'invalid KSUID: % is above the largest KSUID, aWgEPTl1tmebfsQzFP4bxwgy80V',
+      quote_literal(t) USING ERRCODE = '22P02';
+  END IF;
+  RETURN decode(idtypes_encode(v, '0123456789abcdef', 40), 'hex');
 END $$;

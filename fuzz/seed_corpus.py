@@ -154,3 +154,14 @@ for kind in range(16):
         b"\x50" + bytes(range(16)),
     ]:
         write("serde", 32 + kind * 2 + 1, cbor)
+
+# The `ksuid` target: 0 the text (valid and invalid vectors), 1 prefixes, 2 bytes.
+ksuid = json.loads((VECTORS / "ksuid" / "ksuid.json").read_text())
+for vector in ksuid["valid"]:
+    write("ksuid", 0, vector["text"])
+    write("ksuid", 1, vector["text"][:5])
+    write("ksuid", 2, bytes.fromhex(vector["bytes"]))
+for vector in ksuid["invalid"]:
+    write("ksuid", 0, vector["text"])
+for prefix in ["", "a", "aWgEPTl1tmebfsQzFP4bxwgy80V", "aX", "z", "0uj:"]:
+    write("ksuid", 1, prefix)

@@ -32,6 +32,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("record_key", record_key),
     ("typed", typed),
     ("serde", serde),
+    ("ksuid", ksuid),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1147,5 +1148,147 @@ pub fn serde(data: &[u8]) {
                 check_round_trips(&key_type);
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// KSUID
+
+/// A typed KSUID, for the `ksuid` target's serde checks.
+#[derive(idtypes::Ksuid)]
+#[idtype(prefix = "trace")]
+pub struct TraceId(idtypes::Ksuid);
+
+const BASE62: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// The 20 big-endian bytes of base62 text (any length), computed here in 32-bit limbs
+/// without the library, or `None` for a symbol outside the alphabet or a value above 2^160 - 1.
+fn base62_bytes(text: &[u8]) -> Option<[u8; 20]> {
+    // Little-endian limbs, one more than 160 bits need, to see the overflow.
+    let mut limbs = [0u32; 6];
+    for &byte in text {
+        let digit = BASE62.iter().position(|&symbol| symbol == byte)? as u64;
+        let mut carry = digit;
+        for limb in &mut limbs {
+            let value = u64::from(*limb) * 62 + carry;
+            *limb = value as u32;
+            carry = value >> 32;
+        }
+        if carry != 0 || limbs[5] != 0 {
+            return None;
+        }
+    }
+    let mut bytes = [0u8; 20];
+    for (i, limb) in limbs[..5].iter().rev().enumerate() {
+        bytes[4 * i..4 * i + 4].copy_from_slice(&limb.to_be_bytes());
+    }
+    Some(bytes)
+}
+
+/// The text: `parse_ascii` accepts exactly 27 symbols of `0-9A-Za-z` whose value fits in 160
+/// bits, and gives that value; every other text gets the right error, where it is.
+fn check_ksuid_text(text: &[u8]) {
+    use idtypes::Ksuid;
+    let result = Ksuid::parse_ascii(text);
+    let expected = (text.len() == 27).then(|| base62_bytes(text)).flatten();
+    match (&result, expected) {
+        (Ok(id), Some(bytes)) => {
+            assert_eq!(id.to_bytes(), bytes, "{text:?}");
+            assert_eq!(id.encode().as_bytes(), text);
+            assert_eq!(id.to_string().as_bytes(), text);
+            assert_eq!(Ksuid::from_bytes(bytes), *id);
+        }
+        (Err(err), None) => {
+            check_error(err, text.len());
+            let foreign = text.iter().position(|b| !b.is_ascii_alphanumeric());
+            let kind = if text.len() != 27 {
+                ErrorKind::Length
+            } else if foreign.is_some() {
+                ErrorKind::Character
+            } else {
+                ErrorKind::Overflow
+            };
+            assert_eq!(err.kind(), kind, "{text:?}: {err}");
+            if kind == ErrorKind::Character {
+                assert_eq!(err.position(), foreign, "{text:?}: {err}");
+            }
+        }
+        (result, expected) => panic!("{text:?}: parsed {result:?}, expected {expected:?}"),
+    }
+    if let Ok(text) = core::str::from_utf8(text) {
+        assert_eq!(Ksuid::parse(text), result);
+        assert_eq!(Ksuid::from_str(text), result);
+        assert_eq!(Ksuid::try_from(text), result);
+    }
+}
+
+/// A prefix: its range holds exactly the ids whose text starts with it.
+fn check_ksuid_prefix(prefix: &[u8]) {
+    use idtypes::Ksuid;
+    let Ok(prefix) = core::str::from_utf8(prefix) else {
+        return;
+    };
+    match Ksuid::range_for_prefix(prefix) {
+        Ok(Some(range)) => {
+            let (start, end) = range.into_bounds();
+            assert!(start <= end);
+            assert!(start.to_string().starts_with(prefix), "{prefix:?}: {start}");
+            assert!(end.to_string().starts_with(prefix), "{prefix:?}: {end}");
+            // The texts below the start and above the end have another prefix.
+            let low = format!("{prefix:0<27}");
+            assert_eq!(Ksuid::parse(&low), Ok(start));
+            let high = format!("{prefix:z<27}");
+            assert!(Ksuid::parse(&high).map_or(end == Ksuid::MAX, |id| id == end));
+        }
+        Ok(None) => {
+            // Even the smallest text with the prefix is above the largest KSUID.
+            let low = format!("{prefix:0<27}");
+            assert_eq!(
+                Ksuid::parse(&low).map_err(|err| err.kind()),
+                Err(ErrorKind::Overflow),
+                "{prefix:?}"
+            );
+        }
+        Err(err) => {
+            check_error(&err, prefix.len());
+            let bad_length = prefix.len() > 27;
+            let bad_symbol = !prefix.bytes().all(|b| b.is_ascii_alphanumeric());
+            assert!(bad_length || bad_symbol, "{prefix:?}: {err}");
+        }
+    }
+}
+
+/// 20 bytes (and the next 20, to compare): every value is an id, its text reads back, texts
+/// sort like the bytes, and it round-trips through serde, bare and typed.
+fn check_ksuid_bytes(input: &[u8]) {
+    use idtypes::Ksuid;
+    let a = Ksuid::from_bytes(padded(input));
+    let b = Ksuid::from_bytes(padded(input.get(20..).unwrap_or_default()));
+    for id in [a, b] {
+        assert_eq!(id.to_string().parse::<Ksuid>(), Ok(id));
+        assert_eq!(
+            Ksuid::from_ksuid_parts(id.ksuid_seconds(), id.payload()),
+            id
+        );
+        assert_eq!(
+            <Ksuid as FixedSizeFormat>::try_from_raw(id.to_raw()),
+            Ok(id)
+        );
+        check_serde_value(&id);
+        check_serde_value(&TraceId::from_inner(id));
+    }
+    assert_eq!(a.cmp(&b), a.to_string().cmp(&b.to_string()));
+    assert_eq!(a.cmp(&b), a.to_bytes().cmp(&b.to_bytes()));
+}
+
+/// The `ksuid` target: selector `% 3`: 0 the text, 1 a prefix, 2 bytes (and serde).
+pub fn ksuid(data: &[u8]) {
+    let Some((&selector, input)) = data.split_first() else {
+        return;
+    };
+    match selector % 3 {
+        0 => check_ksuid_text(input),
+        1 => check_ksuid_prefix(input),
+        _ => check_ksuid_bytes(input),
     }
 }

@@ -154,6 +154,12 @@ impl IdInfo {
         self.set_time(time, SecondsFormat::Millis, local);
         self.timestamp_millis = Some(time.timestamp_millis());
     }
+
+    /// Fills in a timestamp of whole seconds (and its milliseconds, as every timed format's).
+    fn set_seconds(&mut self, time: DateTime<Utc>, local: bool) {
+        self.set_time(time, SecondsFormat::Secs, local);
+        self.timestamp_millis = Some(time.timestamp_millis());
+    }
 }
 
 /// Everything `id` tells; `local` adds the local time.
@@ -168,6 +174,7 @@ pub fn describe(id: &dyn Id, local: bool) -> IdInfo {
     match id.time() {
         Some(Time::Micros(time)) => info.set_micros(time, local),
         Some(Time::Millis(time)) => info.set_millis(time, local),
+        Some(Time::Seconds(time)) => info.set_seconds(time, local),
         None => {}
     }
     id.parts(&mut info);

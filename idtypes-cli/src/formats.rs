@@ -19,16 +19,19 @@ use idtypes::{
     FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid,
     Uuid, Xid,
 };
+use idtypes::{Ksuid, ksuid::KsuidGenerator};
 
 use crate::describe::{Encoding, Encodings, IdInfo};
 use crate::error::Failure;
 use crate::format::{Format, of};
+use crate::spec::IntegerError;
 use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
 
 /// The formats, in the order `--help` lists them. `inspect` orders them by [`Spec::GUESS`]:
 /// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), xid 5,
-/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13.
-pub static FORMATS: [&dyn Format; 12] = [
+/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13,
+/// ksuid 14.
+pub static FORMATS: [&dyn Format; 13] = [
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
@@ -41,6 +44,7 @@ pub static FORMATS: [&dyn Format; 12] = [
     of::<Ulid>(),
     of::<Uuid>(),
     of::<RecordKey>(),
+    of::<Ksuid>(),
 ];
 
 impl Spec for Tid {
@@ -769,5 +773,115 @@ mod tests {
             let owned = FORMATS.iter().any(|format| format.forms().contains(form));
             assert!(generic || owned, "{form:?} is no format's");
         }
+    }
+}
+
+impl Spec for Ksuid {
+    const ABOUT: &'static str =
+        "KSUID (segmentio): 27 chars base62 (32-bit seconds since 2014-05-13 + 128-bit payload)";
+    // No other format's text has 27 characters but a record key's, which has no time: a
+    // KSUID of a plausible time is ranked first anyway.
+    const GUESS: u8 = 14;
+    // 160 bits: the integer is wider than any Rust integer; the raw form is the bytes.
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
+        |id| decimal_of_bytes(&id.to_bytes()),
+        |text| {
+            bytes_of_decimal::<20>(text)
+                .map(Ksuid::from_bytes)
+                .ok_or_else(|| {
+                    IntegerError::NotANumber(format!("0..={}", decimal_of_bytes(&[0xFF; 20])))
+                })
+        },
+    ));
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        Ksuid::range_for_prefix,
+        Ksuid::ranges_for_time,
+    ));
+
+    fn time(&self) -> Option<Time> {
+        Some(Time::Seconds(self.datetime()))
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.random_hex = Some(format!("{:032x}", self.payload()));
+    }
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        // Monotonic: the ids of one `new --count` rise, as the other formats' do.
+        let generator = KsuidGenerator::monotonic();
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+/// Big-endian bytes as a decimal number (for integers wider than 128 bits).
+fn decimal_of_bytes(bytes: &[u8]) -> String {
+    // Base 10^19 limbs, least significant first.
+    let mut limbs: Vec<u64> = Vec::new();
+    for &byte in bytes {
+        let mut carry = u128::from(byte);
+        for limb in &mut limbs {
+            let value = u128::from(*limb) * 256 + carry;
+            *limb = (value % 10_000_000_000_000_000_000) as u64;
+            carry = value / 10_000_000_000_000_000_000;
+        }
+        if carry > 0 {
+            limbs.push(carry as u64);
+        }
+    }
+    let mut text = limbs.last().map_or_else(|| "0".to_owned(), u64::to_string);
+    for limb in limbs.iter().rev().skip(1) {
+        text.push_str(&format!("{limb:019}"));
+    }
+    text
+}
+
+/// The `N` big-endian bytes of a decimal number (digits only), or `None` when it is no number
+/// or does not fit.
+fn bytes_of_decimal<const N: usize>(text: &str) -> Option<[u8; N]> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut bytes = [0u8; N];
+    for digit in text.bytes() {
+        let mut carry = u16::from(digit - b'0');
+        for byte in bytes.iter_mut().rev() {
+            let value = u16::from(*byte) * 10 + carry;
+            *byte = value as u8;
+            carry = value >> 8;
+        }
+        if carry > 0 {
+            return None;
+        }
+    }
+    Some(bytes)
+}
+
+#[cfg(test)]
+mod ksuid_numbers {
+    use super::{bytes_of_decimal, decimal_of_bytes};
+
+    #[test]
+    fn wide_integers_round_trip_through_decimal() {
+        assert_eq!(decimal_of_bytes(&[0; 20]), "0");
+        assert_eq!(
+            decimal_of_bytes(&[0xFF; 20]),
+            "1461501637330902918203684832716283019655932542975"
+        );
+        let mut one = [0u8; 20];
+        one[19] = 1;
+        assert_eq!(decimal_of_bytes(&one), "1");
+        for bytes in [[0u8; 20], [0xFF; 20], one, [0x80; 20]] {
+            assert_eq!(
+                bytes_of_decimal::<20>(&decimal_of_bytes(&bytes)),
+                Some(bytes)
+            );
+        }
+        assert_eq!(
+            bytes_of_decimal::<20>("1461501637330902918203684832716283019655932542976"),
+            None
+        );
+        assert_eq!(bytes_of_decimal::<20>(""), None);
+        assert_eq!(bytes_of_decimal::<20>("-1"), None);
+        assert_eq!(bytes_of_decimal::<20>("1e3"), None);
     }
 }

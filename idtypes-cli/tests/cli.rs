@@ -123,7 +123,10 @@ fn inspect_a_tid_as_json() {
         .iter()
         .map(|rejection| rejection["format"].as_str().unwrap_or_default())
         .collect();
-    assert_eq!(refusing, ["tbsl", "uid11", "snowflake", "uuid", "ulid"]);
+    assert_eq!(
+        refusing,
+        ["tbsl", "uid11", "snowflake", "uuid", "ulid", "ksuid"]
+    );
     assert!(
         rejected
             .iter()
@@ -356,7 +359,7 @@ fn inspect_keeps_going_after_an_invalid_id() {
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["best_guess"], Value::Null);
     assert_eq!(objects[1]["candidates"], serde_json::json!([]));
-    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(8));
+    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(9));
     assert_eq!(objects[2]["valid"], true);
 }
 
@@ -936,7 +939,8 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "snowish",
             "snowflake",
             "uuid",
-            "ulid"
+            "ulid",
+            "ksuid"
         ]
     );
     // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
@@ -954,12 +958,20 @@ fn inspect_orders_readings_and_refusals_by_format() {
     // A text uid11 refuses is reported once, by uid11, not by each profile.
     assert_eq!(
         refusing(&objects[1]),
-        ["tbsl", "tid", "time-id", "snowflake", "uuid", "ulid"]
+        [
+            "tbsl",
+            "tid",
+            "time-id",
+            "snowflake",
+            "uuid",
+            "ulid",
+            "ksuid"
+        ]
     );
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
     assert_eq!(
         refusing(&tid[0]),
-        ["tbsl", "uid11", "snowflake", "uuid", "ulid"]
+        ["tbsl", "uid11", "snowflake", "uuid", "ulid", "ksuid"]
     );
 }
 
@@ -1214,4 +1226,84 @@ fn new_uuids_are_version_7_or_4_and_inspect_reads_typeids() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--v4 does not apply to tid"));
+}
+
+#[test]
+fn ksuids_rise_inspect_convert_and_range() {
+    let output = idtypes()
+        .args(["new", "ksuid", "-n", "3"])
+        .assert()
+        .success();
+    let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    let ids: Vec<idtypes::Ksuid> = text.lines().map(|line| line.parse().unwrap()).collect();
+    assert_eq!(ids.len(), 3);
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+
+    // segmentio's example: a KSUID of a plausible time beats the record key reading.
+    let objects = json(&["inspect", "0ujtsYcgvSTl8PAuAdqWYSMnLOv"]);
+    assert_eq!(objects[0]["best_guess"], "ksuid");
+    let ksuid = candidate(&objects[0], "ksuid");
+    assert_eq!(ksuid["time"], "2017-10-10T04:00:47Z");
+    assert_eq!(ksuid["timestamp_millis"], 1_507_608_047_000u64);
+    assert_eq!(ksuid["random_hex"], "b5a1cd34b5f99d1154fb6853345c9735");
+    assert_eq!(ksuid["hex"], "0669f7efb5a1cd34b5f99d1154fb6853345c9735");
+
+    let objects = json(&["convert", "ksuid", "aWgEPTl1tmebfsQzFP4bxwgy80V"]);
+    assert_eq!(
+        objects[0]["forms"],
+        serde_json::json!({
+            "text": "aWgEPTl1tmebfsQzFP4bxwgy80V",
+            "integer": "1461501637330902918203684832716283019655932542975",
+            "hex": "ffffffffffffffffffffffffffffffffffffffff",
+        })
+    );
+    idtypes()
+        .args(["convert", "ksuid", "1", "--from", "integer", "--to", "text"])
+        .assert()
+        .success()
+        .stdout("000000000000000000000000001\n");
+    idtypes()
+        .args([
+            "convert",
+            "ksuid",
+            "0669f7efb5a1cd34b5f99d1154fb6853345c9735",
+            "--from",
+            "hex",
+            "--to",
+            "text",
+        ])
+        .assert()
+        .success()
+        .stdout("0ujtsYcgvSTl8PAuAdqWYSMnLOv\n");
+    // The alphabet is checked: `:` is refused where it stands.
+    idtypes()
+        .args(["convert", "ksuid", "0ujtsYcgvSTl8PAuAdqWYSMnLO:"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "unexpected character ':' at byte 26",
+        ));
+
+    let objects = json(&["range", "ksuid", "--prefix", "0ujts"]);
+    let range = &objects[0]["ranges"][0];
+    assert_eq!(range["start"]["text"], "0ujts0000000000000000000000");
+    assert_eq!(range["end"]["text"], "0ujtszzzzzzzzzzzzzzzzzzzzzz");
+    let objects = json(&[
+        "range",
+        "ksuid",
+        "--from",
+        "2023-11-14T22:13:20Z",
+        "--to",
+        "2023-11-14T22:13:20Z",
+    ]);
+    let range = &objects[0]["ranges"][0];
+    assert_eq!(range["start"]["time"], "2023-11-14T22:13:20Z");
+    assert_eq!(
+        range["start"]["random_hex"],
+        "00000000000000000000000000000000"
+    );
+    assert_eq!(
+        range["end"]["random_hex"],
+        "ffffffffffffffffffffffffffffffff"
+    );
 }

@@ -54,6 +54,7 @@
 //! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine 0..=99) * 2^20 + 20-bit suffix` | 20 chars uppercase hex; transport bases 10, 16, 32, 36, 58, 62 |
 //! | [`Ulid`](struct@Ulid) | ULID | 16 bytes: 48-bit ms since 1970, 80 random bits | 26 chars Crockford base32, uppercase, read in either case |
 //! | `Uuid` (the `uuid` crate's, `uuid` feature) | UUID (RFC 9562), text as a TypeID | 16 bytes | 26 chars lowercase Crockford base32: the TypeID suffix; typed ids `prefix_` + suffix; see [`uuids`] |
+//! | [`Ksuid`](struct@Ksuid) | KSUID (segmentio/ksuid) | 20 bytes: 32-bit seconds since 1,400,000,000 Unix seconds, 128-bit random payload | 27 chars base62 (`0-9A-Za-z`, nothing else), at most `aWgEPTl1tmebfsQzFP4bxwgy80V` |
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
@@ -70,8 +71,9 @@
 //! ([`TbslGenerator`](tbsl::TbslGenerator), [`ClockPolicy`](tbsl::ClockPolicy),
 //! [`TransportBase`](tbsl::TransportBase), ...), [`ulid`]
 //! ([`UlidGenerator`](ulid::UlidGenerator)), `uuids` (`DynTypeId`, `UuidV7Generator`,
-//! `now_v7`, `new_v4`, with the `uuid` feature) and `record_key`
-//! ([`RecordKeyType`](crate::record_key::RecordKeyType)).
+//! `now_v7`, `new_v4`, with the `uuid` feature), `record_key`
+//! ([`RecordKeyType`](crate::record_key::RecordKeyType)) and [`ksuid`]
+//! ([`KsuidGenerator`](ksuid::KsuidGenerator)).
 //!
 //! Every id type orders like its text and its big-endian bytes, so ids sort the same in memory,
 //! in a database and in a key-value store; but a [`Snowflake`](struct@Snowflake), whose
@@ -140,6 +142,14 @@
 //!     a format is the TypeID suffix; the time functions and time ranges are version 7's
 //!     (a range holds every UUID between its bounds, as PostgreSQL's `uuid` order does).
 //!
+//! [`Ksuid`](struct@Ksuid) has the same operations: `parse`, `parse_ascii`, `encode()`,
+//! `TEXT_LEN` 27; no integer form (160 bits), its 20 bytes (`from_bytes`, `to_bytes`,
+//! `as_bytes`); `MIN`, `MAX`, `Default`; `from_parts` (Unix seconds, payload) and
+//! `from_ksuid_parts` (the stored seconds), `timestamp_seconds`, `ksuid_seconds`, `payload`,
+//! `timestamp()`; `now()` and [`KsuidGenerator`](ksuid::KsuidGenerator)'s `next` / `try_next`
+//! (random payloads, or [monotonic](ksuid::KsuidGenerator::monotonic)); `range_for_prefix`,
+//! `ranges_for_time`, `range_for_time` and `range_for_seconds`.
+//!
 //! Code generic over the formats has the same through two traits: [`IdFormat`] (every format:
 //! its name, its longest text, `encode`) and [`FixedSizeFormat`] (all but the record key: the
 //! raw form, integer or bytes, and the big-endian bytes, both ways).
@@ -194,9 +204,9 @@
 //! ```
 //!
 //! The derives are `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand`,
-//! `Snowflake`, `Tbsl`, `Ulid`, `RecordKey` (with `alloc`) and `Uuid` (with the `uuid`
+//! `Snowflake`, `Tbsl`, `Ulid`, `RecordKey` (with `alloc`), `Uuid` (with the `uuid`
 //! feature: `#[derive(idtypes::Uuid)] struct UserId(uuid::Uuid);`, TypeID text by default, see
-//! [`uuids`](crate::uuids)), on a tuple struct with one field of that type. Each generates:
+//! [`uuids`](crate::uuids)) and `Ksuid`, on a tuple struct with one field of that type. Each generates:
 //!
 //! - text: [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) (and `parse`,
 //!   `TryFrom<&str>`) for the prefix, the separator and the format's text, or the bare text
@@ -442,6 +452,7 @@
 //! | [`FullRand::random`], xid, ts-seq-rand and random TBSL bits | a new random stream, seeded from the OS in each thread |
 //! | a monotonic [`XidGenerator`](crate::uid11::XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
 //! | a [`UlidGenerator`](crate::ulid::UlidGenerator), `UuidV7Generator`, `Ulid::now()`, `uuids::now_v7()` | starts in the millisecond after the parent's last id, with fresh random bits; a lock a parent's thread held at the fork is taken over |
+//! | a monotonic [`KsuidGenerator`](crate::ksuid::KsuidGenerator) (`Ksuid::now()` and the default generator keep no state: every payload is fresh) | starts its count again from fresh random bits in the current second (never ahead of the clock); a lock a parent's thread held at the fork is taken over |
 //!
 //! Xid and ts-seq-rand ids have no clock or machine id, so a child (like any other process)
 //! can still repeat an id by chance: two runs of `n` xids in the same millisecond overlap with
@@ -620,6 +631,7 @@
 //! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT`: the bits flipped | `INTEGER`: the bits flipped |
 //! | `Tbsl` ([`Column::Bytes`]) | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
 //! | `Ulid` ([`Column::Uuid`]), a typed id over a `Uuid` | `UUID` | `BINARY(16)` | `BLOB` |
+//! | `Ksuid` ([`Column::Bytes`]) | `BYTEA` (20 bytes) | `BINARY(20)` | `BLOB` |
 //! | `AsBytes<T>` (any id, typed ids too) | `BYTEA` | `BINARY(8)`, `BINARY(10)` | `BLOB` |
 //! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |

@@ -125,7 +125,7 @@ mod tests {
         // SAFETY: no other thread has `lock`.
         unsafe { (*lock.state.get()).1 = (*lock.state.get()).1.wrapping_add(1) };
         assert_eq!(lock.with(|value, inherited| (*value, inherited)), (5, true));
-        assert_eq!(lock.with(|_, inherited| inherited), false);
+        assert!(!lock.with(|_, inherited| inherited));
         assert_eq!(lock.lock.load(Ordering::Relaxed), 0);
     }
 }

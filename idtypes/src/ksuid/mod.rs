@@ -202,20 +202,9 @@ impl Ksuid {
     /// ```
     #[inline]
     pub const fn from_ksuid_parts(ksuid_seconds: u32, payload: u128) -> Ksuid {
-        let seconds = ksuid_seconds.to_be_bytes();
-        let payload = payload.to_be_bytes();
-        let mut bytes = [0u8; 20];
-        let mut i = 0;
-        while i < 4 {
-            bytes[i] = seconds[i];
-            i += 1;
-        }
-        let mut i = 0;
-        while i < 16 {
-            bytes[4 + i] = payload[i];
-            i += 1;
-        }
-        Ksuid(bytes)
+        let [a, b, c, d] = ksuid_seconds.to_be_bytes();
+        let [e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t] = payload.to_be_bytes();
+        Ksuid([a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t])
     }
 
     /// The timestamp: seconds since the Unix epoch (the KSUID epoch plus the stored count),
@@ -245,7 +234,8 @@ impl Ksuid {
     /// ```
     #[inline]
     pub const fn ksuid_seconds(self) -> u32 {
-        u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
+        let [a, b, c, d, ..] = self.0;
+        u32::from_be_bytes([a, b, c, d])
     }
 
     /// The 128-bit payload (the last 16 bytes, big-endian).
@@ -260,12 +250,7 @@ impl Ksuid {
     /// ```
     #[inline]
     pub const fn payload(self) -> u128 {
-        let mut payload = [0u8; 16];
-        let mut i = 0;
-        while i < 16 {
-            payload[i] = self.0[4 + i];
-            i += 1;
-        }
+        let [_, _, _, _, payload @ ..] = self.0;
         u128::from_be_bytes(payload)
     }
 

@@ -89,11 +89,7 @@ impl Ksuid {
         if end_seconds < Ksuid::EPOCH_SECONDS {
             return None;
         }
-        let start = if start_seconds < Ksuid::EPOCH_SECONDS {
-            0
-        } else {
-            start_seconds - Ksuid::EPOCH_SECONDS
-        };
+        let start = start_seconds.saturating_sub(Ksuid::EPOCH_SECONDS);
         let end = if end_seconds > Ksuid::MAX_TIMESTAMP_SECONDS {
             u32::MAX as u64
         } else {

@@ -12,8 +12,9 @@
 //! largest `aWgEPTl1tmebfsQzFP4bxwgy80V`; a text above it is refused.
 //!
 //! **Stricter than the references:** segmentio's Go package and the npm `ksuid` package do
-//! not check the alphabet (the Go decoder maps every byte outside it through its own
-//! arithmetic, so `:` reads as `3` and `{` as `d`); this crate refuses every character
+//! not check the alphabet: the npm package reads a character by its code (`:` as `3`, `@` as
+//! `9`), the Go decoder by byte arithmetic (`:` as 253, `{` as 62), so each accepts texts no
+//! KSUID writer makes, and they read them differently. This crate refuses every character
 //! outside `0-9A-Za-z`, with its position. A text either reference writes always parses.
 //!
 //! # Examples
@@ -276,7 +277,8 @@ impl Ksuid {
     ///
     /// # Panics
     ///
-    /// Outside KSUIDs' time (a clock before 2014-05-13T16:53:20Z or after 2150).
+    /// After 2150-06-19T23:21:35Z, when KSUIDs run out. (A clock before the KSUID epoch reads
+    /// as the epoch.)
     ///
     /// # Examples
     ///

@@ -39,8 +39,9 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
 impl Ksuid {
     /// Parses the 27-character text.
     ///
-    /// Every character must be one of `0-9A-Za-z` (segmentio's package and the npm `ksuid`
-    /// package read some others, `:` as `3`; this parser refuses them).
+    /// Every character must be one of `0-9A-Za-z`. (segmentio's Go package and the npm
+    /// `ksuid` package read some others, each its own way: `:` is 253 to the first and `3` to
+    /// the second; this parser refuses them.)
     ///
     /// # Errors
     ///

@@ -177,6 +177,6 @@ mod tests {
         assert_eq!(creates, drops);
         assert_eq!(creates + drops, statements.len());
         // Two helpers for the codes, two for the integers, two for uid11s, and two per format.
-        assert_eq!(creates, 6 + 2 * 10);
+        assert_eq!(creates, 6 + 2 * 11);
     }
 }

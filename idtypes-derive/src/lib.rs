@@ -132,4 +132,9 @@ derives! {
     /// compile time and enforced by every checked constructor. It has `as_str`, and
     /// `key_type()`.
     derive_record_key => RecordKey (text);
+    /// A typed Sonyflake (sony/sonyflake's 63-bit ids, in decimal):
+    /// `#[derive(Sonyflake)] #[idtype(prefix = "job")] struct JobId(Sonyflake);` reads and
+    /// prints `job_578547906324398081`, with the Sonyflake's parts, its time and ranges for a
+    /// layout and generation from a generator, typed.
+    derive_sonyflake => Sonyflake;
 }

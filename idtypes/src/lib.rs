@@ -819,6 +819,7 @@ pub mod service_guide {}
 #[doc = include_str!("../docs/decisions.md")]
 pub mod decisions {}
 pub mod snowflake;
+pub mod sonyflake;
 pub mod tbsl;
 mod text;
 pub mod tid;
@@ -867,6 +868,7 @@ pub use range::ranges::IdRanges;
 #[cfg(feature = "alloc")]
 pub use record_key::RecordKey;
 pub use snowflake::Snowflake;
+pub use sonyflake::Sonyflake;
 pub use tbsl::Tbsl;
 pub use text::IdText;
 pub use tid::Tid;
@@ -881,6 +883,8 @@ pub use uuid::Uuid;
 
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
+#[cfg(feature = "derive")]
+pub use idtypes_derive::Sonyflake;
 #[cfg(all(feature = "derive", feature = "uuid"))]
 pub use idtypes_derive::Uuid;
 /// The derive macros, one per format, named like the type (`use idtypes::Tid` brings both).

@@ -412,6 +412,9 @@ cases! {
         Storage::PrefixedText;
     text_checked_post: AsText<RecentPostId> =
         typed_samples(8).into_iter().map(AsText).collect(), Storage::PrefixedText;
+    sonyflake: idtypes::Sonyflake = all(), Storage::Integer;
+    bytes_sonyflake: AsBytes<idtypes::Sonyflake> = all_as_bytes(), Storage::Bytes8;
+    typed_batch: idtypes_tests::typed::BatchId = typed_samples(8), Storage::Integer;
 }
 
 /// The rows of `values` whose id is in any of `ranges`, through `BETWEEN` with bound ends,

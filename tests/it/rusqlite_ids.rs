@@ -201,6 +201,8 @@ round_trips! {
         .collect(), Storage::Uuid;
     text_typed_uuid: AsText<AccountId> = all_as_text(), Storage::PrefixedText;
     bytes_typed_uuid: AsBytes<AccountId> = all_as_bytes(), Storage::Bytes16;
+    sonyflake: idtypes::Sonyflake = all(), Storage::Integer;
+    typed_batch: idtypes_tests::typed::BatchId = typed(), Storage::Integer;
 }
 
 /// The error reading `expr` as `V`, as rusqlite shows it.

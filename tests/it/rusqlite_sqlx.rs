@@ -181,6 +181,7 @@ both_ways! {
         Storage::PrefixedText;
     bytes_typed_uuid: AsBytes<AccountId> = all::<AccountId>().into_iter().map(AsBytes).collect(),
         Storage::Bytes16;
+    sonyflake: idtypes::Sonyflake = all(), Storage::Integer;
 }
 
 /// The errors both clients give for `expr` read as `V` end alike.

@@ -67,7 +67,7 @@ macro_rules! raw_integer {
 }
 
 raw_integer!(Tid => U64, TimeId => I64, Uid11 => U64, Xid => U64, Snowish => U64,
-    TsSeqRand => U64, FullRand => U64, Snowflake => U64);
+    TsSeqRand => U64, FullRand => U64, Snowflake => U64, idtypes::Sonyflake => U64);
 
 impl Raw for Tbsl {
     fn raw(&self) -> RawValue {
@@ -260,7 +260,18 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         )*};
     }
     try_types!(
-        Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, Ulid, RecordKey, Snowflake
+        Tid,
+        TimeId,
+        Uid11,
+        Xid,
+        Snowish,
+        TsSeqRand,
+        FullRand,
+        Tbsl,
+        Ulid,
+        RecordKey,
+        Snowflake,
+        idtypes::Sonyflake
     );
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
@@ -283,7 +294,8 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         NoteKey,
         TextEventId,
         RawPostId,
-        RawNoteKey
+        RawNoteKey,
+        idtypes_tests::typed::BatchId
     );
     panic!("no raw form for {id}")
 }
@@ -310,6 +322,8 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse::<Ulid>().unwrap());
     check(RecordKey::SELF);
     check(RecordKey::parse(&"k".repeat(512)).unwrap());
+    check(idtypes::Sonyflake::MIN);
+    check(idtypes::Sonyflake::MAX);
 }
 
 #[test]
@@ -324,6 +338,9 @@ fn every_typed_id_writes_what_the_table_says_and_reads_it_back() {
     check(MsgId::from_inner(TsSeqRand::MAX));
     check(TokenId::from_inner(FullRand::MAX));
     check(ChatId::from_inner(Snowflake::from_u64(175928847299117063)));
+    check(idtypes_tests::typed::BatchId::from_inner(
+        idtypes::Sonyflake::from_u64(578547906324398081),
+    ));
     check(TxnId::from_inner(Tbsl::MAX));
     check(PaymentId::from_inner(Ulid::MAX));
     check(NoteKey::from_inner(RecordKey::SELF));

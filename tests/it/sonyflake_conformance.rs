@@ -63,7 +63,8 @@ fn every_vector_decomposes_into_its_parts_and_its_exact_time() {
     let doc = vectors();
     for entry in section(&doc, "ids") {
         let layout = layout(&doc, text(&entry, "layout"));
-        let id = Sonyflake::parse(text(&entry, "text")).unwrap_or_else(|err| panic!("{entry}: {err}"));
+        let id =
+            Sonyflake::parse(text(&entry, "text")).unwrap_or_else(|err| panic!("{entry}: {err}"));
         let parts = id.decompose(layout);
         let (units, sequence, machine) = (
             uint(&entry, "time_units"),
@@ -82,11 +83,22 @@ fn every_vector_decomposes_into_its_parts_and_its_exact_time() {
             .iter()
             .map(|v| v.as_u64().unwrap())
             .collect();
-        assert_eq!(port, [units, u64::from(sequence), u64::from(machine)], "{entry}");
-        assert_eq!(Sonyflake::from_parts(layout, units, sequence, machine), Ok(id));
+        assert_eq!(
+            port,
+            [units, u64::from(sequence), u64::from(machine)],
+            "{entry}"
+        );
+        assert_eq!(
+            Sonyflake::from_parts(layout, units, sequence, machine),
+            Ok(id)
+        );
         let nanos: u128 = text(&entry, "unix_nanos").parse().unwrap();
         assert_eq!(id.timestamp_nanos(layout), nanos, "{entry}");
-        assert_eq!(id.timestamp_millis(layout), (nanos / 1_000_000) as u64, "{entry}");
+        assert_eq!(
+            id.timestamp_millis(layout),
+            (nanos / 1_000_000) as u64,
+            "{entry}"
+        );
         assert_eq!(id.to_string(), text(&entry, "text"));
         if let Some(micros) = entry["port_to_time_micros"].as_u64() {
             assert_eq!(u128::from(micros), nanos / 1000, "{entry}");

@@ -58,3 +58,8 @@ pub struct PaymentId(Ulid);
 #[derive(RecordKey)]
 #[idtype(prefix = "note")]
 pub struct NoteKey(RecordKey);
+
+/// A batch job: a Sonyflake as `batch_578547906324398081`.
+#[derive(idtypes::Sonyflake)]
+#[idtype(prefix = "batch")]
+pub struct BatchId(idtypes::Sonyflake);

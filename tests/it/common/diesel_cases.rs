@@ -61,6 +61,7 @@ macro_rules! diesel_cases {
             AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
             Uid11, Ulid, Xid, Snowflake,
         };
+        use idtypes::Sonyflake;
 
         use crate::common::sqlx_cases::{
             Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
@@ -88,6 +89,7 @@ macro_rules! diesel_cases {
         diesel_column!(Binary: Tbsl);
         diesel_column!(UuidSql: Ulid);
         diesel_column!(Text: RecordKey);
+        diesel_column!(BigInt: Sonyflake);
 
         impl<T: Sample + Copy> Column for AsText<T>
         where

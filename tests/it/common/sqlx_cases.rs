@@ -182,6 +182,13 @@ u64_sample!(
     Snowflake::MIN,
     Snowflake::MAX
 );
+u64_sample!(
+    idtypes::Sonyflake,
+    "Sonyflake",
+    idtypes::Sonyflake::from_u64,
+    idtypes::Sonyflake::MIN,
+    idtypes::Sonyflake::MAX
+);
 
 impl Sample for TimeId {
     const STORAGE: Storage = Storage::Integer;
@@ -425,6 +432,8 @@ macro_rules! every_column_type {
             bytes_snowflake: AsBytes<Snowflake>,
             bytes_tbsl: AsBytes<Tbsl>,
             bytes_ulid: AsBytes<Ulid>,
+            sonyflake: Sonyflake,
+            bytes_sonyflake: AsBytes<Sonyflake>,
         );
     };
 }
@@ -433,6 +442,7 @@ macro_rules! every_column_type {
 macro_rules! sqlx_cases {
     () => {
         use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
+        use idtypes::Sonyflake;
         use idtypes::time_id::NodeId;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{

@@ -17,6 +17,7 @@
 //! | [`Snowflake`](struct@crate::Snowflake) | `snowflake_text`, `snowflake_from_text` | `BIGINT` |
 //! | [`Tbsl`](struct@crate::Tbsl) | `tbsl_text`, `tbsl_from_text` | `BYTEA` / `BINARY(10)` |
 //! | [`Ulid`](struct@crate::Ulid) | `ulid_text`, `ulid_from_text` (either case) | `UUID` / `BINARY(16)` |
+//! | [`Sonyflake`](struct@crate::Sonyflake) | `sonyflake_text`, `sonyflake_from_text` | `BIGINT` |
 //!
 //! They take the columns of this crate's default storage (see
 //! [databases](crate#databases-sqlx)), with the same mapping: a TID's, a snowish id's or a
@@ -176,6 +177,6 @@ mod tests {
         assert_eq!(creates, drops);
         assert_eq!(creates + drops, statements.len());
         // Two helpers for the codes, two for the integers, two for uid11s, and two per format.
-        assert_eq!(creates, 6 + 2 * 10);
+        assert_eq!(creates, 6 + 2 * 11);
     }
 }

@@ -123,7 +123,10 @@ fn inspect_a_tid_as_json() {
         .iter()
         .map(|rejection| rejection["format"].as_str().unwrap_or_default())
         .collect();
-    assert_eq!(refusing, ["tbsl", "uid11", "snowflake", "uuid", "ulid"]);
+    assert_eq!(
+        refusing,
+        ["tbsl", "uid11", "snowflake", "uuid", "ulid", "sonyflake"]
+    );
     assert!(
         rejected
             .iter()
@@ -356,7 +359,7 @@ fn inspect_keeps_going_after_an_invalid_id() {
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["best_guess"], Value::Null);
     assert_eq!(objects[1]["candidates"], serde_json::json!([]));
-    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(8));
+    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(9));
     assert_eq!(objects[2]["valid"], true);
 }
 
@@ -936,7 +939,8 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "snowish",
             "snowflake",
             "uuid",
-            "ulid"
+            "ulid",
+            "sonyflake"
         ]
     );
     // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
@@ -954,7 +958,15 @@ fn inspect_orders_readings_and_refusals_by_format() {
     // A text uid11 refuses is reported once, by uid11, not by each profile.
     assert_eq!(
         refusing(&objects[1]),
-        ["tbsl", "tid", "time-id", "snowflake", "uuid", "ulid"]
+        [
+            "tbsl",
+            "tid",
+            "time-id",
+            "snowflake",
+            "uuid",
+            "ulid",
+            "sonyflake"
+        ]
     );
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
     assert_eq!(
@@ -1214,4 +1226,32 @@ fn new_uuids_are_version_7_or_4_and_inspect_reads_typeids() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--v4 does not apply to tid"));
+}
+
+#[test]
+fn new_and_inspect_sonyflakes_in_the_v1_layout() {
+    let output = idtypes()
+        .args(["new", "sonyflake", "--machine", "513", "-n", "3"])
+        .assert()
+        .success();
+    let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    let ids: Vec<u64> = text.lines().map(|line| line.parse().unwrap()).collect();
+    assert_eq!(ids.len(), 3);
+    assert!(ids.windows(2).all(|w| w[0] < w[1]));
+    assert!(ids.iter().all(|id| id & 0xFFFF == 513));
+    let objects = json(&["inspect", "578547906324398081"]);
+    let sonyflake = candidate(&objects[0], "sonyflake");
+    assert_eq!(sonyflake["timestamp_millis"], 1_754_371_024_420_i64);
+    assert_eq!(
+        (
+            sonyflake["machine_id"].as_u64(),
+            sonyflake["sequence"].as_u64()
+        ),
+        (Some(1), Some(3))
+    );
+    idtypes()
+        .args(["new", "sonyflake"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--machine"));
 }

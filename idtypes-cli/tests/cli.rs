@@ -971,7 +971,7 @@ fn inspect_orders_readings_and_refusals_by_format() {
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
     assert_eq!(
         refusing(&tid[0]),
-        ["tbsl", "uid11", "snowflake", "uuid", "ulid"]
+        ["tbsl", "uid11", "snowflake", "uuid", "ulid", "sonyflake"]
     );
 }
 

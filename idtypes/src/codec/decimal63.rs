@@ -137,22 +137,64 @@ pub(crate) const fn parse(text: &[u8]) -> Result<u64, Refusal> {
     Ok(value)
 }
 
-/// The decimal text of `value` (at most 2^63 - 1), on the stack: as many digits as the
-/// number has (1 to 19).
-pub(crate) const fn encode(value: u64) -> IdText<19> {
+/// The two digits of each number below 100, for writing two digits a division.
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+                            2021222324252627282930313233343536373839\
+                            4041424344454647484950515253545556575859\
+                            6061626364656667686970717273747576777879\
+                            8081828384858687888990919293949596979899";
+
+/// The number of decimal digits of `value` (1 to 20).
+const fn digit_count(value: u64) -> usize {
     let mut len = 1;
-    let mut rest = value / 10;
-    while rest != 0 {
+    let mut bound = 10u64;
+    while len < 20 && value >= bound {
         len += 1;
-        rest /= 10;
+        bound = bound.wrapping_mul(10);
     }
+    len
+}
+
+/// The decimal text of `value` (at most 2^63 - 1), on the stack: as many digits as the
+/// number has (1 to 19), written from the end two at a time.
+pub(crate) const fn encode(value: u64) -> IdText<19> {
+    let len = digit_count(value);
     let mut digits = [0u8; 19];
-    let mut value = value;
+    let mut rest = value;
     let mut i = len;
-    while i > 0 {
-        i -= 1;
-        digits[i] = b'0' + (value % 10) as u8;
-        value /= 10;
+    while rest >= 100 {
+        let pair = (rest % 100) as usize * 2;
+        rest /= 100;
+        i -= 2;
+        digits[i] = PAIRS[pair];
+        digits[i + 1] = PAIRS[pair + 1];
+    }
+    if rest >= 10 {
+        let pair = rest as usize * 2;
+        digits[i - 2] = PAIRS[pair];
+        digits[i - 1] = PAIRS[pair + 1];
+    } else {
+        digits[i - 1] = b'0' + rest as u8;
     }
     IdText::from_ascii_prefix(digits, len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_length_encodes_as_std_does() {
+        let mut value = 1u64;
+        for _ in 0..19 {
+            for v in [value - 1, value, value + 1, value * 9, value * 10 - 1] {
+                let v = v.min(MAX_VALUE);
+                assert_eq!(encode(v).as_str(), std::format!("{v}"));
+                assert_eq!(parse(encode(v).as_str().as_bytes()).ok(), Some(v));
+            }
+            value *= 10;
+        }
+        assert_eq!(encode(MAX_VALUE).as_str(), "9223372036854775807");
+        assert_eq!(encode(0).as_str(), "0");
+    }
 }

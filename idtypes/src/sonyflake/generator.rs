@@ -39,7 +39,8 @@ const GENERATOR_MACHINE_ID_BITS: Bounds = Bounds {
 /// | reads before the layout's start | it reads as the start (unit 0) |
 /// | jumps forward further than the time passed explains | held back until it has held for a second (see [clocks](crate#clocks)) |
 ///
-/// A wait sleeps until the clock should read the unit's start, then reads it again; it
+/// A wait sleeps (in a JavaScript host, whose thread cannot sleep, it spins) until the clock
+/// should read the unit's start, then reads it again; it
 /// sleeps again while the clock moves but has not arrived, and gives up waiting (as the
 /// reference, which sleeps once) when the clock did not move at all during a sleep (a
 /// [`ManualClock`](crate::ManualClock) a test holds still) or went back.
@@ -275,7 +276,7 @@ impl<C: Clock> SonyflakeGenerator<C> {
         let target = self.layout.unit_unix_nanos(units).div_ceil(1000) as i64;
         let mut before = self.guard.read(&self.clock).micros;
         while before < target {
-            std::thread::sleep(Duration::from_micros(target.abs_diff(before)));
+            sleep(Duration::from_micros(target.abs_diff(before)));
             let after = self.guard.read(&self.clock).micros;
             if after <= before {
                 // A clock that stood still or went back while we slept: the reference
@@ -331,6 +332,28 @@ impl<C: Clock> SonyflakeGenerator<C> {
             }
             ceiling = claimed;
         }
+    }
+}
+
+/// Sleeps for `duration`: the thread parks, no core is kept busy.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn sleep(duration: Duration) {
+    std::thread::sleep(duration);
+}
+
+/// Lets `duration` pass in a JavaScript host (wasm32-unknown-unknown), whose thread cannot
+/// sleep: by spinning on its monotonic clock (`performance.now()`).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn sleep(duration: Duration) {
+    let Some(start) = SystemClock.monotonic_micros() else {
+        return;
+    };
+    let micros = i64::try_from(duration.as_micros()).unwrap_or(i64::MAX);
+    while SystemClock
+        .monotonic_micros()
+        .is_some_and(|now| now.saturating_sub(start) < micros)
+    {
+        core::hint::spin_loop();
     }
 }
 

@@ -54,6 +54,7 @@
 //! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine 0..=99) * 2^20 + 20-bit suffix` | 20 chars uppercase hex; transport bases 10, 16, 32, 36, 58, 62 |
 //! | [`Ulid`](struct@Ulid) | ULID | 16 bytes: 48-bit ms since 1970, 80 random bits | 26 chars Crockford base32, uppercase, read in either case |
 //! | `Uuid` (the `uuid` crate's, `uuid` feature) | UUID (RFC 9562), text as a TypeID | 16 bytes | 26 chars lowercase Crockford base32: the TypeID suffix; typed ids `prefix_` + suffix; see [`uuids`] |
+//! | [`Sonyflake`](struct@Sonyflake) | Sony's Sonyflake (sony/sonyflake v1, v2) | `u64`: 0, then time in units since the service's start, sequence, machine id, as its [`SonyflakeLayout`](sonyflake::SonyflakeLayout) cuts them (v1: 39-bit 10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine id) | 1 to 19 decimal digits |
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
@@ -70,8 +71,10 @@
 //! ([`TbslGenerator`](tbsl::TbslGenerator), [`ClockPolicy`](tbsl::ClockPolicy),
 //! [`TransportBase`](tbsl::TransportBase), ...), [`ulid`]
 //! ([`UlidGenerator`](ulid::UlidGenerator)), `uuids` (`DynTypeId`, `UuidV7Generator`,
-//! `now_v7`, `new_v4`, with the `uuid` feature) and `record_key`
-//! ([`RecordKeyType`](crate::record_key::RecordKeyType)).
+//! `now_v7`, `new_v4`, with the `uuid` feature), `record_key`
+//! ([`RecordKeyType`](crate::record_key::RecordKeyType)) and [`sonyflake`]
+//! ([`SonyflakeLayout`](sonyflake::SonyflakeLayout),
+//! [`SonyflakeGenerator`](sonyflake::SonyflakeGenerator)).
 //!
 //! Every id type orders like its text and its big-endian bytes, so ids sort the same in memory,
 //! in a database and in a key-value store; but a [`Snowflake`](struct@Snowflake), whose

@@ -725,6 +725,43 @@ impl Origin {
     }
 }
 
+/// The CLI reads and makes Sonyflakes of sony/sonyflake v1's layout, the one its ids have
+/// unless a service set others (v2's settings).
+const SONYFLAKE_LAYOUT: idtypes::sonyflake::SonyflakeLayout =
+    idtypes::sonyflake::SonyflakeLayout::V1;
+
+impl Spec for idtypes::Sonyflake {
+    const ABOUT: &'static str = "Sonyflake (sony/sonyflake, v1 layout): decimal, 39-bit time in \
+                                 10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine id";
+    const GUESS: u8 = 14;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_time(|span| {
+        idtypes::Sonyflake::ranges_for_time(SONYFLAKE_LAYOUT, span)
+    }));
+    const OPTIONS: &'static [&'static str] = &["--machine"];
+
+    /// None: every decimal number is a v1 Sonyflake of 2014..2188, a time too plausible to
+    /// count as evidence against the Snowflake reading (whose time needs --epoch). Its Unix
+    /// milliseconds are among its parts instead.
+    fn time(&self) -> Option<Time> {
+        None
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.timestamp_millis = i64::try_from(self.timestamp_millis(SONYFLAKE_LAYOUT)).ok();
+        let parts = self.decompose(SONYFLAKE_LAYOUT);
+        // v1's sequence has 8 bits and its machine id 16.
+        info.sequence = u16::try_from(parts.sequence).ok();
+        info.machine_id = u16::try_from(parts.machine_id).ok();
+    }
+
+    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
+        let machine = origin.machine(<Self as IdFormat>::SLUG, "0..=65535")?;
+        let generator = idtypes::sonyflake::SonyflakeGenerator::new(SONYFLAKE_LAYOUT, machine)?;
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -771,42 +808,5 @@ mod tests {
             let owned = FORMATS.iter().any(|format| format.forms().contains(form));
             assert!(generic || owned, "{form:?} is no format's");
         }
-    }
-}
-
-/// The CLI reads and makes Sonyflakes of sony/sonyflake v1's layout, the one its ids have
-/// unless a service set others (v2's settings).
-const SONYFLAKE_LAYOUT: idtypes::sonyflake::SonyflakeLayout =
-    idtypes::sonyflake::SonyflakeLayout::V1;
-
-impl Spec for idtypes::Sonyflake {
-    const ABOUT: &'static str = "Sonyflake (sony/sonyflake, v1 layout): decimal, 39-bit time in \
-                                 10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine id";
-    const GUESS: u8 = 14;
-    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
-    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_time(|span| {
-        idtypes::Sonyflake::ranges_for_time(SONYFLAKE_LAYOUT, span)
-    }));
-    const OPTIONS: &'static [&'static str] = &["--machine"];
-
-    /// None: every decimal number is a v1 Sonyflake of 2014..2188, a time too plausible to
-    /// count as evidence against the Snowflake reading (whose time needs --epoch). Its Unix
-    /// milliseconds are among its parts instead.
-    fn time(&self) -> Option<Time> {
-        None
-    }
-
-    fn parts(&self, info: &mut IdInfo) {
-        info.timestamp_millis = i64::try_from(self.timestamp_millis(SONYFLAKE_LAYOUT)).ok();
-        let parts = self.decompose(SONYFLAKE_LAYOUT);
-        // v1's sequence has 8 bits and its machine id 16.
-        info.sequence = u16::try_from(parts.sequence).ok();
-        info.machine_id = u16::try_from(parts.machine_id).ok();
-    }
-
-    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
-        let machine = origin.machine(<Self as IdFormat>::SLUG, "0..=65535")?;
-        let generator = idtypes::sonyflake::SonyflakeGenerator::new(SONYFLAKE_LAYOUT, machine)?;
-        Ok(Box::new(move || generator.try_next()))
     }
 }

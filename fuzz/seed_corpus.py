@@ -46,6 +46,8 @@ transport = ["3818S45pyczRN8", "tFcxYq1sERALx", "25bf6196c8d610700001", "1208925
 
 snowflakes = ["175928847299117063", "0", "9223372036854775807", "9223372036854775808", "01", "+1",
               "10000000000000000000", "1 ", ""]
+# Sonyflake (selector 18 with Snowflake: the same text): sony/sonyflake v1 ids.
+sonyflakes = ["578547906324398081", "16777216", "9223372036854775806"]
 ulids = ["01ARZ3NDEKTSV4RRFFQ69G5FAV", "01arz3ndektsv4rrffq69g5fav", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ",
          "00000000000000000000000000", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "01ARZ3NDEKTSV4RRFFQ69G5FAI",
          "01ARZ3NDEKTSV4RRFFQ69G5FA", "01ARZ3NDEKTSV4RRFFQ69G5FAVV", "01ARZ3NDEKTSV4RRFFQ69G5FAu"]
@@ -71,7 +73,7 @@ for selector in range(8, 14):
 for selector in range(14, 18):
     write("fixed", selector, bytes(range(1, 17)))
     write("fixed", selector, b"\xff" * 16)
-for text in snowflakes:
+for text in snowflakes + sonyflakes:
     write("fixed", 18, text)
 for text in ulids:
     write("fixed", 19, text)

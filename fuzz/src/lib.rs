@@ -209,6 +209,32 @@ uid11_fixed! {
     FullRand: u64::MAX, |bytes| Ok(FullRand::from_bytes(bytes));
 }
 
+impl Fixed for idtypes::Sonyflake {
+    fn parse_str(text: &str) -> Result<Self, Error> {
+        idtypes::Sonyflake::parse(text)
+    }
+    fn parse_bytes(text: &[u8]) -> Result<Self, Error> {
+        idtypes::Sonyflake::parse_ascii(text)
+    }
+    fn parse_const_str(_: &str) -> Option<Result<Self, Error>> {
+        None
+    }
+    fn valid(text: &[u8]) -> bool {
+        // A Snowflake's text: the decimal numbers up to 2^63 - 1.
+        <Snowflake as Fixed>::valid(text)
+    }
+    fn canonical(_: &[u8]) -> bool {
+        true
+    }
+    fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
+        idtypes::Sonyflake::try_from_bytes(padded(raw))
+    }
+    const PREFIX_RANGES: bool = false;
+    fn prefix_range(_: &str) -> Result<Option<IdRange<Self>>, Error> {
+        Ok(None)
+    }
+}
+
 impl Fixed for Snowflake {
     fn parse_str(text: &str) -> Result<Self, Error> {
         Snowflake::parse(text)
@@ -521,10 +547,15 @@ pub fn fixed(data: &[u8]) {
             check_raw::<Tbsl>(input);
             check_raw::<Snowflake>(input);
             check_raw::<Ulid>(input);
+            check_raw::<idtypes::Sonyflake>(input);
         }
         15 => check_tbsl_raw(input),
         16 => check_transport_value(Tbsl::from_bytes(padded(input))),
-        18 => check_text::<Snowflake>(input),
+        // A Sonyflake's text is a Snowflake's.
+        18 => {
+            check_text::<Snowflake>(input);
+            check_text::<idtypes::Sonyflake>(input);
+        }
         19 => check_text::<Ulid>(input),
         _ => {
             // Snowish's raw form: only the reserved top bit makes an u64 no id.

@@ -30,8 +30,8 @@ use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
 /// The formats, in the order `--help` lists them. `inspect` orders them by [`Spec::GUESS`]:
 /// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), xid 5,
 /// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13,
-/// ksuid 14.
-pub static FORMATS: [&dyn Format; 13] = [
+/// ksuid 14, sonyflake 15.
+pub static FORMATS: [&dyn Format; 14] = [
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
@@ -45,6 +45,7 @@ pub static FORMATS: [&dyn Format; 13] = [
     of::<Uuid>(),
     of::<RecordKey>(),
     of::<Ksuid>(),
+    of::<idtypes::Sonyflake>(),
 ];
 
 impl Spec for Tid {
@@ -724,6 +725,43 @@ impl Origin {
             Some(clock_id) => generator.with_clock_id(clock_id)?,
             None => generator,
         })
+    }
+}
+
+/// The CLI reads and makes Sonyflakes of sony/sonyflake v1's layout, the one its ids have
+/// unless a service set others (v2's settings).
+const SONYFLAKE_LAYOUT: idtypes::sonyflake::SonyflakeLayout =
+    idtypes::sonyflake::SonyflakeLayout::V1;
+
+impl Spec for idtypes::Sonyflake {
+    const ABOUT: &'static str = "Sonyflake (sony/sonyflake, v1 layout): decimal, 39-bit time in \
+                                 10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine id";
+    const GUESS: u8 = 14;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_time(|span| {
+        idtypes::Sonyflake::ranges_for_time(SONYFLAKE_LAYOUT, span)
+    }));
+    const OPTIONS: &'static [&'static str] = &["--machine"];
+
+    /// None: every decimal number is a v1 Sonyflake of 2014..2188, a time too plausible to
+    /// count as evidence against the Snowflake reading (whose time needs --epoch). Its Unix
+    /// milliseconds are among its parts instead.
+    fn time(&self) -> Option<Time> {
+        None
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.timestamp_millis = i64::try_from(self.timestamp_millis(SONYFLAKE_LAYOUT)).ok();
+        let parts = self.decompose(SONYFLAKE_LAYOUT);
+        // v1's sequence has 8 bits and its machine id 16.
+        info.sequence = u16::try_from(parts.sequence).ok();
+        info.machine_id = u16::try_from(parts.machine_id).ok();
+    }
+
+    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
+        let machine = origin.machine(<Self as IdFormat>::SLUG, "0..=65535")?;
+        let generator = idtypes::sonyflake::SonyflakeGenerator::new(SONYFLAKE_LAYOUT, machine)?;
+        Ok(Box::new(move || generator.try_next()))
     }
 }
 

@@ -125,7 +125,15 @@ fn inspect_a_tid_as_json() {
         .collect();
     assert_eq!(
         refusing,
-        ["tbsl", "uid11", "snowflake", "uuid", "ulid", "ksuid"]
+        [
+            "tbsl",
+            "uid11",
+            "snowflake",
+            "uuid",
+            "ulid",
+            "ksuid",
+            "sonyflake"
+        ]
     );
     assert!(
         rejected
@@ -940,7 +948,8 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "snowflake",
             "uuid",
             "ulid",
-            "ksuid"
+            "ksuid",
+            "sonyflake"
         ]
     );
     // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
@@ -965,13 +974,22 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "snowflake",
             "uuid",
             "ulid",
-            "ksuid"
+            "ksuid",
+            "sonyflake"
         ]
     );
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
     assert_eq!(
         refusing(&tid[0]),
-        ["tbsl", "uid11", "snowflake", "uuid", "ulid", "ksuid"]
+        [
+            "tbsl",
+            "uid11",
+            "snowflake",
+            "uuid",
+            "ulid",
+            "ksuid",
+            "sonyflake"
+        ]
     );
 }
 
@@ -1306,4 +1324,32 @@ fn ksuids_rise_inspect_convert_and_range() {
         range["end"]["random_hex"],
         "ffffffffffffffffffffffffffffffff"
     );
+}
+
+#[test]
+fn new_and_inspect_sonyflakes_in_the_v1_layout() {
+    let output = idtypes()
+        .args(["new", "sonyflake", "--machine", "513", "-n", "3"])
+        .assert()
+        .success();
+    let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    let ids: Vec<u64> = text.lines().map(|line| line.parse().unwrap()).collect();
+    assert_eq!(ids.len(), 3);
+    assert!(ids.windows(2).all(|w| w[0] < w[1]));
+    assert!(ids.iter().all(|id| id & 0xFFFF == 513));
+    let objects = json(&["inspect", "578547906324398081"]);
+    let sonyflake = candidate(&objects[0], "sonyflake");
+    assert_eq!(sonyflake["timestamp_millis"], 1_754_371_024_420_i64);
+    assert_eq!(
+        (
+            sonyflake["machine_id"].as_u64(),
+            sonyflake["sequence"].as_u64()
+        ),
+        (Some(1), Some(3))
+    );
+    idtypes()
+        .args(["new", "sonyflake"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--machine"));
 }

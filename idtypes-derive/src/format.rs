@@ -135,6 +135,7 @@ mod tests {
                 "__idtypes_typed_uuid",
                 "__idtypes_typed_record_key",
                 "__idtypes_typed_ksuid",
+                "__idtypes_typed_sonyflake",
             ]
         );
         assert!(!Format::named("RecordKey").is_copy());

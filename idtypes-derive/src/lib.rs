@@ -136,4 +136,9 @@ derives! {
     /// reads and prints `evt_0ujtsYcgvSTl8PAuAdqWYSMnLOv`, with the KSUID's parts, ranges and
     /// generation, typed.
     derive_ksuid => Ksuid;
+    /// A typed Sonyflake (sony/sonyflake's 63-bit ids, in decimal):
+    /// `#[derive(Sonyflake)] #[idtype(prefix = "job")] struct JobId(Sonyflake);` reads and
+    /// prints `job_578547906324398081`, with the Sonyflake's parts, its time and ranges for a
+    /// layout and generation from a generator, typed.
+    derive_sonyflake => Sonyflake;
 }

@@ -55,6 +55,7 @@
 //! | [`Ulid`](struct@Ulid) | ULID | 16 bytes: 48-bit ms since 1970, 80 random bits | 26 chars Crockford base32, uppercase, read in either case |
 //! | `Uuid` (the `uuid` crate's, `uuid` feature) | UUID (RFC 9562), text as a TypeID | 16 bytes | 26 chars lowercase Crockford base32: the TypeID suffix; typed ids `prefix_` + suffix; see [`uuids`] |
 //! | [`Ksuid`](struct@Ksuid) | KSUID (segmentio/ksuid) | 20 bytes: 32-bit seconds since 1,400,000,000 Unix seconds, 128-bit random payload | 27 chars base62 (`0-9A-Za-z`, nothing else), at most `aWgEPTl1tmebfsQzFP4bxwgy80V` |
+//! | [`Sonyflake`](struct@Sonyflake) | Sony's Sonyflake (sony/sonyflake v1, v2) | `u64`: 0, then time in units since the service's start, sequence, machine id, as its [`SonyflakeLayout`](sonyflake::SonyflakeLayout) cuts them (v1: 39-bit 10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine id) | 1 to 19 decimal digits |
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
@@ -72,8 +73,10 @@
 //! [`TransportBase`](tbsl::TransportBase), ...), [`ulid`]
 //! ([`UlidGenerator`](ulid::UlidGenerator)), `uuids` (`DynTypeId`, `UuidV7Generator`,
 //! `now_v7`, `new_v4`, with the `uuid` feature), `record_key`
-//! ([`RecordKeyType`](crate::record_key::RecordKeyType)) and [`ksuid`]
-//! ([`KsuidGenerator`](ksuid::KsuidGenerator)).
+//! ([`RecordKeyType`](crate::record_key::RecordKeyType)), [`ksuid`]
+//! ([`KsuidGenerator`](ksuid::KsuidGenerator)) and [`sonyflake`]
+//! ([`SonyflakeLayout`](sonyflake::SonyflakeLayout),
+//! [`SonyflakeGenerator`](sonyflake::SonyflakeGenerator)).
 //!
 //! Every id type orders like its text and its big-endian bytes, so ids sort the same in memory,
 //! in a database and in a key-value store; but a [`Snowflake`](struct@Snowflake), whose
@@ -832,6 +835,7 @@ pub mod service_guide {}
 pub mod decisions {}
 pub mod ksuid;
 pub mod snowflake;
+pub mod sonyflake;
 pub mod tbsl;
 mod text;
 pub mod tid;
@@ -881,6 +885,7 @@ pub use range::ranges::IdRanges;
 #[cfg(feature = "alloc")]
 pub use record_key::RecordKey;
 pub use snowflake::Snowflake;
+pub use sonyflake::Sonyflake;
 pub use tbsl::Tbsl;
 pub use text::IdText;
 pub use tid::Tid;
@@ -897,6 +902,8 @@ pub use uuid::Uuid;
 pub use idtypes_derive::Ksuid;
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
+#[cfg(feature = "derive")]
+pub use idtypes_derive::Sonyflake;
 #[cfg(all(feature = "derive", feature = "uuid"))]
 pub use idtypes_derive::Uuid;
 /// The derive macros, one per format, named like the type (`use idtypes::Tid` brings both).

@@ -1507,3 +1507,47 @@ fn a_typed_ksuid_reads_its_parts_ranges_and_generates() {
     assert_eq!(a.timestamp_seconds(), 1_700_000_000);
     assert_ne!(TraceId::now(), TraceId::now());
 }
+
+#[test]
+fn next_from_a_sonyflake_generator_is_its_next_id_typed() {
+    use idtypes::sonyflake::{SonyflakeGenerator, SonyflakeLayout};
+    use idtypes_tests::typed::BatchId;
+
+    let clock = ManualClock::new(1_754_371_024_420_000);
+    let layout = SonyflakeLayout::V1;
+    let generator = SonyflakeGenerator::with_clock(&clock, layout, 1).unwrap();
+    let first = BatchId::next_from(&generator);
+    assert_eq!(first.timestamp_millis(layout), 1_754_371_024_420);
+    let parts = first.decompose(layout);
+    assert_eq!((parts.machine_id, parts.sequence), (1, 0));
+    let twin = SonyflakeGenerator::with_clock(&clock, layout, 1).unwrap();
+    assert_eq!(first.into_inner(), twin.next());
+    assert_eq!(
+        BatchId::try_next_from(&generator).unwrap().into_inner(),
+        twin.next()
+    );
+}
+
+#[test]
+fn a_typed_sonyflake_reads_and_writes_the_prefixed_decimal_text() {
+    use idtypes::sonyflake::SonyflakeLayout;
+    use idtypes_tests::typed::BatchId;
+
+    let id: BatchId = "batch_578547906324398081".parse().unwrap();
+    assert_eq!(id.to_string(), "batch_578547906324398081");
+    assert_eq!(format!("{id:?}"), "BatchId(batch_578547906324398081)");
+    let layout = SonyflakeLayout::V1;
+    assert_eq!(id.decompose(layout).time_units, 34_484_142_442);
+    assert_eq!(id.timestamp_millis(layout), 1_754_371_024_420);
+    let at = UNIX_EPOCH + Duration::from_millis(1_754_371_024_420);
+    assert_eq!(id.timestamp(layout), at);
+    let err = "batch_07".parse::<BatchId>().unwrap_err();
+    assert_eq!((err.kind(), err.position()), (ErrorKind::Syntax, Some(6)));
+    let range = BatchId::range_for_millis(layout, 1_754_371_024_420, 1_754_371_024_420).unwrap();
+    assert!(range.contains(&id));
+    assert_eq!(BatchId::range_for_time(layout, at..=at), Some(range));
+    assert_eq!(
+        BatchId::ranges_for_time(layout, at..=at).single(),
+        Some(range)
+    );
+}

@@ -909,3 +909,17 @@ text_suite! {
                       `0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz`",
     }
 }
+
+text_suite! {
+    mod sonyflake for Sonyflake {
+        example: "578547906324398081",
+        format_name: "Sonyflake",
+        longest: 19,
+        separator: ":",
+        bad: "12a4",
+        bad_kind: Character,
+        bad_at: 2,
+        bad_message: "PostId: invalid Sonyflake: unexpected character 'a' at byte 7, expected \
+                      one of `0123456789`",
+    }
+}

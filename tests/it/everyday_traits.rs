@@ -82,6 +82,8 @@ fn every_format_with_a_natural_value_defaults_to_its_min_the_nil_id() {
         idtypes::Ksuid::default().to_string(),
         "000000000000000000000000000"
     );
+    assert_eq!(idtypes::Sonyflake::default(), idtypes::Sonyflake::MIN);
+    assert_eq!(idtypes::Sonyflake::default().to_string(), "0");
     // No record key is empty: none is the natural one.
     const { assert!(!Probe::<RecordKey>::DEFAULT) };
 }
@@ -102,6 +104,7 @@ fn typed_ids_default_to_the_inner_min_only_without_checks() {
     min::<TxnId>(Tbsl::MIN);
     min::<PaymentId>(Ulid::MIN);
     min::<idtypes_tests::typed::TraceId>(idtypes::Ksuid::MIN);
+    min::<idtypes_tests::typed::BatchId>(idtypes::Sonyflake::MIN);
     assert_eq!(PostId::default().to_string(), "post_2222222222222");
     // A default could fail the type's checks, and `Default` cannot fail.
     const { assert!(!Probe::<RecentPostId>::DEFAULT) };

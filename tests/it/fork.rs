@@ -356,3 +356,10 @@ fn a_uuid_v7_generator_does_not_go_on_with_the_parents_count() {
 fn new_v4_in_the_child_draws_from_a_new_stream() {
     assert_none_shared(&|| idtypes::uuids::new_v4().as_u128());
 }
+
+#[test]
+fn a_sonyflake_generator_refuses_in_the_child() {
+    let layout = idtypes::sonyflake::SonyflakeLayout::V1;
+    let generator = idtypes::sonyflake::SonyflakeGenerator::new(layout, 5).unwrap();
+    assert_eq!(refused_in_child(&|| generator.try_next().map(drop)), [1]);
+}

@@ -45,6 +45,7 @@ mod sea_orm_mysql;
 mod sea_orm_postgres;
 mod sea_orm_sqlite;
 mod serde_forms;
+mod sonyflake_conformance;
 mod sql_functions;
 mod sqlx_derive;
 mod sqlx_mysql;

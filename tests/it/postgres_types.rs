@@ -419,6 +419,9 @@ cases! {
     text_ksuid: AsText<Ksuid> = all_as_text(), Storage::Text;
     bytes_ksuid: AsBytes<Ksuid> = all_as_bytes(), Storage::Bytes20;
     typed_trace: TraceId = typed_samples(8), Storage::Bytes20;
+    sonyflake: idtypes::Sonyflake = all(), Storage::Integer;
+    bytes_sonyflake: AsBytes<idtypes::Sonyflake> = all_as_bytes(), Storage::Bytes8;
+    typed_batch: idtypes_tests::typed::BatchId = typed_samples(8), Storage::Integer;
 }
 
 /// The rows of `values` whose id is in any of `ranges`, through `BETWEEN` with bound ends,

@@ -209,6 +209,8 @@ round_trips! {
     text_ksuid: AsText<Ksuid> = all_as_text(), Storage::Text;
     bytes_ksuid: AsBytes<Ksuid> = all_as_bytes(), Storage::Bytes20;
     typed_trace: TraceId = typed(), Storage::Bytes20;
+    sonyflake: idtypes::Sonyflake = all(), Storage::Integer;
+    typed_batch: idtypes_tests::typed::BatchId = typed(), Storage::Integer;
 }
 
 /// The error reading `expr` as `V`, as rusqlite shows it.

@@ -185,6 +185,7 @@ both_ways! {
         Storage::Bytes16;
     ksuid: Ksuid = all(), Storage::Bytes20;
     typed_trace: TraceId = typed(), Storage::Bytes20;
+    sonyflake: idtypes::Sonyflake = all(), Storage::Integer;
 }
 
 /// The errors both clients give for `expr` read as `V` end alike.

@@ -13,6 +13,7 @@
 
 use std::{ops::RangeInclusive, str::FromStr, sync::LazyLock};
 
+use idtypes::Sonyflake;
 use idtypes::{
     FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
     Uid11, Ulid, Xid, record_key::RecordKeyType, uuids::DynTypeId,
@@ -400,6 +401,11 @@ fn snowish() -> Texts {
     }
 }
 
+/// A Sonyflake's texts are a Snowflake's: the decimal numbers up to 2^63 - 1.
+fn sonyflake() -> Texts {
+    snowflake()
+}
+
 /// Decimal numbers of every length, around the largest (2^63 - 1) and with leading zeros.
 fn snowflake() -> Texts {
     let around = (-2000i128..2000).prop_map(|d| (i64::MAX as i128 + d).to_string());
@@ -546,6 +552,7 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
     check::<Ulid>(&ulid());
     check::<RecordKey>(&record_key());
     check::<idtypes::Ksuid>(&ksuid());
+    check::<Sonyflake>(&sonyflake());
 }
 
 #[test]
@@ -648,6 +655,7 @@ typed_suite! {
     ulid: Ulid, ulid();
     record_key: RecordKey, record_key();
     ksuid: Ksuid, ksuid();
+    sonyflake: Sonyflake, sonyflake();
 }
 
 /// Typed record keys of each record key type.
@@ -840,6 +848,16 @@ fn each_format_names_itself_and_describes_its_text() {
         "Ksuid",
         &["KSUID", "base62", "`aWgEPTl1tmebfsQzFP4bxwgy80V`"],
     );
+    described::<Sonyflake>(
+        "Sonyflake",
+        &[
+            "Sonyflake",
+            "sony/sonyflake",
+            "decimal",
+            "`9223372036854775807`",
+            "do not sort",
+        ],
+    );
 }
 
 #[test]
@@ -851,6 +869,7 @@ fn the_lengths_are_the_formats() {
     assert_eq!(lengths(facts::<Tbsl>()), (20, 20));
     assert_eq!(lengths(facts::<Ulid>()), (26, 26));
     assert_eq!(lengths(facts::<Snowflake>()), (1, 19));
+    assert_eq!(lengths(facts::<Sonyflake>()), (1, 19));
     assert_eq!(lengths(facts::<RecordKey>()), (1, 512));
     assert_eq!(lengths(facts::<RecordKeyType>()), (3, 520));
     assert_eq!(lengths(facts::<idtypes::Ksuid>()), (27, 27));
@@ -1030,6 +1049,7 @@ fn patterns_keep_to_what_both_dialects_share() {
         facts::<keys::OddTidKey>().pattern,
         facts::<keys::DotKey>().pattern,
         facts::<time_id::OddId>().pattern,
+        facts::<Sonyflake>().pattern,
     ];
     for pattern in patterns {
         assert!(pattern.is_ascii(), "{pattern}");

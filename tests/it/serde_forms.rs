@@ -69,7 +69,7 @@ macro_rules! raw_integer {
 }
 
 raw_integer!(Tid => U64, TimeId => I64, Uid11 => U64, Xid => U64, Snowish => U64,
-    TsSeqRand => U64, FullRand => U64, Snowflake => U64);
+    TsSeqRand => U64, FullRand => U64, Snowflake => U64, idtypes::Sonyflake => U64);
 
 impl Raw for Tbsl {
     fn raw(&self) -> RawValue {
@@ -279,7 +279,8 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         Ulid,
         RecordKey,
         Snowflake,
-        idtypes::Ksuid
+        idtypes::Ksuid,
+        idtypes::Sonyflake
     );
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
@@ -303,7 +304,8 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         TextEventId,
         RawPostId,
         RawNoteKey,
-        idtypes_tests::typed::TraceId
+        idtypes_tests::typed::TraceId,
+        idtypes_tests::typed::BatchId
     );
     panic!("no raw form for {id}")
 }
@@ -337,6 +339,8 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
             .parse::<idtypes::Ksuid>()
             .unwrap(),
     );
+    check(idtypes::Sonyflake::MIN);
+    check(idtypes::Sonyflake::MAX);
 }
 
 #[test]
@@ -351,6 +355,9 @@ fn every_typed_id_writes_what_the_table_says_and_reads_it_back() {
     check(MsgId::from_inner(TsSeqRand::MAX));
     check(TokenId::from_inner(FullRand::MAX));
     check(ChatId::from_inner(Snowflake::from_u64(175928847299117063)));
+    check(idtypes_tests::typed::BatchId::from_inner(
+        idtypes::Sonyflake::from_u64(578547906324398081),
+    ));
     check(TxnId::from_inner(Tbsl::MAX));
     check(PaymentId::from_inner(Ulid::MAX));
     check(NoteKey::from_inner(RecordKey::SELF));

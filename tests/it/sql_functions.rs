@@ -170,6 +170,23 @@ macro_rules! sql_function_cases {
             let sql = "SELECT snowflake_text(snowflake_from_text('175928847299117063'))";
             let text: String = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
             assert_eq!(text, "175928847299117063");
+
+            // Sonyflake: Snowflake's decimal text under its own name.
+            text_and_back::<idtypes::Sonyflake>(&pool, "sonyflake").await;
+            refuses(&pool, "sonyflake", "01", "Sonyflake", "leading zeros").await;
+            refuses(&pool, "sonyflake", "-1", "Sonyflake", "'-1'").await;
+            refuses(&pool, "sonyflake", "", "Sonyflake", "1 to 19 digits").await;
+            let above = "9223372036854775808";
+            refuses(&pool, "sonyflake", above, "Sonyflake", "above the largest").await;
+            let err = sqlx::query("SELECT sonyflake_text(-1)")
+                .fetch_one(&pool)
+                .await
+                .map(|_| ())
+                .unwrap_err();
+            assert!(err.to_string().contains("invalid Sonyflake"), "{err}");
+            let sql = "SELECT sonyflake_text(sonyflake_from_text('578547906324398081'))";
+            let text: String = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
+            assert_eq!(text, "578547906324398081");
         }
 
         #[tokio::test]

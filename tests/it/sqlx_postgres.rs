@@ -198,6 +198,7 @@ pg_cases!(
         record_key: RecordKey,
         text_tid: AsText<Tid>,
         text_uid11: AsText<Uid11>,
+        sonyflake: Sonyflake,
     ;
     text:
         text_time_id: AsText<TimeId>,

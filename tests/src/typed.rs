@@ -63,3 +63,8 @@ pub struct NoteKey(RecordKey);
 #[derive(idtypes::Ksuid)]
 #[idtype(prefix = "trace")]
 pub struct TraceId(idtypes::Ksuid);
+
+/// A batch job: a Sonyflake as `batch_578547906324398081`.
+#[derive(idtypes::Sonyflake)]
+#[idtype(prefix = "batch")]
+pub struct BatchId(idtypes::Sonyflake);

@@ -490,3 +490,30 @@ fn ksuids_parse_encode_and_generate() {
         assert_eq!(serde_json::from_str::<TraceId>(&json).unwrap(), typed);
     }
 }
+
+/// A `SonyflakeGenerator` (v1's layout): strictly increasing, stamped with its machine id and
+/// the host's time, never ahead of it; 1,000 ids spend four units' sequences, so it waits for
+/// the next unit (parked under WASI, spinning in a JavaScript host). The decimal text round
+/// trips.
+#[test]
+fn generated_sonyflakes_wait_for_their_units_and_carry_their_machine() {
+    use idtypes::Sonyflake;
+    use idtypes::sonyflake::{SonyflakeGenerator, SonyflakeLayout};
+
+    let layout = SonyflakeLayout::V1;
+    let generator = SonyflakeGenerator::new(layout, 513).unwrap();
+    let before = host_millis();
+    let ids: Vec<Sonyflake> = (0..1_000).map(|_| generator.next()).collect();
+    let after = host_millis();
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    assert!(ids.iter().all(|id| id.machine_id(layout) == 513));
+    let (first, last) = (ids[0].timestamp_millis(layout) as f64, ids[999].timestamp_millis(layout) as f64);
+    assert!(before.floor() - 10.0 < first, "{before} <= {first}");
+    assert!(last <= after.floor(), "{last} <= {after}: an id ahead of the clock");
+    assert!(ids[999].time_units(layout) >= ids[0].time_units(layout) + 3);
+    for id in &ids[..50] {
+        let text = id.to_string();
+        assert_eq!(text.parse::<Sonyflake>(), Ok(*id));
+        assert_eq!(text, id.to_u64().to_string());
+    }
+}

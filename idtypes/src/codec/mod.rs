@@ -6,6 +6,7 @@
 pub(crate) mod base32_sortable;
 pub(crate) mod base58;
 pub(crate) mod crockford;
+pub(crate) mod decimal63;
 pub(crate) mod hex;
 
 /// The position of the first byte of `text` that `table` marks `invalid`, or `text.len()`:

@@ -34,8 +34,8 @@ pub(crate) mod rows;
 mod uuid;
 
 use crate::{
-    Error, FixedSizeFormat, FullRand, IdFormat, IdText, Ksuid, Snowflake, Snowish, Tbsl, Tid,
-    TimeId, TsSeqRand, Uid11, Ulid, Xid, typed::format::sealed::Sealed,
+    Error, FixedSizeFormat, FullRand, IdFormat, IdText, Ksuid, Snowflake, Snowish, Sonyflake, Tbsl,
+    Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid, typed::format::sealed::Sealed,
 };
 
 /// The table: one row per fixed-size format, in the order they are listed everywhere. It is
@@ -144,6 +144,16 @@ macro_rules! table {
                 column: bytes,
                 schema: crate::ksuid::text::TEXT_SCHEMA,
                 serde: raw, parse_valid: Ksuid::parse_valid,
+            }
+            // No timestamp without the service's layout, which the ids do not hold.
+            Sonyflake (none) {
+                name: crate::sonyflake::FORMAT, slug: "sonyflake", article: "a",
+                text: Sonyflake::TEXT_LEN, parse: Sonyflake::TEXT_LEN,
+                raw: u64 = to_u64, Sonyflake::try_from_u64,
+                bytes: [u8; 8], Sonyflake::try_from_bytes, Sonyflake::from_bytes,
+                column: natural,
+                schema: crate::sonyflake::TEXT_SCHEMA,
+                serde: raw,
             }
         }
     };

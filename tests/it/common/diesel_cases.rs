@@ -62,6 +62,7 @@ macro_rules! diesel_cases {
             Uid11, Ulid, Xid, Snowflake,
         };
         use idtypes::Ksuid;
+        use idtypes::Sonyflake;
 
         use crate::common::sqlx_cases::{
             Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
@@ -90,6 +91,7 @@ macro_rules! diesel_cases {
         diesel_column!(UuidSql: Ulid);
         diesel_column!(Text: RecordKey);
         diesel_column!(Binary: Ksuid);
+        diesel_column!(BigInt: Sonyflake);
 
         impl<T: Sample + Copy> Column for AsText<T>
         where

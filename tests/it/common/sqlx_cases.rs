@@ -185,6 +185,13 @@ u64_sample!(
     Snowflake::MIN,
     Snowflake::MAX
 );
+u64_sample!(
+    idtypes::Sonyflake,
+    "Sonyflake",
+    idtypes::Sonyflake::from_u64,
+    idtypes::Sonyflake::MIN,
+    idtypes::Sonyflake::MAX
+);
 
 impl Sample for TimeId {
     const STORAGE: Storage = Storage::Integer;
@@ -476,6 +483,8 @@ macro_rules! every_column_type {
             ksuid: Ksuid,
             text_ksuid: AsText<Ksuid>,
             bytes_ksuid: AsBytes<Ksuid>,
+            sonyflake: Sonyflake,
+            bytes_sonyflake: AsBytes<Sonyflake>,
         );
     };
 }
@@ -485,6 +494,7 @@ macro_rules! sqlx_cases {
     () => {
         use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
         use idtypes::Ksuid;
+        use idtypes::Sonyflake;
         use idtypes::time_id::NodeId;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{

@@ -18,6 +18,7 @@
 //! | [`Tbsl`](struct@crate::Tbsl) | `tbsl_text`, `tbsl_from_text` | `BYTEA` / `BINARY(10)` |
 //! | [`Ulid`](struct@crate::Ulid) | `ulid_text`, `ulid_from_text` (either case) | `UUID` / `BINARY(16)` |
 //! | [`Ksuid`](struct@crate::Ksuid) | `ksuid_text`, `ksuid_from_text` | `BYTEA` / `BINARY(20)` |
+//! | [`Sonyflake`](struct@crate::Sonyflake) | `sonyflake_text`, `sonyflake_from_text` | `BIGINT` |
 //!
 //! They take the columns of this crate's default storage (see
 //! [databases](crate#databases-sqlx)), with the same mapping: a TID's, a snowish id's or a

@@ -297,4 +297,27 @@ BEGIN
   RETURN UNHEX(idtypes_encode(v, '0123456789ABCDEF', 40));
 END $$
 
+-- Sonyflake: the decimal number, as Snowflake's (no sign, no leading zeros, at most 2^63 - 1);
+-- the BIGINT is its integer.
+DROP FUNCTION IF EXISTS sonyflake_text $$
+CREATE FUNCTION sonyflake_text(id BIGINT) RETURNS VARCHAR(19) CHARACTER SET ascii
+DETERMINISTIC NO SQL RETURN CAST(idtypes_check_natural(id, 'Sonyflake') AS CHAR) $$
+
+DROP FUNCTION IF EXISTS sonyflake_from_text $$
+CREATE FUNCTION sonyflake_from_text(t VARCHAR(64)) RETURNS BIGINT DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  IF CAST(t AS BINARY) NOT REGEXP BINARY '^(0|[1-9][0-9]{0,18})$' THEN
+    SET message = CONCAT('invalid Sonyflake: expected 1 to 19 digits without sign or leading ',
+                         'zeros, found ''', t, '''');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  IF CAST(t AS DECIMAL(21, 0)) > 9223372036854775807 THEN
+    SET message = CONCAT('invalid Sonyflake: ''', t,
+                         ''' is above the largest, 9223372036854775807');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN CAST(t AS SIGNED);
+END $$
+
 DELIMITER ;

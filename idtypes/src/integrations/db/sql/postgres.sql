@@ -249,3 +249,24 @@ BEGIN
   END IF;
   RETURN decode(idtypes_encode(v, '0123456789abcdef', 40), 'hex');
 END $$;
+
+-- Sonyflake: the decimal number, as Snowflake's (no sign, no leading zeros, at most 2^63 - 1);
+-- the BIGINT is its integer.
+CREATE OR REPLACE FUNCTION sonyflake_text(id bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT idtypes_check_natural(id, 'Sonyflake')::text
+$$;
+
+CREATE OR REPLACE FUNCTION sonyflake_from_text(t text)
+RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  IF t !~ '^(0|[1-9][0-9]{0,18})$' THEN
+    RAISE EXCEPTION 'invalid Sonyflake: expected 1 to 19 digits without sign or leading zeros, found %',
+      quote_literal(t) USING ERRCODE = '22P02';
+  END IF;
+  IF t::numeric > 9223372036854775807 THEN
+    RAISE EXCEPTION 'invalid Sonyflake: % is above the largest, 9223372036854775807',
+      quote_literal(t) USING ERRCODE = '22P02';
+  END IF;
+  RETURN t::bigint;
+END $$;

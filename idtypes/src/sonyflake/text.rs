@@ -1,0 +1,99 @@
+//! A Sonyflake's text: the decimal number, strictly (no sign, no leading zeros, at most
+//! 2^63 - 1), by the code a Snowflake's text uses (`codec/decimal63.rs`); and the text as
+//! schemas state it.
+
+use super::{FORMAT, Sonyflake};
+use crate::{Error, IdText, codec::decimal63, text::schema::TextSchema};
+
+/// The text as schemas state it. Its pattern is `^(0|[1-9][0-9]{0,18})$` held to
+/// 9223372036854775807, so that it accepts exactly what `parse` does.
+pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
+    pattern: decimal63::PATTERN,
+    min_len: 1,
+    max_len: Sonyflake::TEXT_LEN,
+    description: "A Sonyflake id (sony/sonyflake: a zero bit, then the time in units since the \
+                  service's start, a sequence and a machine id; by default 39-bit time in \
+                  10 ms units, 8-bit sequence, 16-bit machine id) as a decimal number: 1 to 19 \
+                  digits, without sign or leading zeros, at most `9223372036854775807` \
+                  (2^63 - 1). Compare Sonyflakes as numbers: their texts do not sort like them.",
+    example: "578547906324398081",
+    words: "1 to 19 decimal digits",
+};
+
+impl Sonyflake {
+    /// The length of the longest text, in bytes: 19 (`9223372036854775807`). Shorter
+    /// numbers have shorter texts, down to `0`.
+    pub const TEXT_LEN: usize = decimal63::TEXT_LEN;
+
+    /// Parses the decimal text: 1 to 19 ASCII digits, no sign, no leading zeros (but `0`
+    /// itself), at most `9223372036854775807`.
+    ///
+    /// # Errors
+    ///
+    /// - [`ErrorKind::Length`](crate::ErrorKind::Length) for an empty text or one of more than
+    ///   19 bytes;
+    /// - [`ErrorKind::Character`](crate::ErrorKind::Character) for anything but a digit (a
+    ///   sign, a space), at its position;
+    /// - [`ErrorKind::Syntax`](crate::ErrorKind::Syntax) for a leading zero, at byte 0;
+    /// - [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) above 2^63 - 1, at the first digit
+    ///   that makes it so.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ErrorKind, Sonyflake};
+    ///
+    /// assert_eq!(Sonyflake::parse("578547906324398081")?.to_u64(), 578547906324398081);
+    /// let err = Sonyflake::parse("-1").unwrap_err();
+    /// assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(0)));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "invalid Sonyflake: unexpected character '-' at byte 0, expected one of `0123456789`"
+    /// );
+    /// let err = Sonyflake::parse("9223372036854775808").unwrap_err();
+    /// assert_eq!((err.kind(), err.position()), (ErrorKind::Overflow, Some(18)));
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    pub const fn parse(text: &str) -> Result<Sonyflake, Error> {
+        Sonyflake::parse_ascii(text.as_bytes())
+    }
+
+    /// [`parse`](Self::parse) for text given as bytes.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse); a byte that is not valid UTF-8 is reported as U+FFFD.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::Sonyflake::parse_ascii(b"42")?.to_u64(), 42);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    pub const fn parse_ascii(text: &[u8]) -> Result<Sonyflake, Error> {
+        match decimal63::parse(text) {
+            Ok(value) => Ok(Sonyflake(value)),
+            Err(refusal) => Err(refusal.error(FORMAT)),
+        }
+    }
+
+    /// The decimal text, on the stack: as many digits as the number has (1 to 19).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Sonyflake;
+    ///
+    /// assert_eq!(Sonyflake::from_u64(578547906324398081).encode(), "578547906324398081");
+    /// assert_eq!(Sonyflake::MIN.encode(), "0");
+    /// assert_eq!(Sonyflake::MAX.encode().len(), Sonyflake::TEXT_LEN);
+    /// ```
+    #[inline]
+    pub const fn encode(self) -> IdText<19> {
+        decimal63::encode(self.0)
+    }
+}
+
+crate::text::traits::text_traits!(Sonyflake, encode);

@@ -17,7 +17,7 @@ use idtypes::tbsl::TransportBase;
 use idtypes::uuids::DynTypeId;
 use idtypes::{
     Error, ErrorKind, FixedSizeFormat, FullRand, IdFormat, IdRange, RecordKey, Snowflake, Snowish,
-    Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid, Uuid, Xid,
+    Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Uid11Xid, Ulid, Uuid,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -202,7 +202,7 @@ macro_rules! uid11_fixed {
 
 uid11_fixed! {
     Uid11: u64::MAX, |bytes| Ok(Uid11::from_bytes(bytes));
-    Xid: u64::MAX, |bytes| Ok(Xid::from_bytes(bytes));
+    Uid11Xid: u64::MAX, |bytes| Ok(Uid11Xid::from_bytes(bytes));
     Snowish: i64::MAX, Snowish::try_from_bytes;
     TsSeqRand: u64::MAX, |bytes| Ok(TsSeqRand::from_bytes(bytes));
     FullRand: u64::MAX, |bytes| Ok(FullRand::from_bytes(bytes));
@@ -503,7 +503,7 @@ pub fn fixed(data: &[u8]) {
         0 => check_text::<Tid>(input),
         1 => check_text::<TimeId>(input),
         2 => check_text::<Uid11>(input),
-        3 => check_text::<Xid>(input),
+        3 => check_text::<Uid11Xid>(input),
         4 => check_text::<Snowish>(input),
         5 => check_text::<TsSeqRand>(input),
         6 => check_text::<FullRand>(input),
@@ -513,7 +513,7 @@ pub fn fixed(data: &[u8]) {
             check_raw::<Tid>(input);
             check_raw::<TimeId>(input);
             check_raw::<Uid11>(input);
-            check_raw::<Xid>(input);
+            check_raw::<Uid11Xid>(input);
             check_raw::<Snowish>(input);
             check_raw::<TsSeqRand>(input);
             check_raw::<FullRand>(input);
@@ -691,8 +691,8 @@ pub struct EventId(TimeId);
 pub struct FileId(Uid11);
 
 /// An xid without a prefix.
-#[derive(idtypes::Xid)]
-pub struct BareXid(Xid);
+#[derive(idtypes::Uid11Xid)]
+pub struct BareUid11Xid(Uid11Xid);
 
 /// A snowish id with a check written as a closure.
 #[derive(idtypes::Snowish)]
@@ -842,7 +842,7 @@ pub fn typed(data: &[u8]) {
         0 => check_typed(&text, PostId::parse_unchecked),
         1 => check_typed(&text, EventId::parse_unchecked),
         2 => check_typed(&text, FileId::parse_unchecked),
-        3 => check_typed(&text, BareXid::parse_unchecked),
+        3 => check_typed(&text, BareUid11Xid::parse_unchecked),
         4 => check_typed(&text, JobId::parse_unchecked),
         5 => check_typed(&text, MsgId::parse_unchecked),
         6 => check_typed(&text, TokenId::parse_unchecked),
@@ -1117,7 +1117,7 @@ pub fn serde(data: &[u8]) {
         0 => check_serde_fixed::<Tid, PostId>(input, json, binary),
         1 => check_serde_fixed::<TimeId, EventId>(input, json, binary),
         2 => check_serde_fixed::<Uid11, FileId>(input, json, binary),
-        3 => check_serde_fixed::<Xid, BareXid>(input, json, binary),
+        3 => check_serde_fixed::<Uid11Xid, BareUid11Xid>(input, json, binary),
         4 => check_serde_fixed::<Snowish, JobId>(input, json, binary),
         5 => check_serde_fixed::<TsSeqRand, MsgId>(input, json, binary),
         6 => check_serde_fixed::<FullRand, TokenId>(input, json, binary),

@@ -12,12 +12,12 @@ use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
 use idtypes::tbsl::{TbslGenerator, TransportBase};
 use idtypes::tid::TidGenerator;
 use idtypes::time_id::{NodeId, TimeIdGenerator};
-use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, Uid11XidGenerator};
 use idtypes::ulid::UlidGenerator;
 use idtypes::uuids::{DynTypeId, UuidV7Generator, parse_hyphenated};
 use idtypes::{
-    FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid,
-    Uuid, Xid,
+    FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
+    Uid11Xid, Ulid, Uuid,
 };
 
 use crate::describe::{Encoding, Encodings, IdInfo};
@@ -26,13 +26,13 @@ use crate::format::{Format, of};
 use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
 
 /// The formats, in the order `--help` lists them. `inspect` orders them by [`Spec::GUESS`]:
-/// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), xid 5,
+/// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), uid11-xid 5,
 /// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13.
 pub static FORMATS: [&dyn Format; 12] = [
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
-    of::<Xid>(),
+    of::<Uid11Xid>(),
     of::<Snowish>(),
     of::<TsSeqRand>(),
     of::<FullRand>(),
@@ -150,7 +150,7 @@ impl Spec for Uid11 {
 
     fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
         Err(Failure::msg(
-            "a plain uid11 has no generator: choose a profile (xid, snowish, ts-seq-rand or fullrand)",
+            "a plain uid11 has no generator: choose a profile (uid11-xid, snowish, ts-seq-rand or fullrand)",
         ))
     }
 }
@@ -163,15 +163,14 @@ impl Spec for Uid11 {
 /// Below this, a sequence number suggests a generator that counts.
 const SMALL_SEQUENCE: u16 = 16;
 
-impl Spec for Xid {
-    const ABOUT: &'static str =
-        "uid11 profile xid: 42-bit ms since 2011-11-11T11:11:11.111Z + 22 random bits";
+impl Spec for Uid11Xid {
+    const ABOUT: &'static str = "uid11 profile xid (not rs/xid's): 42-bit ms since 2011-11-11T11:11:11.111Z + 22 random bits";
     const GUESS: u8 = 5;
     const TEXT_OF: Option<&'static str> = Some(<Uid11 as IdFormat>::SLUG);
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
-        Xid::range_for_prefix,
-        Xid::ranges_for_time,
+        Uid11Xid::range_for_prefix,
+        Uid11Xid::ranges_for_time,
     ));
 
     fn time(&self) -> Option<Time> {
@@ -183,7 +182,7 @@ impl Spec for Xid {
     }
 
     fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
-        let generator = XidGenerator::new();
+        let generator = Uid11XidGenerator::new();
         Ok(Box::new(move || generator.try_next()))
     }
 }

@@ -60,7 +60,7 @@ Exit status: 0 on success, 1 when an input is invalid (each reported, the others
 handled) or nothing matches, 2 for a usage mistake.";
 
 /// Inspect, generate, convert and query ids: atproto TIDs and record keys, ULIDs, UUIDs and
-/// TypeIDs, Snowflakes (Twitter, Discord or any epoch), TimeIds, uid11 (xid, snowish,
+/// TypeIDs, Snowflakes (Twitter, Discord or any epoch), TimeIds, uid11 (uid11-xid, snowish,
 /// ts-seq-rand, fullrand) and TBSLs.
 #[derive(Debug, Parser)]
 #[command(name = "idtypes", version, after_help = EXAMPLES)]
@@ -150,7 +150,7 @@ With --json, one object:
 Examples:
   idtypes range tid --prefix 3jzf
   idtypes range tid --from 2024-01-01 --to 2024-01-31
-  idtypes range xid --from 2024-06-01T12:00:00Z --to now --column user_id
+  idtypes range uid11-xid --from 2024-06-01T12:00:00Z --to now --column user_id
   idtypes range time-id --from 1969-12-31 --to 1970-01-01 --json")]
     Range {
         /// The format (not record-key: record keys do not sort by time or number).
@@ -186,7 +186,7 @@ Examples:
   idtypes convert tid 1728652679052295174 --from integer
   idtypes convert time-id 3kxn-lhr-3gxq-23 --to integer
   idtypes convert tbsl 3818S45pyczRN8 --from base58 --to text
-  idtypes convert xid 0x0000000000400000 --from hex
+  idtypes convert uid11-xid 0x0000000000400000 --from hex
   idtypes convert ulid 01563e3a-b5d3-d676-4c61-efb99302bd5b --from uuid
   idtypes convert tid user_01h46d8dzze0e80r0000000000 --from typeid --to text")]
     Convert {

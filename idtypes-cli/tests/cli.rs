@@ -206,10 +206,10 @@ fn inspect_uid11_vectors_in_every_profile() {
     let objects = json(&["inspect", "113q8KFkAEs", "1111111NVpb", "jpXCZedGfVQ"]);
     let object = &objects[0];
     let found = formats(object);
-    for profile in ["xid", "ts-seq-rand", "snowish", "uid11", "fullrand"] {
+    for profile in ["uid11-xid", "ts-seq-rand", "snowish", "uid11", "fullrand"] {
         assert!(found.contains(&profile), "{profile} missing in {found:?}");
     }
-    let xid = candidate(object, "xid");
+    let xid = candidate(object, "uid11-xid");
     assert_eq!(xid["integer"], "362387865600000");
     assert_eq!(xid["time"], "2011-11-12T11:11:11.111Z");
     assert_eq!(xid["timestamp_millis"], 1321009871111u64 + 86400000);
@@ -219,7 +219,7 @@ fn inspect_uid11_vectors_in_every_profile() {
     // 1 << 22: xid ts 1, r 0.
     assert_eq!(candidate(&objects[1], "uid11")["integer"], "4194304");
     assert_eq!(
-        candidate(&objects[1], "xid")["timestamp_millis"],
+        candidate(&objects[1], "uid11-xid")["timestamp_millis"],
         1321009871112u64
     );
     // u64::MAX: its top bit is snowish's reserved bit, so snowish refuses it.
@@ -477,7 +477,7 @@ fn new_every_format_parses_back() {
     for line in text.lines() {
         assert_eq!(idtypes::Tbsl::parse(line).map(|id| id.machine_id()), Ok(7));
     }
-    for (format, len) in [("xid", 11), ("ts-seq-rand", 11), ("fullrand", 11)] {
+    for (format, len) in [("uid11-xid", 11), ("ts-seq-rand", 11), ("fullrand", 11)] {
         let text = stdout_of(&["new", format, "-n", "4"]);
         assert_eq!(text.lines().count(), 4);
         for line in text.lines() {
@@ -511,7 +511,7 @@ fn new_refuses_wrong_options() {
     for args in [
         &["new", "snowish"][..],
         &["new", "tbsl", "-n", "2"],
-        &["new", "xid", "--clock-id", "3"],
+        &["new", "uid11-xid", "--clock-id", "3"],
         &["new", "tid", "--machine", "3"],
         &["new", "tid", "-n", "0"],
         &["new", "tid", "-n", "1000001"],
@@ -601,7 +601,14 @@ fn range_for_a_span_of_time() {
     assert_eq!(dates[0]["ranges"], objects[0]["ranges"]);
 
     // Milliseconds for xid.
-    let xids = json(&["range", "xid", "--from", "2023-06-30", "--to", "2023-06-30"]);
+    let xids = json(&[
+        "range",
+        "uid11-xid",
+        "--from",
+        "2023-06-30",
+        "--to",
+        "2023-06-30",
+    ]);
     assert_eq!(
         xids[0]["ranges"][0]["start"]["timestamp_millis"],
         1688083200000u64
@@ -742,7 +749,15 @@ fn convert_round_trips() {
     );
     // uid11 vectors.
     assert_eq!(
-        to(&["convert", "xid", "4194304", "--from", "int", "--to", "text"]),
+        to(&[
+            "convert",
+            "uid11-xid",
+            "4194304",
+            "--from",
+            "int",
+            "--to",
+            "text"
+        ]),
         "1111111NVpb"
     );
     assert_eq!(
@@ -857,7 +872,7 @@ fn convert_refuses_bad_values_and_forms() {
             "only a text form",
         ),
         (
-            &["convert", "xid", "1111111NVpb", "--to", "dashed"],
+            &["convert", "uid11-xid", "1111111NVpb", "--to", "dashed"],
             "no dashed form",
         ),
         (
@@ -925,7 +940,13 @@ fn inspect_orders_readings_and_refusals_by_format() {
     };
     assert_eq!(
         formats(&objects[0]),
-        ["uid11", "fullrand", "record-key", "xid", "ts-seq-rand"]
+        [
+            "uid11",
+            "fullrand",
+            "record-key",
+            "uid11-xid",
+            "ts-seq-rand"
+        ]
     );
     assert_eq!(
         refusing(&objects[0]),
@@ -943,7 +964,7 @@ fn inspect_orders_readings_and_refusals_by_format() {
     assert_eq!(
         formats(&objects[1]),
         [
-            "xid",
+            "uid11-xid",
             "ts-seq-rand",
             "snowish",
             "uid11",
@@ -1057,8 +1078,8 @@ fn usage_mistakes_name_the_formats_that_have_the_form_or_option() {
             "error: --to: tid has no dashed form (time-id has)\n",
         ),
         (
-            &["convert", "xid", "x", "--from", "base58"],
-            "error: --from: xid has no transport bases (tbsl has): use text, integer or hex\n",
+            &["convert", "uid11-xid", "x", "--from", "base58"],
+            "error: --from: uid11-xid has no transport bases (tbsl has): use text, integer or hex\n",
         ),
         (
             &["convert", "rkey", "self", "--to", "dashed"],
@@ -1069,8 +1090,8 @@ fn usage_mistakes_name_the_formats_that_have_the_form_or_option() {
             "error: --machine does not apply to tid: tid takes --clock-id\n",
         ),
         (
-            &["new", "xid", "--node", "1"],
-            "error: --node does not apply to xid: xid ids have no clock, node or machine id\n",
+            &["new", "uid11-xid", "--node", "1"],
+            "error: --node does not apply to uid11-xid: uid11-xid ids have no clock, node or machine id\n",
         ),
         (
             &["new", "tbsl"],
@@ -1159,11 +1180,11 @@ fn ulids_convert_to_and_from_their_uuid_and_tids_to_their_uuid_v7() {
             "rand_b holds data below its top 10 bits",
         ));
     idtypes()
-        .args(["convert", "xid", "x", "--to", "uuid"])
+        .args(["convert", "uid11-xid", "x", "--to", "uuid"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "xid has no UUID form (tid, time-id, ulid have)",
+            "uid11-xid has no UUID form (tid, time-id, ulid have)",
         ));
 }
 

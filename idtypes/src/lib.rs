@@ -46,7 +46,7 @@
 //! | [`RecordKey`](struct@RecordKey) | atproto record key | validated string, inline up to 30 bytes | 1..=512 chars of `A-Za-z0-9.-_~:` |
 //! | [`TimeId`](struct@TimeId) | draft-goldman Time-Ordered ID | `i64`: signed µs * 1024 + [`NodeId`](crate::time_id::NodeId) | 13 chars base32-sortable, display `STTT-TTT-TTTT-CC` |
 //! | [`Uid11`](struct@Uid11) | uid11 | `u64` | 11 chars Base58 (Bitcoin alphabet), left-padded with `1` |
-//! | [`Xid`](struct@Xid) | uid11 profile xid | 42-bit ms since 2011-11-11T11:11:11.111Z, 22-bit random | as uid11 |
+//! | [`Uid11Xid`](struct@Uid11Xid) | uid11 profile xid | 42-bit ms since 2011-11-11T11:11:11.111Z, 22-bit random | as uid11 |
 //! | [`Snowish`](struct@Snowish) | uid11 profile snowish | 0, 41-bit ms, 10-bit machine, 12-bit sequence | as uid11 |
 //! | [`TsSeqRand`](struct@TsSeqRand) | uid11 profile ts-seq-rand | 42-bit ms, 12-bit sequence, 10-bit random | as uid11 |
 //! | [`FullRand`](struct@FullRand) | uid11 profile fullrand | 64 random bits | as uid11 |
@@ -64,7 +64,7 @@
 //! root. What belongs to one format (its generator, its configuration, its part types) is in
 //! that format's module: [`tid`](mod@tid) ([`TidGenerator`](tid::TidGenerator)), [`time_id`]
 //! ([`NodeId`](time_id::NodeId), [`TimeIdGenerator`](time_id::TimeIdGenerator)), [`uid11`]
-//! ([`XidGenerator`](uid11::XidGenerator), [`XID_EPOCH_MILLIS`](uid11::XID_EPOCH_MILLIS), ...),
+//! ([`Uid11XidGenerator`](uid11::Uid11XidGenerator), [`UID11_XID_EPOCH_MILLIS`](uid11::UID11_XID_EPOCH_MILLIS), ...),
 //! [`snowflake`] ([`SnowflakeEpoch`](snowflake::SnowflakeEpoch),
 //! [`SnowflakeGenerator`](snowflake::SnowflakeGenerator)), [`tbsl`]
 //! ([`TbslGenerator`](tbsl::TbslGenerator), [`ClockPolicy`](tbsl::ClockPolicy),
@@ -87,7 +87,7 @@
 //! constructor is `try_*` (or `from_parts`, which checks each part), and a lookup that can
 //! match nothing returns `Option`.
 //!
-//! | operation | `Tid` | `TimeId` | `Uid11` | `Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Snowflake` | `Tbsl` | `RecordKey` | `Ulid` | `Uuid` ¹¹ |
+//! | operation | `Tid` | `TimeId` | `Uid11` | `Uid11Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Snowflake` | `Tbsl` | `RecordKey` | `Ulid` | `Uuid` ¹¹ |
 //! |---|---|---|---|---|---|---|---|---|---|---|---|---|
 //! | `parse`, `FromStr`, `TryFrom<&str>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | typed ids (TypeID or hyphenated), `DynTypeId::parse`, `uuids::parse_hyphenated` |
 //! | `parse_ascii` (bytes in) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹ | ✓ | `DynTypeId::parse_ascii` |
@@ -193,7 +193,7 @@
 //! # Ok::<(), idtypes::Error>(())
 //! ```
 //!
-//! The derives are `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand`,
+//! The derives are `Tid`, `TimeId`, `Uid11`, `Uid11Xid`, `Snowish`, `TsSeqRand`, `FullRand`,
 //! `Snowflake`, `Tbsl`, `Ulid`, `RecordKey` (with `alloc`) and `Uuid` (with the `uuid`
 //! feature: `#[derive(idtypes::Uuid)] struct UserId(uuid::Uuid);`, TypeID text by default, see
 //! [`uuids`](crate::uuids)), on a tuple struct with one field of that type. Each generates:
@@ -419,7 +419,7 @@
 //! | [`Tid`](struct@Tid) | the 10-bit clock id | the default clock id is drawn from the OS |
 //! | [`TimeId`](struct@TimeId) | the node id | the default best-effort node (0..=31) is drawn from the OS |
 //! | [`Snowish`](struct@Snowish), [`Tbsl`](struct@Tbsl) | the machine id, which you choose | none |
-//! | [`Xid`](struct@Xid) | 22 random bits, drawn once per millisecond (then counted up) | differ, from a fast generator seeded by the OS; guessable from other ids |
+//! | [`Uid11Xid`](struct@Uid11Xid) | 22 random bits, drawn once per millisecond (then counted up) | differ, from a fast generator seeded by the OS; guessable from other ids |
 //! | [`TsSeqRand`](struct@TsSeqRand) | 10 random bits per id | as xid's |
 //! | [`FullRand`](struct@FullRand) | all 64 bits | unpredictable: ChaCha12 keyed by the OS, a secure generator |
 //!
@@ -440,10 +440,10 @@
 //! | `Tid::now()`, `TimeId::now()`, generators with a random clock or node id | a new clock/node id, different from the parent's and from its siblings' (up to 1,023 TID children, 31 TimeId ones) |
 //! | a generator whose clock, node or machine id you fixed ([`TidGenerator::with_clock_id`](crate::tid::TidGenerator::with_clock_id), [`TimeIdGenerator::with_node`](crate::time_id::TimeIdGenerator::with_node), [`SnowishGenerator`](crate::uid11::SnowishGenerator), [`TbslGenerator`](crate::tbsl::TbslGenerator)) | refuses with [`ErrorKind::Forked`]: make the worker's generator after the fork, with the worker's own id |
 //! | [`FullRand::random`], xid, ts-seq-rand and random TBSL bits | a new random stream, seeded from the OS in each thread |
-//! | a monotonic [`XidGenerator`](crate::uid11::XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
+//! | a monotonic [`Uid11XidGenerator`](crate::uid11::Uid11XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
 //! | a [`UlidGenerator`](crate::ulid::UlidGenerator), `UuidV7Generator`, `Ulid::now()`, `uuids::now_v7()` | starts in the millisecond after the parent's last id, with fresh random bits; a lock a parent's thread held at the fork is taken over |
 //!
-//! Xid and ts-seq-rand ids have no clock or machine id, so a child (like any other process)
+//! Uid11Xid and ts-seq-rand ids have no clock or machine id, so a child (like any other process)
 //! can still repeat an id by chance: two runs of `n` xids in the same millisecond overlap with
 //! probability about `2n / 2^22`, and two ts-seq-rand ids with the same millisecond and
 //! sequence number match with probability 1/1024. A child made with `vfork` or a raw `clone`
@@ -617,7 +617,7 @@
 //! | type | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|
 //! | `Tid`, `Snowish`, `Snowflake` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT`: the integer (`BIGINT UNSIGNED` is read too) | `INTEGER`: the integer |
-//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT`: the bits flipped | `INTEGER`: the bits flipped |
+//! | `TimeId`, `Uid11`, `Uid11Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT`: the bits flipped | `INTEGER`: the bits flipped |
 //! | `Tbsl` ([`Column::Bytes`]) | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
 //! | `Ulid` ([`Column::Uuid`]), a typed id over a `Uuid` | `UUID` | `BINARY(16)` | `BLOB` |
 //! | `AsBytes<T>` (any id, typed ids too) | `BYTEA` | `BINARY(8)`, `BINARY(10)` | `BLOB` |
@@ -872,7 +872,9 @@ pub use text::IdText;
 pub use tid::Tid;
 pub use time_id::TimeId;
 pub use typed::{CheckPolicy, Column, FixedSizeFormat, IdFormat, TypedId, ValidationError};
-pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, Xid};
+#[allow(deprecated, reason = "the v0.1.0 name, kept for one release")]
+pub use uid11::Xid;
+pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, Uid11Xid};
 pub use ulid::Ulid;
 /// The `uuid` crate's UUID, re-exported (the same type): a format of this crate, whose typed
 /// ids (`#[derive(idtypes::Uuid)]`) read and print TypeIDs. See [`uuids`].
@@ -883,12 +885,17 @@ pub use uuid::Uuid;
 pub use idtypes_derive::RecordKey;
 #[cfg(all(feature = "derive", feature = "uuid"))]
 pub use idtypes_derive::Uuid;
+/// The derive `Uid11Xid` under its name of v0.1.0 (`#[derive(Xid)] struct OrderId(Xid);`
+/// still compiles): renamed `Uid11Xid`; for rs/xid's 12-byte XID derive `RsXid`.
+#[cfg(feature = "derive")]
+#[doc(hidden)]
+pub use idtypes_derive::Xid;
 /// The derive macros, one per format, named like the type (`use idtypes::Tid` brings both).
 ///
 /// See [typed ids](crate#typed-ids) in the crate docs for what they generate and their attributes.
 #[cfg(feature = "derive")]
 pub use idtypes_derive::{
-    FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
+    FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Uid11Xid, Ulid,
 };
 
 /// Support for this crate's macros. Not public API: it may change in any release.

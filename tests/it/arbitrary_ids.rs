@@ -9,8 +9,8 @@ use std::str::FromStr;
 use arbitrary::{Arbitrary, Unstructured};
 use idtypes::record_key::RecordKeyType;
 use idtypes::{
-    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid,
-    Xid,
+    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
+    Uid11Xid, Ulid,
 };
 use idtypes_tests::typed::{
     ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
@@ -90,7 +90,7 @@ fn every_fixed_size_format_draws_valid_ids() {
     fixed::<Tid>(|_| {});
     fixed::<TimeId>(|_| {});
     fixed::<Uid11>(|_| {});
-    fixed::<Xid>(|_| {});
+    fixed::<Uid11Xid>(|_| {});
     fixed::<Snowish>(|id| assert_eq!(id.to_u64() >> 63, 0));
     fixed::<TsSeqRand>(|_| {});
     fixed::<FullRand>(|_| {});
@@ -115,7 +115,7 @@ fn the_whole_range_of_each_fixed_size_format_is_reachable() {
     ends(8, Tid::MIN, Tid::MAX);
     ends(8, TimeId::MIN, TimeId::MAX);
     ends(8, Uid11::MIN, Uid11::MAX);
-    ends(8, Xid::MIN, Xid::MAX);
+    ends(8, Uid11Xid::MIN, Uid11Xid::MAX);
     ends(8, TsSeqRand::from_u64(0), TsSeqRand::from_u64(u64::MAX));
     ends(8, FullRand::from_u64(0), FullRand::from_u64(u64::MAX));
     ends(8, Snowish::MIN, Snowish::MAX);

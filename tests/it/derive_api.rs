@@ -10,7 +10,7 @@ use std::{
 
 use idtypes::{
     ErrorKind, FullRand, IdFormat, ManualClock, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId,
-    TsSeqRand, TypedId, Uid11, Xid,
+    TsSeqRand, TypedId, Uid11, Uid11Xid,
 };
 
 use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
@@ -21,7 +21,7 @@ use idtypes::time_id::{NodeId, TimeIdGenerator};
 
 use idtypes::record_key::RecordKeyType;
 
-use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, Uid11XidGenerator};
 
 use idtypes::tid::TidGenerator;
 use idtypes_tests::proptest_config;
@@ -44,8 +44,8 @@ fn time_id() -> TimeId {
     TimeId::from_parts(1_721_407_246_480_310, NodeId::new(1).unwrap()).unwrap()
 }
 
-fn xid() -> Xid {
-    Xid::from_parts(1_700_000_000_123, 123_456).unwrap()
+fn xid() -> Uid11Xid {
+    Uid11Xid::from_parts(1_700_000_000_123, 123_456).unwrap()
 }
 
 fn snowish() -> Snowish {
@@ -620,7 +620,7 @@ fn next_from_a_time_id_generator_is_its_next_time_id_typed() {
 #[test]
 fn next_from_an_xid_generator_is_a_typed_xid_at_the_clock() {
     let clock = ManualClock::new(1_700_000_000_123_000);
-    let generator = XidGenerator::with_clock(&clock);
+    let generator = Uid11XidGenerator::with_clock(&clock);
     let first = OrderId::next_from(&generator);
     let second = OrderId::next_from(&generator);
     assert_eq!(first.timestamp_millis(), 1_700_000_000_123);
@@ -764,7 +764,7 @@ mod checks {
         Err(Refused("no TimeIds today"))
     }
 
-    pub fn refuse_xid(_: &idtypes::Xid) -> Result<(), Refused> {
+    pub fn refuse_xid(_: &idtypes::Uid11Xid) -> Result<(), Refused> {
         Err(Refused("no xids today"))
     }
 
@@ -801,9 +801,9 @@ pub struct RefusedTid(Tid);
 #[idtype(validate = checks::refuse_time_id)]
 pub struct RefusedTimeId(TimeId);
 
-#[derive(Xid)]
+#[derive(Uid11Xid)]
 #[idtype(validate = checks::refuse_xid)]
-pub struct RefusedXid(Xid);
+pub struct RefusedXid(Uid11Xid);
 
 #[derive(Snowish)]
 #[idtype(validate = checks::refuse_snowish)]
@@ -907,7 +907,7 @@ fn next_from_every_generator_runs_the_validator() {
         "invalid RefusedTimeId: refused: no TimeIds today",
     );
     assert_refused(
-        RefusedXid::next_from(&XidGenerator::with_clock(&clock)),
+        RefusedXid::next_from(&Uid11XidGenerator::with_clock(&clock)),
         "invalid RefusedXid: refused: no xids today",
     );
     assert_refused(
@@ -1425,7 +1425,7 @@ proptest! {
     fn typed_uid11_profiles_order_as_their_ids(a in any::<u64>(), b in any::<u64>(), same in any::<bool>()) {
         let b = if same { a } else { b };
         check_order(&FileId::from_inner(Uid11::from_u64(a)), &FileId::from_inner(Uid11::from_u64(b)));
-        check_order(&OrderId::from_inner(Xid::from_u64(a)), &OrderId::from_inner(Xid::from_u64(b)));
+        check_order(&OrderId::from_inner(Uid11Xid::from_u64(a)), &OrderId::from_inner(Uid11Xid::from_u64(b)));
         check_order(&MsgId::from_inner(TsSeqRand::from_u64(a)), &MsgId::from_inner(TsSeqRand::from_u64(b)));
         check_order(&TokenId::from_inner(FullRand::from_u64(a)), &TokenId::from_inner(FullRand::from_u64(b)));
         let (a, b) = (Snowish::try_from_u64(a >> 1).unwrap(), Snowish::try_from_u64(b >> 1).unwrap());
@@ -1467,4 +1467,20 @@ fn the_system_time_of_a_typed_id_is_after_the_epoch() {
     let since: Duration = id.timestamp().duration_since(UNIX_EPOCH).unwrap();
     assert_eq!(since.as_micros(), 1_688_137_381_887_007);
     assert!(id.timestamp() < SystemTime::now());
+}
+
+/// The uid11 xid's names of v0.1.0 still compile, deprecated, as the renamed items.
+#[test]
+#[allow(deprecated)]
+fn the_uid11_xid_names_of_v0_1_0_still_work() {
+    #[derive(idtypes::Xid)]
+    #[idtype(prefix = "old")]
+    struct OldId(idtypes::Xid);
+
+    let id: OldId = "old_113q8KFkAEs".parse().unwrap();
+    let renamed: idtypes::Uid11Xid = id.into_inner();
+    assert_eq!(renamed.millis_since_epoch(), 86_400_000);
+    assert_eq!(OldId::from_inner(renamed).to_string(), "old_113q8KFkAEs");
+    let generator = idtypes::uid11::XidGenerator::new().with_mode(idtypes::uid11::XidMode::Random);
+    assert!(generator.next().timestamp_millis() > idtypes::uid11::XID_EPOCH_MILLIS);
 }

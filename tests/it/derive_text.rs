@@ -465,15 +465,15 @@ text_suite! {
 }
 
 text_suite! {
-    mod xid for Xid {
+    mod xid for Uid11Xid {
         example: "113q8KFkAEs",
-        format_name: "xid",
+        format_name: "uid11 xid",
         longest: 11,
         separator: "::",
         bad: "113qOKFkAEs",
         bad_kind: Character,
         bad_at: 4,
-        bad_message: "PostId: invalid xid: unexpected character 'O' at byte 9, expected one \
+        bad_message: "PostId: invalid uid11 xid: unexpected character 'O' at byte 9, expected one \
                       of `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
     }
 }

@@ -13,7 +13,7 @@ use bytes::BytesMut;
 use idtypes::time_id::NodeId;
 use idtypes::{
     AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId,
-    TsSeqRand, TypedId, Uid11, Ulid, Xid,
+    TsSeqRand, TypedId, Uid11, Uid11Xid, Ulid,
 };
 use idtypes_tests::typed::{
     ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
@@ -364,7 +364,7 @@ cases! {
     tid: Tid = all(), Storage::Integer;
     time_id: TimeId = all(), Storage::Integer;
     uid11: Uid11 = all(), Storage::Integer;
-    xid: Xid = all(), Storage::Integer;
+    xid: Uid11Xid = all(), Storage::Integer;
     snowish: Snowish = all(), Storage::Integer;
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
@@ -376,7 +376,7 @@ cases! {
     text_time_id: AsText<TimeId> = all_as_text(), Storage::Text;
     text_ulid: AsText<Ulid> = all_as_text(), Storage::Text;
     text_uid11: AsText<Uid11> = all_as_text(), Storage::Text;
-    text_xid: AsText<Xid> = all_as_text(), Storage::Text;
+    text_xid: AsText<Uid11Xid> = all_as_text(), Storage::Text;
     text_snowish: AsText<Snowish> = all_as_text(), Storage::Text;
     text_ts_seq_rand: AsText<TsSeqRand> = all_as_text(), Storage::Text;
     text_full_rand: AsText<FullRand> = all_as_text(), Storage::Text;

@@ -7,7 +7,7 @@ use std::fmt::Debug;
 
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    TypedId, Uid11, Ulid, Xid,
+    TypedId, Uid11, Uid11Xid, Ulid,
 };
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
@@ -161,7 +161,7 @@ round_trips! {
     tid: Tid = all(), Storage::Integer;
     time_id: TimeId = all(), Storage::Integer;
     uid11: Uid11 = all(), Storage::Integer;
-    xid: Xid = all(), Storage::Integer;
+    xid: Uid11Xid = all(), Storage::Integer;
     snowish: Snowish = all(), Storage::Integer;
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
@@ -171,7 +171,7 @@ round_trips! {
     record_key: RecordKey = all(), Storage::Text;
     text_tid: AsText<Tid> = all_as_text(), Storage::Text;
     text_time_id: AsText<TimeId> = all_as_text(), Storage::Text;
-    text_xid: AsText<Xid> = all_as_text(), Storage::Text;
+    text_xid: AsText<Uid11Xid> = all_as_text(), Storage::Text;
     text_tbsl: AsText<Tbsl> = all_as_text(), Storage::Text;
     bytes_tid: AsBytes<Tid> = all_as_bytes(), Storage::Bytes8;
     bytes_full_rand: AsBytes<FullRand> = all_as_bytes(), Storage::Bytes8;
@@ -223,7 +223,7 @@ fn a_value_of_the_wrong_kind_is_an_error_naming_the_type() {
         (error::<AsBytes<Tid>>(&db, "1"), "atproto TID"),
         (error::<AsBytes<PostId>>(&db, "'x'"), "PostId"),
         (error::<RecordKey>(&db, "x'00'"), "atproto record key"),
-        (error::<AsText<Xid>>(&db, "1"), "xid"),
+        (error::<AsText<Uid11Xid>>(&db, "1"), "uid11 xid"),
         (error::<AsText<PostId>>(&db, "x'00'"), "PostId"),
     ] {
         assert!(err.contains(&format!("{expected} {wrong}")), "{err}");

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    TypedId, Uid11, Ulid, Xid,
+    TypedId, Uid11, Uid11Xid, Ulid,
 };
 use idtypes_tests::typed::{EventId, NoteKey, OrderId, PaymentId, PostId, TxnId};
 use rusqlite::Connection;
@@ -156,7 +156,7 @@ both_ways! {
     tid: Tid = all(), Storage::Integer;
     time_id: TimeId = all(), Storage::Integer;
     uid11: Uid11 = all(), Storage::Integer;
-    xid: Xid = all(), Storage::Integer;
+    xid: Uid11Xid = all(), Storage::Integer;
     snowish: Snowish = all(), Storage::Integer;
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
@@ -165,7 +165,7 @@ both_ways! {
     ulid: Ulid = all(), Storage::Uuid;
     record_key: RecordKey = all(), Storage::Text;
     text_time_id: AsText<TimeId> = all::<TimeId>().into_iter().map(AsText).collect(), Storage::Text;
-    bytes_xid: AsBytes<Xid> = all::<Xid>().into_iter().map(AsBytes).collect(), Storage::Bytes8;
+    bytes_xid: AsBytes<Uid11Xid> = all::<Uid11Xid>().into_iter().map(AsBytes).collect(), Storage::Bytes8;
     typed_post: PostId = typed(), Storage::Integer;
     typed_event: EventId = typed(), Storage::Integer;
     typed_order: OrderId = typed(), Storage::Integer;

@@ -15,7 +15,7 @@ use std::{ops::RangeInclusive, str::FromStr, sync::LazyLock};
 
 use idtypes::{
     FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
-    Uid11, Ulid, Xid, record_key::RecordKeyType, uuids::DynTypeId,
+    Uid11, Uid11Xid, Ulid, record_key::RecordKeyType, uuids::DynTypeId,
 };
 use idtypes_tests::{interop_lines, proptest_config};
 use proptest::{
@@ -521,7 +521,7 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
     check::<Tid>(&tid());
     check::<TimeId>(&time_id());
     check::<Uid11>(&uid11::<Uid11>());
-    check::<Xid>(&uid11::<Xid>());
+    check::<Uid11Xid>(&uid11::<Uid11Xid>());
     check::<Snowish>(&snowish());
     check::<TsSeqRand>(&uid11::<TsSeqRand>());
     check::<FullRand>(&uid11::<FullRand>());
@@ -622,7 +622,7 @@ typed_suite! {
     tid: Tid, tid();
     time_id: TimeId, time_id();
     uid11: Uid11, uid11::<Uid11>();
-    xid: Xid, uid11::<Xid>();
+    xid: Uid11Xid, uid11::<Uid11Xid>();
     snowish: Snowish, snowish();
     ts_seq_rand: TsSeqRand, uid11::<TsSeqRand>();
     full_rand: FullRand, uid11::<FullRand>();
@@ -801,7 +801,7 @@ fn each_format_names_itself_and_describes_its_text() {
     );
     described::<TimeId>("TimeId", &["Time-Ordered ID", "`STTT-TTT-TTTT-CC`"]);
     described::<Uid11>("Uid11", &["uid11", "Base58", "`jpXCZedGfVQ`"]);
-    described::<Xid>("Xid", &["xid", "22 random bits"]);
+    described::<Uid11Xid>("Uid11Xid", &["xid", "22 random bits"]);
     described::<Snowish>("Snowish", &["snowish", "`NQm6nKp8qFC`"]);
     described::<TsSeqRand>("TsSeqRand", &["ts-seq-rand", "12-bit sequence"]);
     described::<FullRand>("FullRand", &["fullrand", "64 random bits"]);

@@ -7,7 +7,7 @@ use std::fmt::{Debug, Display};
 
 use idtypes::{
     FixedSizeFormat, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
-    Ulid, Xid, serde::SerdeId,
+    Uid11Xid, Ulid, serde::SerdeId,
 };
 use idtypes_tests::typed::{
     ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
@@ -66,7 +66,7 @@ macro_rules! raw_integer {
     )*};
 }
 
-raw_integer!(Tid => U64, TimeId => I64, Uid11 => U64, Xid => U64, Snowish => U64,
+raw_integer!(Tid => U64, TimeId => I64, Uid11 => U64, Uid11Xid => U64, Snowish => U64,
     TsSeqRand => U64, FullRand => U64, Snowflake => U64);
 
 impl Raw for Tbsl {
@@ -260,7 +260,8 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         )*};
     }
     try_types!(
-        Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, Ulid, RecordKey, Snowflake
+        Tid, TimeId, Uid11, Uid11Xid, Snowish, TsSeqRand, FullRand, Tbsl, Ulid, RecordKey,
+        Snowflake
     );
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
@@ -297,7 +298,7 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check(TimeId::MAX);
     check("3kxnlhr3gxq23".parse::<TimeId>().unwrap());
     check(Uid11::MAX);
-    check(Xid::from_u64(300));
+    check(Uid11Xid::from_u64(300));
     check(Snowish::MAX);
     check(TsSeqRand::MAX);
     check(FullRand::MAX);
@@ -319,7 +320,7 @@ fn every_typed_id_writes_what_the_table_says_and_reads_it_back() {
     check(PostId::from_inner(tid));
     check(EventId::from_inner(time_id));
     check(FileId::from_inner(Uid11::MAX));
-    check(OrderId::from_inner(Xid::from_u64(300)));
+    check(OrderId::from_inner(Uid11Xid::from_u64(300)));
     check(JobId::from_inner(Snowish::MAX));
     check(MsgId::from_inner(TsSeqRand::MAX));
     check(TokenId::from_inner(FullRand::MAX));

@@ -4,7 +4,7 @@
 //! TimeIds before 1970, random ones).
 
 use crate::common::sqlx_cases::{Rng, Sample, samples};
-use idtypes::{FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
+use idtypes::{FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Uid11Xid, Ulid};
 use sqlx::AssertSqlSafe;
 
 /// Generates the tests for the database the invoking module describes (`Db`, `connect`,
@@ -107,7 +107,9 @@ macro_rules! sql_function_cases {
             text_and_back::<Tid>(&pool, "tid").await;
             text_and_back::<TimeId>(&pool, "time_id").await;
             text_and_back::<Uid11>(&pool, "uid11").await;
-            text_and_back::<Xid>(&pool, "xid").await;
+            text_and_back::<Uid11Xid>(&pool, "uid11_xid").await;
+            // The deprecated names of v0.1.0 are aliases.
+            text_and_back::<Uid11Xid>(&pool, "xid").await;
             text_and_back::<Snowish>(&pool, "snowish").await;
             text_and_back::<TsSeqRand>(&pool, "ts_seq_rand").await;
             text_and_back::<FullRand>(&pool, "fullrand").await;
@@ -132,7 +134,8 @@ macro_rules! sql_function_cases {
             refuses(&pool, "time_id", "3kxn-lhr3-gxq-22", "TimeId", "13").await;
             refuses(&pool, "uid11", "jpXCZedGfVR", "uid11", "jpXCZedGfVR").await;
             refuses(&pool, "uid11", "0OIl0OIl0OI", "uid11", "1").await;
-            refuses(&pool, "xid", "jpXCZedGfV", "xid", "11").await;
+            refuses(&pool, "uid11_xid", "jpXCZedGfV", "uid11 xid", "11").await;
+            refuses(&pool, "xid", "jpXCZedGfV", "uid11 xid", "11").await;
             refuses(&pool, "snowish", "jpXCZedGfVQ", "snowish uid11", "jpXCZedGfVQ").await;
             refuses(&pool, "snowflake", "01", "Snowflake", "leading zeros").await;
             refuses(&pool, "snowflake", "+1", "Snowflake", "'+1'").await;

@@ -13,7 +13,7 @@ use idtypes::record_key::RecordKeyType;
 use idtypes::time_id::NodeId;
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    TypedId, Uid11, Xid,
+    TypedId, Uid11, Uid11Xid,
 };
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
@@ -46,7 +46,7 @@ fn not_nil_uid11(id: &Uid11) -> Result<(), String> {
     Ok(())
 }
 
-fn some_randomness(id: &Xid) -> Result<(), String> {
+fn some_randomness(id: &Uid11Xid) -> Result<(), String> {
     if id.random() == 0 {
         return Err(format!("{id} has an empty random field"));
     }
@@ -106,9 +106,9 @@ pub struct ModernEventId(TimeId);
 #[idtype(prefix = "file", validate = not_nil_uid11)]
 pub struct NamedFileId(Uid11);
 
-#[derive(Xid)]
+#[derive(Uid11Xid)]
 #[idtype(prefix = "order", validate = some_randomness)]
-pub struct ShopOrderId(Xid);
+pub struct ShopOrderId(Uid11Xid);
 
 #[derive(Snowish)]
 #[idtype(prefix = "job", validate = from_machine_7)]
@@ -183,7 +183,7 @@ stored_as_integer!(
     Tid: false,
     TimeId: true,
     Uid11: true,
-    Xid: true,
+    Uid11Xid: true,
     Snowish: false,
     TsSeqRand: true,
     FullRand: true,
@@ -825,7 +825,7 @@ macro_rules! derive_cases {
             let values = around_u64(
                 &[range],
                 |id: OrderId| id.as_inner().to_u64(),
-                |v| OrderId::from_inner(Xid::from_u64(v)),
+                |v| OrderId::from_inner(Uid11Xid::from_u64(v)),
                 &extra,
             );
             check_between(&values, range).await;
@@ -917,8 +917,8 @@ macro_rules! derive_cases {
                     Uid11::MIN,
                     Uid11::from_u64(0x0123_4567_89AB_CDEF);
                 shop_order_id: ShopOrderId, some_randomness,
-                    Xid::from_parts(1_700_000_000_000, 0).unwrap(),
-                    Xid::from_parts(1_700_000_000_000, 12_345).unwrap();
+                    Uid11Xid::from_parts(1_700_000_000_000, 0).unwrap(),
+                    Uid11Xid::from_parts(1_700_000_000_000, 12_345).unwrap();
                 local_job_id: LocalJobId, from_machine_7,
                     Snowish::from_parts(1_700_000_000_000, 3, 0).unwrap(),
                     Snowish::from_parts(1_700_000_000_000, 7, 1).unwrap();

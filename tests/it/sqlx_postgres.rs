@@ -189,7 +189,7 @@ pg_cases!(
         tid: Tid,
         time_id: TimeId,
         uid11: Uid11,
-        xid: Xid,
+        xid: Uid11Xid,
         snowish: Snowish,
         ts_seq_rand: TsSeqRand,
         full_rand: FullRand,

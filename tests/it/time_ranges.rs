@@ -9,13 +9,15 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use idtypes::{IdRange, IdRanges, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Ulid, Xid};
+use idtypes::{
+    IdRange, IdRanges, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11Xid, Ulid,
+};
 
 use idtypes::snowflake::SnowflakeEpoch;
 
 use idtypes::time_id::NodeId;
 
-use idtypes::uid11::XID_EPOCH_MILLIS;
+use idtypes::uid11::UID11_XID_EPOCH_MILLIS;
 use idtypes_tests::proptest_config;
 use idtypes_tests::typed::{ChatId, EventId, JobId, MsgId, OrderId, PostId, TxnId};
 use proptest::prelude::*;
@@ -120,14 +122,16 @@ fn millis(t: i64) -> Option<u64> {
     u64::try_from(t.div_euclid(1000)).ok()
 }
 
-fn xid() -> Format<Xid> {
+fn xid() -> Format<Uid11Xid> {
     Format {
-        made_at: |t, low| Xid::from_parts(millis(t)?, (low as u32) & Xid::MAX_RANDOM).ok(),
+        made_at: |t, low| {
+            Uid11Xid::from_parts(millis(t)?, (low as u32) & Uid11Xid::MAX_RANDOM).ok()
+        },
         unit_bounds: |t| {
             let ms = millis(t)?;
             Some((
-                Xid::from_parts(ms, 0).ok()?,
-                Xid::from_parts(ms, Xid::MAX_RANDOM).ok()?,
+                Uid11Xid::from_parts(ms, 0).ok()?,
+                Uid11Xid::from_parts(ms, Uid11Xid::MAX_RANDOM).ok()?,
             ))
         },
         unit: 1000,
@@ -264,8 +268,8 @@ proptest! {
 
     #[test]
     fn xid_ranges_for_time(((start, end), t) in span_and_time(LO, HI), low in any::<u64>()) {
-        let ranges = Xid::ranges_for_time(at(start)..=at(end));
-        prop_assert_eq!(Xid::range_for_time(at(start)..=at(end)), ranges.single());
+        let ranges = Uid11Xid::ranges_for_time(at(start)..=at(end));
+        prop_assert_eq!(Uid11Xid::range_for_time(at(start)..=at(end)), ranges.single());
         check(&xid(), ranges, (start, end), t, low)?;
     }
 
@@ -322,12 +326,12 @@ proptest! {
     /// begin: spans that start before a format's first id are clamped, not refused.
     #[test]
     fn spans_across_the_first_ids_are_clamped(
-        ((start, end), t) in span_and_time(-5_000_000, (XID_EPOCH_MILLIS as i64 + 5_000) * 1000),
+        ((start, end), t) in span_and_time(-5_000_000, (UID11_XID_EPOCH_MILLIS as i64 + 5_000) * 1000),
         low in any::<u64>(),
     ) {
         check(&tid(), Tid::ranges_for_time(at(start)..=at(end)), (start, end), t, low)?;
         check(&time_id(), TimeId::ranges_for_time(at(start)..=at(end)), (start, end), t, low)?;
-        check(&xid(), Xid::ranges_for_time(at(start)..=at(end)), (start, end), t, low)?;
+        check(&xid(), Uid11Xid::ranges_for_time(at(start)..=at(end)), (start, end), t, low)?;
         check(&tbsl(), Tbsl::ranges_for_time(at(start)..=at(end)), (start, end), t, low)?;
     }
 
@@ -348,7 +352,7 @@ proptest! {
         );
         prop_assert_eq!(
             OrderId::range_for_time(span.clone()).map(|r| r.start().into_inner()),
-            Xid::range_for_time(span.clone()).map(|r| r.start())
+            Uid11Xid::range_for_time(span.clone()).map(|r| r.start())
         );
         prop_assert_eq!(
             JobId::range_for_time(span.clone()).map(|r| r.end().into_inner()),
@@ -381,7 +385,7 @@ fn open_and_exclusive_spans_mean_what_rust_ranges_mean() {
     // An empty span holds nothing, in every format.
     assert!(Tid::ranges_for_time(at(t)..at(t)).is_empty());
     assert!(TimeId::ranges_for_time(at(t)..at(t)).is_empty());
-    assert!(Xid::ranges_for_time(at(t)..at(t)).is_empty());
+    assert!(Uid11Xid::ranges_for_time(at(t)..at(t)).is_empty());
     assert!(Tbsl::ranges_for_time(at(t)..at(t)).is_empty());
 }
 
@@ -389,11 +393,11 @@ fn open_and_exclusive_spans_mean_what_rust_ranges_mean() {
 fn a_millisecond_format_takes_every_millisecond_the_span_touches() {
     let t = 1_700_000_000_123_456;
     // A span inside one millisecond still holds that millisecond's ids.
-    let range = Xid::range_for_time(at(t)..=at(t + 10)).unwrap();
+    let range = Uid11Xid::range_for_time(at(t)..=at(t + 10)).unwrap();
     assert_eq!(range.start().timestamp_millis(), 1_700_000_000_123);
     assert_eq!(range.end().timestamp_millis(), 1_700_000_000_123);
     assert_eq!(
-        Xid::range_for_millis(1_700_000_000_123, 1_700_000_000_123),
+        Uid11Xid::range_for_millis(1_700_000_000_123, 1_700_000_000_123),
         Some(range)
     );
 }

@@ -1,7 +1,7 @@
 //! One typed id per format, without checks, shared by the derive and database tests.
 
 use idtypes::{
-    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
+    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Uid11Xid, Ulid,
 };
 
 /// A post: a TID as `post_3jzfcijpj2z2a`.
@@ -20,9 +20,9 @@ pub struct EventId(TimeId);
 pub struct FileId(Uid11);
 
 /// An order: an xid as `order_…`.
-#[derive(Xid)]
+#[derive(Uid11Xid)]
 #[idtype(prefix = "order")]
-pub struct OrderId(Xid);
+pub struct OrderId(Uid11Xid);
 
 /// A job: a snowish uid11 as `job_…`.
 #[derive(Snowish)]

@@ -15,7 +15,7 @@ use idtypes::ulid::UlidGenerator;
 use idtypes::uuids::{DynTypeId, UuidV7Generator, new_v4, now_v7};
 use idtypes::{
     Clock, ErrorKind, FullRand, LeaseTerm, ManualClock, RecordKey, Snowflake, SystemClock, Tid,
-    TimeId, TsSeqRand, Uid11, Ulid, Uuid, Xid,
+    TimeId, TsSeqRand, Uid11, Ulid, Uuid, Uid11Xid,
 };
 
 // On wasm32-unknown-unknown a `#[test]` is a `wasm_bindgen_test`, which the runner calls in
@@ -183,7 +183,7 @@ fn every_generator_makes_ids_of_the_host_time() {
     let near = |millis: f64| (millis - now).abs() < 60_000.0;
     let (a, b) = (TimeId::now(), TimeId::now());
     assert!(b > a && near(a.timestamp_micros() as f64 / 1000.0));
-    let (a, b) = (Xid::now(), Xid::now());
+    let (a, b) = (Uid11Xid::now(), Uid11Xid::now());
     assert!(b > a && near(a.timestamp_millis() as f64));
     let (a, b) = (TsSeqRand::now(), TsSeqRand::now());
     assert!(b > a && near(a.timestamp_millis() as f64));

@@ -35,7 +35,7 @@ mod uuid;
 
 use crate::{
     Error, FixedSizeFormat, FullRand, IdFormat, IdText, Snowflake, Snowish, Tbsl, Tid, TimeId,
-    TsSeqRand, Uid11, Ulid, Xid, typed::format::sealed::Sealed,
+    TsSeqRand, Uid11, Uid11Xid, Ulid, typed::format::sealed::Sealed,
 };
 
 /// The table: one row per fixed-size format, in the order they are listed everywhere. It is
@@ -70,11 +70,11 @@ macro_rules! table {
                 schema: crate::uid11::TEXT_SCHEMA,
                 serde: raw,
             }
-            Xid (millis) {
-                name: crate::uid11::xid::FORMAT, slug: "xid", article: "an",
-                text: Xid::TEXT_LEN, parse: Xid::TEXT_LEN,
-                raw: u64 = to_u64, |raw| Ok(Xid::from_u64(raw)),
-                bytes: [u8; 8], |bytes| Ok(Xid::from_bytes(bytes)), Xid::from_bytes,
+            Uid11Xid (millis) {
+                name: crate::uid11::xid::FORMAT, slug: "uid11-xid", article: "a",
+                text: Uid11Xid::TEXT_LEN, parse: Uid11Xid::TEXT_LEN,
+                raw: u64 = to_u64, |raw| Ok(Uid11Xid::from_u64(raw)),
+                bytes: [u8; 8], |bytes| Ok(Uid11Xid::from_bytes(bytes)), Uid11Xid::from_bytes,
                 column: flipped,
                 schema: crate::uid11::xid::TEXT_SCHEMA,
                 serde: raw,

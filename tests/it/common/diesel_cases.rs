@@ -59,7 +59,7 @@ macro_rules! diesel_cases {
         use idtypes::time_id::NodeId;
         use idtypes::{
             AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-            Uid11, Ulid, Xid, Snowflake,
+            Uid11, Ulid, Uid11Xid, Snowflake,
         };
 
         use crate::common::sqlx_cases::{
@@ -84,7 +84,7 @@ macro_rules! diesel_cases {
 
         type Query<'f> = BoxedSqlQuery<'f, Db, SqlQuery>;
 
-        diesel_column!(BigInt: Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Snowflake);
+        diesel_column!(BigInt: Tid, TimeId, Uid11, Uid11Xid, Snowish, TsSeqRand, FullRand, Snowflake);
         diesel_column!(Binary: Tbsl);
         diesel_column!(UuidSql: Ulid);
         diesel_column!(Text: RecordKey);
@@ -429,7 +429,7 @@ macro_rules! diesel_cases {
             read_error::<AsBytes<Snowish>>(&mut conn, &table, "b", 2, "snowish");
             for n in [0, 1, 3, 4] {
                 read_error::<AsBytes<TimeId>>(&mut conn, &table, "b", n, "TimeId");
-                read_error::<AsBytes<Xid>>(&mut conn, &table, "b", n, "xid");
+                read_error::<AsBytes<Uid11Xid>>(&mut conn, &table, "b", n, "uid11 xid");
             }
             for n in [0, 1, 2, 3, 4, 5] {
                 read_error::<Tbsl>(&mut conn, &table, "b", n, "TBSL");
@@ -503,7 +503,7 @@ macro_rules! diesel_cases {
                 // Integer ids refuse text and bytes, even eight bytes.
                 for col in ["t", "b"] {
                     wrong_column::<Tid>(&mut conn, &table, col, n, "atproto TID");
-                    wrong_column::<Xid>(&mut conn, &table, col, n, "xid");
+                    wrong_column::<Uid11Xid>(&mut conn, &table, col, n, "uid11 xid");
                     wrong_column::<Snowish>(&mut conn, &table, col, n, "snowish uid11");
                 }
                 if TEXT_APART_FROM_BYTES {
@@ -516,7 +516,7 @@ macro_rules! diesel_cases {
                     let m = wrong_column::<AsText<Tid>>(&mut conn, &table, "b", n, "atproto TID");
                     assert!(m.ends_with(WRONG_FOR_TEXT), "{m}");
                     wrong_column::<RecordKey>(&mut conn, &table, "b", n, "atproto record key");
-                    wrong_column::<AsText<Xid>>(&mut conn, &table, "b", n, "xid");
+                    wrong_column::<AsText<Uid11Xid>>(&mut conn, &table, "b", n, "uid11 xid");
                 }
             }
             // Text that is no UTF-8 is an error naming the type, not a panic.
@@ -645,7 +645,7 @@ macro_rules! diesel_cases {
             interop::<FullRand, BigInt>(distinct(|v| v), Storage::Integer);
             interop::<Tbsl, Binary>(distinct(|v| v), Storage::Bytes10);
             interop::<RecordKey, Text>(distinct(|v| v), Storage::Text);
-            interop::<AsText<Xid>, Text>(distinct(|v| v), Storage::Text);
+            interop::<AsText<Uid11Xid>, Text>(distinct(|v| v), Storage::Text);
             interop::<AsBytes<Uid11>, Binary>(distinct(|v| v), Storage::Bytes8);
         }
 

@@ -3,7 +3,7 @@
 //! columns are the other id types, and the checks each database runs on them.
 //!
 //! [`post`] has every format as an integer, bytes or text column: PostgreSQL and SQLite.
-//! [`mysql_post`] keeps the formats stored with the top bit flipped (`TimeId`, `Xid`) in
+//! [`mysql_post`] keeps the formats stored with the top bit flipped (`TimeId`, `Uid11Xid`) in
 //! `AsBytes` and `AsText`, as SeaORM needs on MySQL (see `integrations/db/sea_orm.rs`).
 //!
 //! Each entity's table is named once per process (`unique_table`), so that test runs against
@@ -11,7 +11,7 @@
 
 use std::sync::OnceLock;
 
-use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Ulid, Xid};
+use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Uid11Xid, Ulid};
 use idtypes_tests::typed::{EventId, JobId, PaymentId, PostId};
 use sea_orm::entity::prelude::*;
 use sea_orm::{
@@ -26,7 +26,7 @@ fn table(cell: &'static OnceLock<String>, prefix: &str) -> &'static str {
     cell.get_or_init(|| idtypes_tests::unique_table(prefix))
 }
 
-/// Every format as a column: integers (`TimeId` and `Xid` with the top bit flipped), bytes
+/// Every format as a column: integers (`TimeId` and `Uid11Xid` with the top bit flipped), bytes
 /// and text, with `Option`s. Every database.
 pub mod post {
     use super::*;
@@ -47,7 +47,7 @@ pub mod post {
         pub id: PostId,
         pub event: EventId,
         pub at: TimeId,
-        pub order_id: Option<Xid>,
+        pub order_id: Option<Uid11Xid>,
         pub job: Snowish,
         pub txn: Tbsl,
         pub rkey: RecordKey,
@@ -84,7 +84,7 @@ pub mod mysql_post {
         pub id: PostId,
         pub event: AsText<EventId>,
         pub at: AsBytes<TimeId>,
-        pub order_id: Option<AsBytes<Xid>>,
+        pub order_id: Option<AsBytes<Uid11Xid>>,
         pub job: JobId,
         pub txn: Tbsl,
         pub rkey: RecordKey,
@@ -121,7 +121,7 @@ fn nth<T: Clone>(values: &[T], i: usize) -> T {
 pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
     let ids = post_ids(rng, count);
     let times = samples::<TimeId>(rng, count);
-    let xids = samples::<Xid>(rng, count);
+    let xids = samples::<Uid11Xid>(rng, count);
     let snowish = samples::<Snowish>(rng, count);
     let tbsl = samples::<Tbsl>(rng, count);
     let keys = samples::<RecordKey>(rng, count);
@@ -243,7 +243,7 @@ type PostRow = (
     PostId,
     EventId,
     TimeId,
-    Option<Xid>,
+    Option<Uid11Xid>,
     Snowish,
     Tbsl,
     RecordKey,
@@ -258,7 +258,7 @@ type MysqlPostRow = (
     PostId,
     AsText<EventId>,
     AsBytes<TimeId>,
-    Option<AsBytes<Xid>>,
+    Option<AsBytes<Uid11Xid>>,
     JobId,
     Tbsl,
     RecordKey,

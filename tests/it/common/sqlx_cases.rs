@@ -14,7 +14,7 @@ use std::fmt::Debug;
 
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
-    Ulid, Xid,
+    Uid11Xid, Ulid,
 };
 
 use idtypes::time_id::NodeId;
@@ -153,7 +153,13 @@ u64_sample!(
     Tid::from_u64(i64::MAX as u64)
 );
 u64_sample!(Uid11, "uid11", Uid11::from_u64, Uid11::MIN, Uid11::MAX);
-u64_sample!(Xid, "xid", Xid::from_u64, Xid::MIN, Xid::MAX);
+u64_sample!(
+    Uid11Xid,
+    "uid11 xid",
+    Uid11Xid::from_u64,
+    Uid11Xid::MIN,
+    Uid11Xid::MAX
+);
 u64_sample!(
     TsSeqRand,
     "ts-seq-rand uid11",
@@ -398,7 +404,7 @@ macro_rules! every_column_type {
             tid: Tid,
             time_id: TimeId,
             uid11: Uid11,
-            xid: Xid,
+            xid: Uid11Xid,
             snowish: Snowish,
             ts_seq_rand: TsSeqRand,
             full_rand: FullRand,
@@ -409,7 +415,7 @@ macro_rules! every_column_type {
             text_tid: AsText<Tid>,
             text_time_id: AsText<TimeId>,
             text_uid11: AsText<Uid11>,
-            text_xid: AsText<Xid>,
+            text_xid: AsText<Uid11Xid>,
             text_snowish: AsText<Snowish>,
             text_ts_seq_rand: AsText<TsSeqRand>,
             text_full_rand: AsText<FullRand>,
@@ -418,7 +424,7 @@ macro_rules! every_column_type {
             bytes_tid: AsBytes<Tid>,
             bytes_time_id: AsBytes<TimeId>,
             bytes_uid11: AsBytes<Uid11>,
-            bytes_xid: AsBytes<Xid>,
+            bytes_xid: AsBytes<Uid11Xid>,
             bytes_snowish: AsBytes<Snowish>,
             bytes_ts_seq_rand: AsBytes<TsSeqRand>,
             bytes_full_rand: AsBytes<FullRand>,
@@ -432,7 +438,7 @@ macro_rules! every_column_type {
 /// Generates the shared `#[tokio::test]`s for the database the invoking module describes.
 macro_rules! sqlx_cases {
     () => {
-        use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
+        use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Uid11Xid};
         use idtypes::time_id::NodeId;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
@@ -810,7 +816,7 @@ macro_rules! sqlx_cases {
                 decode_error::<AsBytes<Tid>>(&pool, &table, "b", n).await;
                 decode_error::<AsBytes<TimeId>>(&pool, &table, "b", n).await;
                 decode_error::<AsBytes<Uid11>>(&pool, &table, "b", n).await;
-                decode_error::<AsBytes<Xid>>(&pool, &table, "b", n).await;
+                decode_error::<AsBytes<Uid11Xid>>(&pool, &table, "b", n).await;
                 decode_error::<AsBytes<Snowish>>(&pool, &table, "b", n).await;
                 decode_error::<AsBytes<TsSeqRand>>(&pool, &table, "b", n).await;
                 decode_error::<AsBytes<FullRand>>(&pool, &table, "b", n).await;
@@ -821,7 +827,7 @@ macro_rules! sqlx_cases {
             for n in [2, 3, 6] {
                 decode_error::<AsText<TimeId>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<Uid11>>(&pool, &table, "t", n).await;
-                decode_error::<AsText<Xid>>(&pool, &table, "t", n).await;
+                decode_error::<AsText<Uid11Xid>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<Snowish>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<TsSeqRand>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<FullRand>>(&pool, &table, "t", n).await;
@@ -932,7 +938,7 @@ macro_rules! sqlx_cases {
             refuse_text::<AsBytes<Tid>>(&pool, &table).await;
             refuse_text::<AsBytes<TimeId>>(&pool, &table).await;
             refuse_text::<AsBytes<Uid11>>(&pool, &table).await;
-            refuse_text::<AsBytes<Xid>>(&pool, &table).await;
+            refuse_text::<AsBytes<Uid11Xid>>(&pool, &table).await;
             refuse_text::<AsBytes<Snowish>>(&pool, &table).await;
             refuse_text::<AsBytes<TsSeqRand>>(&pool, &table).await;
             refuse_text::<AsBytes<FullRand>>(&pool, &table).await;
@@ -943,7 +949,7 @@ macro_rules! sqlx_cases {
             refuse_all_but_integers::<Tid>(&pool, &table).await;
             refuse_all_but_integers::<TimeId>(&pool, &table).await;
             refuse_all_but_integers::<Uid11>(&pool, &table).await;
-            refuse_all_but_integers::<Xid>(&pool, &table).await;
+            refuse_all_but_integers::<Uid11Xid>(&pool, &table).await;
             refuse_all_but_integers::<Snowish>(&pool, &table).await;
             refuse_all_but_integers::<TsSeqRand>(&pool, &table).await;
             refuse_all_but_integers::<FullRand>(&pool, &table).await;
@@ -952,7 +958,7 @@ macro_rules! sqlx_cases {
             refuse_bytes::<AsText<Tid>>(&pool, &table, "atproto TID").await;
             refuse_bytes::<AsText<TimeId>>(&pool, &table, "TimeId").await;
             refuse_bytes::<AsText<Uid11>>(&pool, &table, "uid11").await;
-            refuse_bytes::<AsText<Xid>>(&pool, &table, "xid").await;
+            refuse_bytes::<AsText<Uid11Xid>>(&pool, &table, "uid11 xid").await;
             refuse_bytes::<AsText<Snowish>>(&pool, &table, "snowish uid11").await;
             refuse_bytes::<AsText<TsSeqRand>>(&pool, &table, "ts-seq-rand uid11").await;
             refuse_bytes::<AsText<FullRand>>(&pool, &table, "fullrand uid11").await;

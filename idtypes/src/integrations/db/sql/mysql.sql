@@ -150,12 +150,20 @@ DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS uid11_from_text $$
 CREATE FUNCTION uid11_from_text(t VARCHAR(64)) RETURNS BIGINT
 DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'uid11', TRUE) $$
+DROP FUNCTION IF EXISTS uid11_xid_text $$
+CREATE FUNCTION uid11_xid_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
+DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+DROP FUNCTION IF EXISTS uid11_xid_from_text $$
+CREATE FUNCTION uid11_xid_from_text(t VARCHAR(64)) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'uid11 xid', TRUE) $$
+-- Deprecated: the names of v0.1.0, kept for one release (renamed uid11_xid_*, so that no one
+-- takes them for rs/xid's XID, whose functions are rs_xid_*).
 DROP FUNCTION IF EXISTS xid_text $$
 CREATE FUNCTION xid_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
-DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+DETERMINISTIC NO SQL RETURN uid11_xid_text(id) $$
 DROP FUNCTION IF EXISTS xid_from_text $$
 CREATE FUNCTION xid_from_text(t VARCHAR(64)) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'xid', TRUE) $$
+DETERMINISTIC NO SQL RETURN uid11_xid_from_text(t) $$
 DROP FUNCTION IF EXISTS ts_seq_rand_text $$
 CREATE FUNCTION ts_seq_rand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
 DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$

@@ -129,10 +129,16 @@ CREATE OR REPLACE FUNCTION uid11_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_text(id) $$;
 CREATE OR REPLACE FUNCTION uid11_from_text(t text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'uid11', true) $$;
-CREATE OR REPLACE FUNCTION xid_text(id bigint) RETURNS text
+CREATE OR REPLACE FUNCTION uid11_xid_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_text(id) $$;
+CREATE OR REPLACE FUNCTION uid11_xid_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'uid11 xid', true) $$;
+-- Deprecated: the names of v0.1.0, kept for one release (renamed uid11_xid_*, so that no one
+-- takes them for rs/xid's XID, whose functions are rs_xid_*).
+CREATE OR REPLACE FUNCTION xid_text(id bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT uid11_xid_text(id) $$;
 CREATE OR REPLACE FUNCTION xid_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'xid', true) $$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT uid11_xid_from_text(t) $$;
 CREATE OR REPLACE FUNCTION ts_seq_rand_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_text(id) $$;
 CREATE OR REPLACE FUNCTION ts_seq_rand_from_text(t text) RETURNS bigint

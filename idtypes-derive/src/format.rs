@@ -157,6 +157,7 @@ mod tests {
                 "__idtypes_typed_ulid",
                 "__idtypes_typed_uuid",
                 "__idtypes_typed_record_key",
+                "__idtypes_typed_rs_xid",
             ]
         );
         assert!(!Format::named("RecordKey").is_copy());

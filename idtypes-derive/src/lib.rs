@@ -142,4 +142,9 @@ derives! {
     /// compile time and enforced by every checked constructor. It has `as_str`, and
     /// `key_type()`.
     derive_record_key => RecordKey (text);
+    /// A typed rs/xid XID (the Go `github.com/rs/xid`'s 12 bytes, 20 characters; not the
+    /// uid11 xid, which is `Uid11Xid`): `#[derive(RsXid)] #[idtype(prefix = "req")] struct
+    /// RequestId(RsXid);` reads and prints `req_9m4e2mr0ui3e8a215n4g`, with the XID's parts,
+    /// ranges and generation, typed.
+    derive_rs_xid => RsXid;
 }

@@ -818,6 +818,7 @@ pub mod record_key;
 pub mod service_guide {}
 #[doc = include_str!("../docs/decisions.md")]
 pub mod decisions {}
+pub mod rs_xid;
 pub mod snowflake;
 pub mod tbsl;
 mod text;
@@ -866,6 +867,7 @@ pub use range::IdRange;
 pub use range::ranges::IdRanges;
 #[cfg(feature = "alloc")]
 pub use record_key::RecordKey;
+pub use rs_xid::RsXid;
 pub use snowflake::Snowflake;
 pub use tbsl::Tbsl;
 pub use text::IdText;
@@ -883,6 +885,8 @@ pub use uuid::Uuid;
 
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
+#[cfg(feature = "derive")]
+pub use idtypes_derive::RsXid;
 #[cfg(all(feature = "derive", feature = "uuid"))]
 pub use idtypes_derive::Uuid;
 /// The derive `Uid11Xid` under its name of v0.1.0 (`#[derive(Xid)] struct OrderId(Xid);`

@@ -33,6 +33,7 @@ pub(crate) mod rows;
 #[cfg(feature = "uuid")]
 mod uuid;
 
+use crate::RsXid;
 use crate::{
     Error, FixedSizeFormat, FullRand, IdFormat, IdText, Snowflake, Snowish, Tbsl, Tid, TimeId,
     TsSeqRand, Uid11, Uid11Xid, Ulid, typed::format::sealed::Sealed,
@@ -135,6 +136,15 @@ macro_rules! table {
                 column: uuid,
                 schema: crate::ulid::text::TEXT_SCHEMA,
                 serde: raw, parse_valid: Ulid::parse_valid,
+            }
+            RsXid (seconds) {
+                name: crate::rs_xid::FORMAT, slug: "rs-xid", article: "an",
+                text: RsXid::TEXT_LEN, parse: RsXid::TEXT_LEN,
+                raw: [u8; 12] = to_bytes, |raw| Ok(RsXid::from_bytes(raw)),
+                bytes: [u8; 12], |bytes| Ok(RsXid::from_bytes(bytes)), RsXid::from_bytes,
+                column: bytes,
+                schema: crate::rs_xid::text::TEXT_SCHEMA,
+                serde: raw, parse_valid: RsXid::parse_valid,
             }
         }
     };

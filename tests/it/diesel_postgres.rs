@@ -134,6 +134,7 @@ pg_arrays!(
     record_key: RecordKey,
     text_tid: AsText<Tid>,
     bytes_uid11: AsBytes<Uid11>,
+    rs_xid: idtypes::RsXid,
 );
 
 /// A typed UUID reads PostgreSQL's `uuid` only: 16 bytes of `BYTEA` are another column's

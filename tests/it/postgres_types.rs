@@ -278,7 +278,7 @@ async fn arrays<V: Column>(values: Vec<V>, storage: Storage) {
 
     let array = match storage {
         Storage::Integer => "bigint[]",
-        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => "bytea[]",
+        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Bytes12 => "bytea[]",
         Storage::Uuid => "uuid[]",
         Storage::Text | Storage::PrefixedText => "text[]",
     };
@@ -408,6 +408,10 @@ cases! {
     key_type_literal: ProfileKey = typed([RecordKey::SELF, RecordKey::SELF]), Storage::Text;
     text_typed_post: AsText<PostId> = typed_samples(8).into_iter().map(AsText).collect(),
         Storage::PrefixedText;
+    rs_xid: idtypes::RsXid = all(), Storage::Bytes12;
+    text_rs_xid: AsText<idtypes::RsXid> = all_as_text(), Storage::Text;
+    bytes_rs_xid: AsBytes<idtypes::RsXid> = all_as_bytes(), Storage::Bytes12;
+    typed_request: idtypes_tests::typed::RequestId = typed_samples(8), Storage::Bytes12;
     text_typed_note: AsText<NoteKey> = typed_samples(8).into_iter().map(AsText).collect(),
         Storage::PrefixedText;
     text_checked_post: AsText<RecentPostId> =

@@ -30,7 +30,11 @@ impl<T: Clone + Ord + Debug + ToSql + FromSql> Column for T {}
 pub fn storage_class(storage: Storage) -> &'static str {
     match storage {
         Storage::Integer => "integer",
-        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "blob",
+        Storage::Bytes8
+        | Storage::Bytes10
+        | Storage::Bytes16
+        | Storage::Bytes12
+        | Storage::Uuid => "blob",
         Storage::Text | Storage::PrefixedText => "text",
     }
 }
@@ -39,7 +43,11 @@ pub fn storage_class(storage: Storage) -> &'static str {
 pub fn column(storage: Storage) -> &'static str {
     match storage {
         Storage::Integer => "INTEGER",
-        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "BLOB",
+        Storage::Bytes8
+        | Storage::Bytes10
+        | Storage::Bytes16
+        | Storage::Bytes12
+        | Storage::Uuid => "BLOB",
         Storage::Text | Storage::PrefixedText => "TEXT",
     }
 }
@@ -201,6 +209,10 @@ round_trips! {
         .collect(), Storage::Uuid;
     text_typed_uuid: AsText<AccountId> = all_as_text(), Storage::PrefixedText;
     bytes_typed_uuid: AsBytes<AccountId> = all_as_bytes(), Storage::Bytes16;
+    rs_xid: idtypes::RsXid = all(), Storage::Bytes12;
+    text_rs_xid: AsText<idtypes::RsXid> = all_as_text(), Storage::Text;
+    bytes_rs_xid: AsBytes<idtypes::RsXid> = all_as_bytes(), Storage::Bytes12;
+    typed_request: idtypes_tests::typed::RequestId = typed(), Storage::Bytes12;
 }
 
 /// The error reading `expr` as `V`, as rusqlite shows it.
@@ -225,6 +237,10 @@ fn a_value_of_the_wrong_kind_is_an_error_naming_the_type() {
         (error::<RecordKey>(&db, "x'00'"), "atproto record key"),
         (error::<AsText<Uid11Xid>>(&db, "1"), "uid11 xid"),
         (error::<AsText<PostId>>(&db, "x'00'"), "PostId"),
+        (
+            error::<idtypes::RsXid>(&db, "'9m4e2mr0ui3e8a215n4g'"),
+            "rs/xid XID",
+        ),
     ] {
         assert!(err.contains(&format!("{expected} {wrong}")), "{err}");
     }
@@ -252,6 +268,8 @@ fn malformed_content_is_an_error_naming_the_type() {
     assert!(err.contains("snowish"), "{err}");
     let err = error::<Tbsl>(&db, "x'000102030405060708'");
     assert!(err.contains("a TBSL column holds 10 bytes"), "{err}");
+    let err = error::<idtypes::RsXid>(&db, "x'000102030405060708090a'");
+    assert!(err.contains("an rs/xid XID column holds 12 bytes"), "{err}");
     let err = error::<AsBytes<Tid>>(&db, "x'00'");
     assert!(err.contains("8 bytes"), "{err}");
     let err = error::<RecordKey>(&db, "'..'");

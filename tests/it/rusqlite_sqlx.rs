@@ -181,6 +181,8 @@ both_ways! {
         Storage::PrefixedText;
     bytes_typed_uuid: AsBytes<AccountId> = all::<AccountId>().into_iter().map(AsBytes).collect(),
         Storage::Bytes16;
+    rs_xid: idtypes::RsXid = all(), Storage::Bytes12;
+    typed_request: idtypes_tests::typed::RequestId = typed(), Storage::Bytes12;
 }
 
 /// The errors both clients give for `expr` read as `V` end alike.
@@ -211,6 +213,7 @@ async fn both_refuse_a_value_of_the_wrong_kind_with_the_same_words() {
     same_error::<Tid>(&file, "'3jzfcijpj2z2a'").await;
     same_error::<EventId>(&file, "x'00'").await;
     same_error::<Tbsl>(&file, "1").await;
+    same_error::<idtypes::RsXid>(&file, "1").await;
     same_error::<AsBytes<PostId>>(&file, "'x'").await;
     same_error::<RecordKey>(&file, "1").await;
     same_error::<AsText<PostId>>(&file, "x'00'").await;

@@ -116,6 +116,7 @@ macro_rules! sql_function_cases {
             text_and_back::<Snowflake>(&pool, "snowflake").await;
             text_and_back::<Tbsl>(&pool, "tbsl").await;
             text_and_back::<Ulid>(&pool, "ulid").await;
+            text_and_back::<idtypes::RsXid>(&pool, "rs_xid").await;
 
             // The dashed TimeId, a known answer.
             let sql = "SELECT time_id_text(time_id_from_text('3kxn-lhr-3gxq-22'))";
@@ -153,6 +154,21 @@ macro_rules! sql_function_cases {
             let sql = "SELECT ulid_text(ulid_from_text('01arz3ndektsv4rrffq69g5fav'))";
             let text: String = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
             assert_eq!(text, "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+
+            // rs/xid's example; lowercase only; the last character 0 or g; 12 bytes.
+            let sql = "SELECT rs_xid_text(rs_xid_from_text('9m4e2mr0ui3e8a215n4g'))";
+            let text: String = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
+            assert_eq!(text, "9m4e2mr0ui3e8a215n4g");
+            refuses(&pool, "rs_xid", "9m4e2mr0ui3e8a215n4", "rs/xid XID", "20").await;
+            refuses(&pool, "rs_xid", "9M4E2MR0UI3E8A215N4G", "rs/xid XID", "position 2").await;
+            refuses(&pool, "rs_xid", "9m4e2mr0ui3e8a215n4w", "rs/xid XID", "position 20").await;
+            refuses(&pool, "rs_xid", "c6e52g2mrqcjl44hf179", "rs/xid XID", "0 or g").await;
+            let err = sqlx::query("SELECT rs_xid_text(tbsl_from_text('25BF6196C8D610700001'))")
+                .fetch_one(&pool)
+                .await
+                .map(|_| ())
+                .unwrap_err();
+            assert!(err.to_string().contains("expected 12 bytes, found 10"), "{err}");
 
             // The column is a signed BIGINT on both: a TID with the top bit set, or a negative
             // value, is refused with a message that says why.

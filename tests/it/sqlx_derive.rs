@@ -15,6 +15,7 @@ use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
     TypedId, Uid11, Uid11Xid,
 };
+use idtypes_tests::typed::RequestId;
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
 };
@@ -196,6 +197,12 @@ impl Inner for Tbsl {
     }
 }
 
+impl Inner for idtypes::RsXid {
+    fn stored(&self) -> Stored {
+        Stored::Bytes(self.to_bytes().to_vec())
+    }
+}
+
 impl Inner for RecordKey {
     fn stored(&self) -> Stored {
         Stored::Text(self.as_str().to_owned())
@@ -351,7 +358,7 @@ macro_rules! derive_cases {
                         .map(|v| Stored::Integer(v.parse().unwrap()))
                         .collect()
                 }
-                Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => select::<Vec<u8>>(pool, sql)
+                Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Bytes12 => select::<Vec<u8>>(pool, sql)
                     .await
                     .into_iter()
                     .map(Stored::Bytes)
@@ -901,6 +908,7 @@ macro_rules! derive_cases {
             token_id: TokenId,
             txn_id: TxnId,
             note_key: NoteKey,
+            request_id: RequestId,
         );
 
         mod validate_refusal {

@@ -198,8 +198,10 @@ pg_cases!(
         record_key: RecordKey,
         text_tid: AsText<Tid>,
         text_uid11: AsText<Uid11>,
+        rs_xid: idtypes::RsXid,
     ;
     text:
         text_time_id: AsText<TimeId>,
         text_tbsl: AsText<Tbsl>,
+        text_rs_xid: AsText<idtypes::RsXid>,
 );

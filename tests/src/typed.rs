@@ -58,3 +58,8 @@ pub struct PaymentId(Ulid);
 #[derive(RecordKey)]
 #[idtype(prefix = "note")]
 pub struct NoteKey(RecordKey);
+
+/// A request: rs/xid's XID as `req_9m4e2mr0ui3e8a215n4g`.
+#[derive(idtypes::RsXid)]
+#[idtype(prefix = "req")]
+pub struct RequestId(idtypes::RsXid);

@@ -12,6 +12,7 @@
 
 use std::fmt::Debug;
 
+use idtypes::RsXid;
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
     Uid11Xid, Ulid,
@@ -30,6 +31,8 @@ pub enum Storage {
     Bytes10,
     /// 16 big-endian bytes (a ULID in `AsBytes`).
     Bytes16,
+    /// 12 bytes (rs/xid's XID).
+    Bytes12,
     /// 128 bits: PostgreSQL's `UUID`, MySQL's `BINARY(16)`, SQLite's `BLOB` (a ULID).
     Uuid,
     /// Text with a byte-wise collation.
@@ -272,6 +275,44 @@ impl Sample for Ulid {
     }
 }
 
+impl Sample for RsXid {
+    const STORAGE: Storage = Storage::Bytes12;
+    const NAME: &'static str = "rs/xid XID";
+    fn lowest() -> Self {
+        RsXid::MIN
+    }
+    fn highest() -> Self {
+        RsXid::MAX
+    }
+    fn random(rng: &mut Rng) -> Self {
+        let (high, low) = (rng.next_u64().to_be_bytes(), rng.next_u64().to_be_bytes());
+        RsXid::from_bytes(std::array::from_fn(|i| {
+            if i < 8 { high[i] } else { low[i - 8] }
+        }))
+    }
+    fn tricky() -> Vec<Self> {
+        // The top bit of each part (a database comparing signed bytes would misorder them),
+        // rs/xid's own example, and two ids of one second.
+        let mut tricky: Vec<RsXid> = [0, 3, 4, 7, 9, 11]
+            .into_iter()
+            .map(|i| {
+                let mut bytes = [0u8; 12];
+                bytes[i] = 0x80;
+                RsXid::from_bytes(bytes)
+            })
+            .collect();
+        tricky.extend(
+            [
+                "9m4e2mr0ui3e8a215n4g",
+                "9m4e2mr0ui3e8a215n50",
+                "vvvvvvvvvvvvvvvvvvv0",
+            ]
+            .map(|t| t.parse::<RsXid>().unwrap()),
+        );
+        tricky
+    }
+}
+
 const KEY_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_~:";
 
 impl Sample for RecordKey {
@@ -339,6 +380,7 @@ impl<T: Sample + Copy> Sample for AsText<T> {
 impl<T: Sample + Copy> Sample for AsBytes<T> {
     const STORAGE: Storage = match T::STORAGE {
         Storage::Bytes10 => Storage::Bytes10,
+        Storage::Bytes12 => Storage::Bytes12,
         Storage::Uuid | Storage::Bytes16 => Storage::Bytes16,
         _ => Storage::Bytes8,
     };
@@ -431,6 +473,9 @@ macro_rules! every_column_type {
             bytes_snowflake: AsBytes<Snowflake>,
             bytes_tbsl: AsBytes<Tbsl>,
             bytes_ulid: AsBytes<Ulid>,
+            rs_xid: RsXid,
+            text_rs_xid: AsText<RsXid>,
+            bytes_rs_xid: AsBytes<RsXid>,
         );
     };
 }
@@ -439,6 +484,7 @@ macro_rules! every_column_type {
 macro_rules! sqlx_cases {
     () => {
         use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Uid11Xid};
+        use idtypes::RsXid;
         use idtypes::time_id::NodeId;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
@@ -824,6 +870,10 @@ macro_rules! sqlx_cases {
             for n in [0, 1, 2, 3, 4, 5] {
                 decode_error::<AsBytes<Tbsl>>(&pool, &table, "b", n).await;
             }
+            for n in [0, 1, 2, 3, 4, 5, 6] {
+                decode_error::<AsBytes<RsXid>>(&pool, &table, "b", n).await;
+                decode_error::<RsXid>(&pool, &table, "b", n).await;
+            }
             for n in [2, 3, 6] {
                 decode_error::<AsText<TimeId>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<Uid11>>(&pool, &table, "t", n).await;
@@ -832,6 +882,7 @@ macro_rules! sqlx_cases {
                 decode_error::<AsText<TsSeqRand>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<FullRand>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<Tbsl>>(&pool, &table, "t", n).await;
+                decode_error::<AsText<RsXid>>(&pool, &table, "t", n).await;
             }
             decode_error::<AsText<Uid11>>(&pool, &table, "t", 5).await;
             // The right lengths decode.
@@ -944,6 +995,8 @@ macro_rules! sqlx_cases {
             refuse_text::<AsBytes<FullRand>>(&pool, &table).await;
             refuse_text::<AsBytes<Tbsl>>(&pool, &table).await;
             refuse_text::<Tbsl>(&pool, &table).await;
+            refuse_text::<AsBytes<RsXid>>(&pool, &table).await;
+            refuse_text::<RsXid>(&pool, &table).await;
 
             // The integer ids refuse text and bytes alike, even eight bytes.
             refuse_all_but_integers::<Tid>(&pool, &table).await;
@@ -963,6 +1016,7 @@ macro_rules! sqlx_cases {
             refuse_bytes::<AsText<TsSeqRand>>(&pool, &table, "ts-seq-rand uid11").await;
             refuse_bytes::<AsText<FullRand>>(&pool, &table, "fullrand uid11").await;
             refuse_bytes::<AsText<Tbsl>>(&pool, &table, "TBSL").await;
+            refuse_bytes::<AsText<RsXid>>(&pool, &table, "rs/xid XID").await;
             refuse_bytes::<RecordKey>(&pool, &table, "atproto record key").await;
 
             // The exact message, for one of each.
@@ -1061,7 +1115,7 @@ pub mod postgres {
     pub fn column(storage: Storage) -> &'static str {
         match storage {
             Storage::Integer => "BIGINT",
-            Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => "BYTEA",
+            Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Bytes12 => "BYTEA",
             Storage::Uuid => "UUID",
             Storage::Text | Storage::PrefixedText => "TEXT COLLATE \"C\"",
         }
@@ -1096,6 +1150,7 @@ pub mod mysql {
             Storage::Integer => "BIGINT",
             Storage::Bytes8 => "BINARY(8)",
             Storage::Bytes10 => "BINARY(10)",
+            Storage::Bytes12 => "BINARY(12)",
             Storage::Bytes16 | Storage::Uuid => "BINARY(16)",
             Storage::Text => "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
             Storage::PrefixedText => "VARCHAR(600) CHARACTER SET ascii COLLATE ascii_bin",
@@ -1126,7 +1181,11 @@ pub mod sqlite {
     pub fn column(storage: Storage) -> &'static str {
         match storage {
             Storage::Integer => "INTEGER",
-            Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "BLOB",
+            Storage::Bytes8
+            | Storage::Bytes10
+            | Storage::Bytes16
+            | Storage::Bytes12
+            | Storage::Uuid => "BLOB",
             Storage::Text | Storage::PrefixedText => "TEXT",
         }
     }

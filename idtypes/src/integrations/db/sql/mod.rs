@@ -17,6 +17,7 @@
 //! | [`Snowflake`](struct@crate::Snowflake) | `snowflake_text`, `snowflake_from_text` | `BIGINT` |
 //! | [`Tbsl`](struct@crate::Tbsl) | `tbsl_text`, `tbsl_from_text` | `BYTEA` / `BINARY(10)` |
 //! | [`Ulid`](struct@crate::Ulid) | `ulid_text`, `ulid_from_text` (either case) | `UUID` / `BINARY(16)` |
+//! | [`RsXid`](struct@crate::RsXid) | `rs_xid_text`, `rs_xid_from_text` (lowercase only) | `BYTEA` / `BINARY(12)` |
 //!
 //! They take the columns of this crate's default storage (see
 //! [databases](crate#databases-sqlx)), with the same mapping: a TID's, a snowish id's or a
@@ -177,6 +178,6 @@ mod tests {
         assert_eq!(creates + drops, statements.len());
         // Two helpers for the codes, two for the integers, two for uid11s, two per format, and
         // the uid11 xid's two of v0.1.0 (`xid_text`, `xid_from_text`).
-        assert_eq!(creates, 6 + 2 * 10 + 2);
+        assert_eq!(creates, 6 + 2 * 11 + 2);
     }
 }

@@ -13,6 +13,8 @@ use std::sync::OnceLock;
 
 use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Uid11Xid, Ulid};
 use idtypes_tests::typed::{EventId, JobId, PaymentId, PostId};
+use idtypes_tests::typed::RequestId;
+use idtypes::RsXid;
 use sea_orm::entity::prelude::*;
 use sea_orm::{
     ActiveValue::Set, DatabaseConnection, DbBackend, IntoActiveModel, QueryOrder, Statement,
@@ -55,6 +57,7 @@ pub mod post {
         pub legacy: AsBytes<Tid>,
         pub reply_to: Option<PostId>,
         pub payment: Option<PaymentId>,
+        pub request: RequestId,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -92,6 +95,7 @@ pub mod mysql_post {
         pub legacy: AsBytes<Tid>,
         pub reply_to: Option<PostId>,
         pub payment: Option<Ulid>,
+        pub request: RsXid,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -126,6 +130,7 @@ pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
     let tbsl = samples::<Tbsl>(rng, count);
     let keys = samples::<RecordKey>(rng, count);
     let payments = samples::<Ulid>(rng, count);
+    let requests = samples::<RsXid>(rng, count);
     // Any TID as bytes, the top bit set too.
     let legacy: Vec<Tid> = [0, 1 << 63, u64::MAX]
         .into_iter()
@@ -145,6 +150,7 @@ pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
             legacy: AsBytes(nth(&legacy, i)),
             reply_to: (i % 3 == 1).then(|| ids[(i + 1) % ids.len()]),
             payment: (i % 5 != 4).then(|| PaymentId::from(nth(&payments, i))),
+            request: RequestId::from(nth(&requests, i)),
         })
         .collect()
 }
@@ -165,6 +171,7 @@ pub fn mysql_models(rng: &mut Rng, count: usize) -> Vec<mysql_post::Model> {
             legacy: m.legacy,
             reply_to: m.reply_to,
             payment: m.payment.map(PaymentId::into_inner),
+            request: m.request.into_inner(),
         })
         .collect()
 }
@@ -192,7 +199,8 @@ pub fn post_table_sql(backend: DbBackend) -> String {
     format!(
         "CREATE TABLE {table} (id {int} PRIMARY KEY, event {int} NOT NULL, at {int} NOT NULL, \
          order_id {int}, job {int} NOT NULL, txn {bytes} NOT NULL, rkey {text} NOT NULL, \
-         slug {text} NOT NULL, legacy {bytes} NOT NULL, reply_to {int}, payment {uuid})",
+         slug {text} NOT NULL, legacy {bytes} NOT NULL, reply_to {int}, payment {uuid}, \
+         request {bytes} NOT NULL)",
         table = post::Entity.table_name(),
     )
 }
@@ -205,7 +213,7 @@ pub fn mysql_table_sql() -> String {
          at BINARY(8) NOT NULL, event VARCHAR(40) {text} NOT NULL, order_id BINARY(8), \
          txn BINARY(10) NOT NULL, rkey VARCHAR(512) {text} NOT NULL, \
          slug VARCHAR(40) {text} NOT NULL, legacy BINARY(8) NOT NULL, reply_to BIGINT UNSIGNED, \
-         payment BINARY(16))",
+         payment BINARY(16), request BINARY(12) NOT NULL)",
         table = mysql_post::Entity.table_name(),
     )
 }
@@ -236,7 +244,7 @@ impl HasId for mysql_post::Model {
 
 /// The columns of both entities, in their fields' order.
 const POST_COLUMNS: &str =
-    "id, event, at, order_id, job, txn, rkey, slug, legacy, reply_to, payment";
+    "id, event, at, order_id, job, txn, rkey, slug, legacy, reply_to, payment, request";
 
 /// The columns of [`post`] as sqlx reads them, in the entity's order.
 type PostRow = (
@@ -251,6 +259,7 @@ type PostRow = (
     AsBytes<Tid>,
     Option<PostId>,
     Option<PaymentId>,
+    RequestId,
 );
 
 /// The columns of [`mysql_post`] as sqlx reads them.
@@ -266,6 +275,7 @@ type MysqlPostRow = (
     AsBytes<Tid>,
     Option<PostId>,
     Option<Ulid>,
+    RsXid,
 );
 
 /// Runs `$body` with `$pool` bound to the sqlx pool under the SeaORM connection `$db`: the
@@ -361,6 +371,7 @@ macro_rules! entity_case {
             check_order!(Rkey, rkey);
             check_order!(Slug, slug);
             check_order!(Legacy, legacy);
+            check_order!(Request, request);
             let got: Vec<_> = Entity::find()
                 .filter(Column::OrderId.is_not_null())
                 .order_by_asc(Column::OrderId)
@@ -507,6 +518,7 @@ macro_rules! entity_case {
                     legacy: r.8,
                     reply_to: r.9,
                     payment: r.10,
+                    request: r.11,
                 })
                 .collect();
             assert_eq!(read, expected, "sqlx reads what SeaORM wrote");
@@ -518,7 +530,7 @@ macro_rules! entity_case {
                 slug: AsText(id),
                 ..$models(&mut rng, 2).pop().unwrap()
             };
-            let placeholders: Vec<String> = (1..=11)
+            let placeholders: Vec<String> = (1..=12)
                 .map(|n| match backend {
                     DbBackend::Postgres => format!("${n}"),
                     _ => "?".to_owned(),
@@ -542,6 +554,7 @@ macro_rules! entity_case {
                 .bind(e.legacy)
                 .bind(e.reply_to)
                 .bind(e.payment)
+                .bind(e.request)
                 .execute(pool)
                 .await
                 .map(|_| ())

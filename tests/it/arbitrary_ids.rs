@@ -97,6 +97,7 @@ fn every_fixed_size_format_draws_valid_ids() {
     fixed::<Snowflake>(|id| assert_eq!(id.to_u64() >> 63, 0));
     fixed::<Tbsl>(|_| {});
     fixed::<Ulid>(|_| {});
+    fixed::<idtypes::RsXid>(|_| {});
 }
 
 #[test]
@@ -122,6 +123,7 @@ fn the_whole_range_of_each_fixed_size_format_is_reachable() {
     ends(8, Snowflake::MIN, Snowflake::MAX);
     ends(10, Tbsl::MIN, Tbsl::MAX);
     ends(16, Ulid::MIN, Ulid::MAX);
+    ends(12, idtypes::RsXid::MIN, idtypes::RsXid::MAX);
     // The bytes are the id's: TIDs with the top bit set, TimeIds before 1970.
     let tid = Tid::arbitrary(&mut Unstructured::new(&[0x80, 0, 0, 0, 0, 0, 0, 1])).unwrap();
     assert_eq!(tid.to_u64(), (1 << 63) + 1);
@@ -211,6 +213,7 @@ fn typed_ids_of_every_format_draw_valid_ids() {
     assert_eq!(typed::<TxnId>(&buffers).1, 0);
     assert_eq!(typed::<PaymentId>(&buffers).1, 0);
     assert_eq!(typed::<NoteKey>(&buffers).1, 0);
+    assert_eq!(typed::<idtypes_tests::typed::RequestId>(&buffers).1, 0);
     assert_eq!(PostId::size_hint(0), (8, Some(8 * 16)));
 }
 

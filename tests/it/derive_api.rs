@@ -1484,3 +1484,44 @@ fn the_uid11_xid_names_of_v0_1_0_still_work() {
     let generator = idtypes::uid11::XidGenerator::new().with_mode(idtypes::uid11::XidMode::Random);
     assert!(generator.next().timestamp_millis() > idtypes::uid11::XID_EPOCH_MILLIS);
 }
+
+/// A typed rs/xid XID has the XID's parts, ranges and generation, typed.
+#[test]
+fn a_typed_rs_xid_has_its_parts_ranges_and_generation() {
+    use idtypes::RsXid;
+    use idtypes::rs_xid::RsXidGenerator;
+    use idtypes_tests::typed::RequestId;
+
+    let id: RequestId = "req_9m4e2mr0ui3e8a215n4g".parse().unwrap();
+    assert_eq!(id.timestamp_seconds(), 1_300_816_219);
+    assert_eq!(id.machine_id(), [0x60, 0xf4, 0x86]);
+    assert_eq!(id.process_id(), 0xe428);
+    assert_eq!(id.counter(), 4_271_561);
+    assert_eq!(id.datetime().timestamp(), 1_300_816_219);
+    assert_eq!(format!("{id:?}"), "RequestId(req_9m4e2mr0ui3e8a215n4g)");
+    assert_copy::<RequestId>();
+
+    let range = RequestId::range_for_prefix("req_9m4e2").unwrap().unwrap();
+    assert!(range.contains(&id));
+    assert_eq!(range.start().to_string(), "req_9m4e2000000000000000");
+    let seconds = RequestId::range_for_seconds(1_300_816_219, 1_300_816_219).unwrap();
+    assert!(seconds.contains(&id));
+    let time = id.datetime();
+    assert!(RequestId::ranges_for_time(time..=time).contains(&id));
+
+    let generator = RsXidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000))
+        .with_machine_id([1, 2, 3]);
+    let first = RequestId::next_from(&generator);
+    let second = RequestId::try_next_from(&generator).unwrap();
+    assert_eq!(first.timestamp_seconds(), 1_700_000_000);
+    assert_eq!(first.machine_id(), [1, 2, 3]);
+    assert_eq!(second.counter(), (first.counter() + 1) % (1 << 24));
+    assert_ne!(RequestId::now(), RequestId::now());
+    assert_eq!(RequestId::default().into_inner(), RsXid::NIL);
+
+    let err = "req_9M4E2MR0UI3E8A215N4G".parse::<RequestId>().unwrap_err();
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ErrorKind::Character, Some(5))
+    );
+}

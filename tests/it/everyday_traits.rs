@@ -77,6 +77,11 @@ fn every_format_with_a_natural_value_defaults_to_its_min_the_nil_id() {
     assert_eq!(Tbsl::default().to_string(), "00000000000000000000");
     assert_eq!(Ulid::default(), Ulid::MIN);
     assert_eq!(Ulid::default().to_string(), "00000000000000000000000000");
+    assert_eq!(idtypes::RsXid::default(), idtypes::RsXid::NIL);
+    assert_eq!(
+        idtypes::RsXid::default().to_string(),
+        "00000000000000000000"
+    );
     // No record key is empty: none is the natural one.
     const { assert!(!Probe::<RecordKey>::DEFAULT) };
 }
@@ -96,6 +101,7 @@ fn typed_ids_default_to_the_inner_min_only_without_checks() {
     min::<ChatId>(Snowflake::MIN);
     min::<TxnId>(Tbsl::MIN);
     min::<PaymentId>(Ulid::MIN);
+    min::<idtypes_tests::typed::RequestId>(idtypes::RsXid::MIN);
     assert_eq!(PostId::default().to_string(), "post_2222222222222");
     // A default could fail the type's checks, and `Default` cannot fail.
     const { assert!(!Probe::<RecentPostId>::DEFAULT) };

@@ -427,6 +427,18 @@ fn tbsl() -> Texts {
     }
 }
 
+/// rs/xid XIDs (lowercase only, the last character `0` or `g`), and texts near them of any
+/// letter and any last character.
+fn rs_xid() -> Texts {
+    Texts {
+        valid: any::<[u8; 12]>()
+            .prop_map(|bytes| idtypes::RsXid::from_bytes(bytes).to_string())
+            .boxed(),
+        edges: string_regex("[0-9A-Za-z]{19,21}").unwrap().boxed(),
+        alphabet: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    }
+}
+
 /// ULIDs in either case (the first character `0` to `7`), and texts near them of any letter.
 fn ulid() -> Texts {
     Texts {
@@ -529,6 +541,7 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
     check::<Tbsl>(&tbsl());
     check::<Ulid>(&ulid());
     check::<RecordKey>(&record_key());
+    check::<idtypes::RsXid>(&rs_xid());
 }
 
 #[test]
@@ -630,6 +643,7 @@ typed_suite! {
     tbsl: Tbsl, tbsl();
     ulid: Ulid, ulid();
     record_key: RecordKey, record_key();
+    rs_xid: RsXid, rs_xid();
 }
 
 /// Typed record keys of each record key type.
@@ -817,6 +831,10 @@ fn each_format_names_itself_and_describes_its_text() {
     described::<Tbsl>("Tbsl", &["TBSL", "uppercase hexadecimal"]);
     described::<Ulid>("Ulid", &["ULID", "Crockford base32", "either case"]);
     described::<RecordKey>("RecordKey", &["record key", "1 to 512", "`..`"]);
+    described::<idtypes::RsXid>(
+        "RsXid",
+        &["rs/xid", "not the uid11 xid", "base32hex", "`0` or `g`"],
+    );
     described::<RecordKeyType>("RecordKeyType", &["`tid`", "`nsid`", "`literal:`"]);
 }
 
@@ -830,6 +848,7 @@ fn the_lengths_are_the_formats() {
     assert_eq!(lengths(facts::<Ulid>()), (26, 26));
     assert_eq!(lengths(facts::<Snowflake>()), (1, 19));
     assert_eq!(lengths(facts::<RecordKey>()), (1, 512));
+    assert_eq!(lengths(facts::<idtypes::RsXid>()), (20, 20));
     assert_eq!(lengths(facts::<RecordKeyType>()), (3, 520));
     assert_eq!(lengths(facts::<tid::PostId>()), (18, 18));
     assert_eq!(lengths(facts::<time_id::OddId>()), (25, 28));
@@ -1001,6 +1020,7 @@ fn patterns_keep_to_what_both_dialects_share() {
         facts::<Snowish>().pattern,
         facts::<Snowflake>().pattern,
         facts::<Tbsl>().pattern,
+        facts::<idtypes::RsXid>().pattern,
         facts::<RecordKey>().pattern,
         facts::<RecordKeyType>().pattern,
         facts::<keys::NsidKey>().pattern,

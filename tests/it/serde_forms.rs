@@ -37,6 +37,7 @@ enum RawValue {
     Bytes([u8; 10]),
     Bytes16([u8; 16]),
     Text(String),
+    Bytes12([u8; 12]),
 }
 
 impl Serialize for RawValue {
@@ -47,6 +48,7 @@ impl Serialize for RawValue {
             RawValue::Bytes(bytes) => serializer.serialize_bytes(bytes),
             RawValue::Bytes16(bytes) => serializer.serialize_bytes(bytes),
             RawValue::Text(text) => serializer.serialize_str(text),
+            RawValue::Bytes12(bytes) => serializer.serialize_bytes(bytes),
         }
     }
 }
@@ -78,6 +80,12 @@ impl Raw for Tbsl {
 impl Raw for Ulid {
     fn raw(&self) -> RawValue {
         RawValue::Bytes16(self.to_bytes())
+    }
+}
+
+impl Raw for idtypes::RsXid {
+    fn raw(&self) -> RawValue {
+        RawValue::Bytes12(self.to_bytes())
     }
 }
 
@@ -260,8 +268,18 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         )*};
     }
     try_types!(
-        Tid, TimeId, Uid11, Uid11Xid, Snowish, TsSeqRand, FullRand, Tbsl, Ulid, RecordKey,
-        Snowflake
+        Tid,
+        TimeId,
+        Uid11,
+        Uid11Xid,
+        Snowish,
+        TsSeqRand,
+        FullRand,
+        Tbsl,
+        Ulid,
+        RecordKey,
+        Snowflake,
+        idtypes::RsXid
     );
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
@@ -284,7 +302,8 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         NoteKey,
         TextEventId,
         RawPostId,
-        RawNoteKey
+        RawNoteKey,
+        idtypes_tests::typed::RequestId
     );
     panic!("no raw form for {id}")
 }
@@ -311,6 +330,9 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse::<Ulid>().unwrap());
     check(RecordKey::SELF);
     check(RecordKey::parse(&"k".repeat(512)).unwrap());
+    check(idtypes::RsXid::MIN);
+    check(idtypes::RsXid::MAX);
+    check("9m4e2mr0ui3e8a215n4g".parse::<idtypes::RsXid>().unwrap());
 }
 
 #[test]
@@ -331,6 +353,9 @@ fn every_typed_id_writes_what_the_table_says_and_reads_it_back() {
     check(TextEventId::from_inner(time_id));
     check(RawPostId::from_inner(tid));
     check(RawNoteKey::from_inner(RecordKey::SELF));
+    check(idtypes_tests::typed::RequestId::from_inner(
+        idtypes::RsXid::MAX,
+    ));
 }
 
 #[test]

@@ -229,6 +229,26 @@ fn ulid() -> Format<Ulid> {
     }
 }
 
+fn rs_xid() -> Format<idtypes::RsXid> {
+    use idtypes::RsXid;
+    Format {
+        made_at: |t, low| {
+            let seconds = u64::try_from(t.div_euclid(1_000_000)).ok()?;
+            let [a, b, c, d, e, f, g, _] = low.to_be_bytes();
+            let counter = u32::from_be_bytes([0, e, f, g]);
+            RsXid::from_parts(seconds, [a, b, c], u16::from_be_bytes([d, e]), counter).ok()
+        },
+        unit_bounds: |t| {
+            let seconds = u64::try_from(t.div_euclid(1_000_000)).ok()?;
+            Some((
+                RsXid::from_parts(seconds, [0; 3], 0, 0).ok()?,
+                RsXid::from_parts(seconds, [0xFF; 3], u16::MAX, RsXid::MAX_COUNTER).ok()?,
+            ))
+        },
+        unit: 1_000_000,
+    }
+}
+
 /// A span and a time around it, within `lo..=hi` microseconds; the time is often near an end.
 fn span_and_time(lo: i64, hi: i64) -> impl Strategy<Value = ((i64, i64), i64)> {
     (lo..=hi, lo..=hi, lo..=hi, 0u8..6, -2_000i64..2_000).prop_map(move |(a, b, t, near, delta)| {
@@ -320,6 +340,13 @@ proptest! {
         let ranges = Ulid::ranges_for_time(at(start)..=at(end));
         prop_assert_eq!(Ulid::range_for_time(at(start)..=at(end)), ranges.single());
         check(&ulid(), ranges, (start, end), t, low)?;
+    }
+
+    #[test]
+    fn rs_xid_ranges_for_time(((start, end), t) in span_and_time(LO, HI), low in any::<u64>()) {
+        let ranges = idtypes::RsXid::ranges_for_time(at(start)..=at(end));
+        prop_assert_eq!(idtypes::RsXid::range_for_time(at(start)..=at(end)), ranges.single());
+        check(&rs_xid(), ranges, (start, end), t, low)?;
     }
 
     /// Near the xid epoch (2011-11-11) and around 1970, where the uid11 profiles and TIDs

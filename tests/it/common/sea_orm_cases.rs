@@ -11,10 +11,10 @@
 
 use std::sync::OnceLock;
 
-use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Uid11Xid, Ulid};
-use idtypes_tests::typed::{EventId, JobId, PaymentId, PostId};
-use idtypes_tests::typed::RequestId;
 use idtypes::RsXid;
+use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Uid11Xid, Ulid};
+use idtypes_tests::typed::RequestId;
+use idtypes_tests::typed::{EventId, JobId, PaymentId, PostId};
 use sea_orm::entity::prelude::*;
 use sea_orm::{
     ActiveValue::Set, DatabaseConnection, DbBackend, IntoActiveModel, QueryOrder, Statement,

@@ -61,7 +61,7 @@ handled) or nothing matches, 2 for a usage mistake.";
 
 /// Inspect, generate, convert and query ids: atproto TIDs and record keys, ULIDs, UUIDs and
 /// TypeIDs, Snowflakes (Twitter, Discord or any epoch), TimeIds, uid11 (uid11-xid, snowish,
-/// ts-seq-rand, fullrand) and TBSLs.
+/// ts-seq-rand, fullrand), TBSLs and rs/xid XIDs (rs-xid).
 #[derive(Debug, Parser)]
 #[command(name = "idtypes", version, after_help = EXAMPLES)]
 struct Cli {
@@ -86,8 +86,9 @@ enum Command {
     /// Which formats each id is valid in (best guess first), and its parts.
     #[command(after_help = "\
 Every format is tried: a 13-char text can be a tid, a time-id and a record key at once; an
-11-char Base58 text is a uid11, read by each of its profiles; a 20-char uppercase hex text is a
-tbsl; a 26-char text a ulid; a hyphenated UUID or a TypeID a uuid; 1 to 19 digits a snowflake
+11-char Base58 text is a uid11, read by each of its profiles (uid11-xid among them); a 20-char
+uppercase hex text is a tbsl, a 20-char lowercase base32hex text (0-9a-v) an rs-xid; a 26-char
+text a ulid; a hyphenated UUID or a TypeID a uuid; 1 to 19 digits a snowflake
 (its time with --epoch). Readings with a plausible time (1990..2100) come first. Text like post_3jzfcijpj2z2a is
 read as a typed id: a prefix, a separator (ASCII punctuation) and the id.
 

@@ -109,6 +109,8 @@ pub enum Time {
     Micros(DateTime<Utc>),
     /// A millisecond timestamp.
     Millis(DateTime<Utc>),
+    /// A timestamp of whole seconds.
+    Seconds(DateTime<Utc>),
 }
 
 /// Why a decimal integer is not an id of a format.

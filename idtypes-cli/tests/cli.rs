@@ -123,7 +123,10 @@ fn inspect_a_tid_as_json() {
         .iter()
         .map(|rejection| rejection["format"].as_str().unwrap_or_default())
         .collect();
-    assert_eq!(refusing, ["tbsl", "uid11", "snowflake", "uuid", "ulid"]);
+    assert_eq!(
+        refusing,
+        ["tbsl", "uid11", "snowflake", "uuid", "ulid", "rs-xid"]
+    );
     assert!(
         rejected
             .iter()
@@ -356,7 +359,7 @@ fn inspect_keeps_going_after_an_invalid_id() {
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["best_guess"], Value::Null);
     assert_eq!(objects[1]["candidates"], serde_json::json!([]));
-    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(8));
+    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(9));
     assert_eq!(objects[2]["valid"], true);
 }
 
@@ -957,7 +960,8 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "snowish",
             "snowflake",
             "uuid",
-            "ulid"
+            "ulid",
+            "rs-xid"
         ]
     );
     // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
@@ -975,12 +979,20 @@ fn inspect_orders_readings_and_refusals_by_format() {
     // A text uid11 refuses is reported once, by uid11, not by each profile.
     assert_eq!(
         refusing(&objects[1]),
-        ["tbsl", "tid", "time-id", "snowflake", "uuid", "ulid"]
+        [
+            "tbsl",
+            "tid",
+            "time-id",
+            "snowflake",
+            "uuid",
+            "ulid",
+            "rs-xid"
+        ]
     );
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
     assert_eq!(
         refusing(&tid[0]),
-        ["tbsl", "uid11", "snowflake", "uuid", "ulid"]
+        ["tbsl", "uid11", "snowflake", "uuid", "ulid", "rs-xid"]
     );
 }
 
@@ -1235,4 +1247,107 @@ fn new_uuids_are_version_7_or_4_and_inspect_reads_typeids() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--v4 does not apply to tid"));
+}
+
+// --- rs/xid's XID, and the two "xid"s ------------------------------------------------------
+
+#[test]
+fn plain_xid_is_refused_naming_both_xids() {
+    for args in [
+        &["new", "xid"][..],
+        &["convert", "xid", "9m4e2mr0ui3e8a215n4g", "--to", "hex"],
+        &["range", "xid", "--prefix", "9m"],
+    ] {
+        idtypes()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("`xid` is ambiguous: rs-xid"))
+            .stderr(predicate::str::contains("or uid11-xid"));
+    }
+}
+
+#[test]
+fn inspect_tells_the_two_xids_apart_by_length() {
+    // rs/xid's test vector: 20 characters, an rs-xid (and a record key).
+    let objects = json(&["inspect", "9m4e2mr0ui3e8a215n4g", "113q8KFkAEs"]);
+    assert_eq!(objects[0]["best_guess"], "rs-xid");
+    let rs_xid = candidate(&objects[0], "rs-xid");
+    assert_eq!(rs_xid["time"], "2011-03-22T17:50:19Z");
+    assert_eq!(rs_xid["timestamp_seconds"], 1_300_816_219);
+    assert_eq!(rs_xid["machine_id_hex"], "60f486");
+    assert_eq!(rs_xid["process_id"], 0xe428);
+    assert_eq!(rs_xid["counter"], 4_271_561);
+    assert_eq!(rs_xid["hex"], "4d88e15b60f486e428412dc9");
+    assert_eq!(rs_xid["integer"], "23995823885809873473754967497");
+    assert!(formats(&objects[0]).iter().all(|f| *f != "uid11-xid"));
+    // 11 characters: a uid11 xid, never an rs-xid.
+    assert!(formats(&objects[1]).iter().any(|f| *f == "uid11-xid"));
+    assert!(formats(&objects[1]).iter().all(|f| *f != "rs-xid"));
+}
+
+#[test]
+fn rs_xid_new_range_and_convert() {
+    let output = idtypes()
+        .args(["new", "rs-xid", "-n", "3"])
+        .assert()
+        .success();
+    let ids: Vec<String> = String::from_utf8(output.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(ids.len(), 3);
+    for id in &ids {
+        assert_eq!(id.len(), 20, "{id}");
+        assert!(id.ends_with('0') || id.ends_with('g'), "{id}");
+    }
+    let ranges = json(&[
+        "range",
+        "rs-xid",
+        "--from",
+        "2024-06-01T12:00:00Z",
+        "--to",
+        "2024-06-01T12:00:05Z",
+    ]);
+    let range = &ranges[0]["ranges"][0];
+    assert_eq!(range["start"]["text"], "cpdgqg00000000000000");
+    assert_eq!(range["end"]["text"], "cpdgqhfvvvvvvvvvvvvg");
+    let to = |args: &[&str]| {
+        let output = idtypes().args(args).assert().success();
+        String::from_utf8(output.get_output().stdout.clone())
+            .unwrap()
+            .trim()
+            .to_owned()
+    };
+    assert_eq!(
+        to(&["convert", "rs-xid", "9m4e2mr0ui3e8a215n4g", "--to", "hex"]),
+        "4d88e15b60f486e428412dc9"
+    );
+    assert_eq!(
+        to(&[
+            "convert",
+            "rs-xid",
+            "23995823885809873473754967497",
+            "--from",
+            "integer",
+            "--to",
+            "text"
+        ]),
+        "9m4e2mr0ui3e8a215n4g"
+    );
+    // Past 96 bits: refused, with the integers it takes.
+    idtypes()
+        .args([
+            "convert",
+            "rs-xid",
+            "79228162514264337593543950336",
+            "--from",
+            "integer",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "0..=79228162514264337593543950335",
+        ));
 }

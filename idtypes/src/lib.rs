@@ -54,6 +54,14 @@
 //! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine 0..=99) * 2^20 + 20-bit suffix` | 20 chars uppercase hex; transport bases 10, 16, 32, 36, 58, 62 |
 //! | [`Ulid`](struct@Ulid) | ULID | 16 bytes: 48-bit ms since 1970, 80 random bits | 26 chars Crockford base32, uppercase, read in either case |
 //! | `Uuid` (the `uuid` crate's, `uuid` feature) | UUID (RFC 9562), text as a TypeID | 16 bytes | 26 chars lowercase Crockford base32: the TypeID suffix; typed ids `prefix_` + suffix; see [`uuids`] |
+//! | [`RsXid`](struct@RsXid) | rs/xid's XID (the Go `github.com/rs/xid`, the Rust `xid` crate, npm `xid-ts`): Mongo-ObjectId-like 12 bytes | 12 bytes: 32-bit s since 1970, 3-byte machine id, 2-byte process id, 3-byte counter | 20 chars lowercase base32hex (`0-9a-v`), the last `0` or `g` |
+//!
+//! **Two "xid"s.** The uid11 profile the uid11 specification names "xid" is
+//! [`Uid11Xid`](struct@Uid11Xid) (called `Xid` in 0.1.0, a name kept one release, deprecated);
+//! rs/xid's XID, which most people searching for "xid" mean, is [`RsXid`](struct@RsXid).
+//! Neither is called plain `Xid`, in the API, the derives, the CLI (`uid11-xid`, `rs-xid`;
+//! plain `xid` is refused naming both) or the SQL functions (`uid11_xid_*`, `rs_xid_*`): a
+//! reader who meets either name knows which one it is without knowing the other exists.
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
@@ -69,7 +77,8 @@
 //! [`SnowflakeGenerator`](snowflake::SnowflakeGenerator)), [`tbsl`]
 //! ([`TbslGenerator`](tbsl::TbslGenerator), [`ClockPolicy`](tbsl::ClockPolicy),
 //! [`TransportBase`](tbsl::TransportBase), ...), [`ulid`]
-//! ([`UlidGenerator`](ulid::UlidGenerator)), `uuids` (`DynTypeId`, `UuidV7Generator`,
+//! ([`UlidGenerator`](ulid::UlidGenerator)), [`rs_xid`]
+//! ([`RsXidGenerator`](rs_xid::RsXidGenerator)), `uuids` (`DynTypeId`, `UuidV7Generator`,
 //! `now_v7`, `new_v4`, with the `uuid` feature) and `record_key`
 //! ([`RecordKeyType`](crate::record_key::RecordKeyType)).
 //!

@@ -33,6 +33,21 @@
 //! # Ok::<(), idtypes::Error>(())
 //! ```
 //!
+//! # Where this crate differs from rs/xid
+//!
+//! - Parts that do not fit are refused ([`from_parts`](RsXid::from_parts)), and the generator
+//!   stops after 2106 ([`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted)); rs/xid keeps
+//!   the low bits (`uint32(t.Unix())`), so its ids wrap to 1970.
+//! - serde writes the nil id as its text, `"00000000000000000000"`, like any id; rs/xid's
+//!   `MarshalJSON` writes `null` for it (an `Option<RsXid>` is this crate's way to say none).
+//! - The generator reads the process id again in a forked child and draws a new counter
+//!   there; rs/xid (and the Rust `xid` crate) read it once per process.
+//! - The machine id: as rs/xid's on Linux (SHA-256 of `/etc/machine-id`, else of
+//!   `/sys/class/dmi/id/product_uuid`, else of the host name); on macOS, FreeBSD and Windows
+//!   the host name or random bytes (see [`RsXidGenerator`]). The Rust `xid` crate hashes with
+//!   MD5 (rs/xid before its FIPS change), reads `/var/lib/dbus/machine-id` first and trims its
+//!   newline, so its 3 bytes differ from rs/xid's on the same host.
+//!
 //! # References
 //!
 //! - rs/xid, `id.go` (the layout, the codec, the generator) and `id_test.go` (its vectors)

@@ -274,6 +274,37 @@ impl Fixed for Ulid {
     }
 }
 
+/// rs/xid's alphabet: base32hex in lowercase.
+const BASE32HEX_LOWER: &[u8] = b"0123456789abcdefghijklmnopqrstuv";
+
+impl Fixed for idtypes::RsXid {
+    fn parse_str(text: &str) -> Result<Self, Error> {
+        idtypes::RsXid::parse(text)
+    }
+    fn parse_bytes(text: &[u8]) -> Result<Self, Error> {
+        idtypes::RsXid::parse_ascii(text)
+    }
+    fn parse_const_str(_: &str) -> Option<Result<Self, Error>> {
+        None
+    }
+    fn valid(text: &[u8]) -> bool {
+        // rs/xid: 20 symbols of `0-9a-v` (lowercase only), the last one holding one bit and
+        // 4 zero bits: `0` or `g`.
+        text.len() == 20
+            && text.iter().all(|b| BASE32HEX_LOWER.contains(b))
+            && (text[19] == b'0' || text[19] == b'g')
+    }
+    fn canonical(_: &[u8]) -> bool {
+        true
+    }
+    fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
+        Ok(idtypes::RsXid::from_bytes(padded(raw)))
+    }
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+        idtypes::RsXid::range_for_prefix(prefix)
+    }
+}
+
 impl Fixed for Tbsl {
     fn parse_str(text: &str) -> Result<Self, Error> {
         Tbsl::parse(text)
@@ -499,7 +530,7 @@ pub fn fixed(data: &[u8]) {
     let Some((&selector, input)) = data.split_first() else {
         return;
     };
-    match selector % 20 {
+    match selector % 21 {
         0 => check_text::<Tid>(input),
         1 => check_text::<TimeId>(input),
         2 => check_text::<Uid11>(input),
@@ -508,7 +539,7 @@ pub fn fixed(data: &[u8]) {
         5 => check_text::<TsSeqRand>(input),
         6 => check_text::<FullRand>(input),
         7 => check_text::<Tbsl>(input),
-        8..=13 => check_transport(TRANSPORT_BASES[usize::from(selector % 20 - 8)], input),
+        8..=13 => check_transport(TRANSPORT_BASES[usize::from(selector % 21 - 8)], input),
         14 => {
             check_raw::<Tid>(input);
             check_raw::<TimeId>(input);
@@ -520,11 +551,13 @@ pub fn fixed(data: &[u8]) {
             check_raw::<Tbsl>(input);
             check_raw::<Snowflake>(input);
             check_raw::<Ulid>(input);
+            check_raw::<idtypes::RsXid>(input);
         }
         15 => check_tbsl_raw(input),
         16 => check_transport_value(Tbsl::from_bytes(padded(input))),
         18 => check_text::<Snowflake>(input),
         19 => check_text::<Ulid>(input),
+        20 => check_text::<idtypes::RsXid>(input),
         _ => {
             // Snowish's raw form: only the reserved top bit makes an u64 no id.
             let value = u64::from_be_bytes(padded(input));

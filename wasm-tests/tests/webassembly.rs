@@ -450,3 +450,23 @@ mod app {
         assert!(tid_timestamp_micros("3jzfcijpj2z2").is_err());
     }
 }
+
+/// rs/xid's XID in the host: its text reads and writes (rs/xid's vector), `RsXid::now()`
+/// carries the host's time, and ids of one process share a process id (16 random bits where
+/// there are no process ids) and count up.
+#[test]
+fn rs_xids_parse_encode_and_generate() {
+    use idtypes::RsXid;
+    let id: RsXid = "9m4e2mr0ui3e8a215n4g".parse().unwrap();
+    assert_eq!(id.timestamp_seconds(), 1_300_816_219);
+    assert_eq!(id.machine_id(), [0x60, 0xf4, 0x86]);
+    assert_eq!((id.process_id(), id.counter()), (0xe428, 4_271_561));
+    assert_eq!(id.encode(), "9m4e2mr0ui3e8a215n4g");
+    assert!(RsXid::parse("9m4e2mr0ui3e8a215n4h").is_err());
+    let now = host_millis();
+    let (a, b) = (RsXid::now(), RsXid::now());
+    assert!((a.timestamp_seconds() as f64 * 1000.0 - now).abs() < 60_000.0);
+    assert_eq!((a.machine_id(), a.process_id()), (b.machine_id(), b.process_id()));
+    assert_eq!(b.counter(), (a.counter() + 1) % (1 << 24));
+    assert_eq!(RsXid::parse(&a.to_string()), Ok(a));
+}

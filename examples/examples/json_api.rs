@@ -6,13 +6,13 @@
 //!
 //! Run with `cargo run -p idtypes-examples --example json_api`.
 
-use idtypes::{ErrorKind, RecordKey, Tid, Xid};
+use idtypes::{ErrorKind, RecordKey, Tid, Uid11Xid};
 use serde::{Deserialize, Serialize};
 
 /// A user: an xid (time and randomness, 11 characters), as `user_…`.
-#[derive(Xid)]
+#[derive(Uid11Xid)]
 #[idtype(prefix = "user")]
-pub struct UserId(Xid);
+pub struct UserId(Uid11Xid);
 
 /// A post: an atproto TID, as `post_…`.
 #[derive(Tid)]

@@ -17,7 +17,7 @@ use idtypes::tbsl::TransportBase;
 use idtypes::uuids::DynTypeId;
 use idtypes::{
     Error, ErrorKind, FixedSizeFormat, FullRand, IdFormat, IdRange, RecordKey, Snowflake, Snowish,
-    Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid, Uuid, Xid,
+    Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Uid11Xid, Ulid, Uuid,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -203,7 +203,7 @@ macro_rules! uid11_fixed {
 
 uid11_fixed! {
     Uid11: u64::MAX, |bytes| Ok(Uid11::from_bytes(bytes));
-    Xid: u64::MAX, |bytes| Ok(Xid::from_bytes(bytes));
+    Uid11Xid: u64::MAX, |bytes| Ok(Uid11Xid::from_bytes(bytes));
     Snowish: i64::MAX, Snowish::try_from_bytes;
     TsSeqRand: u64::MAX, |bytes| Ok(TsSeqRand::from_bytes(bytes));
     FullRand: u64::MAX, |bytes| Ok(FullRand::from_bytes(bytes));
@@ -298,6 +298,37 @@ impl Fixed for Ulid {
     const EITHER_CASE: bool = true;
     fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
         Ulid::range_for_prefix(prefix)
+    }
+}
+
+/// rs/xid's alphabet: base32hex in lowercase.
+const BASE32HEX_LOWER: &[u8] = b"0123456789abcdefghijklmnopqrstuv";
+
+impl Fixed for idtypes::RsXid {
+    fn parse_str(text: &str) -> Result<Self, Error> {
+        idtypes::RsXid::parse(text)
+    }
+    fn parse_bytes(text: &[u8]) -> Result<Self, Error> {
+        idtypes::RsXid::parse_ascii(text)
+    }
+    fn parse_const_str(_: &str) -> Option<Result<Self, Error>> {
+        None
+    }
+    fn valid(text: &[u8]) -> bool {
+        // rs/xid: 20 symbols of `0-9a-v` (lowercase only), the last one holding one bit and
+        // 4 zero bits: `0` or `g`.
+        text.len() == 20
+            && text.iter().all(|b| BASE32HEX_LOWER.contains(b))
+            && (text[19] == b'0' || text[19] == b'g')
+    }
+    fn canonical(_: &[u8]) -> bool {
+        true
+    }
+    fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
+        Ok(idtypes::RsXid::from_bytes(padded(raw)))
+    }
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+        idtypes::RsXid::range_for_prefix(prefix)
     }
 }
 
@@ -526,21 +557,21 @@ pub fn fixed(data: &[u8]) {
     let Some((&selector, input)) = data.split_first() else {
         return;
     };
-    match selector % 20 {
+    match selector % 21 {
         0 => check_text::<Tid>(input),
         1 => check_text::<TimeId>(input),
         2 => check_text::<Uid11>(input),
-        3 => check_text::<Xid>(input),
+        3 => check_text::<Uid11Xid>(input),
         4 => check_text::<Snowish>(input),
         5 => check_text::<TsSeqRand>(input),
         6 => check_text::<FullRand>(input),
         7 => check_text::<Tbsl>(input),
-        8..=13 => check_transport(TRANSPORT_BASES[usize::from(selector % 20 - 8)], input),
+        8..=13 => check_transport(TRANSPORT_BASES[usize::from(selector % 21 - 8)], input),
         14 => {
             check_raw::<Tid>(input);
             check_raw::<TimeId>(input);
             check_raw::<Uid11>(input);
-            check_raw::<Xid>(input);
+            check_raw::<Uid11Xid>(input);
             check_raw::<Snowish>(input);
             check_raw::<TsSeqRand>(input);
             check_raw::<FullRand>(input);
@@ -548,6 +579,7 @@ pub fn fixed(data: &[u8]) {
             check_raw::<Snowflake>(input);
             check_raw::<Ulid>(input);
             check_raw::<idtypes::Sonyflake>(input);
+            check_raw::<idtypes::RsXid>(input);
         }
         15 => check_tbsl_raw(input),
         16 => check_transport_value(Tbsl::from_bytes(padded(input))),
@@ -557,6 +589,7 @@ pub fn fixed(data: &[u8]) {
             check_text::<idtypes::Sonyflake>(input);
         }
         19 => check_text::<Ulid>(input),
+        20 => check_text::<idtypes::RsXid>(input),
         _ => {
             // Snowish's raw form: only the reserved top bit makes an u64 no id.
             let value = u64::from_be_bytes(padded(input));
@@ -723,8 +756,8 @@ pub struct EventId(TimeId);
 pub struct FileId(Uid11);
 
 /// An xid without a prefix.
-#[derive(idtypes::Xid)]
-pub struct BareXid(Xid);
+#[derive(idtypes::Uid11Xid)]
+pub struct BareUid11Xid(Uid11Xid);
 
 /// A snowish id with a check written as a closure.
 #[derive(idtypes::Snowish)]
@@ -874,7 +907,7 @@ pub fn typed(data: &[u8]) {
         0 => check_typed(&text, PostId::parse_unchecked),
         1 => check_typed(&text, EventId::parse_unchecked),
         2 => check_typed(&text, FileId::parse_unchecked),
-        3 => check_typed(&text, BareXid::parse_unchecked),
+        3 => check_typed(&text, BareUid11Xid::parse_unchecked),
         4 => check_typed(&text, JobId::parse_unchecked),
         5 => check_typed(&text, MsgId::parse_unchecked),
         6 => check_typed(&text, TokenId::parse_unchecked),
@@ -1149,7 +1182,7 @@ pub fn serde(data: &[u8]) {
         0 => check_serde_fixed::<Tid, PostId>(input, json, binary),
         1 => check_serde_fixed::<TimeId, EventId>(input, json, binary),
         2 => check_serde_fixed::<Uid11, FileId>(input, json, binary),
-        3 => check_serde_fixed::<Xid, BareXid>(input, json, binary),
+        3 => check_serde_fixed::<Uid11Xid, BareUid11Xid>(input, json, binary),
         4 => check_serde_fixed::<Snowish, JobId>(input, json, binary),
         5 => check_serde_fixed::<TsSeqRand, MsgId>(input, json, binary),
         6 => check_serde_fixed::<FullRand, TokenId>(input, json, binary),

@@ -30,6 +30,9 @@ pub struct IdInfo {
     /// The timestamp in local time (with `--local`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub local_time: Option<String>,
+    /// Seconds since 1970 (formats that store seconds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timestamp_seconds: Option<i64>,
     /// Whether the time is within 1990..2100.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plausible_time: Option<bool>,
@@ -103,6 +106,15 @@ pub struct IdInfo {
     /// The Lexicon record-key types the text satisfies (`tid`, `nsid`, `any`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub key_types: Option<Vec<&'static str>>,
+    /// A machine id of several bytes, in lowercase hex (an rs/xid XID's 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_id_hex: Option<String>,
+    /// The process id of the process that made the id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub process_id: Option<u16>,
+    /// A counter of the ids the process made (an rs/xid XID's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counter: Option<u32>,
 }
 
 /// More encodings of an id (transport bases), in order; a JSON object.
@@ -155,9 +167,10 @@ impl IdInfo {
         self.timestamp_millis = Some(time.timestamp_millis());
     }
 
-    /// Fills in a timestamp of whole seconds (and its milliseconds, as every timed format's).
+    /// Fills in a timestamp of whole seconds (and its milliseconds).
     fn set_seconds(&mut self, time: DateTime<Utc>, local: bool) {
         self.set_time(time, SecondsFormat::Secs, local);
+        self.timestamp_seconds = Some(time.timestamp());
         self.timestamp_millis = Some(time.timestamp_millis());
     }
 }

@@ -9,7 +9,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use crate::describe::IdInfo;
 use crate::error::Failure;
-use crate::formats::{FORMATS, Form, Origin};
+use crate::formats::{AMBIGUOUS, FORMATS, Form, Origin};
 use crate::spec::{IntegerError, Ranges, Span, Spec, Time};
 
 /// An id of some format, already valid.
@@ -286,12 +286,40 @@ fn find(name: &str) -> Option<&'static dyn Format> {
 }
 
 /// The command-line argument naming a format: its possible values, with their help, are the
-/// formats' names.
+/// formats' names; an [ambiguous name](AMBIGUOUS) is refused with its own message.
 pub fn parser() -> impl TypedValueParser<Value = &'static dyn Format> {
     let names = FORMATS.iter().map(|format| {
         PossibleValue::new(format.name())
             .help(format.about())
             .aliases(format.aliases())
     });
-    PossibleValuesParser::new(names).try_map(|name| find(&name).ok_or("no such format"))
+    FormatParser(
+        PossibleValuesParser::new(names).try_map(|name| find(&name).ok_or("no such format")),
+    )
+}
+
+/// The formats' parser, which first refuses the [ambiguous names](AMBIGUOUS) saying which
+/// formats they could mean.
+#[derive(Clone)]
+struct FormatParser<P>(P);
+
+impl<P: TypedValueParser<Value = &'static dyn Format>> TypedValueParser for FormatParser<P> {
+    type Value = &'static dyn Format;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        if let Some((_, message)) = AMBIGUOUS.iter().find(|(name, _)| value == *name) {
+            let mut cmd = cmd.clone();
+            return Err(cmd.error(clap::error::ErrorKind::InvalidValue, message));
+        }
+        self.0.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        self.0.possible_values()
+    }
 }

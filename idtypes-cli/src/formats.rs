@@ -7,35 +7,37 @@ use std::sync::OnceLock;
 
 use chrono::DateTime;
 use clap::{Args, ValueEnum};
+use idtypes::RsXid;
 use idtypes::record_key::RecordKeyType;
+use idtypes::rs_xid::RsXidGenerator;
 use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
 use idtypes::tbsl::{TbslGenerator, TransportBase};
 use idtypes::tid::TidGenerator;
 use idtypes::time_id::{NodeId, TimeIdGenerator};
-use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, Uid11XidGenerator};
 use idtypes::ulid::UlidGenerator;
 use idtypes::uuids::{DynTypeId, UuidV7Generator, parse_hyphenated};
 use idtypes::{
-    FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid,
-    Uuid, Xid,
+    FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
+    Uid11Xid, Ulid, Uuid,
 };
 use idtypes::{Ksuid, ksuid::KsuidGenerator};
 
 use crate::describe::{Encoding, Encodings, IdInfo};
 use crate::error::Failure;
 use crate::format::{Format, of};
-use crate::spec::IntegerError;
-use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
+use crate::spec::{Generator, IntegerError, Numbers, Ranges, Spec, Time, decimal};
 
 /// The formats, in the order `--help` lists them. `inspect` orders them by [`Spec::GUESS`]:
-/// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), xid 5,
+/// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), uid11-xid 5,
 /// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13,
-/// ksuid 14, sonyflake 15.
-pub static FORMATS: [&dyn Format; 14] = [
+/// ksuid 14, sonyflake 15, rs-xid 16 (a real XID has a plausible time, which ranks it before a
+/// record key anyway).
+pub static FORMATS: [&dyn Format; 15] = [
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
-    of::<Xid>(),
+    of::<Uid11Xid>(),
     of::<Snowish>(),
     of::<TsSeqRand>(),
     of::<FullRand>(),
@@ -46,7 +48,17 @@ pub static FORMATS: [&dyn Format; 14] = [
     of::<RecordKey>(),
     of::<Ksuid>(),
     of::<idtypes::Sonyflake>(),
+    of::<RsXid>(),
 ];
+
+/// Names the command line refuses with a message instead of "invalid value": a name two
+/// formats could be taken for.
+pub const AMBIGUOUS: &[(&str, &str)] = &[(
+    "xid",
+    "`xid` is ambiguous: rs-xid (rs/xid's 12-byte id, 20 chars of base32hex, as the Go \
+     github.com/rs/xid and the Rust `xid` crate make them) or uid11-xid (the uid11 profile \
+     xid, 11 chars of Base58)",
+)];
 
 impl Spec for Tid {
     const ABOUT: &'static str =
@@ -155,7 +167,7 @@ impl Spec for Uid11 {
 
     fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
         Err(Failure::msg(
-            "a plain uid11 has no generator: choose a profile (xid, snowish, ts-seq-rand or fullrand)",
+            "a plain uid11 has no generator: choose a profile (uid11-xid, snowish, ts-seq-rand or fullrand)",
         ))
     }
 }
@@ -168,15 +180,14 @@ impl Spec for Uid11 {
 /// Below this, a sequence number suggests a generator that counts.
 const SMALL_SEQUENCE: u16 = 16;
 
-impl Spec for Xid {
-    const ABOUT: &'static str =
-        "uid11 profile xid: 42-bit ms since 2011-11-11T11:11:11.111Z + 22 random bits";
+impl Spec for Uid11Xid {
+    const ABOUT: &'static str = "uid11 profile xid (not rs/xid's): 42-bit ms since 2011-11-11T11:11:11.111Z + 22 random bits";
     const GUESS: u8 = 5;
     const TEXT_OF: Option<&'static str> = Some(<Uid11 as IdFormat>::SLUG);
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
-        Xid::range_for_prefix,
-        Xid::ranges_for_time,
+        Uid11Xid::range_for_prefix,
+        Uid11Xid::ranges_for_time,
     ));
 
     fn time(&self) -> Option<Time> {
@@ -188,7 +199,7 @@ impl Spec for Xid {
     }
 
     fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
-        let generator = XidGenerator::new();
+        let generator = Uid11XidGenerator::new();
         Ok(Box::new(move || generator.try_next()))
     }
 }
@@ -457,6 +468,49 @@ impl Spec for Ulid {
         let generator = UlidGenerator::new();
         Ok(Box::new(move || generator.try_next()))
     }
+}
+
+impl Spec for RsXid {
+    const ABOUT: &'static str = "rs/xid's XID (Go github.com/rs/xid, Rust xid crate): 20 chars \
+         base32hex, 12 bytes (32-bit seconds, machine, pid, counter)";
+    const GUESS: u8 = 14;
+    // 96 bits: the integer is a u128 of the bytes (the raw form is the bytes).
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
+        |id| u128::from_be_bytes(widen(id.to_bytes())).to_string(),
+        |text| {
+            let range = format!("0..={}", (1u128 << 96) - 1);
+            let value: u128 = decimal(text, &range)?;
+            if value >> 96 != 0 {
+                return Err(IntegerError::NotANumber(range));
+            }
+            let bytes = value.to_be_bytes();
+            Ok(RsXid::from_bytes(std::array::from_fn(|i| bytes[4 + i])))
+        },
+    ));
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        RsXid::range_for_prefix,
+        RsXid::ranges_for_time,
+    ));
+
+    fn time(&self) -> Option<Time> {
+        Some(Time::Seconds(self.datetime()))
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.machine_id_hex = Some(crate::describe::hex(&self.machine_id()));
+        info.process_id = Some(self.process_id());
+        info.counter = Some(self.counter());
+    }
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        let generator = RsXidGenerator::new();
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+/// 12 bytes as the low 12 of 16.
+fn widen(bytes: [u8; 12]) -> [u8; 16] {
+    std::array::from_fn(|i| if i < 4 { 0 } else { bytes[i - 4] })
 }
 
 /// `uuid` in `form`, if it is one of the UUID forms (`uuid`, `typeid`).

@@ -60,8 +60,8 @@ Exit status: 0 on success, 1 when an input is invalid (each reported, the others
 handled) or nothing matches, 2 for a usage mistake.";
 
 /// Inspect, generate, convert and query ids: atproto TIDs and record keys, ULIDs, UUIDs and
-/// TypeIDs, Snowflakes (Twitter, Discord or any epoch), TimeIds, uid11 (xid, snowish,
-/// ts-seq-rand, fullrand) and TBSLs.
+/// TypeIDs, Snowflakes (Twitter, Discord or any epoch), TimeIds, uid11 (uid11-xid, snowish,
+/// ts-seq-rand, fullrand), TBSLs and rs/xid XIDs (rs-xid).
 #[derive(Debug, Parser)]
 #[command(name = "idtypes", version, after_help = EXAMPLES)]
 struct Cli {
@@ -86,8 +86,9 @@ enum Command {
     /// Which formats each id is valid in (best guess first), and its parts.
     #[command(after_help = "\
 Every format is tried: a 13-char text can be a tid, a time-id and a record key at once; an
-11-char Base58 text is a uid11, read by each of its profiles; a 20-char uppercase hex text is a
-tbsl; a 26-char text a ulid; a hyphenated UUID or a TypeID a uuid; 1 to 19 digits a snowflake
+11-char Base58 text is a uid11, read by each of its profiles (uid11-xid among them); a 20-char
+uppercase hex text is a tbsl, a 20-char lowercase base32hex text (0-9a-v) an rs-xid; a 26-char
+text a ulid; a hyphenated UUID or a TypeID a uuid; 1 to 19 digits a snowflake
 (its time with --epoch). Readings with a plausible time (1990..2100) come first. Text like post_3jzfcijpj2z2a is
 read as a typed id: a prefix, a separator (ASCII punctuation) and the id.
 
@@ -150,7 +151,7 @@ With --json, one object:
 Examples:
   idtypes range tid --prefix 3jzf
   idtypes range tid --from 2024-01-01 --to 2024-01-31
-  idtypes range xid --from 2024-06-01T12:00:00Z --to now --column user_id
+  idtypes range uid11-xid --from 2024-06-01T12:00:00Z --to now --column user_id
   idtypes range time-id --from 1969-12-31 --to 1970-01-01 --json")]
     Range {
         /// The format (not record-key: record keys do not sort by time or number).
@@ -186,7 +187,7 @@ Examples:
   idtypes convert tid 1728652679052295174 --from integer
   idtypes convert time-id 3kxn-lhr-3gxq-23 --to integer
   idtypes convert tbsl 3818S45pyczRN8 --from base58 --to text
-  idtypes convert xid 0x0000000000400000 --from hex
+  idtypes convert uid11-xid 0x0000000000400000 --from hex
   idtypes convert ulid 01563e3a-b5d3-d676-4c61-efb99302bd5b --from uuid
   idtypes convert tid user_01h46d8dzze0e80r0000000000 --from typeid --to text")]
     Convert {

@@ -81,6 +81,7 @@ pub fn info_lines(info: &IdInfo) -> Vec<(&'static str, String)> {
         }),
     );
     add("time (local)", info.local_time.clone());
+    add("seconds", info.timestamp_seconds.map(|n| n.to_string()));
     add("microseconds", info.timestamp_micros.map(|n| n.to_string()));
     add("milliseconds", info.timestamp_millis.map(|n| n.to_string()));
     add("clock id", info.clock_id.map(|n| n.to_string()));
@@ -95,6 +96,9 @@ pub fn info_lines(info: &IdInfo) -> Vec<(&'static str, String)> {
         }),
     );
     add("machine id", info.machine_id.map(|n| n.to_string()));
+    add("machine id", info.machine_id_hex.clone());
+    add("process id", info.process_id.map(|n| n.to_string()));
+    add("counter", info.counter.map(|n| n.to_string()));
     add("worker id", info.worker_id.map(|n| n.to_string()));
     add(
         "since epoch",

@@ -109,7 +109,7 @@ pub enum Time {
     Micros(DateTime<Utc>),
     /// A millisecond timestamp.
     Millis(DateTime<Utc>),
-    /// A timestamp of whole seconds (a KSUID's).
+    /// A timestamp of whole seconds.
     Seconds(DateTime<Utc>),
 }
 

@@ -132,7 +132,8 @@ fn inspect_a_tid_as_json() {
             "uuid",
             "ulid",
             "ksuid",
-            "sonyflake"
+            "sonyflake",
+            "rs-xid"
         ]
     );
     assert!(
@@ -217,10 +218,10 @@ fn inspect_uid11_vectors_in_every_profile() {
     let objects = json(&["inspect", "113q8KFkAEs", "1111111NVpb", "jpXCZedGfVQ"]);
     let object = &objects[0];
     let found = formats(object);
-    for profile in ["xid", "ts-seq-rand", "snowish", "uid11", "fullrand"] {
+    for profile in ["uid11-xid", "ts-seq-rand", "snowish", "uid11", "fullrand"] {
         assert!(found.contains(&profile), "{profile} missing in {found:?}");
     }
-    let xid = candidate(object, "xid");
+    let xid = candidate(object, "uid11-xid");
     assert_eq!(xid["integer"], "362387865600000");
     assert_eq!(xid["time"], "2011-11-12T11:11:11.111Z");
     assert_eq!(xid["timestamp_millis"], 1321009871111u64 + 86400000);
@@ -230,7 +231,7 @@ fn inspect_uid11_vectors_in_every_profile() {
     // 1 << 22: xid ts 1, r 0.
     assert_eq!(candidate(&objects[1], "uid11")["integer"], "4194304");
     assert_eq!(
-        candidate(&objects[1], "xid")["timestamp_millis"],
+        candidate(&objects[1], "uid11-xid")["timestamp_millis"],
         1321009871112u64
     );
     // u64::MAX: its top bit is snowish's reserved bit, so snowish refuses it.
@@ -488,7 +489,7 @@ fn new_every_format_parses_back() {
     for line in text.lines() {
         assert_eq!(idtypes::Tbsl::parse(line).map(|id| id.machine_id()), Ok(7));
     }
-    for (format, len) in [("xid", 11), ("ts-seq-rand", 11), ("fullrand", 11)] {
+    for (format, len) in [("uid11-xid", 11), ("ts-seq-rand", 11), ("fullrand", 11)] {
         let text = stdout_of(&["new", format, "-n", "4"]);
         assert_eq!(text.lines().count(), 4);
         for line in text.lines() {
@@ -522,7 +523,7 @@ fn new_refuses_wrong_options() {
     for args in [
         &["new", "snowish"][..],
         &["new", "tbsl", "-n", "2"],
-        &["new", "xid", "--clock-id", "3"],
+        &["new", "uid11-xid", "--clock-id", "3"],
         &["new", "tid", "--machine", "3"],
         &["new", "tid", "-n", "0"],
         &["new", "tid", "-n", "1000001"],
@@ -612,7 +613,14 @@ fn range_for_a_span_of_time() {
     assert_eq!(dates[0]["ranges"], objects[0]["ranges"]);
 
     // Milliseconds for xid.
-    let xids = json(&["range", "xid", "--from", "2023-06-30", "--to", "2023-06-30"]);
+    let xids = json(&[
+        "range",
+        "uid11-xid",
+        "--from",
+        "2023-06-30",
+        "--to",
+        "2023-06-30",
+    ]);
     assert_eq!(
         xids[0]["ranges"][0]["start"]["timestamp_millis"],
         1688083200000u64
@@ -753,7 +761,15 @@ fn convert_round_trips() {
     );
     // uid11 vectors.
     assert_eq!(
-        to(&["convert", "xid", "4194304", "--from", "int", "--to", "text"]),
+        to(&[
+            "convert",
+            "uid11-xid",
+            "4194304",
+            "--from",
+            "int",
+            "--to",
+            "text"
+        ]),
         "1111111NVpb"
     );
     assert_eq!(
@@ -868,7 +884,7 @@ fn convert_refuses_bad_values_and_forms() {
             "only a text form",
         ),
         (
-            &["convert", "xid", "1111111NVpb", "--to", "dashed"],
+            &["convert", "uid11-xid", "1111111NVpb", "--to", "dashed"],
             "no dashed form",
         ),
         (
@@ -936,7 +952,13 @@ fn inspect_orders_readings_and_refusals_by_format() {
     };
     assert_eq!(
         formats(&objects[0]),
-        ["uid11", "fullrand", "record-key", "xid", "ts-seq-rand"]
+        [
+            "uid11",
+            "fullrand",
+            "record-key",
+            "uid11-xid",
+            "ts-seq-rand"
+        ]
     );
     assert_eq!(
         refusing(&objects[0]),
@@ -949,14 +971,15 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "uuid",
             "ulid",
             "ksuid",
-            "sonyflake"
+            "sonyflake",
+            "rs-xid"
         ]
     );
     // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
     assert_eq!(
         formats(&objects[1]),
         [
-            "xid",
+            "uid11-xid",
             "ts-seq-rand",
             "snowish",
             "uid11",
@@ -975,7 +998,8 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "uuid",
             "ulid",
             "ksuid",
-            "sonyflake"
+            "sonyflake",
+            "rs-xid"
         ]
     );
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
@@ -988,7 +1012,8 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "uuid",
             "ulid",
             "ksuid",
-            "sonyflake"
+            "sonyflake",
+            "rs-xid"
         ]
     );
 }
@@ -1087,8 +1112,8 @@ fn usage_mistakes_name_the_formats_that_have_the_form_or_option() {
             "error: --to: tid has no dashed form (time-id has)\n",
         ),
         (
-            &["convert", "xid", "x", "--from", "base58"],
-            "error: --from: xid has no transport bases (tbsl has): use text, integer or hex\n",
+            &["convert", "uid11-xid", "x", "--from", "base58"],
+            "error: --from: uid11-xid has no transport bases (tbsl has): use text, integer or hex\n",
         ),
         (
             &["convert", "rkey", "self", "--to", "dashed"],
@@ -1099,8 +1124,8 @@ fn usage_mistakes_name_the_formats_that_have_the_form_or_option() {
             "error: --machine does not apply to tid: tid takes --clock-id\n",
         ),
         (
-            &["new", "xid", "--node", "1"],
-            "error: --node does not apply to xid: xid ids have no clock, node or machine id\n",
+            &["new", "uid11-xid", "--node", "1"],
+            "error: --node does not apply to uid11-xid: uid11-xid ids have no clock, node or machine id\n",
         ),
         (
             &["new", "tbsl"],
@@ -1189,11 +1214,11 @@ fn ulids_convert_to_and_from_their_uuid_and_tids_to_their_uuid_v7() {
             "rand_b holds data below its top 10 bits",
         ));
     idtypes()
-        .args(["convert", "xid", "x", "--to", "uuid"])
+        .args(["convert", "uid11-xid", "x", "--to", "uuid"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "xid has no UUID form (tid, time-id, ulid have)",
+            "uid11-xid has no UUID form (tid, time-id, ulid have)",
         ));
 }
 
@@ -1352,4 +1377,107 @@ fn new_and_inspect_sonyflakes_in_the_v1_layout() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--machine"));
+}
+
+// --- rs/xid's XID, and the two "xid"s ------------------------------------------------------
+
+#[test]
+fn plain_xid_is_refused_naming_both_xids() {
+    for args in [
+        &["new", "xid"][..],
+        &["convert", "xid", "9m4e2mr0ui3e8a215n4g", "--to", "hex"],
+        &["range", "xid", "--prefix", "9m"],
+    ] {
+        idtypes()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("`xid` is ambiguous: rs-xid"))
+            .stderr(predicate::str::contains("or uid11-xid"));
+    }
+}
+
+#[test]
+fn inspect_tells_the_two_xids_apart_by_length() {
+    // rs/xid's test vector: 20 characters, an rs-xid (and a record key).
+    let objects = json(&["inspect", "9m4e2mr0ui3e8a215n4g", "113q8KFkAEs"]);
+    assert_eq!(objects[0]["best_guess"], "rs-xid");
+    let rs_xid = candidate(&objects[0], "rs-xid");
+    assert_eq!(rs_xid["time"], "2011-03-22T17:50:19Z");
+    assert_eq!(rs_xid["timestamp_seconds"], 1_300_816_219);
+    assert_eq!(rs_xid["machine_id_hex"], "60f486");
+    assert_eq!(rs_xid["process_id"], 0xe428);
+    assert_eq!(rs_xid["counter"], 4_271_561);
+    assert_eq!(rs_xid["hex"], "4d88e15b60f486e428412dc9");
+    assert_eq!(rs_xid["integer"], "23995823885809873473754967497");
+    assert!(!formats(&objects[0]).contains(&"uid11-xid"));
+    // 11 characters: a uid11 xid, never an rs-xid.
+    assert!(formats(&objects[1]).contains(&"uid11-xid"));
+    assert!(!formats(&objects[1]).contains(&"rs-xid"));
+}
+
+#[test]
+fn rs_xid_new_range_and_convert() {
+    let output = idtypes()
+        .args(["new", "rs-xid", "-n", "3"])
+        .assert()
+        .success();
+    let ids: Vec<String> = String::from_utf8(output.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(ids.len(), 3);
+    for id in &ids {
+        assert_eq!(id.len(), 20, "{id}");
+        assert!(id.ends_with('0') || id.ends_with('g'), "{id}");
+    }
+    let ranges = json(&[
+        "range",
+        "rs-xid",
+        "--from",
+        "2024-06-01T12:00:00Z",
+        "--to",
+        "2024-06-01T12:00:05Z",
+    ]);
+    let range = &ranges[0]["ranges"][0];
+    assert_eq!(range["start"]["text"], "cpdgqg00000000000000");
+    assert_eq!(range["end"]["text"], "cpdgqhfvvvvvvvvvvvvg");
+    let to = |args: &[&str]| {
+        let output = idtypes().args(args).assert().success();
+        String::from_utf8(output.get_output().stdout.clone())
+            .unwrap()
+            .trim()
+            .to_owned()
+    };
+    assert_eq!(
+        to(&["convert", "rs-xid", "9m4e2mr0ui3e8a215n4g", "--to", "hex"]),
+        "4d88e15b60f486e428412dc9"
+    );
+    assert_eq!(
+        to(&[
+            "convert",
+            "rs-xid",
+            "23995823885809873473754967497",
+            "--from",
+            "integer",
+            "--to",
+            "text"
+        ]),
+        "9m4e2mr0ui3e8a215n4g"
+    );
+    // Past 96 bits: refused, with the integers it takes.
+    idtypes()
+        .args([
+            "convert",
+            "rs-xid",
+            "79228162514264337593543950336",
+            "--from",
+            "integer",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "0..=79228162514264337593543950335",
+        ));
 }

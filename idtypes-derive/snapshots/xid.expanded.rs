@@ -1,30 +1,30 @@
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    const _: fn(::idtypes::Xid) -> Xid = |id| id;
+    const _: fn(::idtypes::Uid11Xid) -> Uid11Xid = |id| id;
     impl ::idtypes::TypedId for OrderId {
-        type Inner = ::idtypes::Xid;
+        type Inner = ::idtypes::Uid11Xid;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "OrderId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "ord";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
         const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         #[inline]
-        fn from_inner_unchecked(inner: ::idtypes::Xid) -> Self {
+        fn from_inner_unchecked(inner: ::idtypes::Uid11Xid) -> Self {
             Self(inner)
         }
         #[inline]
         fn try_from_inner(
-            inner: ::idtypes::Xid,
+            inner: ::idtypes::Uid11Xid,
         ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
             ::idtypes::__private::core::result::Result::Ok(Self(inner))
         }
         #[inline]
-        fn as_inner(&self) -> &::idtypes::Xid {
+        fn as_inner(&self) -> &::idtypes::Uid11Xid {
             &self.0
         }
         #[inline]
-        fn into_inner(self) -> ::idtypes::Xid {
+        fn into_inner(self) -> ::idtypes::Uid11Xid {
             self.0
         }
     }
@@ -36,7 +36,7 @@ const _: () = {
         pub const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
         /// The typed id holding `inner`.
         #[inline]
-        pub const fn from_inner(inner: ::idtypes::Xid) -> Self {
+        pub const fn from_inner(inner: ::idtypes::Uid11Xid) -> Self {
             Self(inner)
         }
         /// Parses the prefixed text like `parse`, but without the type's checks: the
@@ -64,7 +64,7 @@ const _: () = {
             ::idtypes::__private::parse::<Self>(text)
         }
     }
-    ::idtypes::__idtypes_typed_xid! {
+    ::idtypes::__idtypes_typed_uid11_xid! {
         OrderId, unchecked, "ord", "_"
     }
     #[automatically_derived]
@@ -109,23 +109,23 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::From<OrderId> for ::idtypes::Xid {
+    impl ::idtypes::__private::core::convert::From<OrderId> for ::idtypes::Uid11Xid {
         #[inline]
         fn from(id: OrderId) -> Self {
             id.0
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::From<::idtypes::Xid> for OrderId {
+    impl ::idtypes::__private::core::convert::From<::idtypes::Uid11Xid> for OrderId {
         #[inline]
-        fn from(inner: ::idtypes::Xid) -> Self {
+        fn from(inner: ::idtypes::Uid11Xid) -> Self {
             Self(inner)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::AsRef<::idtypes::Xid> for OrderId {
+    impl ::idtypes::__private::core::convert::AsRef<::idtypes::Uid11Xid> for OrderId {
         #[inline]
-        fn as_ref(&self) -> &::idtypes::Xid {
+        fn as_ref(&self) -> &::idtypes::Uid11Xid {
             &self.0
         }
     }

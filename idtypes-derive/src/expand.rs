@@ -84,14 +84,15 @@ fn check_field_type(ty: &Type, format: Format, errors: &mut Errors) {
     let name = last
         .filter(|segment| segment.arguments.is_none())
         .map(|segment| segment.ident.to_string());
-    if name.as_deref() == Some(format.name()) {
+    if name.as_deref() == Some(format.name()) || name.as_deref() == Some(format.type_name()) {
         return;
     }
-    let hint = match name
-        .as_deref()
-        .and_then(|name| crate::FORMATS.into_iter().find(|f| f.name() == name))
-    {
-        Some(other) => format!("; for a {0} field, derive `{0}` instead", other.name()),
+    let hint = match name.as_deref().and_then(|name| {
+        crate::FORMATS
+            .into_iter()
+            .find(|f| f.name() == name || f.type_name() == name)
+    }) {
+        Some(other) => format!("; for a {0} field, derive `{0}` instead", other.type_name()),
         None => String::new(),
     };
     errors.push(syn::Error::new_spanned(

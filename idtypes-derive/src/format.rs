@@ -10,6 +10,9 @@ use proc_macro2::{Ident, Span};
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Format {
     name: &'static str,
+    /// The type the generated code names: the name, but for a derive kept under its old name
+    /// for a release (`Xid`, now `Uid11Xid`), whose code is the new name's.
+    type_name: &'static str,
     /// The record key: a string, not `Copy`, with record key types.
     text: bool,
     /// The UUID: a TypeID by default (whose prefix rules are TypeID's), or by choice the
@@ -22,6 +25,7 @@ impl Format {
     pub const fn fixed(name: &'static str) -> Format {
         Format {
             name,
+            type_name: name,
             text: false,
             uuid: false,
         }
@@ -31,6 +35,7 @@ impl Format {
     pub const fn text(name: &'static str) -> Format {
         Format {
             name,
+            type_name: name,
             text: true,
             uuid: false,
         }
@@ -40,8 +45,20 @@ impl Format {
     pub const fn uuid(name: &'static str) -> Format {
         Format {
             name,
+            type_name: name,
             text: false,
             uuid: true,
+        }
+    }
+
+    /// A fixed-size format's derive under its old name: it accepts a field of either type
+    /// (the old name is an alias of the new one) and writes the new name's code.
+    pub const fn renamed(name: &'static str, type_name: &'static str) -> Format {
+        Format {
+            name,
+            type_name,
+            text: false,
+            uuid: false,
         }
     }
 
@@ -59,9 +76,14 @@ impl Format {
         self.name
     }
 
+    /// The type's current name: [`name`](Format::name) but for a renamed derive.
+    pub fn type_name(self) -> &'static str {
+        self.type_name
+    }
+
     /// The type's name as an identifier.
     pub fn ident(self) -> Ident {
-        Ident::new(self.name, Span::call_site())
+        Ident::new(self.type_name, Span::call_site())
     }
 
     /// The format's typed-id macro in `idtypes`: `__idtypes_typed_` and the name in snake
@@ -69,7 +91,7 @@ impl Format {
     pub fn api_macro(self) -> Ident {
         let mut name = String::from("__idtypes_typed_");
         let mut previous: Option<char> = None;
-        for c in self.name.chars() {
+        for c in self.type_name.chars() {
             if c.is_ascii_uppercase() && previous.is_some_and(|p| !p.is_ascii_uppercase()) {
                 name.push('_');
             }
@@ -125,7 +147,8 @@ mod tests {
                 "__idtypes_typed_tid",
                 "__idtypes_typed_time_id",
                 "__idtypes_typed_uid11",
-                "__idtypes_typed_xid",
+                "__idtypes_typed_uid11_xid",
+                "__idtypes_typed_uid11_xid",
                 "__idtypes_typed_snowish",
                 "__idtypes_typed_ts_seq_rand",
                 "__idtypes_typed_full_rand",
@@ -136,8 +159,11 @@ mod tests {
                 "__idtypes_typed_record_key",
                 "__idtypes_typed_ksuid",
                 "__idtypes_typed_sonyflake",
+                "__idtypes_typed_rs_xid",
             ]
         );
         assert!(!Format::named("RecordKey").is_copy());
+        assert_eq!(Format::named("Xid").ident().to_string(), "Uid11Xid");
+        assert_eq!(Format::named("Xid").type_name(), "Uid11Xid");
     }
 }

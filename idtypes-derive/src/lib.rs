@@ -50,7 +50,8 @@ use syn::{DeriveInput, parse_macro_input};
 use format::Format;
 
 /// The derives, one per format: `$(#[doc])* fn_name => Name;` (`Name (text)` for the record
-/// key, `Name (uuid)` for the UUID), and `FORMATS`, the formats they name, in that order.
+/// key, `Name (uuid)` for the UUID, `Name (renamed)` for an old name kept for a release), and
+/// `FORMATS`, the formats they name, in that order.
 macro_rules! derives {
     ($($(#[$doc:meta])* $fn_name:ident => $format:ident $(($text:ident))?;)*) => {
         $(
@@ -75,6 +76,9 @@ macro_rules! derives {
     (@format $format:ident uuid) => {
         Format::uuid(stringify!($format))
     };
+    (@format Xid renamed) => {
+        Format::renamed("Xid", "Uid11Xid")
+    };
 }
 
 derives! {
@@ -91,9 +95,15 @@ derives! {
     /// A typed uid11 (a u64 as 11 Base58 characters): `#[derive(Uid11)] struct
     /// FileId(Uid11);`, with its prefix ranges, typed.
     derive_uid11 => Uid11;
-    /// A typed xid (the uid11 profile of time and randomness): `#[derive(Xid)] struct
-    /// OrderId(Xid);`, with the xid's parts, ranges and generation, typed.
-    derive_xid => Xid;
+    /// A typed uid11 xid (the uid11 profile of time and randomness, 11 Base58 characters; not
+    /// rs/xid's XID, which is `RsXid`): `#[derive(Uid11Xid)] struct OrderId(Uid11Xid);`, with
+    /// its parts, ranges and generation, typed.
+    derive_uid11_xid => Uid11Xid;
+    /// `Uid11Xid` under its name of v0.1.0, kept for one release: `#[derive(Xid)] struct
+    /// OrderId(Xid);` still compiles, and writes `Uid11Xid`'s code. Renamed so that no one
+    /// takes it for rs/xid's 12-byte XID (`RsXid`).
+    #[doc(hidden)]
+    derive_xid => Xid (renamed);
     /// A typed snowish uid11: `#[derive(Snowish)] struct JobId(Snowish);`, with the snowish
     /// id's parts, ranges and generation from a generator, typed.
     derive_snowish => Snowish;
@@ -141,4 +151,9 @@ derives! {
     /// prints `job_578547906324398081`, with the Sonyflake's parts, its time and ranges for a
     /// layout and generation from a generator, typed.
     derive_sonyflake => Sonyflake;
+    /// A typed rs/xid XID (the Go `github.com/rs/xid`'s 12 bytes, 20 characters; not the
+    /// uid11 xid, which is `Uid11Xid`): `#[derive(RsXid)] #[idtype(prefix = "req")] struct
+    /// RequestId(RsXid);` reads and prints `req_9m4e2mr0ui3e8a215n4g`, with the XID's parts,
+    /// ranges and generation, typed.
+    derive_rs_xid => RsXid;
 }

@@ -87,8 +87,8 @@ fn uid11_without_a_prefix() {
 fn uid11_profiles() {
     check(
         "xid",
-        Format::named("Xid"),
-        r#"#[idtype(prefix = "ord")] struct OrderId(Xid);"#,
+        Format::named("Uid11Xid"),
+        r#"#[idtype(prefix = "ord")] struct OrderId(Uid11Xid);"#,
     );
     check(
         "snowish",

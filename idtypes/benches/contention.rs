@@ -75,7 +75,7 @@ use criterion::{
 use idtypes::tbsl::TbslGenerator;
 use idtypes::tid::TidGenerator;
 use idtypes::time_id::TimeIdGenerator;
-use idtypes::uid11::{SnowishGenerator, XidGenerator};
+use idtypes::uid11::{SnowishGenerator, Uid11XidGenerator};
 use idtypes::{Clock, ManualClock, SystemClock};
 use support::{bench_two_threads, configure, two_threads};
 
@@ -239,13 +239,18 @@ fn time_id(c: &mut Criterion) {
 fn xid(c: &mut Criterion) {
     let mut group = c.benchmark_group("contention xid");
     configure(&mut group);
-    bench_generator(&mut group, "", XidGenerator::new, XidGenerator::next);
+    bench_generator(
+        &mut group,
+        "",
+        Uid11XidGenerator::new,
+        Uid11XidGenerator::next,
+    );
     let clock = ManualClock::new(NOW);
     bench_generator(
         &mut group,
         "manual_clock_",
-        || XidGenerator::with_clock(&clock),
-        XidGenerator::next,
+        || Uid11XidGenerator::with_clock(&clock),
+        Uid11XidGenerator::next,
     );
     bench_baselines(&mut group);
     group.finish();

@@ -36,7 +36,7 @@ use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
 use idtypes::tbsl::TbslGenerator;
 use idtypes::tid::TidGenerator;
 use idtypes::time_id::{NodeId, TimeIdGenerator};
-use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, Uid11XidGenerator};
 use idtypes::{Clock, FullRand, LeaseTerm, ManualClock};
 use rand::RngExt;
 use support::configure;
@@ -80,7 +80,7 @@ fn generators(c: &mut Criterion) {
     group.bench_function("time_id_fixed_node", |b| {
         b.iter(|| black_box(black_box(&time_id_fixed).next()))
     });
-    let xid = XidGenerator::with_clock(&clock);
+    let xid = Uid11XidGenerator::with_clock(&clock);
     group.bench_function("xid_monotonic", |b| {
         b.iter(|| black_box(black_box(&xid).next()))
     });

@@ -2,7 +2,7 @@
 //! (serde_json), postcard and DAG-CBOR (serde_ipld_dagcbor), beside a plain `String` holding
 //! the same text in the same run.
 //!
-//! Measured, per type (`Tid`, `TimeId`, `Xid`, `Tbsl`, `RecordKey`, and typed ids over a TID,
+//! Measured, per type (`Tid`, `TimeId`, `Uid11Xid`, `Tbsl`, `RecordKey`, and typed ids over a TID,
 //! a TimeId and a TBSL):
 //!
 //! - `to_json` / `from_json`: into a reused `Vec`, and from a `&str` (borrowed, no allocation
@@ -17,7 +17,7 @@ use std::hint::black_box;
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use idtypes::{RecordKey, Tbsl, Tid, TimeId, Xid};
+use idtypes::{RecordKey, Tbsl, Tid, TimeId, Uid11Xid};
 use serde::{Serialize, de::DeserializeOwned};
 use support::configure;
 
@@ -87,7 +87,7 @@ fn serde(c: &mut Criterion) {
     let tbsl: Tbsl = "25BF6196C8D610700001".parse().unwrap();
     bench_value(c, "tid", &tid);
     bench_value(c, "time_id", &time_id);
-    bench_value(c, "xid", &"1111111NVpb".parse::<Xid>().unwrap());
+    bench_value(c, "xid", &"1111111NVpb".parse::<Uid11Xid>().unwrap());
     bench_value(c, "tbsl", &tbsl);
     bench_value(c, "record_key", &RecordKey::parse("3jzfcijpj2z2a").unwrap());
     bench_value(c, "post_id", &PostId::from_inner(tid));

@@ -9,7 +9,7 @@
 //! - `decode`: validate and decode 11 symbols ([`Uid11::parse`], [`Uid11::parse_ascii`]);
 //!   peer `bs58` decoding the same text into a stack buffer; plus
 //!   [`Uid11::range_for_prefix`] of a 9-symbol prefix.
-//! - `generate`: a private [`XidGenerator::next`] in each [`XidMode`], [`Xid::now`]
+//! - `generate`: a private [`Uid11XidGenerator::next`] in each [`Uid11XidMode`], [`Uid11Xid::now`]
 //!   (process-wide generator), [`SnowishGenerator::next`], [`TsSeqRandGenerator::next`],
 //!   [`FullRand::random`], and one read of [`SystemClock`] alone (the floor any timestamped
 //!   generator pays).
@@ -33,8 +33,8 @@ use std::hint::black_box;
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator, XidMode};
-use idtypes::{Clock, FullRand, SystemClock, Uid11, Xid};
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, Uid11XidGenerator, Uid11XidMode};
+use idtypes::{Clock, FullRand, SystemClock, Uid11, Uid11Xid};
 use support::configure;
 
 /// A large (random-looking) value: 11 symbols in both uid11 and `bs58`.
@@ -135,15 +135,15 @@ fn decode(c: &mut Criterion) {
 fn generate(c: &mut Criterion) {
     let mut group = c.benchmark_group("uid11 generate");
     configure(&mut group);
-    let monotonic = XidGenerator::new();
+    let monotonic = Uid11XidGenerator::new();
     group.bench_function("xid_generator_next", |b| {
         b.iter(|| black_box(black_box(&monotonic).next()))
     });
-    let random = XidGenerator::new().with_mode(XidMode::Random);
+    let random = Uid11XidGenerator::new().with_mode(Uid11XidMode::Random);
     group.bench_function("xid_generator_next_random", |b| {
         b.iter(|| black_box(black_box(&random).next()))
     });
-    group.bench_function("xid_now", |b| b.iter(|| black_box(Xid::now())));
+    group.bench_function("xid_now", |b| b.iter(|| black_box(Uid11Xid::now())));
     let snowish = SnowishGenerator::new(1).unwrap();
     group.bench_function("snowish_generator_next", |b| {
         b.iter(|| black_box(black_box(&snowish).next()))

@@ -46,7 +46,7 @@
 //! | [`RecordKey`](struct@RecordKey) | atproto record key | validated string, inline up to 30 bytes | 1..=512 chars of `A-Za-z0-9.-_~:` |
 //! | [`TimeId`](struct@TimeId) | draft-goldman Time-Ordered ID | `i64`: signed µs * 1024 + [`NodeId`](crate::time_id::NodeId) | 13 chars base32-sortable, display `STTT-TTT-TTTT-CC` |
 //! | [`Uid11`](struct@Uid11) | uid11 | `u64` | 11 chars Base58 (Bitcoin alphabet), left-padded with `1` |
-//! | [`Xid`](struct@Xid) | uid11 profile xid | 42-bit ms since 2011-11-11T11:11:11.111Z, 22-bit random | as uid11 |
+//! | [`Uid11Xid`](struct@Uid11Xid) | uid11 profile xid | 42-bit ms since 2011-11-11T11:11:11.111Z, 22-bit random | as uid11 |
 //! | [`Snowish`](struct@Snowish) | uid11 profile snowish | 0, 41-bit ms, 10-bit machine, 12-bit sequence | as uid11 |
 //! | [`TsSeqRand`](struct@TsSeqRand) | uid11 profile ts-seq-rand | 42-bit ms, 12-bit sequence, 10-bit random | as uid11 |
 //! | [`FullRand`](struct@FullRand) | uid11 profile fullrand | 64 random bits | as uid11 |
@@ -56,6 +56,14 @@
 //! | `Uuid` (the `uuid` crate's, `uuid` feature) | UUID (RFC 9562), text as a TypeID | 16 bytes | 26 chars lowercase Crockford base32: the TypeID suffix; typed ids `prefix_` + suffix; see [`uuids`] |
 //! | [`Ksuid`](struct@Ksuid) | KSUID (segmentio/ksuid) | 20 bytes: 32-bit seconds since 1,400,000,000 Unix seconds, 128-bit random payload | 27 chars base62 (`0-9A-Za-z`, nothing else), at most `aWgEPTl1tmebfsQzFP4bxwgy80V` |
 //! | [`Sonyflake`](struct@Sonyflake) | Sony's Sonyflake (sony/sonyflake v1, v2) | `u64`: 0, then time in units since the service's start, sequence, machine id, as its [`SonyflakeLayout`](sonyflake::SonyflakeLayout) cuts them (v1: 39-bit 10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine id) | 1 to 19 decimal digits |
+//! | [`RsXid`](struct@RsXid) | rs/xid's XID (the Go `github.com/rs/xid`, the Rust `xid` crate, npm `xid-ts`): Mongo-ObjectId-like 12 bytes | 12 bytes: 32-bit s since 1970, 3-byte machine id, 2-byte process id, 3-byte counter | 20 chars lowercase base32hex (`0-9a-v`), the last `0` or `g` |
+//!
+//! **Two "xid"s.** The uid11 profile the uid11 specification names "xid" is
+//! [`Uid11Xid`](struct@Uid11Xid) (called `Xid` in 0.1.0, a name kept one release, deprecated);
+//! rs/xid's XID, which most people searching for "xid" mean, is [`RsXid`](struct@RsXid).
+//! Neither is called plain `Xid`, in the API, the derives, the CLI (`uid11-xid`, `rs-xid`;
+//! plain `xid` is refused naming both) or the SQL functions (`uid11_xid_*`, `rs_xid_*`): a
+//! reader who meets either name knows which one it is without knowing the other exists.
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
@@ -66,12 +74,13 @@
 //! root. What belongs to one format (its generator, its configuration, its part types) is in
 //! that format's module: [`tid`](mod@tid) ([`TidGenerator`](tid::TidGenerator)), [`time_id`]
 //! ([`NodeId`](time_id::NodeId), [`TimeIdGenerator`](time_id::TimeIdGenerator)), [`uid11`]
-//! ([`XidGenerator`](uid11::XidGenerator), [`XID_EPOCH_MILLIS`](uid11::XID_EPOCH_MILLIS), ...),
+//! ([`Uid11XidGenerator`](uid11::Uid11XidGenerator), [`UID11_XID_EPOCH_MILLIS`](uid11::UID11_XID_EPOCH_MILLIS), ...),
 //! [`snowflake`] ([`SnowflakeEpoch`](snowflake::SnowflakeEpoch),
 //! [`SnowflakeGenerator`](snowflake::SnowflakeGenerator)), [`tbsl`]
 //! ([`TbslGenerator`](tbsl::TbslGenerator), [`ClockPolicy`](tbsl::ClockPolicy),
 //! [`TransportBase`](tbsl::TransportBase), ...), [`ulid`]
-//! ([`UlidGenerator`](ulid::UlidGenerator)), `uuids` (`DynTypeId`, `UuidV7Generator`,
+//! ([`UlidGenerator`](ulid::UlidGenerator)), [`rs_xid`]
+//! ([`RsXidGenerator`](rs_xid::RsXidGenerator)), `uuids` (`DynTypeId`, `UuidV7Generator`,
 //! `now_v7`, `new_v4`, with the `uuid` feature), `record_key`
 //! ([`RecordKeyType`](crate::record_key::RecordKeyType)), [`ksuid`]
 //! ([`KsuidGenerator`](ksuid::KsuidGenerator)) and [`sonyflake`]
@@ -92,7 +101,7 @@
 //! constructor is `try_*` (or `from_parts`, which checks each part), and a lookup that can
 //! match nothing returns `Option`.
 //!
-//! | operation | `Tid` | `TimeId` | `Uid11` | `Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Snowflake` | `Tbsl` | `RecordKey` | `Ulid` | `Uuid` ¹¹ |
+//! | operation | `Tid` | `TimeId` | `Uid11` | `Uid11Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Snowflake` | `Tbsl` | `RecordKey` | `Ulid` | `Uuid` ¹¹ |
 //! |---|---|---|---|---|---|---|---|---|---|---|---|---|
 //! | `parse`, `FromStr`, `TryFrom<&str>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | typed ids (TypeID or hyphenated), `DynTypeId::parse`, `uuids::parse_hyphenated` |
 //! | `parse_ascii` (bytes in) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹ | ✓ | `DynTypeId::parse_ascii` |
@@ -206,7 +215,7 @@
 //! # Ok::<(), idtypes::Error>(())
 //! ```
 //!
-//! The derives are `Tid`, `TimeId`, `Uid11`, `Xid`, `Snowish`, `TsSeqRand`, `FullRand`,
+//! The derives are `Tid`, `TimeId`, `Uid11`, `Uid11Xid`, `Snowish`, `TsSeqRand`, `FullRand`,
 //! `Snowflake`, `Tbsl`, `Ulid`, `RecordKey` (with `alloc`), `Uuid` (with the `uuid`
 //! feature: `#[derive(idtypes::Uuid)] struct UserId(uuid::Uuid);`, TypeID text by default, see
 //! [`uuids`](crate::uuids)) and `Ksuid`, on a tuple struct with one field of that type. Each generates:
@@ -432,7 +441,7 @@
 //! | [`Tid`](struct@Tid) | the 10-bit clock id | the default clock id is drawn from the OS |
 //! | [`TimeId`](struct@TimeId) | the node id | the default best-effort node (0..=31) is drawn from the OS |
 //! | [`Snowish`](struct@Snowish), [`Tbsl`](struct@Tbsl) | the machine id, which you choose | none |
-//! | [`Xid`](struct@Xid) | 22 random bits, drawn once per millisecond (then counted up) | differ, from a fast generator seeded by the OS; guessable from other ids |
+//! | [`Uid11Xid`](struct@Uid11Xid) | 22 random bits, drawn once per millisecond (then counted up) | differ, from a fast generator seeded by the OS; guessable from other ids |
 //! | [`TsSeqRand`](struct@TsSeqRand) | 10 random bits per id | as xid's |
 //! | [`FullRand`](struct@FullRand) | all 64 bits | unpredictable: ChaCha12 keyed by the OS, a secure generator |
 //!
@@ -453,11 +462,11 @@
 //! | `Tid::now()`, `TimeId::now()`, generators with a random clock or node id | a new clock/node id, different from the parent's and from its siblings' (up to 1,023 TID children, 31 TimeId ones) |
 //! | a generator whose clock, node or machine id you fixed ([`TidGenerator::with_clock_id`](crate::tid::TidGenerator::with_clock_id), [`TimeIdGenerator::with_node`](crate::time_id::TimeIdGenerator::with_node), [`SnowishGenerator`](crate::uid11::SnowishGenerator), [`TbslGenerator`](crate::tbsl::TbslGenerator)) | refuses with [`ErrorKind::Forked`]: make the worker's generator after the fork, with the worker's own id |
 //! | [`FullRand::random`], xid, ts-seq-rand and random TBSL bits | a new random stream, seeded from the OS in each thread |
-//! | a monotonic [`XidGenerator`](crate::uid11::XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
+//! | a monotonic [`Uid11XidGenerator`](crate::uid11::Uid11XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
 //! | a [`UlidGenerator`](crate::ulid::UlidGenerator), `UuidV7Generator`, `Ulid::now()`, `uuids::now_v7()` | starts in the millisecond after the parent's last id, with fresh random bits; a lock a parent's thread held at the fork is taken over |
 //! | a monotonic [`KsuidGenerator`](crate::ksuid::KsuidGenerator) (`Ksuid::now()` and the default generator keep no state: every payload is fresh) | starts its count again from fresh random bits in the current second (never ahead of the clock); a lock a parent's thread held at the fork is taken over |
 //!
-//! Xid and ts-seq-rand ids have no clock or machine id, so a child (like any other process)
+//! Uid11Xid and ts-seq-rand ids have no clock or machine id, so a child (like any other process)
 //! can still repeat an id by chance: two runs of `n` xids in the same millisecond overlap with
 //! probability about `2n / 2^22`, and two ts-seq-rand ids with the same millisecond and
 //! sequence number match with probability 1/1024. A child made with `vfork` or a raw `clone`
@@ -631,7 +640,7 @@
 //! | type | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|
 //! | `Tid`, `Snowish`, `Snowflake` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT`: the integer (`BIGINT UNSIGNED` is read too) | `INTEGER`: the integer |
-//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT`: the bits flipped | `INTEGER`: the bits flipped |
+//! | `TimeId`, `Uid11`, `Uid11Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT`: the bits flipped | `INTEGER`: the bits flipped |
 //! | `Tbsl` ([`Column::Bytes`]) | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
 //! | `Ulid` ([`Column::Uuid`]), a typed id over a `Uuid` | `UUID` | `BINARY(16)` | `BLOB` |
 //! | `Ksuid` ([`Column::Bytes`]) | `BYTEA` (20 bytes) | `BINARY(20)` | `BLOB` |
@@ -834,6 +843,7 @@ pub mod service_guide {}
 #[doc = include_str!("../docs/decisions.md")]
 pub mod decisions {}
 pub mod ksuid;
+pub mod rs_xid;
 pub mod snowflake;
 pub mod sonyflake;
 pub mod tbsl;
@@ -884,6 +894,7 @@ pub use range::IdRange;
 pub use range::ranges::IdRanges;
 #[cfg(feature = "alloc")]
 pub use record_key::RecordKey;
+pub use rs_xid::RsXid;
 pub use snowflake::Snowflake;
 pub use sonyflake::Sonyflake;
 pub use tbsl::Tbsl;
@@ -891,7 +902,9 @@ pub use text::IdText;
 pub use tid::Tid;
 pub use time_id::TimeId;
 pub use typed::{CheckPolicy, Column, FixedSizeFormat, IdFormat, TypedId, ValidationError};
-pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, Xid};
+#[allow(deprecated, reason = "the v0.1.0 name, kept for one release")]
+pub use uid11::Xid;
+pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, Uid11Xid};
 pub use ulid::Ulid;
 /// The `uuid` crate's UUID, re-exported (the same type): a format of this crate, whose typed
 /// ids (`#[derive(idtypes::Uuid)]`) read and print TypeIDs. See [`uuids`].
@@ -903,15 +916,22 @@ pub use idtypes_derive::Ksuid;
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
 #[cfg(feature = "derive")]
+pub use idtypes_derive::RsXid;
+#[cfg(feature = "derive")]
 pub use idtypes_derive::Sonyflake;
 #[cfg(all(feature = "derive", feature = "uuid"))]
 pub use idtypes_derive::Uuid;
+/// The derive `Uid11Xid` under its name of v0.1.0 (`#[derive(Xid)] struct OrderId(Xid);`
+/// still compiles): renamed `Uid11Xid`; for rs/xid's 12-byte XID derive `RsXid`.
+#[cfg(feature = "derive")]
+#[doc(hidden)]
+pub use idtypes_derive::Xid;
 /// The derive macros, one per format, named like the type (`use idtypes::Tid` brings both).
 ///
 /// See [typed ids](crate#typed-ids) in the crate docs for what they generate and their attributes.
 #[cfg(feature = "derive")]
 pub use idtypes_derive::{
-    FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
+    FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Uid11Xid, Ulid,
 };
 
 /// Support for this crate's macros. Not public API: it may change in any release.

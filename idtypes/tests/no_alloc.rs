@@ -388,12 +388,12 @@ fn time_id_serde_does_not_allocate() {
 #[test]
 fn uid11_and_tbsl_text_do_not_allocate() {
     use idtypes::tbsl::TransportBase;
-    use idtypes::{Tbsl, Uid11, Xid};
+    use idtypes::{Tbsl, Uid11, Uid11Xid};
     let id = assert_no_allocation(|| Uid11::parse("jpXCZedGfVQ").unwrap());
     assert_no_allocation(|| id.encode());
     assert_no_allocation(|| Uid11::parse("jpXCZedGfVR").unwrap_err());
     assert_no_allocation(|| Uid11::range_for_prefix("1111111NV").unwrap());
-    assert_no_allocation(|| Xid::parse("113q8KFkAEs").unwrap().timestamp_millis());
+    assert_no_allocation(|| Uid11Xid::parse("113q8KFkAEs").unwrap().timestamp_millis());
     let tbsl = assert_no_allocation(|| Tbsl::parse("25BF6196C8D610700001").unwrap());
     assert_no_allocation(|| tbsl.encode());
     let base62 = assert_no_allocation(|| tbsl.to_base(TransportBase::Base62));
@@ -439,18 +439,18 @@ fn snowflake_generation_does_not_allocate() {
 #[cfg(feature = "std")]
 #[test]
 fn uid11_and_tbsl_generation_do_not_allocate() {
-    use idtypes::Xid;
+    use idtypes::Uid11Xid;
     use idtypes::tbsl::TbslGenerator;
-    use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
-    let xid = XidGenerator::new();
+    use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, Uid11XidGenerator};
+    let xid = Uid11XidGenerator::new();
     assert_no_allocation(|| xid.next());
     let snowish = SnowishGenerator::new(1).unwrap();
     assert_no_allocation(|| snowish.next());
     let ts_seq_rand = TsSeqRandGenerator::new();
     ts_seq_rand.next(); // seeds this thread's random state
     assert_no_allocation(|| ts_seq_rand.next());
-    Xid::now();
-    assert_no_allocation(Xid::now);
+    Uid11Xid::now();
+    assert_no_allocation(Uid11Xid::now);
     let tbsl = TbslGenerator::new(1).unwrap();
     assert_no_allocation(|| tbsl.try_next().unwrap());
 }

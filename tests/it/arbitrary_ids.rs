@@ -9,8 +9,8 @@ use std::str::FromStr;
 use arbitrary::{Arbitrary, Unstructured};
 use idtypes::record_key::RecordKeyType;
 use idtypes::{
-    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid,
-    Xid,
+    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
+    Uid11Xid, Ulid,
 };
 use idtypes_tests::typed::{
     ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
@@ -90,7 +90,7 @@ fn every_fixed_size_format_draws_valid_ids() {
     fixed::<Tid>(|_| {});
     fixed::<TimeId>(|_| {});
     fixed::<Uid11>(|_| {});
-    fixed::<Xid>(|_| {});
+    fixed::<Uid11Xid>(|_| {});
     fixed::<Snowish>(|id| assert_eq!(id.to_u64() >> 63, 0));
     fixed::<TsSeqRand>(|_| {});
     fixed::<FullRand>(|_| {});
@@ -99,6 +99,7 @@ fn every_fixed_size_format_draws_valid_ids() {
     fixed::<Ulid>(|_| {});
     fixed::<idtypes::Ksuid>(|_| {});
     fixed::<idtypes::Sonyflake>(|id| assert_eq!(id.to_u64() >> 63, 0));
+    fixed::<idtypes::RsXid>(|_| {});
 }
 
 #[test]
@@ -117,7 +118,7 @@ fn the_whole_range_of_each_fixed_size_format_is_reachable() {
     ends(8, Tid::MIN, Tid::MAX);
     ends(8, TimeId::MIN, TimeId::MAX);
     ends(8, Uid11::MIN, Uid11::MAX);
-    ends(8, Xid::MIN, Xid::MAX);
+    ends(8, Uid11Xid::MIN, Uid11Xid::MAX);
     ends(8, TsSeqRand::from_u64(0), TsSeqRand::from_u64(u64::MAX));
     ends(8, FullRand::from_u64(0), FullRand::from_u64(u64::MAX));
     ends(8, Snowish::MIN, Snowish::MAX);
@@ -126,6 +127,7 @@ fn the_whole_range_of_each_fixed_size_format_is_reachable() {
     ends(16, Ulid::MIN, Ulid::MAX);
     ends(20, idtypes::Ksuid::MIN, idtypes::Ksuid::MAX);
     ends(8, idtypes::Sonyflake::MIN, idtypes::Sonyflake::MAX);
+    ends(12, idtypes::RsXid::MIN, idtypes::RsXid::MAX);
     // The bytes are the id's: TIDs with the top bit set, TimeIds before 1970.
     let tid = Tid::arbitrary(&mut Unstructured::new(&[0x80, 0, 0, 0, 0, 0, 0, 1])).unwrap();
     assert_eq!(tid.to_u64(), (1 << 63) + 1);
@@ -216,6 +218,7 @@ fn typed_ids_of_every_format_draw_valid_ids() {
     assert_eq!(typed::<PaymentId>(&buffers).1, 0);
     assert_eq!(typed::<NoteKey>(&buffers).1, 0);
     assert_eq!(typed::<idtypes_tests::typed::TraceId>(&buffers).1, 0);
+    assert_eq!(typed::<idtypes_tests::typed::RequestId>(&buffers).1, 0);
     assert_eq!(PostId::size_hint(0), (8, Some(8 * 16)));
 }
 

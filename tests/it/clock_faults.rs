@@ -289,9 +289,9 @@ clock_faults!(
 
 clock_faults!(
     xid,
-    idtypes::uid11::XidGenerator::with_clock,
-    |g: &idtypes::uid11::XidGenerator<&ManualClock>| g.try_next(),
-    |id: &idtypes::Xid| id.timestamp_millis() as i64 * 1000,
+    idtypes::uid11::Uid11XidGenerator::with_clock,
+    |g: &idtypes::uid11::Uid11XidGenerator<&ManualClock>| g.try_next(),
+    |id: &idtypes::Uid11Xid| id.timestamp_millis() as i64 * 1000,
     to_millis,
     none
 );
@@ -380,7 +380,7 @@ fn time_ids_continue_through_a_step_back() {
 #[test]
 fn uid11_ids_continue_through_a_step_back() {
     let clock = ManualClock::new(START);
-    let xids = idtypes::uid11::XidGenerator::with_clock(&clock);
+    let xids = idtypes::uid11::Uid11XidGenerator::with_clock(&clock);
     continues_through_a_step_back(
         &clock,
         || xids.try_next(),

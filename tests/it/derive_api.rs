@@ -10,7 +10,7 @@ use std::{
 
 use idtypes::{
     ErrorKind, FullRand, IdFormat, ManualClock, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId,
-    TsSeqRand, TypedId, Uid11, Xid,
+    TsSeqRand, TypedId, Uid11, Uid11Xid,
 };
 
 use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
@@ -21,7 +21,7 @@ use idtypes::time_id::{NodeId, TimeIdGenerator};
 
 use idtypes::record_key::RecordKeyType;
 
-use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, Uid11XidGenerator};
 
 use idtypes::tid::TidGenerator;
 use idtypes_tests::proptest_config;
@@ -44,8 +44,8 @@ fn time_id() -> TimeId {
     TimeId::from_parts(1_721_407_246_480_310, NodeId::new(1).unwrap()).unwrap()
 }
 
-fn xid() -> Xid {
-    Xid::from_parts(1_700_000_000_123, 123_456).unwrap()
+fn xid() -> Uid11Xid {
+    Uid11Xid::from_parts(1_700_000_000_123, 123_456).unwrap()
 }
 
 fn snowish() -> Snowish {
@@ -620,7 +620,7 @@ fn next_from_a_time_id_generator_is_its_next_time_id_typed() {
 #[test]
 fn next_from_an_xid_generator_is_a_typed_xid_at_the_clock() {
     let clock = ManualClock::new(1_700_000_000_123_000);
-    let generator = XidGenerator::with_clock(&clock);
+    let generator = Uid11XidGenerator::with_clock(&clock);
     let first = OrderId::next_from(&generator);
     let second = OrderId::next_from(&generator);
     assert_eq!(first.timestamp_millis(), 1_700_000_000_123);
@@ -764,7 +764,7 @@ mod checks {
         Err(Refused("no TimeIds today"))
     }
 
-    pub fn refuse_xid(_: &idtypes::Xid) -> Result<(), Refused> {
+    pub fn refuse_xid(_: &idtypes::Uid11Xid) -> Result<(), Refused> {
         Err(Refused("no xids today"))
     }
 
@@ -801,9 +801,9 @@ pub struct RefusedTid(Tid);
 #[idtype(validate = checks::refuse_time_id)]
 pub struct RefusedTimeId(TimeId);
 
-#[derive(Xid)]
+#[derive(Uid11Xid)]
 #[idtype(validate = checks::refuse_xid)]
-pub struct RefusedXid(Xid);
+pub struct RefusedXid(Uid11Xid);
 
 #[derive(Snowish)]
 #[idtype(validate = checks::refuse_snowish)]
@@ -907,7 +907,7 @@ fn next_from_every_generator_runs_the_validator() {
         "invalid RefusedTimeId: refused: no TimeIds today",
     );
     assert_refused(
-        RefusedXid::next_from(&XidGenerator::with_clock(&clock)),
+        RefusedXid::next_from(&Uid11XidGenerator::with_clock(&clock)),
         "invalid RefusedXid: refused: no xids today",
     );
     assert_refused(
@@ -1425,7 +1425,7 @@ proptest! {
     fn typed_uid11_profiles_order_as_their_ids(a in any::<u64>(), b in any::<u64>(), same in any::<bool>()) {
         let b = if same { a } else { b };
         check_order(&FileId::from_inner(Uid11::from_u64(a)), &FileId::from_inner(Uid11::from_u64(b)));
-        check_order(&OrderId::from_inner(Xid::from_u64(a)), &OrderId::from_inner(Xid::from_u64(b)));
+        check_order(&OrderId::from_inner(Uid11Xid::from_u64(a)), &OrderId::from_inner(Uid11Xid::from_u64(b)));
         check_order(&MsgId::from_inner(TsSeqRand::from_u64(a)), &MsgId::from_inner(TsSeqRand::from_u64(b)));
         check_order(&TokenId::from_inner(FullRand::from_u64(a)), &TokenId::from_inner(FullRand::from_u64(b)));
         let (a, b) = (Snowish::try_from_u64(a >> 1).unwrap(), Snowish::try_from_u64(b >> 1).unwrap());
@@ -1549,5 +1549,62 @@ fn a_typed_sonyflake_reads_and_writes_the_prefixed_decimal_text() {
     assert_eq!(
         BatchId::ranges_for_time(layout, at..=at).single(),
         Some(range)
+    );
+}
+
+/// The uid11 xid's names of v0.1.0 still compile, deprecated, as the renamed items.
+#[test]
+#[allow(deprecated)]
+fn the_uid11_xid_names_of_v0_1_0_still_work() {
+    #[derive(idtypes::Xid)]
+    #[idtype(prefix = "old")]
+    struct OldId(idtypes::Xid);
+
+    let id: OldId = "old_113q8KFkAEs".parse().unwrap();
+    let renamed: idtypes::Uid11Xid = id.into_inner();
+    assert_eq!(renamed.millis_since_epoch(), 86_400_000);
+    assert_eq!(OldId::from_inner(renamed).to_string(), "old_113q8KFkAEs");
+    let generator = idtypes::uid11::XidGenerator::new().with_mode(idtypes::uid11::XidMode::Random);
+    assert!(generator.next().timestamp_millis() > idtypes::uid11::XID_EPOCH_MILLIS);
+}
+
+/// A typed rs/xid XID has the XID's parts, ranges and generation, typed.
+#[test]
+fn a_typed_rs_xid_has_its_parts_ranges_and_generation() {
+    use idtypes::RsXid;
+    use idtypes::rs_xid::RsXidGenerator;
+    use idtypes_tests::typed::RequestId;
+
+    let id: RequestId = "req_9m4e2mr0ui3e8a215n4g".parse().unwrap();
+    assert_eq!(id.timestamp_seconds(), 1_300_816_219);
+    assert_eq!(id.machine_id(), [0x60, 0xf4, 0x86]);
+    assert_eq!(id.process_id(), 0xe428);
+    assert_eq!(id.counter(), 4_271_561);
+    assert_eq!(id.datetime().timestamp(), 1_300_816_219);
+    assert_eq!(format!("{id:?}"), "RequestId(req_9m4e2mr0ui3e8a215n4g)");
+    assert_copy::<RequestId>();
+
+    let range = RequestId::range_for_prefix("req_9m4e2").unwrap().unwrap();
+    assert!(range.contains(&id));
+    assert_eq!(range.start().to_string(), "req_9m4e2000000000000000");
+    let seconds = RequestId::range_for_seconds(1_300_816_219, 1_300_816_219).unwrap();
+    assert!(seconds.contains(&id));
+    let time = id.datetime();
+    assert!(RequestId::ranges_for_time(time..=time).contains(&id));
+
+    let generator = RsXidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000))
+        .with_machine_id([1, 2, 3]);
+    let first = RequestId::next_from(&generator);
+    let second = RequestId::try_next_from(&generator).unwrap();
+    assert_eq!(first.timestamp_seconds(), 1_700_000_000);
+    assert_eq!(first.machine_id(), [1, 2, 3]);
+    assert_eq!(second.counter(), (first.counter() + 1) % (1 << 24));
+    assert_ne!(RequestId::now(), RequestId::now());
+    assert_eq!(RequestId::default().into_inner(), RsXid::NIL);
+
+    let err = "req_9M4E2MR0UI3E8A215N4G".parse::<RequestId>().unwrap_err();
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ErrorKind::Character, Some(5))
     );
 }

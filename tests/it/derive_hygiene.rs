@@ -127,7 +127,7 @@ mod hostile {
         }
     }
 
-    pub fn any_xid(_: &::idtypes::Xid) -> ::core::result::Result<(), &'static str> {
+    pub fn any_xid(_: &::idtypes::Uid11Xid) -> ::core::result::Result<(), &'static str> {
         ::core::result::Result::Ok(())
     }
 
@@ -178,9 +178,9 @@ mod hostile {
     #[idtype(prefix = "file", validate = not_zero)]
     pub struct FileId(::idtypes::Uid11);
 
-    #[derive(::idtypes::Xid)]
+    #[derive(::idtypes::Uid11Xid)]
     #[idtype(prefix = "order", separator = "::", validate = any_xid)]
-    pub struct OrderId(::idtypes::Xid);
+    pub struct OrderId(::idtypes::Uid11Xid);
 
     #[derive(::idtypes::Snowish)]
     #[idtype(prefix = "job", validate = machine_zero)]
@@ -247,9 +247,9 @@ mod no_prelude {
     #[idtype(prefix = "file")]
     pub struct FileId(::idtypes::Uid11);
 
-    #[derive(::idtypes::Xid)]
+    #[derive(::idtypes::Uid11Xid)]
     #[idtype(prefix = "order")]
-    pub struct OrderId(::idtypes::Xid);
+    pub struct OrderId(::idtypes::Uid11Xid);
 
     #[derive(::idtypes::Snowish)]
     #[idtype(prefix = "job")]

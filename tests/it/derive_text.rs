@@ -465,15 +465,15 @@ text_suite! {
 }
 
 text_suite! {
-    mod xid for Xid {
+    mod xid for Uid11Xid {
         example: "113q8KFkAEs",
-        format_name: "xid",
+        format_name: "uid11 xid",
         longest: 11,
         separator: "::",
         bad: "113qOKFkAEs",
         bad_kind: Character,
         bad_at: 4,
-        bad_message: "PostId: invalid xid: unexpected character 'O' at byte 9, expected one \
+        bad_message: "PostId: invalid uid11 xid: unexpected character 'O' at byte 9, expected one \
                       of `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
     }
 }
@@ -566,6 +566,20 @@ text_suite! {
 }
 
 text_suite! {
+    mod rs_xid for RsXid {
+        example: "9m4e2mr0ui3e8a215n4g",
+        format_name: "rs/xid XID",
+        longest: 20,
+        separator: "-",
+        bad: "9m4e2mr0ui3e8a215n4h",
+        bad_kind: Character,
+        bad_at: 19,
+        bad_message: "PostId: invalid rs/xid XID: unexpected character 'h' at byte 24, \
+                      expected one of `0g`",
+    }
+}
+
+text_suite! {
     mod record_key for RecordKey {
         example: "3jzfcijpj2z2a",
         format_name: "atproto record key",
@@ -645,6 +659,7 @@ fn a_hundred_megabyte_text_is_refused_without_reading_it_all() {
         parse_err::<full_rand::PostId>(&text),
         parse_err::<tbsl::PostId>(&text),
         parse_err::<record_key::PostId>(&text),
+        parse_err::<rs_xid::PostId>(&text),
     ];
     for err in errors {
         assert_eq!(err.kind(), ErrorKind::Length, "{err}");
@@ -809,7 +824,8 @@ fn parse_everything(text: &str) {
         ts_seq_rand,
         full_rand,
         tbsl,
-        record_key
+        record_key,
+        rs_xid
     );
 }
 
@@ -891,7 +907,8 @@ mod encode {
         snowish,
         ts_seq_rand,
         full_rand,
-        tbsl
+        tbsl,
+        rs_xid
     );
 }
 

@@ -90,7 +90,7 @@ fn an_unsigned_column_reads_only_the_formats_that_keep_the_top_bit_0() {
     assert!(m.ends_with(expected), "{m}");
     let m = wrong_column::<FullRand>(&mut conn, &table, "id", 0, "fullrand uid11");
     assert!(m.ends_with(expected), "{m}");
-    wrong_column::<Xid>(&mut conn, &table, "id", 0, "xid");
+    wrong_column::<Uid11Xid>(&mut conn, &table, "id", 0, "uid11 xid");
     drop_table(&mut conn, &table);
 }
 

@@ -125,7 +125,7 @@ pg_arrays!(
     tid: Tid,
     time_id: TimeId,
     uid11: Uid11,
-    xid: Xid,
+    xid: Uid11Xid,
     snowish: Snowish,
     ts_seq_rand: TsSeqRand,
     full_rand: FullRand,
@@ -135,6 +135,7 @@ pg_arrays!(
     text_tid: AsText<Tid>,
     bytes_uid11: AsBytes<Uid11>,
     sonyflake: Sonyflake,
+    rs_xid: idtypes::RsXid,
 );
 
 /// A typed UUID reads PostgreSQL's `uuid` only: 16 bytes of `BYTEA` are another column's

@@ -8,8 +8,8 @@ use std::hash::{BuildHasher, RandomState};
 use std::marker::PhantomData;
 
 use idtypes::{
-    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11, Ulid,
-    Xid,
+    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,
+    Uid11Xid, Ulid,
 };
 use idtypes_tests::typed::{
     ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
@@ -67,7 +67,7 @@ fn every_format_with_a_natural_value_defaults_to_its_min_the_nil_id() {
     assert_eq!(TimeId::default(), TimeId::MIN);
     assert_eq!(Uid11::default(), Uid11::MIN);
     assert_eq!(Uid11::default().to_string(), "11111111111");
-    assert_eq!(Xid::default(), Xid::MIN);
+    assert_eq!(Uid11Xid::default(), Uid11Xid::MIN);
     assert_eq!(Snowish::default(), Snowish::MIN);
     assert_eq!(TsSeqRand::default().to_u64(), 0);
     assert_eq!(FullRand::default().to_u64(), 0);
@@ -84,6 +84,11 @@ fn every_format_with_a_natural_value_defaults_to_its_min_the_nil_id() {
     );
     assert_eq!(idtypes::Sonyflake::default(), idtypes::Sonyflake::MIN);
     assert_eq!(idtypes::Sonyflake::default().to_string(), "0");
+    assert_eq!(idtypes::RsXid::default(), idtypes::RsXid::NIL);
+    assert_eq!(
+        idtypes::RsXid::default().to_string(),
+        "00000000000000000000"
+    );
     // No record key is empty: none is the natural one.
     const { assert!(!Probe::<RecordKey>::DEFAULT) };
 }
@@ -96,7 +101,7 @@ fn typed_ids_default_to_the_inner_min_only_without_checks() {
     min::<PostId>(Tid::MIN);
     min::<EventId>(TimeId::MIN);
     min::<FileId>(Uid11::MIN);
-    min::<OrderId>(Xid::MIN);
+    min::<OrderId>(Uid11Xid::MIN);
     min::<JobId>(Snowish::MIN);
     min::<MsgId>(TsSeqRand::MIN);
     min::<TokenId>(FullRand::MIN);
@@ -105,6 +110,7 @@ fn typed_ids_default_to_the_inner_min_only_without_checks() {
     min::<PaymentId>(Ulid::MIN);
     min::<idtypes_tests::typed::TraceId>(idtypes::Ksuid::MIN);
     min::<idtypes_tests::typed::BatchId>(idtypes::Sonyflake::MIN);
+    min::<idtypes_tests::typed::RequestId>(idtypes::RsXid::MIN);
     assert_eq!(PostId::default().to_string(), "post_2222222222222");
     // A default could fail the type's checks, and `Default` cannot fail.
     const { assert!(!Probe::<RecentPostId>::DEFAULT) };

@@ -3,11 +3,11 @@
 //! in the parent, and otherwise draws from a stream of its own.
 use std::collections::HashSet;
 
-use idtypes::{ErrorKind, FullRand, ManualClock, Tid, TimeId, Xid};
+use idtypes::{ErrorKind, FullRand, ManualClock, Tid, TimeId, Uid11Xid};
 
 use idtypes::time_id::{NodeId, TimeIdGenerator};
 
-use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator, XidMode};
+use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, Uid11XidGenerator, Uid11XidMode};
 
 use idtypes::tbsl::{TbslGenerator, TbslMode};
 
@@ -222,22 +222,23 @@ fn assert_shared_only_by_chance(make: &dyn Fn() -> u128) -> (Vec<u128>, Vec<u128
 #[test]
 fn a_monotonic_xid_generator_does_not_go_on_with_the_parents_count() {
     // A frozen clock: both sides make all their xids in the same millisecond.
-    let generator = XidGenerator::with_clock(ManualClock::new(NOW));
+    let generator = Uid11XidGenerator::with_clock(ManualClock::new(NOW));
     let (parent, child) = assert_shared_only_by_chance(&|| generator.next().to_u64() as u128);
     assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
     // The child went on after the parent's last xid before the fork, in a later millisecond.
-    let first = Xid::from_u64(child[0] as u64);
-    assert!(first.millis_since_epoch() > Xid::from_u64(parent[0] as u64).millis_since_epoch());
+    let first = Uid11Xid::from_u64(child[0] as u64);
+    assert!(first.millis_since_epoch() > Uid11Xid::from_u64(parent[0] as u64).millis_since_epoch());
 }
 
 #[test]
 fn xid_now_in_the_child_draws_its_own_random_bits() {
-    assert_shared_only_by_chance(&|| Xid::now().to_u64() as u128);
+    assert_shared_only_by_chance(&|| Uid11Xid::now().to_u64() as u128);
 }
 
 #[test]
 fn a_random_xid_generator_in_the_child_draws_its_own_random_bits() {
-    let generator = XidGenerator::with_clock(ManualClock::new(NOW)).with_mode(XidMode::Random);
+    let generator =
+        Uid11XidGenerator::with_clock(ManualClock::new(NOW)).with_mode(Uid11XidMode::Random);
     assert_shared_only_by_chance(&|| generator.next().to_u64() as u128);
 }
 

@@ -38,6 +38,7 @@ mod markdown_links;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;
+mod rs_xid_conformance;
 mod rusqlite_ids;
 mod rusqlite_sqlx;
 mod schema;

@@ -14,7 +14,7 @@ use idtypes::Ksuid;
 use idtypes::time_id::NodeId;
 use idtypes::{
     AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId,
-    TsSeqRand, TypedId, Uid11, Ulid, Xid,
+    TsSeqRand, TypedId, Uid11, Uid11Xid, Ulid,
 };
 use idtypes_tests::typed::TraceId;
 use idtypes_tests::typed::{
@@ -280,7 +280,7 @@ async fn arrays<V: Column>(values: Vec<V>, storage: Storage) {
 
     let array = match storage {
         Storage::Integer => "bigint[]",
-        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => "bytea[]",
+        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Bytes12 => "bytea[]",
         Storage::Uuid => "uuid[]",
         Storage::Text | Storage::PrefixedText => "text[]",
         Storage::Bytes20 => "bytea[]",
@@ -367,7 +367,7 @@ cases! {
     tid: Tid = all(), Storage::Integer;
     time_id: TimeId = all(), Storage::Integer;
     uid11: Uid11 = all(), Storage::Integer;
-    xid: Xid = all(), Storage::Integer;
+    xid: Uid11Xid = all(), Storage::Integer;
     snowish: Snowish = all(), Storage::Integer;
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
@@ -379,7 +379,7 @@ cases! {
     text_time_id: AsText<TimeId> = all_as_text(), Storage::Text;
     text_ulid: AsText<Ulid> = all_as_text(), Storage::Text;
     text_uid11: AsText<Uid11> = all_as_text(), Storage::Text;
-    text_xid: AsText<Xid> = all_as_text(), Storage::Text;
+    text_xid: AsText<Uid11Xid> = all_as_text(), Storage::Text;
     text_snowish: AsText<Snowish> = all_as_text(), Storage::Text;
     text_ts_seq_rand: AsText<TsSeqRand> = all_as_text(), Storage::Text;
     text_full_rand: AsText<FullRand> = all_as_text(), Storage::Text;
@@ -411,6 +411,10 @@ cases! {
     key_type_literal: ProfileKey = typed([RecordKey::SELF, RecordKey::SELF]), Storage::Text;
     text_typed_post: AsText<PostId> = typed_samples(8).into_iter().map(AsText).collect(),
         Storage::PrefixedText;
+    rs_xid: idtypes::RsXid = all(), Storage::Bytes12;
+    text_rs_xid: AsText<idtypes::RsXid> = all_as_text(), Storage::Text;
+    bytes_rs_xid: AsBytes<idtypes::RsXid> = all_as_bytes(), Storage::Bytes12;
+    typed_request: idtypes_tests::typed::RequestId = typed_samples(8), Storage::Bytes12;
     text_typed_note: AsText<NoteKey> = typed_samples(8).into_iter().map(AsText).collect(),
         Storage::PrefixedText;
     text_checked_post: AsText<RecentPostId> =

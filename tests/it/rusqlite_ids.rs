@@ -8,7 +8,7 @@ use std::fmt::Debug;
 use idtypes::Ksuid;
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    TypedId, Uid11, Ulid, Xid,
+    TypedId, Uid11, Uid11Xid, Ulid,
 };
 use idtypes_tests::typed::TraceId;
 use idtypes_tests::typed::{
@@ -32,7 +32,11 @@ impl<T: Clone + Ord + Debug + ToSql + FromSql> Column for T {}
 pub fn storage_class(storage: Storage) -> &'static str {
     match storage {
         Storage::Integer => "integer",
-        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "blob",
+        Storage::Bytes8
+        | Storage::Bytes10
+        | Storage::Bytes16
+        | Storage::Bytes12
+        | Storage::Uuid => "blob",
         Storage::Text | Storage::PrefixedText => "text",
         Storage::Bytes20 => "blob",
     }
@@ -42,7 +46,11 @@ pub fn storage_class(storage: Storage) -> &'static str {
 pub fn column(storage: Storage) -> &'static str {
     match storage {
         Storage::Integer => "INTEGER",
-        Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "BLOB",
+        Storage::Bytes8
+        | Storage::Bytes10
+        | Storage::Bytes16
+        | Storage::Bytes12
+        | Storage::Uuid => "BLOB",
         Storage::Text | Storage::PrefixedText => "TEXT",
         Storage::Bytes20 => "BLOB",
     }
@@ -165,7 +173,7 @@ round_trips! {
     tid: Tid = all(), Storage::Integer;
     time_id: TimeId = all(), Storage::Integer;
     uid11: Uid11 = all(), Storage::Integer;
-    xid: Xid = all(), Storage::Integer;
+    xid: Uid11Xid = all(), Storage::Integer;
     snowish: Snowish = all(), Storage::Integer;
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
@@ -175,7 +183,7 @@ round_trips! {
     record_key: RecordKey = all(), Storage::Text;
     text_tid: AsText<Tid> = all_as_text(), Storage::Text;
     text_time_id: AsText<TimeId> = all_as_text(), Storage::Text;
-    text_xid: AsText<Xid> = all_as_text(), Storage::Text;
+    text_xid: AsText<Uid11Xid> = all_as_text(), Storage::Text;
     text_tbsl: AsText<Tbsl> = all_as_text(), Storage::Text;
     bytes_tid: AsBytes<Tid> = all_as_bytes(), Storage::Bytes8;
     bytes_full_rand: AsBytes<FullRand> = all_as_bytes(), Storage::Bytes8;
@@ -211,6 +219,10 @@ round_trips! {
     typed_trace: TraceId = typed(), Storage::Bytes20;
     sonyflake: idtypes::Sonyflake = all(), Storage::Integer;
     typed_batch: idtypes_tests::typed::BatchId = typed(), Storage::Integer;
+    rs_xid: idtypes::RsXid = all(), Storage::Bytes12;
+    text_rs_xid: AsText<idtypes::RsXid> = all_as_text(), Storage::Text;
+    bytes_rs_xid: AsBytes<idtypes::RsXid> = all_as_bytes(), Storage::Bytes12;
+    typed_request: idtypes_tests::typed::RequestId = typed(), Storage::Bytes12;
 }
 
 /// The error reading `expr` as `V`, as rusqlite shows it.
@@ -233,8 +245,12 @@ fn a_value_of_the_wrong_kind_is_an_error_naming_the_type() {
         (error::<AsBytes<Tid>>(&db, "1"), "atproto TID"),
         (error::<AsBytes<PostId>>(&db, "'x'"), "PostId"),
         (error::<RecordKey>(&db, "x'00'"), "atproto record key"),
-        (error::<AsText<Xid>>(&db, "1"), "xid"),
+        (error::<AsText<Uid11Xid>>(&db, "1"), "uid11 xid"),
         (error::<AsText<PostId>>(&db, "x'00'"), "PostId"),
+        (
+            error::<idtypes::RsXid>(&db, "'9m4e2mr0ui3e8a215n4g'"),
+            "rs/xid XID",
+        ),
     ] {
         assert!(err.contains(&format!("{expected} {wrong}")), "{err}");
     }
@@ -262,6 +278,8 @@ fn malformed_content_is_an_error_naming_the_type() {
     assert!(err.contains("snowish"), "{err}");
     let err = error::<Tbsl>(&db, "x'000102030405060708'");
     assert!(err.contains("a TBSL column holds 10 bytes"), "{err}");
+    let err = error::<idtypes::RsXid>(&db, "x'000102030405060708090a'");
+    assert!(err.contains("an rs/xid XID column holds 12 bytes"), "{err}");
     let err = error::<AsBytes<Tid>>(&db, "x'00'");
     assert!(err.contains("8 bytes"), "{err}");
     let err = error::<RecordKey>(&db, "'..'");

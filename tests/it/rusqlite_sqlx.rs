@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use idtypes::Ksuid;
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    TypedId, Uid11, Ulid, Xid,
+    TypedId, Uid11, Uid11Xid, Ulid,
 };
 use idtypes_tests::typed::TraceId;
 use idtypes_tests::typed::{EventId, NoteKey, OrderId, PaymentId, PostId, TxnId};
@@ -158,7 +158,7 @@ both_ways! {
     tid: Tid = all(), Storage::Integer;
     time_id: TimeId = all(), Storage::Integer;
     uid11: Uid11 = all(), Storage::Integer;
-    xid: Xid = all(), Storage::Integer;
+    xid: Uid11Xid = all(), Storage::Integer;
     snowish: Snowish = all(), Storage::Integer;
     ts_seq_rand: TsSeqRand = all(), Storage::Integer;
     full_rand: FullRand = all(), Storage::Integer;
@@ -167,7 +167,7 @@ both_ways! {
     ulid: Ulid = all(), Storage::Uuid;
     record_key: RecordKey = all(), Storage::Text;
     text_time_id: AsText<TimeId> = all::<TimeId>().into_iter().map(AsText).collect(), Storage::Text;
-    bytes_xid: AsBytes<Xid> = all::<Xid>().into_iter().map(AsBytes).collect(), Storage::Bytes8;
+    bytes_xid: AsBytes<Uid11Xid> = all::<Uid11Xid>().into_iter().map(AsBytes).collect(), Storage::Bytes8;
     typed_post: PostId = typed(), Storage::Integer;
     typed_event: EventId = typed(), Storage::Integer;
     typed_order: OrderId = typed(), Storage::Integer;
@@ -186,6 +186,8 @@ both_ways! {
     ksuid: Ksuid = all(), Storage::Bytes20;
     typed_trace: TraceId = typed(), Storage::Bytes20;
     sonyflake: idtypes::Sonyflake = all(), Storage::Integer;
+    rs_xid: idtypes::RsXid = all(), Storage::Bytes12;
+    typed_request: idtypes_tests::typed::RequestId = typed(), Storage::Bytes12;
 }
 
 /// The errors both clients give for `expr` read as `V` end alike.
@@ -216,6 +218,7 @@ async fn both_refuse_a_value_of_the_wrong_kind_with_the_same_words() {
     same_error::<Tid>(&file, "'3jzfcijpj2z2a'").await;
     same_error::<EventId>(&file, "x'00'").await;
     same_error::<Tbsl>(&file, "1").await;
+    same_error::<idtypes::RsXid>(&file, "1").await;
     same_error::<AsBytes<PostId>>(&file, "'x'").await;
     same_error::<RecordKey>(&file, "1").await;
     same_error::<AsText<PostId>>(&file, "x'00'").await;

@@ -16,7 +16,7 @@ use std::{ops::RangeInclusive, str::FromStr, sync::LazyLock};
 use idtypes::Sonyflake;
 use idtypes::{
     FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
-    Uid11, Ulid, Xid, record_key::RecordKeyType, uuids::DynTypeId,
+    Uid11, Uid11Xid, Ulid, record_key::RecordKeyType, uuids::DynTypeId,
 };
 use idtypes_tests::{interop_lines, proptest_config};
 use proptest::{
@@ -433,6 +433,18 @@ fn tbsl() -> Texts {
     }
 }
 
+/// rs/xid XIDs (lowercase only, the last character `0` or `g`), and texts near them of any
+/// letter and any last character.
+fn rs_xid() -> Texts {
+    Texts {
+        valid: any::<[u8; 12]>()
+            .prop_map(|bytes| idtypes::RsXid::from_bytes(bytes).to_string())
+            .boxed(),
+        edges: string_regex("[0-9A-Za-z]{19,21}").unwrap().boxed(),
+        alphabet: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    }
+}
+
 /// ULIDs in either case (the first character `0` to `7`), and texts near them of any letter.
 fn ulid() -> Texts {
     Texts {
@@ -543,7 +555,7 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
     check::<Tid>(&tid());
     check::<TimeId>(&time_id());
     check::<Uid11>(&uid11::<Uid11>());
-    check::<Xid>(&uid11::<Xid>());
+    check::<Uid11Xid>(&uid11::<Uid11Xid>());
     check::<Snowish>(&snowish());
     check::<TsSeqRand>(&uid11::<TsSeqRand>());
     check::<FullRand>(&uid11::<FullRand>());
@@ -553,6 +565,7 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
     check::<RecordKey>(&record_key());
     check::<idtypes::Ksuid>(&ksuid());
     check::<Sonyflake>(&sonyflake());
+    check::<idtypes::RsXid>(&rs_xid());
 }
 
 #[test]
@@ -646,7 +659,7 @@ typed_suite! {
     tid: Tid, tid();
     time_id: TimeId, time_id();
     uid11: Uid11, uid11::<Uid11>();
-    xid: Xid, uid11::<Xid>();
+    xid: Uid11Xid, uid11::<Uid11Xid>();
     snowish: Snowish, snowish();
     ts_seq_rand: TsSeqRand, uid11::<TsSeqRand>();
     full_rand: FullRand, uid11::<FullRand>();
@@ -656,6 +669,7 @@ typed_suite! {
     record_key: RecordKey, record_key();
     ksuid: Ksuid, ksuid();
     sonyflake: Sonyflake, sonyflake();
+    rs_xid: RsXid, rs_xid();
 }
 
 /// Typed record keys of each record key type.
@@ -827,7 +841,7 @@ fn each_format_names_itself_and_describes_its_text() {
     );
     described::<TimeId>("TimeId", &["Time-Ordered ID", "`STTT-TTT-TTTT-CC`"]);
     described::<Uid11>("Uid11", &["uid11", "Base58", "`jpXCZedGfVQ`"]);
-    described::<Xid>("Xid", &["xid", "22 random bits"]);
+    described::<Uid11Xid>("Uid11Xid", &["xid", "22 random bits"]);
     described::<Snowish>("Snowish", &["snowish", "`NQm6nKp8qFC`"]);
     described::<TsSeqRand>("TsSeqRand", &["ts-seq-rand", "12-bit sequence"]);
     described::<FullRand>("FullRand", &["fullrand", "64 random bits"]);
@@ -843,6 +857,10 @@ fn each_format_names_itself_and_describes_its_text() {
     described::<Tbsl>("Tbsl", &["TBSL", "uppercase hexadecimal"]);
     described::<Ulid>("Ulid", &["ULID", "Crockford base32", "either case"]);
     described::<RecordKey>("RecordKey", &["record key", "1 to 512", "`..`"]);
+    described::<idtypes::RsXid>(
+        "RsXid",
+        &["rs/xid", "not the uid11 xid", "base32hex", "`0` or `g`"],
+    );
     described::<RecordKeyType>("RecordKeyType", &["`tid`", "`nsid`", "`literal:`"]);
     described::<idtypes::Ksuid>(
         "Ksuid",
@@ -871,6 +889,7 @@ fn the_lengths_are_the_formats() {
     assert_eq!(lengths(facts::<Snowflake>()), (1, 19));
     assert_eq!(lengths(facts::<Sonyflake>()), (1, 19));
     assert_eq!(lengths(facts::<RecordKey>()), (1, 512));
+    assert_eq!(lengths(facts::<idtypes::RsXid>()), (20, 20));
     assert_eq!(lengths(facts::<RecordKeyType>()), (3, 520));
     assert_eq!(lengths(facts::<idtypes::Ksuid>()), (27, 27));
     assert_eq!(lengths(facts::<tid::PostId>()), (18, 18));
@@ -1043,6 +1062,7 @@ fn patterns_keep_to_what_both_dialects_share() {
         facts::<Snowish>().pattern,
         facts::<Snowflake>().pattern,
         facts::<Tbsl>().pattern,
+        facts::<idtypes::RsXid>().pattern,
         facts::<RecordKey>().pattern,
         facts::<RecordKeyType>().pattern,
         facts::<keys::NsidKey>().pattern,

@@ -4,7 +4,7 @@
 //! integer, as on PostgreSQL and SQLite, and one with `AsBytes` and `AsText` columns and
 //! MySQL's `BIGINT UNSIGNED` for the formats that keep the top bit 0.
 
-use idtypes::{AsText, Snowish, Tbsl, Tid, TimeId, Xid};
+use idtypes::{AsText, Snowish, Tbsl, Tid, TimeId, Uid11Xid};
 use idtypes_tests::typed::{EventId, PostId};
 use sea_orm::{ConnectOptions, Database, DatabaseConnection};
 
@@ -71,8 +71,11 @@ async fn a_flipped_format_reads_its_bigint_and_refuses_bigint_unsigned() {
     assert_eq!(event.into_inner(), TimeId::from_i64(5));
     let err = read_error::<TimeId>(&db, "CAST(5 AS UNSIGNED)").await;
     assert!(err.contains("expected a signed integer (BIGINT"), "{err}");
-    let err = read_error::<Option<Xid>>(&db, "CAST(5 AS UNSIGNED)").await;
-    assert!(err.contains("xid in a column of the wrong type"), "{err}");
+    let err = read_error::<Option<Uid11Xid>>(&db, "CAST(5 AS UNSIGNED)").await;
+    assert!(
+        err.contains("uid11 xid in a column of the wrong type"),
+        "{err}"
+    );
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@
 //!
 //! The entity and its cases are in `common/sea_orm_cases.rs`.
 
-use idtypes::{AsBytes, AsText, RecordKey, Snowish, Tbsl, Tid, TimeId, Uid11, Xid};
+use idtypes::{AsBytes, AsText, RecordKey, Snowish, Tbsl, Tid, TimeId, Uid11, Uid11Xid};
 use idtypes_tests::typed::{EventId, PostId, TxnId};
 use sea_orm::sea_query::{ArrayType, Nullable, ValueType};
 use sea_orm::{
@@ -115,7 +115,7 @@ async fn null_is_none_in_an_option_and_an_error_otherwise() {
     assert_eq!(read::<Option<PostId>>(&db, "NULL").await.unwrap(), None);
     assert_eq!(read::<Option<Tbsl>>(&db, "NULL").await.unwrap(), None);
     assert_eq!(
-        read::<Option<AsText<Xid>>>(&db, "NULL").await.unwrap(),
+        read::<Option<AsText<Uid11Xid>>>(&db, "NULL").await.unwrap(),
         None
     );
     let err = read_error::<PostId>(&db, "NULL").await;
@@ -224,7 +224,7 @@ fn try_from_u64_is_an_error_ids_are_not_auto_increment_values() {
         <Tid as TryFromU64>::try_from_u64(1),
         Err(DbErr::ConvertFromU64("atproto TID"))
     );
-    assert!(<AsText<Xid> as TryFromU64>::try_from_u64(1).is_err());
+    assert!(<AsText<Uid11Xid> as TryFromU64>::try_from_u64(1).is_err());
 }
 
 #[test]

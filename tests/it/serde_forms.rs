@@ -7,7 +7,7 @@ use std::fmt::{Debug, Display};
 
 use idtypes::{
     FixedSizeFormat, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
-    Ulid, Xid, serde::SerdeId,
+    Uid11Xid, Ulid, serde::SerdeId,
 };
 use idtypes_tests::typed::{
     ChatId, EventId, FileId, JobId, MsgId, NoteKey, OrderId, PaymentId, PostId, TokenId, TxnId,
@@ -38,6 +38,7 @@ enum RawValue {
     Bytes16([u8; 16]),
     Text(String),
     Bytes20([u8; 20]),
+    Bytes12([u8; 12]),
 }
 
 impl Serialize for RawValue {
@@ -49,6 +50,7 @@ impl Serialize for RawValue {
             RawValue::Bytes16(bytes) => serializer.serialize_bytes(bytes),
             RawValue::Text(text) => serializer.serialize_str(text),
             RawValue::Bytes20(bytes) => serializer.serialize_bytes(bytes),
+            RawValue::Bytes12(bytes) => serializer.serialize_bytes(bytes),
         }
     }
 }
@@ -68,7 +70,7 @@ macro_rules! raw_integer {
     )*};
 }
 
-raw_integer!(Tid => U64, TimeId => I64, Uid11 => U64, Xid => U64, Snowish => U64,
+raw_integer!(Tid => U64, TimeId => I64, Uid11 => U64, Uid11Xid => U64, Snowish => U64,
     TsSeqRand => U64, FullRand => U64, Snowflake => U64, idtypes::Sonyflake => U64);
 
 impl Raw for Tbsl {
@@ -86,6 +88,12 @@ impl Raw for Ulid {
 impl Raw for idtypes::Ksuid {
     fn raw(&self) -> RawValue {
         RawValue::Bytes20(self.to_bytes())
+    }
+}
+
+impl Raw for idtypes::RsXid {
+    fn raw(&self) -> RawValue {
+        RawValue::Bytes12(self.to_bytes())
     }
 }
 
@@ -271,7 +279,7 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         Tid,
         TimeId,
         Uid11,
-        Xid,
+        Uid11Xid,
         Snowish,
         TsSeqRand,
         FullRand,
@@ -280,7 +288,8 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         RecordKey,
         Snowflake,
         idtypes::Ksuid,
-        idtypes::Sonyflake
+        idtypes::Sonyflake,
+        idtypes::RsXid
     );
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
@@ -305,7 +314,8 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         RawPostId,
         RawNoteKey,
         idtypes_tests::typed::TraceId,
-        idtypes_tests::typed::BatchId
+        idtypes_tests::typed::BatchId,
+        idtypes_tests::typed::RequestId
     );
     panic!("no raw form for {id}")
 }
@@ -319,7 +329,7 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check(TimeId::MAX);
     check("3kxnlhr3gxq23".parse::<TimeId>().unwrap());
     check(Uid11::MAX);
-    check(Xid::from_u64(300));
+    check(Uid11Xid::from_u64(300));
     check(Snowish::MAX);
     check(TsSeqRand::MAX);
     check(FullRand::MAX);
@@ -341,6 +351,9 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     );
     check(idtypes::Sonyflake::MIN);
     check(idtypes::Sonyflake::MAX);
+    check(idtypes::RsXid::MIN);
+    check(idtypes::RsXid::MAX);
+    check("9m4e2mr0ui3e8a215n4g".parse::<idtypes::RsXid>().unwrap());
 }
 
 #[test]
@@ -350,7 +363,7 @@ fn every_typed_id_writes_what_the_table_says_and_reads_it_back() {
     check(PostId::from_inner(tid));
     check(EventId::from_inner(time_id));
     check(FileId::from_inner(Uid11::MAX));
-    check(OrderId::from_inner(Xid::from_u64(300)));
+    check(OrderId::from_inner(Uid11Xid::from_u64(300)));
     check(JobId::from_inner(Snowish::MAX));
     check(MsgId::from_inner(TsSeqRand::MAX));
     check(TokenId::from_inner(FullRand::MAX));
@@ -366,6 +379,9 @@ fn every_typed_id_writes_what_the_table_says_and_reads_it_back() {
     check(RawNoteKey::from_inner(RecordKey::SELF));
     check(idtypes_tests::typed::TraceId::from_inner(
         idtypes::Ksuid::MAX,
+    ));
+    check(idtypes_tests::typed::RequestId::from_inner(
+        idtypes::RsXid::MAX,
     ));
 }
 

@@ -4,7 +4,7 @@
 //! TimeIds before 1970, random ones).
 
 use crate::common::sqlx_cases::{Rng, Sample, samples};
-use idtypes::{FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
+use idtypes::{FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Uid11Xid, Ulid};
 use sqlx::AssertSqlSafe;
 
 /// Generates the tests for the database the invoking module describes (`Db`, `connect`,
@@ -107,13 +107,16 @@ macro_rules! sql_function_cases {
             text_and_back::<Tid>(&pool, "tid").await;
             text_and_back::<TimeId>(&pool, "time_id").await;
             text_and_back::<Uid11>(&pool, "uid11").await;
-            text_and_back::<Xid>(&pool, "xid").await;
+            text_and_back::<Uid11Xid>(&pool, "uid11_xid").await;
+            // The deprecated names of v0.1.0 are aliases.
+            text_and_back::<Uid11Xid>(&pool, "xid").await;
             text_and_back::<Snowish>(&pool, "snowish").await;
             text_and_back::<TsSeqRand>(&pool, "ts_seq_rand").await;
             text_and_back::<FullRand>(&pool, "fullrand").await;
             text_and_back::<Snowflake>(&pool, "snowflake").await;
             text_and_back::<Tbsl>(&pool, "tbsl").await;
             text_and_back::<Ulid>(&pool, "ulid").await;
+            text_and_back::<idtypes::RsXid>(&pool, "rs_xid").await;
 
             // The dashed TimeId, a known answer.
             let sql = "SELECT time_id_text(time_id_from_text('3kxn-lhr-3gxq-22'))";
@@ -132,7 +135,8 @@ macro_rules! sql_function_cases {
             refuses(&pool, "time_id", "3kxn-lhr3-gxq-22", "TimeId", "13").await;
             refuses(&pool, "uid11", "jpXCZedGfVR", "uid11", "jpXCZedGfVR").await;
             refuses(&pool, "uid11", "0OIl0OIl0OI", "uid11", "1").await;
-            refuses(&pool, "xid", "jpXCZedGfV", "xid", "11").await;
+            refuses(&pool, "uid11_xid", "jpXCZedGfV", "uid11 xid", "11").await;
+            refuses(&pool, "xid", "jpXCZedGfV", "uid11 xid", "11").await;
             refuses(&pool, "snowish", "jpXCZedGfVQ", "snowish uid11", "jpXCZedGfVQ").await;
             refuses(&pool, "snowflake", "01", "Snowflake", "leading zeros").await;
             refuses(&pool, "snowflake", "+1", "Snowflake", "'+1'").await;
@@ -150,6 +154,21 @@ macro_rules! sql_function_cases {
             let sql = "SELECT ulid_text(ulid_from_text('01arz3ndektsv4rrffq69g5fav'))";
             let text: String = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
             assert_eq!(text, "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+
+            // rs/xid's example; lowercase only; the last character 0 or g; 12 bytes.
+            let sql = "SELECT rs_xid_text(rs_xid_from_text('9m4e2mr0ui3e8a215n4g'))";
+            let text: String = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
+            assert_eq!(text, "9m4e2mr0ui3e8a215n4g");
+            refuses(&pool, "rs_xid", "9m4e2mr0ui3e8a215n4", "rs/xid XID", "20").await;
+            refuses(&pool, "rs_xid", "9M4E2MR0UI3E8A215N4G", "rs/xid XID", "position 2").await;
+            refuses(&pool, "rs_xid", "9m4e2mr0ui3e8a215n4w", "rs/xid XID", "position 20").await;
+            refuses(&pool, "rs_xid", "c6e52g2mrqcjl44hf179", "rs/xid XID", "0 or g").await;
+            let err = sqlx::query("SELECT rs_xid_text(tbsl_from_text('25BF6196C8D610700001'))")
+                .fetch_one(&pool)
+                .await
+                .map(|_| ())
+                .unwrap_err();
+            assert!(err.to_string().contains("expected 12 bytes, found 10"), "{err}");
 
             // The column is a signed BIGINT on both: a TID with the top bit set, or a negative
             // value, is refused with a message that says why.

@@ -13,8 +13,9 @@ use idtypes::record_key::RecordKeyType;
 use idtypes::time_id::NodeId;
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-    TypedId, Uid11, Xid,
+    TypedId, Uid11, Uid11Xid,
 };
+use idtypes_tests::typed::RequestId;
 use idtypes_tests::typed::TraceId;
 use idtypes_tests::typed::{
     EventId, FileId, JobId, MsgId, NoteKey, OrderId, PostId, TokenId, TxnId,
@@ -47,7 +48,7 @@ fn not_nil_uid11(id: &Uid11) -> Result<(), String> {
     Ok(())
 }
 
-fn some_randomness(id: &Xid) -> Result<(), String> {
+fn some_randomness(id: &Uid11Xid) -> Result<(), String> {
     if id.random() == 0 {
         return Err(format!("{id} has an empty random field"));
     }
@@ -107,9 +108,9 @@ pub struct ModernEventId(TimeId);
 #[idtype(prefix = "file", validate = not_nil_uid11)]
 pub struct NamedFileId(Uid11);
 
-#[derive(Xid)]
+#[derive(Uid11Xid)]
 #[idtype(prefix = "order", validate = some_randomness)]
-pub struct ShopOrderId(Xid);
+pub struct ShopOrderId(Uid11Xid);
 
 #[derive(Snowish)]
 #[idtype(prefix = "job", validate = from_machine_7)]
@@ -184,7 +185,7 @@ stored_as_integer!(
     Tid: false,
     TimeId: true,
     Uid11: true,
-    Xid: true,
+    Uid11Xid: true,
     Snowish: false,
     TsSeqRand: true,
     FullRand: true,
@@ -192,6 +193,12 @@ stored_as_integer!(
 );
 
 impl Inner for Tbsl {
+    fn stored(&self) -> Stored {
+        Stored::Bytes(self.to_bytes().to_vec())
+    }
+}
+
+impl Inner for idtypes::RsXid {
     fn stored(&self) -> Stored {
         Stored::Bytes(self.to_bytes().to_vec())
     }
@@ -358,7 +365,7 @@ macro_rules! derive_cases {
                         .map(|v| Stored::Integer(v.parse().unwrap()))
                         .collect()
                 }
-                Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => select::<Vec<u8>>(pool, sql)
+                Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Bytes12 => select::<Vec<u8>>(pool, sql)
                     .await
                     .into_iter()
                     .map(Stored::Bytes)
@@ -837,7 +844,7 @@ macro_rules! derive_cases {
             let values = around_u64(
                 &[range],
                 |id: OrderId| id.as_inner().to_u64(),
-                |v| OrderId::from_inner(Xid::from_u64(v)),
+                |v| OrderId::from_inner(Uid11Xid::from_u64(v)),
                 &extra,
             );
             check_between(&values, range).await;
@@ -914,6 +921,7 @@ macro_rules! derive_cases {
             txn_id: TxnId,
             note_key: NoteKey,
             trace_id: TraceId,
+            request_id: RequestId,
         );
 
         mod validate_refusal {
@@ -930,8 +938,8 @@ macro_rules! derive_cases {
                     Uid11::MIN,
                     Uid11::from_u64(0x0123_4567_89AB_CDEF);
                 shop_order_id: ShopOrderId, some_randomness,
-                    Xid::from_parts(1_700_000_000_000, 0).unwrap(),
-                    Xid::from_parts(1_700_000_000_000, 12_345).unwrap();
+                    Uid11Xid::from_parts(1_700_000_000_000, 0).unwrap(),
+                    Uid11Xid::from_parts(1_700_000_000_000, 12_345).unwrap();
                 local_job_id: LocalJobId, from_machine_7,
                     Snowish::from_parts(1_700_000_000_000, 3, 0).unwrap(),
                     Snowish::from_parts(1_700_000_000_000, 7, 1).unwrap();

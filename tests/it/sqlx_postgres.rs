@@ -189,7 +189,7 @@ pg_cases!(
         tid: Tid,
         time_id: TimeId,
         uid11: Uid11,
-        xid: Xid,
+        xid: Uid11Xid,
         snowish: Snowish,
         ts_seq_rand: TsSeqRand,
         full_rand: FullRand,
@@ -199,8 +199,10 @@ pg_cases!(
         text_tid: AsText<Tid>,
         text_uid11: AsText<Uid11>,
         sonyflake: Sonyflake,
+        rs_xid: idtypes::RsXid,
     ;
     text:
         text_time_id: AsText<TimeId>,
         text_tbsl: AsText<Tbsl>,
+        text_rs_xid: AsText<idtypes::RsXid>,
 );

@@ -9,13 +9,15 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use idtypes::{IdRange, IdRanges, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Ulid, Xid};
+use idtypes::{
+    IdRange, IdRanges, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11Xid, Ulid,
+};
 
 use idtypes::snowflake::SnowflakeEpoch;
 
 use idtypes::time_id::NodeId;
 
-use idtypes::uid11::XID_EPOCH_MILLIS;
+use idtypes::uid11::UID11_XID_EPOCH_MILLIS;
 use idtypes_tests::proptest_config;
 use idtypes_tests::typed::{ChatId, EventId, JobId, MsgId, OrderId, PostId, TxnId};
 use proptest::prelude::*;
@@ -120,14 +122,16 @@ fn millis(t: i64) -> Option<u64> {
     u64::try_from(t.div_euclid(1000)).ok()
 }
 
-fn xid() -> Format<Xid> {
+fn xid() -> Format<Uid11Xid> {
     Format {
-        made_at: |t, low| Xid::from_parts(millis(t)?, (low as u32) & Xid::MAX_RANDOM).ok(),
+        made_at: |t, low| {
+            Uid11Xid::from_parts(millis(t)?, (low as u32) & Uid11Xid::MAX_RANDOM).ok()
+        },
         unit_bounds: |t| {
             let ms = millis(t)?;
             Some((
-                Xid::from_parts(ms, 0).ok()?,
-                Xid::from_parts(ms, Xid::MAX_RANDOM).ok()?,
+                Uid11Xid::from_parts(ms, 0).ok()?,
+                Uid11Xid::from_parts(ms, Uid11Xid::MAX_RANDOM).ok()?,
             ))
         },
         unit: 1000,
@@ -225,6 +229,26 @@ fn ulid() -> Format<Ulid> {
     }
 }
 
+fn rs_xid() -> Format<idtypes::RsXid> {
+    use idtypes::RsXid;
+    Format {
+        made_at: |t, low| {
+            let seconds = u64::try_from(t.div_euclid(1_000_000)).ok()?;
+            let [a, b, c, d, e, f, g, _] = low.to_be_bytes();
+            let counter = u32::from_be_bytes([0, e, f, g]);
+            RsXid::from_parts(seconds, [a, b, c], u16::from_be_bytes([d, e]), counter).ok()
+        },
+        unit_bounds: |t| {
+            let seconds = u64::try_from(t.div_euclid(1_000_000)).ok()?;
+            Some((
+                RsXid::from_parts(seconds, [0; 3], 0, 0).ok()?,
+                RsXid::from_parts(seconds, [0xFF; 3], u16::MAX, RsXid::MAX_COUNTER).ok()?,
+            ))
+        },
+        unit: 1_000_000,
+    }
+}
+
 /// A span and a time around it, within `lo..=hi` microseconds; the time is often near an end.
 fn span_and_time(lo: i64, hi: i64) -> impl Strategy<Value = ((i64, i64), i64)> {
     (lo..=hi, lo..=hi, lo..=hi, 0u8..6, -2_000i64..2_000).prop_map(move |(a, b, t, near, delta)| {
@@ -264,8 +288,8 @@ proptest! {
 
     #[test]
     fn xid_ranges_for_time(((start, end), t) in span_and_time(LO, HI), low in any::<u64>()) {
-        let ranges = Xid::ranges_for_time(at(start)..=at(end));
-        prop_assert_eq!(Xid::range_for_time(at(start)..=at(end)), ranges.single());
+        let ranges = Uid11Xid::ranges_for_time(at(start)..=at(end));
+        prop_assert_eq!(Uid11Xid::range_for_time(at(start)..=at(end)), ranges.single());
         check(&xid(), ranges, (start, end), t, low)?;
     }
 
@@ -318,16 +342,23 @@ proptest! {
         check(&ulid(), ranges, (start, end), t, low)?;
     }
 
+    #[test]
+    fn rs_xid_ranges_for_time(((start, end), t) in span_and_time(LO, HI), low in any::<u64>()) {
+        let ranges = idtypes::RsXid::ranges_for_time(at(start)..=at(end));
+        prop_assert_eq!(idtypes::RsXid::range_for_time(at(start)..=at(end)), ranges.single());
+        check(&rs_xid(), ranges, (start, end), t, low)?;
+    }
+
     /// Near the xid epoch (2011-11-11) and around 1970, where the uid11 profiles and TIDs
     /// begin: spans that start before a format's first id are clamped, not refused.
     #[test]
     fn spans_across_the_first_ids_are_clamped(
-        ((start, end), t) in span_and_time(-5_000_000, (XID_EPOCH_MILLIS as i64 + 5_000) * 1000),
+        ((start, end), t) in span_and_time(-5_000_000, (UID11_XID_EPOCH_MILLIS as i64 + 5_000) * 1000),
         low in any::<u64>(),
     ) {
         check(&tid(), Tid::ranges_for_time(at(start)..=at(end)), (start, end), t, low)?;
         check(&time_id(), TimeId::ranges_for_time(at(start)..=at(end)), (start, end), t, low)?;
-        check(&xid(), Xid::ranges_for_time(at(start)..=at(end)), (start, end), t, low)?;
+        check(&xid(), Uid11Xid::ranges_for_time(at(start)..=at(end)), (start, end), t, low)?;
         check(&tbsl(), Tbsl::ranges_for_time(at(start)..=at(end)), (start, end), t, low)?;
     }
 
@@ -348,7 +379,7 @@ proptest! {
         );
         prop_assert_eq!(
             OrderId::range_for_time(span.clone()).map(|r| r.start().into_inner()),
-            Xid::range_for_time(span.clone()).map(|r| r.start())
+            Uid11Xid::range_for_time(span.clone()).map(|r| r.start())
         );
         prop_assert_eq!(
             JobId::range_for_time(span.clone()).map(|r| r.end().into_inner()),
@@ -381,7 +412,7 @@ fn open_and_exclusive_spans_mean_what_rust_ranges_mean() {
     // An empty span holds nothing, in every format.
     assert!(Tid::ranges_for_time(at(t)..at(t)).is_empty());
     assert!(TimeId::ranges_for_time(at(t)..at(t)).is_empty());
-    assert!(Xid::ranges_for_time(at(t)..at(t)).is_empty());
+    assert!(Uid11Xid::ranges_for_time(at(t)..at(t)).is_empty());
     assert!(Tbsl::ranges_for_time(at(t)..at(t)).is_empty());
 }
 
@@ -389,11 +420,11 @@ fn open_and_exclusive_spans_mean_what_rust_ranges_mean() {
 fn a_millisecond_format_takes_every_millisecond_the_span_touches() {
     let t = 1_700_000_000_123_456;
     // A span inside one millisecond still holds that millisecond's ids.
-    let range = Xid::range_for_time(at(t)..=at(t + 10)).unwrap();
+    let range = Uid11Xid::range_for_time(at(t)..=at(t + 10)).unwrap();
     assert_eq!(range.start().timestamp_millis(), 1_700_000_000_123);
     assert_eq!(range.end().timestamp_millis(), 1_700_000_000_123);
     assert_eq!(
-        Xid::range_for_millis(1_700_000_000_123, 1_700_000_000_123),
+        Uid11Xid::range_for_millis(1_700_000_000_123, 1_700_000_000_123),
         Some(range)
     );
 }

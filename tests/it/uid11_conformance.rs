@@ -1,10 +1,10 @@
-//! Conformance of `Uid11` and its profiles (`Xid`, `Snowish`, `TsSeqRand`, `FullRand`) with
+//! Conformance of `Uid11` and its profiles (`Uid11Xid`, `Snowish`, `TsSeqRand`, `FullRand`) with
 //! the uid11 reference vectors and the verified known answers, which correct the
 //! specification's figures (the README's "Decisions where the sources disagree").
 
-use idtypes::{ErrorKind, FullRand, Snowish, TsSeqRand, Uid11, Xid};
+use idtypes::{ErrorKind, FullRand, Snowish, TsSeqRand, Uid11, Uid11Xid};
 
-use idtypes::uid11::XID_EPOCH_MILLIS;
+use idtypes::uid11::UID11_XID_EPOCH_MILLIS;
 use idtypes_tests::vector_path;
 use serde_json::Value;
 
@@ -104,7 +104,7 @@ fn the_vector_file_has_every_section_and_the_layout_we_implement() {
     assert_eq!(text(layout, "alphabet"), ALPHABET);
     assert_eq!(layout["time_bits"], 42);
     assert_eq!(layout["random_bits"], 22);
-    assert_eq!(number(layout, "epoch_ms"), XID_EPOCH_MILLIS);
+    assert_eq!(number(layout, "epoch_ms"), UID11_XID_EPOCH_MILLIS);
     assert_eq!(Uid11::TEXT_LEN, 11);
 }
 
@@ -142,7 +142,7 @@ fn every_xid_pack_vector_packs_and_unpacks() {
         let random = u32::try_from(number(entry, "rand22")).expect("rand22 fits u32");
         let (value, b58) = (number(entry, "u64"), text(entry, "b58"));
 
-        let xid = Xid::from_parts_since_epoch(delta, random)
+        let xid = Uid11Xid::from_parts_since_epoch(delta, random)
             .unwrap_or_else(|err| panic!("{entry}: {err}"));
         assert_eq!(xid.to_u64(), value, "{entry}");
         assert_eq!(xid.to_string(), b58, "{entry}");
@@ -154,15 +154,18 @@ fn every_xid_pack_vector_packs_and_unpacks() {
         );
 
         // And back: the accessors give the parts, the text gives the xid.
-        let parsed = Xid::parse(b58).unwrap_or_else(|err| panic!("{entry}: {err}"));
+        let parsed = Uid11Xid::parse(b58).unwrap_or_else(|err| panic!("{entry}: {err}"));
         assert_eq!(parsed, xid);
         assert_eq!(parsed.millis_since_epoch(), delta, "{entry}");
         assert_eq!(parsed.random(), random, "{entry}");
-        assert_eq!(parsed.timestamp_millis(), XID_EPOCH_MILLIS + delta);
-        assert_eq!(Xid::from_u64(value), xid);
-        assert_eq!(Xid::from_parts(XID_EPOCH_MILLIS + delta, random), Ok(xid));
+        assert_eq!(parsed.timestamp_millis(), UID11_XID_EPOCH_MILLIS + delta);
+        assert_eq!(Uid11Xid::from_u64(value), xid);
+        assert_eq!(
+            Uid11Xid::from_parts(UID11_XID_EPOCH_MILLIS + delta, random),
+            Ok(xid)
+        );
         assert_eq!(Uid11::from(xid), Uid11::from_u64(value));
-        assert_eq!(Xid::from(Uid11::parse(b58).unwrap()), xid);
+        assert_eq!(Uid11Xid::from(Uid11::parse(b58).unwrap()), xid);
     }
 }
 
@@ -199,7 +202,7 @@ fn every_invalid_vector_is_rejected_with_the_right_kind() {
         assert_eq!(s.parse::<Uid11>(), Err(err.clone()));
         assert_eq!(Uid11::try_from(s), Err(err.clone()));
         assert_eq!(Uid11::parse_ascii(s.as_bytes()), Err(err.clone()));
-        assert_eq!(Xid::parse(s).map_err(|e| e.kind()), Err(err.kind()));
+        assert_eq!(Uid11Xid::parse(s).map_err(|e| e.kind()), Err(err.kind()));
         assert_eq!(Snowish::parse(s).map_err(|e| e.kind()), Err(err.kind()));
         assert_eq!(TsSeqRand::parse(s).map_err(|e| e.kind()), Err(err.kind()));
         assert_eq!(FullRand::parse(s).map_err(|e| e.kind()), Err(err.kind()));
@@ -443,58 +446,67 @@ fn prefix_decoding_refuses_over_11_symbols_and_foreign_characters() {
 
 #[test]
 fn the_xid_epoch_is_2011_11_11t11_11_11_111z() {
-    assert_eq!(XID_EPOCH_MILLIS, 1_321_009_871_111);
-    assert_eq!(rfc3339!(Xid::MIN.datetime()), "2011-11-11T11:11:11.111Z");
-    assert_eq!(Xid::MIN.timestamp_millis(), XID_EPOCH_MILLIS);
+    assert_eq!(UID11_XID_EPOCH_MILLIS, 1_321_009_871_111);
     assert_eq!(
-        Xid::from_datetime(utc!("2011-11-11T11:11:11.111Z"), 0),
-        Ok(Xid::MIN)
+        rfc3339!(Uid11Xid::MIN.datetime()),
+        "2011-11-11T11:11:11.111Z"
+    );
+    assert_eq!(Uid11Xid::MIN.timestamp_millis(), UID11_XID_EPOCH_MILLIS);
+    assert_eq!(
+        Uid11Xid::from_datetime(utc!("2011-11-11T11:11:11.111Z"), 0),
+        Ok(Uid11Xid::MIN)
     );
     assert_eq!(
-        Xid::from_datetime(utc!("2011-11-11T11:11:11.112Z"), 0).map(|id| id.to_string()),
+        Uid11Xid::from_datetime(utc!("2011-11-11T11:11:11.112Z"), 0).map(|id| id.to_string()),
         Ok("1111111NVpb".to_owned())
     );
     // One day after the epoch (the seed's third vector).
-    let day = Xid::from_datetime(utc!("2011-11-12T11:11:11.111Z"), 0).unwrap();
+    let day = Uid11Xid::from_datetime(utc!("2011-11-12T11:11:11.111Z"), 0).unwrap();
     assert_eq!(day.to_string(), "113q8KFkAEs");
     assert_eq!(day.millis_since_epoch(), 86_400_000);
 }
 
 #[test]
 fn the_last_xid_millisecond_is_2151_03_25t18_46_22_214z() {
-    assert_eq!(Xid::MAX_TIMESTAMP_MILLIS, 5_719_056_382_214);
-    assert_eq!(Xid::MAX_TIMESTAMP_MILLIS, XID_EPOCH_MILLIS + MAX_DELTA);
-    assert_eq!(rfc3339!(Xid::MAX.datetime()), "2151-03-25T18:46:22.214Z");
-    assert_eq!(Xid::MAX.millis_since_epoch(), MAX_DELTA);
-    assert_eq!(Xid::MAX.to_string(), MAX_TEXT);
-    let last = Xid::from_parts(Xid::MAX_TIMESTAMP_MILLIS, 0).unwrap();
+    assert_eq!(Uid11Xid::MAX_TIMESTAMP_MILLIS, 5_719_056_382_214);
+    assert_eq!(
+        Uid11Xid::MAX_TIMESTAMP_MILLIS,
+        UID11_XID_EPOCH_MILLIS + MAX_DELTA
+    );
+    assert_eq!(
+        rfc3339!(Uid11Xid::MAX.datetime()),
+        "2151-03-25T18:46:22.214Z"
+    );
+    assert_eq!(Uid11Xid::MAX.millis_since_epoch(), MAX_DELTA);
+    assert_eq!(Uid11Xid::MAX.to_string(), MAX_TEXT);
+    let last = Uid11Xid::from_parts(Uid11Xid::MAX_TIMESTAMP_MILLIS, 0).unwrap();
     assert_eq!(rfc3339!(last.datetime()), "2151-03-25T18:46:22.214Z");
     assert_eq!(
-        Xid::from_datetime(utc!("2151-03-25T18:46:22.214Z"), MAX_RANDOM),
-        Ok(Xid::MAX)
+        Uid11Xid::from_datetime(utc!("2151-03-25T18:46:22.214Z"), MAX_RANDOM),
+        Ok(Uid11Xid::MAX)
     );
 
     // One millisecond later is out of range, and so is the seed's wrong rollover.
     for after in ["2151-03-25T18:46:22.215Z", "2151-05-18T09:31:07.215Z"] {
-        let err = Xid::from_datetime(utc!(after), 0).unwrap_err();
+        let err = Uid11Xid::from_datetime(utc!(after), 0).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::OutOfRange, "{after}");
     }
-    let err = Xid::from_parts(Xid::MAX_TIMESTAMP_MILLIS + 1, 0).unwrap_err();
+    let err = Uid11Xid::from_parts(Uid11Xid::MAX_TIMESTAMP_MILLIS + 1, 0).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OutOfRange);
-    let err = Xid::from_parts_since_epoch(MAX_DELTA + 1, 0).unwrap_err();
+    let err = Uid11Xid::from_parts_since_epoch(MAX_DELTA + 1, 0).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OutOfRange);
     // Before the epoch, too.
-    let err = Xid::from_parts(XID_EPOCH_MILLIS - 1, 0).unwrap_err();
+    let err = Uid11Xid::from_parts(UID11_XID_EPOCH_MILLIS - 1, 0).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OutOfRange);
-    let err = Xid::from_datetime(utc!("1970-01-01T00:00:00Z"), 0).unwrap_err();
+    let err = Uid11Xid::from_datetime(utc!("1970-01-01T00:00:00Z"), 0).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OutOfRange);
-    let err = Xid::from_datetime(utc!("1969-12-31T23:59:59.999Z"), 0).unwrap_err();
+    let err = Uid11Xid::from_datetime(utc!("1969-12-31T23:59:59.999Z"), 0).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OutOfRange);
 }
 
 #[test]
 fn the_xid_lifetime_is_139_37_julian_years() {
-    let span = Xid::MAX.datetime() - Xid::MIN.datetime();
+    let span = Uid11Xid::MAX.datetime() - Uid11Xid::MIN.datetime();
     assert_eq!(span.num_milliseconds(), MAX_DELTA as i64);
     // 2^42 milliseconds (every representable one) in years of 365.25 days.
     let millis = (span.num_milliseconds() + 1) as f64;
@@ -506,25 +518,25 @@ fn the_xid_lifetime_is_139_37_julian_years() {
 
 #[test]
 fn a_random_value_over_22_bits_is_an_error_not_masked() {
-    assert_eq!(Xid::MAX_RANDOM, MAX_RANDOM);
+    assert_eq!(Uid11Xid::MAX_RANDOM, MAX_RANDOM);
     assert_eq!(
-        Xid::from_parts_since_epoch(0, MAX_RANDOM).map(Xid::random),
+        Uid11Xid::from_parts_since_epoch(0, MAX_RANDOM).map(Uid11Xid::random),
         Ok(MAX_RANDOM)
     );
     for random in [1 << 22, (1 << 22) + 1, 1 << 31, u32::MAX] {
-        let err = Xid::from_parts_since_epoch(0, random).unwrap_err();
+        let err = Uid11Xid::from_parts_since_epoch(0, random).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::OutOfRange, "{random}");
-        assert_eq!(err.format_name(), "xid");
-        let err = Xid::from_parts(XID_EPOCH_MILLIS + 5, random).unwrap_err();
+        assert_eq!(err.format_name(), "uid11 xid");
+        let err = Uid11Xid::from_parts(UID11_XID_EPOCH_MILLIS + 5, random).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::OutOfRange, "{random}");
-        let err = Xid::from_datetime(utc!("2024-01-01T00:00:00Z"), random).unwrap_err();
+        let err = Uid11Xid::from_datetime(utc!("2024-01-01T00:00:00Z"), random).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::OutOfRange, "{random}");
     }
 }
 
 #[test]
 fn xid_parts_and_known_answers() {
-    let id = Xid::from_parts(1_700_000_000_000, 12345).unwrap();
+    let id = Uid11Xid::from_parts(1_700_000_000_000, 12345).unwrap();
     assert_eq!(id.to_u64(), 1_589_599_813_559_660_601);
     assert_eq!(id.to_string(), "4h1dcciSB8c");
     assert_eq!(id.timestamp_millis(), 1_700_000_000_000);
@@ -535,9 +547,9 @@ fn xid_parts_and_known_answers() {
         id.timestamp(),
         std::time::UNIX_EPOCH + std::time::Duration::from_millis(1_700_000_000_000)
     );
-    assert_eq!(format!("{id:?}"), "Xid(4h1dcciSB8c)");
+    assert_eq!(format!("{id:?}"), "Uid11Xid(4h1dcciSB8c)");
     assert_eq!(
-        Xid::from_parts_since_epoch(1, 0).map(Xid::to_u64),
+        Uid11Xid::from_parts_since_epoch(1, 0).map(Uid11Xid::to_u64),
         Ok(4194304)
     );
 }
@@ -546,18 +558,18 @@ fn xid_parts_and_known_answers() {
 /// the set of widths seen.
 fn bucket_widths(n: usize) -> std::collections::BTreeSet<u64> {
     let edges = [
-        Xid::MIN,
-        Xid::from_parts(1_700_000_000_000, 0).unwrap(),
-        Xid::from_parts(1_700_000_000_000, MAX_RANDOM).unwrap(),
+        Uid11Xid::MIN,
+        Uid11Xid::from_parts(1_700_000_000_000, 0).unwrap(),
+        Uid11Xid::from_parts(1_700_000_000_000, MAX_RANDOM).unwrap(),
     ];
     // Sampled xids below the last 2^48 payloads, whose buckets the u64::MAX clamp may cut.
-    let sampled = samples(2000).map(|v| Xid::from_u64(v % (u64::MAX - (1 << 48))));
+    let sampled = samples(2000).map(|v| Uid11Xid::from_u64(v % (u64::MAX - (1 << 48))));
     edges
         .into_iter()
         .chain(sampled)
         .map(|id| {
             let text = id.to_string();
-            let bucket = Xid::millis_range_for_prefix(&text[..n])
+            let bucket = Uid11Xid::millis_range_for_prefix(&text[..n])
                 .unwrap()
                 .expect("an xid's own prefix");
             assert!(bucket.contains(&id.timestamp_millis()), "{text} {n}");
@@ -596,12 +608,14 @@ fn xid_prefix_buckets_are_156_5_ms_for_6_symbols_2_7_ms_for_7_and_under_1_ms_fro
 
     // The empty prefix is every millisecond, `k` none.
     assert_eq!(
-        Xid::millis_range_for_prefix(""),
-        Ok(Some(XID_EPOCH_MILLIS..=Xid::MAX_TIMESTAMP_MILLIS))
+        Uid11Xid::millis_range_for_prefix(""),
+        Ok(Some(
+            UID11_XID_EPOCH_MILLIS..=Uid11Xid::MAX_TIMESTAMP_MILLIS
+        ))
     );
-    assert_eq!(Xid::millis_range_for_prefix("k"), Ok(None));
+    assert_eq!(Uid11Xid::millis_range_for_prefix("k"), Ok(None));
     assert_eq!(
-        Xid::millis_range_for_prefix("0").unwrap_err().kind(),
+        Uid11Xid::millis_range_for_prefix("0").unwrap_err().kind(),
         ErrorKind::Character
     );
 }
@@ -646,7 +660,7 @@ fn snowish_reserved_bit_must_be_0_so_uid11_max_is_not_a_snowish() {
 #[test]
 fn snowish_layout_is_41_bit_ms_10_bit_machine_12_bit_sequence_from_the_xid_epoch() {
     let id = Snowish::from_parts(1_700_000_000_000, 7, 42).unwrap();
-    let delta = 1_700_000_000_000 - XID_EPOCH_MILLIS;
+    let delta = 1_700_000_000_000 - UID11_XID_EPOCH_MILLIS;
     assert_eq!(id.to_u64(), (delta << 22) | (7 << 12) | 42);
     assert_eq!(id.to_u64(), 1_589_599_813_559_676_970);
     assert_eq!(id.to_string(), "4h1dcciSFzq");
@@ -659,31 +673,31 @@ fn snowish_layout_is_41_bit_ms_10_bit_machine_12_bit_sequence_from_the_xid_epoch
 
     // Each field alone.
     assert_eq!(
-        Snowish::from_parts(XID_EPOCH_MILLIS, 0, 1)
+        Snowish::from_parts(UID11_XID_EPOCH_MILLIS, 0, 1)
             .unwrap()
             .to_u64(),
         1
     );
     assert_eq!(
-        Snowish::from_parts(XID_EPOCH_MILLIS, 0, 4095)
+        Snowish::from_parts(UID11_XID_EPOCH_MILLIS, 0, 4095)
             .unwrap()
             .to_u64(),
         0xFFF
     );
     assert_eq!(
-        Snowish::from_parts(XID_EPOCH_MILLIS, 1, 0)
+        Snowish::from_parts(UID11_XID_EPOCH_MILLIS, 1, 0)
             .unwrap()
             .to_u64(),
         1 << 12
     );
     assert_eq!(
-        Snowish::from_parts(XID_EPOCH_MILLIS, 1023, 0)
+        Snowish::from_parts(UID11_XID_EPOCH_MILLIS, 1023, 0)
             .unwrap()
             .to_u64(),
         0x3FF << 12
     );
     assert_eq!(
-        Snowish::from_parts(XID_EPOCH_MILLIS + 1, 0, 0)
+        Snowish::from_parts(UID11_XID_EPOCH_MILLIS + 1, 0, 0)
             .unwrap()
             .to_u64(),
         1 << 22
@@ -706,7 +720,7 @@ fn snowish_layout_is_41_bit_ms_10_bit_machine_12_bit_sequence_from_the_xid_epoch
 fn snowish_last_millisecond_is_2_pow_41_after_the_epoch() {
     assert_eq!(
         Snowish::MAX_TIMESTAMP_MILLIS,
-        XID_EPOCH_MILLIS + (1 << 41) - 1
+        UID11_XID_EPOCH_MILLIS + (1 << 41) - 1
     );
     let last = Snowish::from_parts(Snowish::MAX_TIMESTAMP_MILLIS, 0, 0).unwrap();
     // Computed here, not copied from the library's documentation (which says 00:38:46.662Z).
@@ -726,10 +740,10 @@ fn snowish_last_millisecond_is_2_pow_41_after_the_epoch() {
 #[test]
 fn snowish_from_parts_refuses_out_of_range_parts() {
     let cases = [
-        (XID_EPOCH_MILLIS - 1, 0, 0),
+        (UID11_XID_EPOCH_MILLIS - 1, 0, 0),
         (0, 0, 0),
         (Snowish::MAX_TIMESTAMP_MILLIS + 1, 0, 0),
-        (Xid::MAX_TIMESTAMP_MILLIS, 0, 0),
+        (Uid11Xid::MAX_TIMESTAMP_MILLIS, 0, 0),
         (u64::MAX, 0, 0),
         (1_700_000_000_000, 1024, 0),
         (1_700_000_000_000, u16::MAX, 0),
@@ -752,7 +766,7 @@ fn snowish_from_parts_refuses_out_of_range_parts() {
 #[test]
 fn ts_seq_rand_layout_is_42_bit_ms_12_bit_sequence_10_bit_random_from_the_xid_epoch() {
     let id = TsSeqRand::from_parts(1_700_000_000_000, 3, 999).unwrap();
-    let delta = 1_700_000_000_000 - XID_EPOCH_MILLIS;
+    let delta = 1_700_000_000_000 - UID11_XID_EPOCH_MILLIS;
     assert_eq!(id.to_u64(), (delta << 22) | (3 << 10) | 999);
     assert_eq!(id.to_u64(), 1_589_599_813_559_652_327);
     assert_eq!(id.to_string(), "4h1dcciS8fx");
@@ -763,31 +777,31 @@ fn ts_seq_rand_layout_is_42_bit_ms_12_bit_sequence_10_bit_random_from_the_xid_ep
     assert_eq!(format!("{id:?}"), "TsSeqRand(4h1dcciS8fx)");
 
     assert_eq!(
-        TsSeqRand::from_parts(XID_EPOCH_MILLIS, 0, 1)
+        TsSeqRand::from_parts(UID11_XID_EPOCH_MILLIS, 0, 1)
             .unwrap()
             .to_u64(),
         1
     );
     assert_eq!(
-        TsSeqRand::from_parts(XID_EPOCH_MILLIS, 0, 1023)
+        TsSeqRand::from_parts(UID11_XID_EPOCH_MILLIS, 0, 1023)
             .unwrap()
             .to_u64(),
         0x3FF
     );
     assert_eq!(
-        TsSeqRand::from_parts(XID_EPOCH_MILLIS, 1, 0)
+        TsSeqRand::from_parts(UID11_XID_EPOCH_MILLIS, 1, 0)
             .unwrap()
             .to_u64(),
         1 << 10
     );
     assert_eq!(
-        TsSeqRand::from_parts(XID_EPOCH_MILLIS, 4095, 0)
+        TsSeqRand::from_parts(UID11_XID_EPOCH_MILLIS, 4095, 0)
             .unwrap()
             .to_u64(),
         0xFFF << 10
     );
     assert_eq!(
-        TsSeqRand::from_parts(XID_EPOCH_MILLIS + 1, 0, 0)
+        TsSeqRand::from_parts(UID11_XID_EPOCH_MILLIS + 1, 0, 0)
             .unwrap()
             .to_u64(),
         1 << 22
@@ -795,7 +809,10 @@ fn ts_seq_rand_layout_is_42_bit_ms_12_bit_sequence_10_bit_random_from_the_xid_ep
     let largest = TsSeqRand::from_parts(TsSeqRand::MAX_TIMESTAMP_MILLIS, 4095, 1023).unwrap();
     assert_eq!(largest.to_u64(), u64::MAX);
     assert_eq!(largest.to_string(), MAX_TEXT);
-    assert_eq!(TsSeqRand::MAX_TIMESTAMP_MILLIS, Xid::MAX_TIMESTAMP_MILLIS);
+    assert_eq!(
+        TsSeqRand::MAX_TIMESTAMP_MILLIS,
+        Uid11Xid::MAX_TIMESTAMP_MILLIS
+    );
 
     // The epoch is xid's, and so is the last millisecond.
     assert_eq!(
@@ -808,7 +825,7 @@ fn ts_seq_rand_layout_is_42_bit_ms_12_bit_sequence_10_bit_random_from_the_xid_ep
 #[test]
 fn ts_seq_rand_from_parts_refuses_out_of_range_parts() {
     let cases = [
-        (XID_EPOCH_MILLIS - 1, 0, 0),
+        (UID11_XID_EPOCH_MILLIS - 1, 0, 0),
         (1_000, 0, 0),
         (TsSeqRand::MAX_TIMESTAMP_MILLIS + 1, 0, 0),
         (u64::MAX, 0, 0),
@@ -837,12 +854,12 @@ fn every_profile_shares_the_uid11_text_and_round_trips_through_uid11() {
         let uid = Uid11::from_u64(value);
         let text = uid.to_string();
 
-        let xid = Xid::from(uid);
+        let xid = Uid11Xid::from(uid);
         assert_eq!(xid.to_string(), text);
         assert_eq!(xid.encode(), text.as_str());
         assert_eq!(xid.to_uid11(), uid);
         assert_eq!(Uid11::from(xid), uid);
-        assert_eq!(Xid::parse(&text), Ok(xid));
+        assert_eq!(Uid11Xid::parse(&text), Ok(xid));
         assert_eq!(u64::from(xid), value);
         assert_eq!(xid.to_bytes(), uid.to_bytes());
 
@@ -872,7 +889,7 @@ fn every_profile_shares_the_uid11_text_and_round_trips_through_uid11() {
     }
     // The top half of the u64s: every profile but snowish.
     let top = Uid11::MAX;
-    assert_eq!(Xid::from(top).to_string(), MAX_TEXT);
+    assert_eq!(Uid11Xid::from(top).to_string(), MAX_TEXT);
     assert_eq!(TsSeqRand::from(top).to_string(), MAX_TEXT);
     assert_eq!(FullRand::from(top).to_string(), MAX_TEXT);
     assert!(Snowish::try_from(top).is_err());

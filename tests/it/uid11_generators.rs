@@ -1,13 +1,13 @@
-//! The uid11 generators (`XidGenerator`, `SnowishGenerator`, `TsSeqRandGenerator`) shared
+//! The uid11 generators (`Uid11XidGenerator`, `SnowishGenerator`, `TsSeqRandGenerator`) shared
 //! between threads, on the system clock and on a clock that jumps around; bursts within one
 //! millisecond; xid's random mode; and serde of a struct holding uid11 ids.
 
 use std::{collections::HashSet, fmt::Debug, sync::Arc, time::Duration};
 
-use idtypes::{ErrorKind, ManualClock, Snowish, TsSeqRand, Uid11, Xid};
+use idtypes::{ErrorKind, ManualClock, Snowish, TsSeqRand, Uid11, Uid11Xid};
 
 use idtypes::uid11::{
-    SnowishGenerator, TsSeqRandGenerator, XID_EPOCH_MILLIS, XidGenerator, XidMode,
+    SnowishGenerator, TsSeqRandGenerator, UID11_XID_EPOCH_MILLIS, Uid11XidGenerator, Uid11XidMode,
 };
 use idtypes_tests::{
     PER_THREAD, THREADS, assert_all_distinct, generate_from_threads,
@@ -30,8 +30,8 @@ fn micros(millis: u64) -> i64 {
 
 #[test]
 fn xids_from_one_generator_shared_by_threads_are_distinct_and_increase_per_thread() {
-    let generator = XidGenerator::new();
-    assert_eq!(generator.mode(), XidMode::Monotonic);
+    let generator = Uid11XidGenerator::new();
+    assert_eq!(generator.mode(), Uid11XidMode::Monotonic);
     let ids = generate_from_threads(|| generator.next(), |a, b| a < b);
     assert_eq!(ids.len(), THREADS * PER_THREAD);
     assert_all_distinct(&ids);
@@ -55,7 +55,7 @@ fn ts_seq_rand_ids_from_one_generator_shared_by_threads_are_distinct_and_increas
 
 #[test]
 fn ids_from_one_generator_shared_by_threads_increase_in_the_order_they_are_made() {
-    let xids = XidGenerator::new();
+    let xids = Uid11XidGenerator::new();
     assert_all_distinct(&generate_in_order_from_threads(
         || xids.next(),
         |a, b| a < b,
@@ -74,7 +74,7 @@ fn ids_from_one_generator_shared_by_threads_increase_in_the_order_they_are_made(
 
 #[test]
 fn xid_now_from_several_threads_never_repeats() {
-    let ids = generate_from_threads(Xid::now, |a, b| a < b);
+    let ids = generate_from_threads(Uid11Xid::now, |a, b| a < b);
     assert_all_distinct(&ids);
 }
 
@@ -84,7 +84,7 @@ fn xid_now_from_several_threads_never_repeats() {
 #[test]
 fn xids_stay_distinct_and_increasing_while_the_clock_steps_back_and_forth() {
     let clock = Arc::new(ManualClock::new(START));
-    let generator = XidGenerator::with_clock(Arc::clone(&clock));
+    let generator = Uid11XidGenerator::with_clock(Arc::clone(&clock));
     let ids = with_a_jumping_clock(&clock, START, || {
         generate_from_threads(|| generator.next(), |a, b| a < b)
     });
@@ -150,8 +150,8 @@ const BURST: usize = 5000;
 
 #[test]
 fn a_burst_of_xids_in_one_millisecond_counts_up_by_exactly_1() {
-    let generator = XidGenerator::with_clock(ManualClock::new(START));
-    let ids: Vec<Xid> = (0..BURST).map(|_| generator.next()).collect();
+    let generator = Uid11XidGenerator::with_clock(ManualClock::new(START));
+    let ids: Vec<Uid11Xid> = (0..BURST).map(|_| generator.next()).collect();
     assert_eq!(ids[0].timestamp_millis(), START_MILLIS);
     for (i, id) in ids.iter().enumerate() {
         assert_eq!(id.to_u64(), ids[0].to_u64() + i as u64, "id {i}");
@@ -164,16 +164,16 @@ fn a_burst_of_xids_in_one_millisecond_counts_up_by_exactly_1() {
 
 #[test]
 fn an_xid_burst_that_fills_a_millisecond_carries_into_the_next_one() {
-    let generator = XidGenerator::with_clock(ManualClock::new(START));
+    let generator = Uid11XidGenerator::with_clock(ManualClock::new(START));
     let first = generator.next();
-    let left = Xid::MAX_RANDOM - first.random();
+    let left = Uid11Xid::MAX_RANDOM - first.random();
     let mut last = first;
     for _ in 0..left {
         last = generator.next();
     }
     assert_eq!(
         (last.timestamp_millis(), last.random()),
-        (START_MILLIS, Xid::MAX_RANDOM)
+        (START_MILLIS, Uid11Xid::MAX_RANDOM)
     );
     let carried = generator.next();
     assert_eq!(
@@ -249,11 +249,11 @@ fn the_sequence_restarts_at_0_in_each_new_millisecond() {
 #[test]
 fn random_mode_stays_on_the_clocks_millisecond_with_fresh_random_bits() {
     let clock = ManualClock::new(START);
-    let generator = XidGenerator::with_clock(&clock).with_mode(XidMode::Random);
-    assert_eq!(generator.mode(), XidMode::Random);
+    let generator = Uid11XidGenerator::with_clock(&clock).with_mode(Uid11XidMode::Random);
+    assert_eq!(generator.mode(), Uid11XidMode::Random);
     // 1000 draws of 22 bits collide with about 11% probability (the verified uid11 figures):
     // allow a few repeats, not many.
-    let ids: Vec<Xid> = (0..1000).map(|_| generator.next()).collect();
+    let ids: Vec<Uid11Xid> = (0..1000).map(|_| generator.next()).collect();
     assert!(ids.iter().all(|id| id.timestamp_millis() == START_MILLIS));
     let randoms: HashSet<u32> = ids.iter().map(|id| id.random()).collect();
     assert!(randoms.len() >= 995, "{} distinct", randoms.len());
@@ -275,9 +275,12 @@ fn random_mode_stays_on_the_clocks_millisecond_with_fresh_random_bits() {
 
 #[test]
 fn generators_report_exhaustion_past_their_last_millisecond() {
-    let clock = ManualClock::new(micros(Xid::MAX_TIMESTAMP_MILLIS));
-    let xids = XidGenerator::with_clock(&clock);
-    assert_eq!(xids.next().timestamp_millis(), Xid::MAX_TIMESTAMP_MILLIS);
+    let clock = ManualClock::new(micros(Uid11Xid::MAX_TIMESTAMP_MILLIS));
+    let xids = Uid11XidGenerator::with_clock(&clock);
+    assert_eq!(
+        xids.next().timestamp_millis(),
+        Uid11Xid::MAX_TIMESTAMP_MILLIS
+    );
     let tsr = TsSeqRandGenerator::with_clock(&clock);
     assert_eq!(
         tsr.next().timestamp_millis(),
@@ -285,7 +288,7 @@ fn generators_report_exhaustion_past_their_last_millisecond() {
     );
     clock.advance(Duration::from_millis(1));
     assert_eq!(xids.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
-    let random = XidGenerator::with_clock(&clock).with_mode(XidMode::Random);
+    let random = Uid11XidGenerator::with_clock(&clock).with_mode(Uid11XidMode::Random);
     assert_eq!(random.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
 
     // Snowish ends earlier (41 bits of milliseconds); its last millisecond holds 4096 ids.
@@ -306,12 +309,12 @@ fn a_clock_before_the_epoch_gives_ids_at_the_epoch() {
     // A broken clock (1970) neither panics nor yields ids before the epoch: the generators
     // count up from the epoch.
     let clock = ManualClock::new(0);
-    let xid = XidGenerator::with_clock(&clock).next();
-    assert_eq!(xid.timestamp_millis(), XID_EPOCH_MILLIS);
+    let xid = Uid11XidGenerator::with_clock(&clock).next();
+    assert_eq!(xid.timestamp_millis(), UID11_XID_EPOCH_MILLIS);
     let snowish = SnowishGenerator::with_clock(&clock, 0).unwrap().next();
-    assert_eq!(snowish.timestamp_millis(), XID_EPOCH_MILLIS);
+    assert_eq!(snowish.timestamp_millis(), UID11_XID_EPOCH_MILLIS);
     let tsr = TsSeqRandGenerator::with_clock(&clock).next();
-    assert_eq!(tsr.timestamp_millis(), XID_EPOCH_MILLIS);
+    assert_eq!(tsr.timestamp_millis(), UID11_XID_EPOCH_MILLIS);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,7 +323,7 @@ fn a_clock_before_the_epoch_gives_ids_at_the_epoch() {
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
 struct Record {
     id: Uid11,
-    xid: Xid,
+    xid: Uid11Xid,
     parent: Option<Snowish>,
 }
 
@@ -328,7 +331,7 @@ struct Record {
 fn a_struct_with_uid11_xid_and_an_optional_snowish_round_trips_through_json() {
     let record = Record {
         id: Uid11::MAX,
-        xid: Xid::from_parts_since_epoch(86_400_000, 0).unwrap(),
+        xid: Uid11Xid::from_parts_since_epoch(86_400_000, 0).unwrap(),
         parent: Some(Snowish::from_parts(1_700_000_000_000, 7, 42).unwrap()),
     };
     let json = serde_json::to_string(&record).unwrap();

@@ -4,9 +4,9 @@
 
 use std::sync::LazyLock;
 
-use idtypes::{ErrorKind, Snowish, TsSeqRand, Uid11, Xid};
+use idtypes::{ErrorKind, Snowish, TsSeqRand, Uid11, Uid11Xid};
 
-use idtypes::uid11::XID_EPOCH_MILLIS;
+use idtypes::uid11::UID11_XID_EPOCH_MILLIS;
 use idtypes_tests::{check_u64_prefix_range, proptest_config};
 use proptest::prelude::*;
 use regex::{Regex, bytes::Regex as BytesRegex};
@@ -127,13 +127,16 @@ fn check_str(text: &str) {
     // messages name the profile).
     let outcome = |r: Result<u64, idtypes::Error>| r.map_err(|e| (e.kind(), e.position()));
     let expected = outcome(result.clone().map(Uid11::to_u64));
-    assert_eq!(outcome(Xid::parse(text).map(Xid::to_u64)), expected);
+    assert_eq!(
+        outcome(Uid11Xid::parse(text).map(Uid11Xid::to_u64)),
+        expected
+    );
     assert_eq!(
         outcome(TsSeqRand::parse(text).map(TsSeqRand::to_u64)),
         expected
     );
-    if let Err(err) = Xid::parse(text) {
-        assert!(err.to_string().starts_with("invalid xid: "), "{err}");
+    if let Err(err) = Uid11Xid::parse(text) {
+        assert!(err.to_string().starts_with("invalid uid11 xid: "), "{err}");
     }
 }
 
@@ -222,7 +225,7 @@ proptest! {
         let err = Uid11::parse(&text).unwrap_err();
         prop_assert_eq!(err.kind(), ErrorKind::Overflow, "{}: {}", text, err);
         prop_assert_eq!(Uid11::parse_ascii(text.as_bytes()).map_err(|e| e.kind()), Err(ErrorKind::Overflow));
-        prop_assert!(Xid::parse(&text).is_err());
+        prop_assert!(Uid11Xid::parse(&text).is_err());
     }
 
     #[test]
@@ -391,13 +394,13 @@ proptest! {
         value in any::<u64>(),
         n in 0usize..=11,
     ) {
-        let xid = Xid::from_u64(value);
+        let xid = Uid11Xid::from_u64(value);
         let text = xid.to_string();
-        let bucket = Xid::millis_range_for_prefix(&text[..n]).unwrap().unwrap();
+        let bucket = Uid11Xid::millis_range_for_prefix(&text[..n]).unwrap().unwrap();
         prop_assert!(bucket.contains(&xid.timestamp_millis()));
         let range = Uid11::range_for_prefix(&text[..n]).unwrap().unwrap();
-        prop_assert_eq!(*bucket.start(), Xid::from(range.start()).timestamp_millis());
-        prop_assert_eq!(*bucket.end(), Xid::from(range.end()).timestamp_millis());
+        prop_assert_eq!(*bucket.start(), Uid11Xid::from(range.start()).timestamp_millis());
+        prop_assert_eq!(*bucket.end(), Uid11Xid::from(range.end()).timestamp_millis());
     }
 
     // -----------------------------------------------------------------------------------------
@@ -405,56 +408,56 @@ proptest! {
 
     #[test]
     fn xid_parts_round_trip(millis in 0u64..1 << 42, random in 0u32..1 << 22) {
-        let id = Xid::from_parts_since_epoch(millis, random).unwrap();
+        let id = Uid11Xid::from_parts_since_epoch(millis, random).unwrap();
         prop_assert_eq!(id.to_u64(), (millis << 22) | u64::from(random));
         prop_assert_eq!(id.millis_since_epoch(), millis);
         prop_assert_eq!(id.random(), random);
-        prop_assert_eq!(id.timestamp_millis(), XID_EPOCH_MILLIS + millis);
-        prop_assert_eq!(Xid::from_parts(XID_EPOCH_MILLIS + millis, random), Ok(id));
-        prop_assert_eq!(Xid::from_datetime(id.datetime(), random), Ok(id));
-        prop_assert_eq!(Xid::parse(&id.to_string()), Ok(id));
+        prop_assert_eq!(id.timestamp_millis(), UID11_XID_EPOCH_MILLIS + millis);
+        prop_assert_eq!(Uid11Xid::from_parts(UID11_XID_EPOCH_MILLIS + millis, random), Ok(id));
+        prop_assert_eq!(Uid11Xid::from_datetime(id.datetime(), random), Ok(id));
+        prop_assert_eq!(Uid11Xid::parse(&id.to_string()), Ok(id));
     }
 
     #[test]
     fn every_u64_is_an_xid_made_of_its_parts(value in any::<u64>()) {
-        let id = Xid::from_u64(value);
-        prop_assert_eq!(Xid::from_parts_since_epoch(id.millis_since_epoch(), id.random()), Ok(id));
-        prop_assert_eq!(Xid::from_parts(id.timestamp_millis(), id.random()), Ok(id));
+        let id = Uid11Xid::from_u64(value);
+        prop_assert_eq!(Uid11Xid::from_parts_since_epoch(id.millis_since_epoch(), id.random()), Ok(id));
+        prop_assert_eq!(Uid11Xid::from_parts(id.timestamp_millis(), id.random()), Ok(id));
     }
 
     #[test]
     fn xid_from_parts_refuses_out_of_range_parts(
         millis in prop_oneof![1u64 << 42..=u64::MAX, 0u64..1 << 42],
         random in prop_oneof![1u32 << 22..=u32::MAX, 0u32..1 << 22],
-        unix_before in 0..XID_EPOCH_MILLIS,
+        unix_before in 0..UID11_XID_EPOCH_MILLIS,
     ) {
         let valid = millis < 1 << 42 && random < 1 << 22;
-        let result = Xid::from_parts_since_epoch(millis, random);
+        let result = Uid11Xid::from_parts_since_epoch(millis, random);
         prop_assert_eq!(result.is_ok(), valid);
         if let Err(err) = &result {
             prop_assert_eq!(err.kind(), ErrorKind::OutOfRange);
         }
-        let unix = XID_EPOCH_MILLIS.checked_add(millis);
+        let unix = UID11_XID_EPOCH_MILLIS.checked_add(millis);
         if let Some(unix) = unix {
             prop_assert_eq!(
-                Xid::from_parts(unix, random).map_err(|e| e.kind()),
+                Uid11Xid::from_parts(unix, random).map_err(|e| e.kind()),
                 result.map_err(|e| e.kind())
             );
         }
         prop_assert_eq!(
-            Xid::from_parts(unix_before, random.min(Xid::MAX_RANDOM)).map_err(|e| e.kind()),
+            Uid11Xid::from_parts(unix_before, random.min(Uid11Xid::MAX_RANDOM)).map_err(|e| e.kind()),
             Err(ErrorKind::OutOfRange)
         );
     }
 
     #[test]
     fn snowish_parts_round_trip(
-        unix in XID_EPOCH_MILLIS..=Snowish::MAX_TIMESTAMP_MILLIS,
+        unix in UID11_XID_EPOCH_MILLIS..=Snowish::MAX_TIMESTAMP_MILLIS,
         machine in 0u16..=1023,
         sequence in 0u16..=4095,
     ) {
         let id = Snowish::from_parts(unix, machine, sequence).unwrap();
-        let delta = unix - XID_EPOCH_MILLIS;
+        let delta = unix - UID11_XID_EPOCH_MILLIS;
         prop_assert_eq!(
             id.to_u64(),
             (delta << 22) | (u64::from(machine) << 12) | u64::from(sequence)
@@ -494,14 +497,14 @@ proptest! {
     #[test]
     fn snowish_from_parts_refuses_out_of_range_parts(
         unix in prop_oneof![
-            0..XID_EPOCH_MILLIS,
+            0..UID11_XID_EPOCH_MILLIS,
             Snowish::MAX_TIMESTAMP_MILLIS + 1..=u64::MAX,
-            XID_EPOCH_MILLIS..=Snowish::MAX_TIMESTAMP_MILLIS,
+            UID11_XID_EPOCH_MILLIS..=Snowish::MAX_TIMESTAMP_MILLIS,
         ],
         machine in prop_oneof![1024u16..=u16::MAX, 0u16..=1023],
         sequence in prop_oneof![4096u16..=u16::MAX, 0u16..=4095],
     ) {
-        let valid = (XID_EPOCH_MILLIS..=Snowish::MAX_TIMESTAMP_MILLIS).contains(&unix)
+        let valid = (UID11_XID_EPOCH_MILLIS..=Snowish::MAX_TIMESTAMP_MILLIS).contains(&unix)
             && machine <= 1023
             && sequence <= 4095;
         let result = Snowish::from_parts(unix, machine, sequence);
@@ -513,12 +516,12 @@ proptest! {
 
     #[test]
     fn ts_seq_rand_parts_round_trip(
-        unix in XID_EPOCH_MILLIS..=TsSeqRand::MAX_TIMESTAMP_MILLIS,
+        unix in UID11_XID_EPOCH_MILLIS..=TsSeqRand::MAX_TIMESTAMP_MILLIS,
         sequence in 0u16..=4095,
         random in 0u16..=1023,
     ) {
         let id = TsSeqRand::from_parts(unix, sequence, random).unwrap();
-        let delta = unix - XID_EPOCH_MILLIS;
+        let delta = unix - UID11_XID_EPOCH_MILLIS;
         prop_assert_eq!(
             id.to_u64(),
             (delta << 22) | (u64::from(sequence) << 10) | u64::from(random)
@@ -543,14 +546,14 @@ proptest! {
     #[test]
     fn ts_seq_rand_from_parts_refuses_out_of_range_parts(
         unix in prop_oneof![
-            0..XID_EPOCH_MILLIS,
+            0..UID11_XID_EPOCH_MILLIS,
             TsSeqRand::MAX_TIMESTAMP_MILLIS + 1..=u64::MAX,
-            XID_EPOCH_MILLIS..=TsSeqRand::MAX_TIMESTAMP_MILLIS,
+            UID11_XID_EPOCH_MILLIS..=TsSeqRand::MAX_TIMESTAMP_MILLIS,
         ],
         sequence in prop_oneof![4096u16..=u16::MAX, 0u16..=4095],
         random in prop_oneof![1024u16..=u16::MAX, 0u16..=1023],
     ) {
-        let valid = (XID_EPOCH_MILLIS..=TsSeqRand::MAX_TIMESTAMP_MILLIS).contains(&unix)
+        let valid = (UID11_XID_EPOCH_MILLIS..=TsSeqRand::MAX_TIMESTAMP_MILLIS).contains(&unix)
             && sequence <= 4095
             && random <= 1023;
         let result = TsSeqRand::from_parts(unix, sequence, random);

@@ -1,7 +1,7 @@
 //! One typed id per format, without checks, shared by the derive and database tests.
 
 use idtypes::{
-    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid,
+    FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Uid11Xid, Ulid,
 };
 
 /// A post: a TID as `post_3jzfcijpj2z2a`.
@@ -20,9 +20,9 @@ pub struct EventId(TimeId);
 pub struct FileId(Uid11);
 
 /// An order: an xid as `order_…`.
-#[derive(Xid)]
+#[derive(Uid11Xid)]
 #[idtype(prefix = "order")]
-pub struct OrderId(Xid);
+pub struct OrderId(Uid11Xid);
 
 /// A job: a snowish uid11 as `job_…`.
 #[derive(Snowish)]
@@ -68,3 +68,8 @@ pub struct TraceId(idtypes::Ksuid);
 #[derive(idtypes::Sonyflake)]
 #[idtype(prefix = "batch")]
 pub struct BatchId(idtypes::Sonyflake);
+
+/// A request: rs/xid's XID as `req_9m4e2mr0ui3e8a215n4g`.
+#[derive(idtypes::RsXid)]
+#[idtype(prefix = "req")]
+pub struct RequestId(idtypes::RsXid);

@@ -15,7 +15,7 @@ use idtypes::ulid::UlidGenerator;
 use idtypes::uuids::{DynTypeId, UuidV7Generator, new_v4, now_v7};
 use idtypes::{
     Clock, ErrorKind, FullRand, LeaseTerm, ManualClock, RecordKey, Snowflake, SystemClock, Tid,
-    TimeId, TsSeqRand, Uid11, Ulid, Uuid, Xid,
+    TimeId, TsSeqRand, Uid11, Ulid, Uuid, Uid11Xid,
 };
 
 // On wasm32-unknown-unknown a `#[test]` is a `wasm_bindgen_test`, which the runner calls in
@@ -183,7 +183,7 @@ fn every_generator_makes_ids_of_the_host_time() {
     let near = |millis: f64| (millis - now).abs() < 60_000.0;
     let (a, b) = (TimeId::now(), TimeId::now());
     assert!(b > a && near(a.timestamp_micros() as f64 / 1000.0));
-    let (a, b) = (Xid::now(), Xid::now());
+    let (a, b) = (Uid11Xid::now(), Uid11Xid::now());
     assert!(b > a && near(a.timestamp_millis() as f64));
     let (a, b) = (TsSeqRand::now(), TsSeqRand::now());
     assert!(b > a && near(a.timestamp_millis() as f64));
@@ -516,4 +516,24 @@ fn generated_sonyflakes_wait_for_their_units_and_carry_their_machine() {
         assert_eq!(text.parse::<Sonyflake>(), Ok(*id));
         assert_eq!(text, id.to_u64().to_string());
     }
+}
+
+/// rs/xid's XID in the host: its text reads and writes (rs/xid's vector), `RsXid::now()`
+/// carries the host's time, and ids of one process share a process id (16 random bits where
+/// there are no process ids) and count up.
+#[test]
+fn rs_xids_parse_encode_and_generate() {
+    use idtypes::RsXid;
+    let id: RsXid = "9m4e2mr0ui3e8a215n4g".parse().unwrap();
+    assert_eq!(id.timestamp_seconds(), 1_300_816_219);
+    assert_eq!(id.machine_id(), [0x60, 0xf4, 0x86]);
+    assert_eq!((id.process_id(), id.counter()), (0xe428, 4_271_561));
+    assert_eq!(id.encode(), "9m4e2mr0ui3e8a215n4g");
+    assert!(RsXid::parse("9m4e2mr0ui3e8a215n4h").is_err());
+    let now = host_millis();
+    let (a, b) = (RsXid::now(), RsXid::now());
+    assert!((a.timestamp_seconds() as f64 * 1000.0 - now).abs() < 60_000.0);
+    assert_eq!((a.machine_id(), a.process_id()), (b.machine_id(), b.process_id()));
+    assert_eq!(b.counter(), (a.counter() + 1) % (1 << 24));
+    assert_eq!(RsXid::parse(&a.to_string()), Ok(a));
 }

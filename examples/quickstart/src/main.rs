@@ -5,7 +5,7 @@
 //! Run it with `cargo run -p idtypes-quickstart`. It is a package of its own, so that it builds
 //! only what it uses; the other examples are in `idtypes-examples`.
 
-use idtypes::{RecordKey, Tbsl, Tid, TimeId, Uid11, Xid, tid};
+use idtypes::{RecordKey, Tbsl, Tid, TimeId, Uid11, Uid11Xid, tid};
 
 use idtypes::time_id::NodeId;
 
@@ -115,7 +115,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     println!("\n== uid11 and xid");
-    let xid = Xid::now();
+    let xid = Uid11Xid::now();
     println!(
         "{xid}  ms={} ({}) random={}",
         xid.timestamp_millis(),
@@ -123,7 +123,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         xid.random()
     );
     let text = xid.to_string();
-    let bucket = Xid::millis_range_for_prefix(&text[..7])?.ok_or("no xid has this prefix")?;
+    let bucket = Uid11Xid::millis_range_for_prefix(&text[..7])?.ok_or("no xid has this prefix")?;
     println!(
         "prefix {} covers {} ms of xid time",
         &text[..7],

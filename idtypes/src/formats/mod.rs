@@ -33,9 +33,10 @@ pub(crate) mod rows;
 #[cfg(feature = "uuid")]
 mod uuid;
 
+use crate::RsXid;
 use crate::{
     Error, FixedSizeFormat, FullRand, IdFormat, IdText, Ksuid, Snowflake, Snowish, Sonyflake, Tbsl,
-    Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid, typed::format::sealed::Sealed,
+    Tid, TimeId, TsSeqRand, Uid11, Uid11Xid, Ulid, typed::format::sealed::Sealed,
 };
 
 /// The table: one row per fixed-size format, in the order they are listed everywhere. It is
@@ -70,11 +71,11 @@ macro_rules! table {
                 schema: crate::uid11::TEXT_SCHEMA,
                 serde: raw,
             }
-            Xid (millis) {
-                name: crate::uid11::xid::FORMAT, slug: "xid", article: "an",
-                text: Xid::TEXT_LEN, parse: Xid::TEXT_LEN,
-                raw: u64 = to_u64, |raw| Ok(Xid::from_u64(raw)),
-                bytes: [u8; 8], |bytes| Ok(Xid::from_bytes(bytes)), Xid::from_bytes,
+            Uid11Xid (millis) {
+                name: crate::uid11::xid::FORMAT, slug: "uid11-xid", article: "a",
+                text: Uid11Xid::TEXT_LEN, parse: Uid11Xid::TEXT_LEN,
+                raw: u64 = to_u64, |raw| Ok(Uid11Xid::from_u64(raw)),
+                bytes: [u8; 8], |bytes| Ok(Uid11Xid::from_bytes(bytes)), Uid11Xid::from_bytes,
                 column: flipped,
                 schema: crate::uid11::xid::TEXT_SCHEMA,
                 serde: raw,
@@ -154,6 +155,15 @@ macro_rules! table {
                 column: natural,
                 schema: crate::sonyflake::TEXT_SCHEMA,
                 serde: raw,
+            }
+            RsXid (seconds) {
+                name: crate::rs_xid::FORMAT, slug: "rs-xid", article: "an",
+                text: RsXid::TEXT_LEN, parse: RsXid::TEXT_LEN,
+                raw: [u8; 12] = to_bytes, |raw| Ok(RsXid::from_bytes(raw)),
+                bytes: [u8; 12], |bytes| Ok(RsXid::from_bytes(bytes)), RsXid::from_bytes,
+                column: bytes,
+                schema: crate::rs_xid::text::TEXT_SCHEMA,
+                serde: raw, parse_valid: RsXid::parse_valid,
             }
         }
     };

@@ -1,4 +1,4 @@
-//! The process-wide generators behind `Tid::now()`, `TimeId::now()` and `Xid::now()`.
+//! The process-wide generators behind `Tid::now()`, `TimeId::now()` and `Uid11Xid::now()`.
 //!
 //! Made on first use without a lock: each thread that finds none makes one and offers it, the
 //! first offer wins and the others are dropped. A `OnceLock` would block instead, and a fork

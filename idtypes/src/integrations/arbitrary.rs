@@ -3,7 +3,7 @@
 //!
 //! | type | drawn from |
 //! |---|---|
-//! | `Tid`, `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | 8 bytes, the id's big-endian bytes (every value is an id) |
+//! | `Tid`, `TimeId`, `Uid11`, `Uid11Xid`, `TsSeqRand`, `FullRand` | 8 bytes, the id's big-endian bytes (every value is an id) |
 //! | `Snowish`, `Snowflake` | 8 bytes, the top bit (reserved, 0) cleared |
 //! | `Tbsl` | 10 bytes (every value is a TBSL) |
 //! | `RecordKey` | a length, 1 to 512, taken from the end of the input as collections take theirs, then a byte per character of `A-Za-z0-9-._~:`; `.` and `..`, the two reserved keys, become `...` |

@@ -92,7 +92,7 @@ pub(crate) fn unix_millis<const MAX: u64>(
                 bounds: const {
                     &Bounds {
                         part: "timestamp (Unix milliseconds)",
-                        min: crate::uid11::XID_EPOCH_MILLIS as i128,
+                        min: crate::uid11::UID11_XID_EPOCH_MILLIS as i128,
                         max: MAX as i128,
                     }
                 },

@@ -7,7 +7,7 @@ use crate::IdRange;
 /// The ids made within a span of time: zero, one or two [`IdRange`]s, in `Ord` order.
 ///
 /// Every time-ordered format answers `ranges_for_time` with one: [`Tid`](struct@crate::Tid),
-/// [`TimeId`](struct@crate::TimeId), [`Xid`](struct@crate::Xid), [`Snowish`](struct@crate::Snowish),
+/// [`TimeId`](struct@crate::TimeId), [`Uid11Xid`](struct@crate::Uid11Xid), [`Snowish`](struct@crate::Snowish),
 /// [`TsSeqRand`](struct@crate::TsSeqRand), [`Snowflake`](struct@crate::Snowflake) (given its epoch)
 /// and [`Tbsl`](struct@crate::Tbsl), and the typed ids over them. It is
 /// empty when no id of the format can hold a time of the span, and one range for every format

@@ -423,7 +423,7 @@ pub(crate) trait Timed {
 mod tests {
     // `String`, `format!` and the like without the `std` feature too (see lib.rs).
     use super::{FixedSizeFormat, IdFormat};
-    use crate::{FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Xid};
+    use crate::{FullRand, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Uid11Xid};
     use std::prelude::rust_2024::*;
 
     fn name_of_parse_error<T: IdFormat>() -> &'static str {
@@ -468,7 +468,7 @@ mod tests {
         check_fixed(Tid::MAX);
         check_fixed(TimeId::MAX);
         check_fixed(Uid11::MAX);
-        check_fixed(Xid::MAX);
+        check_fixed(Uid11Xid::MAX);
         check_fixed(Snowish::MAX);
         check_fixed(TsSeqRand::MAX);
         check_fixed(FullRand::MAX);

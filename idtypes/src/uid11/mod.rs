@@ -1,9 +1,9 @@
 //! uid11 ([`Uid11`]): a `u64` as exactly 11 symbols of Base58, and its profiles, which give the
-//! 64 bits a meaning: [`Xid`], [`Snowish`], [`TsSeqRand`] and [`FullRand`].
+//! 64 bits a meaning: [`Uid11Xid`], [`Snowish`], [`TsSeqRand`] and [`FullRand`].
 //!
-//! The id types are also at the crate root; the profiles' generators ([`XidGenerator`],
-//! [`SnowishGenerator`], [`TsSeqRandGenerator`]), [`XidMode`] and [`XID_EPOCH_MILLIS`] are here
-//! (`idtypes::uid11::XidGenerator`).
+//! The id types are also at the crate root; the profiles' generators ([`Uid11XidGenerator`],
+//! [`SnowishGenerator`], [`TsSeqRandGenerator`]), [`Uid11XidMode`] and [`UID11_XID_EPOCH_MILLIS`] are here
+//! (`idtypes::uid11::Uid11XidGenerator`).
 //!
 //! # References
 //!
@@ -26,9 +26,53 @@ pub use snowish::SnowishGenerator;
 pub use ts_seq_rand::TsSeqRand;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use ts_seq_rand::TsSeqRandGenerator;
-pub use xid::Xid;
+pub use xid::Uid11Xid;
 #[cfg(all(feature = "std", idtypes_host))]
-pub use xid::{XidGenerator, XidMode};
+pub use xid::{Uid11XidGenerator, Uid11XidMode};
+
+/// The uid11 xid profile under its name of v0.1.0.
+///
+/// # Examples
+///
+/// ```
+/// #[allow(deprecated)]
+/// let id: idtypes::uid11::Xid = idtypes::Uid11Xid::from_u64(1);
+/// assert_eq!(id, idtypes::Uid11Xid::from_u64(1));
+/// ```
+#[deprecated(
+    note = "renamed Uid11Xid: the uid11 profile \"xid\" (11 Base58 characters); for rs/xid's 12-byte XID use RsXid"
+)]
+pub type Xid = Uid11Xid;
+
+/// [`Uid11XidGenerator`] under its name of v0.1.0.
+///
+/// # Examples
+///
+/// ```
+/// #[allow(deprecated)]
+/// let generator = idtypes::uid11::XidGenerator::new();
+/// assert!(generator.next() > idtypes::Uid11Xid::MIN);
+/// ```
+#[cfg(all(feature = "std", idtypes_host))]
+#[deprecated(
+    note = "renamed Uid11XidGenerator: the uid11 profile \"xid\"; for rs/xid's 12-byte XID use RsXidGenerator"
+)]
+pub type XidGenerator<C = crate::SystemClock> = Uid11XidGenerator<C>;
+
+/// [`Uid11XidMode`] under its name of v0.1.0.
+///
+/// # Examples
+///
+/// ```
+/// #[allow(deprecated)]
+/// let mode = idtypes::uid11::XidMode::Random;
+/// assert_eq!(mode, idtypes::uid11::Uid11XidMode::Random);
+/// ```
+#[cfg(all(feature = "std", idtypes_host))]
+#[deprecated(
+    note = "renamed Uid11XidMode: the uid11 profile \"xid\"; rs/xid's 12-byte XID (RsXid) has no modes"
+)]
+pub type XidMode = Uid11XidMode;
 
 use crate::{
     Error, IdRange, IdText,
@@ -93,7 +137,21 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
 /// The xid epoch, 2011-11-11T11:11:11.111Z, in Unix milliseconds: the zero of every
 /// timestamped profile (the specification gives snowish and ts-seq-rand no epoch; idtypes uses
 /// this one for all three).
-pub const XID_EPOCH_MILLIS: u64 = 1_321_009_871_111;
+pub const UID11_XID_EPOCH_MILLIS: u64 = 1_321_009_871_111;
+
+/// [`UID11_XID_EPOCH_MILLIS`] under its name of v0.1.0.
+///
+/// # Examples
+///
+/// ```
+/// #[allow(deprecated)]
+/// let epoch = idtypes::uid11::XID_EPOCH_MILLIS;
+/// assert_eq!(epoch, idtypes::uid11::UID11_XID_EPOCH_MILLIS);
+/// ```
+#[deprecated(
+    note = "renamed UID11_XID_EPOCH_MILLIS: the uid11 xid profile's epoch; rs/xid's XID counts Unix seconds"
+)]
+pub const XID_EPOCH_MILLIS: u64 = UID11_XID_EPOCH_MILLIS;
 
 /// A uid11: a `u64` written as exactly 11 symbols of Base58 (Bitcoin alphabet), most
 /// significant first, left-padded with `1`.
@@ -104,7 +162,7 @@ pub const XID_EPOCH_MILLIS: u64 = 1_321_009_871_111;
 ///   (`jpXCZedGfVQ`): 58^11 is larger than 2^64, so `jpXCZedGfVR` and every text from `k` on
 ///   are refused.
 /// - A prefix of 0 to 11 symbols names a range ([`range_for_prefix`](Uid11::range_for_prefix)).
-/// - Profiles read the 64 bits: [`Xid`] (timestamp + random), [`Snowish`], [`TsSeqRand`],
+/// - Profiles read the 64 bits: [`Uid11Xid`] (timestamp + random), [`Snowish`], [`TsSeqRand`],
 ///   [`FullRand`]; they share this text.
 ///
 /// # Examples

@@ -238,7 +238,7 @@ pub(crate) fn next_millis_and_sequence(
     crate::generation::millis_sequence::next_millis_and_sequence(
         state,
         clock_micros,
-        super::XID_EPOCH_MILLIS,
+        super::UID11_XID_EPOCH_MILLIS,
         max_millis,
     )
 }
@@ -247,5 +247,5 @@ pub(crate) fn next_millis_and_sequence(
 /// before it: such a clock is broken, and the generators then count up from the epoch).
 #[cfg(all(feature = "std", idtypes_host))]
 pub(crate) fn millis_since_epoch(clock_micros: i64) -> i64 {
-    crate::generation::millis_sequence::millis_since(super::XID_EPOCH_MILLIS, clock_micros)
+    crate::generation::millis_sequence::millis_since(super::UID11_XID_EPOCH_MILLIS, clock_micros)
 }

@@ -7,7 +7,7 @@ mod generator;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::SnowishGenerator;
 
-use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
+use super::{UID11_XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
 use crate::{
     Error,
     error::{Bounds, Repr},
@@ -94,7 +94,7 @@ millis_ranges!(Snowish, "1111111NVpb");
 
 impl Snowish {
     /// The last Unix millisecond a snowish id can hold: 2081-07-18T02:58:46.662Z.
-    pub const MAX_TIMESTAMP_MILLIS: u64 = XID_EPOCH_MILLIS + MAX_DELTA;
+    pub const MAX_TIMESTAMP_MILLIS: u64 = UID11_XID_EPOCH_MILLIS + MAX_DELTA;
 
     /// The largest machine id, 1023.
     pub const MAX_MACHINE_ID: u16 = 1023;
@@ -154,10 +154,10 @@ impl Snowish {
         machine_id: u16,
         sequence: u16,
     ) -> Result<Snowish, Error> {
-        if unix_millis < XID_EPOCH_MILLIS || unix_millis > Snowish::MAX_TIMESTAMP_MILLIS {
+        if unix_millis < UID11_XID_EPOCH_MILLIS || unix_millis > Snowish::MAX_TIMESTAMP_MILLIS {
             return Err(Bounds {
                 part: "timestamp (Unix milliseconds)",
-                min: XID_EPOCH_MILLIS as i128,
+                min: UID11_XID_EPOCH_MILLIS as i128,
                 max: Snowish::MAX_TIMESTAMP_MILLIS as i128,
             }
             .refuse(FORMAT, unix_millis as i128));
@@ -174,7 +174,7 @@ impl Snowish {
             .refuse(FORMAT, sequence as i128));
         }
         Ok(Snowish::from_fields(
-            unix_millis - XID_EPOCH_MILLIS,
+            unix_millis - UID11_XID_EPOCH_MILLIS,
             machine_id,
             sequence,
         ))
@@ -208,7 +208,7 @@ impl Snowish {
     /// ```
     #[inline]
     pub const fn timestamp_millis(self) -> u64 {
-        XID_EPOCH_MILLIS + self.millis_since_epoch()
+        UID11_XID_EPOCH_MILLIS + self.millis_since_epoch()
     }
 
     /// The machine id, 0..=1023.

@@ -28,8 +28,8 @@ macro_rules! millis_ranges {
                 start_millis: u64,
                 end_millis: u64,
             ) -> Option<crate::IdRange<$ty>> {
-                let start = if start_millis < crate::uid11::XID_EPOCH_MILLIS {
-                    crate::uid11::XID_EPOCH_MILLIS
+                let start = if start_millis < crate::uid11::UID11_XID_EPOCH_MILLIS {
+                    crate::uid11::UID11_XID_EPOCH_MILLIS
                 } else {
                     start_millis
                 };
@@ -41,8 +41,8 @@ macro_rules! millis_ranges {
                 if start > end {
                     return None;
                 }
-                let first = (start - crate::uid11::XID_EPOCH_MILLIS) << 22;
-                let last = ((end - crate::uid11::XID_EPOCH_MILLIS) << 22) | ((1 << 22) - 1);
+                let first = (start - crate::uid11::UID11_XID_EPOCH_MILLIS) << 22;
+                let last = ((end - crate::uid11::UID11_XID_EPOCH_MILLIS) << 22) | ((1 << 22) - 1);
                 Some(crate::IdRange::new_unchecked($ty(first), $ty(last)))
             }
 

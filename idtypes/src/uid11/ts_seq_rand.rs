@@ -7,7 +7,7 @@ mod generator;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::TsSeqRandGenerator;
 
-use super::{XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
+use super::{UID11_XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
 use crate::{Error, error::Bounds};
 
 /// The format name used in error messages.
@@ -52,7 +52,7 @@ millis_ranges!(TsSeqRand, "1111111NVpb");
 
 impl TsSeqRand {
     /// The last Unix millisecond: 2151-03-25T18:46:22.214Z.
-    pub const MAX_TIMESTAMP_MILLIS: u64 = XID_EPOCH_MILLIS + MAX_DELTA;
+    pub const MAX_TIMESTAMP_MILLIS: u64 = UID11_XID_EPOCH_MILLIS + MAX_DELTA;
 
     /// Every payload is a ts-seq-rand id.
     const fn from_payload(value: u64) -> Result<TsSeqRand, Error> {
@@ -92,10 +92,10 @@ impl TsSeqRand {
         sequence: u16,
         random: u16,
     ) -> Result<TsSeqRand, Error> {
-        if unix_millis < XID_EPOCH_MILLIS || unix_millis > TsSeqRand::MAX_TIMESTAMP_MILLIS {
+        if unix_millis < UID11_XID_EPOCH_MILLIS || unix_millis > TsSeqRand::MAX_TIMESTAMP_MILLIS {
             return Err(Bounds {
                 part: "timestamp (Unix milliseconds)",
-                min: XID_EPOCH_MILLIS as i128,
+                min: UID11_XID_EPOCH_MILLIS as i128,
                 max: TsSeqRand::MAX_TIMESTAMP_MILLIS as i128,
             }
             .refuse(FORMAT, unix_millis as i128));
@@ -117,7 +117,7 @@ impl TsSeqRand {
             .refuse(FORMAT, random as i128));
         }
         Ok(TsSeqRand::from_fields(
-            unix_millis - XID_EPOCH_MILLIS,
+            unix_millis - UID11_XID_EPOCH_MILLIS,
             sequence,
             random,
         ))
@@ -149,7 +149,7 @@ impl TsSeqRand {
     /// ```
     #[inline]
     pub const fn timestamp_millis(self) -> u64 {
-        XID_EPOCH_MILLIS + self.millis_since_epoch()
+        UID11_XID_EPOCH_MILLIS + self.millis_since_epoch()
     }
 
     /// The sequence within the millisecond, 0..=4095.

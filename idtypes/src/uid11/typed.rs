@@ -1,4 +1,4 @@
-//! What `#[derive(Uid11)]` and the profiles' derives (`Xid`, `Snowish`, `TsSeqRand`,
+//! What `#[derive(Uid11)]` and the profiles' derives (`Uid11Xid`, `Snowish`, `TsSeqRand`,
 //! `FullRand`) add to a typed id beside what every typed id has: each profile's parts, time
 //! ranges and generation, typed.
 
@@ -36,9 +36,9 @@ macro_rules! __idtypes_typed_full_rand {
 /// generation.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __idtypes_typed_xid {
+macro_rules! __idtypes_typed_uid11_xid {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
-        $crate::__idtypes_typed_fixed!($name, Xid, $checks, $prefix, $separator);
+        $crate::__idtypes_typed_fixed!($name, Uid11Xid, $checks, $prefix, $separator);
 
         #[automatically_derived]
         impl $name {
@@ -54,16 +54,16 @@ macro_rules! __idtypes_typed_xid {
             }
             $crate::__idtypes_typed_timestamp!();
             $crate::__idtypes_typed_datetime!();
-            $crate::__idtypes_typed_prefix_range!(Xid);
-            $crate::__idtypes_typed_integer_range!(Xid, range_for_millis, "milliseconds");
-            $crate::__idtypes_typed_time_ranges!(Xid);
+            $crate::__idtypes_typed_prefix_range!(Uid11Xid);
+            $crate::__idtypes_typed_integer_range!(Uid11Xid, range_for_millis, "milliseconds");
+            $crate::__idtypes_typed_time_ranges!(Uid11Xid);
             $crate::__idtypes_typed_new!(
-                Xid,
+                Uid11Xid,
                 $checks,
                 now,
                 "A new id from the process-wide generator."
             );
-            $crate::__idtypes_typed_next_from!(uid11::XidGenerator, $checks);
+            $crate::__idtypes_typed_next_from!(uid11::Uid11XidGenerator, $checks);
         }
     };
 }

@@ -1,25 +1,25 @@
-//! [`Xid`]: the timestamped uid11 profile, `42-bit ms since 2011-11-11T11:11:11.111Z | 22-bit
+//! [`Uid11Xid`]: the timestamped uid11 profile, `42-bit ms since 2011-11-11T11:11:11.111Z | 22-bit
 //! random`, and its generator.
 
 #[cfg(all(feature = "std", idtypes_host))]
 mod generator;
 
 #[cfg(all(feature = "std", idtypes_host))]
-pub use generator::{XidGenerator, XidMode};
+pub use generator::{Uid11XidGenerator, Uid11XidMode};
 
 use core::ops::RangeInclusive;
 
-use super::{Uid11, XID_EPOCH_MILLIS, profile::profile_text, time_range::millis_ranges};
+use super::{UID11_XID_EPOCH_MILLIS, Uid11, profile::profile_text, time_range::millis_ranges};
 use crate::{Error, error::Bounds};
 
 /// The format name used in error messages.
-pub(crate) const FORMAT: &str = "xid";
+pub(crate) const FORMAT: &str = "uid11 xid";
 
 /// The text as schemas state it: the uid11 text.
 pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: super::U64_PATTERN,
-    min_len: Xid::TEXT_LEN,
-    max_len: Xid::TEXT_LEN,
+    min_len: Uid11Xid::TEXT_LEN,
+    max_len: Uid11Xid::TEXT_LEN,
     description: "A uid11 xid (42-bit milliseconds since 2011-11-11T11:11:11.111Z, then 22 random \
                   bits): 11 characters of Base58 (the Bitcoin alphabet \
                   `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`), at most \
@@ -36,14 +36,14 @@ const MAX_RANDOM: u32 = (1 << 22) - 1;
 /// - Every `u64` is an xid; text order is time order (then random).
 /// - Times run from the epoch to **2151-03-25T18:46:22.214Z** (139.37 years).
 /// - Prefixes of the text are time buckets: 6 symbols ≈ 156.5 ms, 7 ≈ 2.7 ms, 8 or more
-///   under 1 ms ([`millis_range_for_prefix`](Xid::millis_range_for_prefix)).
+///   under 1 ms ([`millis_range_for_prefix`](Uid11Xid::millis_range_for_prefix)).
 ///
 /// # Examples
 ///
 /// ```
-/// use idtypes::Xid;
+/// use idtypes::Uid11Xid;
 ///
-/// let id = Xid::from_parts_since_epoch(86_400_000, 0)?; // one day after the epoch
+/// let id = Uid11Xid::from_parts_since_epoch(86_400_000, 0)?; // one day after the epoch
 /// assert_eq!(id.to_string(), "113q8KFkAEs");
 /// assert_eq!(id.timestamp_millis(), 1_321_096_271_111);
 /// assert_eq!(id.random(), 0);
@@ -51,21 +51,21 @@ const MAX_RANDOM: u32 = (1 << 22) - 1;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(transparent)]
-pub struct Xid(u64);
+pub struct Uid11Xid(u64);
 
-profile_text!(Xid, FORMAT, "113q8KFkAEs", u64::MAX, from_bytes);
-millis_ranges!(Xid, "113q8KFkAEs");
+profile_text!(Uid11Xid, FORMAT, "113q8KFkAEs", u64::MAX, from_bytes);
+millis_ranges!(Uid11Xid, "113q8KFkAEs");
 
-impl Xid {
+impl Uid11Xid {
     /// The last Unix millisecond an xid can hold: 2151-03-25T18:46:22.214Z.
-    pub const MAX_TIMESTAMP_MILLIS: u64 = XID_EPOCH_MILLIS + MAX_DELTA;
+    pub const MAX_TIMESTAMP_MILLIS: u64 = UID11_XID_EPOCH_MILLIS + MAX_DELTA;
 
     /// The largest random field, 2^22 - 1.
     pub const MAX_RANDOM: u32 = MAX_RANDOM;
 
     /// Every payload is an xid.
-    const fn from_payload(value: u64) -> Result<Xid, Error> {
-        Ok(Xid(value))
+    const fn from_payload(value: u64) -> Result<Uid11Xid, Error> {
+        Ok(Uid11Xid(value))
     }
 
     /// Wraps a payload. Every `u64` is an xid.
@@ -73,11 +73,11 @@ impl Xid {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::Xid::from_u64(4194304).millis_since_epoch(), 1);
+    /// assert_eq!(idtypes::Uid11Xid::from_u64(4194304).millis_since_epoch(), 1);
     /// ```
     #[inline]
-    pub const fn from_u64(value: u64) -> Xid {
-        Xid(value)
+    pub const fn from_u64(value: u64) -> Uid11Xid {
+        Uid11Xid(value)
     }
 
     /// Builds an xid from Unix milliseconds and a 22-bit random value.
@@ -90,24 +90,24 @@ impl Xid {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::Xid;
+    /// use idtypes::Uid11Xid;
     ///
-    /// let id = Xid::from_parts(1_321_009_871_112, 0)?;
+    /// let id = Uid11Xid::from_parts(1_321_009_871_112, 0)?;
     /// assert_eq!(id.to_string(), "1111111NVpb");
-    /// assert!(Xid::from_parts(1_321_009_871_110, 0).is_err());
-    /// assert!(Xid::from_parts(1_321_009_871_111, 1 << 22).is_err());
+    /// assert!(Uid11Xid::from_parts(1_321_009_871_110, 0).is_err());
+    /// assert!(Uid11Xid::from_parts(1_321_009_871_111, 1 << 22).is_err());
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub const fn from_parts(unix_millis: u64, random: u32) -> Result<Xid, Error> {
-        if unix_millis < XID_EPOCH_MILLIS || unix_millis > Xid::MAX_TIMESTAMP_MILLIS {
+    pub const fn from_parts(unix_millis: u64, random: u32) -> Result<Uid11Xid, Error> {
+        if unix_millis < UID11_XID_EPOCH_MILLIS || unix_millis > Uid11Xid::MAX_TIMESTAMP_MILLIS {
             return Err(Bounds {
                 part: "timestamp (Unix milliseconds)",
-                min: XID_EPOCH_MILLIS as i128,
-                max: Xid::MAX_TIMESTAMP_MILLIS as i128,
+                min: UID11_XID_EPOCH_MILLIS as i128,
+                max: Uid11Xid::MAX_TIMESTAMP_MILLIS as i128,
             }
             .refuse(FORMAT, unix_millis as i128));
         }
-        Xid::from_parts_since_epoch(unix_millis - XID_EPOCH_MILLIS, random)
+        Uid11Xid::from_parts_since_epoch(unix_millis - UID11_XID_EPOCH_MILLIS, random)
     }
 
     /// Builds an xid from milliseconds since the xid epoch and a 22-bit random value.
@@ -120,10 +120,10 @@ impl Xid {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::Xid::from_parts_since_epoch(1, 0)?.to_u64(), 4194304);
+    /// assert_eq!(idtypes::Uid11Xid::from_parts_since_epoch(1, 0)?.to_u64(), 4194304);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub const fn from_parts_since_epoch(millis: u64, random: u32) -> Result<Xid, Error> {
+    pub const fn from_parts_since_epoch(millis: u64, random: u32) -> Result<Uid11Xid, Error> {
         if millis > MAX_DELTA {
             return Err(Bounds {
                 part: "milliseconds since the epoch",
@@ -140,7 +140,7 @@ impl Xid {
             }
             .refuse(FORMAT, random as i128));
         }
-        Ok(Xid((millis << 22) | random as u64))
+        Ok(Uid11Xid((millis << 22) | random as u64))
     }
 
     /// Milliseconds since the xid epoch: the top 42 bits.
@@ -148,7 +148,7 @@ impl Xid {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::Xid::MAX.millis_since_epoch(), (1 << 42) - 1);
+    /// assert_eq!(idtypes::Uid11Xid::MAX.millis_since_epoch(), (1 << 42) - 1);
     /// ```
     #[inline]
     pub const fn millis_since_epoch(self) -> u64 {
@@ -160,11 +160,11 @@ impl Xid {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::Xid::MAX.timestamp_millis(), 5_719_056_382_214); // 2151-03-25T18:46:22.214Z
+    /// assert_eq!(idtypes::Uid11Xid::MAX.timestamp_millis(), 5_719_056_382_214); // 2151-03-25T18:46:22.214Z
     /// ```
     #[inline]
     pub const fn timestamp_millis(self) -> u64 {
-        XID_EPOCH_MILLIS + self.millis_since_epoch()
+        UID11_XID_EPOCH_MILLIS + self.millis_since_epoch()
     }
 
     /// The random field: the low 22 bits.
@@ -172,7 +172,7 @@ impl Xid {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::Xid::MAX.random(), (1 << 22) - 1);
+    /// assert_eq!(idtypes::Uid11Xid::MAX.random(), (1 << 22) - 1);
     /// ```
     #[inline]
     pub const fn random(self) -> u32 {
@@ -186,7 +186,7 @@ impl Xid {
     /// ```
     /// use std::time::{Duration, UNIX_EPOCH};
     ///
-    /// let epoch = idtypes::Xid::MIN.timestamp();
+    /// let epoch = idtypes::Uid11Xid::MIN.timestamp();
     /// assert_eq!(epoch, UNIX_EPOCH + Duration::from_millis(1_321_009_871_111));
     /// ```
     #[cfg(feature = "std")]
@@ -204,19 +204,19 @@ impl Xid {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::Xid;
+    /// use idtypes::Uid11Xid;
     ///
-    /// let id = Xid::from_parts(1_700_000_000_000, 12345)?;
+    /// let id = Uid11Xid::from_parts(1_700_000_000_000, 12345)?;
     /// let text = id.to_string();
-    /// let bucket = Xid::millis_range_for_prefix(&text[..7])?.unwrap();
+    /// let bucket = Uid11Xid::millis_range_for_prefix(&text[..7])?.unwrap();
     /// assert!(bucket.contains(&1_700_000_000_000));
     /// assert!(bucket.end() - bucket.start() <= 3); // 7 symbols: about 2.7 ms, up to 4 distinct ms
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn millis_range_for_prefix(prefix: &str) -> Result<Option<RangeInclusive<u64>>, Error> {
         Ok(Uid11::range_for_prefix(prefix)?.map(|range| {
-            Xid(range.start().to_u64()).timestamp_millis()
-                ..=Xid(range.end().to_u64()).timestamp_millis()
+            Uid11Xid(range.start().to_u64()).timestamp_millis()
+                ..=Uid11Xid(range.end().to_u64()).timestamp_millis()
         }))
     }
 
@@ -224,28 +224,28 @@ impl Xid {
     ///
     /// # Panics
     ///
-    /// Only if the system clock reads after 2151-03-25 (see [`XidGenerator::next`]).
+    /// Only if the system clock reads after 2151-03-25 (see [`Uid11XidGenerator::next`]).
     ///
     /// # Examples
     ///
     /// ```
-    /// let (a, b) = (idtypes::Xid::now(), idtypes::Xid::now());
+    /// let (a, b) = (idtypes::Uid11Xid::now(), idtypes::Uid11Xid::now());
     /// assert!(a < b);
     /// ```
     #[cfg(all(feature = "std", idtypes_host))]
-    pub fn now() -> Xid {
+    pub fn now() -> Uid11Xid {
         generator::global().next()
     }
 }
 
 /// Ids from a UTC time and their other parts (the `chrono` feature).
 #[cfg(feature = "chrono")]
-impl Xid {
+impl Uid11Xid {
     /// Builds an xid from a UTC time (to the millisecond, rounded down) and a 22-bit random value.
     ///
     /// # Errors
     ///
-    /// As [`Xid::from_parts`](Xid::from_parts).
+    /// As [`Uid11Xid::from_parts`](Uid11Xid::from_parts).
     ///
     /// # Examples
     ///
@@ -253,12 +253,15 @@ impl Xid {
     /// use chrono::{DateTime, Utc};
     ///
     /// let time: chrono::DateTime<chrono::Utc> = "2011-11-11T11:11:11.112Z".parse().unwrap();
-    /// assert_eq!(idtypes::Xid::from_datetime(time, 0)?.to_string(), "1111111NVpb");
+    /// assert_eq!(idtypes::Uid11Xid::from_datetime(time, 0)?.to_string(), "1111111NVpb");
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub fn from_datetime(time: chrono::DateTime<chrono::Utc>, random: u32) -> Result<Xid, Error> {
-        Xid::from_parts(
-            crate::integrations::chrono::unix_millis::<{ Xid::MAX_TIMESTAMP_MILLIS }>(
+    pub fn from_datetime(
+        time: chrono::DateTime<chrono::Utc>,
+        random: u32,
+    ) -> Result<Uid11Xid, Error> {
+        Uid11Xid::from_parts(
+            crate::integrations::chrono::unix_millis::<{ Uid11Xid::MAX_TIMESTAMP_MILLIS }>(
                 crate::uid11::xid::FORMAT,
                 time,
             )?,

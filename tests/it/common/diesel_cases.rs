@@ -59,10 +59,11 @@ macro_rules! diesel_cases {
         use idtypes::time_id::NodeId;
         use idtypes::{
             AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
-            Uid11, Ulid, Xid, Snowflake,
+            Uid11, Ulid, Uid11Xid, Snowflake,
         };
         use idtypes::Ksuid;
         use idtypes::Sonyflake;
+        use idtypes::RsXid;
 
         use crate::common::sqlx_cases::{
             Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
@@ -86,8 +87,9 @@ macro_rules! diesel_cases {
 
         type Query<'f> = BoxedSqlQuery<'f, Db, SqlQuery>;
 
-        diesel_column!(BigInt: Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Snowflake);
+        diesel_column!(BigInt: Tid, TimeId, Uid11, Uid11Xid, Snowish, TsSeqRand, FullRand, Snowflake);
         diesel_column!(Binary: Tbsl);
+        diesel_column!(Binary: RsXid);
         diesel_column!(UuidSql: Ulid);
         diesel_column!(Text: RecordKey);
         diesel_column!(Binary: Ksuid);
@@ -433,14 +435,19 @@ macro_rules! diesel_cases {
             read_error::<AsBytes<Snowish>>(&mut conn, &table, "b", 2, "snowish");
             for n in [0, 1, 3, 4] {
                 read_error::<AsBytes<TimeId>>(&mut conn, &table, "b", n, "TimeId");
-                read_error::<AsBytes<Xid>>(&mut conn, &table, "b", n, "xid");
+                read_error::<AsBytes<Uid11Xid>>(&mut conn, &table, "b", n, "uid11 xid");
             }
             for n in [0, 1, 2, 3, 4, 5] {
                 read_error::<Tbsl>(&mut conn, &table, "b", n, "TBSL");
             }
+            for n in [0, 1, 2, 3, 4, 5, 6] {
+                read_error::<RsXid>(&mut conn, &table, "b", n, "rs/xid XID");
+                read_error::<AsBytes<RsXid>>(&mut conn, &table, "b", n, "rs/xid XID");
+            }
             for n in [2, 3, 6] {
                 read_error::<AsText<Uid11>>(&mut conn, &table, "t", n, "uid11");
                 read_error::<AsText<Tbsl>>(&mut conn, &table, "t", n, "TBSL");
+                read_error::<AsText<RsXid>>(&mut conn, &table, "t", n, "rs/xid XID");
             }
             // The right lengths decode.
             let sql = format!("SELECT b AS id FROM {table} WHERE n = 5");
@@ -507,7 +514,7 @@ macro_rules! diesel_cases {
                 // Integer ids refuse text and bytes, even eight bytes.
                 for col in ["t", "b"] {
                     wrong_column::<Tid>(&mut conn, &table, col, n, "atproto TID");
-                    wrong_column::<Xid>(&mut conn, &table, col, n, "xid");
+                    wrong_column::<Uid11Xid>(&mut conn, &table, col, n, "uid11 xid");
                     wrong_column::<Snowish>(&mut conn, &table, col, n, "snowish uid11");
                 }
                 if TEXT_APART_FROM_BYTES {
@@ -515,12 +522,14 @@ macro_rules! diesel_cases {
                     let m = wrong_column::<AsBytes<Tid>>(&mut conn, &table, "t", n, "atproto TID");
                     assert!(m.ends_with(WRONG_FOR_BYTES), "{m}");
                     wrong_column::<Tbsl>(&mut conn, &table, "t", n, "TBSL");
+                    wrong_column::<RsXid>(&mut conn, &table, "t", n, "rs/xid XID");
                     wrong_column::<AsBytes<Uid11>>(&mut conn, &table, "t", n, "uid11");
                     // Text ids refuse bytes, even bytes that are valid text.
                     let m = wrong_column::<AsText<Tid>>(&mut conn, &table, "b", n, "atproto TID");
                     assert!(m.ends_with(WRONG_FOR_TEXT), "{m}");
                     wrong_column::<RecordKey>(&mut conn, &table, "b", n, "atproto record key");
-                    wrong_column::<AsText<Xid>>(&mut conn, &table, "b", n, "xid");
+                    wrong_column::<AsText<Uid11Xid>>(&mut conn, &table, "b", n, "uid11 xid");
+                    wrong_column::<AsText<RsXid>>(&mut conn, &table, "b", n, "rs/xid XID");
                 }
             }
             // Text that is no UTF-8 is an error naming the type, not a panic.
@@ -648,8 +657,9 @@ macro_rules! diesel_cases {
             interop::<Snowish, BigInt>(distinct(|v| v), Storage::Integer);
             interop::<FullRand, BigInt>(distinct(|v| v), Storage::Integer);
             interop::<Tbsl, Binary>(distinct(|v| v), Storage::Bytes10);
+            interop::<RsXid, Binary>(distinct(|v| v), Storage::Bytes12);
             interop::<RecordKey, Text>(distinct(|v| v), Storage::Text);
-            interop::<AsText<Xid>, Text>(distinct(|v| v), Storage::Text);
+            interop::<AsText<Uid11Xid>, Text>(distinct(|v| v), Storage::Text);
             interop::<AsBytes<Uid11>, Binary>(distinct(|v| v), Storage::Bytes8);
             interop::<Ksuid, Binary>(distinct(|v| v), Storage::Bytes20);
         }

@@ -3,7 +3,7 @@
 //! columns are the other id types, and the checks each database runs on them.
 //!
 //! [`post`] has every format as an integer, bytes or text column: PostgreSQL and SQLite.
-//! [`mysql_post`] keeps the formats stored with the top bit flipped (`TimeId`, `Xid`) in
+//! [`mysql_post`] keeps the formats stored with the top bit flipped (`TimeId`, `Uid11Xid`) in
 //! `AsBytes` and `AsText`, as SeaORM needs on MySQL (see `integrations/db/sea_orm.rs`).
 //!
 //! Each entity's table is named once per process (`unique_table`), so that test runs against
@@ -11,9 +11,10 @@
 
 use std::sync::OnceLock;
 
-use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Ulid, Xid};
-use idtypes_tests::typed::TraceId;
+use idtypes::RsXid;
+use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Uid11Xid, Ulid};
 use idtypes_tests::typed::{EventId, JobId, PaymentId, PostId};
+use idtypes_tests::typed::{RequestId, TraceId};
 use sea_orm::entity::prelude::*;
 use sea_orm::{
     ActiveValue::Set, DatabaseConnection, DbBackend, IntoActiveModel, QueryOrder, Statement,
@@ -27,7 +28,7 @@ fn table(cell: &'static OnceLock<String>, prefix: &str) -> &'static str {
     cell.get_or_init(|| idtypes_tests::unique_table(prefix))
 }
 
-/// Every format as a column: integers (`TimeId` and `Xid` with the top bit flipped), bytes
+/// Every format as a column: integers (`TimeId` and `Uid11Xid` with the top bit flipped), bytes
 /// and text, with `Option`s. Every database.
 pub mod post {
     use super::*;
@@ -48,7 +49,7 @@ pub mod post {
         pub id: PostId,
         pub event: EventId,
         pub at: TimeId,
-        pub order_id: Option<Xid>,
+        pub order_id: Option<Uid11Xid>,
         pub job: Snowish,
         pub txn: Tbsl,
         pub rkey: RecordKey,
@@ -57,6 +58,7 @@ pub mod post {
         pub reply_to: Option<PostId>,
         pub payment: Option<PaymentId>,
         pub trace: TraceId,
+        pub request: RequestId,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -86,7 +88,7 @@ pub mod mysql_post {
         pub id: PostId,
         pub event: AsText<EventId>,
         pub at: AsBytes<TimeId>,
-        pub order_id: Option<AsBytes<Xid>>,
+        pub order_id: Option<AsBytes<Uid11Xid>>,
         pub job: JobId,
         pub txn: Tbsl,
         pub rkey: RecordKey,
@@ -95,6 +97,7 @@ pub mod mysql_post {
         pub reply_to: Option<PostId>,
         pub payment: Option<Ulid>,
         pub trace: TraceId,
+        pub request: RsXid,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -124,12 +127,13 @@ fn nth<T: Clone>(values: &[T], i: usize) -> T {
 pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
     let ids = post_ids(rng, count);
     let times = samples::<TimeId>(rng, count);
-    let xids = samples::<Xid>(rng, count);
+    let xids = samples::<Uid11Xid>(rng, count);
     let snowish = samples::<Snowish>(rng, count);
     let tbsl = samples::<Tbsl>(rng, count);
     let keys = samples::<RecordKey>(rng, count);
     let payments = samples::<Ulid>(rng, count);
     let traces = samples::<idtypes::Ksuid>(rng, count);
+    let requests = samples::<RsXid>(rng, count);
     // Any TID as bytes, the top bit set too.
     let legacy: Vec<Tid> = [0, 1 << 63, u64::MAX]
         .into_iter()
@@ -150,6 +154,7 @@ pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
             reply_to: (i % 3 == 1).then(|| ids[(i + 1) % ids.len()]),
             payment: (i % 5 != 4).then(|| PaymentId::from(nth(&payments, i))),
             trace: TraceId::from(nth(&traces, i)),
+            request: RequestId::from(nth(&requests, i)),
         })
         .collect()
 }
@@ -171,6 +176,7 @@ pub fn mysql_models(rng: &mut Rng, count: usize) -> Vec<mysql_post::Model> {
             reply_to: m.reply_to,
             payment: m.payment.map(PaymentId::into_inner),
             trace: m.trace,
+            request: m.request.into_inner(),
         })
         .collect()
 }
@@ -199,7 +205,7 @@ pub fn post_table_sql(backend: DbBackend) -> String {
         "CREATE TABLE {table} (id {int} PRIMARY KEY, event {int} NOT NULL, at {int} NOT NULL, \
          order_id {int}, job {int} NOT NULL, txn {bytes} NOT NULL, rkey {text} NOT NULL, \
          slug {text} NOT NULL, legacy {bytes} NOT NULL, reply_to {int}, payment {uuid}, \
-         trace {bytes} NOT NULL)",
+         trace {bytes} NOT NULL, request {bytes} NOT NULL)",
         table = post::Entity.table_name(),
     )
 }
@@ -212,7 +218,8 @@ pub fn mysql_table_sql() -> String {
          at BINARY(8) NOT NULL, event VARCHAR(40) {text} NOT NULL, order_id BINARY(8), \
          txn BINARY(10) NOT NULL, rkey VARCHAR(512) {text} NOT NULL, \
          slug VARCHAR(40) {text} NOT NULL, legacy BINARY(8) NOT NULL, reply_to BIGINT UNSIGNED, \
-         payment BINARY(16), trace BINARY(20) NOT NULL)",
+         payment BINARY(16), trace BINARY(20) NOT NULL,
+         request BINARY(12) NOT NULL)",
         table = mysql_post::Entity.table_name(),
     )
 }
@@ -243,14 +250,14 @@ impl HasId for mysql_post::Model {
 
 /// The columns of both entities, in their fields' order.
 const POST_COLUMNS: &str =
-    "id, event, at, order_id, job, txn, rkey, slug, legacy, reply_to, payment, trace";
+    "id, event, at, order_id, job, txn, rkey, slug, legacy, reply_to, payment, trace, request";
 
 /// The columns of [`post`] as sqlx reads them, in the entity's order.
 type PostRow = (
     PostId,
     EventId,
     TimeId,
-    Option<Xid>,
+    Option<Uid11Xid>,
     Snowish,
     Tbsl,
     RecordKey,
@@ -259,6 +266,7 @@ type PostRow = (
     Option<PostId>,
     Option<PaymentId>,
     TraceId,
+    RequestId,
 );
 
 /// The columns of [`mysql_post`] as sqlx reads them.
@@ -266,7 +274,7 @@ type MysqlPostRow = (
     PostId,
     AsText<EventId>,
     AsBytes<TimeId>,
-    Option<AsBytes<Xid>>,
+    Option<AsBytes<Uid11Xid>>,
     JobId,
     Tbsl,
     RecordKey,
@@ -275,6 +283,7 @@ type MysqlPostRow = (
     Option<PostId>,
     Option<Ulid>,
     TraceId,
+    RsXid,
 );
 
 /// Runs `$body` with `$pool` bound to the sqlx pool under the SeaORM connection `$db`: the
@@ -371,6 +380,7 @@ macro_rules! entity_case {
             check_order!(Slug, slug);
             check_order!(Legacy, legacy);
             check_order!(Trace, trace);
+            check_order!(Request, request);
             let got: Vec<_> = Entity::find()
                 .filter(Column::OrderId.is_not_null())
                 .order_by_asc(Column::OrderId)
@@ -518,6 +528,7 @@ macro_rules! entity_case {
                     reply_to: r.9,
                     payment: r.10,
                     trace: r.11,
+                    request: r.12,
                 })
                 .collect();
             assert_eq!(read, expected, "sqlx reads what SeaORM wrote");
@@ -554,6 +565,7 @@ macro_rules! entity_case {
                 .bind(e.reply_to)
                 .bind(e.payment)
                 .bind(e.trace)
+                .bind(e.request)
                 .execute(pool)
                 .await
                 .map(|_| ())

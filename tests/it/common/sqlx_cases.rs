@@ -13,9 +13,10 @@
 use std::fmt::Debug;
 
 use idtypes::Ksuid;
+use idtypes::RsXid;
 use idtypes::{
     AsBytes, AsText, FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
-    Ulid, Xid,
+    Uid11Xid, Ulid,
 };
 
 use idtypes::time_id::NodeId;
@@ -31,6 +32,8 @@ pub enum Storage {
     Bytes10,
     /// 16 big-endian bytes (a ULID in `AsBytes`).
     Bytes16,
+    /// 12 bytes (rs/xid's XID).
+    Bytes12,
     /// 128 bits: PostgreSQL's `UUID`, MySQL's `BINARY(16)`, SQLite's `BLOB` (a ULID).
     Uuid,
     /// Text with a byte-wise collation.
@@ -156,7 +159,13 @@ u64_sample!(
     Tid::from_u64(i64::MAX as u64)
 );
 u64_sample!(Uid11, "uid11", Uid11::from_u64, Uid11::MIN, Uid11::MAX);
-u64_sample!(Xid, "xid", Xid::from_u64, Xid::MIN, Xid::MAX);
+u64_sample!(
+    Uid11Xid,
+    "uid11 xid",
+    Uid11Xid::from_u64,
+    Uid11Xid::MIN,
+    Uid11Xid::MAX
+);
 u64_sample!(
     TsSeqRand,
     "ts-seq-rand uid11",
@@ -320,6 +329,44 @@ impl Sample for Ksuid {
     }
 }
 
+impl Sample for RsXid {
+    const STORAGE: Storage = Storage::Bytes12;
+    const NAME: &'static str = "rs/xid XID";
+    fn lowest() -> Self {
+        RsXid::MIN
+    }
+    fn highest() -> Self {
+        RsXid::MAX
+    }
+    fn random(rng: &mut Rng) -> Self {
+        let (high, low) = (rng.next_u64().to_be_bytes(), rng.next_u64().to_be_bytes());
+        RsXid::from_bytes(std::array::from_fn(|i| {
+            if i < 8 { high[i] } else { low[i - 8] }
+        }))
+    }
+    fn tricky() -> Vec<Self> {
+        // The top bit of each part (a database comparing signed bytes would misorder them),
+        // rs/xid's own example, and two ids of one second.
+        let mut tricky: Vec<RsXid> = [0, 3, 4, 7, 9, 11]
+            .into_iter()
+            .map(|i| {
+                let mut bytes = [0u8; 12];
+                bytes[i] = 0x80;
+                RsXid::from_bytes(bytes)
+            })
+            .collect();
+        tricky.extend(
+            [
+                "9m4e2mr0ui3e8a215n4g",
+                "9m4e2mr0ui3e8a215n50",
+                "vvvvvvvvvvvvvvvvvvv0",
+            ]
+            .map(|t| t.parse::<RsXid>().unwrap()),
+        );
+        tricky
+    }
+}
+
 const KEY_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_~:";
 
 impl Sample for RecordKey {
@@ -387,6 +434,7 @@ impl<T: Sample + Copy> Sample for AsText<T> {
 impl<T: Sample + Copy> Sample for AsBytes<T> {
     const STORAGE: Storage = match T::STORAGE {
         Storage::Bytes10 => Storage::Bytes10,
+        Storage::Bytes12 => Storage::Bytes12,
         Storage::Uuid | Storage::Bytes16 => Storage::Bytes16,
         Storage::Bytes20 => Storage::Bytes20,
         _ => Storage::Bytes8,
@@ -453,7 +501,7 @@ macro_rules! every_column_type {
             tid: Tid,
             time_id: TimeId,
             uid11: Uid11,
-            xid: Xid,
+            xid: Uid11Xid,
             snowish: Snowish,
             ts_seq_rand: TsSeqRand,
             full_rand: FullRand,
@@ -464,7 +512,7 @@ macro_rules! every_column_type {
             text_tid: AsText<Tid>,
             text_time_id: AsText<TimeId>,
             text_uid11: AsText<Uid11>,
-            text_xid: AsText<Xid>,
+            text_xid: AsText<Uid11Xid>,
             text_snowish: AsText<Snowish>,
             text_ts_seq_rand: AsText<TsSeqRand>,
             text_full_rand: AsText<FullRand>,
@@ -473,7 +521,7 @@ macro_rules! every_column_type {
             bytes_tid: AsBytes<Tid>,
             bytes_time_id: AsBytes<TimeId>,
             bytes_uid11: AsBytes<Uid11>,
-            bytes_xid: AsBytes<Xid>,
+            bytes_xid: AsBytes<Uid11Xid>,
             bytes_snowish: AsBytes<Snowish>,
             bytes_ts_seq_rand: AsBytes<TsSeqRand>,
             bytes_full_rand: AsBytes<FullRand>,
@@ -485,6 +533,9 @@ macro_rules! every_column_type {
             bytes_ksuid: AsBytes<Ksuid>,
             sonyflake: Sonyflake,
             bytes_sonyflake: AsBytes<Sonyflake>,
+            rs_xid: RsXid,
+            text_rs_xid: AsText<RsXid>,
+            bytes_rs_xid: AsBytes<RsXid>,
         );
     };
 }
@@ -492,9 +543,10 @@ macro_rules! every_column_type {
 /// Generates the shared `#[tokio::test]`s for the database the invoking module describes.
 macro_rules! sqlx_cases {
     () => {
-        use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
+        use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Uid11Xid};
         use idtypes::Ksuid;
         use idtypes::Sonyflake;
+        use idtypes::RsXid;
         use idtypes::time_id::NodeId;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
@@ -872,7 +924,7 @@ macro_rules! sqlx_cases {
                 decode_error::<AsBytes<Tid>>(&pool, &table, "b", n).await;
                 decode_error::<AsBytes<TimeId>>(&pool, &table, "b", n).await;
                 decode_error::<AsBytes<Uid11>>(&pool, &table, "b", n).await;
-                decode_error::<AsBytes<Xid>>(&pool, &table, "b", n).await;
+                decode_error::<AsBytes<Uid11Xid>>(&pool, &table, "b", n).await;
                 decode_error::<AsBytes<Snowish>>(&pool, &table, "b", n).await;
                 decode_error::<AsBytes<TsSeqRand>>(&pool, &table, "b", n).await;
                 decode_error::<AsBytes<FullRand>>(&pool, &table, "b", n).await;
@@ -880,14 +932,19 @@ macro_rules! sqlx_cases {
             for n in [0, 1, 2, 3, 4, 5] {
                 decode_error::<AsBytes<Tbsl>>(&pool, &table, "b", n).await;
             }
+            for n in [0, 1, 2, 3, 4, 5, 6] {
+                decode_error::<AsBytes<RsXid>>(&pool, &table, "b", n).await;
+                decode_error::<RsXid>(&pool, &table, "b", n).await;
+            }
             for n in [2, 3, 6] {
                 decode_error::<AsText<TimeId>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<Uid11>>(&pool, &table, "t", n).await;
-                decode_error::<AsText<Xid>>(&pool, &table, "t", n).await;
+                decode_error::<AsText<Uid11Xid>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<Snowish>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<TsSeqRand>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<FullRand>>(&pool, &table, "t", n).await;
                 decode_error::<AsText<Tbsl>>(&pool, &table, "t", n).await;
+                decode_error::<AsText<RsXid>>(&pool, &table, "t", n).await;
             }
             decode_error::<AsText<Uid11>>(&pool, &table, "t", 5).await;
             // The right lengths decode.
@@ -994,18 +1051,20 @@ macro_rules! sqlx_cases {
             refuse_text::<AsBytes<Tid>>(&pool, &table).await;
             refuse_text::<AsBytes<TimeId>>(&pool, &table).await;
             refuse_text::<AsBytes<Uid11>>(&pool, &table).await;
-            refuse_text::<AsBytes<Xid>>(&pool, &table).await;
+            refuse_text::<AsBytes<Uid11Xid>>(&pool, &table).await;
             refuse_text::<AsBytes<Snowish>>(&pool, &table).await;
             refuse_text::<AsBytes<TsSeqRand>>(&pool, &table).await;
             refuse_text::<AsBytes<FullRand>>(&pool, &table).await;
             refuse_text::<AsBytes<Tbsl>>(&pool, &table).await;
             refuse_text::<Tbsl>(&pool, &table).await;
+            refuse_text::<AsBytes<RsXid>>(&pool, &table).await;
+            refuse_text::<RsXid>(&pool, &table).await;
 
             // The integer ids refuse text and bytes alike, even eight bytes.
             refuse_all_but_integers::<Tid>(&pool, &table).await;
             refuse_all_but_integers::<TimeId>(&pool, &table).await;
             refuse_all_but_integers::<Uid11>(&pool, &table).await;
-            refuse_all_but_integers::<Xid>(&pool, &table).await;
+            refuse_all_but_integers::<Uid11Xid>(&pool, &table).await;
             refuse_all_but_integers::<Snowish>(&pool, &table).await;
             refuse_all_but_integers::<TsSeqRand>(&pool, &table).await;
             refuse_all_but_integers::<FullRand>(&pool, &table).await;
@@ -1014,11 +1073,12 @@ macro_rules! sqlx_cases {
             refuse_bytes::<AsText<Tid>>(&pool, &table, "atproto TID").await;
             refuse_bytes::<AsText<TimeId>>(&pool, &table, "TimeId").await;
             refuse_bytes::<AsText<Uid11>>(&pool, &table, "uid11").await;
-            refuse_bytes::<AsText<Xid>>(&pool, &table, "xid").await;
+            refuse_bytes::<AsText<Uid11Xid>>(&pool, &table, "uid11 xid").await;
             refuse_bytes::<AsText<Snowish>>(&pool, &table, "snowish uid11").await;
             refuse_bytes::<AsText<TsSeqRand>>(&pool, &table, "ts-seq-rand uid11").await;
             refuse_bytes::<AsText<FullRand>>(&pool, &table, "fullrand uid11").await;
             refuse_bytes::<AsText<Tbsl>>(&pool, &table, "TBSL").await;
+            refuse_bytes::<AsText<RsXid>>(&pool, &table, "rs/xid XID").await;
             refuse_bytes::<RecordKey>(&pool, &table, "atproto record key").await;
 
             // The exact message, for one of each.
@@ -1117,7 +1177,7 @@ pub mod postgres {
     pub fn column(storage: Storage) -> &'static str {
         match storage {
             Storage::Integer => "BIGINT",
-            Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 => "BYTEA",
+            Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Bytes12 => "BYTEA",
             Storage::Uuid => "UUID",
             Storage::Text | Storage::PrefixedText => "TEXT COLLATE \"C\"",
             Storage::Bytes20 => "BYTEA",
@@ -1153,6 +1213,7 @@ pub mod mysql {
             Storage::Integer => "BIGINT",
             Storage::Bytes8 => "BINARY(8)",
             Storage::Bytes10 => "BINARY(10)",
+            Storage::Bytes12 => "BINARY(12)",
             Storage::Bytes16 | Storage::Uuid => "BINARY(16)",
             Storage::Text => "VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin",
             Storage::PrefixedText => "VARCHAR(600) CHARACTER SET ascii COLLATE ascii_bin",
@@ -1184,7 +1245,11 @@ pub mod sqlite {
     pub fn column(storage: Storage) -> &'static str {
         match storage {
             Storage::Integer => "INTEGER",
-            Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "BLOB",
+            Storage::Bytes8
+            | Storage::Bytes10
+            | Storage::Bytes16
+            | Storage::Bytes12
+            | Storage::Uuid => "BLOB",
             Storage::Text | Storage::PrefixedText => "TEXT",
             Storage::Bytes20 => "BLOB",
         }

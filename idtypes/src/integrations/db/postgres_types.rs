@@ -5,7 +5,7 @@
 //! | type | column |
 //! |---|---|
 //! | `Tid`, `Snowish`, `Snowflake` | `BIGINT`: the id's integer |
-//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BIGINT`: the id's 64 bits with the top one flipped (`bits - 2^63`), which keeps the order |
+//! | `TimeId`, `Uid11`, `Uid11Xid`, `TsSeqRand`, `FullRand` | `BIGINT`: the id's 64 bits with the top one flipped (`bits - 2^63`), which keeps the order |
 //! | `Tbsl`, `AsBytes<T>` | `BYTEA`: the big-endian bytes (8, 10 for a TBSL, 16 for a ULID) |
 //! | `Ulid` | `UUID`: the same 16 bytes (PostgreSQL orders `uuid` by them: by time) |
 //! | `RecordKey` | `TEXT COLLATE "C"` |

@@ -5,7 +5,7 @@
 //! | type | SQLite value |
 //! |---|---|
 //! | `Tid`, `Snowish`, `Snowflake` | `INTEGER`: the id's integer |
-//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `INTEGER`: the 64 bits with the top one flipped (`bits - 2^63`), which keeps the order |
+//! | `TimeId`, `Uid11`, `Uid11Xid`, `TsSeqRand`, `FullRand` | `INTEGER`: the 64 bits with the top one flipped (`bits - 2^63`), which keeps the order |
 //! | `Tbsl`, `AsBytes<T>` | `BLOB`: the big-endian bytes (8, or 10 for a TBSL) |
 //! | `RecordKey`, `AsText<T>` | `TEXT`: the text (a typed id's with its prefix) |
 //! | a typed id | the inner id's, without the prefix |

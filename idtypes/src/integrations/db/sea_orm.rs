@@ -8,7 +8,7 @@
 //! | type | `Value` | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|---|
 //! | `Tid`, `Snowish`, `Snowflake` | `BigInt`: the id's integer | `BIGINT` | `BIGINT` (`BIGINT UNSIGNED` is read too) | `INTEGER` |
-//! | `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BigInt`: the bits, top one flipped | `BIGINT` | `BIGINT` | `INTEGER` |
+//! | `TimeId`, `Uid11`, `Uid11Xid`, `TsSeqRand`, `FullRand` | `BigInt`: the bits, top one flipped | `BIGINT` | `BIGINT` | `INTEGER` |
 //! | `Tbsl`, `AsBytes<T>` | `Bytes`: the big-endian bytes | `BYTEA` | `BINARY(n)` | `BLOB` |
 //! | `Ulid`, a typed id over a `Uuid` (`uuid` feature) | `Uuid`: the 16 bytes | `UUID` | `BINARY(16)` | a 16-byte `BLOB` value, in a column SeaORM declares `uuid_text` |
 //! | `RecordKey`, `AsText<T>` | `String`: the text (a typed id's with its prefix) | `TEXT COLLATE "C"` | `VARCHAR(n) ... COLLATE ascii_bin` | `TEXT` |

@@ -239,7 +239,7 @@ mod tests {
 
     #[test]
     fn uid11_types_are_text_in_json_and_u64_in_postcard() {
-        use crate::{Snowish, Uid11, Xid};
+        use crate::{Snowish, Uid11, Uid11Xid};
         let id = Uid11::from_u64(u64::MAX);
         assert_eq!(serde_json::to_string(&id).unwrap(), r#""jpXCZedGfVQ""#);
         assert_eq!(
@@ -247,11 +247,11 @@ mod tests {
             id
         );
         assert!(serde_json::from_str::<Uid11>(r#""jpXCZedGfVR""#).is_err());
-        let xid = Xid::from_u64(4194304);
+        let xid = Uid11Xid::from_u64(4194304);
         assert_eq!(serde_json::to_string(&xid).unwrap(), r#""1111111NVpb""#);
         let mut buf = [0u8; 16];
         let bytes = postcard::to_slice(&xid, &mut buf).unwrap().to_vec();
-        assert_eq!(postcard::from_bytes::<Xid>(&bytes).unwrap(), xid);
+        assert_eq!(postcard::from_bytes::<Uid11Xid>(&bytes).unwrap(), xid);
         let mut buf = [0u8; 16];
         let reserved = postcard::to_slice(&u64::MAX, &mut buf).unwrap().to_vec();
         assert!(postcard::from_bytes::<Snowish>(&reserved).is_err());
@@ -283,7 +283,7 @@ mod tests {
     #[test]
     fn each_format_says_what_it_expects_in_either_form() {
         use super::{Fixed, RawVisitor, TextVisitor};
-        use crate::{FullRand, Snowish, Tbsl, TimeId, TsSeqRand, Uid11, Xid};
+        use crate::{FullRand, Snowish, Tbsl, TimeId, TsSeqRand, Uid11, Uid11Xid};
         use core::marker::PhantomData;
 
         fn text<T: Fixed>() -> String {
@@ -306,7 +306,7 @@ mod tests {
             (raw::<TimeId>(), "a TimeId as an i64"),
             (text::<Uid11>(), &format!("a uid11 {b58}")),
             (raw::<Uid11>(), "a uid11 as a u64"),
-            (text::<Xid>(), &format!("an xid {b58}")),
+            (text::<Uid11Xid>(), &format!("a uid11 xid {b58}")),
             (raw::<Snowish>(), "a snowish uid11 as a u64"),
             (text::<TsSeqRand>(), &format!("a ts-seq-rand uid11 {b58}")),
             (raw::<FullRand>(), "a fullrand uid11 as a u64"),

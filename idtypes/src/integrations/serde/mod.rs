@@ -14,7 +14,7 @@
 //! | [`Tid`](struct@crate::Tid) | `"3jzfcijpj2z2a"` | text string: `6d 33 6a 7a ...` (14 bytes) | length 13, the 13 bytes (14 bytes) | length (1 byte; `legacy`: 8), the 13 bytes |
 //! | [`RecordKey`](struct@crate::RecordKey), [`RecordKeyType`](crate::record_key::RecordKeyType) | the text | text string | length, the text | length, the text |
 //! | [`TimeId`](struct@crate::TimeId) | `"3kxnlhr3gxq23"` (the plain text; the dashed form is read too) | integer (`i64`), 1 to 9 bytes | zigzag varint `i64` | varint `i64` (`legacy`: 8 bytes, little-endian) |
-//! | [`Uid11`](struct@crate::Uid11), [`Xid`](struct@crate::Xid), [`Snowish`](struct@crate::Snowish), [`TsSeqRand`](struct@crate::TsSeqRand), [`FullRand`](struct@crate::FullRand) | `"jpXCZedGfVQ"` | unsigned integer (`u64`), 1 to 9 bytes | varint `u64` | varint `u64` (`legacy`: 8 bytes, little-endian) |
+//! | [`Uid11`](struct@crate::Uid11), [`Uid11Xid`](struct@crate::Uid11Xid), [`Snowish`](struct@crate::Snowish), [`TsSeqRand`](struct@crate::TsSeqRand), [`FullRand`](struct@crate::FullRand) | `"jpXCZedGfVQ"` | unsigned integer (`u64`), 1 to 9 bytes | varint `u64` | varint `u64` (`legacy`: 8 bytes, little-endian) |
 //! | [`Snowflake`](struct@crate::Snowflake) | `"175928847299117063"` (a string, as Twitter's and Discord's APIs send it) | unsigned integer (`u64`), 1 to 9 bytes | varint `u64` | varint `u64` (`legacy`: 8 bytes, little-endian) |
 //! | [`Tbsl`](struct@crate::Tbsl) | `"25BF6196C8D610700001"` | byte string: `4a 25 bf ...` (11 bytes) | length 10, the 10 bytes | length, the 10 bytes |
 //! | typed id over a `Tid` or a record key (`PostId`) | `"post_3jzfcijpj2z2a"` | the prefixed text | the prefixed text | the prefixed text |

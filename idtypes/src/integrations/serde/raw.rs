@@ -66,16 +66,16 @@ pub fn deserialize<'de, T: SerdeId, D: Deserializer<'de>>(deserializer: D) -> Re
 /// # Examples
 ///
 /// ```
-/// use idtypes::Xid;
+/// use idtypes::Uid11Xid;
 /// use serde::{Deserialize, Serialize};
 ///
 /// #[derive(Serialize, Deserialize, PartialEq, Debug)]
 /// struct Session {
 ///     #[serde(default, with = "idtypes::serde::raw::option")]
-///     user: Option<Xid>,
+///     user: Option<Uid11Xid>,
 /// }
 ///
-/// let session = Session { user: Some(Xid::from_u64(300)) };
+/// let session = Session { user: Some(Uid11Xid::from_u64(300)) };
 /// let bytes = postcard::to_allocvec(&session).unwrap();
 /// assert_eq!(bytes, [1, 0xac, 0x02]); // present, then the varint of 300
 /// assert_eq!(postcard::from_bytes::<Session>(&bytes).unwrap(), session);

@@ -141,6 +141,7 @@ bytes_raw! {
     10: "10 bytes";
     16: "16 bytes";
     20: "20 bytes";
+    12: "12 bytes";
 }
 
 /// The error for `found` bytes where `format`'s raw form is `expected` bytes: out of line, so

@@ -1,4 +1,4 @@
-//! [`XidGenerator`] and [`XidMode`]: xids from a clock, monotonic or random, from any number of
+//! [`Uid11XidGenerator`] and [`Uid11XidMode`]: xids from a clock, monotonic or random, from any number of
 //! threads.
 
 use core::{
@@ -6,16 +6,16 @@ use core::{
     sync::atomic::{AtomicU64, Ordering},
 };
 
-use super::{FORMAT, MAX_DELTA, MAX_RANDOM, Xid};
+use super::{FORMAT, MAX_DELTA, MAX_RANDOM, Uid11Xid};
 use crate::{
     Clock, Error, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
     generation::padded::Padded, process::fork, process::random::fast_u64,
     uid11::profile::millis_since_epoch,
 };
 
-/// How an [`XidGenerator`] fills the 22 low bits.
+/// How an [`Uid11XidGenerator`] fills the 22 low bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum XidMode {
+pub enum Uid11XidMode {
     /// The first xid of each millisecond gets random low bits; the next ones in the same
     /// millisecond add one, and an overflow carries into the next millisecond (as monotonic
     /// ULID does). Strictly increasing, never repeating within the process.
@@ -30,8 +30,8 @@ pub enum XidMode {
 ///
 /// | mode | within one millisecond | clock stepped back |
 /// |---|---|---|
-/// | [`Monotonic`](XidMode::Monotonic) (default) | low field + 1 | continues from the last xid |
-/// | [`Random`](XidMode::Random) | fresh random bits (may repeat) | uses the clock as it is |
+/// | [`Monotonic`](Uid11XidMode::Monotonic) (default) | low field + 1 | continues from the last xid |
+/// | [`Random`](Uid11XidMode::Random) | fresh random bits (may repeat) | uses the clock as it is |
 ///
 /// A forward jump of the clock further than the time passed explains is held back until it
 /// has held for a second (see [clocks](crate#clocks)): one wrong read costs a monotonic
@@ -53,43 +53,43 @@ pub enum XidMode {
 /// # Examples
 ///
 /// ```
-/// use idtypes::uid11::{XidGenerator, XidMode};
+/// use idtypes::uid11::{Uid11XidGenerator, Uid11XidMode};
 ///
-/// let generator = XidGenerator::new();
+/// let generator = Uid11XidGenerator::new();
 /// let (a, b) = (generator.next(), generator.next());
 /// assert!(a < b);
 ///
-/// let random = XidGenerator::new().with_mode(XidMode::Random);
-/// assert_eq!(random.mode(), XidMode::Random);
+/// let random = Uid11XidGenerator::new().with_mode(Uid11XidMode::Random);
+/// assert_eq!(random.mode(), Uid11XidMode::Random);
 /// ```
-pub struct XidGenerator<C = SystemClock> {
+pub struct Uid11XidGenerator<C = SystemClock> {
     clock: C,
     guard: ClockGuard,
-    mode: XidMode,
+    mode: Uid11XidMode,
     /// Monotonic mode: the smallest payload the next xid may have (last + 1).
     next_min: Padded<AtomicU64>,
     /// The fork generation `next_min` belongs to.
     generation: AtomicU64,
 }
 
-impl<C: Clock> XidGenerator<C> {
+impl<C: Clock> Uid11XidGenerator<C> {
     /// A monotonic generator on `clock`.
     ///
     /// # Examples
     ///
     /// ```
     /// use idtypes::ManualClock;
-    /// use idtypes::uid11::XidGenerator;
+    /// use idtypes::uid11::Uid11XidGenerator;
     ///
-    /// let generator = XidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
+    /// let generator = Uid11XidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
     /// assert_eq!(generator.next().timestamp_millis(), 1_700_000_000_000);
     /// ```
     pub fn with_clock(clock: C) -> Self {
         fork::watch();
-        XidGenerator {
+        Uid11XidGenerator {
             clock,
             guard: ClockGuard::new(),
-            mode: XidMode::Monotonic,
+            mode: Uid11XidMode::Monotonic,
             next_min: Padded(AtomicU64::new(0)),
             generation: AtomicU64::new(fork::current().generation()),
         }
@@ -100,12 +100,12 @@ impl<C: Clock> XidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// use idtypes::uid11::{XidGenerator, XidMode};
+    /// use idtypes::uid11::{Uid11XidGenerator, Uid11XidMode};
     ///
-    /// let generator = XidGenerator::new().with_mode(XidMode::Random);
-    /// assert_eq!(generator.mode(), XidMode::Random);
+    /// let generator = Uid11XidGenerator::new().with_mode(Uid11XidMode::Random);
+    /// assert_eq!(generator.mode(), Uid11XidMode::Random);
     /// ```
-    pub fn with_mode(mut self, mode: XidMode) -> Self {
+    pub fn with_mode(mut self, mode: Uid11XidMode) -> Self {
         self.mode = mode;
         self
     }
@@ -115,9 +115,9 @@ impl<C: Clock> XidGenerator<C> {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::uid11::XidGenerator::new().mode(), idtypes::uid11::XidMode::Monotonic);
+    /// assert_eq!(idtypes::uid11::Uid11XidGenerator::new().mode(), idtypes::uid11::Uid11XidMode::Monotonic);
     /// ```
-    pub fn mode(&self) -> XidMode {
+    pub fn mode(&self) -> Uid11XidMode {
         self.mode
     }
 
@@ -131,20 +131,20 @@ impl<C: Clock> XidGenerator<C> {
     ///
     /// ```
     /// use idtypes::{ErrorKind, ManualClock};
-    /// use idtypes::uid11::XidGenerator;
+    /// use idtypes::uid11::Uid11XidGenerator;
     ///
-    /// let generator = XidGenerator::with_clock(ManualClock::new(i64::MAX));
+    /// let generator = Uid11XidGenerator::with_clock(ManualClock::new(i64::MAX));
     /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::Exhausted);
     /// ```
     #[inline]
-    pub fn try_next(&self) -> Result<Xid, Error> {
+    pub fn try_next(&self) -> Result<Uid11Xid, Error> {
         let millis = millis_since_epoch(self.guard.read(&self.clock).micros) as u64;
         if millis > MAX_DELTA {
             return Err(exhausted());
         }
         let fresh = |millis: u64| (millis << 22) | (fast_u64() & MAX_RANDOM as u64);
-        if self.mode == XidMode::Random {
-            return Ok(Xid(fresh(millis)));
+        if self.mode == Uid11XidMode::Random {
+            return Ok(Uid11Xid(fresh(millis)));
         }
         let generation = fork::current().generation();
         if generation != self.generation.load(Ordering::Acquire) {
@@ -168,14 +168,14 @@ impl<C: Clock> XidGenerator<C> {
                 Ordering::Relaxed,
                 Ordering::Relaxed,
             ) {
-                Ok(_) => return Ok(Xid(payload)),
+                Ok(_) => return Ok(Uid11Xid(payload)),
                 Err(current) => next_min = current,
             }
         }
     }
 }
 
-impl<C> XidGenerator<C> {
+impl<C> Uid11XidGenerator<C> {
     /// In a forked child: leave the parent's count behind for a random point of the
     /// millisecond after the parent's last xid.
     #[cold]
@@ -202,13 +202,13 @@ fn exhausted() -> Error {
 }
 
 crate::generation::generator_shell::generator_shell! {
-    XidGenerator => Xid;
+    Uid11XidGenerator => Uid11Xid;
     /// A monotonic generator on the system clock.
     ///
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(idtypes::uid11::XidGenerator::new().mode(), idtypes::uid11::XidMode::Monotonic);
+    /// assert_eq!(idtypes::uid11::Uid11XidGenerator::new().mode(), idtypes::uid11::Uid11XidMode::Monotonic);
     /// ```
     fn new;
 
@@ -217,15 +217,15 @@ crate::generation::generator_shell::generator_shell! {
     /// # Panics
     ///
     /// When the clock reads after 2151-03-25T18:46:22.214Z (or a monotonic generator has
-    /// run ahead to the last xid). [`try_next`](XidGenerator::try_next) returns an error.
+    /// run ahead to the last xid). [`try_next`](Uid11XidGenerator::try_next) returns an error.
     ///
     /// # Examples
     ///
     /// ```
     /// use idtypes::ManualClock;
-    /// use idtypes::uid11::XidGenerator;
+    /// use idtypes::uid11::Uid11XidGenerator;
     ///
-    /// let generator = XidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
+    /// let generator = Uid11XidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
     /// let (a, b) = (generator.next(), generator.next());
     /// assert_eq!(b.to_u64(), a.to_u64() + 1); // same millisecond: the low field counts up
     /// ```
@@ -233,11 +233,11 @@ crate::generation::generator_shell::generator_shell! {
     fn global;
 }
 
-impl<C> fmt::Debug for XidGenerator<C> {
+impl<C> fmt::Debug for Uid11XidGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("XidGenerator")
+        f.debug_struct("Uid11XidGenerator")
             .field("mode", &self.mode)
-            .field("next_min", &Xid(self.next_min.load(Ordering::Relaxed)))
+            .field("next_min", &Uid11Xid(self.next_min.load(Ordering::Relaxed)))
             .finish_non_exhaustive()
     }
 }
@@ -253,7 +253,7 @@ mod tests {
 
     #[test]
     fn within_a_millisecond_the_low_field_counts_up() {
-        let generator = XidGenerator::with_clock(ManualClock::new(NOW));
+        let generator = Uid11XidGenerator::with_clock(ManualClock::new(NOW));
         let first = generator.next();
         for i in 1..100 {
             let id = generator.next();
@@ -265,7 +265,7 @@ mod tests {
     #[test]
     fn a_new_millisecond_starts_afresh() {
         let clock = ManualClock::new(NOW);
-        let generator = XidGenerator::with_clock(&clock);
+        let generator = Uid11XidGenerator::with_clock(&clock);
         let a = generator.next();
         clock.advance(Duration::from_millis(1));
         let b = generator.next();
@@ -275,7 +275,7 @@ mod tests {
     #[test]
     fn an_overflowing_low_field_moves_to_the_next_millisecond() {
         let clock = ManualClock::new(NOW);
-        let generator = XidGenerator::with_clock(&clock);
+        let generator = Uid11XidGenerator::with_clock(&clock);
         let first = generator.next();
         let left = MAX_RANDOM - first.random();
         let mut last = first;
@@ -289,14 +289,15 @@ mod tests {
     #[test]
     fn a_clock_stepped_back_never_yields_a_repeat() {
         let clock = ManualClock::new(NOW);
-        let generator = XidGenerator::with_clock(&clock);
+        let generator = Uid11XidGenerator::with_clock(&clock);
         let steps = (Duration::from_millis(20), Duration::from_millis(1));
         assert_steps_back_never_repeat(&clock, steps, 300, || generator.next(), |a, b| a > b);
     }
 
     #[test]
     fn random_mode_draws_fresh_bits_on_the_clock() {
-        let generator = XidGenerator::with_clock(ManualClock::new(NOW)).with_mode(XidMode::Random);
+        let generator =
+            Uid11XidGenerator::with_clock(ManualClock::new(NOW)).with_mode(Uid11XidMode::Random);
         let ids: HashSet<u32> = (0..100).map(|_| generator.next().random()).collect();
         assert!(ids.len() > 90);
         assert!((0..10).all(|_| generator.next().timestamp_millis() == 1_700_000_000_000));
@@ -304,7 +305,7 @@ mod tests {
 
     #[test]
     fn exhaustion_is_an_error() {
-        let generator = XidGenerator::with_clock(ManualClock::new(i64::MAX));
+        let generator = Uid11XidGenerator::with_clock(ManualClock::new(i64::MAX));
         assert_eq!(
             generator.try_next().unwrap_err().kind(),
             ErrorKind::Exhausted

@@ -7,7 +7,7 @@
 //!
 //! | Rust type | SQL type in `table!` | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|---|
-//! | `Tid`, `Snowish`, `Snowflake`, `TimeId`, `Uid11`, `Xid`, `TsSeqRand`, `FullRand` | `BigInt` | `BIGINT` | `BIGINT` | `INTEGER` |
+//! | `Tid`, `Snowish`, `Snowflake`, `TimeId`, `Uid11`, `Uid11Xid`, `TsSeqRand`, `FullRand` | `BigInt` | `BIGINT` | `BIGINT` | `INTEGER` |
 //! | `Tbsl`, `AsBytes<T>` | `Binary` (`Bytea`, `Blob`) | `BYTEA` | `BINARY(10)`, `BINARY(8)` | `BLOB` |
 //! | `Ulid`, a typed UUID (`#[derive(idtypes::Uuid)]`) | `Uuid` on PostgreSQL, else `Binary` | `UUID` | `BINARY(16)` | `BLOB` |
 //! | `RecordKey`, `AsText<T>` | `Text` | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |

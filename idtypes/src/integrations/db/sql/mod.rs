@@ -10,7 +10,7 @@
 //! | [`Tid`](struct@crate::Tid) | `tid_text`, `tid_from_text` | `BIGINT` |
 //! | [`TimeId`](struct@crate::TimeId) | `time_id_text`, `time_id_from_text` (reads the dashed form too) | `BIGINT` |
 //! | [`Uid11`](struct@crate::Uid11) | `uid11_text`, `uid11_from_text` | `BIGINT` |
-//! | [`Xid`](struct@crate::Xid) | `xid_text`, `xid_from_text` | `BIGINT` |
+//! | [`Uid11Xid`](struct@crate::Uid11Xid) | `uid11_xid_text`, `uid11_xid_from_text` (and, deprecated, their v0.1.0 names `xid_text`, `xid_from_text`) | `BIGINT` |
 //! | [`Snowish`](struct@crate::Snowish) | `snowish_text`, `snowish_from_text` | `BIGINT` |
 //! | [`TsSeqRand`](struct@crate::TsSeqRand) | `ts_seq_rand_text`, `ts_seq_rand_from_text` | `BIGINT` |
 //! | [`FullRand`](struct@crate::FullRand) | `fullrand_text`, `fullrand_from_text` | `BIGINT` |
@@ -19,6 +19,7 @@
 //! | [`Ulid`](struct@crate::Ulid) | `ulid_text`, `ulid_from_text` (either case) | `UUID` / `BINARY(16)` |
 //! | [`Ksuid`](struct@crate::Ksuid) | `ksuid_text`, `ksuid_from_text` | `BYTEA` / `BINARY(20)` |
 //! | [`Sonyflake`](struct@crate::Sonyflake) | `sonyflake_text`, `sonyflake_from_text` | `BIGINT` |
+//! | [`RsXid`](struct@crate::RsXid) | `rs_xid_text`, `rs_xid_from_text` (lowercase only) | `BYTEA` / `BINARY(12)` |
 //!
 //! They take the columns of this crate's default storage (see
 //! [databases](crate#databases-sqlx)), with the same mapping: a TID's, a snowish id's or a
@@ -177,7 +178,8 @@ mod tests {
             .count();
         assert_eq!(creates, drops);
         assert_eq!(creates + drops, statements.len());
-        // Two helpers for the codes, two for the integers, two for uid11s, and two per format.
-        assert_eq!(creates, 6 + 2 * 11);
+        // Two helpers for the codes, two for the integers, two for uid11s, two per format, and
+        // the uid11 xid's two of v0.1.0 (`xid_text`, `xid_from_text`).
+        assert_eq!(creates, 6 + 2 * 13 + 2);
     }
 }

@@ -2,7 +2,8 @@
 -- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
 -- column holds: a BIGINT (a TID's, a snowish id's or a Snowflake's own integer; the other
 -- 64-bit formats' bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as
--- BINARY(10), a ULID's 16 bytes as BINARY(16), a KSUID's 20 bytes as BINARY(20).
+-- BINARY(10), a ULID's 16 bytes as BINARY(16),
+-- a KSUID's 20 bytes as BINARY(20), an rs/xid XID's 12 bytes as BINARY(12).
 -- Invalid input raises SQLSTATE 22023 with a message naming the format; NULL gives NULL.
 -- In the mysql client, run it as it is (it sets its own DELIMITER). With binary logging on,
 -- creating functions needs `log_bin_trust_function_creators = 1` or the SUPER privilege.
@@ -150,12 +151,20 @@ DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS uid11_from_text $$
 CREATE FUNCTION uid11_from_text(t VARCHAR(64)) RETURNS BIGINT
 DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'uid11', TRUE) $$
+DROP FUNCTION IF EXISTS uid11_xid_text $$
+CREATE FUNCTION uid11_xid_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
+DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+DROP FUNCTION IF EXISTS uid11_xid_from_text $$
+CREATE FUNCTION uid11_xid_from_text(t VARCHAR(64)) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'uid11 xid', TRUE) $$
+-- Deprecated: the names of v0.1.0, kept for one release (renamed uid11_xid_*, so that no one
+-- takes them for rs/xid's XID, whose functions are rs_xid_*).
 DROP FUNCTION IF EXISTS xid_text $$
 CREATE FUNCTION xid_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
-DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+DETERMINISTIC NO SQL RETURN uid11_xid_text(id) $$
 DROP FUNCTION IF EXISTS xid_from_text $$
 CREATE FUNCTION xid_from_text(t VARCHAR(64)) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, 'xid', TRUE) $$
+DETERMINISTIC NO SQL RETURN uid11_xid_from_text(t) $$
 DROP FUNCTION IF EXISTS ts_seq_rand_text $$
 CREATE FUNCTION ts_seq_rand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
 DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
@@ -318,6 +327,41 @@ BEGIN
     SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
   END IF;
   RETURN CAST(t AS SIGNED);
+END $$
+
+-- rs/xid XID: 20 characters of lowercase base32hex (0-9, a-v), the 96 bits of its 12 bytes then
+-- 4 zero bits (so the last character is 0 or g); the column holds the 12 bytes.
+DROP FUNCTION IF EXISTS rs_xid_text $$
+CREATE FUNCTION rs_xid_text(id VARBINARY(16)) RETURNS VARCHAR(20) CHARACTER SET ascii
+DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  DECLARE v DECIMAL(40, 0) DEFAULT 0;
+  DECLARE i INT DEFAULT 1;
+  IF LENGTH(id) <> 12 THEN
+    SET message = CONCAT('invalid rs/xid XID: expected 12 bytes, found ', LENGTH(id));
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  WHILE i <= 12 DO
+    SET v = v * 256 + ORD(SUBSTRING(id, i, 1));
+    SET i = i + 1;
+  END WHILE;
+  RETURN idtypes_encode(v * 16, '0123456789abcdefghijklmnopqrstuv', 20);
+END $$
+
+DROP FUNCTION IF EXISTS rs_xid_from_text $$
+CREATE FUNCTION rs_xid_from_text(t VARCHAR(64)) RETURNS BINARY(12) DETERMINISTIC NO SQL
+BEGIN
+  DECLARE message VARCHAR(255);
+  DECLARE v DECIMAL(40, 0);
+  -- Lowercase only, as rs/xid reads it (idtypes_decode compares bytes).
+  SET v = idtypes_decode(t, '0123456789abcdefghijklmnopqrstuv', 20, 'rs/xid XID');
+  IF MOD(v, 16) <> 0 THEN
+    SET message = CONCAT('invalid rs/xid XID: ''', t, ''' ends in ''', SUBSTRING(t, 20, 1),
+                         ''', expected 0 or g there');
+    SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = message;
+  END IF;
+  RETURN UNHEX(idtypes_encode((v - MOD(v, 16)) / 16, '0123456789ABCDEF', 24));
 END $$
 
 DELIMITER ;

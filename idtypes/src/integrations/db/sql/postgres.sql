@@ -2,7 +2,8 @@
 -- `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)` the value its
 -- column holds: a BIGINT (a TID's, a snowish id's or a Snowflake's own integer; the other
 -- 64-bit formats' bits with the top one flipped, which keeps the order), a TBSL's 10 bytes as
--- BYTEA, a ULID as a UUID, a KSUID's 20 bytes as BYTEA.
+-- BYTEA, a ULID as a UUID, a KSUID's 20 bytes as BYTEA,
+-- an rs/xid XID's 12 bytes as BYTEA.
 -- Invalid input raises an error naming the format (SQLSTATE 22P02); NULL gives NULL.
 
 CREATE OR REPLACE FUNCTION idtypes_encode(v numeric, alphabet text, width int)
@@ -129,10 +130,16 @@ CREATE OR REPLACE FUNCTION uid11_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_text(id) $$;
 CREATE OR REPLACE FUNCTION uid11_from_text(t text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'uid11', true) $$;
-CREATE OR REPLACE FUNCTION xid_text(id bigint) RETURNS text
+CREATE OR REPLACE FUNCTION uid11_xid_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_text(id) $$;
+CREATE OR REPLACE FUNCTION uid11_xid_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'uid11 xid', true) $$;
+-- Deprecated: the names of v0.1.0, kept for one release (renamed uid11_xid_*, so that no one
+-- takes them for rs/xid's XID, whose functions are rs_xid_*).
+CREATE OR REPLACE FUNCTION xid_text(id bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT uid11_xid_text(id) $$;
 CREATE OR REPLACE FUNCTION xid_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_from_text(t, 'xid', true) $$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT uid11_xid_from_text(t) $$;
 CREATE OR REPLACE FUNCTION ts_seq_rand_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT idtypes_uid11_text(id) $$;
 CREATE OR REPLACE FUNCTION ts_seq_rand_from_text(t text) RETURNS bigint
@@ -269,4 +276,35 @@ BEGIN
       quote_literal(t) USING ERRCODE = '22P02';
   END IF;
   RETURN t::bigint;
+END $$;
+
+-- rs/xid XID: 20 characters of lowercase base32hex (0-9, a-v), the 96 bits of its 12 bytes then
+-- 4 zero bits (so the last character is 0 or g); the column holds the 12 bytes.
+CREATE OR REPLACE FUNCTION rs_xid_text(id bytea)
+RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  v numeric := 0;
+BEGIN
+  IF length(id) <> 12 THEN
+    RAISE EXCEPTION 'invalid rs/xid XID: expected 12 bytes, found %', length(id)
+      USING ERRCODE = '22P02';
+  END IF;
+  FOR i IN 0..11 LOOP
+    v := v * 256 + get_byte(id, i);
+  END LOOP;
+  RETURN idtypes_encode(v * 16, '0123456789abcdefghijklmnopqrstuv', 20);
+END $$;
+
+CREATE OR REPLACE FUNCTION rs_xid_from_text(t text)
+RETURNS bytea LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  v numeric;
+BEGIN
+  -- Lowercase only, as rs/xid reads it.
+  v := idtypes_decode(t, '0123456789abcdefghijklmnopqrstuv', 20, 'rs/xid XID');
+  IF mod(v, 16) <> 0 THEN
+    RAISE EXCEPTION 'invalid rs/xid XID: % ends in %, expected 0 or g there',
+      quote_literal(t), quote_literal(substr(t, 20, 1)) USING ERRCODE = '22P02';
+  END IF;
+  RETURN decode(idtypes_encode(div(v, 16), '0123456789abcdef', 24), 'hex');
 END $$;

@@ -34,6 +34,7 @@ mod lease_faults;
 mod lease_fleet;
 mod lease_term;
 mod markdown_links;
+mod nanoid_conformance;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;

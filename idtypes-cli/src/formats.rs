@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use chrono::DateTime;
 use clap::{Args, ValueEnum};
+use idtypes::NanoId;
 use idtypes::record_key::RecordKeyType;
 use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
 use idtypes::tbsl::{TbslGenerator, TransportBase};
@@ -27,8 +28,9 @@ use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
 
 /// The formats, in the order `--help` lists them. `inspect` orders them by [`Spec::GUESS`]:
 /// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), xid 5,
-/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13.
-pub static FORMATS: [&dyn Format; 12] = [
+/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13,
+/// nanoid 14.
+pub static FORMATS: [&dyn Format; 13] = [
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
@@ -41,6 +43,7 @@ pub static FORMATS: [&dyn Format; 12] = [
     of::<Ulid>(),
     of::<Uuid>(),
     of::<RecordKey>(),
+    of::<NanoId>(),
 ];
 
 impl Spec for Tid {
@@ -581,6 +584,24 @@ impl Spec for RecordKey {
     fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
         let tids = origin.tids()?;
         Ok(Box::new(move || tids.try_next().map(RecordKey::from)))
+    }
+}
+
+/// The default NanoID: 21 chars of the URL-safe alphabet. (Other alphabets and lengths are
+/// types of the library, `NanoId<A, LEN>`, not options here.)
+impl Spec for NanoId {
+    const ABOUT: &'static str = "NanoID: 21 random chars of `A-Za-z0-9_-` (nanoid's default)";
+    const GUESS: u8 = 14;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Err("NanoIDs have only a text form");
+    const RANGES: Result<Ranges<Self>, &'static str> =
+        Err("NanoIDs have no ranges: they are random, in no order of time or number");
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.length = Some(self.as_str().len());
+    }
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        Ok(Box::new(|| Ok(NanoId::new())))
     }
 }
 

@@ -356,7 +356,7 @@ fn inspect_keeps_going_after_an_invalid_id() {
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["best_guess"], Value::Null);
     assert_eq!(objects[1]["candidates"], serde_json::json!([]));
-    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(8));
+    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(9));
     assert_eq!(objects[2]["valid"], true);
 }
 
@@ -1214,4 +1214,33 @@ fn new_uuids_are_version_7_or_4_and_inspect_reads_typeids() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--v4 does not apply to tid"));
+}
+
+// --- NanoID -------------------------------------------------------------------------------
+
+#[test]
+fn new_nanoids_are_21_url_safe_symbols() {
+    let text = stdout_of(&["new", "nanoid", "-n", "3"]);
+    let ids: Vec<&str> = text.lines().collect();
+    assert_eq!(ids.len(), 3);
+    for id in &ids {
+        assert!(id.parse::<idtypes::NanoId>().is_ok(), "{id}");
+    }
+    assert_ne!(ids[0], ids[1]);
+}
+
+#[test]
+fn inspect_reads_a_nanoid_and_says_why_not_one() {
+    let objects = json(&["inspect", "V1StGXR8_Z5jdHi6B-myT"]);
+    let nanoid = candidate(&objects[0], "nanoid");
+    assert_eq!(nanoid["length"], 21);
+    idtypes()
+        .args(["inspect", "V1StGXR8_Z5jdHi6B-my~"])
+        .assert()
+        .stderr(predicate::str::contains("nanoid: invalid NanoID"));
+    idtypes()
+        .args(["range", "nanoid", "--prefix", "a"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no ranges"));
 }

@@ -54,6 +54,7 @@
 //! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine 0..=99) * 2^20 + 20-bit suffix` | 20 chars uppercase hex; transport bases 10, 16, 32, 36, 58, 62 |
 //! | [`Ulid`](struct@Ulid) | ULID | 16 bytes: 48-bit ms since 1970, 80 random bits | 26 chars Crockford base32, uppercase, read in either case |
 //! | `Uuid` (the `uuid` crate's, `uuid` feature) | UUID (RFC 9562), text as a TypeID | 16 bytes | 26 chars lowercase Crockford base32: the TypeID suffix; typed ids `prefix_` + suffix; see [`uuids`] |
+//! | [`NanoId`](struct@NanoId) (`NanoId<A, LEN>`) | NanoID | its text, inline: `LEN` symbols of the alphabet `A`, random (not time-ordered) | by default 21 chars of `A-Za-z0-9_-`; other alphabets and lengths are types ([`nanoid`]) |
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for

@@ -412,6 +412,9 @@ cases! {
         Storage::PrefixedText;
     text_checked_post: AsText<RecentPostId> =
         typed_samples(8).into_iter().map(AsText).collect(), Storage::PrefixedText;
+    nanoid: idtypes::NanoId = all(), Storage::Text;
+    nanoid_lowercase16: idtypes::NanoId<idtypes::nanoid::Lowercase, 16> = all(), Storage::Text;
+    typed_invite: idtypes_tests::typed::InviteId = typed_samples(8), Storage::Text;
 }
 
 /// The rows of `values` whose id is in any of `ranges`, through `BETWEEN` with bound ends,

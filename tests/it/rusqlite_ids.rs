@@ -201,6 +201,9 @@ round_trips! {
         .collect(), Storage::Uuid;
     text_typed_uuid: AsText<AccountId> = all_as_text(), Storage::PrefixedText;
     bytes_typed_uuid: AsBytes<AccountId> = all_as_bytes(), Storage::Bytes16;
+    nanoid: idtypes::NanoId = all(), Storage::Text;
+    nanoid_lowercase16: idtypes::NanoId<idtypes::nanoid::Lowercase, 16> = all(), Storage::Text;
+    typed_invite: idtypes_tests::typed::InviteId = typed(), Storage::Text;
 }
 
 /// The error reading `expr` as `V`, as rusqlite shows it.

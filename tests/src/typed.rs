@@ -58,3 +58,8 @@ pub struct PaymentId(Ulid);
 #[derive(RecordKey)]
 #[idtype(prefix = "note")]
 pub struct NoteKey(RecordKey);
+
+/// An invitation: a NanoID of 16 lowercase letters, as `inv_qzvbwxmtrjkaplsn`.
+#[derive(idtypes::NanoId)]
+#[idtype(prefix = "inv")]
+pub struct InviteId(idtypes::NanoId<idtypes::nanoid::Lowercase, 16>);

@@ -91,8 +91,12 @@ macro_rules! text_row {
             }
 
             fn size_hint(_depth: usize) -> (usize, Option<usize>) {
-                let max = <$ty as crate::IdFormat>::MAX_TEXT_LEN;
-                (<$ty as Facts>::TEXT_SCHEMA.min_len, Some(max + 8))
+                let (min, max) = (
+                    <$ty as Facts>::TEXT_SCHEMA.min_len,
+                    <$ty as crate::IdFormat>::MAX_TEXT_LEN,
+                );
+                // A length to draw takes up to 8 bytes more.
+                (min, Some(if min == max { max } else { max + 8 }))
             }
         }
 

@@ -425,6 +425,8 @@ macro_rules! every_column_type {
             bytes_snowflake: AsBytes<Snowflake>,
             bytes_tbsl: AsBytes<Tbsl>,
             bytes_ulid: AsBytes<Ulid>,
+            nanoid: NanoId,
+            nanoid_lowercase16: NanoId<Lowercase, 16>,
         );
     };
 }
@@ -434,6 +436,7 @@ macro_rules! sqlx_cases {
     () => {
         use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
         use idtypes::time_id::NodeId;
+        use idtypes::{NanoId, nanoid::Lowercase};
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
             Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
@@ -1123,5 +1126,44 @@ pub mod sqlite {
             Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "BLOB",
             Storage::Text | Storage::PrefixedText => "TEXT",
         }
+    }
+}
+
+/// A NanoID of any type: its smallest and largest texts (the alphabet's lowest and highest
+/// byte repeated), random ids from the reference's mapping, and texts that differ only in case
+/// or in the last symbol (what a case-folding collation would order wrongly).
+impl<A: idtypes::nanoid::NanoAlphabet + Unpin, const LEN: usize> Sample
+    for idtypes::NanoId<A, LEN>
+{
+    const STORAGE: Storage = Storage::Text;
+    const NAME: &'static str = "NanoID";
+    fn lowest() -> Self {
+        let low = A::SYMBOLS.bytes().min().unwrap() as char;
+        low.to_string().repeat(LEN).parse().unwrap()
+    }
+    fn highest() -> Self {
+        let high = A::SYMBOLS.bytes().max().unwrap() as char;
+        high.to_string().repeat(LEN).parse().unwrap()
+    }
+    fn random(rng: &mut Rng) -> Self {
+        idtypes::NanoId::from_random(|buffer| {
+            for byte in buffer {
+                *byte = rng.next_u64() as u8;
+            }
+        })
+    }
+    fn tricky() -> Vec<Self> {
+        let mut sorted: Vec<u8> = A::SYMBOLS.bytes().collect();
+        sorted.sort_unstable();
+        let mut values = Vec::new();
+        for &symbol in &sorted {
+            let mut text = vec![sorted[sorted.len() / 2]; LEN];
+            text[LEN - 1] = symbol;
+            values.push(String::from_utf8(text).unwrap().parse().unwrap());
+            let mut text = vec![symbol; LEN];
+            text[0] = sorted[0];
+            values.push(String::from_utf8(text).unwrap().parse().unwrap());
+        }
+        values
     }
 }

@@ -54,24 +54,24 @@ fn bench<I: Copy, R>(
 }
 
 fn generate(c: &mut Criterion) {
-    let mut group = group(c, "nanoid_generate_default");
-    bench(&mut group, "idtypes", (), |()| NanoId::new());
-    bench(&mut group, "nanoid", (), |()| nanoid!());
-    group.finish();
+    let mut default = group(c, "nanoid_generate_default");
+    bench(&mut default, "idtypes", (), |()| NanoId::new());
+    bench(&mut default, "nanoid", (), |()| nanoid!());
+    default.finish();
 
-    let mut group = group(c, "nanoid_generate_lowercase16");
-    bench(&mut group, "idtypes", (), |()| {
+    let mut lowercase = group(c, "nanoid_generate_lowercase16");
+    bench(&mut lowercase, "idtypes", (), |()| {
         NanoId::<Lowercase, 16>::random()
     });
-    bench(&mut group, "nanoid", (), |()| nanoid!(16, &LOWERCASE));
-    group.finish();
+    bench(&mut lowercase, "nanoid", (), |()| nanoid!(16, &LOWERCASE));
+    lowercase.finish();
 }
 
 fn parse(c: &mut Criterion) {
     let alphabet: Vec<char> = nanoid::alphabet::SAFE.to_vec();
-    assert!(NanoId::parse(TEXT).is_ok());
+    assert!(<NanoId>::parse(TEXT).is_ok());
     let mut group = group(c, "nanoid_parse");
-    bench(&mut group, "idtypes", TEXT, |text| NanoId::parse(text));
+    bench(&mut group, "idtypes", TEXT, |text| <NanoId>::parse(text));
     bench(&mut group, "nanoid (chars().all)", TEXT, |text| {
         text.len() == 21 && text.chars().all(|c| alphabet.contains(&c))
     });

@@ -33,6 +33,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("typed", typed),
     ("serde", serde),
     ("ksuid", ksuid),
+    ("nanoid", nanoid),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1354,5 +1355,67 @@ pub fn ksuid(data: &[u8]) {
         0 => check_ksuid_text(input),
         1 => check_ksuid_prefix(input),
         _ => check_ksuid_bytes(input),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// NanoID
+
+/// A NanoID type's checks on `text`: an accepted text is the id's text, and parses again to
+/// the same id; a refused one is refused for its length or at a character outside the
+/// alphabet, and no earlier one.
+fn check_nanoid<A: idtypes::nanoid::NanoAlphabet, const LEN: usize>(text: &str) {
+    use idtypes::{ErrorKind, NanoId};
+    match text.parse::<NanoId<A, LEN>>() {
+        Ok(id) => {
+            assert_eq!(id.as_str(), text);
+            assert_eq!(id.to_string().parse::<NanoId<A, LEN>>().unwrap(), id);
+        }
+        Err(err) => match err.kind() {
+            ErrorKind::Length => assert_ne!(text.len(), LEN, "{err}"),
+            ErrorKind::Character => {
+                let position = err.position().expect("a position");
+                assert_eq!(text.len(), LEN);
+                assert!(
+                    text.as_bytes()[..position]
+                        .iter()
+                        .all(|b| A::SYMBOLS.as_bytes().contains(b))
+                );
+                assert!(
+                    !A::SYMBOLS.as_bytes().contains(&text.as_bytes()[position]),
+                    "{err}"
+                );
+            }
+            other => panic!("{other:?}: {err}"),
+        },
+    }
+}
+
+/// A NanoID type's generation from `bytes` as its random source (zeros once they run out,
+/// which every alphabet keeps): a valid id, whatever the bytes.
+fn generate_nanoid<A: idtypes::nanoid::NanoAlphabet, const LEN: usize>(bytes: &[u8]) {
+    let mut rest = bytes.iter().copied();
+    let id = idtypes::NanoId::<A, LEN>::from_random(|buffer| {
+        for byte in buffer {
+            *byte = rest.next().unwrap_or(0);
+        }
+    });
+    assert_eq!(id.as_str().parse::<idtypes::NanoId<A, LEN>>().unwrap(), id);
+}
+
+/// The `nanoid` target: the selector's low bit picks the default type (21 URL-safe symbols)
+/// or `NanoId<Lowercase, 16>`; the input is parsed as text and used as random bytes.
+pub fn nanoid(data: &[u8]) {
+    use idtypes::nanoid::{Lowercase, UrlSafe};
+    let Some((&selector, input)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(input);
+    if selector % 2 == 0 {
+        check_nanoid::<UrlSafe, 21>(&text);
+        generate_nanoid::<UrlSafe, 21>(input);
+    } else {
+        check_nanoid::<Lowercase, 16>(&text);
+        generate_nanoid::<Lowercase, 16>(input);
     }
 }

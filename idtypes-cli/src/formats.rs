@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use chrono::DateTime;
 use clap::{Args, ValueEnum};
+use idtypes::NanoId;
 use idtypes::RsXid;
 use idtypes::record_key::RecordKeyType;
 use idtypes::rs_xid::RsXidGenerator;
@@ -32,8 +33,8 @@ use crate::spec::{Generator, IntegerError, Numbers, Ranges, Spec, Time, decimal}
 /// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), uid11-xid 5,
 /// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13,
 /// ksuid 14, sonyflake 15, rs-xid 16 (a real XID has a plausible time, which ranks it before a
-/// record key anyway).
-pub static FORMATS: [&dyn Format; 15] = [
+/// record key anyway), nanoid 17.
+pub static FORMATS: [&dyn Format; 16] = [
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
@@ -49,6 +50,7 @@ pub static FORMATS: [&dyn Format; 15] = [
     of::<Ksuid>(),
     of::<idtypes::Sonyflake>(),
     of::<RsXid>(),
+    of::<NanoId>(),
 ];
 
 /// Names the command line refuses with a message instead of "invalid value": a name two
@@ -473,7 +475,7 @@ impl Spec for Ulid {
 impl Spec for RsXid {
     const ABOUT: &'static str = "rs/xid's XID (Go github.com/rs/xid, Rust xid crate): 20 chars \
          base32hex, 12 bytes (32-bit seconds, machine, pid, counter)";
-    const GUESS: u8 = 14;
+    const GUESS: u8 = 16;
     // 96 bits: the integer is a u128 of the bytes (the raw form is the bytes).
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
         |id| u128::from_be_bytes(widen(id.to_bytes())).to_string(),
@@ -643,6 +645,24 @@ impl Spec for RecordKey {
     }
 }
 
+/// The default NanoID: 21 chars of the URL-safe alphabet. (Other alphabets and lengths are
+/// types of the library, `NanoId<A, LEN>`, not options here.)
+impl Spec for NanoId {
+    const ABOUT: &'static str = "NanoID: 21 random chars of `A-Za-z0-9_-` (nanoid's default)";
+    const GUESS: u8 = 17;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Err("NanoIDs have only a text form");
+    const RANGES: Result<Ranges<Self>, &'static str> =
+        Err("NanoIDs have no ranges: they are random, in no order of time or number");
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.length = Some(self.as_str().len());
+    }
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        Ok(Box::new(|| Ok(NanoId::new())))
+    }
+}
+
 /// A form an id can be written in (`convert --from`, `--to`), in the order `convert` prints
 /// them. Every format has a text; every format but the record key an integer and bytes; the
 /// others are some formats' own ([`Spec::FORMS`]).
@@ -790,7 +810,7 @@ const SONYFLAKE_LAYOUT: idtypes::sonyflake::SonyflakeLayout =
 impl Spec for idtypes::Sonyflake {
     const ABOUT: &'static str = "Sonyflake (sony/sonyflake, v1 layout): decimal, 39-bit time in \
                                  10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine id";
-    const GUESS: u8 = 14;
+    const GUESS: u8 = 15;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_time(|span| {
         idtypes::Sonyflake::ranges_for_time(SONYFLAKE_LAYOUT, span)

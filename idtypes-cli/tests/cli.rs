@@ -1481,3 +1481,32 @@ fn rs_xid_new_range_and_convert() {
             "0..=79228162514264337593543950335",
         ));
 }
+
+// --- NanoID -------------------------------------------------------------------------------
+
+#[test]
+fn new_nanoids_are_21_url_safe_symbols() {
+    let text = stdout_of(&["new", "nanoid", "-n", "3"]);
+    let ids: Vec<&str> = text.lines().collect();
+    assert_eq!(ids.len(), 3);
+    for id in &ids {
+        assert!(id.parse::<idtypes::NanoId>().is_ok(), "{id}");
+    }
+    assert_ne!(ids[0], ids[1]);
+}
+
+#[test]
+fn inspect_reads_a_nanoid_and_says_why_not_one() {
+    let objects = json(&["inspect", "V1StGXR8_Z5jdHi6B-myT"]);
+    let nanoid = candidate(&objects[0], "nanoid");
+    assert_eq!(nanoid["length"], 21);
+    idtypes()
+        .args(["inspect", "V1StGXR8_Z5jdHi6B-my~"])
+        .assert()
+        .stderr(predicate::str::contains("nanoid: invalid NanoID"));
+    idtypes()
+        .args(["range", "nanoid", "--prefix", "a"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no ranges"));
+}

@@ -18,6 +18,9 @@ pub struct Format {
     /// The UUID: a TypeID by default (whose prefix rules are TypeID's), or by choice the
     /// hyphenated form.
     uuid: bool,
+    /// A text row of the runtime crate's table (NanoID): `Copy`, its type generic over its
+    /// alphabet or length, so the field's type (with its parameters) is the inner type.
+    text_row: bool,
 }
 
 impl Format {
@@ -28,6 +31,18 @@ impl Format {
             type_name: name,
             text: false,
             uuid: false,
+            text_row: false,
+        }
+    }
+
+    /// A text row (NanoID): a `Copy` text, its type with parameters.
+    pub const fn text_row(name: &'static str) -> Format {
+        Format {
+            name,
+            type_name: name,
+            text: false,
+            uuid: false,
+            text_row: true,
         }
     }
 
@@ -38,6 +53,7 @@ impl Format {
             type_name: name,
             text: true,
             uuid: false,
+            text_row: false,
         }
     }
 
@@ -48,6 +64,7 @@ impl Format {
             type_name: name,
             text: false,
             uuid: true,
+            text_row: false,
         }
     }
 
@@ -59,6 +76,7 @@ impl Format {
             type_name,
             text: false,
             uuid: false,
+            text_row: false,
         }
     }
 
@@ -99,6 +117,12 @@ impl Format {
             previous = Some(c);
         }
         Ident::new(&name, Span::call_site())
+    }
+
+    /// Whether the field's type, with its parameters, is the inner type (a text row:
+    /// `NanoId<Lowercase, 16>`), checked against the format's family trait.
+    pub fn is_generic(self) -> bool {
+        self.text_row
     }
 
     /// Whether the format is `Copy` (all but the record key, a string), and so its typed id.
@@ -160,6 +184,7 @@ mod tests {
                 "__idtypes_typed_ksuid",
                 "__idtypes_typed_sonyflake",
                 "__idtypes_typed_rs_xid",
+                "__idtypes_typed_nano_id",
             ]
         );
         assert!(!Format::named("RecordKey").is_copy());

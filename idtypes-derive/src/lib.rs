@@ -50,8 +50,9 @@ use syn::{DeriveInput, parse_macro_input};
 use format::Format;
 
 /// The derives, one per format: `$(#[doc])* fn_name => Name;` (`Name (text)` for the record
-/// key, `Name (uuid)` for the UUID, `Name (renamed)` for an old name kept for a release), and
-/// `FORMATS`, the formats they name, in that order.
+/// key, `Name (uuid)` for the UUID, `Name (renamed)` for an old name kept for a release,
+/// `Name (text_row)` for a text row of the table, whose type has parameters), and `FORMATS`,
+/// the formats they name, in that order.
 macro_rules! derives {
     ($($(#[$doc:meta])* $fn_name:ident => $format:ident $(($text:ident))?;)*) => {
         $(
@@ -78,6 +79,9 @@ macro_rules! derives {
     };
     (@format Xid renamed) => {
         Format::renamed("Xid", "Uid11Xid")
+    };
+    (@format $format:ident text_row) => {
+        Format::text_row(stringify!($format))
     };
 }
 
@@ -156,4 +160,9 @@ derives! {
     /// RequestId(RsXid);` reads and prints `req_9m4e2mr0ui3e8a215n4g`, with the XID's parts,
     /// ranges and generation, typed.
     derive_rs_xid => RsXid;
+    /// A typed NanoID, over any of its types: `#[derive(NanoId)] #[idtype(prefix = "inv")]
+    /// struct InviteId(NanoId<Lowercase, 16>);` reads and prints `inv_qzvbwxmtrjkaplsn`, with
+    /// `random()` (a random id), `as_str()` and the accessors. The field names the NanoID type
+    /// with its alphabet and length (`NanoId` alone is 21 URL-safe symbols).
+    derive_nano_id => NanoId (text_row);
 }

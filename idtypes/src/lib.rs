@@ -64,6 +64,7 @@
 //! Neither is called plain `Xid`, in the API, the derives, the CLI (`uid11-xid`, `rs-xid`;
 //! plain `xid` is refused naming both) or the SQL functions (`uid11_xid_*`, `rs_xid_*`): a
 //! reader who meets either name knows which one it is without knowing the other exists.
+//! | [`NanoId`](struct@NanoId) (`NanoId<A, LEN>`) | NanoID | its text, inline: `LEN` symbols of the alphabet `A`, random (not time-ordered) | by default 21 chars of `A-Za-z0-9_-`; other alphabets and lengths are types ([`nanoid`]) |
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
@@ -843,6 +844,7 @@ pub mod service_guide {}
 #[doc = include_str!("../docs/decisions.md")]
 pub mod decisions {}
 pub mod ksuid;
+pub mod nanoid;
 pub mod rs_xid;
 pub mod snowflake;
 pub mod sonyflake;
@@ -888,6 +890,7 @@ pub use integrations::db::{as_bytes::AsBytes, as_text::AsText};
 #[cfg(feature = "serde")]
 pub use integrations::serde;
 pub use ksuid::Ksuid;
+pub use nanoid::NanoId;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use process::lease_term::LeaseTerm;
 pub use range::IdRange;
@@ -913,6 +916,8 @@ pub use uuid::Uuid;
 
 #[cfg(feature = "derive")]
 pub use idtypes_derive::Ksuid;
+#[cfg(feature = "derive")]
+pub use idtypes_derive::NanoId;
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
 #[cfg(feature = "derive")]
@@ -958,6 +963,12 @@ pub mod __private {
     pub use crate::typed::text_form::TextForm;
     #[cfg(feature = "uuid")]
     pub use crate::uuids::{check_typeid_prefix, dyn_type_id, uuid_suffix};
+
+    /// One trait per text format with type parameters, implemented by each of its types: what
+    /// the derive checks a typed id's field against (`NanoId<Lowercase, 16>` is a `NanoId`).
+    pub mod family {
+        pub use crate::nanoid::typed::NanoIdFamily as NanoId;
+    }
 
     /// The text forms a typed id may choose instead of its format's own
     /// (`#[idtype(text = "...")]`).

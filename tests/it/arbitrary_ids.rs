@@ -291,3 +291,23 @@ fn record_key_types_draw_keys_of_their_type_directly() {
     let longest = keys.iter().map(|key| key.as_str().len()).max().unwrap();
     assert!(longest > 200, "the longest NSID has {longest} characters");
 }
+
+#[test]
+fn a_nanoid_is_its_bytes_read_as_symbols() {
+    use idtypes::NanoId;
+    use idtypes::nanoid::Lowercase;
+
+    let zeros = NanoId::<idtypes::nanoid::UrlSafe, 21>::arbitrary(&mut Unstructured::new(&[0; 21]));
+    assert_eq!(zeros.unwrap().as_str(), "uuuuuuuuuuuuuuuuuuuuu");
+    assert_eq!(<NanoId as Arbitrary>::size_hint(0), (21, Some(21)));
+    let bytes: Vec<u8> = (0..=255).collect();
+    let mut u = Unstructured::new(&bytes);
+    while !u.is_empty() {
+        let id = NanoId::<Lowercase, 16>::arbitrary(&mut u).unwrap();
+        assert!(id.as_str().bytes().all(|b| b.is_ascii_lowercase()), "{id}");
+    }
+    // A typed id draws its inner id.
+    let invite =
+        idtypes_tests::typed::InviteId::arbitrary(&mut Unstructured::new(&[25; 16])).unwrap();
+    assert_eq!(invite.to_string(), "inv_zzzzzzzzzzzzzzzz");
+}

@@ -426,6 +426,9 @@ cases! {
     sonyflake: idtypes::Sonyflake = all(), Storage::Integer;
     bytes_sonyflake: AsBytes<idtypes::Sonyflake> = all_as_bytes(), Storage::Bytes8;
     typed_batch: idtypes_tests::typed::BatchId = typed_samples(8), Storage::Integer;
+    nanoid: idtypes::NanoId = all(), Storage::Text;
+    nanoid_lowercase16: idtypes::NanoId<idtypes::nanoid::Lowercase, 16> = all(), Storage::Text;
+    typed_invite: idtypes_tests::typed::InviteId = typed_samples(8), Storage::Text;
 }
 
 /// The rows of `values` whose id is in any of `ranges`, through `BETWEEN` with bound ends,

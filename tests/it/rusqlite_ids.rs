@@ -223,6 +223,9 @@ round_trips! {
     text_rs_xid: AsText<idtypes::RsXid> = all_as_text(), Storage::Text;
     bytes_rs_xid: AsBytes<idtypes::RsXid> = all_as_bytes(), Storage::Bytes12;
     typed_request: idtypes_tests::typed::RequestId = typed(), Storage::Bytes12;
+    nanoid: idtypes::NanoId = all(), Storage::Text;
+    nanoid_lowercase16: idtypes::NanoId<idtypes::nanoid::Lowercase, 16> = all(), Storage::Text;
+    typed_invite: idtypes_tests::typed::InviteId = typed(), Storage::Text;
 }
 
 /// The error reading `expr` as `V`, as rusqlite shows it.

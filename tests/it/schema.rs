@@ -14,6 +14,7 @@
 use std::{ops::RangeInclusive, str::FromStr, sync::LazyLock};
 
 use idtypes::Sonyflake;
+use idtypes::nanoid::NanoAlphabet;
 use idtypes::{
     FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId,
     Uid11, Uid11Xid, Ulid, record_key::RecordKeyType, uuids::DynTypeId,
@@ -475,6 +476,22 @@ fn ksuid() -> Texts {
     }
 }
 
+/// NanoIDs of `len` symbols of `symbols`; near misses of every printable character, one
+/// shorter or longer.
+fn nanoid(symbols: &'static str, len: usize) -> Texts {
+    let symbol = select(symbols.chars().collect::<Vec<_>>());
+    let printable = select((' '..='~').chain(['\u{e9}']).collect::<Vec<_>>());
+    Texts {
+        valid: prop::collection::vec(symbol, len)
+            .prop_map(String::from_iter)
+            .boxed(),
+        edges: prop::collection::vec(printable, len - 1..=len + 1)
+            .prop_map(String::from_iter)
+            .boxed(),
+        alphabet: symbols,
+    }
+}
+
 /// Valid record keys: short ones and long ones, of every allowed character.
 fn record_key_texts() -> BoxedStrategy<String> {
     let c = select(RECORD_KEY_CHARS.chars().collect::<Vec<_>>());
@@ -566,6 +583,11 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
     check::<idtypes::Ksuid>(&ksuid());
     check::<Sonyflake>(&sonyflake());
     check::<idtypes::RsXid>(&rs_xid());
+    check::<idtypes::NanoId>(&nanoid(idtypes::nanoid::UrlSafe::SYMBOLS, 21));
+    check::<idtypes::NanoId<idtypes::nanoid::Lowercase, 16>>(&nanoid(
+        idtypes::nanoid::Lowercase::SYMBOLS,
+        16,
+    ));
 }
 
 #[test]
@@ -670,6 +692,7 @@ typed_suite! {
     ksuid: Ksuid, ksuid();
     sonyflake: Sonyflake, sonyflake();
     rs_xid: RsXid, rs_xid();
+    nanoid: NanoId, nanoid(idtypes::nanoid::UrlSafe::SYMBOLS, 21);
 }
 
 /// Typed record keys of each record key type.

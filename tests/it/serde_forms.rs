@@ -103,6 +103,13 @@ impl Raw for RecordKey {
     }
 }
 
+/// A NanoID's raw form is its text.
+impl<A: idtypes::nanoid::NanoAlphabet, const LEN: usize> Raw for idtypes::NanoId<A, LEN> {
+    fn raw(&self) -> RawValue {
+        RawValue::Text(self.as_str().to_owned())
+    }
+}
+
 /// The value itself, with its own serde.
 #[derive(Serialize, Deserialize, PartialEq, Debug)]
 #[serde(bound = "T: Serialize + DeserializeOwned")]
@@ -291,6 +298,7 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         idtypes::Sonyflake,
         idtypes::RsXid
     );
+    try_types!(idtypes::NanoId, idtypes::NanoId<idtypes::nanoid::Lowercase, 16>);
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
             if let Some(id) = any.downcast_ref::<$ty>() {
@@ -354,6 +362,12 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check(idtypes::RsXid::MIN);
     check(idtypes::RsXid::MAX);
     check("9m4e2mr0ui3e8a215n4g".parse::<idtypes::RsXid>().unwrap());
+    check("V1StGXR8_Z5jdHi6B-myT".parse::<idtypes::NanoId>().unwrap());
+    check(
+        "qzvbwxmtrjkaplsn"
+            .parse::<idtypes::NanoId<idtypes::nanoid::Lowercase, 16>>()
+            .unwrap(),
+    );
 }
 
 #[test]

@@ -73,3 +73,8 @@ pub struct BatchId(idtypes::Sonyflake);
 #[derive(idtypes::RsXid)]
 #[idtype(prefix = "req")]
 pub struct RequestId(idtypes::RsXid);
+
+/// An invitation: a NanoID of 16 lowercase letters, as `inv_qzvbwxmtrjkaplsn`.
+#[derive(idtypes::NanoId)]
+#[idtype(prefix = "inv")]
+pub struct InviteId(idtypes::NanoId<idtypes::nanoid::Lowercase, 16>);

@@ -537,3 +537,28 @@ fn rs_xids_parse_encode_and_generate() {
     assert_eq!(b.counter(), (a.counter() + 1) % (1 << 24));
     assert_eq!(RsXid::parse(&a.to_string()), Ok(a));
 }
+
+/// NanoIDs parse, print and generate: the host's random source gives different ids of the
+/// alphabet, and the reference's mapping of fixed bytes holds here too.
+#[test]
+fn nanoids_parse_encode_and_generate() {
+    use idtypes::NanoId;
+    use idtypes::nanoid::Lowercase;
+
+    let id: NanoId = "V1StGXR8_Z5jdHi6B-myT".parse().unwrap();
+    assert_eq!(id.to_string(), "V1StGXR8_Z5jdHi6B-myT");
+    let err = "V1StGXR8_Z5jdHi6B-my~".parse::<NanoId>().unwrap_err();
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ErrorKind::Character, Some(20))
+    );
+    let zeros = NanoId::<Lowercase, 4>::from_random(|buffer| buffer.fill(27));
+    assert_eq!(zeros.as_str(), "bbbb");
+    let ids: HashSet<NanoId> = (0..1000).map(|_| NanoId::new()).collect();
+    assert_eq!(ids.len(), 1000);
+    for id in &ids {
+        assert_eq!(id.as_str().parse::<NanoId>().unwrap(), *id);
+    }
+    let invite = NanoId::<Lowercase, 16>::random();
+    assert!(invite.as_str().bytes().all(|b| b.is_ascii_lowercase()));
+}

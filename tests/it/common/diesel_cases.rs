@@ -57,6 +57,7 @@ macro_rules! diesel_cases {
             BigInt, Binary, HasSqlType, Integer, Nullable, SingleValue, SqlType, Text,
         };
         use idtypes::time_id::NodeId;
+        use idtypes::{NanoId, nanoid::Lowercase};
         use idtypes::{
             AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
             Uid11, Ulid, Uid11Xid, Snowflake,
@@ -94,6 +95,7 @@ macro_rules! diesel_cases {
         diesel_column!(Text: RecordKey);
         diesel_column!(Binary: Ksuid);
         diesel_column!(BigInt: Sonyflake);
+        diesel_column!(Text: NanoId, NanoId<Lowercase, 16>);
 
         impl<T: Sample + Copy> Column for AsText<T>
         where

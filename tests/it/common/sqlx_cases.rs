@@ -536,6 +536,8 @@ macro_rules! every_column_type {
             rs_xid: RsXid,
             text_rs_xid: AsText<RsXid>,
             bytes_rs_xid: AsBytes<RsXid>,
+            nanoid: NanoId,
+            nanoid_lowercase16: NanoId<Lowercase, 16>,
         );
     };
 }
@@ -548,6 +550,7 @@ macro_rules! sqlx_cases {
         use idtypes::Sonyflake;
         use idtypes::RsXid;
         use idtypes::time_id::NodeId;
+        use idtypes::{NanoId, nanoid::Lowercase};
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
             Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
@@ -1253,5 +1256,44 @@ pub mod sqlite {
             Storage::Text | Storage::PrefixedText => "TEXT",
             Storage::Bytes20 => "BLOB",
         }
+    }
+}
+
+/// A NanoID of any type: its smallest and largest texts (the alphabet's lowest and highest
+/// byte repeated), random ids from the reference's mapping, and texts that differ only in case
+/// or in the last symbol (what a case-folding collation would order wrongly).
+impl<A: idtypes::nanoid::NanoAlphabet + Unpin, const LEN: usize> Sample
+    for idtypes::NanoId<A, LEN>
+{
+    const STORAGE: Storage = Storage::Text;
+    const NAME: &'static str = "NanoID";
+    fn lowest() -> Self {
+        let low = A::SYMBOLS.bytes().min().unwrap() as char;
+        low.to_string().repeat(LEN).parse().unwrap()
+    }
+    fn highest() -> Self {
+        let high = A::SYMBOLS.bytes().max().unwrap() as char;
+        high.to_string().repeat(LEN).parse().unwrap()
+    }
+    fn random(rng: &mut Rng) -> Self {
+        idtypes::NanoId::from_random(|buffer| {
+            for byte in buffer {
+                *byte = rng.next_u64() as u8;
+            }
+        })
+    }
+    fn tricky() -> Vec<Self> {
+        let mut sorted: Vec<u8> = A::SYMBOLS.bytes().collect();
+        sorted.sort_unstable();
+        let mut values = Vec::new();
+        for &symbol in &sorted {
+            let mut text = vec![sorted[sorted.len() / 2]; LEN];
+            text[LEN - 1] = symbol;
+            values.push(String::from_utf8(text).unwrap().parse().unwrap());
+            let mut text = vec![symbol; LEN];
+            text[0] = sorted[0];
+            values.push(String::from_utf8(text).unwrap().parse().unwrap());
+        }
+        values
     }
 }

@@ -803,6 +803,7 @@ extern crate alloc;
 extern crate std;
 
 mod codec;
+pub mod cuid2;
 mod error;
 mod formats;
 #[cfg(all(feature = "std", idtypes_host))]
@@ -829,6 +830,7 @@ pub mod ulid;
 #[cfg(feature = "uuid")]
 pub mod uuids;
 
+pub use cuid2::Cuid2;
 pub use error::{Error, ErrorKind};
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generation::clock::{Clock, ManualClock, SystemClock};

@@ -65,3 +65,4 @@ mod uid11_generators;
 mod uid11_properties;
 mod uuid_hyphenated;
 mod uuid_typed;
+mod cuid2_conformance;

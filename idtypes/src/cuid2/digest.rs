@@ -177,6 +177,27 @@ mod tests {
     }
 
     #[test]
+    fn base36_matches_the_references_big_integer_text() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/cuid2/cuid2.json");
+        let vectors: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let cases = vectors["base36"].as_array().unwrap();
+        assert!(cases.len() >= 5);
+        for case in cases {
+            let hex = case["digest"].as_str().unwrap();
+            let digest: [u8; 64] = core::array::from_fn(|i| {
+                u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap()
+            });
+            let ours = Base36::of(&digest);
+            assert_eq!(
+                core::str::from_utf8(ours.as_bytes()).unwrap(),
+                case["base36"].as_str().unwrap(),
+                "{hex}"
+            );
+        }
+    }
+
+    #[test]
     fn numbers_are_written_as_javascript_writes_them() {
         let text = |value: i64| String::from_utf8(Number::signed(value).as_bytes().to_vec()).unwrap();
         assert_eq!(text(0), "0");

@@ -336,6 +336,30 @@ mod tests {
         assert_ne!(a, b);
     }
 
+    /// A forked child draws its own fingerprint and counter; the parent keeps its own.
+    #[cfg(unix)]
+    #[test]
+    fn a_forked_child_draws_a_new_fingerprint_and_counter() {
+        let (counter, fingerprint) = next_session();
+        // SAFETY: the child only draws from its streams, hashes, and exits.
+        let pid = unsafe { libc::fork() };
+        assert!(pid >= 0, "fork failed");
+        if pid == 0 {
+            let (child_counter, child_fingerprint) = next_session();
+            let moved = child_counter != counter + 1
+                && child_fingerprint.as_bytes() != fingerprint.as_bytes();
+            // SAFETY: ends the child at once.
+            unsafe { libc::_exit(if moved { 0 } else { 1 }) };
+        }
+        let mut status = 0;
+        // SAFETY: `pid` is our child, `status` a valid place for its status.
+        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "{status}");
+        let (again, same) = next_session();
+        assert_eq!(again, counter + 1);
+        assert_eq!(same.as_bytes(), fingerprint.as_bytes());
+    }
+
     #[test]
     fn first_letters_and_salt_digits_cover_their_alphabets() {
         let mut draws = Draws::new();

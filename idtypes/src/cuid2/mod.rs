@@ -198,6 +198,27 @@ impl Cuid2 {
         generator::generate(&crate::SystemClock, Cuid2::DEFAULT_LEN)
     }
 
+    /// The id any 2 to 32 bytes make (`arbitrary`): the first read as a letter (its value
+    /// modulo 26), each other as a digit or letter (modulo 36); `None` for other lengths.
+    #[cfg_attr(
+        not(feature = "arbitrary"),
+        allow(dead_code, reason = "arbitrary's ids are made of any bytes")
+    )]
+    pub(crate) fn from_any_bytes(any: &[u8]) -> Option<Cuid2> {
+        if any.len() < Cuid2::MIN_LEN || any.len() > Cuid2::MAX_LEN {
+            return None;
+        }
+        let mut bytes = [0; Cuid2::MAX_LEN];
+        for (i, (slot, &byte)) in bytes.iter_mut().zip(any).enumerate() {
+            *slot = if i == 0 {
+                b'a' + byte % 26
+            } else {
+                b"0123456789abcdefghijklmnopqrstuvwxyz"[usize::from(byte % 36)]
+            };
+        }
+        Some(Cuid2::from_checked(bytes, any.len()))
+    }
+
     /// The id of `len` ASCII bytes checked by the caller.
     #[inline]
     const fn from_checked(bytes: [u8; Cuid2::MAX_LEN], len: usize) -> Cuid2 {

@@ -154,3 +154,11 @@ for kind in range(16):
         b"\x50" + bytes(range(16)),
     ]:
         write("serde", 32 + kind * 2 + 1, cbor)
+
+# cuid2: even selector a text (isCuid's vectors), odd selector the inputs of an id of length
+# selector / 2 % 40.
+cuid2 = json.loads((VECTORS / "cuid2" / "cuid2.json").read_text())
+for case in cuid2["is_cuid"]:
+    write("cuid2", 0, case["text"])
+for selector in (1, 5, 21, 49, 65, 67):
+    write("cuid2", selector, b"k" + bytes(range(1, 17)) + b"0123456789abcdefghijklmnopqrstuv")

@@ -118,7 +118,7 @@ impl Fingerprint {
 /// `hash(source).substring(0, 32)`.
 pub(crate) fn fingerprint_bytes(source: &[u8]) -> Fingerprint {
     let text = digest::hash(&[source]);
-    let text = text.as_bytes();
+    let text = text.leading();
     let len = text.len().min(FINGERPRINT_LEN);
     let mut bytes = [0; FINGERPRINT_LEN];
     bytes[..len].copy_from_slice(&text[..len]);
@@ -189,7 +189,7 @@ impl Cuid2 {
 #[inline]
 pub(crate) fn assemble(first_letter: u8, parts: &[&[u8]], length: usize) -> Result<Cuid2, Error> {
     let text = digest::hash(parts);
-    let body = text.as_bytes().get(1..).unwrap_or_default();
+    let body = text.leading().get(1..).unwrap_or_default();
     let body = &body[..body.len().min(length - 1)];
     let mut bytes = [0; Cuid2::MAX_LEN];
     bytes[0] = first_letter;

@@ -54,6 +54,7 @@
 //! | [`Tbsl`](struct@Tbsl) | TBSL | 80 bits: `(unix µs * 100 + machine 0..=99) * 2^20 + 20-bit suffix` | 20 chars uppercase hex; transport bases 10, 16, 32, 36, 58, 62 |
 //! | [`Ulid`](struct@Ulid) | ULID | 16 bytes: 48-bit ms since 1970, 80 random bits | 26 chars Crockford base32, uppercase, read in either case |
 //! | `Uuid` (the `uuid` crate's, `uuid` feature) | UUID (RFC 9562), text as a TypeID | 16 bytes | 26 chars lowercase Crockford base32: the TypeID suffix; typed ids `prefix_` + suffix; see [`uuids`] |
+//! | [`Cuid2`](struct@Cuid2) | CUID2 (`@paralleldrive/cuid2`) | none: the text, inline (up to 32 bytes) | 2 to 32 chars, a letter `a-z` then `0-9a-z` (24 when generated); see [`cuid2`](mod@cuid2) |
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
@@ -139,6 +140,12 @@
 //!     has them as methods (`UserId::now_v7()`, `UserId::range_for_time(..)`). Its text as
 //!     a format is the TypeID suffix; the time functions and time ranges are version 7's
 //!     (a range holds every UUID between its bounds, as PostgreSQL's `uuid` order does).
+//!
+//! A [`Cuid2`](struct@Cuid2) is text only, like a record key but `Copy`: `parse`, `parse_ascii`,
+//! `parse_const`, `as_str` and `encode` (the text it holds), `Display`, `Debug`, `MIN_LEN` and
+//! `MAX_LEN`; with the `cuid2` feature, `generate()` and
+//! [`Cuid2Generator::next`](cuid2::Cuid2Generator::next). It has no integer or bytes, no
+//! parts, no time and no ranges: the reference's ids are hashes.
 //!
 //! Code generic over the formats has the same through two traits: [`IdFormat`] (every format:
 //! its name, its longest text, `encode`) and [`FixedSizeFormat`] (all but the record key: the
@@ -442,6 +449,7 @@
 //! | [`FullRand::random`], xid, ts-seq-rand and random TBSL bits | a new random stream, seeded from the OS in each thread |
 //! | a monotonic [`XidGenerator`](crate::uid11::XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
 //! | a [`UlidGenerator`](crate::ulid::UlidGenerator), `UuidV7Generator`, `Ulid::now()`, `uuids::now_v7()` | starts in the millisecond after the parent's last id, with fresh random bits; a lock a parent's thread held at the fork is taken over |
+//! | `Cuid2::generate()`, a `Cuid2Generator` (`cuid2` feature) | a new fingerprint and counter, drawn again, and a new random stream for the letters and salts |
 //!
 //! Xid and ts-seq-rand ids have no clock or machine id, so a child (like any other process)
 //! can still repeat an id by chance: two runs of `n` xids in the same millisecond overlap with
@@ -493,6 +501,7 @@
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
 //! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; a newer Rust: [Rust versions](#rust-versions)): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
+//! | `cuid2` | no | generating CUID2s as the reference does ([`Cuid2::generate`], [`Cuid2Generator`](cuid2::Cuid2Generator)) and [`Cuid2::from_inputs`] (the reference's id for given inputs); parsing needs no feature | `sha3` 0.12 (SHA3-512; no default features) |
 //!
 //! # Rust versions
 //!

@@ -6,8 +6,9 @@
 //!   `String`). Both hash with the RustCrypto `sha3` crate's SHA3-512.
 //! - `cuid2_parse`: checking a 24-character text: `Cuid2::parse` (which also copies it into
 //!   the id) beside `cuid2::is_cuid2` (a check, no value).
-//! - `cuid2_to_string`: the text as a `String`: `Cuid2`'s `to_string` beside cloning the
-//!   `String` that `cuid2` gives (its ids are `String`s already); and `as_str`, which is free.
+//! - `cuid2_to_string`: the text as a `String`: `String::from(id)` (a copy of the text it
+//!   holds) and `to_string` (through `Display`) beside cloning the `String` that `cuid2` gives
+//!   (its ids are `String`s already); and `as_str`, which is free.
 //!
 //! Every result is kept where it was made and `black_box` gets a reference to it (see
 //! `record_key.rs` for why).
@@ -66,6 +67,7 @@ fn cuid2_to_string(c: &mut Criterion) {
     let ours = Cuid2::parse(TEXT).unwrap();
     let theirs = String::from(TEXT);
     let mut group = group(c, "cuid2_to_string");
+    bench(&mut group, "idtypes String::from", ours, String::from);
     bench(&mut group, "idtypes to_string", &ours, |id| id.to_string());
     bench(&mut group, "idtypes as_str", &ours, |id| id.as_str().len());
     bench(&mut group, "cuid2 String clone", &theirs, String::clone);

@@ -58,88 +58,71 @@ fn write_chunk(chunk: u64, out: &mut [u8; 12]) {
     }
 }
 
-/// A digest as an integer in base 36: its chunks of twelve digits, and its leading digits
-/// written out without leading zeros (`"0"` for zero).
+/// The chunks of twelve base-36 digits of the big-endian integer `digest`, the least
+/// significant first, and how many there are (at least one).
+fn chunks(digest: &[u8; 64]) -> ([u64; CHUNKS], usize) {
+    let mut limbs = [0u64; 8];
+    for (limb, bytes) in limbs.iter_mut().zip(digest.chunks_exact(8)) {
+        let mut word = [0; 8];
+        word.copy_from_slice(bytes);
+        *limb = u64::from_be_bytes(word);
+    }
+    let mut chunks = [0u64; CHUNKS];
+    let mut count = 0;
+    // The first limb that is not zero.
+    let mut top = limbs.iter().position(|&limb| limb != 0).unwrap_or(limbs.len());
+    // At most nine passes: 36^108 > 2^512.
+    while top < limbs.len() || count == 0 {
+        let live = &mut limbs[top..];
+        // The live limbs shifted by SHIFT, read on the fly: the quotient is the same, the
+        // remainder comes out shifted.
+        let mut rem = live.first().map_or(0, |&limb| limb >> (64 - SHIFT));
+        for i in 0..live.len() {
+            let next = live.get(i + 1).map_or(0, |&limb| limb >> (64 - SHIFT));
+            let (quotient, r) = divide(rem, (live[i] << SHIFT) | next);
+            live[i] = quotient;
+            rem = r;
+        }
+        chunks[count] = rem >> SHIFT;
+        count += 1;
+        while top < limbs.len() && limbs[top] == 0 {
+            top += 1;
+        }
+    }
+    (chunks, count)
+}
+
+/// The leading digits of a digest as an integer in base 36, without leading zeros (`"0"`
+/// for zero): all of them up to 37, at least 37 beyond.
 pub(crate) struct Base36 {
-    /// The chunks, the least significant first; `count` of them (at least one).
-    chunks: [u64; CHUNKS],
-    count: usize,
-    /// The leading digits: `digits[start..]`.
+    /// The digits: `digits[start..]`.
     digits: [u8; LEADING],
     start: usize,
 }
 
 impl Base36 {
-    /// The leading digits (at least 37 of them when the integer has that many), the most
-    /// significant first.
+    /// The leading digits, the most significant first.
     #[inline]
     pub(crate) fn leading(&self) -> &[u8] {
         &self.digits[self.start..]
     }
 
-    /// The base-36 text of the big-endian integer `digest`.
+    /// The leading base-36 digits of the big-endian integer `digest`.
     pub(crate) fn of(digest: &[u8; 64]) -> Base36 {
-        let mut limbs = [0u64; 8];
-        for (limb, bytes) in limbs.iter_mut().zip(digest.chunks_exact(8)) {
-            let mut word = [0; 8];
-            word.copy_from_slice(bytes);
-            *limb = u64::from_be_bytes(word);
-        }
-        let mut chunks = [0u64; CHUNKS];
-        let mut count = 0;
-        // The first limb that is not zero.
-        let mut top = limbs.iter().position(|&limb| limb != 0).unwrap_or(limbs.len());
-        while top < limbs.len() || count == 0 {
-            let live = &mut limbs[top.min(8)..];
-            // The live limbs shifted by SHIFT, read on the fly: the quotient is the same, the
-            // remainder comes out shifted.
-            let mut rem = live.first().map_or(0, |&limb| limb >> (64 - SHIFT));
-            for i in 0..live.len() {
-                let next = live.get(i + 1).map_or(0, |&limb| limb >> (64 - SHIFT));
-                let (quotient, r) = divide(rem, (live[i] << SHIFT) | next);
-                live[i] = quotient;
-                rem = r;
-            }
-            chunks[count] = rem >> SHIFT;
-            count += 1;
-            while top < limbs.len() && limbs[top] == 0 {
-                top += 1;
-            }
-        }
+        let (chunks, count) = chunks(digest);
         let mut digits = [b'0'; LEADING];
         let written = count.min(LEADING / 12);
-        for (k, out) in digits.chunks_exact_mut(12).take(written).enumerate() {
+        // The chunks written end at the end of `digits`.
+        for (k, out) in digits.rchunks_exact_mut(12).take(written).enumerate() {
             let out: &mut [u8; 12] = out.try_into().unwrap_or_else(|_| unreachable!());
-            write_chunk(chunks[count - 1 - k], out);
+            write_chunk(chunks[count - written + k], out);
         }
-        let end = written * 12;
-        let start = match digits[..end].iter().position(|&digit| digit != b'0') {
+        let start = match digits.iter().position(|&digit| digit != b'0') {
             Some(first) => first,
             // Zero is written `0`.
-            None => end - 1,
+            None => LEADING - 1,
         };
-        // Left-align what was written: the leading digits end where the chunks written end.
-        let mut aligned = [b'0'; LEADING];
-        aligned[LEADING - (end - start)..].copy_from_slice(&digits[start..end]);
-        Base36 {
-            chunks,
-            count,
-            digits: aligned,
-            start: LEADING - (end - start),
-        }
-    }
-
-    /// Every digit (tests: the leading ones are what the callers read).
-    #[cfg(test)]
-    fn all(&self) -> std::string::String {
-        let mut text = std::string::String::new();
-        for k in (0..self.count).rev() {
-            let mut out = [0; 12];
-            write_chunk(self.chunks[k], &mut out);
-            text.push_str(core::str::from_utf8(&out).unwrap());
-        }
-        let trimmed = text.trim_start_matches('0');
-        if trimmed.is_empty() { "0".into() } else { trimmed.into() }
+        Base36 { digits, start }
     }
 }
 
@@ -207,6 +190,19 @@ mod tests {
     use super::*;
     use std::prelude::rust_2024::*;
 
+    /// Every digit of a digest in base 36, from all its chunks.
+    fn all(digest: &[u8; 64]) -> String {
+        let (chunks, count) = chunks(digest);
+        let mut text = String::new();
+        for chunk in chunks[..count].iter().rev() {
+            let mut out = [0; 12];
+            write_chunk(*chunk, &mut out);
+            text.push_str(core::str::from_utf8(&out).unwrap());
+        }
+        let trimmed = text.trim_start_matches('0');
+        if trimmed.is_empty() { "0".into() } else { trimmed.into() }
+    }
+
     /// The base-36 text of a big-endian integer, one digit at a time (the slow, obvious way).
     fn slow_base36(bytes: &[u8; 64]) -> String {
         let mut value = bytes.to_vec();
@@ -248,7 +244,7 @@ mod tests {
         for bytes in cases {
             let ours = Base36::of(&bytes);
             let slow = slow_base36(&bytes);
-            assert_eq!(ours.all(), slow);
+            assert_eq!(all(&bytes), slow);
             assert!(slow.as_bytes().starts_with(ours.leading()));
             assert!(ours.leading().len() >= slow.len().min(37));
         }
@@ -266,8 +262,9 @@ mod tests {
             let digest: [u8; 64] = core::array::from_fn(|i| {
                 u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap()
             });
-            let ours = Base36::of(&digest);
-            assert_eq!(ours.all(), case["base36"].as_str().unwrap(), "{hex}");
+            let text = case["base36"].as_str().unwrap();
+            assert_eq!(all(&digest), text, "{hex}");
+            assert!(text.as_bytes().starts_with(Base36::of(&digest).leading()));
         }
     }
 

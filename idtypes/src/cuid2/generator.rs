@@ -5,10 +5,10 @@ use core::{cell::Cell, fmt};
 
 use super::{
     Cuid2, FORMAT, digest,
-    inputs::{self, FINGERPRINT_LEN, Fingerprint},
+    inputs::{self, FINGERPRINT_LEN},
 };
 use crate::{
-    Clock, Error, SystemClock,
+    Clock, Error, IdText, SystemClock,
     error::Bounds,
     process::{fork, random::secure_u128},
 };
@@ -186,7 +186,7 @@ struct Session {
     /// The fork generation plus one: 0 before the thread's first id.
     drawn_in: u64,
     counter: u64,
-    fingerprint: Fingerprint,
+    fingerprint: IdText<FINGERPRINT_LEN>,
 }
 
 thread_local! {
@@ -194,7 +194,7 @@ thread_local! {
         Cell::new(Session {
             drawn_in: 0,
             counter: 0,
-            fingerprint: Fingerprint::EMPTY,
+            fingerprint: IdText::from_ascii_prefix([0; FINGERPRINT_LEN], 0),
         })
     };
 }
@@ -236,7 +236,7 @@ impl Draws {
 /// This thread's session: the counter's value for the next id and the fingerprint, drawn on
 /// the thread's first id and again in a forked child.
 #[inline]
-fn next_session() -> (u64, Fingerprint) {
+fn next_session() -> (u64, IdText<FINGERPRINT_LEN>) {
     let generation = fork::current().generation().wrapping_add(1);
     let mut session = SESSION.get();
     if session.drawn_in != generation {

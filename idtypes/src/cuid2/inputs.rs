@@ -4,7 +4,7 @@
 
 use super::{Cuid2, FORMAT, digest};
 use crate::{
-    Error,
+    Error, IdText,
     error::{Bounds, Lengths, Repr},
 };
 
@@ -74,7 +74,7 @@ impl Cuid2Inputs<'_> {
     /// The fingerprint the reference's `createFingerprint` makes from `source` (its host's
     /// global names followed by 32 random base-36 characters; this crate's generators use the
     /// random characters alone, drawn from the operating system, as the reference does where
-    /// there are no globals): the first 32 characters of `hash(source)`.
+    /// there are no globals): the first 32 characters of `hash(source)`, on the stack.
     ///
     /// # Examples
     ///
@@ -85,47 +85,20 @@ impl Cuid2Inputs<'_> {
     /// assert_eq!(fingerprint.len(), 32);
     /// assert!(fingerprint.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_lowercase()));
     /// ```
-    #[cfg(feature = "alloc")]
-    pub fn fingerprint_of(source: &str) -> alloc::string::String {
-        let bytes = fingerprint_bytes(source.as_bytes());
-        bytes.as_bytes().iter().map(|&byte| char::from(byte)).collect()
+    pub fn fingerprint_of(source: &str) -> IdText<32> {
+        fingerprint_bytes(source.as_bytes())
     }
 }
 
-/// A fingerprint on the stack: up to 32 base-36 characters (fewer only for a hash whose
-/// text is that short, which SHA3-512 gives with odds below 2^-340).
-#[derive(Clone, Copy)]
-pub(crate) struct Fingerprint {
-    bytes: [u8; FINGERPRINT_LEN],
-    len: u8,
-}
-
-impl Fingerprint {
-    /// No fingerprint yet (a thread's before its first id).
-    #[cfg(all(feature = "std", idtypes_host))]
-    pub(crate) const EMPTY: Fingerprint = Fingerprint {
-        bytes: [0; FINGERPRINT_LEN],
-        len: 0,
-    };
-
-    /// The characters.
-    #[inline]
-    pub(crate) fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len as usize]
-    }
-}
-
-/// `hash(source).substring(0, 32)`.
-pub(crate) fn fingerprint_bytes(source: &[u8]) -> Fingerprint {
+/// `hash(source).substring(0, 32)`: 32 base-36 characters (fewer only for a hash whose text
+/// is that short, which SHA3-512 gives with odds below 2^-340).
+pub(crate) fn fingerprint_bytes(source: &[u8]) -> IdText<FINGERPRINT_LEN> {
     let text = digest::hash(&[source]);
     let text = text.leading();
     let len = text.len().min(FINGERPRINT_LEN);
     let mut bytes = [0; FINGERPRINT_LEN];
     bytes[..len].copy_from_slice(&text[..len]);
-    Fingerprint {
-        bytes,
-        len: len as u8,
-    }
+    IdText::from_ascii_prefix(bytes, len)
 }
 
 impl Cuid2 {

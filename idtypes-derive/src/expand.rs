@@ -82,7 +82,7 @@ fn check_field_type(ty: &Type, format: Format, errors: &mut Errors) {
         _ => None,
     };
     let name = last
-        .filter(|segment| segment.arguments.is_none())
+        .filter(|segment| segment.arguments.is_none() || format.is_generic())
         .map(|segment| segment.ident.to_string());
     if name.as_deref() == Some(format.name()) {
         return;
@@ -150,6 +150,8 @@ struct Target<'a> {
     attrs: &'a Attrs,
     /// Whether the type has checks, which makes its constructors fallible.
     checked: bool,
+    /// The field's type.
+    field_ty: &'a Type,
 }
 
 impl Target<'_> {
@@ -164,8 +166,13 @@ impl Target<'_> {
         quote!(#k::__private::core)
     }
 
-    /// The inner type: `::idtypes::Tid`.
+    /// The inner type: `::idtypes::Tid`; for a format whose type has parameters, the field's
+    /// type (`NanoId<Lowercase, 16>`, as the user's scope names it).
     fn inner(&self) -> TokenStream {
+        if self.format.is_generic() {
+            let field_ty = self.field_ty;
+            return quote!(#field_ty);
+        }
         let k = self.krate();
         let inner = self.format.ident();
         quote!(#k::#inner)
@@ -180,6 +187,7 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
         format,
         attrs,
         checked: attrs.validate.is_some() || attrs.key_type.is_some(),
+        field_ty,
     };
     let same_type = same_type(&target, field_ty);
     let typed_id = typed_id_impl(&target);
@@ -208,6 +216,16 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
 /// The field's type is the format's: a path that only looks like it (another crate's `Tid`)
 /// fails here, at the field.
 fn same_type(target: &Target<'_>, field_ty: &Type) -> TokenStream {
+    if target.format.is_generic() {
+        // Any type of the format's: its family trait says which are.
+        let (k, family) = (target.krate(), target.format.ident());
+        return quote_spanned! {field_ty.span()=>
+            const _: () = {
+                fn same_format<T: #k::__private::family::#family>() {}
+                let _ = same_format::<#field_ty>;
+            };
+        };
+    }
     let inner = target.inner();
     quote_spanned! {field_ty.span()=>
         const _: fn(#inner) -> #field_ty = |id| id;

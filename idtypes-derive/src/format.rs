@@ -15,6 +15,9 @@ pub struct Format {
     /// The UUID: a TypeID by default (whose prefix rules are TypeID's), or by choice the
     /// hyphenated form.
     uuid: bool,
+    /// A text row of the runtime crate's table (NanoID): `Copy`, its type generic over its
+    /// alphabet or length, so the field's type (with its parameters) is the inner type.
+    text_row: bool,
 }
 
 impl Format {
@@ -24,6 +27,17 @@ impl Format {
             name,
             text: false,
             uuid: false,
+            text_row: false,
+        }
+    }
+
+    /// A text row (NanoID): a `Copy` text, its type with parameters.
+    pub const fn text_row(name: &'static str) -> Format {
+        Format {
+            name,
+            text: false,
+            uuid: false,
+            text_row: true,
         }
     }
 
@@ -33,6 +47,7 @@ impl Format {
             name,
             text: true,
             uuid: false,
+            text_row: false,
         }
     }
 
@@ -42,6 +57,7 @@ impl Format {
             name,
             text: false,
             uuid: true,
+            text_row: false,
         }
     }
 
@@ -77,6 +93,12 @@ impl Format {
             previous = Some(c);
         }
         Ident::new(&name, Span::call_site())
+    }
+
+    /// Whether the field's type, with its parameters, is the inner type (a text row:
+    /// `NanoId<Lowercase, 16>`), checked against the format's family trait.
+    pub fn is_generic(self) -> bool {
+        self.text_row
     }
 
     /// Whether the format is `Copy` (all but the record key, a string), and so its typed id.
@@ -134,6 +156,7 @@ mod tests {
                 "__idtypes_typed_ulid",
                 "__idtypes_typed_uuid",
                 "__idtypes_typed_record_key",
+                "__idtypes_typed_nano_id",
             ]
         );
         assert!(!Format::named("RecordKey").is_copy());

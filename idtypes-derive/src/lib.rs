@@ -50,7 +50,8 @@ use syn::{DeriveInput, parse_macro_input};
 use format::Format;
 
 /// The derives, one per format: `$(#[doc])* fn_name => Name;` (`Name (text)` for the record
-/// key, `Name (uuid)` for the UUID), and `FORMATS`, the formats they name, in that order.
+/// key, `Name (uuid)` for the UUID, `Name (text_row)` for a text row of the table, whose type
+/// has parameters), and `FORMATS`, the formats they name, in that order.
 macro_rules! derives {
     ($($(#[$doc:meta])* $fn_name:ident => $format:ident $(($text:ident))?;)*) => {
         $(
@@ -74,6 +75,9 @@ macro_rules! derives {
     };
     (@format $format:ident uuid) => {
         Format::uuid(stringify!($format))
+    };
+    (@format $format:ident text_row) => {
+        Format::text_row(stringify!($format))
     };
 }
 
@@ -132,4 +136,9 @@ derives! {
     /// compile time and enforced by every checked constructor. It has `as_str`, and
     /// `key_type()`.
     derive_record_key => RecordKey (text);
+    /// A typed NanoID, over any of its types: `#[derive(NanoId)] #[idtype(prefix = "inv")]
+    /// struct InviteId(NanoId<Lowercase, 16>);` reads and prints `inv_qzvbwxmtrjkaplsn`, with
+    /// `random()` (a random id), `as_str()` and the accessors. The field names the NanoID type
+    /// with its alphabet and length (`NanoId` alone is 21 URL-safe symbols).
+    derive_nano_id => NanoId (text_row);
 }

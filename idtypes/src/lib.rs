@@ -828,6 +828,7 @@ pub mod record_key;
 pub mod service_guide {}
 #[doc = include_str!("../docs/decisions.md")]
 pub mod decisions {}
+pub mod nanoid;
 pub mod snowflake;
 pub mod tbsl;
 mod text;
@@ -871,6 +872,7 @@ pub use integrations::db::sql;
 pub use integrations::db::{as_bytes::AsBytes, as_text::AsText};
 #[cfg(feature = "serde")]
 pub use integrations::serde;
+pub use nanoid::NanoId;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use process::lease_term::LeaseTerm;
 pub use range::IdRange;
@@ -890,6 +892,8 @@ pub use ulid::Ulid;
 #[cfg(feature = "uuid")]
 pub use uuid::Uuid;
 
+#[cfg(feature = "derive")]
+pub use idtypes_derive::NanoId;
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
 #[cfg(all(feature = "derive", feature = "uuid"))]
@@ -926,6 +930,12 @@ pub mod __private {
     pub use crate::typed::text_form::TextForm;
     #[cfg(feature = "uuid")]
     pub use crate::uuids::{check_typeid_prefix, dyn_type_id, uuid_suffix};
+
+    /// One trait per text format with type parameters, implemented by each of its types: what
+    /// the derive checks a typed id's field against (`NanoId<Lowercase, 16>` is a `NanoId`).
+    pub mod family {
+        pub use crate::nanoid::typed::NanoIdFamily as NanoId;
+    }
 
     /// The text forms a typed id may choose instead of its format's own
     /// (`#[idtype(text = "...")]`).

@@ -23,13 +23,15 @@
 //! | `serde` | what serde's binary formats get: `text` (the atproto formats) or `raw` |
 //! | `parse_valid` | a parse from an offset that builds no error, where the format has one |
 //!
-//! The record key, a string of 1 to 512 characters, has no raw form or bytes; it is one
-//! format outside the fixed-size rows (below the table). The other is the `uuid` crate's
+//! The formats whose id is its text (NanoID) have rows of their own, in the second table
+//! (`text_table!`, "Text rows" below). The record key, a string of 1 to 512 characters, has
+//! no raw form or bytes either; it is one format outside both tables (below them). The other is the `uuid` crate's
 //! `Uuid` (`uuid.rs`, with the `uuid` feature): another crate's type, which has that crate's
 //! serde and the database crates' column impls, so the iteration macros leave it out and only
 //! typed ids over it get this crate's integrations.
 
 pub(crate) mod rows;
+pub(crate) mod text_rows;
 #[cfg(feature = "uuid")]
 mod uuid;
 
@@ -155,6 +157,11 @@ table!(impls);
 pub(crate) use rows::{
     for_each_column, for_each_fixed_format, for_each_format, for_each_timed_format,
 };
+#[allow(
+    unused_imports,
+    reason = "the integrations use it, each behind its feature"
+)]
+pub(crate) use text_rows::for_each_text_format;
 
 /// The record key: a string, whose text is its only form.
 #[cfg(feature = "alloc")]
@@ -196,3 +203,70 @@ mod record_key {
         }
     }
 }
+
+// # Text rows
+//
+// A format whose id is its text (no integer, no bytes: a NanoID, a CUID2) is a row of the
+// second table, `text_table!`. Its values are `Copy` and hold their text inline (ASCII, in a
+// `[u8; N]`), so the format works without `alloc`; its length and alphabet may be type
+// parameters (`NanoId<A, LEN>`), so a row has generics. Every text row gets, from the row
+// alone (`text_rows.rs`: `impls`, `for_each_text_format!`):
+//
+// - `IdFormat` (its `Text` is a `&str` borrowed from the id) and the facts (`Sealed`: the
+//   type name, the article, the schema, serde as a string in every format);
+// - serde (`integrations/serde/text_row.rs`): a string in every format, read from a string or
+//   its ASCII bytes;
+// - the databases (`integrations/db/columns.rs`, `text_columns!`: sqlx on PostgreSQL `text`,
+//   MySQL `VARCHAR`, SQLite `TEXT`; postgres-types; diesel `Text`; SeaORM `String(n)`, a
+//   `VARCHAR(n)` of the longest text; rusqlite `TEXT`), storing the text itself;
+// - schemars and utoipa: a string with the row's exact pattern and lengths;
+// - arbitrary: a length between the row's, then any bytes, which `any_bytes` makes an id of;
+// - typed ids: `#[derive(Name)]` over a field of the type (with its parameters:
+//   `struct InviteId(NanoId<Lowercase, 16>)`).
+//
+// A row is the type's name, its generics in brackets (`[]` for none), the type with them in
+// parentheses, then:
+//
+// | field | what it says |
+// |---|---|
+// | `name`, `slug`, `article` | as in the fixed-size rows |
+// | `type_name` | the type's name as schemas name it: one per type (`NanoIdLowercase16`), a `&'static str` built in `const` (see `text/const_text.rs`) |
+// | `text` | the shortest and the longest text, in bytes (ASCII) |
+// | `schema` | the `TextSchema`: its pattern exact (`[a-z]{16}`), its lengths the row's |
+// | `parse`, `parse_valid` | `fn(&[u8]) -> Result<Self, Error>`, and the same without building an error: `fn(&[u8]) -> Option<Self>` |
+// | `any_bytes` | `fn(&[u8]) -> Option<Self>`: the id any bytes of a length within `text` make (each byte read as a symbol), `None` for other lengths |
+// | `as_str` | `fn(&Self) -> &str`: the text |
+//
+// To add one: the format's folder (the type, `parse`/`parse_valid`/`as_str`/`from_any_bytes`,
+// its `TEXT_SCHEMA` and `TYPE_NAME`, `typed.rs` with its `__idtypes_typed_<format>!`), the
+// row at the end of `text_table!`, `pub use` in `lib.rs`, its name in the derives' list of
+// `idtypes-derive/src/lib.rs` as `Name (text_row)` and its family trait (implemented by every
+// type of the format: what the derive checks the field against) in `lib.rs`'s
+// `__private::family`, and its line in each suite's list. No integration names it.
+
+/// The second table: one row per text format (see "Text rows" above), read by handing it to
+/// a macro of `text_rows.rs` (`text_table!(impls)`, `text_table!(each, callback)`).
+macro_rules! text_table {
+    ($consumer:ident $(, [$($argument:tt)*])?) => {
+        $crate::formats::text_rows::$consumer! { [$($($argument)*)?]
+            NanoId [A: crate::nanoid::NanoAlphabet, const LEN: usize] (crate::NanoId<A, LEN>) {
+                name: crate::nanoid::FORMAT, slug: "nanoid", article: "a",
+                type_name: crate::NanoId::<A, LEN>::TYPE_NAME,
+                text: crate::NanoId::<A, LEN>::TEXT_LEN, crate::NanoId::<A, LEN>::TEXT_LEN,
+                schema: crate::NanoId::<A, LEN>::TEXT_SCHEMA,
+                parse: crate::NanoId::<A, LEN>::parse_ascii,
+                parse_valid: crate::NanoId::<A, LEN>::parse_valid,
+                any_bytes: crate::NanoId::<A, LEN>::from_any_bytes,
+                as_str: crate::NanoId::<A, LEN>::as_str,
+            }
+        }
+    };
+}
+
+#[allow(
+    unused_imports,
+    reason = "the integrations use it, each behind its feature"
+)]
+pub(crate) use text_table;
+
+text_table!(impls);

@@ -62,6 +62,54 @@ macro_rules! fixed {
 
 crate::formats::for_each_fixed_format!(fixed);
 
+/// A text row's id: a length between its shortest and longest text (taken from the end of the
+/// input, as collections take theirs), then a byte per character, which
+/// [`Sealed::from_any_bytes`](Facts::from_any_bytes) reads as a symbol (zeros once the input
+/// has run out).
+fn text_row<T: crate::IdFormat>(u: &mut Unstructured<'_>) -> Result<T> {
+    let (min, max) = (T::TEXT_SCHEMA.min_len, T::MAX_TEXT_LEN);
+    let len = if min == max {
+        min
+    } else {
+        u.int_in_range(min..=max)?
+    };
+    let mut buffer = [0u8; TEXT_ROW_CAPACITY];
+    let bytes = buffer.get_mut(..len).ok_or(Error::IncorrectFormat)?;
+    u.fill_buffer(bytes)?;
+    T::from_any_bytes(bytes).ok_or(Error::IncorrectFormat)
+}
+
+/// The longest text row id `arbitrary` draws (a NanoID's longest).
+const TEXT_ROW_CAPACITY: usize = crate::nanoid::MAX_LEN;
+
+/// `Arbitrary` and `Draw` for the text row `$ty`.
+macro_rules! text_row {
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<'a, $($generics)*> Arbitrary<'a> for $ty {
+            fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+                text_row(u)
+            }
+
+            fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+                let max = <$ty as crate::IdFormat>::MAX_TEXT_LEN;
+                (<$ty as Facts>::TEXT_SCHEMA.min_len, Some(max + 8))
+            }
+        }
+
+        impl<T, $($generics)*> Draw<T> for $ty {
+            fn draw(u: &mut Unstructured<'_>) -> Result<Self> {
+                <$ty as Arbitrary>::arbitrary(u)
+            }
+
+            fn draw_size_hint(depth: usize) -> (usize, Option<usize>) {
+                <$ty as Arbitrary>::size_hint(depth)
+            }
+        }
+    };
+}
+
+crate::formats::for_each_text_format!(text_row);
+
 /// A typed id over a `Uuid` draws any 16 bytes (the `uuid` crate's own `arbitrary` feature
 /// gives `Uuid` itself its `Arbitrary`).
 #[cfg(feature = "uuid")]

@@ -5,7 +5,7 @@
 //! | function | what it is | used for |
 //! |---|---|---|
 //! | [`os_u64`] | 64 bits straight from the OS | clock ids, node ids, seeds |
-//! | [`secure_u64`], `secure_u128` | a per-thread ChaCha12 stream, seeded from the OS | [`FullRand`](crate::FullRand), UUIDv4, the random bits of ULIDs and UUIDv7s |
+//! | [`secure_u64`], `secure_u128`, `secure_fill` | a per-thread ChaCha12 stream, seeded from the OS | [`FullRand`](crate::FullRand), UUIDv4, the random bits of ULIDs and UUIDv7s, NanoIDs |
 //! | [`fast_u64`] | a per-thread wyrand stream, seeded from the OS | tie-breakers (xid, ts-seq-rand, random TBSL) |
 //!
 //! ChaCha12 is a cryptographically secure generator (rand's `StdRng` and `ThreadRng` are the
@@ -113,6 +113,18 @@ pub(crate) fn secure_u128() -> u128 {
         let high = stream.next_u64();
         (u128::from(high) << 64) | u128::from(stream.next_u64())
     })
+}
+
+/// Fills `bytes` with unpredictable bytes from [`secure_u64`]'s stream, in one visit to it
+/// (NanoIDs: 21 bytes are three words).
+#[inline]
+pub(crate) fn secure_fill(bytes: &mut [u8]) {
+    with_secure_stream(|stream| {
+        for chunk in bytes.chunks_mut(8) {
+            let word = stream.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&word[..chunk.len()]);
+        }
+    });
 }
 
 /// Runs `draw` on this thread's ChaCha12 stream, keyed (again) when this thread has none yet

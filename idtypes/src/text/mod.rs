@@ -2,6 +2,7 @@
 //! [`TextSchema`](schema::TextSchema), what a format's text looks like to JSON Schema and
 //! OpenAPI; and the text traits every format implements alike (`traits`).
 
+pub(crate) mod const_text;
 pub(crate) mod schema;
 pub(crate) mod traits;
 

@@ -537,6 +537,43 @@ mod tests {
         );
     }
 
+    /// What every text row must do alike, checked on an id of its longest text.
+    fn check_text_row<T: IdFormat>(id: T) {
+        use super::sealed::Sealed;
+        assert_eq!(name_of_parse_error::<T>(), T::NAME);
+        let text = id.encode();
+        assert_eq!(text.len(), T::MAX_TEXT_LEN);
+        assert_eq!(T::parse_text(&text), Ok(id.clone()));
+        assert_eq!(<T as Sealed>::MAX_PARSE_LEN, T::MAX_TEXT_LEN);
+        assert!(T::TEXT_SCHEMA.min_len <= T::MAX_TEXT_LEN);
+        assert_eq!(T::TEXT_SCHEMA.max_len, T::MAX_TEXT_LEN);
+        assert!(T::parse_text(T::TEXT_SCHEMA.example).is_ok());
+        assert!(T::SERDE_TEXT);
+        // Any bytes of a length within the text's make an id; others none.
+        let bytes = [0xA5u8; 256];
+        for len in T::TEXT_SCHEMA.min_len..=T::MAX_TEXT_LEN {
+            let made = T::from_any_bytes(&bytes[..len]).unwrap();
+            assert_eq!(T::parse_text(&made.encode()), Ok(made));
+        }
+        assert_eq!(T::from_any_bytes(&bytes[..T::MAX_TEXT_LEN + 1]), None);
+        let mut written = std::string::String::new();
+        id.write_text(false, &mut written).unwrap();
+        assert_eq!(written, &*text);
+        assert_eq!(
+            <T as Sealed>::parse_valid(&std::format!("x_{written}"), 2),
+            Some(id)
+        );
+    }
+
+    #[test]
+    fn every_text_row_names_itself_and_lends_its_text() {
+        use crate::{NanoId, nanoid};
+        check_text_row(NanoId::<nanoid::UrlSafe, 21>::parse("V1StGXR8_Z5jdHi6B-myT").unwrap());
+        check_text_row(NanoId::<nanoid::Lowercase, 16>::parse("qzvbwxmtrjkaplsn").unwrap());
+        check_text_row(NanoId::<nanoid::Numbers, 1>::parse("7").unwrap());
+        check_text_row(NanoId::<nanoid::NoLookalikes, 255>::from_any_bytes(&[9; 255]).unwrap());
+    }
+
     #[test]
     #[cfg(feature = "alloc")]
     fn the_record_key_names_itself_and_lends_its_text() {

@@ -324,13 +324,14 @@ pub(crate) fn typed_text<T: TypedId>(
     Ok(text)
 }
 
-/// Invokes an integration's `$text_column!($ty, $name, $text, $parse)` for every type stored
-/// as text: the record key, and [`AsText`](crate::AsText) of each fixed-size format.
+/// Invokes an integration's `$text_column!([$generics] $ty, $name, $text, $parse)` for every
+/// type stored as text: the record key, [`AsText`](crate::AsText) of each fixed-size format,
+/// and each text row of the table (a NanoID, whose text is the id), with its generics.
 /// `$name` names the type in errors, `$text` gives a value's text, `$parse` reads it.
 macro_rules! text_columns {
     ($text_column:ident) => {
         $text_column!(
-            crate::RecordKey,
+            [] crate::RecordKey,
             <crate::RecordKey as crate::IdFormat>::NAME,
             crate::RecordKey::as_str,
             crate::RecordKey::parse
@@ -338,7 +339,7 @@ macro_rules! text_columns {
         macro_rules! as_text {
             ($ty:ident) => {
                 $text_column!(
-                    crate::AsText<crate::$ty>,
+                    [] crate::AsText<crate::$ty>,
                     <crate::$ty as crate::IdFormat>::NAME,
                     |id: &crate::AsText<crate::$ty>| crate::IdFormat::encode(&id.0),
                     |text| <crate::$ty as core::str::FromStr>::from_str(text).map(crate::AsText)
@@ -346,7 +347,22 @@ macro_rules! text_columns {
             };
         }
         crate::formats::for_each_fixed_format!(as_text);
+        crate::formats::for_each_text_format!($crate::integrations::db::columns::text_row_column, $text_column);
     };
 }
+
+/// `$text_column!` (an integration's, see [`text_columns`]) for the text row `$ty`.
+macro_rules! text_row_column {
+    ($text_column:ident [$($generics:tt)*] $ty:ty) => {
+        $text_column!(
+            [$($generics)*] $ty,
+            <$ty as crate::IdFormat>::NAME,
+            <$ty as crate::IdFormat>::encode,
+            <$ty as crate::IdFormat>::parse_text
+        );
+    };
+}
+
+pub(crate) use text_row_column;
 
 pub(crate) use text_columns;

@@ -282,8 +282,8 @@ bytes_column!([T: TypedId] crate::AsBytes<T> where [T::Inner: FixedSizeFormat]);
 /// `ToSql` and `FromSql` for `$ty` stored as text: `$text` gives the text, `$parse` reads it,
 /// `$name` names the type in errors.
 macro_rules! text_column {
-    ($ty:ty, $name:expr, $text:expr, $parse:expr) => {
-        impl ToSql for $ty {
+    ([$($generics:tt)*] $ty:ty, $name:expr, $text:expr, $parse:expr) => {
+        impl<$($generics)*> ToSql for $ty {
             fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
                 let text = ($text)(self);
                 text_to_sql(AsRef::<str>::as_ref(&text), $name, ty, out)
@@ -296,7 +296,7 @@ macro_rules! text_column {
             to_sql_checked!();
         }
 
-        impl<'a> FromSql<'a> for $ty {
+        impl<'a, $($generics)*> FromSql<'a> for $ty {
             fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Self, BoxError> {
                 let text = text_from_sql($name, ty, raw)?;
                 Ok(($parse)(text)?)

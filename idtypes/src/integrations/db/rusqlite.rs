@@ -202,8 +202,8 @@ bytes_column!([T: TypedId] AsBytes<T> where [T::Inner: FixedSizeFormat]);
 /// `ToSql` and `FromSql` for `$ty` stored as text: `$text` gives the text, `$parse` reads it,
 /// `$name` names the type in errors.
 macro_rules! text_column {
-    ($ty:ty, $name:expr, $text:expr, $parse:expr) => {
-        impl ToSql for $ty {
+    ([$($generics:tt)*] $ty:ty, $name:expr, $text:expr, $parse:expr) => {
+        impl<$($generics)*> ToSql for $ty {
             fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
                 let text = ($text)(self);
                 Ok(ToSqlOutput::Owned(Value::Text(
@@ -212,7 +212,7 @@ macro_rules! text_column {
             }
         }
 
-        impl FromSql for $ty {
+        impl<$($generics)*> FromSql for $ty {
             fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
                 text_column_result($name, value, $parse)
             }

@@ -500,11 +500,12 @@ macro_rules! text_traits {
     };
 }
 
-/// The SeaORM traits of the record key and of `AsText` of each fixed-size format.
+/// The SeaORM traits of the record key, of `AsText` of each fixed-size format and of each
+/// text row (a `VARCHAR` of the longest text).
 macro_rules! text_column {
-    ($ty:ty, $name:expr, $text:expr, $parse:expr) => {
+    ([$($generics:tt)*] $ty:ty, $name:expr, $text:expr, $parse:expr) => {
         text_traits!(
-            [] $ty,
+            [$($generics)*] $ty,
             <$ty as TextColumn>::TYPE_NAME.to_owned(),
             $name,
             <$ty as TextColumn>::MAX_LEN,
@@ -536,6 +537,19 @@ macro_rules! as_text_column {
 }
 
 crate::formats::for_each_fixed_format!(as_text_column);
+
+/// `TextColumn` of each text row: its type's name (one per type, `NanoIdLowercase16`) and its
+/// longest text.
+macro_rules! text_row_column {
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<$($generics)*> TextColumn for $ty {
+            const TYPE_NAME: &'static str = <$ty as crate::typed::format::sealed::Sealed>::TYPE_NAME;
+            const MAX_LEN: usize = <$ty as IdFormat>::MAX_TEXT_LEN;
+        }
+    };
+}
+
+crate::formats::for_each_text_format!(text_row_column);
 
 super::columns::text_columns!(text_column);
 

@@ -532,12 +532,12 @@ bytes_column!([T: crate::TypedId] crate::AsBytes<T> where [T::Inner: FixedSizeFo
 
 /// `Type`, `Encode`, `Decode` for a value stored as text, parsed by `$parse` on decode.
 macro_rules! text_column {
-    ($ty:ty, $name:expr, $text:expr, $parse:expr) => {
+    ([$($generics:tt)*] $ty:ty, $name:expr, $text:expr, $parse:expr) => {
         #[cfg(feature = "sqlx-postgres")]
         const _: () = {
             use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueRef, Postgres};
 
-            impl Type<Postgres> for $ty {
+            impl<$($generics)*> Type<Postgres> for $ty {
                 fn type_info() -> PgTypeInfo {
                     <&str as Type<Postgres>>::type_info()
                 }
@@ -547,13 +547,13 @@ macro_rules! text_column {
                 }
             }
 
-            impl PgHasArrayType for $ty {
+            impl<$($generics)*> PgHasArrayType for $ty {
                 fn array_type_info() -> PgTypeInfo {
                     <&str as PgHasArrayType>::array_type_info()
                 }
             }
 
-            impl Encode<'_, Postgres> for $ty {
+            impl<$($generics)*> Encode<'_, Postgres> for $ty {
                 fn encode_by_ref(
                     &self,
                     buf: &mut <Postgres as sqlx::Database>::ArgumentBuffer,
@@ -563,7 +563,7 @@ macro_rules! text_column {
                 }
             }
 
-            impl<'r> Decode<'r, Postgres> for $ty {
+            impl<'r, $($generics)*> Decode<'r, Postgres> for $ty {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
                     check_text::<Postgres>(&sqlx::ValueRef::type_info(&value), $name)?;
                     let text = <&str as Decode<Postgres>>::decode(value)?;
@@ -576,7 +576,7 @@ macro_rules! text_column {
         const _: () = {
             use sqlx::mysql::{MySql, MySqlTypeInfo, MySqlValueRef};
 
-            impl Type<MySql> for $ty {
+            impl<$($generics)*> Type<MySql> for $ty {
                 fn type_info() -> MySqlTypeInfo {
                     <str as Type<MySql>>::type_info()
                 }
@@ -586,7 +586,7 @@ macro_rules! text_column {
                 }
             }
 
-            impl Encode<'_, MySql> for $ty {
+            impl<$($generics)*> Encode<'_, MySql> for $ty {
                 fn encode_by_ref(
                     &self,
                     buf: &mut <MySql as sqlx::Database>::ArgumentBuffer,
@@ -596,7 +596,7 @@ macro_rules! text_column {
                 }
             }
 
-            impl<'r> Decode<'r, MySql> for $ty {
+            impl<'r, $($generics)*> Decode<'r, MySql> for $ty {
                 fn decode(value: MySqlValueRef<'r>) -> Result<Self, BoxDynError> {
                     check_text::<MySql>(&sqlx::ValueRef::type_info(&value), $name)?;
                     let text = <&str as Decode<MySql>>::decode(value)?;
@@ -609,7 +609,7 @@ macro_rules! text_column {
         const _: () = {
             use sqlx::sqlite::{Sqlite, SqliteTypeInfo, SqliteValueRef};
 
-            impl Type<Sqlite> for $ty {
+            impl<$($generics)*> Type<Sqlite> for $ty {
                 fn type_info() -> SqliteTypeInfo {
                     <String as Type<Sqlite>>::type_info()
                 }
@@ -619,7 +619,7 @@ macro_rules! text_column {
                 }
             }
 
-            impl Encode<'_, Sqlite> for $ty {
+            impl<$($generics)*> Encode<'_, Sqlite> for $ty {
                 fn encode_by_ref(
                     &self,
                     buf: &mut <Sqlite as sqlx::Database>::ArgumentBuffer,
@@ -630,7 +630,7 @@ macro_rules! text_column {
                 }
             }
 
-            impl<'r> Decode<'r, Sqlite> for $ty {
+            impl<'r, $($generics)*> Decode<'r, Sqlite> for $ty {
                 fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
                     check_text::<Sqlite>(&sqlx::ValueRef::type_info(&value), $name)?;
                     let text = <&str as Decode<Sqlite>>::decode(value)?;

@@ -99,6 +99,28 @@ macro_rules! format_schema {
 
 crate::formats::for_each_format!(format_schema);
 
+/// `JsonSchema` for the text row `$ty`: one schema per type, named like it
+/// (`NanoIdLowercase16`).
+macro_rules! text_row_schema {
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<$($generics)*> JsonSchema for $ty {
+            fn schema_name() -> Cow<'static, str> {
+                Cow::Borrowed(<$ty as Facts>::TYPE_NAME)
+            }
+
+            fn schema_id() -> Cow<'static, str> {
+                Cow::Owned(format!("idtypes::{}", <$ty as Facts>::TYPE_NAME))
+            }
+
+            fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+                to_schema(id_schema::of_format::<$ty>())
+            }
+        }
+    };
+}
+
+crate::formats::for_each_text_format!(text_row_schema);
+
 impl JsonSchema for crate::record_key::RecordKeyType {
     fn schema_name() -> Cow<'static, str> {
         Cow::Borrowed("RecordKeyType")

@@ -57,6 +57,24 @@ macro_rules! __idtypes_typed_utoipa6 {
 }
 
 /// The impls for one version of utoipa, `$utoipa` (the dependency's name).
+/// `PartialSchema` and `ToSchema` for the text row `$ty` (one schema per type: the name is the
+/// type's, `NanoIdLowercase16`), in the module of `utoipa_impls!` that invokes it.
+macro_rules! text_row_schema {
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<$($generics)*> PartialSchema for $ty {
+            fn schema() -> RefOr<Schema> {
+                to_schema(id_schema::of_format::<$ty>())
+            }
+        }
+
+        impl<$($generics)*> ToSchema for $ty {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed(<$ty as Facts>::TYPE_NAME)
+            }
+        }
+    };
+}
+
 macro_rules! utoipa_impls {
     ($utoipa:ident) => {
         use alloc::borrow::Cow;
@@ -115,6 +133,7 @@ macro_rules! utoipa_impls {
         }
 
         crate::formats::for_each_format!(format_schema);
+        crate::formats::for_each_text_format!(text_row_schema);
 
         impl PartialSchema for crate::record_key::RecordKeyType {
             fn schema() -> RefOr<Schema> {

@@ -102,6 +102,7 @@ mod form;
 mod raw_forms;
 #[cfg(feature = "alloc")]
 mod record_key;
+mod text_row;
 pub(crate) mod typed;
 
 pub mod raw;

@@ -322,15 +322,15 @@ bytes_column!([T: TypedId] crate::AsBytes<T> where [T::Inner: FixedSizeFormat]);
 /// `ToSql<Text, $db>` and `FromSql<Text, $db>` for a value stored as text: `$text` gives the
 /// text, `$parse` reads it, `$name` names the type in errors.
 macro_rules! text_sql {
-    ($ty:ty, $db:ty, $name:expr, $text:expr, $parse:expr) => {
-        impl ToSql<Text, $db> for $ty {
+    ([$($generics:tt)*] $ty:ty, $db:ty, $name:expr, $text:expr, $parse:expr) => {
+        impl<$($generics)*> ToSql<Text, $db> for $ty {
             fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, $db>) -> serialize::Result {
                 let text = ($text)(self);
                 <$db as Columns>::text_to_sql(AsRef::<str>::as_ref(&text), out)
             }
         }
 
-        impl FromSql<Text, $db> for $ty {
+        impl<$($generics)*> FromSql<Text, $db> for $ty {
             fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
                 <$db as Columns>::text_from_sql(value, $name, $parse)
             }
@@ -341,15 +341,15 @@ macro_rules! text_sql {
 /// Every trait of the integration for a value stored as text (a record key, any fixed-size id
 /// in `AsText`).
 macro_rules! text_column {
-    ($ty:ty, $name:expr, $text:expr, $parse:expr) => {
+    ([$($generics:tt)*] $ty:ty, $name:expr, $text:expr, $parse:expr) => {
         #[cfg(feature = "diesel-postgres")]
-        text_sql!($ty, diesel::pg::Pg, $name, $text, $parse);
+        text_sql!([$($generics)*] $ty, diesel::pg::Pg, $name, $text, $parse);
         #[cfg(feature = "diesel-mysql")]
-        text_sql!($ty, diesel::mysql::Mysql, $name, $text, $parse);
+        text_sql!([$($generics)*] $ty, diesel::mysql::Mysql, $name, $text, $parse);
         #[cfg(feature = "diesel-sqlite")]
-        text_sql!($ty, diesel::sqlite::Sqlite, $name, $text, $parse);
-        as_expression!([] $ty, Text);
-        from_sql_row!([] $ty);
+        text_sql!([$($generics)*] $ty, diesel::sqlite::Sqlite, $name, $text, $parse);
+        as_expression!([$($generics)*] $ty, Text);
+        from_sql_row!([$($generics)*] $ty);
     };
 }
 

@@ -164,8 +164,8 @@ pub trait InnerExpression<ST> {}
 /// The bridges for a format of this crate: its own `ToSql`, `FromSql` and `AsExpression`, in
 /// whatever SQL types and backends it has them.
 macro_rules! inner_sql {
-    ($ty:ty) => {
-        impl<ST, DB: Backend> InnerToSql<ST, DB> for $ty
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<ST, DB: Backend, $($generics)*> InnerToSql<ST, DB> for $ty
         where
             $ty: ToSql<ST, DB>,
         {
@@ -175,7 +175,7 @@ macro_rules! inner_sql {
             }
         }
 
-        impl<ST, DB: Backend> InnerFromSql<ST, DB> for $ty
+        impl<ST, DB: Backend, $($generics)*> InnerFromSql<ST, DB> for $ty
         where
             $ty: FromSql<ST, DB>,
         {
@@ -185,12 +185,15 @@ macro_rules! inner_sql {
             }
         }
 
-        impl<ST> InnerExpression<ST> for $ty
+        impl<ST, $($generics)*> InnerExpression<ST> for $ty
         where
             ST: SqlType + TypedExpressionType,
             $ty: AsExpression<ST>,
         {
         }
+    };
+    ($ty:ty) => {
+        inner_sql!([] $ty);
     };
 }
 
@@ -203,6 +206,15 @@ macro_rules! fixed_inner_sql {
 
 crate::formats::for_each_fixed_format!(fixed_inner_sql);
 inner_sql!(crate::RecordKey);
+
+/// The bridges of each text row (a NanoID).
+macro_rules! text_row_inner_sql {
+    ([$($generics:tt)*] $ty:ty) => {
+        inner_sql!([$($generics)*] $ty);
+    };
+}
+
+crate::formats::for_each_text_format!(text_row_inner_sql);
 
 /// The `uuid` crate's `Uuid`, inside a typed UUID (`#[derive(idtypes::Uuid)]`): on PostgreSQL
 /// its `uuid` column (written by diesel's own impl, read by this crate's, which checks the

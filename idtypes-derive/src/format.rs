@@ -157,6 +157,7 @@ mod tests {
                 "__idtypes_typed_uuid",
                 "__idtypes_typed_record_key",
                 "__idtypes_typed_nano_id",
+                "__idtypes_typed_cuid2",
             ]
         );
         assert!(!Format::named("RecordKey").is_copy());

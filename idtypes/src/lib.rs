@@ -894,6 +894,8 @@ pub use uuid::Uuid;
 
 #[cfg(feature = "derive")]
 pub use idtypes_derive::NanoId;
+#[cfg(feature = "derive")]
+pub use idtypes_derive::Cuid2;
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
 #[cfg(all(feature = "derive", feature = "uuid"))]
@@ -935,6 +937,7 @@ pub mod __private {
     /// the derive checks a typed id's field against (`NanoId<Lowercase, 16>` is a `NanoId`).
     pub mod family {
         pub use crate::nanoid::typed::NanoIdFamily as NanoId;
+        pub use crate::cuid2::typed::Cuid2Family as Cuid2;
     }
 
     /// The text forms a typed id may choose instead of its format's own

@@ -412,6 +412,8 @@ cases! {
         Storage::PrefixedText;
     text_checked_post: AsText<RecentPostId> =
         typed_samples(8).into_iter().map(AsText).collect(), Storage::PrefixedText;
+    cuid2: idtypes::Cuid2 = all(), Storage::Text;
+    typed_user: idtypes_tests::typed::UserId = typed_samples(8), Storage::Text;
 }
 
 /// The rows of `values` whose id is in any of `ranges`, through `BETWEEN` with bound ends,

@@ -201,6 +201,8 @@ round_trips! {
         .collect(), Storage::Uuid;
     text_typed_uuid: AsText<AccountId> = all_as_text(), Storage::PrefixedText;
     bytes_typed_uuid: AsBytes<AccountId> = all_as_bytes(), Storage::Bytes16;
+    cuid2: idtypes::Cuid2 = all(), Storage::Text;
+    typed_user: idtypes_tests::typed::UserId = typed(), Storage::Text;
 }
 
 /// The error reading `expr` as `V`, as rusqlite shows it.

@@ -87,6 +87,13 @@ impl Raw for RecordKey {
     }
 }
 
+/// A CUID2's raw form is its text.
+impl Raw for idtypes::Cuid2 {
+    fn raw(&self) -> RawValue {
+        RawValue::Text(self.as_str().to_owned())
+    }
+}
+
 /// The value itself, with its own serde.
 #[derive(Serialize, Deserialize, PartialEq, Debug)]
 #[serde(bound = "T: Serialize + DeserializeOwned")]
@@ -262,6 +269,7 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
     try_types!(
         Tid, TimeId, Uid11, Xid, Snowish, TsSeqRand, FullRand, Tbsl, Ulid, RecordKey, Snowflake
     );
+    try_types!(idtypes::Cuid2);
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
             if let Some(id) = any.downcast_ref::<$ty>() {
@@ -310,6 +318,9 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse::<Ulid>().unwrap());
     check(RecordKey::SELF);
     check(RecordKey::parse(&"k".repeat(512)).unwrap());
+    check("tz4a98xxat96iws9zmbrgj3a".parse::<idtypes::Cuid2>().unwrap());
+    check("a0".parse::<idtypes::Cuid2>().unwrap());
+    check("z".repeat(32).parse::<idtypes::Cuid2>().unwrap());
 }
 
 #[test]

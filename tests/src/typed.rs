@@ -58,3 +58,8 @@ pub struct PaymentId(Ulid);
 #[derive(RecordKey)]
 #[idtype(prefix = "note")]
 pub struct NoteKey(RecordKey);
+
+/// A user: a CUID2 (24 characters when generated) as `usr_tz4a98xxat96iws9zmbrgj3a`.
+#[derive(idtypes::Cuid2)]
+#[idtype(prefix = "usr")]
+pub struct UserId(idtypes::Cuid2);

@@ -46,6 +46,7 @@ mod generator;
 #[cfg(feature = "cuid2")]
 mod inputs;
 pub(crate) mod text;
+pub(crate) mod typed;
 
 #[cfg(all(feature = "cuid2", feature = "std", idtypes_host))]
 pub use generator::Cuid2Generator;
@@ -200,10 +201,6 @@ impl Cuid2 {
 
     /// The id any 2 to 32 bytes make (`arbitrary`): the first read as a letter (its value
     /// modulo 26), each other as a digit or letter (modulo 36); `None` for other lengths.
-    #[cfg_attr(
-        not(feature = "arbitrary"),
-        allow(dead_code, reason = "arbitrary's ids are made of any bytes")
-    )]
     pub(crate) fn from_any_bytes(any: &[u8]) -> Option<Cuid2> {
         if any.len() < Cuid2::MIN_LEN || any.len() > Cuid2::MAX_LEN {
             return None;

@@ -57,6 +57,7 @@ macro_rules! diesel_cases {
             BigInt, Binary, HasSqlType, Integer, Nullable, SingleValue, SqlType, Text,
         };
         use idtypes::time_id::NodeId;
+        use idtypes::Cuid2;
         use idtypes::{
             AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
             Uid11, Ulid, Xid, Snowflake,
@@ -88,6 +89,7 @@ macro_rules! diesel_cases {
         diesel_column!(Binary: Tbsl);
         diesel_column!(UuidSql: Ulid);
         diesel_column!(Text: RecordKey);
+        diesel_column!(Text: Cuid2);
 
         impl<T: Sample + Copy> Column for AsText<T>
         where

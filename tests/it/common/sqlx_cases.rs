@@ -425,6 +425,7 @@ macro_rules! every_column_type {
             bytes_snowflake: AsBytes<Snowflake>,
             bytes_tbsl: AsBytes<Tbsl>,
             bytes_ulid: AsBytes<Ulid>,
+            cuid2: Cuid2,
         );
     };
 }
@@ -434,6 +435,7 @@ macro_rules! sqlx_cases {
     () => {
         use idtypes::{AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid, Xid};
         use idtypes::time_id::NodeId;
+        use idtypes::Cuid2;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
             Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
@@ -1123,5 +1125,46 @@ pub mod sqlite {
             Storage::Bytes8 | Storage::Bytes10 | Storage::Bytes16 | Storage::Uuid => "BLOB",
             Storage::Text | Storage::PrefixedText => "TEXT",
         }
+    }
+}
+
+/// CUID2s: the smallest and largest texts (`a0`, 32 `z`s), texts of every length from 2 to
+/// 32, and texts that differ only in their last character or length (what a case-folding or
+/// padding collation would order wrongly).
+impl Sample for idtypes::Cuid2 {
+    const STORAGE: Storage = Storage::Text;
+    const NAME: &'static str = "CUID2";
+    fn lowest() -> Self {
+        "a0".parse().unwrap()
+    }
+    fn highest() -> Self {
+        "z".repeat(32).parse().unwrap()
+    }
+    fn random(rng: &mut Rng) -> Self {
+        const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+        let len = 2 + rng.below(31);
+        let text: String = (0..len)
+            .map(|i| {
+                let symbols = if i == 0 { &DIGITS[10..] } else { DIGITS };
+                symbols[rng.below(symbols.len())] as char
+            })
+            .collect();
+        text.parse().unwrap()
+    }
+    fn tricky() -> Vec<Self> {
+        [
+            "aa",
+            "a00",
+            "a0z",
+            "az",
+            "b0",
+            "tz4a98xxat96iws9zmbrgj3a",
+            "tz4a98xxat96iws9zmbrgj3a0",
+            "tz4a98xxat96iws9zmbrgj3z",
+            "zz",
+        ]
+        .into_iter()
+        .map(|text| text.parse().unwrap())
+        .collect()
     }
 }

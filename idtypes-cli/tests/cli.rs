@@ -123,7 +123,7 @@ fn inspect_a_tid_as_json() {
         .iter()
         .map(|rejection| rejection["format"].as_str().unwrap_or_default())
         .collect();
-    assert_eq!(refusing, ["tbsl", "uid11", "snowflake", "uuid", "ulid"]);
+    assert_eq!(refusing, ["tbsl", "uid11", "snowflake", "uuid", "ulid", "cuid2"]);
     assert!(
         rejected
             .iter()
@@ -251,8 +251,12 @@ fn inspect_record_keys_that_are_not_tids() {
         "literal:self",
         "pre:fix",
     ]);
-    for object in &objects {
+    // `self` is a CUID2's text too (a letter, then digits and letters), read after the key.
+    assert_eq!(formats(&objects[0]), ["record-key", "cuid2"]);
+    for object in &objects[1..] {
         assert_eq!(formats(object), ["record-key"], "{object}");
+    }
+    for object in &objects {
         assert_eq!(object["prefix"], Value::Null, "not typed ids: {object}");
     }
     assert_eq!(
@@ -356,7 +360,7 @@ fn inspect_keeps_going_after_an_invalid_id() {
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["best_guess"], Value::Null);
     assert_eq!(objects[1]["candidates"], serde_json::json!([]));
-    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(8));
+    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(9));
     assert_eq!(objects[2]["valid"], true);
 }
 
@@ -936,7 +940,8 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "snowish",
             "snowflake",
             "uuid",
-            "ulid"
+            "ulid",
+            "cuid2"
         ]
     );
     // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
@@ -954,12 +959,12 @@ fn inspect_orders_readings_and_refusals_by_format() {
     // A text uid11 refuses is reported once, by uid11, not by each profile.
     assert_eq!(
         refusing(&objects[1]),
-        ["tbsl", "tid", "time-id", "snowflake", "uuid", "ulid"]
+        ["tbsl", "tid", "time-id", "snowflake", "uuid", "ulid", "cuid2"]
     );
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
     assert_eq!(
         refusing(&tid[0]),
-        ["tbsl", "uid11", "snowflake", "uuid", "ulid"]
+        ["tbsl", "uid11", "snowflake", "uuid", "ulid", "cuid2"]
     );
 }
 
@@ -1214,4 +1219,30 @@ fn new_uuids_are_version_7_or_4_and_inspect_reads_typeids() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--v4 does not apply to tid"));
+}
+
+#[test]
+fn new_cuid2s_of_each_length_and_inspect_them() {
+    for (length, args) in [
+        (24, vec!["new", "cuid2", "-n", "3"]),
+        (10, vec!["new", "cuid2", "--length", "10", "-n", "3"]),
+        (2, vec!["new", "cuid2", "--length", "2", "-n", "3"]),
+        (32, vec!["new", "cuid2", "--length", "32", "-n", "3"]),
+    ] {
+        let text = stdout_of(&args);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        for line in lines {
+            let id = idtypes::Cuid2::parse(line).expect("a CUID2");
+            assert_eq!(id.len(), length);
+        }
+    }
+    idtypes()
+        .args(["new", "cuid2", "--length", "33"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("length out of range"));
+    let objects = json(&["inspect", "tz4a98xxat96iws9zmbrgj3a"]);
+    assert_eq!(objects[0]["best_guess"], "cuid2");
+    assert_eq!(candidate(&objects[0], "cuid2")["length"], 24);
 }

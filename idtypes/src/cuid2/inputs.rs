@@ -143,7 +143,7 @@ impl Cuid2 {
                 Repr::Character {
                     position: 0,
                     found: char::from(inputs.first_letter),
-                    expected: "a lowercase letter (`a` to `z`) as the first letter",
+                    expected: super::text::FIRST,
                 },
             ));
         }

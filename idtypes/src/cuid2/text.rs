@@ -20,10 +20,10 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
     words: "2 to 32 lowercase letters and digits, the first a letter",
 };
 
-/// What may stand first.
-const FIRST: &str = "a lowercase letter (`a` to `z`)";
-/// What may stand after the first character.
-const REST: &str = "a digit or a lowercase letter (`0` to `9`, `a` to `z`)";
+/// What may stand first: a lowercase letter.
+pub(crate) const FIRST: &str = "abcdefghijklmnopqrstuvwxyz";
+/// What may stand after the first character: a digit or a lowercase letter.
+const REST: &str = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /// Whether `byte` may stand after the first character.
 #[inline(always)]
@@ -235,7 +235,7 @@ mod tests {
         );
         assert!(err.to_string().contains('é'), "{err}");
         let err = Cuid2::parse("a{").unwrap_err();
-        assert!(err.to_string().contains("digit or a lowercase letter"), "{err}");
+        assert!(err.to_string().contains("0123456789abcdefghijklmnopqrstuvwxyz"), "{err}");
     }
 
     #[test]

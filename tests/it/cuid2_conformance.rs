@@ -101,3 +101,26 @@ fn parse_accepts_exactly_what_is_cuid_accepts() {
     }
     assert!(verdicts[0] > 10 && verdicts[1] > 10, "{verdicts:?}");
 }
+
+/// A typed CUID2 (`#[derive(Cuid2)]`): its prefix, 24-character ids from `generate`, and ids
+/// of another length from a generator of that length.
+#[test]
+fn a_typed_cuid2_reads_its_prefix_and_makes_ids_of_the_length_chosen() {
+    use idtypes::cuid2::Cuid2Generator;
+    use idtypes_tests::typed::UserId;
+
+    let id: UserId = "usr_tz4a98xxat96iws9zmbrgj3a".parse().unwrap();
+    assert_eq!(id.as_str(), "tz4a98xxat96iws9zmbrgj3a");
+    assert_eq!(id.to_string(), "usr_tz4a98xxat96iws9zmbrgj3a");
+    let err = "usr_Tz4a98xxat96iws9zmbrgj3a".parse::<UserId>().unwrap_err();
+    assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(4)));
+    assert_eq!("tz4a98xxat96iws9zmbrgj3a".parse::<UserId>().unwrap_err().kind(), ErrorKind::Prefix);
+
+    let new = UserId::generate();
+    assert_eq!(new.as_inner().len(), 24);
+    assert_eq!(new.to_string().parse::<UserId>().unwrap(), new);
+    let short = Cuid2Generator::new().with_length(10).unwrap();
+    let id = UserId::next_from(&short);
+    assert_eq!(id.as_str().len(), 10);
+    assert_eq!(id.to_string().len(), "usr_".len() + 10);
+}

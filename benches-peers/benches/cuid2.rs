@@ -50,7 +50,12 @@ fn cuid2_generate(c: &mut Criterion) {
     let generator = Cuid2Generator::new();
     let mut group = group(c, "cuid2_generate");
     bench(&mut group, "idtypes generate", (), |()| Cuid2::generate());
-    bench(&mut group, "idtypes generator", &generator, Cuid2Generator::next);
+    bench(
+        &mut group,
+        "idtypes generator",
+        &generator,
+        Cuid2Generator::next,
+    );
     bench(&mut group, "cuid2", (), |()| cuid2::create_id());
     group.finish();
 }

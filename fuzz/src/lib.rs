@@ -1206,7 +1206,11 @@ fn check_cuid2_inputs(length: usize, input: &[u8]) {
     let time_millis = i64::from_le_bytes(next_word());
     let counter = u64::from_le_bytes(next_word());
     let text = String::from_utf8_lossy(rest);
-    let (salt, fingerprint) = text.split_at(text.char_indices().nth(text.chars().count() / 2).map_or(text.len(), |(i, _)| i));
+    let (salt, fingerprint) = text.split_at(
+        text.char_indices()
+            .nth(text.chars().count() / 2)
+            .map_or(text.len(), |(i, _)| i),
+    );
     let inputs = idtypes::cuid2::Cuid2Inputs {
         length,
         first_letter,

@@ -17,8 +17,8 @@ use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, XidGenerator};
 use idtypes::ulid::UlidGenerator;
 use idtypes::uuids::{DynTypeId, UuidV7Generator, parse_hyphenated};
 use idtypes::{
-    Cuid2, FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11, Ulid,
-    Uuid, Xid,
+    Cuid2, FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
+    Ulid, Uuid, Xid,
 };
 
 use crate::describe::{Encoding, Encodings, IdInfo};

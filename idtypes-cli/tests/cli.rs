@@ -123,7 +123,10 @@ fn inspect_a_tid_as_json() {
         .iter()
         .map(|rejection| rejection["format"].as_str().unwrap_or_default())
         .collect();
-    assert_eq!(refusing, ["tbsl", "uid11", "snowflake", "uuid", "ulid", "cuid2"]);
+    assert_eq!(
+        refusing,
+        ["tbsl", "uid11", "snowflake", "uuid", "ulid", "cuid2"]
+    );
     assert!(
         rejected
             .iter()
@@ -959,7 +962,15 @@ fn inspect_orders_readings_and_refusals_by_format() {
     // A text uid11 refuses is reported once, by uid11, not by each profile.
     assert_eq!(
         refusing(&objects[1]),
-        ["tbsl", "tid", "time-id", "snowflake", "uuid", "ulid", "cuid2"]
+        [
+            "tbsl",
+            "tid",
+            "time-id",
+            "snowflake",
+            "uuid",
+            "ulid",
+            "cuid2"
+        ]
     );
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
     assert_eq!(

@@ -893,9 +893,9 @@ pub use ulid::Ulid;
 pub use uuid::Uuid;
 
 #[cfg(feature = "derive")]
-pub use idtypes_derive::NanoId;
-#[cfg(feature = "derive")]
 pub use idtypes_derive::Cuid2;
+#[cfg(feature = "derive")]
+pub use idtypes_derive::NanoId;
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
 #[cfg(all(feature = "derive", feature = "uuid"))]
@@ -936,8 +936,8 @@ pub mod __private {
     /// One trait per text format with type parameters, implemented by each of its types: what
     /// the derive checks a typed id's field against (`NanoId<Lowercase, 16>` is a `NanoId`).
     pub mod family {
-        pub use crate::nanoid::typed::NanoIdFamily as NanoId;
         pub use crate::cuid2::typed::Cuid2Family as Cuid2;
+        pub use crate::nanoid::typed::NanoIdFamily as NanoId;
     }
 
     /// The text forms a typed id may choose instead of its format's own

@@ -112,9 +112,20 @@ fn a_typed_cuid2_reads_its_prefix_and_makes_ids_of_the_length_chosen() {
     let id: UserId = "usr_tz4a98xxat96iws9zmbrgj3a".parse().unwrap();
     assert_eq!(id.as_str(), "tz4a98xxat96iws9zmbrgj3a");
     assert_eq!(id.to_string(), "usr_tz4a98xxat96iws9zmbrgj3a");
-    let err = "usr_Tz4a98xxat96iws9zmbrgj3a".parse::<UserId>().unwrap_err();
-    assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(4)));
-    assert_eq!("tz4a98xxat96iws9zmbrgj3a".parse::<UserId>().unwrap_err().kind(), ErrorKind::Prefix);
+    let err = "usr_Tz4a98xxat96iws9zmbrgj3a"
+        .parse::<UserId>()
+        .unwrap_err();
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ErrorKind::Character, Some(4))
+    );
+    assert_eq!(
+        "tz4a98xxat96iws9zmbrgj3a"
+            .parse::<UserId>()
+            .unwrap_err()
+            .kind(),
+        ErrorKind::Prefix
+    );
 
     let new = UserId::generate();
     assert_eq!(new.as_inner().len(), 24);

@@ -318,7 +318,11 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check("01ARZ3NDEKTSV4RRFFQ69G5FAV".parse::<Ulid>().unwrap());
     check(RecordKey::SELF);
     check(RecordKey::parse(&"k".repeat(512)).unwrap());
-    check("tz4a98xxat96iws9zmbrgj3a".parse::<idtypes::Cuid2>().unwrap());
+    check(
+        "tz4a98xxat96iws9zmbrgj3a"
+            .parse::<idtypes::Cuid2>()
+            .unwrap(),
+    );
     check("a0".parse::<idtypes::Cuid2>().unwrap());
     check("z".repeat(32).parse::<idtypes::Cuid2>().unwrap());
 }

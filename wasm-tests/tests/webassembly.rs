@@ -478,11 +478,18 @@ fn cuid2_vectors_reproduce_parse_and_new_ids_are_valid() {
     }
     for vector in file["is_cuid"].as_array().unwrap() {
         let text = vector["text"].as_str().unwrap();
-        assert_eq!(Cuid2::parse(text).is_ok(), vector["valid"].as_bool().unwrap(), "{text:?}");
+        assert_eq!(
+            Cuid2::parse(text).is_ok(),
+            vector["valid"].as_bool().unwrap(),
+            "{text:?}"
+        );
     }
     let generator = Cuid2Generator::new().with_length(10).unwrap();
     let new: HashSet<Cuid2> = (0..500).map(|_| generator.next()).collect();
     assert_eq!(new.len(), 500);
-    assert!(new.iter().all(|id| id.len() == 10 && Cuid2::parse(id.as_str()) == Ok(*id)));
+    assert!(
+        new.iter()
+            .all(|id| id.len() == 10 && Cuid2::parse(id.as_str()) == Ok(*id))
+    );
     assert_eq!(Cuid2::generate().len(), 24);
 }

@@ -30,7 +30,8 @@ const LEADING: usize = 48;
 fn divide(high: u64, low: u64) -> (u64, u64) {
     // The estimate below is within 1 of the quotient, and `q` fits 128 bits: high *
     // (RECIPROCAL + 2^64) + low < DIVISOR * 2^128 / DIVISOR.
-    let q = u128::from(RECIPROCAL) * u128::from(high) + ((u128::from(high) << 64) | u128::from(low));
+    let q =
+        u128::from(RECIPROCAL) * u128::from(high) + ((u128::from(high) << 64) | u128::from(low));
     let mut quotient = ((q >> 64) as u64).wrapping_add(1);
     let mut rem = low.wrapping_sub(quotient.wrapping_mul(DIVISOR));
     if rem > q as u64 {
@@ -70,7 +71,10 @@ fn chunks(digest: &[u8; 64]) -> ([u64; CHUNKS], usize) {
     let mut chunks = [0u64; CHUNKS];
     let mut count = 0;
     // The first limb that is not zero.
-    let mut top = limbs.iter().position(|&limb| limb != 0).unwrap_or(limbs.len());
+    let mut top = limbs
+        .iter()
+        .position(|&limb| limb != 0)
+        .unwrap_or(limbs.len());
     // At most nine passes: 36^108 > 2^512.
     while top < limbs.len() || count == 0 {
         let live = &mut limbs[top..];
@@ -200,7 +204,11 @@ mod tests {
             text.push_str(core::str::from_utf8(&out).unwrap());
         }
         let trimmed = text.trim_start_matches('0');
-        if trimmed.is_empty() { "0".into() } else { trimmed.into() }
+        if trimmed.is_empty() {
+            "0".into()
+        } else {
+            trimmed.into()
+        }
     }
 
     /// The base-36 text of a big-endian integer, one digit at a time (the slow, obvious way).
@@ -236,7 +244,9 @@ mod tests {
         for i in 0..300 {
             let mut bytes = [0u8; 64];
             for byte in &mut bytes[i % 40..] {
-                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
                 *byte = (state >> 56) as u8;
             }
             cases.push(bytes);
@@ -252,16 +262,18 @@ mod tests {
 
     #[test]
     fn base36_matches_the_references_big_integer_text() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/cuid2/cuid2.json");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/vectors/cuid2/cuid2.json"
+        );
         let vectors: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         let cases = vectors["base36"].as_array().unwrap();
         assert!(cases.len() >= 5);
         for case in cases {
             let hex = case["digest"].as_str().unwrap();
-            let digest: [u8; 64] = core::array::from_fn(|i| {
-                u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap()
-            });
+            let digest: [u8; 64] =
+                core::array::from_fn(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap());
             let text = case["base36"].as_str().unwrap();
             assert_eq!(all(&digest), text, "{hex}");
             assert!(text.as_bytes().starts_with(Base36::of(&digest).leading()));
@@ -270,7 +282,8 @@ mod tests {
 
     #[test]
     fn numbers_are_written_as_javascript_writes_them() {
-        let text = |value: i64| String::from_utf8(Number::signed(value).as_bytes().to_vec()).unwrap();
+        let text =
+            |value: i64| String::from_utf8(Number::signed(value).as_bytes().to_vec()).unwrap();
         assert_eq!(text(0), "0");
         assert_eq!(text(35), "z");
         assert_eq!(text(36), "10");

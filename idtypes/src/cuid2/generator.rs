@@ -275,8 +275,16 @@ pub(super) fn generate<C: Clock + ?Sized>(clock: &C, length: usize) -> Cuid2 {
         let mut salt = [0; Cuid2::MAX_LEN];
         let salt = &mut salt[..length];
         draws.fill_base36(salt);
-        let (time, count) = (digest::Number::signed(time_millis), digest::Number::unsigned(counter));
-        let parts = [time.as_bytes(), &*salt, count.as_bytes(), fingerprint.as_bytes()];
+        let (time, count) = (
+            digest::Number::signed(time_millis),
+            digest::Number::unsigned(counter),
+        );
+        let parts = [
+            time.as_bytes(),
+            &*salt,
+            count.as_bytes(),
+            fingerprint.as_bytes(),
+        ];
         // Fails only for a hash whose text is at most two digits (odds of 2^-500): then
         // another salt.
         if let Ok(id) = inputs::assemble(first_letter, &parts, length) {
@@ -354,7 +362,10 @@ mod tests {
         let mut status = 0;
         // SAFETY: `pid` is our child, `status` a valid place for its status.
         assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
-        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "{status}");
+        assert!(
+            libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+            "{status}"
+        );
         let (again, same) = next_session();
         assert_eq!(again, counter + 1);
         assert_eq!(same.as_bytes(), fingerprint.as_bytes());

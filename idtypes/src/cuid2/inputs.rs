@@ -147,7 +147,10 @@ impl Cuid2 {
                 },
             ));
         }
-        let (time, count) = (digest::Number::signed(inputs.time_millis), digest::Number::unsigned(inputs.counter));
+        let (time, count) = (
+            digest::Number::signed(inputs.time_millis),
+            digest::Number::unsigned(inputs.counter),
+        );
         let parts = [
             time.as_bytes(),
             inputs.salt.as_bytes(),
@@ -211,8 +214,16 @@ mod tests {
 
     #[test]
     fn shorter_ids_are_prefixes_of_longer_ones_of_the_same_inputs() {
-        let long = Cuid2::from_inputs(&Cuid2Inputs { length: 32, ..INPUTS }).unwrap();
-        let short = Cuid2::from_inputs(&Cuid2Inputs { length: 10, ..INPUTS }).unwrap();
+        let long = Cuid2::from_inputs(&Cuid2Inputs {
+            length: 32,
+            ..INPUTS
+        })
+        .unwrap();
+        let short = Cuid2::from_inputs(&Cuid2Inputs {
+            length: 10,
+            ..INPUTS
+        })
+        .unwrap();
         assert!(long.as_str().starts_with(short.as_str()));
     }
 
@@ -224,7 +235,10 @@ mod tests {
                 ..INPUTS
             })
             .unwrap_err();
-            assert_eq!((err.kind(), err.position()), (ErrorKind::Character, Some(0)));
+            assert_eq!(
+                (err.kind(), err.position()),
+                (ErrorKind::Character, Some(0))
+            );
         }
     }
 
@@ -232,10 +246,22 @@ mod tests {
     fn each_input_changes_the_id() {
         let base = Cuid2::from_inputs(&INPUTS).unwrap();
         let changed = [
-            Cuid2Inputs { time_millis: 1_700_000_000_001, ..INPUTS },
-            Cuid2Inputs { salt: "bbcdefghijklmnopqrstuvwx", ..INPUTS },
-            Cuid2Inputs { counter: 476_782_367, ..INPUTS },
-            Cuid2Inputs { fingerprint: "1123456789abcdefghijklmnopqrstuv", ..INPUTS },
+            Cuid2Inputs {
+                time_millis: 1_700_000_000_001,
+                ..INPUTS
+            },
+            Cuid2Inputs {
+                salt: "bbcdefghijklmnopqrstuvwx",
+                ..INPUTS
+            },
+            Cuid2Inputs {
+                counter: 476_782_367,
+                ..INPUTS
+            },
+            Cuid2Inputs {
+                fingerprint: "1123456789abcdefghijklmnopqrstuv",
+                ..INPUTS
+            },
         ];
         for inputs in changed {
             assert_ne!(Cuid2::from_inputs(&inputs).unwrap(), base, "{inputs:?}");

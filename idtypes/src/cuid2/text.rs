@@ -235,7 +235,11 @@ mod tests {
         );
         assert!(err.to_string().contains('é'), "{err}");
         let err = Cuid2::parse("a{").unwrap_err();
-        assert!(err.to_string().contains("0123456789abcdefghijklmnopqrstuvwxyz"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("0123456789abcdefghijklmnopqrstuvwxyz"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -35,6 +35,7 @@ mod lease_faults;
 mod lease_fleet;
 mod lease_term;
 mod markdown_links;
+mod nanoid_conformance;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;

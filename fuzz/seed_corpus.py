@@ -167,3 +167,11 @@ for vector in ksuid["invalid"]:
     write("ksuid", 0, vector["text"])
 for prefix in ["", "a", "aWgEPTl1tmebfsQzFP4bxwgy80V", "aX", "z", "0uj:"]:
     write("ksuid", 1, prefix)
+
+# cuid2: even selector a text (isCuid's vectors), odd selector the inputs of an id of length
+# selector / 2 % 40.
+cuid2 = json.loads((VECTORS / "cuid2" / "cuid2.json").read_text())
+for case in cuid2["is_cuid"]:
+    write("cuid2", 0, case["text"])
+for selector in (1, 5, 21, 49, 65, 67):
+    write("cuid2", selector, b"k" + bytes(range(1, 17)) + b"0123456789abcdefghijklmnopqrstuv")

@@ -34,6 +34,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("serde", serde),
     ("ksuid", ksuid),
     ("nanoid", nanoid),
+    ("cuid2", cuid2),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1417,5 +1418,101 @@ pub fn nanoid(data: &[u8]) {
     } else {
         check_nanoid::<Lowercase, 16>(&text);
         generate_nanoid::<Lowercase, 16>(input);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CUID2
+
+/// The reference's `isCuid`, written out again: 2 to 32 bytes, `^[a-z][0-9a-z]+$`.
+fn valid_cuid2(text: &[u8]) -> bool {
+    (2..=32).contains(&text.len())
+        && text[0].is_ascii_lowercase()
+        && text[1..]
+            .iter()
+            .all(|b| b.is_ascii_digit() || b.is_ascii_lowercase())
+}
+
+/// A text as a CUID2: `parse_ascii` accepts exactly what `isCuid` accepts; `parse`,
+/// `FromStr`, `TryFrom<&str>` and `parse_const` agree; an id is its text.
+fn check_cuid2_text(text: &[u8]) {
+    let result = idtypes::Cuid2::parse_ascii(text);
+    assert_eq!(result.is_ok(), valid_cuid2(text), "{text:?}: {result:?}");
+    if let Ok(string) = core::str::from_utf8(text) {
+        assert_eq!(idtypes::Cuid2::parse(string), result);
+        assert_eq!(string.parse::<idtypes::Cuid2>(), result);
+        assert_eq!(idtypes::Cuid2::try_from(string), result);
+        assert_eq!(idtypes::Cuid2::parse_const(string), result);
+    }
+    match result {
+        Ok(id) => {
+            assert_eq!(id.as_bytes(), text);
+            assert_eq!(id.to_string().as_bytes(), text);
+            assert_eq!(format!("{id:?}"), format!("Cuid2({id})"));
+            assert_eq!(id.len(), text.len());
+        }
+        Err(err) => {
+            check_error(&err, text.len());
+            let length = !(2..=32).contains(&text.len());
+            assert_eq!(err.kind() == ErrorKind::Length, length, "{err}");
+        }
+    }
+}
+
+/// The inputs of the reference's `cuid2()` from bytes: an id when the length is 2 to 32 and
+/// the first letter lowercase, of that length and that letter, which parses back.
+fn check_cuid2_inputs(length: usize, input: &[u8]) {
+    let mut word = [0u8; 8];
+    let (head, rest) = input.split_at(input.len().min(17));
+    let first_letter = head.first().copied().unwrap_or(b'a');
+    let mut fields = head.get(1..).unwrap_or_default().chunks(8);
+    let mut next_word = || {
+        word = [0; 8];
+        if let Some(chunk) = fields.next() {
+            word[..chunk.len()].copy_from_slice(chunk);
+        }
+        word
+    };
+    let time_millis = i64::from_le_bytes(next_word());
+    let counter = u64::from_le_bytes(next_word());
+    let text = String::from_utf8_lossy(rest);
+    let (salt, fingerprint) = text.split_at(
+        text.char_indices()
+            .nth(text.chars().count() / 2)
+            .map_or(text.len(), |(i, _)| i),
+    );
+    let inputs = idtypes::cuid2::Cuid2Inputs {
+        length,
+        first_letter,
+        time_millis,
+        salt,
+        counter,
+        fingerprint,
+    };
+    let result = idtypes::Cuid2::from_inputs(&inputs);
+    let acceptable = (2..=32).contains(&length) && first_letter.is_ascii_lowercase();
+    assert_eq!(result.is_ok(), acceptable, "{inputs:?}: {result:?}");
+    match result {
+        Ok(id) => {
+            assert_eq!(id.len(), length);
+            assert_eq!(id.as_bytes()[0], first_letter);
+            assert_eq!(idtypes::Cuid2::parse(id.as_str()), Ok(id));
+            assert_eq!(idtypes::Cuid2::from_inputs(&inputs), Ok(id));
+        }
+        // The first letter is the id's character 0.
+        Err(err) => check_error(&err, length.max(1)),
+    }
+}
+
+/// The `cuid2` target: an even selector checks the rest as a text; an odd one makes an id
+/// of `selector / 2 % 40` characters (0 to 39) from inputs read from the rest.
+pub fn cuid2(data: &[u8]) {
+    let Some((&selector, input)) = data.split_first() else {
+        return;
+    };
+    if selector % 2 == 0 {
+        check_cuid2_text(input);
+    } else {
+        check_cuid2_inputs(usize::from(selector / 2 % 40), input);
     }
 }

@@ -9,6 +9,7 @@ use chrono::DateTime;
 use clap::{Args, ValueEnum};
 use idtypes::NanoId;
 use idtypes::RsXid;
+use idtypes::cuid2::Cuid2Generator;
 use idtypes::record_key::RecordKeyType;
 use idtypes::rs_xid::RsXidGenerator;
 use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
@@ -19,7 +20,7 @@ use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator, Uid11XidGenerator};
 use idtypes::ulid::UlidGenerator;
 use idtypes::uuids::{DynTypeId, UuidV7Generator, parse_hyphenated};
 use idtypes::{
-    FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
+    Cuid2, FullRand, IdFormat, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11,
     Uid11Xid, Ulid, Uuid,
 };
 use idtypes::{Ksuid, ksuid::KsuidGenerator};
@@ -33,8 +34,9 @@ use crate::spec::{Generator, IntegerError, Numbers, Ranges, Spec, Time, decimal}
 /// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), uid11-xid 5,
 /// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13,
 /// ksuid 14, sonyflake 15, rs-xid 16 (a real XID has a plausible time, which ranks it before a
-/// record key anyway), nanoid 17.
-pub static FORMATS: [&dyn Format; 16] = [
+/// record key anyway), nanoid 17, cuid2 18 (12 at 24
+/// characters).
+pub static FORMATS: [&dyn Format; 17] = [
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
@@ -51,6 +53,7 @@ pub static FORMATS: [&dyn Format; 16] = [
     of::<idtypes::Sonyflake>(),
     of::<RsXid>(),
     of::<NanoId>(),
+    of::<Cuid2>(),
 ];
 
 /// Names the command line refuses with a message instead of "invalid value": a name two
@@ -663,6 +666,37 @@ impl Spec for NanoId {
     }
 }
 
+impl Spec for Cuid2 {
+    const ABOUT: &'static str =
+        "CUID2 (@paralleldrive/cuid2): 2 to 32 chars, a letter then base 36 of a SHA3-512 hash";
+    const GUESS: u8 = 18;
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Err("CUID2s have only a text form");
+    const RANGES: Result<Ranges<Self>, &'static str> =
+        Err("CUID2s have no ranges: they are hashes, in no order of time or number");
+    const OPTIONS: &'static [&'static str] = &["--length"];
+
+    /// 24 characters is `createId`'s length: more likely a CUID2 than a record key (whose
+    /// reading of the same text stays).
+    fn guess(&self) -> u8 {
+        if self.len() == Cuid2::DEFAULT_LEN {
+            12
+        } else {
+            Self::GUESS
+        }
+    }
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.length = Some(self.len());
+    }
+
+    /// New CUID2s of `--length` characters (24 by default), as the reference makes them.
+    fn generator(origin: &Origin) -> Result<Generator<Self>, Failure> {
+        let length = origin.length.unwrap_or(Cuid2::DEFAULT_LEN);
+        let generator = Cuid2Generator::new().with_length(length)?;
+        Ok(Box::new(move || Ok(generator.next())))
+    }
+}
+
 /// A form an id can be written in (`convert --from`, `--to`), in the order `convert` prints
 /// them. Every format has a text; every format but the record key an integer and bytes; the
 /// others are some formats' own ([`Spec::FORMS`]).
@@ -756,6 +790,9 @@ pub struct Origin {
     /// Random (version 4) UUIDs instead of time-ordered version 7 ones (uuid).
     #[arg(long)]
     pub v4: bool,
+    /// The ids' length: 2..=32 for cuid2 (24 by default).
+    #[arg(long, value_name = "N")]
+    pub length: Option<usize>,
 }
 
 impl Origin {
@@ -767,6 +804,7 @@ impl Origin {
             ("--node", self.node.is_some()),
             ("--machine", self.machine.is_some()),
             ("--v4", self.v4),
+            ("--length", self.length.is_some()),
         ];
         for (option, is_given) in given {
             if is_given && !allowed.contains(&option) {
@@ -868,7 +906,7 @@ mod tests {
             }
             for option in format.options() {
                 assert!(
-                    ["--clock-id", "--node", "--machine", "--v4"].contains(option),
+                    ["--clock-id", "--node", "--machine", "--v4", "--length"].contains(option),
                     "{format}: {option} is not an option of `new`"
                 );
             }

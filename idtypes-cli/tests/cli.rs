@@ -133,7 +133,9 @@ fn inspect_a_tid_as_json() {
             "ulid",
             "ksuid",
             "sonyflake",
-            "rs-xid"
+            "rs-xid",
+            "nanoid",
+            "cuid2"
         ]
     );
     assert!(
@@ -263,8 +265,12 @@ fn inspect_record_keys_that_are_not_tids() {
         "literal:self",
         "pre:fix",
     ]);
-    for object in &objects {
+    // `self` is a CUID2's text too (a letter, then digits and letters), read after the key.
+    assert_eq!(formats(&objects[0]), ["record-key", "cuid2"]);
+    for object in &objects[1..] {
         assert_eq!(formats(object), ["record-key"], "{object}");
+    }
+    for object in &objects {
         assert_eq!(object["prefix"], Value::Null, "not typed ids: {object}");
     }
     assert_eq!(
@@ -972,7 +978,9 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "ulid",
             "ksuid",
             "sonyflake",
-            "rs-xid"
+            "rs-xid",
+            "nanoid",
+            "cuid2"
         ]
     );
     // A plausible xid with a large sequence: xid, ts-seq-rand, snowish, then the rest.
@@ -999,7 +1007,9 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "ulid",
             "ksuid",
             "sonyflake",
-            "rs-xid"
+            "rs-xid",
+            "nanoid",
+            "cuid2"
         ]
     );
     let tid = json(&["inspect", "3jzfcijpj2z2a"]);
@@ -1013,7 +1023,9 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "ulid",
             "ksuid",
             "sonyflake",
-            "rs-xid"
+            "rs-xid",
+            "nanoid",
+            "cuid2"
         ]
     );
 }
@@ -1509,4 +1521,30 @@ fn inspect_reads_a_nanoid_and_says_why_not_one() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("no ranges"));
+}
+
+#[test]
+fn new_cuid2s_of_each_length_and_inspect_them() {
+    for (length, args) in [
+        (24, vec!["new", "cuid2", "-n", "3"]),
+        (10, vec!["new", "cuid2", "--length", "10", "-n", "3"]),
+        (2, vec!["new", "cuid2", "--length", "2", "-n", "3"]),
+        (32, vec!["new", "cuid2", "--length", "32", "-n", "3"]),
+    ] {
+        let text = stdout_of(&args);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        for line in lines {
+            let id = idtypes::Cuid2::parse(line).expect("a CUID2");
+            assert_eq!(id.len(), length);
+        }
+    }
+    idtypes()
+        .args(["new", "cuid2", "--length", "33"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("length out of range"));
+    let objects = json(&["inspect", "tz4a98xxat96iws9zmbrgj3a"]);
+    assert_eq!(objects[0]["best_guess"], "cuid2");
+    assert_eq!(candidate(&objects[0], "cuid2")["length"], 24);
 }

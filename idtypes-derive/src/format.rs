@@ -185,6 +185,7 @@ mod tests {
                 "__idtypes_typed_sonyflake",
                 "__idtypes_typed_rs_xid",
                 "__idtypes_typed_nano_id",
+                "__idtypes_typed_cuid2",
             ]
         );
         assert!(!Format::named("RecordKey").is_copy());

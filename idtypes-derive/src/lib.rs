@@ -165,4 +165,9 @@ derives! {
     /// `random()` (a random id), `as_str()` and the accessors. The field names the NanoID type
     /// with its alphabet and length (`NanoId` alone is 21 URL-safe symbols).
     derive_nano_id => NanoId (text_row);
+    /// A typed CUID2: `#[derive(Cuid2)] #[idtype(prefix = "usr")] struct UserId(Cuid2);`
+    /// reads and prints `usr_tz4a98xxat96iws9zmbrgj3a`, with `as_str()`, the accessors and,
+    /// with the runtime crate's `cuid2` feature, `generate()` (24 characters) and
+    /// `next_from(&generator)` (a `Cuid2Generator` of another length, 2 to 32).
+    derive_cuid2 => Cuid2 (text_row);
 }

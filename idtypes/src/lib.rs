@@ -65,6 +65,7 @@
 //! plain `xid` is refused naming both) or the SQL functions (`uid11_xid_*`, `rs_xid_*`): a
 //! reader who meets either name knows which one it is without knowing the other exists.
 //! | [`NanoId`](struct@NanoId) (`NanoId<A, LEN>`) | NanoID | its text, inline: `LEN` symbols of the alphabet `A`, random (not time-ordered) | by default 21 chars of `A-Za-z0-9_-`; other alphabets and lengths are types ([`nanoid`]) |
+//! | [`Cuid2`](struct@Cuid2) | CUID2 (`@paralleldrive/cuid2`) | none: the text, inline (up to 32 bytes) | 2 to 32 chars, a letter `a-z` then `0-9a-z` (24 when generated); see [`cuid2`](mod@cuid2) |
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
@@ -162,6 +163,12 @@
 //! `timestamp()`; `now()` and [`KsuidGenerator`](ksuid::KsuidGenerator)'s `next` / `try_next`
 //! (random payloads, or [monotonic](ksuid::KsuidGenerator::monotonic)); `range_for_prefix`,
 //! `ranges_for_time`, `range_for_time` and `range_for_seconds`.
+//!
+//! A [`Cuid2`](struct@Cuid2) is text only, like a record key but `Copy`: `parse`, `parse_ascii`,
+//! `parse_const`, `as_str` and `encode` (the text it holds), `Display`, `Debug`, `MIN_LEN` and
+//! `MAX_LEN`; with the `cuid2` feature, `generate()` and
+//! [`Cuid2Generator::next`](cuid2::Cuid2Generator::next). It has no integer or bytes, no
+//! parts, no time and no ranges: the reference's ids are hashes.
 //!
 //! Code generic over the formats has the same through two traits: [`IdFormat`] (every format:
 //! its name, its longest text, `encode`) and [`FixedSizeFormat`] (all but the record key: the
@@ -466,6 +473,7 @@
 //! | a monotonic [`Uid11XidGenerator`](crate::uid11::Uid11XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
 //! | a [`UlidGenerator`](crate::ulid::UlidGenerator), `UuidV7Generator`, `Ulid::now()`, `uuids::now_v7()` | starts in the millisecond after the parent's last id, with fresh random bits; a lock a parent's thread held at the fork is taken over |
 //! | a monotonic [`KsuidGenerator`](crate::ksuid::KsuidGenerator) (`Ksuid::now()` and the default generator keep no state: every payload is fresh) | starts its count again from fresh random bits in the current second (never ahead of the clock); a lock a parent's thread held at the fork is taken over |
+//! | `Cuid2::generate()`, a `Cuid2Generator` (`cuid2` feature) | a new fingerprint and counter, drawn again, and a new random stream for the letters and salts |
 //!
 //! Uid11Xid and ts-seq-rand ids have no clock or machine id, so a child (like any other process)
 //! can still repeat an id by chance: two runs of `n` xids in the same millisecond overlap with
@@ -517,6 +525,7 @@
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
 //! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; a newer Rust: [Rust versions](#rust-versions)): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
+//! | `cuid2` | no | generating CUID2s as the reference does ([`Cuid2::generate`], [`Cuid2Generator`](cuid2::Cuid2Generator)) and [`Cuid2::from_inputs`] (the reference's id for given inputs); parsing needs no feature | `sha3` 0.12 (SHA3-512; no default features) |
 //!
 //! # Rust versions
 //!
@@ -828,6 +837,7 @@ extern crate alloc;
 extern crate std;
 
 mod codec;
+pub mod cuid2;
 mod error;
 mod formats;
 #[cfg(all(feature = "std", idtypes_host))]
@@ -858,6 +868,7 @@ pub mod ulid;
 #[cfg(feature = "uuid")]
 pub mod uuids;
 
+pub use cuid2::Cuid2;
 pub use error::{Error, ErrorKind};
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generation::clock::{Clock, ManualClock, SystemClock};
@@ -915,6 +926,8 @@ pub use ulid::Ulid;
 pub use uuid::Uuid;
 
 #[cfg(feature = "derive")]
+pub use idtypes_derive::Cuid2;
+#[cfg(feature = "derive")]
 pub use idtypes_derive::Ksuid;
 #[cfg(feature = "derive")]
 pub use idtypes_derive::NanoId;
@@ -967,6 +980,7 @@ pub mod __private {
     /// One trait per text format with type parameters, implemented by each of its types: what
     /// the derive checks a typed id's field against (`NanoId<Lowercase, 16>` is a `NanoId`).
     pub mod family {
+        pub use crate::cuid2::typed::Cuid2Family as Cuid2;
         pub use crate::nanoid::typed::NanoIdFamily as NanoId;
     }
 

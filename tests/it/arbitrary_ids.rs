@@ -311,3 +311,20 @@ fn a_nanoid_is_its_bytes_read_as_symbols() {
         idtypes_tests::typed::InviteId::arbitrary(&mut Unstructured::new(&[25; 16])).unwrap();
     assert_eq!(invite.to_string(), "inv_zzzzzzzzzzzzzzzz");
 }
+
+/// Drawn CUID2s are valid, of every length from 2 to 32; so are typed ones.
+#[test]
+fn cuid2s_drawn_are_valid_and_of_every_length() {
+    let mut lengths = BTreeSet::new();
+    for input in buffers(2000) {
+        let Ok(id) = idtypes::Cuid2::arbitrary(&mut Unstructured::new(&input)) else {
+            continue;
+        };
+        assert_eq!(idtypes::Cuid2::parse(id.as_str()), Ok(id));
+        lengths.insert(id.len());
+        if let Ok(user) = idtypes_tests::typed::UserId::arbitrary(&mut Unstructured::new(&input)) {
+            assert_eq!(user.to_string().parse(), Ok(user));
+        }
+    }
+    assert_eq!(lengths, (2..=32).collect::<BTreeSet<_>>());
+}

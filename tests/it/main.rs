@@ -17,6 +17,7 @@ mod arbitrary_ids;
 mod atproto_wire;
 mod bytes_migration;
 mod clock_faults;
+mod cuid2_conformance;
 mod derive_api;
 mod derive_hygiene;
 mod derive_serde;

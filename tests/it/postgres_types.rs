@@ -429,6 +429,8 @@ cases! {
     nanoid: idtypes::NanoId = all(), Storage::Text;
     nanoid_lowercase16: idtypes::NanoId<idtypes::nanoid::Lowercase, 16> = all(), Storage::Text;
     typed_invite: idtypes_tests::typed::InviteId = typed_samples(8), Storage::Text;
+    cuid2: idtypes::Cuid2 = all(), Storage::Text;
+    typed_user: idtypes_tests::typed::UserId = typed_samples(8), Storage::Text;
 }
 
 /// The rows of `values` whose id is in any of `ranges`, through `BETWEEN` with bound ends,

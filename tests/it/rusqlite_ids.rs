@@ -226,6 +226,8 @@ round_trips! {
     nanoid: idtypes::NanoId = all(), Storage::Text;
     nanoid_lowercase16: idtypes::NanoId<idtypes::nanoid::Lowercase, 16> = all(), Storage::Text;
     typed_invite: idtypes_tests::typed::InviteId = typed(), Storage::Text;
+    cuid2: idtypes::Cuid2 = all(), Storage::Text;
+    typed_user: idtypes_tests::typed::UserId = typed(), Storage::Text;
 }
 
 /// The error reading `expr` as `V`, as rusqlite shows it.

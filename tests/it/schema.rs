@@ -492,6 +492,21 @@ fn nanoid(symbols: &'static str, len: usize) -> Texts {
     }
 }
 
+/// CUID2s of every length from 2 to 32; near misses: one shorter or longer, any printable
+/// character first or later, uppercase.
+fn cuid2() -> Texts {
+    Texts {
+        valid: string_regex("[a-z][0-9a-z]{1,31}").unwrap().boxed(),
+        edges: prop_oneof![
+            string_regex("[ -~]{1,33}").unwrap(),
+            string_regex("[a-z][0-9a-z]{31,32}").unwrap(),
+            string_regex("[0-9A-Za-z][0-9A-Za-z]{0,2}").unwrap(),
+        ]
+        .boxed(),
+        alphabet: "0123456789abcdefghijklmnopqrstuvwxyz",
+    }
+}
+
 /// Valid record keys: short ones and long ones, of every allowed character.
 fn record_key_texts() -> BoxedStrategy<String> {
     let c = select(RECORD_KEY_CHARS.chars().collect::<Vec<_>>());
@@ -588,6 +603,7 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
         idtypes::nanoid::Lowercase::SYMBOLS,
         16,
     ));
+    check::<idtypes::Cuid2>(&cuid2());
 }
 
 #[test]
@@ -693,6 +709,7 @@ typed_suite! {
     sonyflake: Sonyflake, sonyflake();
     rs_xid: RsXid, rs_xid();
     nanoid: NanoId, nanoid(idtypes::nanoid::UrlSafe::SYMBOLS, 21);
+    cuid2: Cuid2, cuid2();
 }
 
 /// Typed record keys of each record key type.

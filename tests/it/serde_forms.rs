@@ -110,6 +110,13 @@ impl<A: idtypes::nanoid::NanoAlphabet, const LEN: usize> Raw for idtypes::NanoId
     }
 }
 
+/// A CUID2's raw form is its text.
+impl Raw for idtypes::Cuid2 {
+    fn raw(&self) -> RawValue {
+        RawValue::Text(self.as_str().to_owned())
+    }
+}
+
 /// The value itself, with its own serde.
 #[derive(Serialize, Deserialize, PartialEq, Debug)]
 #[serde(bound = "T: Serialize + DeserializeOwned")]
@@ -299,6 +306,7 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         idtypes::RsXid
     );
     try_types!(idtypes::NanoId, idtypes::NanoId<idtypes::nanoid::Lowercase, 16>);
+    try_types!(idtypes::Cuid2);
     macro_rules! try_typed {
         ($($ty:ty),*) => {$(
             if let Some(id) = any.downcast_ref::<$ty>() {
@@ -368,6 +376,13 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
             .parse::<idtypes::NanoId<idtypes::nanoid::Lowercase, 16>>()
             .unwrap(),
     );
+    check(
+        "tz4a98xxat96iws9zmbrgj3a"
+            .parse::<idtypes::Cuid2>()
+            .unwrap(),
+    );
+    check("a0".parse::<idtypes::Cuid2>().unwrap());
+    check("z".repeat(32).parse::<idtypes::Cuid2>().unwrap());
 }
 
 #[test]

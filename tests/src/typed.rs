@@ -78,3 +78,8 @@ pub struct RequestId(idtypes::RsXid);
 #[derive(idtypes::NanoId)]
 #[idtype(prefix = "inv")]
 pub struct InviteId(idtypes::NanoId<idtypes::nanoid::Lowercase, 16>);
+
+/// A user: a CUID2 (24 characters when generated) as `usr_tz4a98xxat96iws9zmbrgj3a`.
+#[derive(idtypes::Cuid2)]
+#[idtype(prefix = "usr")]
+pub struct UserId(idtypes::Cuid2);

@@ -562,3 +562,46 @@ fn nanoids_parse_encode_and_generate() {
     let invite = NanoId::<Lowercase, 16>::random();
     assert!(invite.as_str().bytes().all(|b| b.is_ascii_lowercase()));
 }
+
+/// CUID2: the reference's ids (`tests/vectors/cuid2`) made again from their inputs (SHA3-512
+/// and the base-36 text of the digest on WebAssembly), its `isCuid` verdicts, and new ids
+/// from the host's clock and random source.
+#[test]
+fn cuid2_vectors_reproduce_parse_and_new_ids_are_valid() {
+    use idtypes::Cuid2;
+    use idtypes::cuid2::{Cuid2Generator, Cuid2Inputs};
+
+    let file: serde_json::Value =
+        serde_json::from_str(include_str!("../../tests/vectors/cuid2/cuid2.json")).unwrap();
+    let ids = file["ids"].as_array().unwrap();
+    assert!(ids.len() >= 12);
+    for vector in ids {
+        let inputs = Cuid2Inputs {
+            length: vector["length"].as_u64().unwrap() as usize,
+            first_letter: vector["first_letter"].as_str().unwrap().as_bytes()[0],
+            time_millis: vector["time_millis"].as_i64().unwrap(),
+            salt: vector["salt"].as_str().unwrap(),
+            counter: vector["counter"].as_u64().unwrap(),
+            fingerprint: vector["fingerprint"].as_str().unwrap(),
+        };
+        let id = Cuid2::from_inputs(&inputs).unwrap();
+        assert_eq!(id.as_str(), vector["id"].as_str().unwrap());
+        assert_eq!(id.as_str().parse::<Cuid2>().unwrap(), id);
+    }
+    for vector in file["is_cuid"].as_array().unwrap() {
+        let text = vector["text"].as_str().unwrap();
+        assert_eq!(
+            Cuid2::parse(text).is_ok(),
+            vector["valid"].as_bool().unwrap(),
+            "{text:?}"
+        );
+    }
+    let generator = Cuid2Generator::new().with_length(10).unwrap();
+    let new: HashSet<Cuid2> = (0..500).map(|_| generator.next()).collect();
+    assert_eq!(new.len(), 500);
+    assert!(
+        new.iter()
+            .all(|id| id.len() == 10 && Cuid2::parse(id.as_str()) == Ok(*id))
+    );
+    assert_eq!(Cuid2::generate().len(), 24);
+}

@@ -288,6 +288,16 @@ macro_rules! text_table {
                 any_bytes: crate::NanoId::<A, LEN>::from_any_bytes,
                 as_str: crate::NanoId::<A, LEN>::as_str,
             }
+            Cuid2 [] (crate::Cuid2) {
+                name: crate::cuid2::FORMAT, slug: "cuid2", article: "a",
+                type_name: "Cuid2",
+                text: crate::Cuid2::MIN_LEN, crate::Cuid2::MAX_LEN,
+                schema: crate::cuid2::text::TEXT_SCHEMA,
+                parse: crate::Cuid2::parse_ascii,
+                parse_valid: crate::Cuid2::parse_valid,
+                any_bytes: crate::Cuid2::from_any_bytes,
+                as_str: crate::Cuid2::as_str,
+            }
         }
     };
 }

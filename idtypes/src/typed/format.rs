@@ -572,6 +572,7 @@ mod tests {
         check_text_row(NanoId::<nanoid::Lowercase, 16>::parse("qzvbwxmtrjkaplsn").unwrap());
         check_text_row(NanoId::<nanoid::Numbers, 1>::parse("7").unwrap());
         check_text_row(NanoId::<nanoid::NoLookalikes, 255>::from_any_bytes(&[9; 255]).unwrap());
+        check_text_row(crate::Cuid2::parse("tz4a98xxat96iws9zmbrgj3a00000000").unwrap());
     }
 
     #[test]

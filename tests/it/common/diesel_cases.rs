@@ -58,6 +58,7 @@ macro_rules! diesel_cases {
         };
         use idtypes::time_id::NodeId;
         use idtypes::{NanoId, nanoid::Lowercase};
+        use idtypes::Cuid2;
         use idtypes::{
             AsBytes, AsText, FullRand, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, TsSeqRand,
             Uid11, Ulid, Uid11Xid, Snowflake,
@@ -96,6 +97,7 @@ macro_rules! diesel_cases {
         diesel_column!(Binary: Ksuid);
         diesel_column!(BigInt: Sonyflake);
         diesel_column!(Text: NanoId, NanoId<Lowercase, 16>);
+        diesel_column!(Text: Cuid2);
 
         impl<T: Sample + Copy> Column for AsText<T>
         where

@@ -538,6 +538,7 @@ macro_rules! every_column_type {
             bytes_rs_xid: AsBytes<RsXid>,
             nanoid: NanoId,
             nanoid_lowercase16: NanoId<Lowercase, 16>,
+            cuid2: Cuid2,
         );
     };
 }
@@ -551,6 +552,7 @@ macro_rules! sqlx_cases {
         use idtypes::RsXid;
         use idtypes::time_id::NodeId;
         use idtypes::{NanoId, nanoid::Lowercase};
+        use idtypes::Cuid2;
         use sqlx::{AssertSqlSafe, Row};
         use crate::common::sqlx_cases::{
             Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
@@ -1295,5 +1297,46 @@ impl<A: idtypes::nanoid::NanoAlphabet + Unpin, const LEN: usize> Sample
             values.push(String::from_utf8(text).unwrap().parse().unwrap());
         }
         values
+    }
+}
+
+/// CUID2s: the smallest and largest texts (`a0`, 32 `z`s), texts of every length from 2 to
+/// 32, and texts that differ only in their last character or length (what a case-folding or
+/// padding collation would order wrongly).
+impl Sample for idtypes::Cuid2 {
+    const STORAGE: Storage = Storage::Text;
+    const NAME: &'static str = "CUID2";
+    fn lowest() -> Self {
+        "a0".parse().unwrap()
+    }
+    fn highest() -> Self {
+        "z".repeat(32).parse().unwrap()
+    }
+    fn random(rng: &mut Rng) -> Self {
+        const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+        let len = 2 + rng.below(31);
+        let text: String = (0..len)
+            .map(|i| {
+                let symbols = if i == 0 { &DIGITS[10..] } else { DIGITS };
+                symbols[rng.below(symbols.len())] as char
+            })
+            .collect();
+        text.parse().unwrap()
+    }
+    fn tricky() -> Vec<Self> {
+        [
+            "aa",
+            "a00",
+            "a0z",
+            "az",
+            "b0",
+            "tz4a98xxat96iws9zmbrgj3a",
+            "tz4a98xxat96iws9zmbrgj3a0",
+            "tz4a98xxat96iws9zmbrgj3z",
+            "zz",
+        ]
+        .into_iter()
+        .map(|text| text.parse().unwrap())
+        .collect()
     }
 }

@@ -195,10 +195,10 @@ mod tests {
 
     /// The reference's way: one symbol at a time, dividing all five words by 62.
     fn encode_by_62(bytes: &[u8; 20]) -> [u8; LEN] {
-        let mut words: Vec<u32> = bytes
-            .chunks(4)
-            .map(|c| u32::from_be_bytes(c.try_into().unwrap()))
-            .collect();
+        let mut words = [0u32; 5];
+        for (word, chunk) in words.iter_mut().zip(bytes.chunks(4)) {
+            *word = u32::from_be_bytes(chunk.try_into().unwrap());
+        }
         let mut out = [b'0'; LEN];
         for at in (0..LEN).rev() {
             let mut remainder = 0u64;

@@ -241,6 +241,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "std")]
     fn a_time_span_covers_every_second_it_touches() {
         use std::time::{Duration, UNIX_EPOCH};
         let at = UNIX_EPOCH + Duration::from_millis(1_700_000_000_500);

@@ -211,6 +211,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "std")]
     fn a_time_span_covers_the_seconds_it_touches() {
         use std::time::{Duration, UNIX_EPOCH};
         let t = UNIX_EPOCH + Duration::from_millis(1_700_000_000_500);

@@ -78,6 +78,13 @@ pub(crate) fn process_id() -> u16 {
 
 /// CRC-32 (IEEE 802.3, reflected, as Go's `crc32.ChecksumIEEE`), bit by bit: it runs once per
 /// process, on a few bytes.
+#[cfg_attr(
+    not(any(unix, windows)),
+    allow(
+        dead_code,
+        reason = "the process id reads /proc/self/cpuset only on unix and windows"
+    )
+)]
 pub(crate) fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;
     for &byte in bytes {

@@ -78,7 +78,9 @@ fn ksuid_encode(c: &mut Criterion) {
     let mut group = group(c, "ksuid_encode");
     bench(&mut group, "idtypes encode", &ours, |id| id.encode());
     bench(&mut group, "idtypes to_string", &ours, |id| id.to_string());
-    bench(&mut group, "svix-ksuid to_string", &svix, |id| id.to_string());
+    bench(&mut group, "svix-ksuid to_string", &svix, |id| {
+        id.to_string()
+    });
     bench(&mut group, "ksuid to_base62", &theirs, |id| id.to_base62());
     group.finish();
 }
@@ -88,8 +90,18 @@ fn ksuid_generate(c: &mut Criterion) {
     let monotonic = KsuidGenerator::monotonic();
     let mut group = group(c, "ksuid_generate");
     bench(&mut group, "idtypes now", (), |()| Ksuid::now());
-    bench(&mut group, "idtypes generator", &random, KsuidGenerator::next);
-    bench(&mut group, "idtypes monotonic", &monotonic, KsuidGenerator::next);
+    bench(
+        &mut group,
+        "idtypes generator",
+        &random,
+        KsuidGenerator::next,
+    );
+    bench(
+        &mut group,
+        "idtypes monotonic",
+        &monotonic,
+        KsuidGenerator::next,
+    );
     bench(&mut group, "svix-ksuid", (), |()| {
         svix_ksuid::Ksuid::new(None::<std::time::SystemTime>, None)
     });
@@ -101,7 +113,12 @@ fn ksuid_from_bytes(c: &mut Criterion) {
     let bytes = same_everywhere();
     let mut group = group(c, "ksuid_from_bytes");
     bench(&mut group, "idtypes", bytes, Ksuid::from_bytes);
-    bench(&mut group, "svix-ksuid", bytes, svix_ksuid::Ksuid::from_bytes);
+    bench(
+        &mut group,
+        "svix-ksuid",
+        bytes,
+        svix_ksuid::Ksuid::from_bytes,
+    );
     bench(&mut group, "ksuid", &bytes, |bytes| {
         ksuid::Ksuid::from_bytes(bytes)
     });
@@ -118,10 +135,16 @@ fn ksuid_parts(c: &mut Criterion) {
         (id.timestamp_seconds(), id.payload())
     });
     bench(&mut group, "svix-ksuid", &svix, |id| {
-        (id.timestamp_seconds(), u128::from_be_bytes(id.payload().try_into().unwrap()))
+        (
+            id.timestamp_seconds(),
+            u128::from_be_bytes(id.payload().try_into().unwrap()),
+        )
     });
     bench(&mut group, "ksuid", &theirs, |id| {
-        (id.timestamp(), u128::from_be_bytes(id.payload().try_into().unwrap()))
+        (
+            id.timestamp(),
+            u128::from_be_bytes(id.payload().try_into().unwrap()),
+        )
     });
     group.finish();
 }

@@ -93,7 +93,12 @@ fn decompose(c: &mut Criterion) {
     let theirs = xid::Id::from_str(TEXT).unwrap();
     let mut group = group(c, "rs_xid_decompose");
     bench(&mut group, "idtypes", ours, |id| {
-        (id.timestamp(), id.machine_id(), id.process_id(), id.counter())
+        (
+            id.timestamp(),
+            id.machine_id(),
+            id.process_id(),
+            id.counter(),
+        )
     });
     bench(&mut group, "xid", theirs, |id| {
         (id.time(), id.machine(), id.pid(), id.counter())

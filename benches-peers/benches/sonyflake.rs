@@ -66,7 +66,9 @@ fn to_string(c: &mut Criterion) {
     let mut group = group(c, "sonyflake_to_string");
     bench(&mut group, "idtypes encode", ours, Sonyflake::encode);
     bench(&mut group, "idtypes to_string", ours, |id| id.to_string());
-    bench(&mut group, "sonyflake to_string", theirs, |id| id.to_string());
+    bench(&mut group, "sonyflake to_string", theirs, |id| {
+        id.to_string()
+    });
     group.finish();
 }
 

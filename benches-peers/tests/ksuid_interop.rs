@@ -16,8 +16,8 @@ fn vectors() -> (Vec<(String, String)>, Vec<String>) {
         "{}/../tests/vectors/ksuid/ksuid.json",
         env!("CARGO_MANIFEST_DIR")
     );
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|err| panic!("cannot read {path}: {err}"));
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("cannot read {path}: {err}"));
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     let valid = json["valid"]
         .as_array()
@@ -67,9 +67,15 @@ fn ids_made_by_each_read_in_the_others() {
         let svix = svix_ksuid::Ksuid::from_str(&ours.to_string()).unwrap();
         assert_eq!(svix.bytes(), ours.as_bytes());
         let theirs = svix_ksuid::Ksuid::new(None::<std::time::SystemTime>, None);
-        assert_eq!(Ksuid::parse(&theirs.to_string()).unwrap().as_bytes(), theirs.bytes());
+        assert_eq!(
+            Ksuid::parse(&theirs.to_string()).unwrap().as_bytes(),
+            theirs.bytes()
+        );
         let old = ksuid::Ksuid::generate();
-        assert_eq!(Ksuid::parse(&old.to_base62()).unwrap().as_bytes(), old.as_bytes());
+        assert_eq!(
+            Ksuid::parse(&old.to_base62()).unwrap().as_bytes(),
+            old.as_bytes()
+        );
     }
 }
 

@@ -15,7 +15,7 @@ use idtypes::ulid::UlidGenerator;
 use idtypes::uuids::{DynTypeId, UuidV7Generator, new_v4, now_v7};
 use idtypes::{
     Clock, ErrorKind, FullRand, LeaseTerm, ManualClock, RecordKey, Snowflake, SystemClock, Tid,
-    TimeId, TsSeqRand, Uid11, Ulid, Uuid, Uid11Xid,
+    TimeId, TsSeqRand, Uid11, Uid11Xid, Ulid, Uuid,
 };
 
 // On wasm32-unknown-unknown a `#[test]` is a `wasm_bindgen_test`, which the runner calls in
@@ -467,7 +467,10 @@ fn ksuids_parse_encode_and_generate() {
     assert_eq!(id.timestamp_seconds(), 1_507_608_047);
     assert_eq!(id.to_string(), "0ujtsYcgvSTl8PAuAdqWYSMnLOv");
     assert_eq!(
-        "0ujtsYcgvSTl8PAuAdqWYSMnLO:".parse::<Ksuid>().unwrap_err().kind(),
+        "0ujtsYcgvSTl8PAuAdqWYSMnLO:"
+            .parse::<Ksuid>()
+            .unwrap_err()
+            .kind(),
         ErrorKind::Character
     );
     let now = host_millis() / 1000.0;
@@ -481,7 +484,10 @@ fn ksuids_parse_encode_and_generate() {
     let after = (host_millis() / 1000.0).floor();
     assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
     let stamped = ids[0].timestamp_seconds() as f64;
-    assert!(before <= stamped && stamped <= after, "{before} <= {stamped} <= {after}");
+    assert!(
+        before <= stamped && stamped <= after,
+        "{before} <= {stamped} <= {after}"
+    );
     for id in &ids[..50] {
         assert_eq!(id.to_string().parse::<Ksuid>(), Ok(*id));
         let typed = TraceId::from_inner(*id);
@@ -507,9 +513,15 @@ fn generated_sonyflakes_wait_for_their_units_and_carry_their_machine() {
     let after = host_millis();
     assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
     assert!(ids.iter().all(|id| id.machine_id(layout) == 513));
-    let (first, last) = (ids[0].timestamp_millis(layout) as f64, ids[999].timestamp_millis(layout) as f64);
+    let (first, last) = (
+        ids[0].timestamp_millis(layout) as f64,
+        ids[999].timestamp_millis(layout) as f64,
+    );
     assert!(before.floor() - 10.0 < first, "{before} <= {first}");
-    assert!(last <= after.floor(), "{last} <= {after}: an id ahead of the clock");
+    assert!(
+        last <= after.floor(),
+        "{last} <= {after}: an id ahead of the clock"
+    );
     assert!(ids[999].time_units(layout) >= ids[0].time_units(layout) + 3);
     for id in &ids[..50] {
         let text = id.to_string();
@@ -533,7 +545,10 @@ fn rs_xids_parse_encode_and_generate() {
     let now = host_millis();
     let (a, b) = (RsXid::now(), RsXid::now());
     assert!((a.timestamp_seconds() as f64 * 1000.0 - now).abs() < 60_000.0);
-    assert_eq!((a.machine_id(), a.process_id()), (b.machine_id(), b.process_id()));
+    assert_eq!(
+        (a.machine_id(), a.process_id()),
+        (b.machine_id(), b.process_id())
+    );
     assert_eq!(b.counter(), (a.counter() + 1) % (1 << 24));
     assert_eq!(RsXid::parse(&a.to_string()), Ok(a));
 }

@@ -5,7 +5,7 @@
 //! forked while another thread of its parent held the lock (a thread that does not exist in
 //! the child) takes the lock over instead of waiting forever; the value notes the generation
 //! it was last written in, so its user can tell a state inherited from a parent. It is the
-//! lock of [`Monotonic128`](super::monotonic128::Monotonic128), for any value. The lock is
+//! lock of [`Monotonic128`](super::monotonic128::Monotonic128) and of the KSUID generator. The lock is
 //! held for a few instructions: no allocation, system call, clock read or random draw should
 //! run inside it.
 
@@ -42,6 +42,24 @@ impl<T> ForkLock<T> {
     /// counts as written in this process.
     #[inline]
     pub(crate) fn with<R>(&self, f: impl FnOnce(&mut T, bool) -> R) -> R {
+        self.locked(|(value, written_in), generation| {
+            let inherited = *written_in != generation;
+            *written_in = generation;
+            f(value, inherited)
+        })
+    }
+
+    /// Runs `f` on the value with the lock held, leaving the generation it was written in as
+    /// it is (a read, as `Debug`'s, must not make a parent's value look like this process's).
+    pub(crate) fn peek<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        self.locked(|(value, _), _| f(value))
+    }
+
+    /// Takes the lock (over from a thread of another process generation, which does not
+    /// exist in this process), runs `f` on the state with this process's generation, and
+    /// releases it.
+    #[inline]
+    fn locked<R>(&self, f: impl FnOnce(&mut (T, u64), u64) -> R) -> R {
         let generation = fork::current().generation();
         let mine = generation.wrapping_add(1);
         let mut spins = 0u32;
@@ -75,10 +93,7 @@ impl<T> ForkLock<T> {
         }
         // SAFETY: the lock is held: no other thread reads or writes `state` until the release
         // store below.
-        let (value, written_in) = unsafe { &mut *self.state.get() };
-        let inherited = *written_in != generation;
-        *written_in = generation;
-        let result = f(value, inherited);
+        let result = f(unsafe { &mut *self.state.get() }, generation);
         self.lock.store(0, Ordering::Release);
         result
     }
@@ -89,6 +104,20 @@ impl<T> ForkLock<T> {
         self.with(|_, _| ());
         // SAFETY: the lock is free and tests hold the only reference that writes.
         unsafe { (*self.state.get()).1 = (*self.state.get()).1.wrapping_add(1) };
+    }
+
+    /// Leaves the lock held as a thread of this process's parent would have left it at a
+    /// fork.
+    #[cfg(test)]
+    pub(crate) fn as_if_held_by_a_parent(&self) {
+        let parents = fork::current().generation().wrapping_add(2);
+        self.lock.store(parents, Ordering::Relaxed);
+    }
+
+    /// Whether the lock is free.
+    #[cfg(test)]
+    pub(crate) fn is_free(&self) -> bool {
+        self.lock.load(Ordering::Relaxed) == 0
     }
 }
 

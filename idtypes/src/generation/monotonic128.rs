@@ -10,33 +10,19 @@
 //! the first id of a child jumps to the next millisecond with fresh random bits, so that it
 //! never continues its parent's count.
 
-use core::{
-    cell::UnsafeCell,
-    sync::atomic::{AtomicU64, Ordering},
-};
-
-use crate::process::fork;
+use super::fork_lock::ForkLock;
 
 /// The next-id floor of a 128-bit generator, behind a fork-aware spin lock.
 pub(crate) struct Monotonic128 {
-    /// 0 when free; otherwise the holder's fork generation plus one.
-    lock: AtomicU64,
-    /// The smallest value the next id may have (`None`: every value was handed out), and
-    /// the fork generation it was set in.
-    state: UnsafeCell<(Option<u128>, u64)>,
+    /// The smallest value the next id may have (`None`: every value was handed out).
+    floor: ForkLock<Option<u128>>,
 }
-
-// SAFETY: `state` is only read or written while `lock` is held (`with_state`), and the lock's
-// acquire/release orderings publish each holder's writes to the next.
-unsafe impl Sync for Monotonic128 {}
 
 impl Monotonic128 {
     /// A state whose first id is not below `first` (0: anything the clock gives).
     pub(crate) fn starting_at(first: u128) -> Self {
-        fork::watch();
         Monotonic128 {
-            lock: AtomicU64::new(0),
-            state: UnsafeCell::new((Some(first), fork::current().generation())),
+            floor: ForkLock::new(Some(first)),
         }
     }
 
@@ -54,18 +40,12 @@ impl Monotonic128 {
         fresh: impl Fn() -> u128,
     ) -> Option<u128> {
         let start = (millis as u128) << random_bits;
-        let generation = fork::current().generation();
-        self.with_state(generation, |state| {
-            let (next_min, seen_in) = *state;
-            let next_min = match next_min {
-                Some(next_min) if seen_in != generation => {
-                    match after_fork(next_min, random_bits, fresh()) {
-                        Some(floor) => floor,
-                        None => {
-                            *state = (None, generation);
-                            return None;
-                        }
-                    }
+        self.floor.with(|floor, inherited| {
+            let next_min = match *floor {
+                // A child's first id: its floor moves past its parent's millisecond.
+                Some(next_min) if inherited => {
+                    *floor = after_fork(next_min, random_bits, fresh());
+                    (*floor)?
                 }
                 Some(next_min) => next_min,
                 None => return None,
@@ -78,53 +58,14 @@ impl Monotonic128 {
             if value > max {
                 return None;
             }
-            *state = (value.checked_add(1), generation);
+            *floor = value.checked_add(1);
             Some(value)
         })
     }
 
     /// The floor now (for `Debug`), `None` once every value was handed out.
     pub(crate) fn next_min(&self) -> Option<u128> {
-        self.with_state(fork::current().generation(), |state| state.0)
-    }
-
-    #[inline]
-    fn with_state<R>(&self, generation: u64, f: impl FnOnce(&mut (Option<u128>, u64)) -> R) -> R {
-        let mine = generation.wrapping_add(1);
-        let mut spins = 0u32;
-        loop {
-            match self
-                .lock
-                .compare_exchange_weak(0, mine, Ordering::Acquire, Ordering::Relaxed)
-            {
-                Ok(_) => break,
-                Err(0) => {}
-                Err(holder) if holder != mine => {
-                    // Held by a thread of another process generation: in this process that
-                    // thread does not exist (it was left behind by `fork()`).
-                    if self
-                        .lock
-                        .compare_exchange(holder, mine, Ordering::Acquire, Ordering::Relaxed)
-                        .is_ok()
-                    {
-                        break;
-                    }
-                }
-                Err(_) => {}
-            }
-            spins += 1;
-            if spins < 64 {
-                core::hint::spin_loop();
-            } else {
-                // The holder may have been preempted: let it run.
-                std::thread::yield_now();
-            }
-        }
-        // SAFETY: the lock is held: no other thread reads or writes `state` until the release
-        // store below.
-        let result = f(unsafe { &mut *self.state.get() });
-        self.lock.store(0, Ordering::Release);
-        result
+        self.floor.peek(|floor| *floor)
     }
 }
 
@@ -206,20 +147,18 @@ mod tests {
     #[test]
     fn a_lock_left_by_another_generation_is_taken_over() {
         let m = Monotonic128::starting_at(0);
-        let mine = fork::current().generation().wrapping_add(1);
-        // As a parent's thread would have left it, holding the lock at the fork.
-        m.lock.store(mine.wrapping_add(1), Ordering::Relaxed);
+        m.floor.as_if_held_by_a_parent();
         assert_eq!(m.next(10, BITS, MAX, || 1), Some((10 << BITS) | 1));
-        assert_eq!(m.lock.load(Ordering::Relaxed), 0);
+        assert!(m.floor.is_free());
     }
 
     #[test]
     fn after_a_fork_the_child_starts_at_the_next_millisecond() {
         let m = Monotonic128::starting_at(0);
         assert_eq!(m.next(10, BITS, MAX, || 5), Some((10 << BITS) | 5));
-        // As if the state had been set in the parent's generation.
-        // SAFETY: no other thread has `m`.
-        unsafe { (*m.state.get()).1 = (*m.state.get()).1.wrapping_add(1) };
+        m.floor.as_if_written_by_a_parent();
+        // Reading the floor (as `Debug` does) leaves it the parent's.
+        assert_eq!(m.next_min(), Some((10 << BITS) | 6));
         assert_eq!(m.next(10, BITS, MAX, || 3), Some((11 << BITS) | 3));
         assert_eq!(m.next(10, BITS, MAX, || 3), Some((11 << BITS) | 4));
     }

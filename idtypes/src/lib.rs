@@ -884,7 +884,11 @@ pub use integrations::db::diesel;
     feature = "sqlx-sqlite"
 ))]
 pub use integrations::db::lease;
-#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "rusqlite"
+))]
 pub use integrations::db::sql;
 #[cfg(any(
     feature = "sqlx-postgres",

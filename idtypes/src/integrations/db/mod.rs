@@ -23,7 +23,11 @@ pub(crate) mod postgres_types;
 pub(crate) mod rusqlite;
 #[cfg(feature = "sea-orm")]
 pub(crate) mod sea_orm;
-#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "rusqlite"
+))]
 pub mod sql;
 #[cfg(any(
     feature = "sqlx-postgres",

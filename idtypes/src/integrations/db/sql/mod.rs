@@ -37,8 +37,10 @@
 //! logging on needs `log_bin_trust_function_creators = 1` (or the SUPER privilege) to create
 //! functions.
 //!
-//! SQLite has no SQL-defined functions; read its ids with this crate or the CLI
-//! (`idtypes inspect`).
+//! SQLite has no SQL-defined functions: there the same functions, written in Rust, are
+//! registered on a rusqlite connection ([`sqlite::register_functions`], `rusqlite` feature) or
+//! loaded into the `sqlite3` shell from the extension in the repository's `idtypes-sqlite/`
+//! (`.load ./libidtypes_sqlite`); see [`sqlite`]. The CLI reads stored ids too (`idtypes inspect`).
 //!
 //! ```no_run
 //! # async fn run(pool: sqlx::PgPool) -> Result<(), sqlx::Error> {
@@ -51,6 +53,7 @@
 //! # }
 //! ```
 
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
 use core::future::Future;
 
 /// The PostgreSQL script (PL/pgSQL, PostgreSQL 11 and later): `CREATE OR REPLACE FUNCTION`s.
@@ -101,12 +104,14 @@ fn without_leading_comments(statement: &str) -> &str {
 
 /// The databases that have the functions: PostgreSQL and MySQL/MariaDB (with their sqlx
 /// features).
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
 pub trait SqlFunctions: sqlx::Database + sealed::Sealed {
     /// Creates (or replaces) the functions in the database of `pool`; see
     /// [`create_functions`].
     fn create(pool: &sqlx::Pool<Self>) -> impl Future<Output = Result<(), sqlx::Error>> + Send;
 }
 
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
 mod sealed {
     pub trait Sealed {}
 }
@@ -158,9 +163,13 @@ impl SqlFunctions for sqlx::MySql {
 /// # Ok(())
 /// # }
 /// ```
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
 pub async fn create_functions<DB: SqlFunctions>(pool: &sqlx::Pool<DB>) -> Result<(), sqlx::Error> {
     DB::create(pool).await
 }
+
+#[cfg(feature = "rusqlite")]
+pub mod sqlite;
 
 #[cfg(all(test, feature = "sqlx-mysql"))]
 mod tests {

@@ -1,0 +1,509 @@
+//! SQLite: the functions of [`sql`](super) as application-defined functions, written in Rust
+//! with this crate's codecs and registered on a rusqlite connection ([`register_functions`]),
+//! or loaded into the `sqlite3` shell from the extension `idtypes-sqlite` (the repository's
+//! `idtypes-sqlite/`, which calls [`register_functions`]).
+//!
+//! They read and return the values this crate's rusqlite and sqlx integrations store: a
+//! 64-bit id's `INTEGER` (a TID's, a snowish id's, a Snowflake's or a Sonyflake's own integer,
+//! the other 64-bit formats' bits with the top one flipped), the big-endian bytes of a TBSL,
+//! a KSUID or an rs/xid XID as a `BLOB`, and a ULID's or a UUID's 16 bytes as a `BLOB`.
+//! Typed ids are stored as their inner id, so `tid_text` reads a `PostId` column too. Every
+//! format (its functions named by its [`SLUG`](crate::IdFormat::SLUG), `-` as `_`) has:
+//!
+//! | function | gives |
+//! |---|---|
+//! | `<format>_text(id)` | the id's text, what its `Display` writes |
+//! | `<format>_from_text(text)` | the stored value of the id the text spells |
+//! | `<format>_prefixed_text(id, prefix)` | `prefix` followed by the id's text: a typed id's text with `'post_'` |
+//! | `<format>_from_prefixed_text(text, prefix)` | the stored value of the id after `prefix` (the separator included), which the text must start with |
+//!
+//! for `tid`, `time_id`, `uid11`, `uid11_xid` (and, deprecated, its v0.1.0 names `xid_text`,
+//! `xid_from_text`), `snowish`, `ts_seq_rand`, `fullrand`, `snowflake`, `tbsl`, `ulid`,
+//! `ksuid`, `sonyflake` and `rs_xid`. With the `uuid` feature, `uuid` has them too, its text
+//! being the hyphenated form (written in lowercase, read in either case), and so do the
+//! TypeIDs of typed UUIDs and [`DynTypeId`](crate::uuids::DynTypeId):
+//! `uuid_typeid_text(id, prefix)` writes `prefix_suffix` (the suffix alone for the prefix
+//! `''`), and `uuid_from_typeid(text, prefix)` reads it back, refusing another prefix.
+//!
+//! NULL in any argument gives NULL. A value of another storage class than the function takes
+//! (an `INTEGER` for a TID, a `BLOB` for a TBSL, a ULID and a UUID, `TEXT` for a text or a
+//! prefix), a `BLOB` of the wrong length, text that is no id, a missing prefix: each is an
+//! error (`SQLITE_ERROR`) whose message starts with the function's name and carries this
+//! crate's words for what was expected and what was found. The functions are deterministic
+//! and innocuous (`SQLITE_DETERMINISTIC`, `SQLITE_INNOCUOUS`), so they can back an expression
+//! index, a generated column or a `CHECK` constraint, for connections that have them.
+//!
+//! # Examples
+//!
+//! ```
+//! use idtypes::Tid;
+//! use rusqlite::Connection;
+//!
+//! #[derive(Tid)]
+//! #[idtype(prefix = "post")]
+//! pub struct PostId(Tid);
+//!
+//! let db = Connection::open_in_memory()?;
+//! idtypes::sql::sqlite::register_functions(&db)?;
+//! db.execute_batch("CREATE TABLE posts (id INTEGER PRIMARY KEY)")?;
+//! let id: PostId = "post_3jzfcijpj2z2a".parse()?;
+//! db.execute("INSERT INTO posts (id) VALUES (?1)", [id])?;
+//!
+//! let (text, prefixed): (String, String) = db.query_row(
+//!     "SELECT tid_text(id), tid_prefixed_text(id, 'post_') FROM posts \
+//!      WHERE id = tid_from_prefixed_text('post_3jzfcijpj2z2a', 'post_')",
+//!     [],
+//!     |row| Ok((row.get(0)?, row.get(1)?)),
+//! )?;
+//! assert_eq!(text, "3jzfcijpj2z2a");
+//! assert_eq!(prefixed, id.to_string());
+//!
+//! let err = db
+//!     .query_row("SELECT tid_from_text('3jzfcijpj2z21')", [], |row| row.get::<_, i64>(0))
+//!     .unwrap_err();
+//! assert!(err.to_string().starts_with("tid_from_text: invalid atproto TID"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use rusqlite::functions::{Context, FunctionFlags};
+use rusqlite::types::{Value, ValueRef};
+use rusqlite::{Connection, Error as SqlError, ffi};
+
+use crate::FixedSizeFormat;
+use crate::integrations::db::columns::{
+    BoxError, IntegerColumn, from_column, from_signed, sqlite, to_signed,
+};
+use crate::typed::format::sealed::Sealed;
+
+/// Registers every function of the [module docs](self) on `db` (each connection has its
+/// own functions; registering again replaces them).
+///
+/// # Errors
+///
+/// rusqlite's error if SQLite refuses a function (it has too many, say).
+///
+/// # Examples
+///
+/// ```
+/// let db = rusqlite::Connection::open_in_memory()?;
+/// idtypes::sql::sqlite::register_functions(&db)?;
+/// db.execute_batch("CREATE TABLE events (id INTEGER PRIMARY KEY)")?;
+/// // An index on the text, for queries that compare it.
+/// db.execute_batch("CREATE INDEX events_text ON events (time_id_text(id))")?;
+/// let id: i64 = db.query_row("SELECT time_id_from_text('3kxn-lhr-3gxq-23')", [], |row| {
+///     row.get(0)
+/// })?;
+/// assert_eq!(id, idtypes::TimeId::parse("3kxnlhr3gxq23")?.to_i64() ^ i64::MIN);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn register_functions(db: &Connection) -> rusqlite::Result<()> {
+    macro_rules! register {
+        ($ty:ident, natural) => {
+            register_format(db, &integer_codec::<crate::$ty>())?;
+        };
+        ($ty:ident, flipped) => {
+            register_format(db, &integer_codec::<crate::$ty>())?;
+        };
+        ($ty:ident, $column:ident) => {
+            register_format(db, &bytes_codec::<crate::$ty>())?;
+        };
+    }
+    crate::formats::for_each_column!(register);
+    // Deprecated: the v0.1.0 names of the uid11 xid's functions (see `sql`).
+    let xid = integer_codec::<crate::Uid11Xid>();
+    register_text(db, "xid", &xid)?;
+    #[cfg(feature = "uuid")]
+    {
+        let uuid = uuid::codec();
+        register_format(db, &uuid)?;
+        uuid::register_typeid(db)?;
+    }
+    Ok(())
+}
+
+/// What the functions need of a format, as plain functions, so that the code of the
+/// functions themselves is written (and compiled) once.
+#[derive(Clone, Copy)]
+struct Codec {
+    /// The format's slug (`time-id`): the functions' names, with `_` for `-`.
+    slug: &'static str,
+    /// The storage class of the stored value, as errors name it (`an INTEGER value`).
+    class: &'static str,
+    /// The format's name, as errors give it (`atproto TID`).
+    name: &'static str,
+    /// The text of the id a stored value holds; `None` for a value of another class.
+    text: fn(ValueRef<'_>) -> Option<Result<String, BoxError>>,
+    /// The stored value of the id a text spells.
+    value: fn(&[u8]) -> Result<Value, BoxError>,
+}
+
+/// The codec of a 64-bit format stored as an `INTEGER` (see `columns.rs`).
+fn integer_codec<T: IntegerColumn>() -> Codec {
+    Codec {
+        slug: T::SLUG,
+        class: sqlite::INTEGER,
+        name: T::NAME,
+        text: |value| match value {
+            ValueRef::Integer(signed) => Some(from_signed::<T>(signed).map(|id| text_of(&id))),
+            _ => None,
+        },
+        value: |text| Ok(Value::Integer(to_signed(T::parse_ascii(text)?)?)),
+    }
+}
+
+/// The codec of a format stored as its big-endian bytes in a `BLOB`.
+fn bytes_codec<T: FixedSizeFormat>() -> Codec {
+    Codec {
+        slug: T::SLUG,
+        class: sqlite::BYTES,
+        name: T::NAME,
+        text: |value| match value {
+            ValueRef::Blob(bytes) => Some(from_column::<T>(bytes).map(|id| text_of(&id))),
+            _ => None,
+        },
+        value: |text| {
+            Ok(Value::Blob(
+                T::parse_ascii(text)?.to_bytes().as_ref().to_vec(),
+            ))
+        },
+    }
+}
+
+/// An id's text, what its `Display` writes.
+fn text_of<T: Sealed>(id: &T) -> String {
+    let mut text = String::new();
+    // Writing to a `String` does not fail.
+    let _ = id.write_text(false, &mut text);
+    text
+}
+
+/// The functions' flags: the same output for the same input, and safe to run from any SQL
+/// (a view, a trigger, an index, a schema's `CHECK`).
+fn flags() -> FunctionFlags {
+    FunctionFlags::SQLITE_UTF8
+        | FunctionFlags::SQLITE_DETERMINISTIC
+        | FunctionFlags::SQLITE_INNOCUOUS
+}
+
+/// Registers the four functions of `codec`'s format.
+fn register_format(db: &Connection, codec: &Codec) -> rusqlite::Result<()> {
+    let stem = codec.slug.replace('-', "_");
+    register_text(db, &stem, codec)?;
+    register(
+        db,
+        &[&stem, "_prefixed_text"],
+        2,
+        *codec,
+        |ctx, function, codec| {
+            let [id, prefix] = args(ctx, function)?;
+            let Some(prefix) = text_arg(prefix, function, "prefix")? else {
+                return Ok(Value::Null);
+            };
+            Ok(match id_text(id, function, &codec)? {
+                Some(text) => Value::Text([prefix, &text].concat()),
+                None => Value::Null,
+            })
+        },
+    )?;
+    register(
+        db,
+        &[&stem, "_from_prefixed_text"],
+        2,
+        *codec,
+        |ctx, function, codec| {
+            let [text, prefix] = args(ctx, function)?;
+            let (Some(text), Some(prefix)) = (
+                text_bytes_arg(text, function, "text")?,
+                text_arg(prefix, function, "prefix")?,
+            ) else {
+                return Ok(Value::Null);
+            };
+            let Some(rest) = text.strip_prefix(prefix.as_bytes()) else {
+                return Err(missing_prefix(function, prefix, text));
+            };
+            (codec.value)(rest).map_err(|err| {
+                failure(
+                    function,
+                    format_args!("the text after {}: {err}", quoted(prefix.as_bytes())),
+                )
+            })
+        },
+    )
+}
+
+/// Registers `<stem>_text` and `<stem>_from_text`.
+fn register_text(db: &Connection, stem: &str, codec: &Codec) -> rusqlite::Result<()> {
+    register(db, &[stem, "_text"], 1, *codec, |ctx, function, codec| {
+        let [id] = args(ctx, function)?;
+        Ok(id_text(id, function, &codec)?.map_or(Value::Null, Value::Text))
+    })?;
+    register(
+        db,
+        &[stem, "_from_text"],
+        1,
+        *codec,
+        |ctx, function, codec| {
+            let [text] = args(ctx, function)?;
+            match text_bytes_arg(text, function, "text")? {
+                Some(text) => (codec.value)(text).map_err(|err| failure(function, err)),
+                None => Ok(Value::Null),
+            }
+        },
+    )
+}
+
+/// Registers the function named by the parts of `name`, of `n_arg` arguments, which calls
+/// `body` with its context, its name and `data`.
+fn register<D: Copy + Send + 'static>(
+    db: &Connection,
+    name: &[&str],
+    n_arg: i32,
+    data: D,
+    body: fn(&Context<'_>, &str, D) -> rusqlite::Result<Value>,
+) -> rusqlite::Result<()> {
+    let function = name.concat();
+    db.create_scalar_function(function.as_str(), n_arg, flags(), {
+        let function = function.clone();
+        move |ctx| body(ctx, &function, data)
+    })
+}
+
+/// The `N` arguments of a call (SQLite calls a function with the number it was registered
+/// with; anything else is an error rather than a panic).
+fn args<'a, const N: usize>(
+    ctx: &'a Context<'_>,
+    function: &str,
+) -> rusqlite::Result<[ValueRef<'a>; N]> {
+    if ctx.len() != N {
+        return Err(failure(
+            function,
+            format_args!("expected {N} arguments, found {}", ctx.len()),
+        ));
+    }
+    Ok(core::array::from_fn(|i| ctx.get_raw(i)))
+}
+
+/// The text of the stored id `value` (`None` for NULL), or the error for a value of another
+/// class or content the format refuses.
+fn id_text(value: ValueRef<'_>, function: &str, codec: &Codec) -> rusqlite::Result<Option<String>> {
+    if let ValueRef::Null = value {
+        return Ok(None);
+    }
+    match (codec.text)(value) {
+        Some(Ok(text)) => Ok(Some(text)),
+        Some(Err(err)) => Err(failure(function, err)),
+        None => Err(wrong_class(
+            function,
+            "id",
+            format_args!(
+                "{} (how idtypes stores {} {})",
+                codec.class,
+                article(codec.name),
+                codec.name
+            ),
+            value,
+        )),
+    }
+}
+
+/// The bytes of a `TEXT` argument (`None` for NULL), which the format's parser reads (a byte
+/// that is not UTF-8 is one of its errors).
+fn text_bytes_arg<'a>(
+    value: ValueRef<'a>,
+    function: &str,
+    argument: &str,
+) -> rusqlite::Result<Option<&'a [u8]>> {
+    match value {
+        ValueRef::Null => Ok(None),
+        ValueRef::Text(bytes) => Ok(Some(bytes)),
+        _ => Err(wrong_class(function, argument, sqlite::TEXT, value)),
+    }
+}
+
+/// A `TEXT` argument as a string (`None` for NULL).
+fn text_arg<'a>(
+    value: ValueRef<'a>,
+    function: &str,
+    argument: &str,
+) -> rusqlite::Result<Option<&'a str>> {
+    let Some(bytes) = text_bytes_arg(value, function, argument)? else {
+        return Ok(None);
+    };
+    match core::str::from_utf8(bytes) {
+        Ok(text) => Ok(Some(text)),
+        Err(err) => Err(failure(
+            function,
+            format_args!("the {argument} is not UTF-8: {err}"),
+        )),
+    }
+}
+
+/// `a` or `an` before a format's name (`an atproto TID`, `a ULID`).
+fn article(name: &str) -> &'static str {
+    match name.as_bytes().first() {
+        Some(b'a' | b'e' | b'i' | b'o' | b'u') => "an",
+        _ => "a",
+    }
+}
+
+/// A value's storage class, as errors name it.
+fn describe(value: ValueRef<'_>) -> &'static str {
+    match value {
+        ValueRef::Null => "a NULL value",
+        ValueRef::Integer(_) => sqlite::INTEGER,
+        ValueRef::Real(_) => "a REAL value",
+        ValueRef::Text(_) => sqlite::TEXT,
+        ValueRef::Blob(_) => sqlite::BYTES,
+    }
+}
+
+/// Text as an error quotes it: in single quotes, at most 64 bytes of it, a byte that is not
+/// UTF-8 as U+FFFD.
+fn quoted(text: &[u8]) -> String {
+    const SHOWN: usize = 64;
+    let shown = String::from_utf8_lossy(&text[..text.len().min(SHOWN)]);
+    let more = if text.len() > SHOWN { "..." } else { "" };
+    ["'", &shown, more, "'"].concat()
+}
+
+/// The error for the `argument` of another storage class than `expected`.
+#[cold]
+fn wrong_class(
+    function: &str,
+    argument: &str,
+    expected: impl core::fmt::Display,
+    found: ValueRef<'_>,
+) -> SqlError {
+    failure(
+        function,
+        format_args!(
+            "the {argument} must be {expected}, found {}",
+            describe(found)
+        ),
+    )
+}
+
+/// The error for a text that does not start with the prefix.
+#[cold]
+fn missing_prefix(function: &str, prefix: &str, text: &[u8]) -> SqlError {
+    failure(
+        function,
+        format_args!(
+            "expected a text starting with {}, found {}",
+            quoted(prefix.as_bytes()),
+            quoted(text)
+        ),
+    )
+}
+
+/// The error a function raises: `SQLITE_ERROR`, with the function's name and `message`.
+#[cold]
+fn failure(function: &str, message: impl core::fmt::Display) -> SqlError {
+    let message = [function, ": ", &message.to_string()].concat();
+    SqlError::SqliteFailure(ffi::Error::new(ffi::SQLITE_ERROR), Some(message))
+}
+
+/// The UUID functions: a UUID's 16 bytes in a `BLOB`, its hyphenated text, and TypeIDs.
+#[cfg(feature = "uuid")]
+mod uuid {
+    use super::*;
+    use crate::uuids::{DynTypeId, encode_hyphenated, parse_hyphenated};
+    use ::uuid::Uuid;
+
+    /// The codec of `uuid_text` and the others: the hyphenated text.
+    pub(super) fn codec() -> Codec {
+        Codec {
+            slug: "uuid",
+            class: sqlite::BYTES,
+            name: "UUID",
+            text: |value| match value {
+                ValueRef::Blob(bytes) => {
+                    Some(from_column::<Uuid>(bytes).map(|uuid| encode_hyphenated(uuid).to_string()))
+                }
+                _ => None,
+            },
+            value: |text| {
+                let uuid = parse_hyphenated(&String::from_utf8_lossy(text))?;
+                Ok(Value::Blob(uuid.as_bytes().to_vec()))
+            },
+        }
+    }
+
+    /// Registers `uuid_typeid_text(id, prefix)` and `uuid_from_typeid(text, prefix)`.
+    pub(super) fn register_typeid(db: &Connection) -> rusqlite::Result<()> {
+        let codec = codec();
+        register(
+            db,
+            &["uuid_typeid_text"],
+            2,
+            codec,
+            |ctx, function, codec| {
+                let [id, prefix] = args(ctx, function)?;
+                let Some(prefix) = text_arg(prefix, function, "prefix")? else {
+                    return Ok(Value::Null);
+                };
+                if let ValueRef::Null = id {
+                    return Ok(Value::Null);
+                }
+                let ValueRef::Blob(bytes) = id else {
+                    return id_text(id, function, &codec).map(|_| Value::Null);
+                };
+                let uuid = from_column::<Uuid>(bytes).map_err(|err| failure(function, err))?;
+                let id = DynTypeId::new(prefix, uuid).map_err(|err| failure(function, err))?;
+                Ok(Value::Text(id.to_string()))
+            },
+        )?;
+        register(db, &["uuid_from_typeid"], 2, (), |ctx, function, ()| {
+            let [text, prefix] = args(ctx, function)?;
+            let (Some(text), Some(prefix)) = (
+                text_bytes_arg(text, function, "text")?,
+                text_arg(prefix, function, "prefix")?,
+            ) else {
+                return Ok(Value::Null);
+            };
+            // The prefix first: a wrong one is the caller's mistake, whatever the text.
+            DynTypeId::new(prefix, Uuid::nil()).map_err(|err| failure(function, err))?;
+            let id = DynTypeId::parse_ascii(text).map_err(|err| failure(function, err))?;
+            if id.prefix() != prefix {
+                return Err(failure(
+                    function,
+                    format_args!(
+                        "expected a TypeID with the prefix {}, found {} (the prefix {})",
+                        quoted(prefix.as_bytes()),
+                        quoted(text),
+                        quoted(id.prefix().as_bytes())
+                    ),
+                ));
+            }
+            Ok(Value::Blob(id.uuid().as_bytes().to_vec()))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_text_is_cut_after_64_bytes() {
+        assert_eq!(quoted(b"post_"), "'post_'");
+        assert_eq!(quoted(&[b'a'; 65]), ["'", &"a".repeat(64), "...'"].concat());
+        assert_eq!(quoted(b"a\xff"), "'a\u{fffd}'");
+    }
+
+    #[test]
+    fn every_function_is_registered() {
+        let db = Connection::open_in_memory().unwrap();
+        register_functions(&db).unwrap();
+        let count: i64 = db
+            .query_row(
+                "SELECT count(*) FROM pragma_function_list WHERE name LIKE '%text%' \
+                 OR name LIKE '%typeid%'",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap();
+        let uuid = if cfg!(feature = "uuid") { 4 + 2 } else { 0 };
+        assert_eq!(count, 13 * 4 + 2 + uuid);
+    }
+}

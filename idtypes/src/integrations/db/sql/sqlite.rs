@@ -65,7 +65,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use rusqlite::functions::{Context, FunctionFlags};
+use rusqlite::functions::FunctionFlags;
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, Error as SqlError, ffi};
 
@@ -97,7 +97,7 @@ use crate::typed::format::sealed::Sealed;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn register_functions(db: &Connection) -> rusqlite::Result<()> {
-    macro_rules! register {
+    macro_rules! format_functions {
         ($ty:ident, natural) => {
             register_format(db, &integer_codec::<crate::$ty>())?;
         };
@@ -108,15 +108,14 @@ pub fn register_functions(db: &Connection) -> rusqlite::Result<()> {
             register_format(db, &bytes_codec::<crate::$ty>())?;
         };
     }
-    crate::formats::for_each_column!(register);
+    crate::formats::for_each_column!(format_functions);
     // Deprecated: the v0.1.0 names of the uid11 xid's functions (see `sql`).
     let xid = integer_codec::<crate::Uid11Xid>();
     register_text(db, "xid", &xid)?;
     #[cfg(feature = "uuid")]
     {
-        let uuid = uuid::codec();
-        register_format(db, &uuid)?;
-        uuid::register_typeid(db)?;
+        register_format(db, &uuid_functions::codec())?;
+        uuid_functions::register_typeid(db)?;
     }
     Ok(())
 }
@@ -189,153 +188,105 @@ fn flags() -> FunctionFlags {
 fn register_format(db: &Connection, codec: &Codec) -> rusqlite::Result<()> {
     let stem = codec.slug.replace('-', "_");
     register_text(db, &stem, codec)?;
-    register(
-        db,
-        &[&stem, "_prefixed_text"],
-        2,
-        *codec,
-        |ctx, function, codec| {
-            let [id, prefix] = args(ctx, function)?;
-            let Some(prefix) = text_arg(prefix, function, "prefix")? else {
-                return Ok(Value::Null);
-            };
-            Ok(match id_text(id, function, &codec)? {
-                Some(text) => Value::Text([prefix, &text].concat()),
-                None => Value::Null,
-            })
-        },
-    )?;
-    register(
-        db,
-        &[&stem, "_from_prefixed_text"],
-        2,
-        *codec,
-        |ctx, function, codec| {
-            let [text, prefix] = args(ctx, function)?;
-            let (Some(text), Some(prefix)) = (
-                text_bytes_arg(text, function, "text")?,
-                text_arg(prefix, function, "prefix")?,
-            ) else {
-                return Ok(Value::Null);
-            };
-            let Some(rest) = text.strip_prefix(prefix.as_bytes()) else {
-                return Err(missing_prefix(function, prefix, text));
-            };
-            (codec.value)(rest).map_err(|err| {
-                failure(
-                    function,
-                    format_args!("the text after {}: {err}", quoted(prefix.as_bytes())),
-                )
-            })
-        },
-    )
+    let name = format!("{stem}_prefixed_text");
+    register(db, &name, *codec, |[id, prefix], function, codec| {
+        let prefix = text_arg(prefix, function, "prefix")?;
+        let text = id_text(id, function, &codec)?;
+        Ok(Value::Text([prefix, &text].concat()))
+    })?;
+    let name = format!("{stem}_from_prefixed_text");
+    register(db, &name, *codec, |[text, prefix], function, codec| {
+        let text = text_bytes_arg(text, function, "text")?;
+        let prefix = text_arg(prefix, function, "prefix")?;
+        let Some(rest) = text.strip_prefix(prefix.as_bytes()) else {
+            return Err(missing_prefix(function, prefix, text));
+        };
+        (codec.value)(rest).map_err(|err| {
+            let prefix = quoted(prefix.as_bytes());
+            failure(function, format_args!("the text after {prefix}: {err}"))
+        })
+    })
 }
 
 /// Registers `<stem>_text` and `<stem>_from_text`.
 fn register_text(db: &Connection, stem: &str, codec: &Codec) -> rusqlite::Result<()> {
-    register(db, &[stem, "_text"], 1, *codec, |ctx, function, codec| {
-        let [id] = args(ctx, function)?;
-        Ok(id_text(id, function, &codec)?.map_or(Value::Null, Value::Text))
-    })?;
     register(
         db,
-        &[stem, "_from_text"],
-        1,
+        &format!("{stem}_text"),
         *codec,
-        |ctx, function, codec| {
-            let [text] = args(ctx, function)?;
-            match text_bytes_arg(text, function, "text")? {
-                Some(text) => (codec.value)(text).map_err(|err| failure(function, err)),
-                None => Ok(Value::Null),
-            }
+        |[id], function, codec| id_text(id, function, &codec).map(Value::Text),
+    )?;
+    register(
+        db,
+        &format!("{stem}_from_text"),
+        *codec,
+        |[text], function, codec| {
+            let text = text_bytes_arg(text, function, "text")?;
+            (codec.value)(text).map_err(|err| failure(function, err))
         },
     )
 }
 
-/// Registers the function named by the parts of `name`, of `n_arg` arguments, which calls
-/// `body` with its context, its name and `data`.
-fn register<D: Copy + Send + 'static>(
+/// Registers the function `name` of `N` arguments: NULL when one of them is NULL, else
+/// `body` of the arguments, the function's name and `data`.
+fn register<D: Copy + Send + 'static, const N: usize>(
     db: &Connection,
-    name: &[&str],
-    n_arg: i32,
+    name: &str,
     data: D,
-    body: fn(&Context<'_>, &str, D) -> rusqlite::Result<Value>,
+    body: fn([ValueRef<'_>; N], &str, D) -> rusqlite::Result<Value>,
 ) -> rusqlite::Result<()> {
-    let function = name.concat();
-    db.create_scalar_function(function.as_str(), n_arg, flags(), {
-        let function = function.clone();
-        move |ctx| body(ctx, &function, data)
+    let function = name.to_owned();
+    // At most 2 arguments: `N` fits an `i32`.
+    db.create_scalar_function(name, N as i32, flags(), move |ctx| {
+        // SQLite calls a function with the number of arguments it was registered with;
+        // another number is an error rather than a panic.
+        if ctx.len() != N {
+            let found = ctx.len();
+            return Err(failure(
+                &function,
+                format_args!("expected {N} arguments, found {found}"),
+            ));
+        }
+        let args: [ValueRef<'_>; N] = core::array::from_fn(|i| ctx.get_raw(i));
+        if args.iter().any(|arg| matches!(arg, ValueRef::Null)) {
+            return Ok(Value::Null);
+        }
+        body(args, &function, data)
     })
 }
 
-/// The `N` arguments of a call (SQLite calls a function with the number it was registered
-/// with; anything else is an error rather than a panic).
-fn args<'a, const N: usize>(
-    ctx: &'a Context<'_>,
-    function: &str,
-) -> rusqlite::Result<[ValueRef<'a>; N]> {
-    if ctx.len() != N {
-        return Err(failure(
-            function,
-            format_args!("expected {N} arguments, found {}", ctx.len()),
-        ));
-    }
-    Ok(core::array::from_fn(|i| ctx.get_raw(i)))
-}
-
-/// The text of the stored id `value` (`None` for NULL), or the error for a value of another
-/// class or content the format refuses.
-fn id_text(value: ValueRef<'_>, function: &str, codec: &Codec) -> rusqlite::Result<Option<String>> {
-    if let ValueRef::Null = value {
-        return Ok(None);
-    }
+/// The text of the stored id `value`, or the error for a value of another class or content
+/// the format refuses.
+fn id_text(value: ValueRef<'_>, function: &str, codec: &Codec) -> rusqlite::Result<String> {
     match (codec.text)(value) {
-        Some(Ok(text)) => Ok(Some(text)),
+        Some(Ok(text)) => Ok(text),
         Some(Err(err)) => Err(failure(function, err)),
-        None => Err(wrong_class(
-            function,
-            "id",
-            format_args!(
-                "{} (how idtypes stores {} {})",
-                codec.class,
-                article(codec.name),
-                codec.name
-            ),
-            value,
-        )),
+        None => {
+            let (class, article, name) = (codec.class, article(codec.name), codec.name);
+            let expected = format_args!("{class} (how idtypes stores {article} {name})");
+            Err(wrong_class(function, "id", expected, value))
+        }
     }
 }
 
-/// The bytes of a `TEXT` argument (`None` for NULL), which the format's parser reads (a byte
-/// that is not UTF-8 is one of its errors).
+/// The bytes of a `TEXT` argument, which a format's parser reads (a byte that is not UTF-8 is
+/// one of its errors).
 fn text_bytes_arg<'a>(
     value: ValueRef<'a>,
     function: &str,
     argument: &str,
-) -> rusqlite::Result<Option<&'a [u8]>> {
+) -> rusqlite::Result<&'a [u8]> {
     match value {
-        ValueRef::Null => Ok(None),
-        ValueRef::Text(bytes) => Ok(Some(bytes)),
+        ValueRef::Text(bytes) => Ok(bytes),
         _ => Err(wrong_class(function, argument, sqlite::TEXT, value)),
     }
 }
 
-/// A `TEXT` argument as a string (`None` for NULL).
-fn text_arg<'a>(
-    value: ValueRef<'a>,
-    function: &str,
-    argument: &str,
-) -> rusqlite::Result<Option<&'a str>> {
-    let Some(bytes) = text_bytes_arg(value, function, argument)? else {
-        return Ok(None);
-    };
-    match core::str::from_utf8(bytes) {
-        Ok(text) => Ok(Some(text)),
-        Err(err) => Err(failure(
-            function,
-            format_args!("the {argument} is not UTF-8: {err}"),
-        )),
-    }
+/// A `TEXT` argument as a string.
+fn text_arg<'a>(value: ValueRef<'a>, function: &str, argument: &str) -> rusqlite::Result<&'a str> {
+    let bytes = text_bytes_arg(value, function, argument)?;
+    core::str::from_utf8(bytes)
+        .map_err(|err| failure(function, format_args!("the {argument} is not UTF-8: {err}")))
 }
 
 /// `a` or `an` before a format's name (`an atproto TID`, `a ULID`).
@@ -405,10 +356,11 @@ fn failure(function: &str, message: impl core::fmt::Display) -> SqlError {
 
 /// The UUID functions: a UUID's 16 bytes in a `BLOB`, its hyphenated text, and TypeIDs.
 #[cfg(feature = "uuid")]
-mod uuid {
+mod uuid_functions {
+    use uuid::Uuid;
+
     use super::*;
     use crate::uuids::{DynTypeId, encode_hyphenated, parse_hyphenated};
-    use ::uuid::Uuid;
 
     /// The codec of `uuid_text` and the others: the hyphenated text.
     pub(super) fn codec() -> Codec {
@@ -431,52 +383,46 @@ mod uuid {
 
     /// Registers `uuid_typeid_text(id, prefix)` and `uuid_from_typeid(text, prefix)`.
     pub(super) fn register_typeid(db: &Connection) -> rusqlite::Result<()> {
-        let codec = codec();
         register(
             db,
-            &["uuid_typeid_text"],
-            2,
-            codec,
-            |ctx, function, codec| {
-                let [id, prefix] = args(ctx, function)?;
-                let Some(prefix) = text_arg(prefix, function, "prefix")? else {
-                    return Ok(Value::Null);
-                };
-                if let ValueRef::Null = id {
-                    return Ok(Value::Null);
-                }
+            "uuid_typeid_text",
+            codec(),
+            |[id, prefix], function, codec| {
+                let prefix = text_arg(prefix, function, "prefix")?;
                 let ValueRef::Blob(bytes) = id else {
-                    return id_text(id, function, &codec).map(|_| Value::Null);
+                    // The error for a value of another class.
+                    return id_text(id, function, &codec).map(Value::Text);
                 };
                 let uuid = from_column::<Uuid>(bytes).map_err(|err| failure(function, err))?;
                 let id = DynTypeId::new(prefix, uuid).map_err(|err| failure(function, err))?;
                 Ok(Value::Text(id.to_string()))
             },
         )?;
-        register(db, &["uuid_from_typeid"], 2, (), |ctx, function, ()| {
-            let [text, prefix] = args(ctx, function)?;
-            let (Some(text), Some(prefix)) = (
-                text_bytes_arg(text, function, "text")?,
-                text_arg(prefix, function, "prefix")?,
-            ) else {
-                return Ok(Value::Null);
-            };
-            // The prefix first: a wrong one is the caller's mistake, whatever the text.
-            DynTypeId::new(prefix, Uuid::nil()).map_err(|err| failure(function, err))?;
-            let id = DynTypeId::parse_ascii(text).map_err(|err| failure(function, err))?;
-            if id.prefix() != prefix {
-                return Err(failure(
-                    function,
-                    format_args!(
-                        "expected a TypeID with the prefix {}, found {} (the prefix {})",
-                        quoted(prefix.as_bytes()),
-                        quoted(text),
-                        quoted(id.prefix().as_bytes())
-                    ),
-                ));
-            }
-            Ok(Value::Blob(id.uuid().as_bytes().to_vec()))
-        })
+        register(
+            db,
+            "uuid_from_typeid",
+            (),
+            |[text, prefix], function, ()| {
+                let text = text_bytes_arg(text, function, "text")?;
+                let prefix = text_arg(prefix, function, "prefix")?;
+                // The prefix first: a prefix no TypeID has is the caller's mistake, whatever
+                // the text.
+                DynTypeId::new(prefix, Uuid::nil()).map_err(|err| failure(function, err))?;
+                let id = DynTypeId::parse_ascii(text).map_err(|err| failure(function, err))?;
+                if id.prefix() != prefix {
+                    let (expected, found) = (quoted(prefix.as_bytes()), quoted(text));
+                    let its = quoted(id.prefix().as_bytes());
+                    return Err(failure(
+                        function,
+                        format_args!(
+                            "expected a TypeID with the prefix {expected}, found {found} \
+                         (the prefix {its})"
+                        ),
+                    ));
+                }
+                Ok(Value::Blob(id.uuid().as_bytes().to_vec()))
+            },
+        )
     }
 }
 

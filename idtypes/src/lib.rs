@@ -518,7 +518,7 @@
 //! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | no | diesel 2.3 `ToSql`/`FromSql`/`AsExpression`/`Queryable` for every id type, `AsText`, `AsBytes` and typed id, in the columns of the sqlx features (declared `BigInt`, `Binary` or `Text` in `table!`; arrays on PostgreSQL): see [`diesel`](crate::diesel) | `diesel` 2.3 (a newer Rust: [Rust versions](#rust-versions)) with only its `postgres_backend` or `mysql_backend`, not their connections' C libraries (`diesel-async`'s connections, in Rust, or your diesel dependency's libpq or libmysqlclient); with `sqlite`, which brings `libsqlite3-sys` |
 //! | `postgres-types` | no | `postgres-types` `ToSql`/`FromSql` (tokio-postgres, postgres) for every id type, `AsText` and typed ids: the columns, `accepts` and errors of `sqlx-postgres`, so both clients share a table | `postgres-types` 0.2, `bytes` |
 //! | `sea-orm` | no | SeaORM 2: every id type, `AsText`, `AsBytes` and typed id as an entity's column or primary key (`Value`, `ValueType`, `Nullable`, `TryGetable`, `TryFromU64`, `IntoActiveValue`; `NotU8` with `sqlx-postgres`), in the columns of the sqlx features; with an `sqlx-*` feature, that database's rows are read as sqlx reads them (see [SeaORM and rusqlite](#seaorm-and-rusqlite)) | `sea-orm` 2 (sqlx 0.9; no default features; its `sqlx-*` features with ours; a newer Rust: [Rust versions](#rust-versions)) |
-//! | `rusqlite` | no | rusqlite `ToSql`/`FromSql` for every id type, `AsText`, `AsBytes` and typed id: the SQLite columns and checks of `sqlx-sqlite`, so both share a file | `rusqlite` 0.39 (no default features), the one whose `libsqlite3-sys` (0.37) is sqlx 0.9's; bundle SQLite in both or neither |
+//! | `rusqlite` | no | rusqlite `ToSql`/`FromSql` for every id type, `AsText`, `AsBytes` and typed id: the SQLite columns and checks of `sqlx-sqlite`, so both share a file; the SQL functions on a connection ([`sql::sqlite`](crate::sql::sqlite)) | `rusqlite` 0.39 (no default features but `functions`), the one whose `libsqlite3-sys` (0.37) is sqlx 0.9's; bundle SQLite in both or neither |
 //! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) | `arbitrary` 1 |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) | `idtypes-derive` (`syn` 3, `quote`, `proc-macro2`) |
 //! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`) |
@@ -676,7 +676,8 @@
 //! 30.1 MiB as `BYTEA`, text or `uuid`; on SQLite the TID as the rowid takes 17.3 MiB against
 //! 37.7 MiB for a `BLOB` key; on MariaDB an 8-byte integer and `BINARY(8)` are the same size.
 //! And the values are numbers a database engineer can join, partition and compare; the
-//! [`sql`](crate::sql) functions show the text (`SELECT tid_text(id) FROM posts`).
+//! [`sql`](crate::sql) functions show the text (`SELECT tid_text(id) FROM posts`), on SQLite
+//! too ([`sql::sqlite`](crate::sql::sqlite), and an extension for the `sqlite3` shell).
 //!
 //! Record keys, and ids wrapped in `AsText` for people who read the table, are text, and text
 //! columns must compare bytes: PostgreSQL's linguistic collations and MySQL's `_ci`

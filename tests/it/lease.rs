@@ -228,7 +228,10 @@ macro_rules! lease_cases {
                 .map(|_| {
                     let leases = std::sync::Arc::clone(&leases);
                     tokio::spawn(async move {
-                        let lease = leases.acquire("snowflake-workers", SnowflakeGenerator::LEASE_VALUES).await.unwrap();
+                        let lease = leases
+                            .acquire("snowflake-workers", SnowflakeGenerator::LEASE_VALUES)
+                            .await
+                            .unwrap();
                         let generator = SnowflakeGenerator::new(epoch, 0)
                             .unwrap()
                             .with_lease_term(lease.term())
@@ -292,7 +295,10 @@ macro_rules! lease_cases {
             ] {
                 assert_eq!(err.kind(), ErrorKind::LeaseExpired, "{err}");
             }
-            let tbsl_lease = leases.acquire("bound-tbsl", TbslGenerator::LEASE_VALUES).await.unwrap();
+            let tbsl_lease = leases
+                .acquire("bound-tbsl", TbslGenerator::LEASE_VALUES)
+                .await
+                .unwrap();
             let tbsl = TbslGenerator::new(0)
                 .unwrap()
                 .with_lease_term(tbsl_lease.term())

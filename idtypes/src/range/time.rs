@@ -4,10 +4,12 @@
 use core::ops::{Bound, RangeBounds};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+#[cfg(idtypes_host)]
 use crate::{Error, error::Bounds};
 
 /// `time` as nanoseconds since the Unix epoch, negative before it: exact (a `SystemTime`
 /// holds at most ±2^63 seconds, well inside an `i128` of nanoseconds).
+#[cfg(idtypes_host)]
 pub(crate) fn unix_nanos(time: SystemTime) -> i128 {
     match time.duration_since(UNIX_EPOCH) {
         Ok(after) => after.as_nanos() as i128,
@@ -19,6 +21,7 @@ pub(crate) fn unix_nanos(time: SystemTime) -> i128 {
 /// (towards the past, before 1970 too), checked against `bounds` (in those units): the value,
 /// within the bounds, or `format`'s out-of-range error with the value found. What the `at`
 /// constructors read their time with.
+#[cfg(idtypes_host)]
 pub(crate) fn floor_within(
     time: SystemTime,
     unit_nanos: i128,
@@ -29,6 +32,7 @@ pub(crate) fn floor_within(
 }
 
 /// `value` when `bounds` hold it, else `format`'s out-of-range error for it.
+#[cfg(idtypes_host)]
 pub(crate) fn within(
     value: i128,
     format: &'static str,
@@ -41,8 +45,11 @@ pub(crate) fn within(
 }
 
 /// Nanoseconds in a microsecond, a millisecond and a second: the units of `floor_within`.
+#[cfg(idtypes_host)]
 pub(crate) const MICROS: i128 = 1_000;
+#[cfg(idtypes_host)]
 pub(crate) const MILLIS: i128 = 1_000_000;
+#[cfg(idtypes_host)]
 pub(crate) const SECONDS: i128 = 1_000_000_000;
 
 /// `time` as microseconds since the Unix epoch, rounded down, and whether that was exact.
@@ -120,6 +127,7 @@ mod tests {
         );
     }
 
+    #[cfg(idtypes_host)]
     #[test]
     fn floor_within_rounds_towards_the_past_and_refuses_outside_the_bounds() {
         static BOUNDS: Bounds = Bounds {

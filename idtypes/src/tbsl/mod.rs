@@ -70,6 +70,7 @@ const TIMESTAMP_FOR_HIGH_MACHINE_IDS: Bounds = Bounds {
 };
 const _: () = assert!((MAX_PAYLOAD - Tbsl::MAX_MACHINE_ID as u64) / 100 + 1 >= MAX_PAYLOAD / 100);
 /// The timestamps of any machine id (`at`, which draws a machine id that fits).
+#[cfg(all(feature = "std", idtypes_host))]
 const TIMESTAMP: Bounds = Bounds {
     part: "timestamp (Unix microseconds)",
     min: 0,

@@ -339,8 +339,8 @@ impl Snowflake {
 
     /// An id of the service's `epoch` at the time `time`, for tests and backfills: its
     /// timestamp is `time` rounded down to the millisecond, its worker id (10 bits) and
-    /// sequence (12 bits) drawn from the secure random source that seeds the generators
-    /// (there is no worker id of the process to take, and an id made alone has no place in
+    /// sequence (12 bits) drawn from the secure random generator (ChaCha12 keyed by the OS;
+    /// there is no worker id of the process to take, and an id made alone has no place in
     /// a generator's count; random ones keep ids of one millisecond apart). `time` is a
     /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
     /// feature.

@@ -425,7 +425,7 @@ impl Sonyflake {
     /// An id of `layout` at the time `time`, for tests and backfills: its time is the unit
     /// that holds `time` (rounded down to the layout's unit, as the generator and the
     /// reference's `Compose` take it), its sequence and machine id, at the layout's widths,
-    /// drawn from the secure random source that seeds the generators (there is no machine id
+    /// drawn from the secure random generator (ChaCha12 keyed by the OS; there is no machine id
     /// of the process to take, and an id made alone has no place in a generator's count;
     /// random ones keep ids of one unit apart). `time` is a
     /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`

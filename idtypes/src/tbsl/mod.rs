@@ -332,8 +332,8 @@ impl Tbsl {
 
     /// A TBSL id of the time `time`, for tests and backfills: its timestamp is `time`
     /// rounded down to the microsecond, its machine id (0..=99) and its suffix (20 bits, as a
-    /// random-mode generator's) drawn from the secure random source that seeds the
-    /// generators (there is no machine id of the process to take). In the last microseconds
+    /// random-mode generator's) drawn from the secure random generator (ChaCha12
+    /// keyed by the OS; there is no machine id of the process to take). In the last microseconds
     /// TBSL has, where only machine ids up to 75 fit, the machine id is drawn among those.
     /// `time` is a [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with
     /// the `chrono` feature.

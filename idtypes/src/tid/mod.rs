@@ -256,8 +256,8 @@ impl Tid {
     /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
     /// feature.
     ///
-    /// The clock id is drawn for each TID from the secure random source that seeds the
-    /// generators (where [`Tid::now`]'s is drawn once per process), so two TIDs of one
+    /// The clock id is drawn for each TID from the secure random generator (ChaCha12
+    /// keyed by the OS; [`Tid::now`]'s is drawn once per process), so two TIDs of one
     /// microsecond are the same with odds of 1 in 1,024. Where they must differ, or the clock
     /// id must be yours, use [`from_parts`](Tid::from_parts), or a [`TidGenerator`] on a
     /// [`ManualClock`](crate::ManualClock).

@@ -285,8 +285,8 @@ impl TimeId {
     /// best-effort one (0..=31). `time` is a [`SystemTime`](std::time::SystemTime), or
     /// chrono's `DateTime<Utc>` with the `chrono` feature.
     ///
-    /// The node is drawn for each id from the secure random source that seeds the generators
-    /// (where [`TimeId::now`]'s is drawn once per process), among the nodes the draft leaves
+    /// The node is drawn for each id from the secure random generator (ChaCha12 keyed by the OS;
+    /// [`TimeId::now`]'s is drawn once per process), among the nodes the draft leaves
     /// to uncoordinated use, so two ids of one microsecond are the same with odds of 1 in 32.
     /// Where they must differ, or the node must be yours, use
     /// [`from_parts`](TimeId::from_parts), or a [`TimeIdGenerator`] on a

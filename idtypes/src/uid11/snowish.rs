@@ -257,7 +257,7 @@ impl Snowish {
 
     /// A snowish id of the time `time`, for tests and backfills: its timestamp is `time`
     /// rounded down to the millisecond, its machine id (10 bits) and sequence (12 bits) drawn
-    /// from the secure random source that seeds the generators (there is no machine id of
+    /// from the secure random generator (ChaCha12 keyed by the OS; there is no machine id of
     /// the process to take, and an id made alone has no place in a generator's count; random
     /// ones keep ids of one millisecond apart). `time` is a
     /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`

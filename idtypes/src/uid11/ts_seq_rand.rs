@@ -213,7 +213,7 @@ impl TsSeqRand {
 
     /// An id of the time `time`, for tests and backfills: its timestamp is `time` rounded
     /// down to the millisecond, its sequence (12 bits) and random field (10 bits) drawn from
-    /// the secure random source that seeds the generators (a generator's sequence counts from
+    /// the secure random generator (ChaCha12 keyed by the OS; a generator's sequence counts from
     /// 0 in each millisecond; an id made alone has no place in a count, and a random one keeps
     /// ids of one millisecond apart). `time` is a [`SystemTime`](std::time::SystemTime), or
     /// chrono's `DateTime<Utc>` with the `chrono` feature.

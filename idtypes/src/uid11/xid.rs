@@ -240,8 +240,8 @@ impl Uid11Xid {
     }
 
     /// An xid of the time `time`, for tests and backfills: its timestamp is `time` rounded
-    /// down to the millisecond, its 22 random bits drawn from the secure random source that
-    /// seeds the generators. `time` is a [`SystemTime`](std::time::SystemTime), or chrono's
+    /// down to the millisecond, its 22 random bits drawn from the secure random generator
+    /// (ChaCha12 keyed by the OS). `time` is a [`SystemTime`](std::time::SystemTime), or chrono's
     /// `DateTime<Utc>` with the `chrono` feature.
     ///
     /// Two xids of one millisecond are the same with odds of 1 in 2^22. Where they must

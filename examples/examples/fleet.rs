@@ -30,8 +30,10 @@ async fn leases(path: &Path) -> Result<Leases<sqlx::Sqlite>, Box<dyn std::error:
 /// One worker: lease a clock id, make TIDs with it for a second, release it.
 async fn worker(path: &Path, output: &Path) -> Result<(), Box<dyn std::error::Error>> {
     let leases = leases(path).await?;
-    // A clock id of the 1,024 nobody else holds; kept alive until released.
-    let lease = leases.acquire("example-posts", 1024).await?;
+    // A clock id (of the TID's 1,024) nobody else holds; kept alive until released.
+    let lease = leases
+        .acquire("example-posts", TidGenerator::LEASE_VALUES)
+        .await?;
     let kept = leases.keep_alive(lease)?;
     let generator = TidGenerator::new().with_lease_term(kept.term())?;
     let mut tids = Vec::new();

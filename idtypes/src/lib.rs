@@ -117,6 +117,7 @@
 //! | `from_parts` and the parts | µs, clock id | µs, node | — ⁴ | ms, random | ms, machine, sequence | ms, sequence, random | — ⁴ | ms since its epoch, worker, sequence | µs, machine, suffix | — | ms, random | — (the uuid crate's `Builder`) |
 //! | `timestamp_micros` / `timestamp_millis`, `timestamp()` | µs | µs | — ⁴ | ms | ms | ms | — ⁴ | ms, of an epoch ¹⁰ | µs | — | ms | ms: `uuids::timestamp_millis`, `timestamp`, `datetime` (version 7; `None` for others) |
 //! | `now()` (the process-wide generator) | ✓ | ✓ | — ⁴ | ✓ | — ⁵ | ✓ | `random()` | — ⁵ | — ⁵ | — | ✓ | `uuids::now_v7()`, `uuids::new_v4()` |
+//! | `at(time)`: an id of a given time ¹² | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | `at(epoch, time)` ¹⁰ | ✓ | — | ✓ | `uuids::at_v7(time)`; typed ids: `at` |
 //! | generator `next` / `try_next` | ✓ / ✓ | ✓ / ✓ | — ⁴ | ✓ / ✓ | ✓ / ✓ | ✓ / ✓ | — | ✓ / ✓ | — / ✓ ⁶ | — | ✓ / ✓ | `UuidV7Generator`: ✓ / ✓ |
 //! | its clock, node or machine id | `with_clock_id` (random by default) | `with_node` (random by default) | — | — | `new(machine_id)` ⁵ | — | — | `new(epoch, worker_id)` ⁵ | `new(machine_id)` ⁵ | — | — | — |
 //! | `range_for_prefix` → `Result<Option<IdRange>>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹⁰ | ✓ | — ⁷ | ✓ | `uuids::range_for_prefix` (of the TypeID suffix) |
@@ -155,12 +156,18 @@
 //!     has them as methods (`UserId::now_v7()`, `UserId::range_for_time(..)`). Its text as
 //!     a format is the TypeID suffix; the time functions and time ranges are version 7's
 //!     (a range holds every UUID between its bounds, as PostgreSQL's `uuid` order does).
+//! 12. For tests and backfills (with the generators: `std`): `time` is a `SystemTime` or a
+//!     chrono `DateTime<Utc>`, rounded down to the format's precision; the parts that are not
+//!     time are drawn from the secure random source (clock id, node, machine or worker id,
+//!     sequence, random bits), but for an `RsXid`, whose machine id, process id and counter
+//!     are the process's, as `now()`'s. A time outside the format's span is an
+//!     [`ErrorKind::OutOfRange`].
 //!
 //! [`Ksuid`](struct@Ksuid) has the same operations: `parse`, `parse_ascii`, `encode()`,
 //! `TEXT_LEN` 27; no integer form (160 bits), its 20 bytes (`from_bytes`, `to_bytes`,
 //! `as_bytes`); `MIN`, `MAX`, `Default`; `from_parts` (Unix seconds, payload) and
 //! `from_ksuid_parts` (the stored seconds), `timestamp_seconds`, `ksuid_seconds`, `payload`,
-//! `timestamp()`; `now()` and [`KsuidGenerator`](ksuid::KsuidGenerator)'s `next` / `try_next`
+//! `timestamp()`; `now()`, `at(time)` and [`KsuidGenerator`](ksuid::KsuidGenerator)'s `next` / `try_next`
 //! (random payloads, or [monotonic](ksuid::KsuidGenerator::monotonic)); `range_for_prefix`,
 //! `ranges_for_time`, `range_for_time` and `range_for_seconds`.
 //!
@@ -239,7 +246,8 @@
 //!   `From` (or, with checks, `TryFrom`) the other way, `AsRef`, and [`TypedId`];
 //! - the format's accessors (`timestamp_micros`, `timestamp`, `datetime`, `machine_id`, ...),
 //!   its range helpers returning typed ranges (`PostId::range_for_prefix`, ...) and its
-//!   generation (`PostId::now()`, `PostId::next_from(&generator)`, `random()` for fullrand);
+//!   generation (`PostId::now()`, `PostId::next_from(&generator)`, `PostId::at(time)`,
+//!   `random()` for fullrand);
 //! - the integrations this crate has enabled, with nothing to import: serde (the prefixed text
 //!   in human-readable formats; in binary ones the prefixed text too over a TID or a record key,
 //!   the inner id's raw form over the other formats, unless `serde = "..."` chooses), sqlx and

@@ -228,7 +228,10 @@ macro_rules! lease_cases {
                 .map(|_| {
                     let leases = std::sync::Arc::clone(&leases);
                     tokio::spawn(async move {
-                        let lease = leases.acquire("snowflake-workers", 1024).await.unwrap();
+                        let lease = leases
+                            .acquire("snowflake-workers", SnowflakeGenerator::LEASE_VALUES)
+                            .await
+                            .unwrap();
                         let generator = SnowflakeGenerator::new(epoch, 0)
                             .unwrap()
                             .with_lease_term(lease.term())
@@ -261,7 +264,11 @@ macro_rules! lease_cases {
             let Some(leases) = default_store().await else {
                 return;
             };
-            let lease = leases.acquire("bound", 1000).await.unwrap();
+            // The smallest of the four generators' spaces: a value each of them takes.
+            let lease = leases
+                .acquire("bound", TimeIdGenerator::LEASE_VALUES)
+                .await
+                .unwrap();
             let value = lease.value();
             let tid = TidGenerator::new().with_lease_term(lease.term()).unwrap();
             let time_id = TimeIdGenerator::new()
@@ -288,7 +295,10 @@ macro_rules! lease_cases {
             ] {
                 assert_eq!(err.kind(), ErrorKind::LeaseExpired, "{err}");
             }
-            let tbsl_lease = leases.acquire("bound-tbsl", 100).await.unwrap();
+            let tbsl_lease = leases
+                .acquire("bound-tbsl", TbslGenerator::LEASE_VALUES)
+                .await
+                .unwrap();
             let tbsl = TbslGenerator::new(0)
                 .unwrap()
                 .with_lease_term(tbsl_lease.term())

@@ -14,9 +14,11 @@ use std::{
 
 use idtypes::{ErrorKind, LeaseTerm, ManualClock};
 
+use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
+use idtypes::sonyflake::{SonyflakeGenerator, SonyflakeLayout};
 use idtypes::tbsl::TbslGenerator;
 use idtypes::tid::TidGenerator;
-use idtypes::time_id::TimeIdGenerator;
+use idtypes::time_id::{NodeClass, TimeIdGenerator};
 use idtypes::uid11::SnowishGenerator;
 
 /// 2023-11-14T22:13:20Z, in µs.
@@ -146,5 +148,68 @@ fn a_term_ended_while_threads_make_ids_has_a_mark_above_every_id_made() {
             ids
         });
         assert!(ids.iter().map(Vec::len).sum::<usize>() > 0);
+    }
+}
+
+#[test]
+fn each_generator_takes_every_value_of_its_lease_space() {
+    let clock = Arc::new(ManualClock::new(START + 5_000_000));
+    let last = |space: u32| term(space - 1);
+    let tid = TidGenerator::with_clock(Arc::clone(&clock))
+        .with_lease_term(last(TidGenerator::LEASE_VALUES))
+        .unwrap();
+    assert_eq!(tid.next().clock_id(), 1023);
+    let time_id = TimeIdGenerator::with_clock(Arc::clone(&clock))
+        .with_lease_term(last(TimeIdGenerator::LEASE_VALUES))
+        .unwrap();
+    // The last node that is not globally registered.
+    let node = time_id.next().node();
+    assert_eq!(node.get(), 991);
+    assert_eq!(node.class(), NodeClass::ContextDependent);
+    let snowish = SnowishGenerator::with_clock(Arc::clone(&clock), 0)
+        .unwrap()
+        .with_lease_term(last(SnowishGenerator::LEASE_VALUES))
+        .unwrap();
+    assert_eq!(snowish.next().machine_id(), 1023);
+    let snowflake = SnowflakeGenerator::with_clock(Arc::clone(&clock), SnowflakeEpoch::TWITTER, 0)
+        .unwrap()
+        .with_lease_term(last(SnowflakeGenerator::LEASE_VALUES))
+        .unwrap();
+    assert_eq!(snowflake.next().worker_id(), 1023);
+    let tbsl = TbslGenerator::with_clock(Arc::clone(&clock), 0)
+        .unwrap()
+        .with_lease_term(last(TbslGenerator::LEASE_VALUES))
+        .unwrap();
+    assert_eq!(tbsl.try_next().unwrap().machine_id(), 99);
+    let layout = SonyflakeLayout::V1;
+    let sonyflake = SonyflakeGenerator::with_clock(Arc::clone(&clock), layout, 0)
+        .unwrap()
+        .with_lease_term(last(layout.lease_values()))
+        .unwrap();
+    assert_eq!(sonyflake.next().machine_id(layout), 65_535);
+
+    // The spaces of every value end where the values do.
+    for err in [
+        TidGenerator::new()
+            .with_lease_term(term(TidGenerator::LEASE_VALUES))
+            .unwrap_err(),
+        SnowishGenerator::new(0)
+            .unwrap()
+            .with_lease_term(term(SnowishGenerator::LEASE_VALUES))
+            .unwrap_err(),
+        SnowflakeGenerator::new(SnowflakeEpoch::TWITTER, 0)
+            .unwrap()
+            .with_lease_term(term(SnowflakeGenerator::LEASE_VALUES))
+            .unwrap_err(),
+        TbslGenerator::new(0)
+            .unwrap()
+            .with_lease_term(term(TbslGenerator::LEASE_VALUES))
+            .unwrap_err(),
+        SonyflakeGenerator::new(layout, 0)
+            .unwrap()
+            .with_lease_term(term(layout.lease_values()))
+            .unwrap_err(),
+    ] {
+        assert_eq!(err.kind(), ErrorKind::OutOfRange, "{err}");
     }
 }

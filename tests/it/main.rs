@@ -14,6 +14,7 @@
 mod common;
 
 mod arbitrary_ids;
+mod at_time;
 mod atproto_wire;
 mod bytes_migration;
 mod clock_faults;

@@ -293,6 +293,47 @@ impl Ksuid {
     pub fn now() -> Ksuid {
         generator::global().next()
     }
+
+    /// A KSUID of the time `time`, for tests and backfills: its timestamp is `time` rounded
+    /// down to the second, its 128-bit payload drawn from the secure random source of
+    /// [`Ksuid::now`]'s, as segmentio's `NewRandomWithTime` makes one. `time` is a
+    /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
+    /// feature.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before the KSUID
+    /// epoch (2014-05-13T16:53:20Z) or after 2150-06-19T23:21:35Z, giving the time found in
+    /// Unix seconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::{ErrorKind, Ksuid};
+    ///
+    /// let id = Ksuid::at(UNIX_EPOCH + Duration::from_millis(1_700_000_000_999))?;
+    /// assert_eq!(id.timestamp_seconds(), 1_700_000_000); // rounded down
+    /// assert_eq!(Ksuid::at(UNIX_EPOCH).unwrap_err().kind(), ErrorKind::OutOfRange);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(time: impl Into<std::time::SystemTime>) -> Result<Ksuid, Error> {
+        Ksuid::at_time(time.into())
+    }
+
+    /// [`at`](Ksuid::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(time: std::time::SystemTime) -> Result<Ksuid, Error> {
+        use crate::range::time::{SECONDS, floor_within};
+
+        let seconds = floor_within(time, SECONDS, FORMAT, &TIMESTAMP)? as u64;
+        let payload = crate::process::random::secure_u128();
+        Ok(Ksuid::from_ksuid_parts(
+            (seconds - Ksuid::EPOCH_SECONDS) as u32,
+            payload,
+        ))
+    }
 }
 
 /// The bounds of a timestamp, in Unix seconds.
@@ -388,5 +429,27 @@ mod tests {
         assert_eq!(b.to_bytes()[4..], [0xFF; 16]);
         assert_eq!(Ksuid::from(a.to_bytes()), a);
         assert_eq!(<[u8; 20]>::from(b), b.to_bytes());
+    }
+}
+
+#[cfg(all(test, feature = "std", idtypes_host))]
+mod at_tests {
+    use crate::{ErrorKind, Ksuid};
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn at_takes_every_second_of_the_span_and_a_fresh_payload() {
+        let first = UNIX_EPOCH + Duration::from_secs(Ksuid::EPOCH_SECONDS);
+        let last = UNIX_EPOCH + Duration::new(Ksuid::MAX_TIMESTAMP_SECONDS, 999_999_999);
+        let id = Ksuid::at(first).unwrap();
+        assert_eq!(id.ksuid_seconds(), 0);
+        assert_eq!(Ksuid::at(last).unwrap().ksuid_seconds(), u32::MAX);
+        // Two draws of 128 bits alike: odds of 1 in 2^128.
+        assert_ne!(id.payload(), Ksuid::at(first).unwrap().payload());
+        let err = Ksuid::at(first - Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        assert!(err.to_string().contains("1399999999"), "{err}");
+        let err = Ksuid::at(last + Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
     }
 }

@@ -28,6 +28,11 @@ macro_rules! __idtypes_typed_ksuid {
                 "A new id from the process-wide generator (a fresh random payload)."
             );
             $crate::__idtypes_typed_next_from!(ksuid::KsuidGenerator, $checks);
+            $crate::__idtypes_typed_at!(
+                Ksuid::at,
+                $checks,
+                "An id of the time `time`, rounded down to the second, with a random payload (`Ksuid::at`): for tests and backfills."
+            );
         }
     };
 }

@@ -28,8 +28,9 @@ pub(crate) use crate::generation::host_clock::monotonic_nanos;
 ///
 /// A generator bound to a term ([`TidGenerator::with_lease_term`](crate::tid::TidGenerator::with_lease_term),
 /// and the same on [`TimeIdGenerator`](crate::time_id::TimeIdGenerator),
-/// [`SnowishGenerator`](crate::uid11::SnowishGenerator), [`SnowflakeGenerator`](crate::snowflake::SnowflakeGenerator)
-/// and [`TbslGenerator`](crate::tbsl::TbslGenerator))
+/// [`SnowishGenerator`](crate::uid11::SnowishGenerator), [`SnowflakeGenerator`](crate::snowflake::SnowflakeGenerator),
+/// [`TbslGenerator`](crate::tbsl::TbslGenerator) and
+/// [`SonyflakeGenerator`](crate::sonyflake::SonyflakeGenerator))
 /// uses the value as its clock/node/machine id and, on every id:
 ///
 /// - refuses once the deadline has passed, or the term was ended (its lease lost or

@@ -5,7 +5,7 @@
 //! | function | what it is | used for |
 //! |---|---|---|
 //! | [`os_u64`] | 64 bits straight from the OS | clock ids, node ids, seeds |
-//! | [`secure_u64`], `secure_u128`, `secure_fill` | a per-thread ChaCha12 stream, seeded from the OS | [`FullRand`](crate::FullRand), UUIDv4, the random bits of ULIDs and UUIDv7s, NanoIDs |
+//! | [`secure_u64`], `secure_u128`, `secure_fill`, `secure_below` | a per-thread ChaCha12 stream, seeded from the OS | [`FullRand`](crate::FullRand), UUIDv4, the random bits of ULIDs and UUIDv7s, NanoIDs, the parts of ids made at a given time (`Tid::at`, ...) |
 //! | [`fast_u64`] | a per-thread wyrand stream, seeded from the OS | tie-breakers (xid, ts-seq-rand, random TBSL) |
 //!
 //! ChaCha12 is a cryptographically secure generator (rand's `StdRng` and `ThreadRng` are the
@@ -115,6 +115,14 @@ pub(crate) fn secure_u128() -> u128 {
     })
 }
 
+/// An unpredictable number below `n` (which is not 0), from [`secure_u64`]'s stream: the
+/// high word of `secure_u64() * n`, uneven by at most `n / 2^64` (for the parts of an id made
+/// at a given time, `Tid::at` and the like: `n` at most 2^30).
+#[inline]
+pub(crate) fn secure_below(n: u64) -> u64 {
+    ((u128::from(secure_u64()) * u128::from(n)) >> 64) as u64
+}
+
 /// Fills `bytes` with unpredictable bytes from [`secure_u64`]'s stream, in one visit to it
 /// (NanoIDs: 21 bytes are three words).
 #[inline]
@@ -213,6 +221,18 @@ mod tests {
         for i in 0..200 {
             assert_eq!(ours.next_u64(), reference.next_u64(), "word {i}");
         }
+    }
+
+    #[test]
+    fn secure_draws_below_a_bound_stay_below_it_and_cover_it() {
+        let mut seen = [false; 100];
+        for _ in 0..20_000 {
+            let draw = secure_below(100);
+            assert!(draw < 100);
+            seen[draw as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(secure_below(1), 0);
     }
 
     #[test]

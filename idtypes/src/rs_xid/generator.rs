@@ -110,14 +110,19 @@ impl<C: Clock> RsXidGenerator<C> {
         if seconds > RsXid::MAX_TIMESTAMP_SECONDS {
             return Err(exhausted());
         }
+        Ok(self.at_seconds(seconds as u32))
+    }
+}
+
+impl<C> RsXidGenerator<C> {
+    /// The next XID for the Unix second `seconds`: this generator's machine id, the process
+    /// id and the next counter, as [`try_next`](RsXidGenerator::try_next) makes them for the
+    /// clock's second (and `RsXid::at` for a second it is given).
+    #[inline]
+    pub(crate) fn at_seconds(&self, seconds: u32) -> RsXid {
         let pid = self.process_id();
         let counter = self.counter.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
-        Ok(RsXid::from_fields(
-            seconds as u32,
-            self.machine,
-            pid,
-            counter & MAX_COUNTER,
-        ))
+        RsXid::from_fields(seconds, self.machine, pid, counter & MAX_COUNTER)
     }
 }
 

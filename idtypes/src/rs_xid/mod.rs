@@ -71,6 +71,13 @@ pub(crate) const FORMAT: &str = "rs/xid XID";
 /// The largest counter, 2^24 - 1.
 const MAX_COUNTER: u32 = (1 << 24) - 1;
 
+/// The timestamps, 0 to 2^32 - 1 Unix seconds (a constructor's, `at`'s).
+const TIMESTAMP: Bounds = Bounds {
+    part: "timestamp (Unix seconds)",
+    min: 0,
+    max: RsXid::MAX_TIMESTAMP_SECONDS as i128,
+};
+
 /// rs/xid's XID: 4 bytes of Unix seconds, a 3-byte machine id, a 2-byte process id and a
 /// 3-byte counter, big-endian. Ids order by their bytes (time first), and so does their
 /// text.
@@ -213,12 +220,7 @@ impl RsXid {
         counter: u32,
     ) -> Result<RsXid, Error> {
         if unix_seconds > RsXid::MAX_TIMESTAMP_SECONDS {
-            return Err(Bounds {
-                part: "timestamp (Unix seconds)",
-                min: 0,
-                max: RsXid::MAX_TIMESTAMP_SECONDS as i128,
-            }
-            .refuse(FORMAT, unix_seconds as i128));
+            return Err(TIMESTAMP.refuse(FORMAT, unix_seconds as i128));
         }
         if counter > MAX_COUNTER {
             return Err(Bounds {
@@ -370,6 +372,48 @@ impl RsXid {
     pub fn now() -> RsXid {
         generator::global().next()
     }
+
+    /// An XID of the time `time`, for tests and backfills: its timestamp is `time` rounded
+    /// down to the second, its other parts those of [`RsXid::now`]'s: this host's machine id,
+    /// this process's id, and the next value of the process-wide counter, shared with
+    /// `now()`. So, as rs/xid's `NewWithTime`, the XIDs this process makes at one second differ
+    /// (up to 2^24 of them). `time` is a [`SystemTime`](std::time::SystemTime), or chrono's
+    /// `DateTime<Utc>` with the `chrono` feature.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before 1970 or after
+    /// 2106-02-07T06:28:15Z, giving the time found in Unix seconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::{ErrorKind, RsXid};
+    ///
+    /// let time = UNIX_EPOCH + Duration::from_millis(1_700_000_000_999);
+    /// let (a, b) = (RsXid::at(time)?, RsXid::at(time)?);
+    /// assert_eq!(a.timestamp_seconds(), 1_700_000_000); // rounded down
+    /// assert_ne!(a, b);
+    /// assert_eq!(a.machine_id(), RsXid::now().machine_id());
+    ///
+    /// let err = RsXid::at(UNIX_EPOCH + Duration::from_secs(1 << 32)).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::OutOfRange);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(time: impl Into<std::time::SystemTime>) -> Result<RsXid, Error> {
+        RsXid::at_time(time.into())
+    }
+
+    /// [`at`](RsXid::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(time: std::time::SystemTime) -> Result<RsXid, Error> {
+        use crate::range::time::{SECONDS, floor_within};
+
+        let seconds = floor_within(time, SECONDS, FORMAT, &TIMESTAMP)? as u32;
+        Ok(generator::global().at_seconds(seconds))
+    }
 }
 
 /// 12 bytes as the low 12 of 16.
@@ -417,14 +461,8 @@ impl RsXid {
         counter: u32,
     ) -> Result<RsXid, Error> {
         let seconds = time.timestamp();
-        let seconds = u64::try_from(seconds).map_err(|_| {
-            Bounds {
-                part: "timestamp (Unix seconds)",
-                min: 0,
-                max: RsXid::MAX_TIMESTAMP_SECONDS as i128,
-            }
-            .refuse(FORMAT, seconds as i128)
-        })?;
+        let seconds =
+            u64::try_from(seconds).map_err(|_| TIMESTAMP.refuse(FORMAT, seconds as i128))?;
         RsXid::from_parts(seconds, machine_id, process_id, counter)
     }
 }
@@ -495,5 +533,41 @@ mod tests {
         assert_eq!(<[u8; 12]>::from(a), a.to_bytes());
         assert_eq!(RsXid::from([0xFF; 12]), RsXid::MAX);
         assert!(RsXid::default().is_nil());
+    }
+}
+
+#[cfg(all(test, feature = "std", idtypes_host))]
+mod at_tests {
+    use crate::{ErrorKind, RsXid};
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn at_takes_every_second_of_the_span() {
+        let last = UNIX_EPOCH + Duration::new(RsXid::MAX_TIMESTAMP_SECONDS, 999_999_999);
+        assert_eq!(RsXid::at(UNIX_EPOCH).unwrap().timestamp_seconds(), 0);
+        assert_eq!(
+            RsXid::at(last).unwrap().timestamp_seconds(),
+            RsXid::MAX_TIMESTAMP_SECONDS
+        );
+        let err = RsXid::at(UNIX_EPOCH - Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        assert!(err.to_string().contains("found -1"), "{err}");
+        let err = RsXid::at(last + Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+    }
+
+    #[test]
+    fn at_counts_on_with_the_process_wide_generator() {
+        let time = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        let a = RsXid::at(time).unwrap();
+        let now = RsXid::now();
+        assert_eq!(
+            (a.machine_id(), a.process_id()),
+            (now.machine_id(), now.process_id())
+        );
+        // Other tests of this process count too, between the two: the counter only moves on.
+        let b = RsXid::at(time).unwrap();
+        assert_ne!(a.counter(), b.counter());
+        assert_ne!(a, b);
     }
 }

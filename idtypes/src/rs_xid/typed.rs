@@ -32,6 +32,11 @@ macro_rules! __idtypes_typed_rs_xid {
                 "A new id from the process-wide generator."
             );
             $crate::__idtypes_typed_next_from!(rs_xid::RsXidGenerator, $checks);
+            $crate::__idtypes_typed_at!(
+                RsXid::at,
+                $checks,
+                "An id of the time `time`, rounded down to the second, with this host's machine id, this process's id and the next count (`RsXid::at`): for tests and backfills."
+            );
         }
     };
 }

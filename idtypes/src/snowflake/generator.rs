@@ -73,6 +73,28 @@ impl SnowflakeGenerator<SystemClock> {
     pub fn new(epoch: SnowflakeEpoch, worker_id: u16) -> Result<Self, Error> {
         SnowflakeGenerator::with_clock(SystemClock, epoch, worker_id)
     }
+
+    /// How many values a lease namespace of Snowflake worker ids has: 1,024, every worker id
+    /// (0..=1023), in one namespace per epoch in use. Take leases for
+    /// [`with_lease_term`](SnowflakeGenerator::with_lease_term), whose leased value is the
+    /// worker id as it is, with
+    /// `leases.acquire("snowflake-workers", SnowflakeGenerator::LEASE_VALUES)` (see
+    /// `idtypes::lease`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::LeaseTerm;
+    /// use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
+    ///
+    /// // The last value of the space, as a lease store would hand it out; here, by hand.
+    /// let last = LeaseTerm::new(SnowflakeGenerator::LEASE_VALUES - 1, Duration::from_secs(25), 0, i64::MAX);
+    /// let generator = SnowflakeGenerator::new(SnowflakeEpoch::DISCORD, 0)?.with_lease_term(last)?;
+    /// assert_eq!(generator.next().worker_id(), 1023);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const LEASE_VALUES: u32 = Snowflake::MAX_WORKER_ID as u32 + 1;
 }
 
 impl<C: Clock> SnowflakeGenerator<C> {
@@ -109,7 +131,9 @@ impl<C: Clock> SnowflakeGenerator<C> {
     /// floor, to the millisecond), and it refuses
     /// ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired)) once the term runs out
     /// or its ids reach the term's ceiling. See [`LeaseTerm`]; lease from a namespace of
-    /// 1024 values (`leases.acquire("snowflake-workers", 1024)`), one per epoch in use.
+    /// [`LEASE_VALUES`](SnowflakeGenerator::LEASE_VALUES) values
+    /// (`leases.acquire("snowflake-workers", SnowflakeGenerator::LEASE_VALUES)`), one per
+    /// epoch in use.
     ///
     /// # Errors
     ///

@@ -49,6 +49,13 @@ pub(crate) const WORKER_ID: Bounds = Bounds {
     max: Snowflake::MAX_WORKER_ID as i128,
 };
 
+/// The timestamps, 0 to 2^41 - 1 milliseconds since the epoch (a constructor's, `at`'s).
+const TIMESTAMP: Bounds = Bounds {
+    part: "timestamp (milliseconds since the epoch)",
+    min: 0,
+    max: Snowflake::MAX_MILLIS_SINCE_EPOCH as i128,
+};
+
 /// The largest value: the top bit is always 0.
 const MAX_VALUE: u64 = (1 << 63) - 1;
 
@@ -230,12 +237,7 @@ impl Snowflake {
         sequence: u16,
     ) -> Result<Snowflake, Error> {
         if millis_since_epoch > Snowflake::MAX_MILLIS_SINCE_EPOCH {
-            return Err(Bounds {
-                part: "timestamp (milliseconds since the epoch)",
-                min: 0,
-                max: Snowflake::MAX_MILLIS_SINCE_EPOCH as i128,
-            }
-            .refuse(FORMAT, millis_since_epoch as i128));
+            return Err(TIMESTAMP.refuse(FORMAT, millis_since_epoch as i128));
         }
         if worker_id > Snowflake::MAX_WORKER_ID {
             return Err(WORKER_ID.refuse(FORMAT, worker_id as i128));
@@ -333,6 +335,63 @@ impl Snowflake {
         // Before the year 10070 (an epoch is at most 9999-12-31): within every platform's
         // `SystemTime`.
         std::time::UNIX_EPOCH + core::time::Duration::from_millis(self.timestamp_millis(epoch))
+    }
+
+    /// An id of the service's `epoch` at the time `time`, for tests and backfills: its
+    /// timestamp is `time` rounded down to the millisecond, its worker id (10 bits) and
+    /// sequence (12 bits) drawn from the secure random generator (ChaCha12 keyed by the OS;
+    /// there is no worker id of the process to take, and an id made alone has no place in
+    /// a generator's count; random ones keep ids of one millisecond apart). `time` is a
+    /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
+    /// feature.
+    ///
+    /// Two ids of one millisecond are the same with odds of 1 in 2^22. Where they must
+    /// differ, or the worker id must be yours, use [`from_parts`](Snowflake::from_parts), or
+    /// a [`SnowflakeGenerator`] on a [`ManualClock`](crate::ManualClock).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before the epoch or
+    /// 2^41 milliseconds (69.7 years) or more after it, giving the time found in milliseconds
+    /// since the epoch.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::{ErrorKind, Snowflake, snowflake::SnowflakeEpoch};
+    ///
+    /// let time = UNIX_EPOCH + Duration::from_micros(1_462_015_105_796_999);
+    /// let id = Snowflake::at(SnowflakeEpoch::DISCORD, time)?;
+    /// assert_eq!(id.timestamp_millis(SnowflakeEpoch::DISCORD), 1_462_015_105_796); // rounded down
+    /// assert_eq!(id.millis_since_epoch(), 41_944_705_796);
+    ///
+    /// let err = Snowflake::at(SnowflakeEpoch::DISCORD, UNIX_EPOCH).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::OutOfRange);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(
+        epoch: SnowflakeEpoch,
+        time: impl Into<std::time::SystemTime>,
+    ) -> Result<Snowflake, Error> {
+        Snowflake::at_time(epoch, time.into())
+    }
+
+    /// [`at`](Snowflake::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(epoch: SnowflakeEpoch, time: std::time::SystemTime) -> Result<Snowflake, Error> {
+        use crate::range::time::{MILLIS, unix_nanos, within};
+
+        let millis = unix_nanos(time).div_euclid(MILLIS) - i128::from(epoch.unix_millis());
+        let millis = within(millis, FORMAT, &TIMESTAMP)? as u64;
+        // 22 random bits: the worker id's 10 and the sequence's 12.
+        let bits = crate::process::random::secure_u64();
+        Ok(Snowflake::from_fields(
+            millis,
+            (bits >> 12) as u16 & 0x3FF,
+            bits as u16 & 0xFFF,
+        ))
     }
 }
 

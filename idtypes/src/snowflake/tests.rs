@@ -266,3 +266,38 @@ fn time_ranges_hold_every_id_of_their_milliseconds() {
         None
     );
 }
+
+#[cfg(all(feature = "std", idtypes_host))]
+#[test]
+fn at_takes_every_millisecond_of_the_epochs_span() {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    let epoch = SnowflakeEpoch::TWITTER;
+    let start = UNIX_EPOCH + Duration::from_millis(epoch.unix_millis());
+    let last =
+        start + Duration::from_nanos(Snowflake::MAX_MILLIS_SINCE_EPOCH * 1_000_000 + 999_999);
+    assert_eq!(Snowflake::at(epoch, start).unwrap().millis_since_epoch(), 0);
+    assert_eq!(
+        Snowflake::at(epoch, last).unwrap().millis_since_epoch(),
+        Snowflake::MAX_MILLIS_SINCE_EPOCH
+    );
+    let err = Snowflake::at(epoch, start - Duration::from_nanos(1)).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::OutOfRange);
+    assert!(err.to_string().contains("found -1"), "{err}");
+    let err = Snowflake::at(epoch, last + Duration::from_nanos(1)).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::OutOfRange);
+}
+
+#[cfg(all(feature = "std", idtypes_host))]
+#[test]
+fn at_draws_a_worker_id_and_a_sequence_for_each_id() {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    let time = UNIX_EPOCH + Duration::from_millis(1_700_000_000_000);
+    let parts: Vec<(u16, u16)> = (0..3)
+        .map(|_| Snowflake::at(SnowflakeEpoch::DISCORD, time).unwrap())
+        .map(|id| (id.worker_id(), id.sequence()))
+        .collect();
+    // Three draws of 22 bits that are all the same: odds of 1 in 2^44.
+    assert!(parts[0] != parts[1] || parts[1] != parts[2]);
+}

@@ -44,6 +44,12 @@ macro_rules! __idtypes_typed_snowflake {
 
             $crate::__idtypes_typed_snowflake_time!();
             $crate::__idtypes_typed_next_from!(snowflake::SnowflakeGenerator, $checks);
+            $crate::__idtypes_typed_at!(
+                Snowflake::at,
+                $checks,
+                "An id of `epoch` at the time `time`, rounded down to the millisecond, with a random worker id and sequence (`Snowflake::at`): for tests and backfills.",
+                epoch: snowflake::SnowflakeEpoch
+            );
         }
     };
 }

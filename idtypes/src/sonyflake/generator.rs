@@ -146,7 +146,8 @@ impl<C: Clock> SonyflakeGenerator<C> {
     /// floor, to the unit), and it refuses
     /// ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired)) once the term runs out
     /// or its ids reach the term's ceiling. See [`LeaseTerm`]; lease from a namespace of
-    /// 2^bits_machine_id values (`leases.acquire("sonyflake-machines", 65_536)` for v1's
+    /// [`layout.lease_values()`](SonyflakeLayout::lease_values) values
+    /// (`leases.acquire("sonyflake-machines", layout.lease_values())`, 65,536 for v1's
     /// layout), one per layout in use.
     ///
     /// # Errors
@@ -162,8 +163,8 @@ impl<C: Clock> SonyflakeGenerator<C> {
     /// use idtypes::sonyflake::{SonyflakeGenerator, SonyflakeLayout};
     ///
     /// // Terms come from a lease store (`lease.term()`, see `idtypes::lease`); here, by hand.
-    /// let term = LeaseTerm::new(65_535, Duration::from_secs(25), 0, i64::MAX);
     /// let layout = SonyflakeLayout::V1;
+    /// let term = LeaseTerm::new(layout.lease_values() - 1, Duration::from_secs(25), 0, i64::MAX);
     /// let generator = SonyflakeGenerator::new(layout, 0)?.with_lease_term(term)?;
     /// assert_eq!(generator.next().machine_id(layout), 65_535);
     /// # Ok::<(), idtypes::Error>(())

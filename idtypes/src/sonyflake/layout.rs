@@ -328,6 +328,31 @@ impl SonyflakeLayout {
         (1 << self.bits_machine_id) - 1
     }
 
+    /// How many values a lease namespace of this layout's machine ids has: every machine id,
+    /// 2^bits_machine_id (65,536 for [`V1`](Self::V1) and [`V2`](Self::V2)), in one
+    /// namespace per layout in use. Take leases for `SonyflakeGenerator::with_lease_term`,
+    /// whose leased value is the machine id as it is, with
+    /// `leases.acquire("sonyflake-machines", LAYOUT.lease_values())` (see `idtypes::lease`).
+    ///
+    /// Generators take layouts whose machine ids have up to 16 bits; a lease store takes
+    /// namespaces of up to 2^20 values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::sonyflake::SonyflakeLayout;
+    ///
+    /// assert_eq!(SonyflakeLayout::V1.lease_values(), 65_536);
+    /// let small = SonyflakeLayout::new(0, Duration::from_millis(1), 12, 4)?;
+    /// assert_eq!(small.lease_values(), 16);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    pub const fn lease_values(self) -> u32 {
+        self.max_machine_id() + 1
+    }
+
     /// The Unix millisecond (rounded down) where the last unit starts: the latest time an
     /// id of this layout holds.
     ///

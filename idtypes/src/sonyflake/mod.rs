@@ -421,6 +421,64 @@ impl Sonyflake {
                 (nanos % 1_000_000_000) as u32,
             )
     }
+
+    /// An id of `layout` at the time `time`, for tests and backfills: its time is the unit
+    /// that holds `time` (rounded down to the layout's unit, as the generator and the
+    /// reference's `Compose` take it), its sequence and machine id, at the layout's widths,
+    /// drawn from the secure random generator (ChaCha12 keyed by the OS; there is no machine id
+    /// of the process to take, and an id made alone has no place in a generator's count;
+    /// random ones keep ids of one unit apart). `time` is a
+    /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
+    /// feature.
+    ///
+    /// Two ids of one unit are the same with odds of 1 in 2^(bits_sequence +
+    /// bits_machine_id), 2^24 in v1's layout. Where they must differ, or the machine id must
+    /// be yours, use [`from_parts`](Sonyflake::from_parts), or a [`SonyflakeGenerator`] on a
+    /// [`ManualClock`](crate::ManualClock).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before the layout's
+    /// start or after its last unit ([`last_unix_millis`](SonyflakeLayout::last_unix_millis)),
+    /// giving the time found in units since the start.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::{ErrorKind, Sonyflake, sonyflake::SonyflakeLayout};
+    ///
+    /// let layout = SonyflakeLayout::V1; // 10 ms units
+    /// let id = Sonyflake::at(layout, UNIX_EPOCH + Duration::from_millis(1_754_371_024_429))?;
+    /// assert_eq!(id.timestamp_millis(layout), 1_754_371_024_420); // rounded down to the unit
+    /// assert_eq!(id.time_units(layout), 34_484_142_442);
+    ///
+    /// let err = Sonyflake::at(layout, UNIX_EPOCH).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::OutOfRange);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(
+        layout: SonyflakeLayout,
+        time: impl Into<std::time::SystemTime>,
+    ) -> Result<Sonyflake, Error> {
+        Sonyflake::at_time(layout, time.into())
+    }
+
+    /// [`at`](Sonyflake::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(layout: SonyflakeLayout, time: std::time::SystemTime) -> Result<Sonyflake, Error> {
+        use crate::range::time::{unix_nanos, within};
+
+        let units = layout.units_at_nanos(unix_nanos(time));
+        let bounds = &TIME_UNITS[layout.bits_time() as usize];
+        let units = within(units, FORMAT, bounds)? as u64;
+        // At most 31 random bits: the sequence's and the machine id's together.
+        let bits = crate::process::random::secure_u64();
+        let sequence = (bits >> 32) as u32 & layout.max_sequence();
+        let machine_id = bits as u32 & layout.max_machine_id();
+        Ok(Sonyflake::from_fields(layout, units, sequence, machine_id))
+    }
 }
 
 #[cfg(test)]

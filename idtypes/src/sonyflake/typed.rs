@@ -43,6 +43,12 @@ macro_rules! __idtypes_typed_sonyflake {
 
             $crate::__idtypes_typed_sonyflake_time!();
             $crate::__idtypes_typed_next_from!(sonyflake::SonyflakeGenerator, $checks);
+            $crate::__idtypes_typed_at!(
+                Sonyflake::at,
+                $checks,
+                "An id of `layout` at the time `time`, rounded down to the layout's unit, with a random sequence and machine id (`Sonyflake::at`): for tests and backfills.",
+                layout: sonyflake::SonyflakeLayout
+            );
         }
     };
 }

@@ -246,6 +246,26 @@ impl TbslGenerator<SystemClock, MemorySequence> {
     pub fn new(machine_id: u8) -> Result<Self, Error> {
         TbslGenerator::with_clock(SystemClock, machine_id)
     }
+
+    /// How many values a lease namespace of TBSL machine ids has: 100, every machine id
+    /// (0..=99). Take leases for [`with_lease_term`](TbslGenerator::with_lease_term), whose
+    /// leased value is the machine id as it is, with
+    /// `leases.acquire("txns-tbsl", TbslGenerator::LEASE_VALUES)` (see `idtypes::lease`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::LeaseTerm;
+    /// use idtypes::tbsl::TbslGenerator;
+    ///
+    /// // The last value of the space, as a lease store would hand it out; here, by hand.
+    /// let last = LeaseTerm::new(TbslGenerator::LEASE_VALUES - 1, Duration::from_secs(25), 0, i64::MAX);
+    /// let generator = TbslGenerator::new(0)?.with_lease_term(last)?;
+    /// assert_eq!(generator.try_next()?.machine_id(), 99);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const LEASE_VALUES: u32 = Tbsl::MAX_MACHINE_ID as u32 + 1;
 }
 
 impl<C: Clock> TbslGenerator<C, MemorySequence> {
@@ -349,7 +369,9 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
         self.policy
     }
 
-    /// The same generator bound to a lease `term` (on a space of at most 100 values): the
+    /// The same generator bound to a lease `term` (from a namespace of
+    /// [`LEASE_VALUES`](TbslGenerator::LEASE_VALUES), 100, values:
+    /// `leases.acquire("txns-tbsl", TbslGenerator::LEASE_VALUES)`): the
     /// leased value is its machine id, its ids come after every id earlier holders of that
     /// machine id may have made (the term's floor: until this process's clock passes it, the
     /// clock counts as behind, see [`ClockPolicy`]), and it refuses

@@ -69,6 +69,13 @@ const TIMESTAMP_FOR_HIGH_MACHINE_IDS: Bounds = Bounds {
     ..TIMESTAMP_FOR_LOW_MACHINE_IDS
 };
 const _: () = assert!((MAX_PAYLOAD - Tbsl::MAX_MACHINE_ID as u64) / 100 + 1 >= MAX_PAYLOAD / 100);
+/// The timestamps of any machine id (`at`, which draws a machine id that fits).
+#[cfg(all(feature = "std", idtypes_host))]
+const TIMESTAMP: Bounds = Bounds {
+    part: "timestamp (Unix microseconds)",
+    min: 0,
+    max: Tbsl::MAX_TIMESTAMP_MICROS as i128,
+};
 
 /// A TBSL id: 80 bits, `(timestamp_micros * 100 + machine_id) * 2^20 + suffix`, written as exactly
 /// 20 uppercase hexadecimal characters.
@@ -321,6 +328,54 @@ impl Tbsl {
     #[cfg(feature = "std")]
     pub fn timestamp(self) -> std::time::SystemTime {
         std::time::UNIX_EPOCH + core::time::Duration::from_micros(self.timestamp_micros())
+    }
+
+    /// A TBSL id of the time `time`, for tests and backfills: its timestamp is `time`
+    /// rounded down to the microsecond, its machine id (0..=99) and its suffix (20 bits, as a
+    /// random-mode generator's) drawn from the secure random generator (ChaCha12
+    /// keyed by the OS; there is no machine id of the process to take). In the last microseconds
+    /// TBSL has, where only machine ids up to 75 fit, the machine id is drawn among those.
+    /// `time` is a [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with
+    /// the `chrono` feature.
+    ///
+    /// Two ids of one microsecond are the same with odds of 1 in 100 × 2^20. Where they must
+    /// differ, or the machine id must be yours, use [`from_parts`](Tbsl::from_parts), or a
+    /// [`TbslGenerator`] on a [`ManualClock`](crate::ManualClock).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before 1970 or after
+    /// 2335-05-07T23:44:06.068469Z ([`MAX_TIMESTAMP_MICROS`](Tbsl::MAX_TIMESTAMP_MICROS)),
+    /// giving the time found in Unix microseconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::Tbsl;
+    ///
+    /// let id = Tbsl::at(UNIX_EPOCH + Duration::from_nanos(1_700_000_000_123_456_789))?;
+    /// assert_eq!(id.timestamp_micros(), 1_700_000_000_123_456); // rounded down
+    /// assert!(id.machine_id() <= Tbsl::MAX_MACHINE_ID);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(time: impl Into<std::time::SystemTime>) -> Result<Tbsl, Error> {
+        Tbsl::at_time(time.into())
+    }
+
+    /// [`at`](Tbsl::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(time: std::time::SystemTime) -> Result<Tbsl, Error> {
+        use crate::process::random::{secure_below, secure_u64};
+        use crate::range::time::{MICROS, floor_within};
+
+        let micros = floor_within(time, MICROS, FORMAT, &TIMESTAMP)? as u64;
+        // `micros * 100 + machine` in 60 bits: every machine id up to 99, or fewer at the end.
+        let machines = (MAX_PAYLOAD - micros * 100 + 1).min(Tbsl::MAX_MACHINE_ID as u64 + 1);
+        let machine_id = secure_below(machines);
+        let suffix = secure_u64() as u32 & Tbsl::MAX_SUFFIX;
+        Ok(Tbsl::from_fields(micros * 100 + machine_id, suffix))
     }
 
     /// Parses exactly 20 uppercase hexadecimal characters.
@@ -596,5 +651,42 @@ mod tests {
             Tbsl::parse("25BF").unwrap_err().to_string(),
             "invalid TBSL: expected 20 characters, found 4 bytes"
         );
+    }
+}
+
+#[cfg(all(test, feature = "std", idtypes_host))]
+mod at_tests {
+    use crate::{ErrorKind, Tbsl};
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn at_takes_every_microsecond_of_the_span() {
+        assert_eq!(Tbsl::at(UNIX_EPOCH).unwrap().timestamp_micros(), 0);
+        let last = UNIX_EPOCH + Duration::from_nanos(Tbsl::MAX_TIMESTAMP_MICROS * 1000 + 999);
+        assert_eq!(
+            Tbsl::at(last).unwrap().timestamp_micros(),
+            Tbsl::MAX_TIMESTAMP_MICROS
+        );
+        let err = Tbsl::at(UNIX_EPOCH - Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        assert!(err.to_string().contains("found -1"), "{err}");
+        let err = Tbsl::at(last + Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+    }
+
+    #[test]
+    fn in_the_last_microseconds_at_draws_only_the_machine_ids_that_fit() {
+        let last = UNIX_EPOCH + Duration::from_micros(Tbsl::MAX_TIMESTAMP_MICROS);
+        let mut highest = 0;
+        for _ in 0..2_000 {
+            let id = Tbsl::at(last).unwrap();
+            assert_eq!(id.timestamp_micros(), Tbsl::MAX_TIMESTAMP_MICROS);
+            highest = highest.max(id.machine_id());
+        }
+        // Machine ids up to 75 fit there (`Tbsl::MAX`); 2,000 draws of 76 all miss 75 with
+        // odds below 1e-11.
+        assert_eq!(highest, Tbsl::MAX.machine_id());
+        let earlier = Tbsl::at(last - Duration::from_micros(1)).unwrap();
+        assert!(earlier.machine_id() <= Tbsl::MAX_MACHINE_ID);
     }
 }

@@ -27,6 +27,11 @@ macro_rules! __idtypes_typed_tbsl {
             $crate::__idtypes_typed_integer_range!(Tbsl, range_for_micros, "microseconds");
             $crate::__idtypes_typed_time_ranges!(Tbsl);
             $crate::__idtypes_typed_tbsl_next_from!();
+            $crate::__idtypes_typed_at!(
+                Tbsl::at,
+                $checks,
+                "An id of the time `time`, rounded down to the microsecond, with a random machine id and suffix (`Tbsl::at`): for tests and backfills."
+            );
         }
     };
 }

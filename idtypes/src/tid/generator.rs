@@ -79,6 +79,27 @@ pub struct TidGenerator<C = SystemClock> {
     micros: Padded<Monotonic>,
 }
 
+impl TidGenerator<SystemClock> {
+    /// How many values a lease namespace of TID clock ids has: 1,024, every clock id
+    /// (0..=1023). Take leases for [`with_lease_term`](TidGenerator::with_lease_term), whose
+    /// leased value is the clock id as it is, with
+    /// `leases.acquire("posts-tid", TidGenerator::LEASE_VALUES)` (see `idtypes::lease`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::LeaseTerm;
+    /// use idtypes::tid::TidGenerator;
+    ///
+    /// // The last value of the space, as a lease store would hand it out; here, by hand.
+    /// let last = LeaseTerm::new(TidGenerator::LEASE_VALUES - 1, Duration::from_secs(25), 0, i64::MAX);
+    /// assert_eq!(TidGenerator::new().with_lease_term(last)?.next().clock_id(), 1023);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const LEASE_VALUES: u32 = Tid::MAX_CLOCK_ID as u32 + 1;
+}
+
 impl<C: Clock> TidGenerator<C> {
     /// A generator on `clock` with a random clock id.
     ///
@@ -131,7 +152,9 @@ impl<C: Clock> TidGenerator<C> {
     /// The same generator bound to a lease `term`: the leased value is its clock id, its
     /// TIDs come after every TID earlier holders of that clock id may have made (the term's
     /// floor), and it refuses ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired))
-    /// once the term runs out or its TIDs reach the term's ceiling. See [`LeaseTerm`].
+    /// once the term runs out or its TIDs reach the term's ceiling. See [`LeaseTerm`]; lease
+    /// from a namespace of [`LEASE_VALUES`](TidGenerator::LEASE_VALUES) values
+    /// (`leases.acquire("posts-tid", TidGenerator::LEASE_VALUES)`).
     ///
     /// # Errors
     ///

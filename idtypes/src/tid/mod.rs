@@ -35,6 +35,13 @@ pub(crate) const CLOCK_ID: Bounds = Bounds {
     max: Tid::MAX_CLOCK_ID as i128,
 };
 
+/// The timestamps, 0 to 2^53 - 1 microseconds (a constructor's, `at`'s).
+const TIMESTAMP: Bounds = Bounds {
+    part: "timestamp (microseconds)",
+    min: 0,
+    max: Tid::MAX_TIMESTAMP_MICROS as i128,
+};
+
 /// An atproto TID: 53 bits of microseconds since 1970 and a 10-bit clock id in a `u64`.
 ///
 /// - Ordering, equality and hashing are those of the `u64`, which are also those of the text
@@ -161,12 +168,7 @@ impl Tid {
     /// ```
     pub const fn from_parts(timestamp_micros: u64, clock_id: u16) -> Result<Tid, Error> {
         if timestamp_micros > Self::MAX_TIMESTAMP_MICROS {
-            return Err(Bounds {
-                part: "timestamp (microseconds)",
-                min: 0,
-                max: Self::MAX_TIMESTAMP_MICROS as i128,
-            }
-            .refuse(FORMAT, timestamp_micros as i128));
+            return Err(TIMESTAMP.refuse(FORMAT, timestamp_micros as i128));
         }
         if clock_id > Self::MAX_CLOCK_ID {
             return Err(CLOCK_ID.refuse(FORMAT, clock_id as i128));
@@ -248,6 +250,54 @@ impl Tid {
     pub fn now() -> Tid {
         generator::global().next()
     }
+
+    /// A TID of the time `time`, for tests and backfills: its timestamp is `time` rounded
+    /// down to the microsecond, its clock id random. `time` is a
+    /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
+    /// feature.
+    ///
+    /// The clock id is drawn for each TID from the secure random generator (ChaCha12
+    /// keyed by the OS; [`Tid::now`]'s is drawn once per process), so two TIDs of one
+    /// microsecond are the same with odds of 1 in 1,024. Where they must differ, or the clock
+    /// id must be yours, use [`from_parts`](Tid::from_parts), or a [`TidGenerator`] on a
+    /// [`ManualClock`](crate::ManualClock).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before 1970 or after
+    /// 2255-06-05T23:47:34.740991Z ([`MAX_TIMESTAMP_MICROS`](Tid::MAX_TIMESTAMP_MICROS)),
+    /// giving the time found in microseconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::{ErrorKind, Tid};
+    ///
+    /// let time = UNIX_EPOCH + Duration::from_nanos(1_688_137_381_887_007_900);
+    /// let tid = Tid::at(time)?;
+    /// assert_eq!(tid.timestamp_micros(), 1_688_137_381_887_007); // rounded down
+    /// assert_eq!(tid.timestamp(), UNIX_EPOCH + Duration::from_micros(1_688_137_381_887_007));
+    /// assert!(tid.clock_id() <= Tid::MAX_CLOCK_ID);
+    ///
+    /// let err = Tid::at(UNIX_EPOCH - Duration::from_secs(1)).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::OutOfRange);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(time: impl Into<std::time::SystemTime>) -> Result<Tid, Error> {
+        Tid::at_time(time.into())
+    }
+
+    /// [`at`](Tid::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(time: std::time::SystemTime) -> Result<Tid, Error> {
+        use crate::range::time::{MICROS, floor_within};
+
+        let micros = floor_within(time, MICROS, FORMAT, &TIMESTAMP)? as u64;
+        let clock_id = crate::process::random::secure_below(u64::from(Tid::MAX_CLOCK_ID) + 1);
+        Ok(Tid::from_parts_unchecked(micros, clock_id as u16))
+    }
 }
 
 crate::text::traits::convert!(Tid, u64, to_u64, from_u64);
@@ -274,11 +324,6 @@ impl Tid {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn from_datetime(time: chrono::DateTime<chrono::Utc>, clock_id: u16) -> Result<Tid, Error> {
-        const TIMESTAMP: crate::error::Bounds = crate::error::Bounds {
-            part: "timestamp (microseconds)",
-            min: 0,
-            max: Tid::MAX_TIMESTAMP_MICROS as i128,
-        };
         let micros = crate::integrations::chrono::unix_micros(FORMAT, &TIMESTAMP, time)?;
         Tid::from_parts(micros, clock_id)
     }
@@ -368,5 +413,39 @@ mod chrono_tests {
             Tid::from_datetime(after, 0).unwrap_err().kind(),
             ErrorKind::OutOfRange
         );
+    }
+}
+
+#[cfg(all(test, feature = "std", idtypes_host))]
+mod at_tests {
+    use crate::{ErrorKind, Tid};
+    use std::{
+        collections::HashSet,
+        time::{Duration, UNIX_EPOCH},
+    };
+
+    #[test]
+    fn at_takes_every_time_of_the_span_rounded_down_and_refuses_the_rest() {
+        let last = UNIX_EPOCH + Duration::from_nanos(Tid::MAX_TIMESTAMP_MICROS * 1000 + 999);
+        assert_eq!(
+            Tid::at(last).unwrap().timestamp_micros(),
+            Tid::MAX_TIMESTAMP_MICROS
+        );
+        assert_eq!(Tid::at(UNIX_EPOCH).unwrap().timestamp_micros(), 0);
+        let err = Tid::at(UNIX_EPOCH - Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        assert!(err.to_string().contains("found -1"), "{err}");
+        let err = Tid::at(last + Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+    }
+
+    #[test]
+    fn at_draws_a_clock_id_for_each_tid() {
+        let time = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        let clock_ids: HashSet<u16> = (0..200)
+            .map(|_| Tid::at(time).unwrap().clock_id())
+            .collect();
+        // 200 draws of 1,024 give about 182 clock ids; 100 or fewer has odds below 1e-30.
+        assert!(clock_ids.len() > 100, "{}", clock_ids.len());
     }
 }

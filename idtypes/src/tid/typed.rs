@@ -28,6 +28,11 @@ macro_rules! __idtypes_typed_tid {
                 "A new id from the process-wide generator."
             );
             $crate::__idtypes_typed_next_from!(tid::TidGenerator, $checks);
+            $crate::__idtypes_typed_at!(
+                Tid::at,
+                $checks,
+                "An id of the time `time`, rounded down to the microsecond, with a random clock id (`Tid::at`): for tests and backfills."
+            );
         }
     };
 }

@@ -59,6 +59,35 @@ pub struct TimeIdGenerator<C = SystemClock> {
     micros: Padded<Monotonic>,
 }
 
+impl TimeIdGenerator<SystemClock> {
+    /// How many values a lease namespace of TimeId nodes has: 992, the nodes 0..=991 (the
+    /// best-effort and context-dependent [classes](crate::time_id::NodeClass)). Take leases
+    /// for [`with_lease_term`](TimeIdGenerator::with_lease_term), whose leased value is the
+    /// node id as it is, with `leases.acquire("events-node", TimeIdGenerator::LEASE_VALUES)`
+    /// (see `idtypes::lease`).
+    ///
+    /// The 32 globally registered nodes (992..=1023) are left out: such a node is registered
+    /// to one party, which sets it with [`with_node`](TimeIdGenerator::with_node). A node
+    /// drawn at random (`TimeId::now()`, [`TimeIdGenerator::new`]) is a best-effort one,
+    /// 0..=31, which a lease may also hand out: in a fleet that leases its nodes, lease every
+    /// generator's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::LeaseTerm;
+    /// use idtypes::time_id::{NodeClass, TimeIdGenerator};
+    ///
+    /// // The last value of the space, as a lease store would hand it out; here, by hand.
+    /// let last = LeaseTerm::new(TimeIdGenerator::LEASE_VALUES - 1, Duration::from_secs(25), 0, i64::MAX);
+    /// let node = TimeIdGenerator::new().with_lease_term(last)?.next().node();
+    /// assert_eq!((node.get(), node.class()), (991, NodeClass::ContextDependent));
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const LEASE_VALUES: u32 = 992;
+}
+
 impl<C: Clock> TimeIdGenerator<C> {
     /// A generator on `clock` with a random best-effort node id.
     ///
@@ -104,7 +133,10 @@ impl<C: Clock> TimeIdGenerator<C> {
     /// The same generator bound to a lease `term`: the leased value is its node id, its ids
     /// come after every id earlier holders of that node may have made (the term's floor), and
     /// it refuses ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired)) once the term
-    /// runs out or its ids reach the term's ceiling. See [`LeaseTerm`].
+    /// runs out or its ids reach the term's ceiling. See [`LeaseTerm`]; lease from a
+    /// namespace of [`LEASE_VALUES`](TimeIdGenerator::LEASE_VALUES) values
+    /// (`leases.acquire("events-node", TimeIdGenerator::LEASE_VALUES)`: the nodes that are
+    /// not globally registered).
     ///
     /// # Errors
     ///

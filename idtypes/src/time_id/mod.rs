@@ -33,6 +33,13 @@ use crate::{Error, Tid, error::Bounds};
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "TimeId";
 
+/// The timestamps, -2^53 to 2^53 - 1 microseconds (a constructor's, `at`'s).
+const TIMESTAMP: Bounds = Bounds {
+    part: "timestamp (microseconds)",
+    min: TimeId::MIN_TIMESTAMP_MICROS as i128,
+    max: TimeId::MAX_TIMESTAMP_MICROS as i128,
+};
+
 /// A draft-goldman Time-Ordered ID: `timestamp_micros * 1024 + node` in an `i64`.
 ///
 /// - Timestamps run from -2^53 µs (1684-07-28T00:12:25.259008Z) to 2^53 - 1 µs
@@ -167,12 +174,7 @@ impl TimeId {
         if timestamp_micros < Self::MIN_TIMESTAMP_MICROS
             || timestamp_micros > Self::MAX_TIMESTAMP_MICROS
         {
-            return Err(Bounds {
-                part: "timestamp (microseconds)",
-                min: Self::MIN_TIMESTAMP_MICROS as i128,
-                max: Self::MAX_TIMESTAMP_MICROS as i128,
-            }
-            .refuse(FORMAT, timestamp_micros as i128));
+            return Err(TIMESTAMP.refuse(FORMAT, timestamp_micros as i128));
         }
         Ok(TimeId::from_parts_unchecked(timestamp_micros, node))
     }
@@ -276,6 +278,57 @@ impl TimeId {
     #[cfg(all(feature = "std", idtypes_host))]
     pub fn now() -> TimeId {
         generator::global().next()
+    }
+
+    /// A TimeId of the time `time`, for tests and backfills: its timestamp is `time` rounded
+    /// down to the microsecond (towards the past, before 1970 too), its node a random
+    /// best-effort one (0..=31). `time` is a [`SystemTime`](std::time::SystemTime), or
+    /// chrono's `DateTime<Utc>` with the `chrono` feature.
+    ///
+    /// The node is drawn for each id from the secure random generator (ChaCha12 keyed by the OS;
+    /// [`TimeId::now`]'s is drawn once per process), among the nodes the draft leaves
+    /// to uncoordinated use, so two ids of one microsecond are the same with odds of 1 in 32.
+    /// Where they must differ, or the node must be yours, use
+    /// [`from_parts`](TimeId::from_parts), or a [`TimeIdGenerator`] on a
+    /// [`ManualClock`](crate::ManualClock).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before
+    /// 1684-07-28T00:12:25.259008Z or after 2255-06-05T23:47:34.740991Z, giving the time found
+    /// in microseconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::TimeId;
+    /// use idtypes::time_id::NodeClass;
+    ///
+    /// let before_1970 = UNIX_EPOCH - Duration::from_nanos(1_500);
+    /// let id = TimeId::at(before_1970)?;
+    /// assert_eq!(id.timestamp_micros(), -2); // rounded down, towards the past
+    /// assert_eq!(id.timestamp(), UNIX_EPOCH - Duration::from_micros(2));
+    /// assert_eq!(id.node().class(), NodeClass::BestEffort);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(time: impl Into<std::time::SystemTime>) -> Result<TimeId, Error> {
+        TimeId::at_time(time.into())
+    }
+
+    /// [`at`](TimeId::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(time: std::time::SystemTime) -> Result<TimeId, Error> {
+        use crate::range::time::{MICROS, floor_within};
+
+        let micros = floor_within(time, MICROS, FORMAT, &TIMESTAMP)? as i64;
+        // The best-effort nodes, 0..=31.
+        let node = crate::process::random::secure_below(32);
+        Ok(TimeId::from_parts_unchecked(
+            micros,
+            NodeId::from_low_bits(node),
+        ))
     }
 }
 
@@ -427,5 +480,49 @@ mod tests {
             "TimeId timestamp (microseconds) out of range: found -9007199254740993, \
              expected -9007199254740992..=9007199254740991"
         );
+    }
+}
+
+#[cfg(all(test, feature = "std", idtypes_host))]
+mod at_tests {
+    use crate::time_id::NodeClass;
+    use crate::{ErrorKind, TimeId};
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn at_takes_every_time_of_the_span_rounded_towards_the_past() {
+        let nanos = |micros: i64| micros.unsigned_abs() * 1000;
+        let first = UNIX_EPOCH - Duration::from_nanos(nanos(TimeId::MIN_TIMESTAMP_MICROS));
+        let last = UNIX_EPOCH + Duration::from_nanos(nanos(TimeId::MAX_TIMESTAMP_MICROS) + 999);
+        assert_eq!(
+            TimeId::at(first).unwrap().timestamp_micros(),
+            TimeId::MIN_TIMESTAMP_MICROS
+        );
+        assert_eq!(
+            TimeId::at(last).unwrap().timestamp_micros(),
+            TimeId::MAX_TIMESTAMP_MICROS
+        );
+        let just_before_1970 = UNIX_EPOCH - Duration::from_nanos(1);
+        assert_eq!(TimeId::at(just_before_1970).unwrap().timestamp_micros(), -1);
+        for outside in [
+            first - Duration::from_nanos(1),
+            last + Duration::from_nanos(1),
+        ] {
+            let err = TimeId::at(outside).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        }
+    }
+
+    #[test]
+    fn at_draws_best_effort_nodes() {
+        let time = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        let mut seen = [false; 32];
+        for _ in 0..2_000 {
+            let node = TimeId::at(time).unwrap().node();
+            assert_eq!(node.class(), NodeClass::BestEffort);
+            seen[usize::from(node.get())] = true;
+        }
+        // Each of the 32 nodes is missed by 2,000 draws with odds below 1e-27.
+        assert!(seen.iter().all(|&s| s));
     }
 }

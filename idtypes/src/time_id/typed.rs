@@ -40,6 +40,11 @@ macro_rules! __idtypes_typed_time_id {
                 "A new id from the process-wide generator."
             );
             $crate::__idtypes_typed_next_from!(time_id::TimeIdGenerator, $checks);
+            $crate::__idtypes_typed_at!(
+                TimeId::at,
+                $checks,
+                "An id of the time `time`, rounded down to the microsecond, with a random best-effort node (`TimeId::at`): for tests and backfills."
+            );
         }
     };
 }

@@ -274,6 +274,60 @@ macro_rules! __idtypes_typed_new {
     ($($tokens:tt)*) => {};
 }
 
+/// `at(time)`, an id of a given time, typed: the format's function `$function` (`Tid::at`,
+/// `uuids::at_v7`), with the argument it takes before the time when it takes one (a
+/// Snowflake's epoch, a Sonyflake's layout); with checks, their result too (with the
+/// generators: `std`, on a target with a host clock).
+#[cfg(all(feature = "std", idtypes_host))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_at {
+    (
+        $($function:ident)::+, unchecked, $doc:literal
+        $(, $arg:ident : $($arg_type:ident)::+)?
+    ) => {
+        #[doc = $doc]
+        ///
+        /// `time` is a `SystemTime`, or a `DateTime<Utc>` with the `chrono` feature.
+        ///
+        /// # Errors
+        ///
+        /// The format's out-of-range error for a time outside the format's span.
+        pub fn at(
+            $($arg: $crate::$($arg_type)::+,)?
+            time: impl $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
+        ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
+            $crate::__private::core::result::Result::Ok(Self($crate::$($function)::+($($arg,)? time)?))
+        }
+    };
+    (
+        $($function:ident)::+, checked, $doc:literal
+        $(, $arg:ident : $($arg_type:ident)::+)?
+    ) => {
+        #[doc = $doc]
+        ///
+        /// `time` is a `SystemTime`, or a `DateTime<Utc>` with the `chrono` feature.
+        ///
+        /// # Errors
+        ///
+        /// The format's out-of-range error for a time outside the format's span, or the
+        /// type's check, when it refuses the new id.
+        pub fn at(
+            $($arg: $crate::$($arg_type)::+,)?
+            time: impl $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
+        ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
+            <Self as $crate::TypedId>::try_from_inner($crate::$($function)::+($($arg,)? time)?)
+        }
+    };
+}
+
+#[cfg(not(all(feature = "std", idtypes_host)))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_at {
+    ($($tokens:tt)*) => {};
+}
+
 /// `next_from(&generator)` and `try_next_from(&generator)` for a generator `$module::$generator<C>`
 /// whose `next` returns the id (and panics where `try_next` fails) (with the generators:
 /// `std`, on a target with a host clock).

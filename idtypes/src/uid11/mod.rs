@@ -521,3 +521,72 @@ mod tests {
         assert_eq!(j.start().to_u64(), 42 * 58u64.pow(10));
     }
 }
+
+#[cfg(all(test, feature = "std", idtypes_host))]
+mod at_tests {
+    use super::UID11_XID_EPOCH_MILLIS;
+    use crate::{ErrorKind, Snowish, TsSeqRand, Uid11Xid};
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+    /// The Unix millisecond `millis`, and the last nanosecond of it.
+    fn millisecond(millis: u64) -> (SystemTime, SystemTime) {
+        let start = UNIX_EPOCH + Duration::from_millis(millis);
+        (start, start + Duration::from_nanos(999_999))
+    }
+
+    #[test]
+    fn each_profile_takes_every_millisecond_from_the_epoch_to_its_last() {
+        let (first, _) = millisecond(UID11_XID_EPOCH_MILLIS);
+        let before = first - Duration::from_nanos(1);
+        let (_, xid_last) = millisecond(Uid11Xid::MAX_TIMESTAMP_MILLIS);
+        assert_eq!(Uid11Xid::at(first).unwrap().millis_since_epoch(), 0);
+        let xid = Uid11Xid::at(xid_last).unwrap();
+        assert_eq!(xid.timestamp_millis(), Uid11Xid::MAX_TIMESTAMP_MILLIS);
+        let (_, snowish_last) = millisecond(Snowish::MAX_TIMESTAMP_MILLIS);
+        assert_eq!(Snowish::at(first).unwrap().millis_since_epoch(), 0);
+        let snowish = Snowish::at(snowish_last).unwrap();
+        assert_eq!(snowish.timestamp_millis(), Snowish::MAX_TIMESTAMP_MILLIS);
+        let (_, ts_last) = millisecond(TsSeqRand::MAX_TIMESTAMP_MILLIS);
+        assert_eq!(TsSeqRand::at(first).unwrap().millis_since_epoch(), 0);
+        let ts = TsSeqRand::at(ts_last).unwrap();
+        assert_eq!(ts.timestamp_millis(), TsSeqRand::MAX_TIMESTAMP_MILLIS);
+
+        for err in [
+            Uid11Xid::at(before).unwrap_err(),
+            Snowish::at(before).unwrap_err(),
+            TsSeqRand::at(before).unwrap_err(),
+        ] {
+            assert_eq!(err.kind(), ErrorKind::OutOfRange);
+            // The millisecond found, before the epoch's.
+            assert!(err.to_string().contains("1321009871110"), "{err}");
+        }
+        let after = |last: SystemTime| last + Duration::from_nanos(1);
+        for err in [
+            Uid11Xid::at(after(xid_last)).unwrap_err(),
+            Snowish::at(after(snowish_last)).unwrap_err(),
+            TsSeqRand::at(after(ts_last)).unwrap_err(),
+        ] {
+            assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        }
+    }
+
+    #[test]
+    fn the_parts_that_are_not_time_are_drawn_for_each_id() {
+        let (time, _) = millisecond(1_700_000_000_000);
+        let xids: Vec<u32> = (0..3)
+            .map(|_| Uid11Xid::at(time).unwrap().random())
+            .collect();
+        let snowish: Vec<(u16, u16)> = (0..3)
+            .map(|_| Snowish::at(time).unwrap())
+            .map(|id| (id.machine_id(), id.sequence()))
+            .collect();
+        let ts: Vec<(u16, u16)> = (0..3)
+            .map(|_| TsSeqRand::at(time).unwrap())
+            .map(|id| (id.sequence(), id.random()))
+            .collect();
+        // Three draws of 22 bits that are all the same: odds of 1 in 2^44, for each.
+        assert!(xids[0] != xids[1] || xids[1] != xids[2]);
+        assert!(snowish[0] != snowish[1] || snowish[1] != snowish[2]);
+        assert!(ts[0] != ts[1] || ts[1] != ts[2]);
+    }
+}

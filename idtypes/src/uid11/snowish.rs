@@ -61,6 +61,13 @@ pub(crate) const MACHINE_ID: Bounds = Bounds {
 };
 const MAX_DELTA: u64 = (1 << 41) - 1;
 
+/// The timestamps, from the xid epoch to the last millisecond of 41 bits (a constructor's, `at`'s).
+const TIMESTAMP: Bounds = Bounds {
+    part: "timestamp (Unix milliseconds)",
+    min: UID11_XID_EPOCH_MILLIS as i128,
+    max: Snowish::MAX_TIMESTAMP_MILLIS as i128,
+};
+
 /// A snowish uid11: a reserved 0 bit, 41 bits of milliseconds since the xid epoch
 /// (2011-11-11T11:11:11.111Z; the specification names none, idtypes uses xid's), a 10-bit
 /// machine id and a 12-bit per-millisecond sequence.
@@ -155,12 +162,7 @@ impl Snowish {
         sequence: u16,
     ) -> Result<Snowish, Error> {
         if unix_millis < UID11_XID_EPOCH_MILLIS || unix_millis > Snowish::MAX_TIMESTAMP_MILLIS {
-            return Err(Bounds {
-                part: "timestamp (Unix milliseconds)",
-                min: UID11_XID_EPOCH_MILLIS as i128,
-                max: Snowish::MAX_TIMESTAMP_MILLIS as i128,
-            }
-            .refuse(FORMAT, unix_millis as i128));
+            return Err(TIMESTAMP.refuse(FORMAT, unix_millis as i128));
         }
         if machine_id > Snowish::MAX_MACHINE_ID {
             return Err(MACHINE_ID.refuse(FORMAT, machine_id as i128));
@@ -251,6 +253,55 @@ impl Snowish {
     #[cfg(feature = "std")]
     pub fn timestamp(self) -> std::time::SystemTime {
         std::time::UNIX_EPOCH + core::time::Duration::from_millis(self.timestamp_millis())
+    }
+
+    /// A snowish id of the time `time`, for tests and backfills: its timestamp is `time`
+    /// rounded down to the millisecond, its machine id (10 bits) and sequence (12 bits) drawn
+    /// from the secure random generator (ChaCha12 keyed by the OS; there is no machine id of
+    /// the process to take, and an id made alone has no place in a generator's count; random
+    /// ones keep ids of one millisecond apart). `time` is a
+    /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
+    /// feature.
+    ///
+    /// Two ids of one millisecond are the same with odds of 1 in 2^22. Where they must
+    /// differ, or the machine id must be yours, use [`from_parts`](Snowish::from_parts), or a
+    /// [`SnowishGenerator`] on a [`ManualClock`](crate::ManualClock).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before the xid epoch
+    /// (2011-11-11T11:11:11.111Z) or after 2081-07-18T02:58:46.662Z, giving the time found in
+    /// Unix milliseconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::Snowish;
+    ///
+    /// let id = Snowish::at(UNIX_EPOCH + Duration::from_micros(1_700_000_000_123_999))?;
+    /// assert_eq!(id.timestamp_millis(), 1_700_000_000_123); // rounded down
+    /// assert!(id.machine_id() <= Snowish::MAX_MACHINE_ID);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(time: impl Into<std::time::SystemTime>) -> Result<Snowish, Error> {
+        Snowish::at_time(time.into())
+    }
+
+    /// [`at`](Snowish::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(time: std::time::SystemTime) -> Result<Snowish, Error> {
+        use crate::range::time::{MILLIS, floor_within};
+
+        let millis = floor_within(time, MILLIS, FORMAT, &TIMESTAMP)? as u64;
+        // 22 random bits: the machine id's 10 and the sequence's 12.
+        let bits = crate::process::random::secure_u64();
+        Ok(Snowish::from_fields(
+            millis - UID11_XID_EPOCH_MILLIS,
+            (bits >> 12) as u16 & 0x3FF,
+            bits as u16 & 0xFFF,
+        ))
     }
 }
 

@@ -27,6 +27,13 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
 };
 const MAX_DELTA: u64 = (1 << 42) - 1;
 
+/// The timestamps, from the xid epoch to the last millisecond (a constructor's, `at`'s).
+const TIMESTAMP: Bounds = Bounds {
+    part: "timestamp (Unix milliseconds)",
+    min: UID11_XID_EPOCH_MILLIS as i128,
+    max: TsSeqRand::MAX_TIMESTAMP_MILLIS as i128,
+};
+
 /// A ts-seq-rand uid11: 42 bits of milliseconds since the xid epoch
 /// (2011-11-11T11:11:11.111Z; the specification names none, idtypes uses xid's), a 12-bit
 /// per-millisecond sequence and 10 random bits.
@@ -93,12 +100,7 @@ impl TsSeqRand {
         random: u16,
     ) -> Result<TsSeqRand, Error> {
         if unix_millis < UID11_XID_EPOCH_MILLIS || unix_millis > TsSeqRand::MAX_TIMESTAMP_MILLIS {
-            return Err(Bounds {
-                part: "timestamp (Unix milliseconds)",
-                min: UID11_XID_EPOCH_MILLIS as i128,
-                max: TsSeqRand::MAX_TIMESTAMP_MILLIS as i128,
-            }
-            .refuse(FORMAT, unix_millis as i128));
+            return Err(TIMESTAMP.refuse(FORMAT, unix_millis as i128));
         }
         if sequence > 4095 {
             return Err(Bounds {
@@ -207,6 +209,54 @@ impl TsSeqRand {
     #[cfg(all(feature = "std", idtypes_host))]
     pub fn now() -> TsSeqRand {
         generator::global().next()
+    }
+
+    /// An id of the time `time`, for tests and backfills: its timestamp is `time` rounded
+    /// down to the millisecond, its sequence (12 bits) and random field (10 bits) drawn from
+    /// the secure random generator (ChaCha12 keyed by the OS; a generator's sequence counts from
+    /// 0 in each millisecond; an id made alone has no place in a count, and a random one keeps
+    /// ids of one millisecond apart). `time` is a [`SystemTime`](std::time::SystemTime), or
+    /// chrono's `DateTime<Utc>` with the `chrono` feature.
+    ///
+    /// Two ids of one millisecond are the same with odds of 1 in 2^22. Where they must
+    /// differ, use [`from_parts`](TsSeqRand::from_parts), or a [`TsSeqRandGenerator`] on a
+    /// [`ManualClock`](crate::ManualClock).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before the xid epoch
+    /// (2011-11-11T11:11:11.111Z) or after 2151-03-25T18:46:22.214Z, giving the time found in
+    /// Unix milliseconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::TsSeqRand;
+    ///
+    /// let id = TsSeqRand::at(UNIX_EPOCH + Duration::from_micros(1_700_000_000_123_999))?;
+    /// assert_eq!(id.timestamp_millis(), 1_700_000_000_123); // rounded down
+    /// assert!(id.sequence() <= 4095 && id.random() <= 1023);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(time: impl Into<std::time::SystemTime>) -> Result<TsSeqRand, Error> {
+        TsSeqRand::at_time(time.into())
+    }
+
+    /// [`at`](TsSeqRand::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(time: std::time::SystemTime) -> Result<TsSeqRand, Error> {
+        use crate::range::time::{MILLIS, floor_within};
+
+        let millis = floor_within(time, MILLIS, FORMAT, &TIMESTAMP)? as u64;
+        // 22 random bits: the sequence's 12 and the random field's 10.
+        let bits = crate::process::random::secure_u64();
+        Ok(TsSeqRand::from_fields(
+            millis - UID11_XID_EPOCH_MILLIS,
+            (bits >> 10) as u16 & 0xFFF,
+            bits as u16 & 0x3FF,
+        ))
     }
 }
 

@@ -64,6 +64,11 @@ macro_rules! __idtypes_typed_uid11_xid {
                 "A new id from the process-wide generator."
             );
             $crate::__idtypes_typed_next_from!(uid11::Uid11XidGenerator, $checks);
+            $crate::__idtypes_typed_at!(
+                Uid11Xid::at,
+                $checks,
+                "An id of the time `time`, rounded down to the millisecond, with random bits (`Uid11Xid::at`): for tests and backfills."
+            );
         }
     };
 }
@@ -96,6 +101,11 @@ macro_rules! __idtypes_typed_snowish {
             $crate::__idtypes_typed_integer_range!(Snowish, range_for_millis, "milliseconds");
             $crate::__idtypes_typed_time_ranges!(Snowish);
             $crate::__idtypes_typed_next_from!(uid11::SnowishGenerator, $checks);
+            $crate::__idtypes_typed_at!(
+                Snowish::at,
+                $checks,
+                "An id of the time `time`, rounded down to the millisecond, with a random machine id and sequence (`Snowish::at`): for tests and backfills."
+            );
         }
     };
 }
@@ -134,6 +144,11 @@ macro_rules! __idtypes_typed_ts_seq_rand {
                 "A new id from the process-wide generator."
             );
             $crate::__idtypes_typed_next_from!(uid11::TsSeqRandGenerator, $checks);
+            $crate::__idtypes_typed_at!(
+                TsSeqRand::at,
+                $checks,
+                "An id of the time `time`, rounded down to the millisecond, with a random sequence and random field (`TsSeqRand::at`): for tests and backfills."
+            );
         }
     };
 }

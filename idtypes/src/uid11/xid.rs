@@ -30,6 +30,13 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
 const MAX_DELTA: u64 = (1 << 42) - 1;
 const MAX_RANDOM: u32 = (1 << 22) - 1;
 
+/// The timestamps, from the xid epoch to the last millisecond (a constructor's, `at`'s).
+const TIMESTAMP: Bounds = Bounds {
+    part: "timestamp (Unix milliseconds)",
+    min: UID11_XID_EPOCH_MILLIS as i128,
+    max: Uid11Xid::MAX_TIMESTAMP_MILLIS as i128,
+};
+
 /// An xid: milliseconds since the xid epoch (2011-11-11T11:11:11.111Z) in the top 42 bits, 22
 /// random bits below, written as a uid11.
 ///
@@ -100,12 +107,7 @@ impl Uid11Xid {
     /// ```
     pub const fn from_parts(unix_millis: u64, random: u32) -> Result<Uid11Xid, Error> {
         if unix_millis < UID11_XID_EPOCH_MILLIS || unix_millis > Uid11Xid::MAX_TIMESTAMP_MILLIS {
-            return Err(Bounds {
-                part: "timestamp (Unix milliseconds)",
-                min: UID11_XID_EPOCH_MILLIS as i128,
-                max: Uid11Xid::MAX_TIMESTAMP_MILLIS as i128,
-            }
-            .refuse(FORMAT, unix_millis as i128));
+            return Err(TIMESTAMP.refuse(FORMAT, unix_millis as i128));
         }
         Uid11Xid::from_parts_since_epoch(unix_millis - UID11_XID_EPOCH_MILLIS, random)
     }
@@ -235,6 +237,49 @@ impl Uid11Xid {
     #[cfg(all(feature = "std", idtypes_host))]
     pub fn now() -> Uid11Xid {
         generator::global().next()
+    }
+
+    /// An xid of the time `time`, for tests and backfills: its timestamp is `time` rounded
+    /// down to the millisecond, its 22 random bits drawn from the secure random generator
+    /// (ChaCha12 keyed by the OS). `time` is a [`SystemTime`](std::time::SystemTime), or chrono's
+    /// `DateTime<Utc>` with the `chrono` feature.
+    ///
+    /// Two xids of one millisecond are the same with odds of 1 in 2^22. Where they must
+    /// differ, use [`from_parts`](Uid11Xid::from_parts), or a [`Uid11XidGenerator`] on a
+    /// [`ManualClock`](crate::ManualClock).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before the xid epoch
+    /// (2011-11-11T11:11:11.111Z) or after 2151-03-25T18:46:22.214Z, giving the time found in
+    /// Unix milliseconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::{ErrorKind, Uid11Xid};
+    ///
+    /// let id = Uid11Xid::at(UNIX_EPOCH + Duration::from_micros(1_700_000_000_123_999))?;
+    /// assert_eq!(id.timestamp_millis(), 1_700_000_000_123); // rounded down
+    /// assert_eq!(Uid11Xid::at(UNIX_EPOCH).unwrap_err().kind(), ErrorKind::OutOfRange);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(time: impl Into<std::time::SystemTime>) -> Result<Uid11Xid, Error> {
+        Uid11Xid::at_time(time.into())
+    }
+
+    /// [`at`](Uid11Xid::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(time: std::time::SystemTime) -> Result<Uid11Xid, Error> {
+        use crate::range::time::{MILLIS, floor_within};
+
+        let millis = floor_within(time, MILLIS, FORMAT, &TIMESTAMP)? as u64;
+        let random = crate::process::random::secure_u64() as u32 & MAX_RANDOM;
+        Ok(Uid11Xid(
+            ((millis - UID11_XID_EPOCH_MILLIS) << 22) | random as u64,
+        ))
     }
 }
 

@@ -40,6 +40,13 @@ pub(crate) const FORMAT: &str = "ULID";
 
 const RANDOM_BITS: u32 = 80;
 
+/// The timestamps, 0 to 2^48 - 1 Unix milliseconds (a constructor's, `at`'s).
+const TIMESTAMP: Bounds = Bounds {
+    part: "timestamp (Unix milliseconds)",
+    min: 0,
+    max: Ulid::MAX_TIMESTAMP_MILLIS as i128,
+};
+
 /// A ULID: 48 bits of Unix milliseconds, then 80 random bits. Ids order by time, then by
 /// their random bits (which a monotonic generator counts up within a millisecond), and so
 /// does their text.
@@ -184,12 +191,7 @@ impl Ulid {
     /// ```
     pub const fn from_parts(unix_millis: u64, random: u128) -> Result<Ulid, Error> {
         if unix_millis > Ulid::MAX_TIMESTAMP_MILLIS {
-            return Err(Bounds {
-                part: "timestamp (Unix milliseconds)",
-                min: 0,
-                max: Ulid::MAX_TIMESTAMP_MILLIS as i128,
-            }
-            .refuse(FORMAT, unix_millis as i128));
+            return Err(TIMESTAMP.refuse(FORMAT, unix_millis as i128));
         }
         if random > Ulid::MAX_RANDOM {
             return Err(Bounds {
@@ -267,6 +269,49 @@ impl Ulid {
     #[cfg(all(feature = "std", idtypes_host))]
     pub fn now() -> Ulid {
         generator::global().next()
+    }
+
+    /// A ULID of the time `time`, for tests and backfills: its timestamp is `time` rounded
+    /// down to the millisecond, its 80 random bits drawn from the secure random source of
+    /// [`Ulid::now`]'s (a generator's first ULID of a millisecond has fresh random bits too).
+    /// `time` is a [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the
+    /// `chrono` feature.
+    ///
+    /// ULIDs made so are not ordered within a millisecond (a generator's count up), and differ
+    /// as random 80-bit values do.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before 1970 or after
+    /// 10889-08-02T05:31:50.655Z, giving the time found in Unix milliseconds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::{ErrorKind, Ulid};
+    ///
+    /// let id = Ulid::at(UNIX_EPOCH + Duration::from_micros(1_700_000_000_123_999))?;
+    /// assert_eq!(id.timestamp_millis(), 1_700_000_000_123); // rounded down
+    /// assert_ne!(id, Ulid::at(UNIX_EPOCH + Duration::from_millis(1_700_000_000_123))?);
+    ///
+    /// let err = Ulid::at(UNIX_EPOCH - Duration::from_millis(1)).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::OutOfRange);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub fn at(time: impl Into<std::time::SystemTime>) -> Result<Ulid, Error> {
+        Ulid::at_time(time.into())
+    }
+
+    /// [`at`](Ulid::at), compiled once.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn at_time(time: std::time::SystemTime) -> Result<Ulid, Error> {
+        use crate::range::time::{MILLIS, floor_within};
+
+        let millis = floor_within(time, MILLIS, FORMAT, &TIMESTAMP)? as u128;
+        let random = crate::process::random::secure_u128() & Ulid::MAX_RANDOM;
+        Ok(Ulid((millis << RANDOM_BITS) | random))
     }
 }
 
@@ -369,5 +414,31 @@ mod tests {
         assert_eq!(Ulid::from_bytes(a.to_bytes()), a);
         assert_eq!(u128::from(a), a.to_u128());
         assert_eq!(Ulid::from([0xFF; 16]), Ulid::MAX);
+    }
+}
+
+#[cfg(all(test, feature = "std", idtypes_host))]
+mod at_tests {
+    use crate::{ErrorKind, Ulid};
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn at_takes_every_millisecond_of_the_span_and_fresh_random_bits() {
+        let last = UNIX_EPOCH
+            + Duration::from_millis(Ulid::MAX_TIMESTAMP_MILLIS)
+            + Duration::from_nanos(999_999);
+        assert_eq!(
+            Ulid::at(last).unwrap().timestamp_millis(),
+            Ulid::MAX_TIMESTAMP_MILLIS
+        );
+        let first = Ulid::at(UNIX_EPOCH).unwrap();
+        assert_eq!(first.timestamp_millis(), 0);
+        // Two draws of 80 bits alike: odds of 1 in 2^80.
+        assert_ne!(first.random(), Ulid::at(UNIX_EPOCH).unwrap().random());
+        let err = Ulid::at(UNIX_EPOCH - Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        assert!(err.to_string().contains("found -1"), "{err}");
+        let err = Ulid::at(last + Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
     }
 }

@@ -28,6 +28,11 @@ macro_rules! __idtypes_typed_ulid {
                 "A new id from the process-wide generator."
             );
             $crate::__idtypes_typed_next_from!(ulid::UlidGenerator, $checks);
+            $crate::__idtypes_typed_at!(
+                Ulid::at,
+                $checks,
+                "An id of the time `time`, rounded down to the millisecond, with 80 random bits (`Ulid::at`): for tests and backfills."
+            );
         }
     };
 }

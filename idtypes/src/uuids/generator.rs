@@ -216,6 +216,55 @@ pub fn now_v7() -> Uuid {
     global().next()
 }
 
+/// The timestamps of a UUIDv7, 0 to 2^48 - 1 Unix milliseconds.
+const TIMESTAMP: crate::error::Bounds = crate::error::Bounds {
+    part: "timestamp (Unix milliseconds)",
+    min: 0,
+    max: MAX_MILLIS as i128,
+};
+
+/// A new UUIDv7 of the time `time`, for tests and backfills: its `unix_ts_ms` is `time`
+/// rounded down to the millisecond, its 74 bits `rand_a` and `rand_b` fresh from the secure
+/// random source of [`now_v7`]'s (what a generator's first UUID of a millisecond has), with
+/// the version (7) and the variant (`10`). `time` is a [`SystemTime`](std::time::SystemTime),
+/// or chrono's `DateTime<Utc>` with the `chrono` feature. (The `uuid` crate's
+/// `Uuid::new_v7(Timestamp)` does the same with its own random source.)
+///
+/// UUIDs made so are not ordered within a millisecond (a generator's count up), and differ as
+/// random 74-bit values do.
+///
+/// # Errors
+///
+/// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before 1970 or after
+/// 10889-08-02T05:31:50.655Z, giving the time found in Unix milliseconds.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::{Duration, UNIX_EPOCH};
+/// use idtypes::{ErrorKind, uuids};
+///
+/// let id = uuids::at_v7(UNIX_EPOCH + Duration::from_micros(1_688_096_058_518_999))?;
+/// assert_eq!(uuids::timestamp_millis(id), Some(1_688_096_058_518)); // rounded down
+/// assert_eq!(id.get_version_num(), 7);
+/// assert_eq!(id.get_variant(), uuid::Variant::RFC4122);
+///
+/// let err = uuids::at_v7(UNIX_EPOCH - Duration::from_millis(1)).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::OutOfRange);
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub fn at_v7(time: impl Into<std::time::SystemTime>) -> Result<Uuid, Error> {
+    at_time(time.into())
+}
+
+/// [`at_v7`], compiled once.
+fn at_time(time: std::time::SystemTime) -> Result<Uuid, Error> {
+    use crate::range::time::{MILLIS, floor_within};
+
+    let millis = floor_within(time, MILLIS, FORMAT, &TIMESTAMP)? as u128;
+    Ok(uuid_v7((millis << COUNTER_BITS) | fresh_counter()))
+}
+
 /// A new random UUID (version 4): 122 bits from a per-thread ChaCha12 stream keyed by the
 /// operating system (rekeyed in a forked child), the version (4) and the variant (`10`).
 ///
@@ -405,5 +454,27 @@ mod tests {
     fn debug_shows_the_next_floor() {
         let generator = UuidV7Generator::with_clock(ManualClock::new(NOW));
         assert!(format!("{generator:?}").starts_with("UuidV7Generator { next_min: Some("));
+    }
+
+    #[test]
+    fn at_v7_takes_every_millisecond_of_the_span_with_fresh_random_bits() {
+        use std::time::UNIX_EPOCH;
+
+        let last = UNIX_EPOCH + Duration::from_millis(MAX_MILLIS) + Duration::from_nanos(999_999);
+        let id = at_v7(last).unwrap();
+        assert_eq!(crate::uuids::timestamp_millis(id), Some(MAX_MILLIS));
+        assert_eq!(
+            (id.get_version_num(), id.get_variant()),
+            (7, uuid::Variant::RFC4122)
+        );
+        let first = at_v7(UNIX_EPOCH).unwrap();
+        assert_eq!(crate::uuids::timestamp_millis(first), Some(0));
+        // Two draws of 74 bits alike: odds of 1 in 2^74.
+        assert_ne!(first, at_v7(UNIX_EPOCH).unwrap());
+        let err = at_v7(UNIX_EPOCH - Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
+        assert!(err.to_string().contains("found -1"), "{err}");
+        let err = at_v7(last + Duration::from_nanos(1)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange);
     }
 }

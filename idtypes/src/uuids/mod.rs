@@ -38,7 +38,7 @@ pub(crate) mod typeid;
 
 pub use dyn_type_id::DynTypeId;
 #[cfg(all(feature = "std", idtypes_host))]
-pub use generator::{UuidV7Generator, new_v4, now_v7};
+pub use generator::{UuidV7Generator, at_v7, new_v4, now_v7};
 #[doc(hidden)]
 pub use hyphenated::HYPHENATED_TEXT;
 pub use hyphenated::{encode_hyphenated, parse_hyphenated};

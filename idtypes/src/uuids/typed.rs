@@ -139,6 +139,11 @@ macro_rules! __idtypes_typed_uuid_new {
         }
 
         $crate::__idtypes_typed_next_from!(uuids::UuidV7Generator, unchecked);
+        $crate::__idtypes_typed_at!(
+            uuids::at_v7,
+            unchecked,
+            "A new version 7 UUID of the time `time`, rounded down to the millisecond, with fresh random bits ([`at_v7`]($crate::uuids::at_v7)): for tests and backfills."
+        );
     };
     (checked) => {
         /// A new version 7 UUID from the process-wide generator ([`now_v7`]($crate::uuids::now_v7)).
@@ -160,6 +165,11 @@ macro_rules! __idtypes_typed_uuid_new {
         }
 
         $crate::__idtypes_typed_next_from!(uuids::UuidV7Generator, checked);
+        $crate::__idtypes_typed_at!(
+            uuids::at_v7,
+            checked,
+            "A new version 7 UUID of the time `time`, rounded down to the millisecond, with fresh random bits ([`at_v7`]($crate::uuids::at_v7)): for tests and backfills."
+        );
     };
 }
 

@@ -62,6 +62,26 @@ impl SnowishGenerator<SystemClock> {
     pub fn new(machine_id: u16) -> Result<Self, Error> {
         SnowishGenerator::with_clock(SystemClock, machine_id)
     }
+
+    /// How many values a lease namespace of snowish machine ids has: 1,024, every machine id
+    /// (0..=1023). Take leases for [`with_lease_term`](SnowishGenerator::with_lease_term),
+    /// whose leased value is the machine id as it is, with
+    /// `leases.acquire("jobs-snowish", SnowishGenerator::LEASE_VALUES)` (see `idtypes::lease`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::LeaseTerm;
+    /// use idtypes::uid11::SnowishGenerator;
+    ///
+    /// // The last value of the space, as a lease store would hand it out; here, by hand.
+    /// let last = LeaseTerm::new(SnowishGenerator::LEASE_VALUES - 1, Duration::from_secs(25), 0, i64::MAX);
+    /// let generator = SnowishGenerator::new(0)?.with_lease_term(last)?;
+    /// assert_eq!(generator.next().machine_id(), 1023);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub const LEASE_VALUES: u32 = Snowish::MAX_MACHINE_ID as u32 + 1;
 }
 
 impl<C: Clock> SnowishGenerator<C> {
@@ -95,7 +115,9 @@ impl<C: Clock> SnowishGenerator<C> {
     /// its ids come after every id earlier holders of that machine id may have made (the
     /// term's floor, to the millisecond), and it refuses
     /// ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired)) once the term runs
-    /// out or its ids reach the term's ceiling. See [`LeaseTerm`].
+    /// out or its ids reach the term's ceiling. See [`LeaseTerm`]; lease from a namespace of
+    /// [`LEASE_VALUES`](SnowishGenerator::LEASE_VALUES) values
+    /// (`leases.acquire("jobs-snowish", SnowishGenerator::LEASE_VALUES)`).
     ///
     /// # Errors
     ///

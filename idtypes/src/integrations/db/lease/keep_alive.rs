@@ -33,9 +33,11 @@ use crate::{Error, ErrorKind, LeaseTerm, error::LeaseOp};
 ///
 /// ```no_run
 /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
-/// let lease = leases.acquire("posts-tid", 1024).await?;
+/// use idtypes::tid::TidGenerator;
+///
+/// let lease = leases.acquire("posts-tid", TidGenerator::LEASE_VALUES).await?;
 /// let kept = leases.keep_alive(lease)?;
-/// let generator = idtypes::tid::TidGenerator::new().with_lease_term(kept.term())?;
+/// let generator = TidGenerator::new().with_lease_term(kept.term())?;
 /// // ... serve requests with `generator` ...
 /// kept.release().await?;
 /// # Ok(())
@@ -93,8 +95,9 @@ impl KeepAlive {
     /// ```no_run
     /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
     /// use std::sync::{Arc, atomic::{AtomicBool, Ordering}};
+    /// use idtypes::tid::TidGenerator;
     ///
-    /// let kept = leases.keep_alive(leases.acquire("posts-tid", 1024).await?)?;
+    /// let kept = leases.keep_alive(leases.acquire("posts-tid", TidGenerator::LEASE_VALUES).await?)?;
     /// let serving = Arc::new(AtomicBool::new(true));
     /// tokio::spawn({
     ///     let (term, serving) = (kept.term(), Arc::clone(&serving));

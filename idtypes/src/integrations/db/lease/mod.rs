@@ -1,6 +1,31 @@
-//! Leases: one value of a bounded id space (a TID clock id, a TimeId node, a snowish or TBSL
-//! machine id, a Snowflake worker id) held by one process at a time, handed out by the
-//! database every process of a fleet already shares.
+//! Leases: one value of a bounded id space (a TID clock id, a TimeId node, a snowish, TBSL
+//! or Sonyflake machine id, a Snowflake worker id) held by one process at a time, handed out
+//! by the database every process of a fleet already shares.
+//!
+//! # The spaces
+//!
+//! A lease is taken from a namespace of `0..size` ([`Leases::acquire`]); a generator bound
+//! to it (`with_lease_term(lease.term())`) uses the leased value as its clock, node, machine
+//! or worker id as it is. Each generator names the size its namespace should have:
+//!
+//! | generator | the leased value is its | size |
+//! |---|---|---|
+//! | [`TidGenerator`](crate::tid::TidGenerator) | clock id | [`TidGenerator::LEASE_VALUES`](crate::tid::TidGenerator::LEASE_VALUES), 1,024 |
+//! | [`TimeIdGenerator`](crate::time_id::TimeIdGenerator) | node id | [`TimeIdGenerator::LEASE_VALUES`](crate::time_id::TimeIdGenerator::LEASE_VALUES), 992 (the nodes not globally registered) |
+//! | [`SnowishGenerator`](crate::uid11::SnowishGenerator) | machine id | [`SnowishGenerator::LEASE_VALUES`](crate::uid11::SnowishGenerator::LEASE_VALUES), 1,024 |
+//! | [`SnowflakeGenerator`](crate::snowflake::SnowflakeGenerator) | worker id | [`SnowflakeGenerator::LEASE_VALUES`](crate::snowflake::SnowflakeGenerator::LEASE_VALUES), 1,024, one namespace per epoch |
+//! | [`TbslGenerator`](crate::tbsl::TbslGenerator) | machine id | [`TbslGenerator::LEASE_VALUES`](crate::tbsl::TbslGenerator::LEASE_VALUES), 100 |
+//! | [`SonyflakeGenerator`](crate::sonyflake::SonyflakeGenerator) | machine id | [`layout.lease_values()`](crate::sonyflake::SonyflakeLayout::lease_values), 65,536 for v1's and v2's layouts, one namespace per layout |
+//!
+//! ```no_run
+//! # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
+//! use idtypes::tid::TidGenerator;
+//!
+//! let lease = leases.acquire("posts-tid", TidGenerator::LEASE_VALUES).await?;
+//! let posts = TidGenerator::new().with_lease_term(lease.term())?;
+//! # Ok(())
+//! # }
+//! ```
 //!
 //! # The table
 //!
@@ -122,7 +147,9 @@
 //!
 //! ```no_run
 //! # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
-//! let kept = leases.keep_alive(leases.acquire("posts-tid", 1024).await?)?;
+//! use idtypes::tid::TidGenerator;
+//!
+//! let kept = leases.keep_alive(leases.acquire("posts-tid", TidGenerator::LEASE_VALUES).await?)?;
 //! let term = kept.term();
 //! tokio::spawn(async move {
 //!     term.ended().await;
@@ -223,7 +250,7 @@ use crate::{
 /// let pool = sqlx::SqlitePool::connect("sqlite:leases.db?mode=rwc").await.unwrap();
 /// let leases = Leases::sqlite(pool);
 /// leases.setup().await?;
-/// let lease = leases.acquire("posts-tid", 1024).await?;
+/// let lease = leases.acquire("posts-tid", idtypes::tid::TidGenerator::LEASE_VALUES).await?;
 /// println!("this process's clock id: {}", lease.value());
 /// leases.release(lease).await?;
 /// # Ok(())
@@ -276,8 +303,10 @@ impl<DB: sqlx::Database> fmt::Debug for Leases<DB> {
 ///
 /// ```no_run
 /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
-/// let mut lease = leases.acquire("events-node", 992).await?;
-/// assert!(lease.value() < 992);
+/// use idtypes::time_id::TimeIdGenerator;
+///
+/// let mut lease = leases.acquire("events-node", TimeIdGenerator::LEASE_VALUES).await?;
+/// assert!(lease.value() < TimeIdGenerator::LEASE_VALUES);
 /// assert!(lease.is_live());
 /// leases.renew(&mut lease).await?;
 /// # Ok(())
@@ -667,7 +696,9 @@ macro_rules! store_for {
             }
 
             /// Takes a value of `0..size` in `namespace` that no live lease holds, within the
-            /// store's timeout (see [`with_timeout`](Leases::with_timeout)).
+            /// store's timeout (see [`with_timeout`](Leases::with_timeout)). Each generator
+            /// names the size of its namespace ([the spaces](crate::lease#the-spaces)):
+            /// `leases.acquire("posts-tid", TidGenerator::LEASE_VALUES)`.
             ///
             /// # Errors
             ///

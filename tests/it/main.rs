@@ -50,6 +50,7 @@ mod sea_orm_sqlite;
 mod serde_forms;
 mod sonyflake_conformance;
 mod sql_functions;
+mod sql_functions_dump;
 mod sqlx_derive;
 mod sqlx_mysql;
 mod sqlx_postgres;

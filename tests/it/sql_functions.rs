@@ -13,8 +13,8 @@ use idtypes::{
     Uuid,
 };
 use idtypes_tests::typed::{
-    BatchId, ChatId, EventId, FileId, JobId, MsgId, OrderId, PaymentId, PostId, RequestId,
-    TokenId, TraceId, TxnId,
+    BatchId, ChatId, EventId, FileId, JobId, MsgId, OrderId, PaymentId, PostId, RequestId, TokenId,
+    TraceId, TxnId,
 };
 
 /// A typed UUID whose text is hyphenated, after its prefix and a separator of its own.
@@ -324,6 +324,11 @@ macro_rules! sql_function_cases {
             refuses(pool, "ulid", "01ARZ3NDEKTuV4RRFFQ69G5FAV", "ULID", "'u' at position 12").await;
             let sql = "SELECT ulid_text(ulid_from_text('01arz3ndektsv4rrffq69g5fav'))";
             assert_eq!(text_of(pool, sql).await, "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+            // The text compares as bytes, whatever the connection's collation.
+            let sql = "SELECT uid11_text(uid11_from_text('jpXCZedGfVQ')) = 'JPXCZEDGFVQ', \
+                       tid_prefixed_text(0, 'post_') = 'POST_2222222222222'";
+            let same: (bool, bool) = sqlx::query_as(sql).fetch_one(pool).await.unwrap();
+            assert_eq!(same, (false, false));
 
             // rs/xid's example; lowercase only; the last character 0 or g; 12 bytes.
             let sql = "SELECT rs_xid_text(rs_xid_from_text('9m4e2mr0ui3e8a215n4g'))";

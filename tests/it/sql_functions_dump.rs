@@ -31,7 +31,7 @@ fn tool(names: &[&str]) -> Option<PathBuf> {
             Some((version, entry.path().join("bin")))
         })
         .collect();
-    versions.sort_by(|a, b| b.0.cmp(&a.0));
+    versions.sort_by_key(|(version, _)| std::cmp::Reverse(*version));
     dirs.extend(versions.into_iter().map(|(_, dir)| dir));
     let found = names
         .iter()
@@ -49,7 +49,9 @@ fn tool(names: &[&str]) -> Option<PathBuf> {
 
 /// `url` with its database replaced by `database`.
 fn with_database(url: &str, database: &str) -> String {
-    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
     let start = base.find("://").map_or(0, |i| i + 3);
     let base = base[start..].find('/').map_or(base, |i| &base[..start + i]);
     match query {
@@ -133,7 +135,9 @@ mod postgres {
 
         let db = pool(&source_url).await;
         execute(&db, &format!("CREATE SCHEMA {schema}; CREATE SCHEMA app")).await;
-        idtypes::sql::create_functions_in(&db, &schema).await.unwrap();
+        idtypes::sql::create_functions_in(&db, &schema)
+            .await
+            .unwrap();
         execute(
             &db,
             &format!(
@@ -175,7 +179,14 @@ mod postgres {
         );
         run(
             Command::new(&psql)
-                .args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", "--file"])
+                .args([
+                    "-X",
+                    "-q",
+                    "-v",
+                    "ON_ERROR_STOP=1",
+                    "--single-transaction",
+                    "--file",
+                ])
                 .arg(&dump)
                 .args(["--dbname", &target_url]),
             None,
@@ -211,11 +222,19 @@ mod postgres {
         // With pg_dump's empty search_path: the indexes serve lookups, and a new row gets
         // its generated columns.
         let mut conn = db.acquire().await.unwrap();
-        execute_on(&mut conn, "SELECT pg_catalog.set_config('search_path', '', false)").await;
+        execute_on(
+            &mut conn,
+            "SELECT pg_catalog.set_config('search_path', '', false)",
+        )
+        .await;
         execute_on(&mut conn, "SET enable_seqscan = off").await;
         let (tid, account) = posts[posts.len() / 2];
         for (index, condition, value) in [
-            ("posts_by_text", format!("{schema}.tid_text(id)"), tid.to_string()),
+            (
+                "posts_by_text",
+                format!("{schema}.tid_text(id)"),
+                tid.to_string(),
+            ),
             (
                 "posts_by_acct",
                 format!("{schema}.uuid_typeid_text(account, 'acct')"),
@@ -289,7 +308,9 @@ mod mysql {
     fn client_args(url: &str) -> (Vec<String>, Option<String>) {
         let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
         let rest = rest.split(['/', '?']).next().unwrap_or_default();
-        let (user, host) = rest.rsplit_once('@').map_or((None, rest), |(u, h)| (Some(u), h));
+        let (user, host) = rest
+            .rsplit_once('@')
+            .map_or((None, rest), |(u, h)| (Some(u), h));
         let (user, password) = match user {
             Some(user) => match user.split_once(':') {
                 Some((user, password)) => (Some(user), Some(percent_decoded(password))),
@@ -297,7 +318,9 @@ mod mysql {
             },
             None => (None, None),
         };
-        let (host, port) = host.rsplit_once(':').map_or((host, "3306"), |(h, p)| (h, p));
+        let (host, port) = host
+            .rsplit_once(':')
+            .map_or((host, "3306"), |(h, p)| (h, p));
         let mut args = vec![
             "--protocol=TCP".to_owned(),
             format!("--host={host}"),
@@ -314,7 +337,9 @@ mod mysql {
         let mut out = Vec::with_capacity(bytes.len());
         let mut i = 0;
         while i < bytes.len() {
-            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            let hex = bytes
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok());
             match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
                 (b'%', Some(byte)) => {
                     out.push(byte);
@@ -350,7 +375,9 @@ mod mysql {
         for database in [&source, &target] {
             execute(&admin, &format!("CREATE DATABASE {database}")).await;
         }
-        idtypes::sql::create_functions_in(&admin, &source).await.unwrap();
+        idtypes::sql::create_functions_in(&admin, &source)
+            .await
+            .unwrap();
         // The view names the functions as a connection to their database does: unqualified.
         let db = pool(options.clone().database(&source)).await;
         execute(

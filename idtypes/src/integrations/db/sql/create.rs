@@ -4,10 +4,10 @@
 use alloc::string::ToString;
 use core::future::Future;
 
-#[cfg(feature = "sqlx-mysql")]
-use super::scripts::{MYSQL, mysql_script, mysql_statements};
 #[cfg(feature = "sqlx-postgres")]
 use super::scripts::postgres_script;
+#[cfg(feature = "sqlx-mysql")]
+use super::scripts::{MYSQL, mysql_script, mysql_statements};
 
 /// The databases that have the functions: PostgreSQL and MySQL/MariaDB (with their sqlx
 /// features).

@@ -91,7 +91,8 @@
 //!
 //! Pinning each function's `search_path` (`SET search_path = ...`) would do it too, but
 //! PostgreSQL then sets and resets it on every call and inlines none of the SQL functions:
-//! measured on 100,000 rows, `snowflake_text` took 10 times as long and `uid11_text` 3 times.
+//! measured on 30,000 rows, `snowflake_text` took 7 to 10 times as long, `uid11_text` and
+//! `tid_from_text` 2 to 4 times.
 //!
 //! SQLite has no SQL-defined functions; read its ids with this crate or the CLI
 //! (`idtypes inspect`).

@@ -15,7 +15,9 @@
 -- The functions go in the current database (`idtypes::sql::mysql_script` names another one).
 -- A stored routine runs in its own database, so the calls between them need no qualifier:
 -- `db.tid_text(id)` works from a connection to any database. Text is compared as bytes
--- (`CAST(... AS BINARY)`): the collations would make `a` equal `A`, and `a ` equal `a`.
+-- (`CAST(... AS BINARY)`): the collations would make `a` equal `A`, and `a ` equal `a`; and
+-- the functions' text is `utf8mb4_bin`, so that a query comparing it with a string compares
+-- bytes too.
 -- In the mysql client, run it as it is (it sets its own DELIMITER). With binary logging on,
 -- creating functions needs `log_bin_trust_function_creators = 1` or the SUPER privilege.
 DELIMITER $$
@@ -41,7 +43,7 @@ END $$
 
 DROP FUNCTION IF EXISTS idtypes_encode $$
 CREATE FUNCTION idtypes_encode(v DECIMAL(50, 0), alphabet VARCHAR(64), width INT)
-RETURNS VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin DETERMINISTIC NO SQL
+RETURNS VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 BEGIN
   DECLARE base INT DEFAULT CHAR_LENGTH(alphabet);
   DECLARE result VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin DEFAULT '';
@@ -199,7 +201,7 @@ END $$
 
 -- atproto TID: 13 characters of base32-sortable; the BIGINT is its integer.
 DROP FUNCTION IF EXISTS tid_text $$
-CREATE FUNCTION tid_text(id BIGINT) RETURNS VARCHAR(13) CHARACTER SET ascii COLLATE ascii_bin
+CREATE FUNCTION tid_text(id BIGINT) RETURNS VARCHAR(13) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin
 DETERMINISTIC NO SQL
 RETURN idtypes_encode(idtypes_check_natural(id, 'atproto TID'),
                       '234567abcdefghijklmnopqrstuvwxyz', 13) $$
@@ -215,7 +217,7 @@ RETURN idtypes_to_bigint(
 -- TimeId: 13 characters of base32-sortable of the i64 sign-extended to 65 bits; the BIGINT is
 -- its bits with the top one flipped. Reads the dashed form (STTT-TTT-TTTT-CC) too.
 DROP FUNCTION IF EXISTS time_id_text $$
-CREATE FUNCTION time_id_text(id BIGINT) RETURNS VARCHAR(13) CHARACTER SET ascii COLLATE ascii_bin
+CREATE FUNCTION time_id_text(id BIGINT) RETURNS VARCHAR(13) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin
 DETERMINISTIC NO SQL
 RETURN idtypes_encode(IF(id < 0, CAST(id AS DECIMAL(21, 0)) + 9223372036854775808,
                          CAST(id AS DECIMAL(21, 0)) + 27670116110564327424),
@@ -271,8 +273,8 @@ END $$
 -- uid11 and its profiles: 11 characters of Base58; the BIGINT is the bits with the top one
 -- flipped, except a snowish id's, whose top bit is reserved (0): its own integer.
 DROP FUNCTION IF EXISTS idtypes_uid11_text $$
-CREATE FUNCTION idtypes_uid11_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL
+CREATE FUNCTION idtypes_uid11_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN idtypes_encode(CAST(id AS DECIMAL(21, 0)) + 9223372036854775808,
   '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
 
@@ -285,39 +287,39 @@ RETURN idtypes_to_bigint(idtypes_decode(t, prefix,
   '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, name), flipped, name, t) $$
 
 DROP FUNCTION IF EXISTS uid11_text $$
-CREATE FUNCTION uid11_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii COLLATE ascii_bin
+CREATE FUNCTION uid11_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin
 DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS uid11_from_prefixed_text $$
 CREATE FUNCTION uid11_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
                                          prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BIGINT DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, prefix, 'uid11', TRUE) $$
 DROP FUNCTION IF EXISTS uid11_xid_text $$
-CREATE FUNCTION uid11_xid_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+CREATE FUNCTION uid11_xid_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS uid11_xid_from_prefixed_text $$
 CREATE FUNCTION uid11_xid_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
                                              prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BIGINT DETERMINISTIC NO SQL
 RETURN idtypes_uid11_from_text(t, prefix, 'uid11 xid', TRUE) $$
 DROP FUNCTION IF EXISTS ts_seq_rand_text $$
-CREATE FUNCTION ts_seq_rand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+CREATE FUNCTION ts_seq_rand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS ts_seq_rand_from_prefixed_text $$
 CREATE FUNCTION ts_seq_rand_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
                                                prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BIGINT DETERMINISTIC NO SQL
 RETURN idtypes_uid11_from_text(t, prefix, 'ts-seq-rand uid11', TRUE) $$
 DROP FUNCTION IF EXISTS fullrand_text $$
-CREATE FUNCTION fullrand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+CREATE FUNCTION fullrand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS fullrand_from_prefixed_text $$
 CREATE FUNCTION fullrand_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
                                             prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BIGINT DETERMINISTIC NO SQL
 RETURN idtypes_uid11_from_text(t, prefix, 'fullrand uid11', TRUE) $$
 DROP FUNCTION IF EXISTS snowish_text $$
-CREATE FUNCTION snowish_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL
+CREATE FUNCTION snowish_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN idtypes_encode(idtypes_check_natural(id, 'snowish uid11'),
   '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
 DROP FUNCTION IF EXISTS snowish_from_prefixed_text $$
@@ -353,16 +355,16 @@ BEGIN
 END $$
 
 DROP FUNCTION IF EXISTS snowflake_text $$
-CREATE FUNCTION snowflake_text(id BIGINT) RETURNS VARCHAR(19) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL
+CREATE FUNCTION snowflake_text(id BIGINT) RETURNS VARCHAR(19) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN CAST(idtypes_check_natural(id, 'Snowflake') AS CHAR) $$
 DROP FUNCTION IF EXISTS snowflake_from_prefixed_text $$
 CREATE FUNCTION snowflake_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
                                              prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BIGINT DETERMINISTIC NO SQL RETURN idtypes_decimal_from_text(t, prefix, 'Snowflake') $$
 DROP FUNCTION IF EXISTS sonyflake_text $$
-CREATE FUNCTION sonyflake_text(id BIGINT) RETURNS VARCHAR(19) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL
+CREATE FUNCTION sonyflake_text(id BIGINT) RETURNS VARCHAR(19) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN CAST(idtypes_check_natural(id, 'Sonyflake') AS CHAR) $$
 DROP FUNCTION IF EXISTS sonyflake_from_prefixed_text $$
 CREATE FUNCTION sonyflake_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
@@ -371,8 +373,8 @@ RETURNS BIGINT DETERMINISTIC NO SQL RETURN idtypes_decimal_from_text(t, prefix, 
 
 -- TBSL: 20 uppercase hex digits; the column holds its 10 bytes.
 DROP FUNCTION IF EXISTS tbsl_text $$
-CREATE FUNCTION tbsl_text(id VARBINARY(16)) RETURNS VARCHAR(20) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL
+CREATE FUNCTION tbsl_text(id VARBINARY(16)) RETURNS VARCHAR(20) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 BEGIN
   IF LENGTH(id) <> 10 THEN
     CALL idtypes_raise(CONCAT('invalid TBSL: expected 10 bytes, found ', LENGTH(id)));
@@ -397,8 +399,8 @@ END $$
 -- ULID: 26 characters of Crockford base32, written in uppercase and read in either case; the
 -- column holds its 16 bytes (PostgreSQL's is a UUID).
 DROP FUNCTION IF EXISTS ulid_text $$
-CREATE FUNCTION ulid_text(id VARBINARY(16)) RETURNS VARCHAR(26) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL
+CREATE FUNCTION ulid_text(id VARBINARY(16)) RETURNS VARCHAR(26) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN idtypes_encode(idtypes_bytes_value(id, 16, 'ULID'), '0123456789ABCDEFGHJKMNPQRSTVWXYZ',
                       26) $$
 
@@ -444,8 +446,8 @@ END $$
 -- KSUID: 27 characters of base62 (0-9A-Za-z, nothing else), at most
 -- aWgEPTl1tmebfsQzFP4bxwgy80V; the column holds its 20 bytes.
 DROP FUNCTION IF EXISTS ksuid_text $$
-CREATE FUNCTION ksuid_text(id VARBINARY(32)) RETURNS VARCHAR(27) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL
+CREATE FUNCTION ksuid_text(id VARBINARY(32)) RETURNS VARCHAR(27) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN idtypes_encode(idtypes_bytes_value(id, 20, 'KSUID'),
                       '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27) $$
 
@@ -471,8 +473,8 @@ END $$
 -- rs/xid XID: 20 characters of lowercase base32hex (0-9, a-v), the 96 bits of its 12 bytes then
 -- 4 zero bits (so the last character is 0 or g); the column holds the 12 bytes.
 DROP FUNCTION IF EXISTS rs_xid_text $$
-CREATE FUNCTION rs_xid_text(id VARBINARY(16)) RETURNS VARCHAR(20) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL
+CREATE FUNCTION rs_xid_text(id VARBINARY(16)) RETURNS VARCHAR(20) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN idtypes_encode(idtypes_bytes_value(id, 12, 'rs/xid XID') * 16,
                       '0123456789abcdefghijklmnopqrstuv', 20) $$
 
@@ -499,8 +501,8 @@ END $$
 -- reads it: 32 hex digits, hyphenated (36), braced (38) or after `urn:uuid:` (45), in either
 -- case. The column holds its 16 bytes (MariaDB's own UUID type is not used).
 DROP FUNCTION IF EXISTS uuid_text $$
-CREATE FUNCTION uuid_text(id VARBINARY(16)) RETURNS VARCHAR(36) CHARACTER SET ascii
-COLLATE ascii_bin DETERMINISTIC NO SQL
+CREATE FUNCTION uuid_text(id VARBINARY(16)) RETURNS VARCHAR(36) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 BEGIN
   DECLARE h VARCHAR(32) CHARACTER SET ascii;
   IF id IS NULL THEN
@@ -579,7 +581,7 @@ END $$
 -- The prefix and its separator ('' for none), or why the prefix is not a TypeID prefix.
 DROP FUNCTION IF EXISTS idtypes_typeid_head $$
 CREATE FUNCTION idtypes_typeid_head(prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(64) CHARACTER SET ascii COLLATE ascii_bin DETERMINISTIC NO SQL
+RETURNS VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 BEGIN
   DECLARE bad INT;
   IF prefix IS NULL THEN
@@ -608,7 +610,7 @@ END $$
 
 DROP FUNCTION IF EXISTS uuid_typeid_text $$
 CREATE FUNCTION uuid_typeid_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(90) CHARACTER SET ascii COLLATE ascii_bin DETERMINISTIC NO SQL
+RETURNS VARCHAR(90) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN CONCAT(idtypes_typeid_head(prefix),
               idtypes_encode(idtypes_bytes_value(id, 16, 'UUID'),
                              '0123456789abcdefghjkmnpqrstvwxyz', 26)) $$
@@ -747,7 +749,7 @@ RETURN CONCAT(prefix, uuid_text(id)) $$
 -- Deprecated: the names of v0.1.0, kept for one release (renamed uid11_xid_*, so that no one
 -- takes them for rs/xid's XID, whose functions are rs_xid_*).
 DROP FUNCTION IF EXISTS xid_text $$
-CREATE FUNCTION xid_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET ascii COLLATE ascii_bin
+CREATE FUNCTION xid_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin
 DETERMINISTIC NO SQL RETURN uid11_xid_text(id) $$
 DROP FUNCTION IF EXISTS xid_from_text $$
 CREATE FUNCTION xid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT

@@ -5,8 +5,8 @@
 -- Every call between these functions names that schema, so they work from any search_path,
 -- an empty one included (pg_dump's, while a dump is restored). Pinning each function's
 -- search_path (`SET search_path = ...`) would work too, but it is set and reset on every
--- call and keeps the SQL functions from being inlined: measured on 100,000 rows, snowflake_text
--- took 10 times as long and uid11_text 3 times.
+-- call and keeps the SQL functions from being inlined: measured on 30,000 rows, snowflake_text
+-- took 7 to 10 times as long, uid11_text and tid_from_text 2 to 4 times.
 --
 -- For every format, `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)`
 -- the value its column holds: a BIGINT (a TID's, a snowish id's, a Snowflake's or a

@@ -69,6 +69,12 @@ const fn replace<const N: usize>(template: &[u8], from: &[u8], to: &[u8]) -> [u8
 
 const SCHEMAS: usize = count(POSTGRES_TEMPLATE.as_bytes(), SCHEMA.as_bytes());
 
+/// The bytes of [`POSTGRES`]: read once, at compile time, by its definition (one copy in the
+/// program, that `&str`'s).
+#[allow(
+    clippy::large_const_arrays,
+    reason = "used only to define `POSTGRES`, in a constant expression"
+)]
 const POSTGRES_PUBLIC: [u8; POSTGRES_TEMPLATE.len() - SCHEMAS * SCHEMA.len()
     + SCHEMAS * PUBLIC.len()] = replace(
     POSTGRES_TEMPLATE.as_bytes(),
@@ -424,7 +430,12 @@ mod tests {
                     .map(|function| format!("{format}_{function}"))
             })
             .collect();
-        for extra in ["uuid_typeid_text", "uuid_from_typeid", "xid_text", "xid_from_text"] {
+        for extra in [
+            "uuid_typeid_text",
+            "uuid_from_typeid",
+            "xid_text",
+            "xid_from_text",
+        ] {
             expected.insert(extra.into());
         }
         assert_eq!(postgres, expected);

@@ -51,6 +51,7 @@ mod sea_orm_sqlite;
 mod serde_forms;
 mod sonyflake_conformance;
 mod sql_functions;
+mod sql_functions_dump;
 mod sqlite_functions;
 mod sqlx_derive;
 mod sqlx_mysql;

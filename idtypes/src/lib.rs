@@ -210,7 +210,7 @@
 //! assert_eq!(err.kind(), ErrorKind::Length);
 //! assert_eq!(
 //!     err.to_string(),
-//!     "invalid PostId: expected at most 18 characters (`post_` and the atproto TID text), found 19 bytes"
+//!     "invalid PostId: expected at most 18 bytes (`post_` and the atproto TID), found 19 bytes"
 //! );
 //!
 //! // Record keys can be held to a record key type, checked by every constructor.

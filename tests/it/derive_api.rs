@@ -1227,7 +1227,7 @@ fn a_tid_key_type_accepts_tids_only() {
     assert_eq!(err.type_name(), Some("PostKey"));
     assert_eq!(
         err.to_string(),
-        "PostKey: invalid atproto TID: expected 13 characters, found 4 bytes"
+        "invalid PostKey: expected 13 bytes (the atproto TID), found 4 bytes"
     );
     assert!(PostKey::from_inner(key("3jzfcijpj2z2a")).is_ok());
     assert_eq!(PostKey::from_inner(key("self")).unwrap_err(), err);
@@ -1262,7 +1262,7 @@ fn a_literal_key_type_accepts_its_key_only() {
     assert_eq!(err.kind(), ErrorKind::Mismatch);
     assert_eq!(
         err.to_string(),
-        "ProfileKey: atproto record key does not match its type: expected `self`, found `Self`"
+        "invalid ProfileKey: expected the atproto record key `self`, the only one its type allows, found `Self`"
     );
     assert_eq!(ProfileKey::from_inner(key("Self")).unwrap_err(), err);
 }
@@ -1298,7 +1298,7 @@ fn a_prefixed_key_type_reads_the_key_after_the_prefix() {
     assert_eq!(like.to_string(), "like_3jzfcijpj2z2a");
     assert_eq!(
         LikeKey::parse("like_self").unwrap_err().to_string(),
-        "invalid LikeKey: expected 18 characters (`like_` and the atproto TID text), found 9 bytes"
+        "invalid LikeKey: expected 18 bytes (`like_` and the atproto TID), found 9 bytes"
     );
 }
 

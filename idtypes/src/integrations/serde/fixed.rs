@@ -195,7 +195,7 @@ mod tests {
         let err = serde_json::from_str::<Tid>(r#""3jzf""#).unwrap_err();
         assert!(
             err.to_string()
-                .contains("invalid atproto TID: expected 13 characters, found 4 bytes"),
+                .contains("invalid atproto TID: expected 13 bytes, found 4 bytes"),
             "{err}"
         );
         assert!(serde_json::from_str::<Tid>("1728652679052295174").is_err());

@@ -138,7 +138,7 @@ mod tests {
         );
         let err = serde_json::from_str::<RecordKeyType>(r#""literal:""#).unwrap_err();
         assert!(
-            err.to_string().contains("expected 1 to 512 characters"),
+            err.to_string().contains("expected 1 to 512 bytes"),
             "{err}"
         );
     }

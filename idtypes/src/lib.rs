@@ -898,6 +898,8 @@ pub use integrations::db::sql;
     feature = "diesel-sqlite"
 ))]
 pub use integrations::db::{as_bytes::AsBytes, as_text::AsText};
+#[cfg(feature = "axum")]
+pub use integrations::axum;
 #[cfg(feature = "serde")]
 pub use integrations::serde;
 pub use ksuid::Ksuid;

@@ -1,0 +1,112 @@
+//! [`Path`]: axum's `Path`, rejecting with a [`Problem`].
+
+use std::string::ToString;
+
+use axum::{
+    extract::{
+        FromRequestParts,
+        path::ErrorKind as PathErrorKind,
+        rejection::{FailedToDeserializePathParams, PathRejection},
+    },
+    http::request::Parts,
+};
+use serde::de::DeserializeOwned;
+
+use super::{Location, Problem};
+
+/// The route's path parameters as `T` (an id, a tuple of them, a struct): axum's
+/// [`Path`](axum::extract::Path) in every way but its rejection, a [`Problem`] (400 for a
+/// parameter that does not parse, with its name).
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "derive")]
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+/// use axum::{Router, body::Body, http::Request, routing::get};
+/// use idtypes::{Tid, axum::Path};
+/// use tower::ServiceExt;
+///
+/// #[derive(Tid)]
+/// #[idtype(prefix = "post")]
+/// pub struct PostId(Tid);
+///
+/// async fn get_post(Path(id): Path<PostId>) -> String {
+///     id.to_string()
+/// }
+///
+/// let app = Router::new().route("/posts/{id}", get(get_post));
+/// let request = |uri| Request::get(uri).body(Body::empty()).unwrap();
+///
+/// let response = app.clone().oneshot(request("/posts/post_3jzfcijpj2z2a")).await.unwrap();
+/// assert_eq!(response.status(), 200);
+///
+/// let response = app.oneshot(request("/posts/user_3jzfcijpj2z2a")).await.unwrap();
+/// assert_eq!(response.status(), 400);
+/// assert_eq!(response.headers()["content-type"], "application/problem+json");
+/// let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+/// let problem: serde_json::Value = serde_json::from_slice(&body).unwrap();
+/// assert_eq!(problem["detail"], "invalid PostId: expected the prefix `post_`, found `user_`");
+/// assert_eq!(problem["in"], "path");
+/// assert_eq!(problem["parameter"], "id");
+/// # });
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Path<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = Problem;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Problem> {
+        // axum's `Path` never waits: it deserializes in this poll, so the id error it met
+        // is still this thread's when its rejection is read (see `captured`).
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Path(value)),
+            Err(rejection) => Err(rejected(rejection)),
+        }
+    }
+}
+
+/// The problem of axum's rejection: the parameter's name wherever axum gives it.
+#[cold]
+fn rejected(rejection: PathRejection) -> Problem {
+    match rejection {
+        PathRejection::FailedToDeserializePathParams(failed) => not_deserialized(failed),
+        other => Problem::other(other.status(), other.body_text(), None),
+    }
+}
+
+fn not_deserialized(failed: FailedToDeserializePathParams) -> Problem {
+    let status = failed.status();
+    let kind = failed.into_kind();
+    match &kind {
+        // What a type's own `Deserialize` refused (every id's), with the parameter's name.
+        PathErrorKind::DeserializeError { key, message, .. } => {
+            Problem::deserializing(status, message, Some(Location::Path(key.clone())))
+        }
+        PathErrorKind::Message(message) => Problem::deserializing(status, message, None),
+        PathErrorKind::ParseErrorAtKey { key, .. }
+        | PathErrorKind::InvalidUtf8InPathParam { key } => {
+            Problem::other(status, kind.to_string(), Some(Location::Path(key.clone())))
+        }
+        _ => Problem::other(status, kind.to_string(), None),
+    }
+}
+
+impl<T> core::ops::Deref for Path<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> core::ops::DerefMut for Path<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}

@@ -259,7 +259,11 @@ macro_rules! text_suite {
                 // The inner message, about the type, the format named where the mistake is.
                 let expected = inner_err
                     .to_string()
-                    .replacen(&format!("invalid {}: ", $format_name), "invalid BareId: ", 1)
+                    .replacen(
+                        &format!("invalid {}: ", $format_name),
+                        "invalid BareId: ",
+                        1,
+                    )
                     .replacen(
                         &format!("at byte {}", $bad_at),
                         &format!("at byte {} (in the {})", $bad_at, $format_name),
@@ -280,7 +284,10 @@ macro_rules! text_suite {
                     .unwrap();
                 let whole: Vec<String> = lengths
                     .split(' ')
-                    .map(|word| word.parse::<usize>().map_or(word.to_owned(), |n| (n + 5).to_string()))
+                    .map(|word| {
+                        word.parse::<usize>()
+                            .map_or(word.to_owned(), |n| (n + 5).to_string())
+                    })
                     .collect();
                 let err = parse_err::<PostId>("post_");
                 assert_eq!(err.kind(), ErrorKind::Length);
@@ -348,7 +355,7 @@ macro_rules! text_suite {
                         err.to_string(),
                         format!(
                             "invalid PostId: expected at most {max} bytes (`post_` and the \
-                             {} text), found {} bytes",
+                             {}), found {} bytes",
                             $format_name,
                             text.len()
                         )
@@ -404,7 +411,11 @@ macro_rules! text_suite {
                 assert_eq!(err.kind(), ErrorKind::Length);
                 let expected = inner_err
                     .to_string()
-                    .replacen(&format!("invalid {}: ", $format_name), "invalid BareId: ", 1)
+                    .replacen(
+                        &format!("invalid {}: ", $format_name),
+                        "invalid BareId: ",
+                        1,
+                    )
                     .replacen(", found", &format!(" (the {}), found", $format_name), 1);
                 assert_eq!(err.to_string(), expected);
             }

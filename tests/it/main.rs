@@ -15,6 +15,7 @@ mod common;
 
 mod arbitrary_ids;
 mod atproto_wire;
+mod axum_extract;
 mod bytes_migration;
 mod clock_faults;
 mod cuid2_conformance;

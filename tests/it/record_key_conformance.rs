@@ -210,7 +210,9 @@ fn a_literal_type_accepts_exactly_its_value() {
         assert_eq!(err.kind(), ErrorKind::Mismatch);
         assert_eq!(
             err.to_string(),
-            format!("invalid atproto record key: expected `self`, the only one its type allows, found `{other}`")
+            format!(
+                "invalid atproto record key: expected `self`, the only one its type allows, found `{other}`"
+            )
         );
     }
 }

@@ -375,9 +375,7 @@ mod tests {
             let err = Tbsl::from_base(base, "").unwrap_err();
             assert_eq!(
                 err.to_string(),
-                format!(
-                    "invalid TBSL transport text: expected 1 to {max} bytes, found 0 bytes"
-                )
+                format!("invalid TBSL transport text: expected 1 to {max} bytes, found 0 bytes")
             );
             // Leading zeros up to the longest length are the same value; one more is refused.
             assert_eq!(Tbsl::from_base(base, &zero.repeat(max)), Ok(Tbsl::MIN));

@@ -14,7 +14,7 @@ use serde_path_to_error::Segment;
 
 use super::{Location, Problem, body::Pointer};
 
-/// The JSON body as `T`, or a response of `T` as JSON: axum's [`Json`](axum::Json) in every way
+/// The JSON body as `T`, or a response of `T` as JSON: axum's [`Json`](https://docs.rs/axum/0.8/axum/struct.Json.html) in every way
 /// but its rejection, a [`Problem`]: 422 for a body that is JSON but not a `T` (an id refused,
 /// with its JSON pointer), 400 for a body that is not JSON, 415 without a JSON content type.
 ///

@@ -97,10 +97,8 @@ macro_rules! utoipa_impls {
                     .required("type")
                     .property(
                         "title",
-                        string(
-                            "`Invalid id` for an id refused, else the status's reason phrase",
-                        )
-                        .examples(["Invalid id"]),
+                        string("`Invalid id` for an id refused, else the status's reason phrase")
+                            .examples(["Invalid id"]),
                     )
                     .required("title")
                     .property(
@@ -140,8 +138,7 @@ macro_rules! utoipa_impls {
                     )
                     .property(
                         "kind",
-                        string("For an id refused: the kind of mistake")
-                            .enum_values(Some(kinds)),
+                        string("For an id refused: the kind of mistake").enum_values(Some(kinds)),
                     )
                     .property(
                         "position",

@@ -1,10 +1,11 @@
 //! [`Path`]: axum's `Path`, rejecting with a [`Problem`].
 
 use std::string::ToString;
+use std::vec::Vec;
 
 use axum::{
     extract::{
-        FromRequestParts,
+        FromRequestParts, RawPathParams,
         path::ErrorKind as PathErrorKind,
         rejection::{FailedToDeserializePathParams, PathRejection},
     },
@@ -64,36 +65,88 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Problem> {
         // axum's `Path` never waits: it deserializes in this poll, so the id error it met
         // is still this thread's when its rejection is read (see `captured`).
-        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Path(value)) => Ok(Path(value)),
-            Err(rejection) => Err(rejected(rejection)),
-        }
+        let rejection = match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => return Ok(Path(value)),
+            Err(rejection) => rejection,
+        };
+        let (problem, blamed) = rejected(rejection);
+        // A parameter axum names by its place only: its name is the route's.
+        let Some(index) = blamed else {
+            return Err(problem);
+        };
+        let name = RawPathParams::from_request_parts(parts, state)
+            .await
+            .ok()
+            .and_then(|params| {
+                let names: Vec<&str> = params.iter().map(|(name, _)| name).collect();
+                match index {
+                    Blamed::Only if names.len() == 1 => names.first().map(|name| name.to_string()),
+                    Blamed::Only => None,
+                    Blamed::At(index) => names.get(index).map(|name| name.to_string()),
+                }
+            });
+        Err(match name {
+            Some(name) => problem.at(Location::Path(name)),
+            None => problem,
+        })
     }
 }
 
-/// The problem of axum's rejection: the parameter's name wherever axum gives it.
+/// The path parameter a rejection blames without naming it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Blamed {
+    /// The one parameter of the route (`Path<u32>`).
+    Only,
+    /// The parameter at this place (a tuple's element).
+    At(usize),
+}
+
+/// The problem of axum's rejection, with the parameter's name wherever axum gives it, and
+/// which parameter is to blame where axum gives only its place.
 #[cold]
-fn rejected(rejection: PathRejection) -> Problem {
+fn rejected(rejection: PathRejection) -> (Problem, Option<Blamed>) {
     match rejection {
         PathRejection::FailedToDeserializePathParams(failed) => not_deserialized(failed),
-        other => Problem::other(other.status(), other.body_text(), None),
+        other => (
+            Problem::other(other.status(), other.body_text(), None),
+            None,
+        ),
     }
 }
 
-fn not_deserialized(failed: FailedToDeserializePathParams) -> Problem {
+fn not_deserialized(failed: FailedToDeserializePathParams) -> (Problem, Option<Blamed>) {
     let status = failed.status();
     let kind = failed.into_kind();
     match &kind {
         // What a type's own `Deserialize` refused (every id's), with the parameter's name.
         PathErrorKind::DeserializeError { key, message, .. } => {
-            Problem::deserializing(status, message, Some(Location::Path(key.clone())))
+            let location = Location::Path(key.clone());
+            (
+                Problem::deserializing(status, message, Some(location)),
+                None,
+            )
         }
-        PathErrorKind::Message(message) => Problem::deserializing(status, message, None),
+        PathErrorKind::Message(message) => (
+            Problem::deserializing(status, message, None),
+            Some(Blamed::Only),
+        ),
         PathErrorKind::ParseErrorAtKey { key, .. }
         | PathErrorKind::InvalidUtf8InPathParam { key } => {
-            Problem::other(status, kind.to_string(), Some(Location::Path(key.clone())))
+            let location = Location::Path(key.clone());
+            (
+                Problem::other(status, kind.to_string(), Some(location)),
+                None,
+            )
         }
-        _ => Problem::other(status, kind.to_string(), None),
+        PathErrorKind::ParseError { .. } => (
+            Problem::other(status, kind.to_string(), None),
+            Some(Blamed::Only),
+        ),
+        PathErrorKind::ParseErrorAtIndex { index, .. } => (
+            Problem::other(status, kind.to_string(), None),
+            Some(Blamed::At(*index)),
+        ),
+        _ => (Problem::other(status, kind.to_string(), None), None),
     }
 }
 

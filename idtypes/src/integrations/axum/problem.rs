@@ -141,17 +141,19 @@ impl Problem {
     }
 
     /// An `about:blank` problem: a failure that is not an id's.
-    pub(super) fn other(
-        status: StatusCode,
-        detail: String,
-        location: Option<Location>,
-    ) -> Problem {
+    pub(super) fn other(status: StatusCode, detail: String, location: Option<Location>) -> Problem {
         Problem(Box::new(Parts {
             status,
             detail,
             location,
             error: None,
         }))
+    }
+
+    /// The same problem, found at `location`.
+    pub(super) fn at(mut self, location: Location) -> Problem {
+        self.0.location = Some(location);
+        self
     }
 
     /// The problem of a serde error whose message is `message`: an id's, if this thread's last
@@ -362,7 +364,8 @@ impl fmt::Display for Problem {
 impl std::error::Error for Problem {
     /// The id's error, for an id refused.
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.0.error
+        self.0
+            .error
             .as_ref()
             .map(|error| error as &(dyn std::error::Error + 'static))
     }

@@ -12,7 +12,7 @@ use serde_path_to_error::Segment;
 use super::{Location, Problem};
 
 /// The query string as `T` (a struct of its parameters): axum's
-/// [`Query`](axum::extract::Query) in every way but its rejection, a [`Problem`] (400, with the
+/// [`Query`](https://docs.rs/axum/0.8/axum/extract/struct.Query.html) in every way but its rejection, a [`Problem`] (400, with the
 /// parameter's name).
 ///
 /// # Examples

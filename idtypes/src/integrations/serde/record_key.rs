@@ -137,10 +137,7 @@ mod tests {
             "{err}"
         );
         let err = serde_json::from_str::<RecordKeyType>(r#""literal:""#).unwrap_err();
-        assert!(
-            err.to_string().contains("expected 1 to 512 bytes"),
-            "{err}"
-        );
+        assert!(err.to_string().contains("expected 1 to 512 bytes"), "{err}");
     }
 
     #[test]

@@ -96,6 +96,14 @@ async fn get_page(Path((page, size)): Path<(u32, u8)>) -> String {
 
 async fn required(Query(_): Query<Required>) {}
 
+async fn maybe(post: Option<Path<PostId>>, body: Option<Json<NewPost>>) -> String {
+    format!(
+        "{:?} {:?}",
+        post.map(|Path(id)| id.to_string()),
+        body.map(|Json(new)| new.author.to_string())
+    )
+}
+
 async fn create_post(Json(new): Json<NewPost>) -> Json<Value> {
     Json(json!({
         "author": new.author.to_string(),
@@ -113,6 +121,8 @@ fn app() -> Router {
         .route("/numbers/{n}", get(get_number))
         .route("/pages/{page}/{size}", get(get_page))
         .route("/required", get(required))
+        .route("/maybe", axum::routing::post(maybe))
+        .route("/maybe/{id}", axum::routing::post(maybe))
 }
 
 /// What the app answers: the status, the content type and the body's text.
@@ -432,6 +442,39 @@ async fn a_body_without_a_json_content_type_is_415() {
         problem["detail"],
         "Expected request with `Content-Type: application/json`"
     );
+}
+
+/// `Option<Path<T>>` and `Option<Json<T>>` are `None` where axum's are (no parameters, no
+/// content type), and refuse a bad id as the others do.
+#[tokio::test]
+async fn optional_extractors_are_none_where_axums_are_and_refuse_alike() {
+    let empty = |uri: &str| Request::post(uri).body(Body::empty()).unwrap();
+    let (status, _, body) = call(empty("/maybe")).await;
+    assert_eq!((status, body.as_str()), (StatusCode::OK, "None None"));
+    let (status, _, body) = call(empty(&format!("/maybe/{POST}"))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, format!("Some(\"{POST}\") None"));
+
+    let (status, problem) = problem_of(call(empty(&format!("/maybe/{USER}"))).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(problem["parameter"], "id");
+    assert_eq!(problem["kind"], "prefix");
+
+    let request = Request::post("/maybe")
+        .header("content-type", "application/json")
+        .body(Body::from(
+            json!({ "author": POST, "token": TOKEN }).to_string(),
+        ))
+        .unwrap();
+    let (status, problem) = problem_of(call(request).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(problem["pointer"], "#/author");
+    let request = Request::post("/maybe")
+        .header("content-type", "text/plain")
+        .body(Body::empty())
+        .unwrap();
+    let (status, _) = problem_of(call(request).await).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
 }
 
 /// An id refused elsewhere on the thread (here by serde_json directly) is not taken for the

@@ -4,7 +4,7 @@ use std::string::{String, ToString};
 
 use axum::{
     body::Bytes,
-    extract::{FromRequest, Request},
+    extract::{FromRequest, OptionalFromRequest, Request},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -62,17 +62,31 @@ where
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Problem> {
         if !json_content_type(request.headers()) {
-            return Err(Problem::other(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                String::from("Expected request with `Content-Type: application/json`"),
-                None,
-            ));
+            return Err(not_json_content_type());
         }
         let bytes = Bytes::from_request(request, state)
             .await
             .map_err(|rejection| Problem::other(rejection.status(), rejection.body_text(), None))?;
         // Deserialized here, in the poll that takes the id error it meets (see `captured`).
         Self::from_bytes(&bytes)
+    }
+}
+
+/// `Option<Json<T>>`: `None` for a request without a content type, as axum's.
+impl<T, S> OptionalFromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Problem;
+
+    async fn from_request(request: Request, state: &S) -> Result<Option<Self>, Problem> {
+        if request.headers().get(header::CONTENT_TYPE).is_none() {
+            return Ok(None);
+        }
+        <Self as FromRequest<S>>::from_request(request, state)
+            .await
+            .map(Some)
     }
 }
 
@@ -133,6 +147,16 @@ fn rejected(error: serde_path_to_error::Error<serde_json::Error>) -> Problem {
         }
         Category::Syntax | Category::Eof | Category::Io => not_json(error.into_inner()),
     }
+}
+
+/// The problem of a request that does not say its body is JSON: 415.
+#[cold]
+fn not_json_content_type() -> Problem {
+    Problem::other(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        String::from("Expected request with `Content-Type: application/json`"),
+        None,
+    )
 }
 
 /// The problem of text that is not JSON: 400, serde_json's message with its line and column.

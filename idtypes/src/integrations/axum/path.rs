@@ -5,7 +5,7 @@ use std::vec::Vec;
 
 use axum::{
     extract::{
-        FromRequestParts, RawPathParams,
+        FromRequestParts, OptionalFromRequestParts, RawPathParams,
         path::ErrorKind as PathErrorKind,
         rejection::{FailedToDeserializePathParams, PathRejection},
     },
@@ -65,30 +65,61 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Problem> {
         // axum's `Path` never waits: it deserializes in this poll, so the id error it met
         // is still this thread's when its rejection is read (see `captured`).
-        let rejection = match axum::extract::Path::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Path(value)) => return Ok(Path(value)),
-            Err(rejection) => rejection,
-        };
-        let (problem, blamed) = rejected(rejection);
-        // A parameter axum names by its place only: its name is the route's.
-        let Some(index) = blamed else {
-            return Err(problem);
-        };
-        let name = RawPathParams::from_request_parts(parts, state)
-            .await
-            .ok()
-            .and_then(|params| {
-                let names: Vec<&str> = params.iter().map(|(name, _)| name).collect();
-                match index {
-                    Blamed::Only if names.len() == 1 => names.first().map(|name| name.to_string()),
-                    Blamed::Only => None,
-                    Blamed::At(index) => names.get(index).map(|name| name.to_string()),
-                }
-            });
-        Err(match name {
-            Some(name) => problem.at(Location::Path(name)),
-            None => problem,
-        })
+        let extracted =
+            <axum::extract::Path<T> as FromRequestParts<S>>::from_request_parts(parts, state).await;
+        match extracted {
+            Ok(axum::extract::Path(value)) => Ok(Path(value)),
+            Err(rejection) => Err(problem(rejection, parts, state).await),
+        }
+    }
+}
+
+/// `Option<Path<T>>`: `None` for a route without parameters, as axum's.
+impl<T, S> OptionalFromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send + 'static,
+    S: Send + Sync,
+{
+    type Rejection = Problem;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Option<Self>, Problem> {
+        let extracted =
+            <axum::extract::Path<T> as OptionalFromRequestParts<S>>::from_request_parts(
+                parts, state,
+            )
+            .await;
+        match extracted {
+            Ok(value) => Ok(value.map(|axum::extract::Path(value)| Path(value))),
+            Err(rejection) => Err(problem(rejection, parts, state).await),
+        }
+    }
+}
+
+/// The problem of axum's rejection, the parameter named from the route where axum gives only
+/// its place.
+async fn problem<S: Send + Sync>(
+    rejection: PathRejection,
+    parts: &mut Parts,
+    state: &S,
+) -> Problem {
+    let (problem, blamed) = rejected(rejection);
+    let Some(blamed) = blamed else {
+        return problem;
+    };
+    let name = RawPathParams::from_request_parts(parts, state)
+        .await
+        .ok()
+        .and_then(|params| {
+            let names: Vec<&str> = params.iter().map(|(name, _)| name).collect();
+            match blamed {
+                Blamed::Only if names.len() == 1 => names.first().map(|name| name.to_string()),
+                Blamed::Only => None,
+                Blamed::At(index) => names.get(index).map(|name| name.to_string()),
+            }
+        });
+    match name {
+        Some(name) => problem.at(Location::Path(name)),
+        None => problem,
     }
 }
 

@@ -40,11 +40,31 @@ pub const TARGETS: &[(&str, Check)] = &[
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-/// An error must print, and a position must point into the input (a character error at a
-/// character of it).
+/// An error must print, in the one shape of errors about input ("invalid PostId: …", the
+/// typed id's name else the format's), and a position must point into the input (a character
+/// error at a character of it).
 fn check_error(err: &Error, input_len: usize) {
     let message = err.to_string();
     assert!(!message.is_empty(), "an error without a message: {err:?}");
+    let about_input = matches!(
+        err.kind(),
+        ErrorKind::Length
+            | ErrorKind::Character
+            | ErrorKind::Overflow
+            | ErrorKind::Reserved
+            | ErrorKind::Syntax
+            | ErrorKind::Mismatch
+            | ErrorKind::Prefix
+            | ErrorKind::Separator
+            | ErrorKind::Validation
+    );
+    if about_input {
+        let name = err.type_name().unwrap_or(err.format_name());
+        assert!(
+            message.starts_with(&format!("invalid {name}: ")),
+            "an error about input in another shape: {message}"
+        );
+    }
     if let Some(position) = err.position() {
         if err.kind() == ErrorKind::Character {
             assert!(

@@ -1210,7 +1210,7 @@ fn ulids_convert_to_and_from_their_uuid_and_tids_to_their_uuid_v7() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "invalid UUID: expected 36 characters, found 32 bytes",
+            "invalid UUID: expected 36 bytes, found 32 bytes",
         ));
     idtypes()
         .args([

@@ -217,7 +217,7 @@
 //! assert_eq!(err.kind(), ErrorKind::Length);
 //! assert_eq!(
 //!     err.to_string(),
-//!     "invalid PostId: expected at most 18 characters (`post_` and the atproto TID text), found 19 bytes"
+//!     "invalid PostId: expected at most 18 bytes (`post_` and the atproto TID), found 19 bytes"
 //! );
 //!
 //! // Record keys can be held to a record key type, checked by every constructor.
@@ -533,6 +533,7 @@
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
 //! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; a newer Rust: [Rust versions](#rust-versions)): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
+//! | `axum` | no | extractors for axum 0.8, [`axum::Path`], [`axum::Query`] and [`axum::Json`]: axum's own but for their rejections, RFC 9457 problem details (`application/problem+json`) that give a refused id's message, where it was (parameter, JSON pointer), its kind and position; with `utoipa` or `utoipa6`, the problem's schema and the rejections' OpenAPI responses (see [`axum`](crate::axum)); turns on `std` and `serde` | `axum` 0.8 (no default features), `serde_json`, `serde_path_to_error`, `serde_urlencoded` and `form_urlencoded` (what axum's `json` and `query` features pull in) |
 //! | `cuid2` | no | generating CUID2s as the reference does ([`Cuid2::generate`], [`Cuid2Generator`](cuid2::Cuid2Generator)) and [`Cuid2::from_inputs`] (the reference's id for given inputs); parsing needs no feature | `sha3` 0.12 (SHA3-512; no default features) |
 //!
 //! # Rust versions
@@ -542,7 +543,7 @@
 //!
 //! | features | Rust |
 //! |---|---|
-//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2` | 1.85 |
+//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum` | 1.85 |
 //! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | 1.86 |
 //! | `utoipa6` | 1.88 |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite`, `sea-orm` | 1.94 |
@@ -881,6 +882,8 @@ pub use cuid2::Cuid2;
 pub use error::{Error, ErrorKind};
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generation::clock::{Clock, ManualClock, SystemClock};
+#[cfg(feature = "axum")]
+pub use integrations::axum;
 #[cfg(any(
     feature = "diesel-postgres",
     feature = "diesel-mysql",

@@ -203,7 +203,7 @@ fn text_that_is_not_a_tid_is_refused_with_the_parse_message() {
     let err = serde_ipld_dagcbor::from_slice::<Tid>(&bytes).unwrap_err();
     assert!(
         err.to_string()
-            .contains("invalid atproto TID: expected 13 characters, found 12 bytes"),
+            .contains("invalid atproto TID: expected 13 bytes, found 12 bytes"),
         "{err}"
     );
     let bytes = serde_ipld_dagcbor::to_vec("self").unwrap();

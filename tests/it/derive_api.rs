@@ -529,7 +529,8 @@ fn a_bad_uid11_prefix_is_the_uid11_error() {
     let err = FileId::range_for_prefix("1O").unwrap_err();
     assert_eq!(
         err.to_string(),
-        format!("FileId: {}", Uid11::range_for_prefix("1O").unwrap_err())
+        "invalid FileId: unexpected character 'O' at byte 1 (in the uid11), expected one of \
+         `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`"
     );
     assert_eq!(
         (err.kind(), err.position()),
@@ -1227,7 +1228,7 @@ fn a_tid_key_type_accepts_tids_only() {
     assert_eq!(err.type_name(), Some("PostKey"));
     assert_eq!(
         err.to_string(),
-        "PostKey: invalid atproto TID: expected 13 characters, found 4 bytes"
+        "invalid PostKey: expected 13 bytes (the atproto TID), found 4 bytes"
     );
     assert!(PostKey::from_inner(key("3jzfcijpj2z2a")).is_ok());
     assert_eq!(PostKey::from_inner(key("self")).unwrap_err(), err);
@@ -1245,12 +1246,17 @@ fn an_nsid_key_type_accepts_nsids_only() {
         CollectionKey::from_inner(key("self")).unwrap_err(),
         "parse and from_inner refuse alike"
     );
+    // The key type's own error (an NSID's), about the type.
+    assert_eq!(
+        RecordKeyType::Nsid
+            .check(&key("self"))
+            .unwrap_err()
+            .to_string(),
+        "invalid NSID: expected at least three segments separated by `.`"
+    );
     assert_eq!(
         err.to_string(),
-        format!(
-            "CollectionKey: {}",
-            RecordKeyType::Nsid.check(&key("self")).unwrap_err()
-        )
+        "invalid CollectionKey: expected at least three segments separated by `.` (in the NSID)"
     );
 }
 
@@ -1262,7 +1268,7 @@ fn a_literal_key_type_accepts_its_key_only() {
     assert_eq!(err.kind(), ErrorKind::Mismatch);
     assert_eq!(
         err.to_string(),
-        "ProfileKey: atproto record key does not match its type: expected `self`, found `Self`"
+        "invalid ProfileKey: expected the atproto record key `self`, the only one its type allows, found `Self`"
     );
     assert_eq!(ProfileKey::from_inner(key("Self")).unwrap_err(), err);
 }
@@ -1298,7 +1304,7 @@ fn a_prefixed_key_type_reads_the_key_after_the_prefix() {
     assert_eq!(like.to_string(), "like_3jzfcijpj2z2a");
     assert_eq!(
         LikeKey::parse("like_self").unwrap_err().to_string(),
-        "invalid LikeKey: expected 18 characters (`like_` and the atproto TID text), found 9 bytes"
+        "invalid LikeKey: expected 18 bytes (`like_` and the atproto TID), found 9 bytes"
     );
 }
 

@@ -153,7 +153,7 @@ fn an_inner_error_in_json_is_positioned_in_the_whole_text() {
     let err = serde_json::from_str::<PostId>(r#""post_3jzfcijpj2z21""#).unwrap_err();
     assert!(
         err.to_string().starts_with(
-            "PostId: invalid atproto TID: unexpected character '1' at byte 17, \
+            "invalid PostId: unexpected character '1' at byte 17 (in the atproto TID), \
              expected one of `234567abcdefghijklmnopqrstuvwxyz`"
         ),
         "{err}"
@@ -208,7 +208,7 @@ fn a_type_that_trusts_its_input_deserializes_what_its_validator_refuses() {
     let err = serde_json::from_str::<TrustingId>(r#""post_3jzfcijpj2z2a""#).unwrap_err();
     assert!(err.to_string().contains("the prefix `chk_`"), "{err}");
     let err = serde_json::from_str::<TrustingId>(r#""chk_3jzfcijpj2z2"""#).unwrap_err();
-    assert!(err.to_string().contains("expected 17 characters"), "{err}");
+    assert!(err.to_string().contains("expected 17 bytes"), "{err}");
 
     let bytes = postcard::to_allocvec("chk_3jzfcijpj2z2a").unwrap();
     assert_eq!(
@@ -225,7 +225,7 @@ fn a_key_type_refuses_a_wrong_key_on_json_deserialize() {
     let err = serde_json::from_str::<PostKey>(r#""self""#).unwrap_err();
     assert!(
         err.to_string()
-            .starts_with("PostKey: invalid atproto TID: expected 13 characters, found 4 bytes"),
+            .starts_with("invalid PostKey: expected 13 bytes (the atproto TID), found 4 bytes"),
         "{err}"
     );
     let key: PostKey = serde_json::from_str(r#""3jzfcijpj2z2a""#).unwrap();

@@ -237,7 +237,15 @@ macro_rules! text_suite {
                 assert_eq!(err.kind(), ErrorKind::$bad_kind);
                 assert_eq!(err.position(), Some($bad_at + 3 + $separator.len()));
                 assert_eq!(err.type_name(), Some("EventId"));
-                assert!(err.to_string().starts_with("EventId: invalid "), "{err}");
+                assert!(
+                    err.to_string().starts_with(&format!(
+                        "invalid EventId: unexpected character {:?} at byte {} (in the {}), ",
+                        $bad[$bad_at..].chars().next().unwrap(),
+                        $bad_at + 3 + $separator.len(),
+                        $format_name
+                    )),
+                    "{err}"
+                );
             }
 
             #[test]
@@ -248,7 +256,20 @@ macro_rules! text_suite {
                 assert_eq!(err.position(), Some($bad_at));
                 assert_eq!(err.type_name(), Some("BareId"));
                 assert_eq!(err.format_name(), $format_name);
-                assert_eq!(err.to_string(), format!("BareId: {inner_err}"));
+                // The inner message, about the type, the format named where the mistake is.
+                let expected = inner_err
+                    .to_string()
+                    .replacen(
+                        &format!("invalid {}: ", $format_name),
+                        "invalid BareId: ",
+                        1,
+                    )
+                    .replacen(
+                        &format!("at byte {}", $bad_at),
+                        &format!("at byte {} (in the {})", $bad_at, $format_name),
+                        1,
+                    );
+                assert_eq!(err.to_string(), expected);
             }
 
             #[test]
@@ -259,11 +280,14 @@ macro_rules! text_suite {
                 let lengths = inner_err
                     .split("expected ")
                     .nth(1)
-                    .and_then(|rest| rest.split(" characters").next())
+                    .and_then(|rest| rest.split(" bytes").next())
                     .unwrap();
                 let whole: Vec<String> = lengths
                     .split(' ')
-                    .map(|word| word.parse::<usize>().map_or(word.to_owned(), |n| (n + 5).to_string()))
+                    .map(|word| {
+                        word.parse::<usize>()
+                            .map_or(word.to_owned(), |n| (n + 5).to_string())
+                    })
                     .collect();
                 let err = parse_err::<PostId>("post_");
                 assert_eq!(err.kind(), ErrorKind::Length);
@@ -271,7 +295,7 @@ macro_rules! text_suite {
                 assert_eq!(
                     err.to_string(),
                     format!(
-                        "invalid PostId: expected {} characters (`post_` and the {} text), found 5 bytes",
+                        "invalid PostId: expected {} bytes (`post_` and the {}), found 5 bytes",
                         whole.join(" "),
                         <idtypes::$format as idtypes::IdFormat>::NAME
                     )
@@ -330,8 +354,8 @@ macro_rules! text_suite {
                     assert_eq!(
                         err.to_string(),
                         format!(
-                            "invalid PostId: expected at most {max} characters (`post_` and the \
-                             {} text), found {} bytes",
+                            "invalid PostId: expected at most {max} bytes (`post_` and the \
+                             {}), found {} bytes",
                             $format_name,
                             text.len()
                         )
@@ -342,7 +366,7 @@ macro_rules! text_suite {
                 assert_eq!(err.kind(), ErrorKind::Length);
                 assert!(
                     err.to_string().starts_with(&format!(
-                        "invalid EventId: expected at most {} characters (`evt{}` and the ",
+                        "invalid EventId: expected at most {} bytes (`evt{}` and the ",
                         3 + $separator.len() + $longest,
                         $separator
                     )),
@@ -385,7 +409,15 @@ macro_rules! text_suite {
                 assert_eq!(inner_err.kind(), ErrorKind::Length);
                 let err = parse_err::<BareId>(&text);
                 assert_eq!(err.kind(), ErrorKind::Length);
-                assert_eq!(err.to_string(), format!("BareId: {inner_err}"));
+                let expected = inner_err
+                    .to_string()
+                    .replacen(
+                        &format!("invalid {}: ", $format_name),
+                        "invalid BareId: ",
+                        1,
+                    )
+                    .replacen(", found", &format!(" (the {}), found", $format_name), 1);
+                assert_eq!(err.to_string(), expected);
             }
 
             #[test]
@@ -431,7 +463,7 @@ text_suite! {
         bad: "3jzfcijpj2z21",
         bad_kind: Character,
         bad_at: 12,
-        bad_message: "PostId: invalid atproto TID: unexpected character '1' at byte 17, \
+        bad_message: "invalid PostId: unexpected character '1' at byte 17 (in the atproto TID), \
                       expected one of `234567abcdefghijklmnopqrstuvwxyz`",
     }
 }
@@ -445,7 +477,7 @@ text_suite! {
         bad: "3kxnlhr3gxq2A",
         bad_kind: Character,
         bad_at: 12,
-        bad_message: "PostId: invalid TimeId: unexpected character 'A' at byte 17, \
+        bad_message: "invalid PostId: unexpected character 'A' at byte 17 (in the TimeId), \
                       expected one of `234567abcdefghijklmnopqrstuvwxyz`",
     }
 }
@@ -459,7 +491,7 @@ text_suite! {
         bad: "113q8KFkAE0",
         bad_kind: Character,
         bad_at: 10,
-        bad_message: "PostId: invalid uid11: unexpected character '0' at byte 15, expected one \
+        bad_message: "invalid PostId: unexpected character '0' at byte 15 (in the uid11), expected one \
                       of `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
     }
 }
@@ -473,7 +505,7 @@ text_suite! {
         bad: "113qOKFkAEs",
         bad_kind: Character,
         bad_at: 4,
-        bad_message: "PostId: invalid uid11 xid: unexpected character 'O' at byte 9, expected one \
+        bad_message: "invalid PostId: unexpected character 'O' at byte 9 (in the uid11 xid), expected one \
                       of `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
     }
 }
@@ -487,7 +519,7 @@ text_suite! {
         bad: "111111l1NVp",
         bad_kind: Character,
         bad_at: 6,
-        bad_message: "PostId: invalid snowish uid11: unexpected character 'l' at byte 11, \
+        bad_message: "invalid PostId: unexpected character 'l' at byte 11 (in the snowish uid11), \
                       expected one of \
                       `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
     }
@@ -502,7 +534,7 @@ text_suite! {
         bad: "12a4",
         bad_kind: Character,
         bad_at: 2,
-        bad_message: "PostId: invalid Snowflake: unexpected character 'a' at byte 7, expected \
+        bad_message: "invalid PostId: unexpected character 'a' at byte 7 (in the Snowflake), expected \
                       one of `0123456789`",
     }
 }
@@ -516,7 +548,7 @@ text_suite! {
         bad: "11111I1NVpb",
         bad_kind: Character,
         bad_at: 5,
-        bad_message: "PostId: invalid ts-seq-rand uid11: unexpected character 'I' at byte 10, \
+        bad_message: "invalid PostId: unexpected character 'I' at byte 10 (in the ts-seq-rand uid11), \
                       expected one of \
                       `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
     }
@@ -531,7 +563,7 @@ text_suite! {
         bad: "jpXCZedGfV_",
         bad_kind: Character,
         bad_at: 10,
-        bad_message: "PostId: invalid fullrand uid11: unexpected character '_' at byte 15, \
+        bad_message: "invalid PostId: unexpected character '_' at byte 15 (in the fullrand uid11), \
                       expected one of \
                       `123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz`",
     }
@@ -546,7 +578,7 @@ text_suite! {
         bad: "25BF6196C8D61070000g",
         bad_kind: Character,
         bad_at: 19,
-        bad_message: "PostId: invalid TBSL: unexpected character 'g' at byte 24, \
+        bad_message: "invalid PostId: unexpected character 'g' at byte 24 (in the TBSL), \
                       expected one of `0123456789ABCDEF`",
     }
 }
@@ -560,7 +592,7 @@ text_suite! {
         bad: "01ARZ3NDEKTSV4RRFFQ69G5FAU",
         bad_kind: Character,
         bad_at: 25,
-        bad_message: "PostId: invalid ULID: unexpected character 'U' at byte 30, \
+        bad_message: "invalid PostId: unexpected character 'U' at byte 30 (in the ULID), \
                       expected one of `0123456789ABCDEFGHJKMNPQRSTVWXYZ`",
     }
 }
@@ -574,7 +606,7 @@ text_suite! {
         bad: "9m4e2mr0ui3e8a215n4h",
         bad_kind: Character,
         bad_at: 19,
-        bad_message: "PostId: invalid rs/xid XID: unexpected character 'h' at byte 24, \
+        bad_message: "invalid PostId: unexpected character 'h' at byte 24 (in the rs/xid XID), \
                       expected one of `0g`",
     }
 }
@@ -588,7 +620,7 @@ text_suite! {
         bad: "a/b",
         bad_kind: Character,
         bad_at: 1,
-        bad_message: "PostId: invalid atproto record key: unexpected character '/' at byte 6, \
+        bad_message: "invalid PostId: unexpected character '/' at byte 6 (in the atproto record key), \
                       expected one of `A-Za-z0-9.-_~:`",
     }
 }
@@ -645,7 +677,7 @@ fn a_hundred_megabyte_text_is_refused_without_reading_it_all() {
     assert_eq!(err.type_name(), Some("PostId"));
     assert_eq!(
         err.to_string(),
-        "invalid PostId: expected at most 18 characters (`post_` and the atproto TID text), \
+        "invalid PostId: expected at most 18 bytes (`post_` and the atproto TID), \
          found 104857600 bytes"
     );
     // Every format: each checks the length before reading the text (what the typed length
@@ -684,7 +716,7 @@ fn a_hundred_megabyte_text_is_refused_without_reading_it_all() {
     let err = parse_err::<tid::BareId>(&text);
     assert_eq!(
         err.to_string(),
-        "BareId: invalid atproto TID: expected 13 characters, found 104857600 bytes"
+        "invalid BareId: expected 13 bytes (the atproto TID), found 104857600 bytes"
     );
 }
 
@@ -735,14 +767,15 @@ fn an_inner_error_without_a_position_keeps_none() {
     assert_eq!(err.position(), None);
     assert_eq!(
         err.to_string(),
-        "PostId: invalid snowish uid11: the reserved top bit must be 0"
+        "invalid PostId: the reserved top bit must be 0 (in the snowish uid11)"
     );
     let err = parse_err::<full_rand::PostId>("post_jpXCZedGfVR");
     assert_eq!(err.kind(), ErrorKind::Overflow);
     assert_eq!(err.position(), None);
     assert_eq!(
         err.to_string(),
-        "PostId: invalid fullrand uid11: the value is too large, the largest is `jpXCZedGfVQ`"
+        "invalid PostId: the value is too large (in the fullrand uid11), the largest is \
+         `jpXCZedGfVQ`"
     );
 }
 
@@ -753,12 +786,12 @@ fn an_inner_length_error_names_the_type() {
     assert_eq!(err.kind(), ErrorKind::Length);
     assert_eq!(
         err.to_string(),
-        "invalid PostId: expected 18 characters (`post_` and the atproto TID text), found 17 bytes"
+        "invalid PostId: expected 18 bytes (`post_` and the atproto TID), found 17 bytes"
     );
     let err = parse_err::<tid::PostId>(&format!("post_{}", "2".repeat(14)));
     assert_eq!(
         err.to_string(),
-        "invalid PostId: expected at most 18 characters (`post_` and the atproto TID text), found 19 bytes"
+        "invalid PostId: expected at most 18 bytes (`post_` and the atproto TID), found 19 bytes"
     );
 }
 
@@ -921,7 +954,7 @@ text_suite! {
         bad: "0ujtsYcgvSTl8PAuAdqWYSMnLO:",
         bad_kind: Character,
         bad_at: 26,
-        bad_message: "PostId: invalid KSUID: unexpected character ':' at byte 31, \
+        bad_message: "invalid PostId: unexpected character ':' at byte 31 (in the KSUID), \
                       expected one of \
                       `0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz`",
     }
@@ -936,7 +969,7 @@ text_suite! {
         bad: "12a4",
         bad_kind: Character,
         bad_at: 2,
-        bad_message: "PostId: invalid Sonyflake: unexpected character 'a' at byte 7, expected \
+        bad_message: "invalid PostId: unexpected character 'a' at byte 7 (in the Sonyflake), expected \
                       one of `0123456789`",
     }
 }

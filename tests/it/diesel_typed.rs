@@ -417,7 +417,7 @@ macro_rules! typed_cases {
                 .load::<PostKey>(&mut conn)
                 .unwrap_err();
             assert!(
-                messages(&err).contains("PostKey: invalid atproto TID"),
+                messages(&err).contains("invalid PostKey: expected 13 bytes (the atproto TID)"),
                 "{}",
                 messages(&err)
             );

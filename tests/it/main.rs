@@ -16,6 +16,7 @@ mod common;
 mod arbitrary_ids;
 mod at_time;
 mod atproto_wire;
+mod axum_extract;
 mod bytes_migration;
 mod clock_faults;
 mod cuid2_conformance;

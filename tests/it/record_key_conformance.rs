@@ -50,7 +50,7 @@ fn rules_apply_in_the_reference_order_and_name_themselves() {
     assert_eq!(err.kind(), ErrorKind::Length);
     assert_eq!(
         err.to_string(),
-        "invalid atproto record key: expected 1 to 512 characters, found 513 bytes"
+        "invalid atproto record key: expected 1 to 512 bytes, found 513 bytes"
     );
     let err = RecordKey::parse("").unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Length);
@@ -210,7 +210,9 @@ fn a_literal_type_accepts_exactly_its_value() {
         assert_eq!(err.kind(), ErrorKind::Mismatch);
         assert_eq!(
             err.to_string(),
-            format!("atproto record key does not match its type: expected `self`, found `{other}`")
+            format!(
+                "invalid atproto record key: expected `self`, the only one its type allows, found `{other}`"
+            )
         );
     }
 }

@@ -142,7 +142,7 @@ fn a_trailing_newline_is_refused_as_a_length_error() {
     let err = Tbsl::parse("25BF6196C8D610700000\n").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "invalid TBSL: expected 20 characters, found 21 bytes"
+        "invalid TBSL: expected 20 bytes, found 21 bytes"
     );
 }
 
@@ -155,7 +155,7 @@ fn nineteen_characters_are_refused_as_a_length_error_without_position() {
     assert_parse_error("", ErrorKind::Length, None);
     assert_eq!(
         Tbsl::parse("").unwrap_err().to_string(),
-        "invalid TBSL: expected 20 characters, found 0 bytes"
+        "invalid TBSL: expected 20 bytes, found 0 bytes"
     );
 }
 

@@ -119,7 +119,7 @@ fn refusals_say_what_and_where() {
         .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "UserId: invalid UUID: unexpected character 'u' at byte 30, expected one of \
+        "invalid UserId: unexpected character 'u' at byte 30 (in the UUID), expected one of \
          `0123456789abcdefghjkmnpqrstvwxyz`"
     );
     // The type's check: a version 4 UUID is no API key.

@@ -35,46 +35,85 @@ impl Repr {
         }
     }
 
-    /// The message, about `format` and, for a typed id's own kinds, `typed`.
+    /// Whether the message reads "invalid {name}: …", the name being the typed id's when
+    /// there is one: every error about a text or value that was read (a typed id's own kinds
+    /// and its format's). The others (a constructor's part out of range, a generator's or a
+    /// lease's refusal) are about an operation, and a typed id's name goes before them.
+    pub(super) fn is_about_input(&self) -> bool {
+        match self {
+            Repr::Length { .. }
+            | Repr::ByteLength { .. }
+            | Repr::TypedLength { .. }
+            | Repr::WholeLength { .. }
+            | Repr::Character { .. }
+            | Repr::Overflow { .. }
+            | Repr::Reserved { .. }
+            | Repr::Syntax { .. }
+            | Repr::TooLarge { .. }
+            | Repr::Prefix { .. }
+            | Repr::Separator { .. } => true,
+            #[cfg(feature = "alloc")]
+            Repr::Mismatch { .. } => true,
+            #[cfg(not(feature = "alloc"))]
+            Repr::Validation { .. } => true,
+            #[cfg(feature = "alloc")]
+            Repr::OutOfLine { payload, .. } => payload.is_about_input(),
+            Repr::OutOfRange { .. }
+            | Repr::Exhausted { .. }
+            | Repr::ClockBackwards { .. }
+            | Repr::Forked { .. }
+            | Repr::LeasesExhausted { .. }
+            | Repr::LeaseLost { .. }
+            | Repr::LeaseExpired { .. } => false,
+        }
+    }
+
+    /// The message, about `format` and, when one was being read, the typed id `typed`: the
+    /// errors about input say "invalid {the typed id's name, else the format's}: …", and a
+    /// typed id's message names its format where the mistake was found in it ([`Inner`]).
+    /// Lengths and positions are in bytes, as [`Error::position`] is (see the module notes).
     pub(super) fn fmt_message(
         &self,
         format: &str,
-        typed: &TypeInfo,
+        typed: Option<&TypeInfo>,
         f: &mut fmt::Formatter<'_>,
     ) -> fmt::Result {
+        let name = typed.map_or(format, |typed| typed.name);
+        let inner = Inner {
+            format,
+            typed: typed.is_some(),
+        };
+        let info = typed.unwrap_or(&TypeInfo::NONE);
         match *self {
             Repr::WholeLength { expected, found } => write!(
                 f,
-                "invalid {}: expected {expected} characters (`{}{}` and the {format} text), \
-                 found {found} {}",
-                typed.name,
-                typed.prefix,
-                typed.separator,
-                if found == 1 { "byte" } else { "bytes" }
+                "invalid {name}: expected {} (`{}{}` and the {format}), found {}",
+                Bytes(expected),
+                info.prefix,
+                info.separator,
+                Bytes(found)
             ),
-            Repr::Length { expected, found } => write!(
-                f,
-                "invalid {format}: expected {expected} {}, found {found} {}",
-                if expected.is_one() {
-                    "character"
-                } else {
-                    "characters"
-                },
-                if found == 1 { "byte" } else { "bytes" }
-            ),
-            Repr::ByteLength { expected, found } => write!(
-                f,
-                "invalid {format}: expected {expected} bytes, found {found} {}",
-                if found == 1 { "byte" } else { "bytes" }
-            ),
+            Repr::Length { expected, found } => {
+                write!(f, "invalid {name}: expected {}", Bytes(expected))?;
+                if typed.is_some() {
+                    write!(f, " (the {format})")?;
+                }
+                write!(f, ", found {}", Bytes(found))
+            }
+            Repr::ByteLength { expected, found } => {
+                write!(f, "invalid {name}: expected {}", Bytes(expected))?;
+                if typed.is_some() {
+                    write!(f, " (the {format})")?;
+                }
+                write!(f, ", found {}", Bytes(found))
+            }
             Repr::TypedLength { max, found } => write!(
                 f,
-                "invalid {}: expected at most {max} characters (`{}{}` and the {format} text), \
-                 found {found} {}",
-                typed.name,
-                typed.prefix,
-                typed.separator,
-                if found == 1 { "byte" } else { "bytes" }
+                "invalid {name}: expected at most {} (`{}{}` and the {format}), found {}",
+                Bytes(max),
+                info.prefix,
+                info.separator,
+                Bytes(found)
             ),
             Repr::Character {
                 position,
@@ -82,7 +121,7 @@ impl Repr {
                 expected,
             } => write!(
                 f,
-                "invalid {format}: unexpected character {found:?} at byte {position}, \
+                "invalid {name}: unexpected character {found:?} at byte {position}{inner}, \
                  expected one of `{expected}`"
             ),
             Repr::Overflow {
@@ -91,20 +130,26 @@ impl Repr {
                 expected,
             } => write!(
                 f,
-                "invalid {format}: character {found:?} at byte {position} puts the value out of \
-                 range, expected one of `{expected}` there"
+                "invalid {name}: character {found:?} at byte {position}{inner} puts the value \
+                 out of range, expected one of `{expected}` there"
             ),
             Repr::OutOfRange { bounds, found } => bounds.fmt_message(format, found, f),
             Repr::Exhausted { reason } => write!(f, "{format} generator exhausted: {reason}"),
-            Repr::Reserved { rule } => write!(f, "invalid {format}: {rule}"),
+            Repr::Reserved { rule } => write!(f, "invalid {name}: {rule}{inner}"),
             Repr::Syntax {
                 position: Some(position),
                 rule,
-            } => write!(f, "invalid {format}: {rule} (at byte {position})"),
+            } => match typed {
+                Some(_) => write!(
+                    f,
+                    "invalid {name}: {rule} (at byte {position}, in the {format})"
+                ),
+                None => write!(f, "invalid {name}: {rule} (at byte {position})"),
+            },
             Repr::Syntax {
                 position: None,
                 rule,
-            } => write!(f, "invalid {format}: {rule}"),
+            } => write!(f, "invalid {name}: {rule}{inner}"),
             Repr::ClockBackwards {
                 behind_micros,
                 waited: false,
@@ -168,7 +213,7 @@ impl Repr {
             ),
             Repr::TooLarge { largest } => write!(
                 f,
-                "invalid {format}: the value is too large, the largest is `{largest}`"
+                "invalid {name}: the value is too large{inner}, the largest is `{largest}`"
             ),
             #[cfg(feature = "alloc")]
             Repr::Mismatch {
@@ -183,31 +228,27 @@ impl Repr {
                     core::str::from_utf8(expected).unwrap_or_default(),
                     core::str::from_utf8(found).unwrap_or_default(),
                 );
-                write!(
-                    f,
-                    "{format} does not match its type: expected `{expected}`, found `{found}`"
-                )
+                fmt_mismatch(name, inner, &expected, &found, f)
             }
             Repr::Prefix { found: None } => write!(
                 f,
-                "invalid {}: missing the prefix `{}{}`",
-                typed.name, typed.prefix, typed.separator
+                "invalid {name}: missing the prefix `{}{}`",
+                info.prefix, info.separator
             ),
             Repr::Prefix {
                 found: Some(ref found),
             } => write!(
                 f,
-                "invalid {}: expected the prefix `{}{}`, found `{found}`",
-                typed.name, typed.prefix, typed.separator
+                "invalid {name}: expected the prefix `{}{}`, found `{found}`",
+                info.prefix, info.separator
             ),
             Repr::Separator { found } => {
                 write!(
                     f,
-                    "invalid {}: expected the separator `{}` after `{}` at byte {}, found ",
-                    typed.name,
-                    typed.separator,
-                    typed.prefix,
-                    typed.prefix.len()
+                    "invalid {name}: expected the separator `{}` after `{}` at byte {}, found ",
+                    info.separator,
+                    info.prefix,
+                    info.prefix.len()
                 )?;
                 match found {
                     Some(found) => write!(f, "{found:?}"),
@@ -215,9 +256,64 @@ impl Repr {
                 }
             }
             #[cfg(not(feature = "alloc"))]
-            Repr::Validation { ref reason } => write!(f, "invalid {}: {reason}", typed.name),
+            Repr::Validation { ref reason } => write!(f, "invalid {name}: {reason}"),
             #[cfg(feature = "alloc")]
             Repr::OutOfLine { ref payload, .. } => payload.fmt_message(format, typed, f),
         }
     }
+}
+
+/// Where in a typed id's text its format found the mistake: " (in the atproto TID)" after
+/// the position, so that a message names the typed id first and its format second; nothing
+/// for a format's own text, whose name the message starts with.
+#[derive(Clone, Copy)]
+pub(super) struct Inner<'a> {
+    pub(super) format: &'a str,
+    pub(super) typed: bool,
+}
+
+impl fmt::Display for Inner<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.typed {
+            write!(f, " (in the {})", self.format)?;
+        }
+        Ok(())
+    }
+}
+
+/// A count of bytes, "1 byte", "13 bytes", "1 to 512 bytes": the one unit of every length
+/// in a message, as positions are byte offsets.
+struct Bytes<T>(T);
+
+impl fmt::Display for Bytes<usize> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let unit = if self.0 == 1 { "byte" } else { "bytes" };
+        write!(f, "{} {unit}", self.0)
+    }
+}
+
+impl fmt::Display for Bytes<Lengths> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let unit = if self.0.is_one() { "byte" } else { "bytes" };
+        write!(f, "{} {unit}", self.0)
+    }
+}
+
+/// The message of a value that is not the one its type requires (a record key of a
+/// `literal:` type): a typed id names its format before the value.
+pub(super) fn fmt_mismatch(
+    name: &str,
+    inner: Inner<'_>,
+    expected: &dyn fmt::Display,
+    found: &dyn fmt::Display,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    write!(f, "invalid {name}: expected ")?;
+    if inner.typed {
+        write!(f, "the {} ", inner.format)?;
+    }
+    write!(
+        f,
+        "`{expected}`, the only one its type allows, found `{found}`"
+    )
 }

@@ -6,7 +6,9 @@
 //!
 //! An [`Error`] says which format was being read or built, what kind of mistake was found
 //! ([`ErrorKind`]), where (a byte position, for text), what was expected and what was found.
-//! Its [`Display`](core::fmt::Display) message is meant for a person:
+//! Its [`Display`](core::fmt::Display) message is meant for a person, and has one shape:
+//! "invalid atproto TID: …", or for a typed id "invalid PostId: …", lengths and positions
+//! in bytes:
 //!
 //! ```
 //! let err = "3jzfcijpj2z21".parse::<idtypes::Tid>().unwrap_err();
@@ -113,12 +115,26 @@ pub(crate) use repr::{Bounds, Int, Lengths, Repr, TypeInfo};
 // layout depends on what it holds). The text-formatting helpers of
 // before (`database`, `leases_exhausted`, ...) were thin wrappers around these and are gone.
 //
+// Messages. Every error about input reads "invalid {what}: …", `what` being the typed id's
+// name when one was read ("invalid PostId: …"), else the format's ("invalid atproto TID:
+// …"); a typed id's message names its format where the mistake was found in it ("… at byte
+// 17 (in the atproto TID), …"). So a service can show any parse error as it is, whichever
+// layer found it. Errors about an operation (a constructor's part out of range, a generator,
+// a lease) read "{format} …", after "PostId: " for a typed id.
+//
+// One unit: lengths and positions are bytes. The checks count bytes (a `str`'s `len`, and a
+// format's alphabet is ASCII, so a valid text has as many bytes as characters), and
+// `Error::position` is a byte offset one can slice the input at. Counting characters in the
+// message would contradict the checks on non-ASCII input: a 13-character text with an `é`
+// is 14 bytes, refused for its length ("expected 13 characters, found 13 characters"). A
+// typed id's positions and lengths count its whole text, prefix and separator included.
+//
 // Adding a kind: add the variant to `Repr` (its payload within the budget: a `&'static`
 // reference for constants; anything large, if the kind is rare, as a variant of `OutOfLine`
 // made with `Repr::from`, never a second variant that owns memory), its `ErrorKind` if it is
 // a new class of mistake (the enum is `#[non_exhaustive]`), its arms in `kind`, in `position`
-// if it has one, and in `fmt_message`, and a test that pins the message. The size
-// assertions say whether it fits.
+// if it has one, in `is_about_input` and in `fmt_message`, and a test that pins the message.
+// The size assertions say whether it fits.
 
 /// The broad class of an [`Error`]: match on this, show the error's message to people.
 ///
@@ -208,7 +224,7 @@ pub enum ErrorKind {
 /// let err = Tid::parse("3jzf-cij-pj2z-2a").unwrap_err();
 /// assert_eq!(err.kind(), ErrorKind::Length);
 /// assert_eq!(err.format_name(), "atproto TID");
-/// assert_eq!(err.to_string(), "invalid atproto TID: expected 13 characters, found 16 bytes");
+/// assert_eq!(err.to_string(), "invalid atproto TID: expected 13 bytes, found 16 bytes");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Error {
@@ -296,7 +312,9 @@ impl Error {
         self.repr.kind()
     }
 
-    /// The byte offset in the input of the offending character, for text errors that have one.
+    /// The byte offset in the input of the offending character, for text errors that have one:
+    /// the position the message gives ("at byte 12"). For a typed id it counts the whole
+    /// text, prefix and separator included.
     ///
     /// # Examples
     ///
@@ -374,19 +392,14 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let typed = self.typed.unwrap_or(&TypeInfo::NONE);
-        // A typed id's own kinds name it in their message; its format's errors are prefixed.
-        let typed_kind = matches!(
-            self.kind(),
-            ErrorKind::Prefix | ErrorKind::Separator | ErrorKind::Validation
-        ) || matches!(
-            self.repr,
-            Repr::TypedLength { .. } | Repr::WholeLength { .. }
-        );
-        if self.typed.is_some() && !typed_kind {
-            write!(f, "{}: ", typed.name)?;
+        // An error about the input reads "invalid PostId: …"; one about an operation (a
+        // constructor's part, a generator) is the format's message after the typed id's name.
+        if let Some(typed) = self.typed {
+            if !self.repr.is_about_input() {
+                write!(f, "{}: ", typed.name)?;
+            }
         }
-        self.repr.fmt_message(self.format, typed, f)
+        self.repr.fmt_message(self.format, self.typed, f)
     }
 }
 

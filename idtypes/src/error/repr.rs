@@ -152,19 +152,31 @@ impl OutOfLine {
         }
     }
 
+    /// Whether the message reads "invalid {name}: …" (see `Repr::is_about_input`).
+    pub(super) fn is_about_input(&self) -> bool {
+        matches!(
+            self,
+            OutOfLine::Mismatch { .. } | OutOfLine::Validation { .. }
+        )
+    }
+
     pub(super) fn fmt_message(
         &self,
         format: &str,
-        typed: &TypeInfo,
+        typed: Option<&TypeInfo>,
         f: &mut fmt::Formatter<'_>,
     ) -> fmt::Result {
+        let name = typed.map_or(format, |typed| typed.name);
         match self {
             OutOfLine::OutOfRange { bounds, found } => bounds.fmt_message(format, *found, f),
-            OutOfLine::Mismatch { expected, found } => write!(
-                f,
-                "{format} does not match its type: expected `{expected}`, found `{found}`"
-            ),
-            OutOfLine::Validation { reason } => write!(f, "invalid {}: {reason}", typed.name),
+            OutOfLine::Mismatch { expected, found } => {
+                let inner = super::message::Inner {
+                    format,
+                    typed: typed.is_some(),
+                };
+                super::message::fmt_mismatch(name, inner, expected, found, f)
+            }
+            OutOfLine::Validation { reason } => write!(f, "invalid {name}: {reason}"),
             OutOfLine::Database { call, reason } => {
                 write!(f, "lease store: {call} failed: {reason}")
             }

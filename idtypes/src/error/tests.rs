@@ -88,7 +88,8 @@ fn shifted_positions_stay_exact_past_32_bits() {
 fn mismatch_is_inline_while_both_values_fit_whole_and_says_the_same_either_way() {
     let message = |expected: &str, found: &str| {
         format!(
-            "atproto record key does not match its type: expected `{expected}`, found `{found}`"
+            "invalid atproto record key: expected `{expected}`, the only one its type allows, \
+             found `{found}`"
         )
     };
     // 32 + 5 bytes: the most kept inline.
@@ -120,7 +121,10 @@ fn mismatch_shows_long_values_cut_visibly_at_a_character_boundary() {
     let kept = "\u{e9}".repeat(16);
     assert_eq!(
         err.to_string(),
-        format!("atproto record key does not match its type: expected `self`, found `{kept}…`")
+        format!(
+            "invalid atproto record key: expected `self`, the only one its type allows, \
+             found `{kept}…`"
+        )
     );
 }
 
@@ -254,7 +258,18 @@ fn one_byte_is_singular() {
     );
     assert_eq!(
         err.to_string(),
-        "invalid TimeId node id: expected 2 characters, found 1 byte"
+        "invalid TimeId node id: expected 2 bytes, found 1 byte"
+    );
+    let err = Error::new(
+        "TimeId node id",
+        Repr::Length {
+            expected: Lengths::Between(1, 1),
+            found: 2,
+        },
+    );
+    assert_eq!(
+        err.to_string(),
+        "invalid TimeId node id: expected 1 byte, found 2 bytes"
     );
 }
 
@@ -269,8 +284,124 @@ fn length_message_names_both_bounds_when_they_differ() {
     );
     assert_eq!(
         err.to_string(),
-        "invalid atproto record key: expected 1 to 512 characters, found 0 bytes"
+        "invalid atproto record key: expected 1 to 512 bytes, found 0 bytes"
     );
+}
+
+static POST_ID: TypeInfo = TypeInfo {
+    name: "PostId",
+    prefix: "post",
+    separator: "_",
+};
+
+/// Every error about a typed id's text reads "invalid PostId: …", its format named where the
+/// mistake was found; positions and lengths are bytes of the whole text.
+#[test]
+fn a_typed_ids_format_errors_name_the_type_first_and_the_format_inside() {
+    let typed = |repr| Error::new("atproto TID", repr).within(&POST_ID).to_string();
+    assert_eq!(
+        typed(Repr::Character {
+            position: 17,
+            found: '1',
+            expected: "abc",
+        }),
+        "invalid PostId: unexpected character '1' at byte 17 (in the atproto TID), \
+         expected one of `abc`"
+    );
+    assert_eq!(
+        typed(Repr::Overflow {
+            position: 5,
+            found: 'k',
+            expected: "abc",
+        }),
+        "invalid PostId: character 'k' at byte 5 (in the atproto TID) puts the value out of \
+         range, expected one of `abc` there"
+    );
+    assert_eq!(
+        typed(Repr::Syntax {
+            position: Some(9),
+            rule: "a segment is empty",
+        }),
+        "invalid PostId: a segment is empty (at byte 9, in the atproto TID)"
+    );
+    assert_eq!(
+        typed(Repr::Syntax {
+            position: None,
+            rule: "a rule",
+        }),
+        "invalid PostId: a rule (in the atproto TID)"
+    );
+    assert_eq!(
+        typed(Repr::Reserved { rule: "a rule" }),
+        "invalid PostId: a rule (in the atproto TID)"
+    );
+    assert_eq!(
+        typed(Repr::TooLarge { largest: "abc" }),
+        "invalid PostId: the value is too large (in the atproto TID), the largest is `abc`"
+    );
+    assert_eq!(
+        typed(Repr::Length {
+            expected: Lengths::Between(13, 13),
+            found: 8,
+        }),
+        "invalid PostId: expected 13 bytes (the atproto TID), found 8 bytes"
+    );
+    assert_eq!(
+        typed(Repr::WholeLength {
+            expected: Lengths::Between(18, 18),
+            found: 8,
+        }),
+        "invalid PostId: expected 18 bytes (`post_` and the atproto TID), found 8 bytes"
+    );
+    assert_eq!(
+        typed(Repr::TypedLength { max: 18, found: 19 }),
+        "invalid PostId: expected at most 18 bytes (`post_` and the atproto TID), found 19 bytes"
+    );
+    assert_eq!(
+        typed(Repr::ByteLength {
+            expected: 8,
+            found: 9,
+        }),
+        "invalid PostId: expected 8 bytes (the atproto TID), found 9 bytes"
+    );
+}
+
+/// An error about an operation, not a text, keeps its format's message after the type's name.
+#[test]
+fn a_typed_ids_other_errors_are_its_formats_after_its_name() {
+    let err = Error::new(
+        "atproto TID",
+        Repr::OutOfRange {
+            bounds: &Bounds {
+                part: "clock id",
+                min: 0,
+                max: 1023,
+            },
+            found: Int::new(1024),
+        },
+    )
+    .within(&POST_ID);
+    assert_eq!(
+        err.to_string(),
+        "PostId: atproto TID clock id out of range: found 1024, expected 0..=1023"
+    );
+}
+
+/// Lengths count bytes, as the checks do: a text of 13 characters, one of them two bytes, is
+/// 14 bytes, and its message says so rather than "13 characters" against 13 expected.
+#[test]
+fn lengths_and_positions_count_bytes_of_non_ascii_text() {
+    let err = crate::Tid::parse("3jzfcijpj2z2\u{e9}").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid atproto TID: expected 13 bytes, found 14 bytes"
+    );
+    let err = crate::Tid::parse("\u{e9}jzfcijpj2z2").unwrap_err();
+    assert_eq!(err.position(), Some(0));
+    assert!(err.to_string().contains("'\u{e9}' at byte 0,"), "{err}");
+    let err = crate::Tid::parse("3j\u{e9}fcijpj2z2").unwrap_err();
+    assert_eq!(err.position(), Some(2));
+    assert!(err.to_string().contains("'\u{e9}' at byte 2,"), "{err}");
 }
 
 #[test]

@@ -1,9 +1,12 @@
 //! Integrations with other crates, each in its own file and gated here, in one place: the
 //! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, diesel, the columns they share,
-//! leases), the schemas (`schema/`: schemars, utoipa), serde, chrono, uuid and arbitrary.
+//! leases), the schemas (`schema/`: schemars, utoipa), serde, chrono, uuid, arbitrary and axum
+//! (`axum/`: extractors rejecting with problem details).
 
 #[cfg(feature = "arbitrary")]
 pub(crate) mod arbitrary;
+#[cfg(feature = "axum")]
+pub mod axum;
 #[cfg(feature = "chrono")]
 pub(crate) mod chrono;
 #[cfg(any(

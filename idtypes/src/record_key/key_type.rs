@@ -124,7 +124,8 @@ impl RecordKeyType {
     /// let err = RecordKeyType::Literal(RecordKey::SELF).check(&key).unwrap_err();
     /// assert_eq!(
     ///     err.to_string(),
-    ///     "atproto record key does not match its type: expected `self`, found `app.bsky.feed.post`"
+    ///     "invalid atproto record key: expected `self`, the only one its type allows, \
+    ///      found `app.bsky.feed.post`"
     /// );
     /// # Ok::<(), idtypes::Error>(())
     /// ```
@@ -207,7 +208,7 @@ mod tests {
         let err = RecordKeyType::parse("literal:").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "invalid atproto record key: expected 1 to 512 characters, found 0 bytes"
+            "invalid atproto record key: expected 1 to 512 bytes, found 0 bytes"
         );
     }
 

@@ -159,7 +159,7 @@ fn empty_and_twenty_digit_texts_are_refused_by_length() {
     assert_eq!((err.kind(), err.position()), (ErrorKind::Length, None));
     assert_eq!(
         err.to_string(),
-        "invalid Snowflake: expected 1 to 19 characters, found 0 bytes"
+        "invalid Snowflake: expected 1 to 19 bytes, found 0 bytes"
     );
     for text in [
         "10000000000000000000",

@@ -649,7 +649,7 @@ mod tests {
         // Text keeps counting characters.
         assert_eq!(
             Tbsl::parse("25BF").unwrap_err().to_string(),
-            "invalid TBSL: expected 20 characters, found 4 bytes"
+            "invalid TBSL: expected 20 bytes, found 4 bytes"
         );
     }
 }

@@ -287,7 +287,7 @@ impl Tbsl {
     /// // 15 symbols of base 62 is one more than any TBSL needs, even with the value 1.
     /// let err = Tbsl::from_base(TransportBase::Base62, "000000000000001").unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::Length);
-    /// assert_eq!(err.to_string(), "invalid TBSL transport text: expected 1 to 14 characters, found 15 bytes");
+    /// assert_eq!(err.to_string(), "invalid TBSL transport text: expected 1 to 14 bytes, found 15 bytes");
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn from_base(base: TransportBase, text: &str) -> Result<Tbsl, Error> {
@@ -375,9 +375,7 @@ mod tests {
             let err = Tbsl::from_base(base, "").unwrap_err();
             assert_eq!(
                 err.to_string(),
-                format!(
-                    "invalid TBSL transport text: expected 1 to {max} characters, found 0 bytes"
-                )
+                format!("invalid TBSL transport text: expected 1 to {max} bytes, found 0 bytes")
             );
             // Leading zeros up to the longest length are the same value; one more is refused.
             assert_eq!(Tbsl::from_base(base, &zero.repeat(max)), Ok(Tbsl::MIN));
@@ -392,7 +390,7 @@ mod tests {
             assert_eq!(
                 err.to_string(),
                 format!(
-                    "invalid TBSL transport text: expected 1 to {max} characters, found {} bytes",
+                    "invalid TBSL transport text: expected 1 to {max} bytes, found {} bytes",
                     max + 1
                 )
             );

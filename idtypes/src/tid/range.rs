@@ -207,7 +207,7 @@ mod tests {
         assert_eq!(err.kind(), ErrorKind::Length);
         assert_eq!(
             err.to_string(),
-            "invalid atproto TID: expected 0 to 13 characters, found 14 bytes"
+            "invalid atproto TID: expected 0 to 13 bytes, found 14 bytes"
         );
         // Well formed but beyond every TID: nothing, not an error.
         assert_eq!(Tid::range_for_prefix("k"), Ok(None));

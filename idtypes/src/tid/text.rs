@@ -305,7 +305,7 @@ mod tests {
         assert_eq!(err.kind(), ErrorKind::Length);
         assert_eq!(
             err.to_string(),
-            "invalid atproto TID: expected 13 characters, found 12 bytes"
+            "invalid atproto TID: expected 13 bytes, found 12 bytes"
         );
     }
 

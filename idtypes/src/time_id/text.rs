@@ -313,7 +313,7 @@ mod tests {
         );
         assert_eq!(
             TimeId::parse("3kxn-lhr-3gxq23").unwrap_err().to_string(),
-            "invalid TimeId: expected 13 or 16 characters, found 15 bytes"
+            "invalid TimeId: expected 13 or 16 bytes, found 15 bytes"
         );
     }
 

@@ -425,7 +425,7 @@ mod tests {
         assert_eq!(err.kind(), ErrorKind::Length);
         assert_eq!(
             err.to_string(),
-            "invalid TypeID prefix: expected 0 to 63 characters, found 64 bytes"
+            "invalid TypeID prefix: expected 0 to 63 bytes, found 64 bytes"
         );
     }
 
@@ -452,7 +452,7 @@ mod tests {
         assert_eq!(err.kind(), ErrorKind::Length);
         assert_eq!(
             err.to_string(),
-            "invalid TypeID suffix: expected 26 characters, found 25 bytes"
+            "invalid TypeID suffix: expected 26 bytes, found 25 bytes"
         );
     }
 
@@ -483,7 +483,7 @@ mod tests {
     fn empty_and_overlong_texts_are_length_errors() {
         assert_eq!(
             refusal("").to_string(),
-            "invalid TypeID: expected 26 to 90 characters, found 0 bytes"
+            "invalid TypeID: expected 26 to 90 bytes, found 0 bytes"
         );
         let long = format!("{}_{SUFFIX}", "a".repeat(64));
         let err = refusal(&long);

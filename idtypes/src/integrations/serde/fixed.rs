@@ -115,11 +115,11 @@ impl<T: Fixed> Visitor<'_> for TextVisitor<T> {
 
     #[inline]
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        T::parse_text(text).map_err(E::custom)
+        T::parse_text(text).map_err(super::refused)
     }
 
     fn visit_bytes<E: de::Error>(self, text: &[u8]) -> Result<T, E> {
-        T::parse_ascii(text).map_err(E::custom)
+        T::parse_ascii(text).map_err(super::refused)
     }
 }
 
@@ -132,7 +132,7 @@ impl<T: Fixed> RawVisitor<T> {
     /// the error otherwise).
     fn read_integer<E: de::Error>(self, raw: Option<T::Raw>, what: Unexpected) -> Result<T, E> {
         match raw {
-            Some(raw) => T::try_from_raw(raw).map_err(E::custom),
+            Some(raw) => T::try_from_raw(raw).map_err(super::refused),
             None if T::Raw::INTEGER => Err(E::invalid_value(what, &self)),
             None => Err(E::invalid_type(what, &self)),
         }
@@ -147,12 +147,12 @@ impl<'de, T: Fixed> Visitor<'de> for RawVisitor<T> {
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        T::parse_text(text).map_err(E::custom)
+        T::parse_text(text).map_err(super::refused)
     }
 
     /// A byte string: the raw bytes where the raw form is bytes, else the ASCII text.
     fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<T, E> {
-        T::Raw::from_byte_string::<T>(bytes).map_err(E::custom)
+        T::Raw::from_byte_string::<T>(bytes).map_err(super::refused)
     }
 
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<T, E> {
@@ -166,7 +166,7 @@ impl<'de, T: Fixed> Visitor<'de> for RawVisitor<T> {
     /// Formats that write byte arrays as sequences of integers.
     fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
         match T::Raw::from_seq(seq, &self)? {
-            Some(raw) => T::try_from_raw(raw).map_err(de::Error::custom),
+            Some(raw) => T::try_from_raw(raw).map_err(super::refused),
             None => Err(de::Error::invalid_type(Unexpected::Seq, &self)),
         }
     }
@@ -195,7 +195,7 @@ mod tests {
         let err = serde_json::from_str::<Tid>(r#""3jzf""#).unwrap_err();
         assert!(
             err.to_string()
-                .contains("invalid atproto TID: expected 13 characters, found 4 bytes"),
+                .contains("invalid atproto TID: expected 13 bytes, found 4 bytes"),
             "{err}"
         );
         assert!(serde_json::from_str::<Tid>("1728652679052295174").is_err());

@@ -108,7 +108,18 @@ pub(crate) mod typed;
 pub mod raw;
 pub mod text;
 
-use serde::{Deserializer, Serializer};
+use serde::{Deserializer, Serializer, de};
+
+/// The serde error for `err`, an id's text or raw form refused while deserializing: serde's
+/// `custom` error, whose message is the id's own. Every visitor of this module refuses through
+/// it, so that with the `axum` feature the error is also kept, whole, for this thread's
+/// extractor (`idtypes::axum`), which a message alone would not give its kind and position.
+#[cold]
+pub(crate) fn refused<E: de::Error>(err: crate::Error) -> E {
+    #[cfg(feature = "axum")]
+    crate::integrations::axum::captured::keep(&err);
+    E::custom(err)
+}
 
 /// An id the adapters of this module can write and read: every id type of this crate and every
 /// typed id (the derive macros). Sealed: there is nothing to implement.

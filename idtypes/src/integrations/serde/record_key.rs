@@ -65,11 +65,11 @@ impl Visitor<'_> for RecordKeyVisitor {
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<RecordKey, E> {
-        RecordKey::parse(text).map_err(E::custom)
+        RecordKey::parse(text).map_err(super::refused)
     }
 
     fn visit_string<E: de::Error>(self, text: String) -> Result<RecordKey, E> {
-        RecordKey::try_from(text).map_err(E::custom)
+        RecordKey::try_from(text).map_err(super::refused)
     }
 
     fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<RecordKey, E> {
@@ -101,7 +101,7 @@ impl Visitor<'_> for RecordKeyTypeVisitor {
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<RecordKeyType, E> {
-        RecordKeyType::parse(text).map_err(E::custom)
+        RecordKeyType::parse(text).map_err(super::refused)
     }
 }
 
@@ -137,10 +137,7 @@ mod tests {
             "{err}"
         );
         let err = serde_json::from_str::<RecordKeyType>(r#""literal:""#).unwrap_err();
-        assert!(
-            err.to_string().contains("expected 1 to 512 characters"),
-            "{err}"
-        );
+        assert!(err.to_string().contains("expected 1 to 512 bytes"), "{err}");
     }
 
     #[test]

@@ -80,11 +80,11 @@ impl<T: IdFormat> Visitor<'_> for TextVisitor<T> {
 
     #[inline]
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        T::parse_text(text).map_err(E::custom)
+        T::parse_text(text).map_err(super::refused)
     }
 
     fn visit_bytes<E: de::Error>(self, text: &[u8]) -> Result<T, E> {
-        T::parse_ascii(text).map_err(E::custom)
+        T::parse_ascii(text).map_err(super::refused)
     }
 }
 

@@ -106,7 +106,7 @@ where
             return T::deserialize_text(deserializer);
         }
         let inner = T::Inner::deserialize_raw(deserializer)?;
-        from_inner_as(inner, T::DESERIALIZE).map_err(de::Error::custom)
+        from_inner_as(inner, T::DESERIALIZE).map_err(super::refused)
     }
 }
 
@@ -132,7 +132,7 @@ impl<T: TypedId> Visitor<'_> for TypedVisitor<T> {
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        parse_as(text, T::DESERIALIZE).map_err(E::custom)
+        parse_as(text, T::DESERIALIZE).map_err(super::refused)
     }
 
     fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<T, E> {

@@ -691,8 +691,13 @@
 //! found (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found BYTEA`),
 //! with sqlx's type check or without it (`try_get_unchecked`). SQLite goes by each value's
 //! storage class, not by the column's declared type, which it does not enforce. Then decoding
-//! checks the content: a negative TID, a 9-byte TBSL, a malformed text, a snowish id with its
-//! reserved bit set are errors naming the type. PostgreSQL values decode in both protocols, and
+//! checks the content: a negative TID, a 9-byte TBSL or 15-byte UUID, a malformed text, a snowish
+//! id with its reserved bit set are this crate's [`Error`] (its [`kind`](Error::kind), naming the
+//! type read, a typed id's name too; a typed UUID is checked so too, not by the `uuid` crate),
+//! which every integration hands over whole: the source of sqlx's `ColumnDecode` and of
+//! tokio-postgres' error, the boxed error of diesel's `DeserializationError` and of rusqlite's
+//! `FromSqlConversionFailure`, the `source` field of SeaORM's `DbErr::TryIntoErr`
+//! (`e.downcast_ref::<idtypes::Error>()` on each). PostgreSQL values decode in both protocols, and
 //! the fixed-size ids have `PgHasArrayType` (`WHERE id = ANY($1)`).
 //!
 //! The `postgres-types` feature (tokio-postgres, postgres) stores and checks exactly as
@@ -1038,7 +1043,9 @@ pub mod __private {
     pub mod sqlx {
         #[cfg(feature = "sqlx-postgres")]
         pub use crate::integrations::db::sqlx_typed::array_type_info;
-        pub use crate::integrations::db::sqlx_typed::{compatible, decode, encode, type_info};
+        pub use crate::integrations::db::sqlx_typed::{
+            InnerDecode, compatible, decode, encode, type_info,
+        };
         #[cfg(feature = "sqlx-postgres")]
         pub use sqlx::postgres::{PgHasArrayType, PgTypeInfo};
         pub use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};
@@ -1077,8 +1084,8 @@ pub mod __private {
     #[cfg(feature = "sea-orm")]
     pub mod sea_orm {
         pub use crate::integrations::db::sea_orm::{
-            array_type, column_type, null, try_from_u64, try_from_value, try_get_by, type_name,
-            value,
+            InnerGet, array_type, column_type, null, try_from_u64, try_from_value, try_get_by,
+            type_name, value,
         };
         #[cfg(feature = "sqlx-postgres")]
         pub use sea_orm::sea_query::postgres_array::NotU8;
@@ -1093,7 +1100,7 @@ pub mod __private {
     /// Typed ids' rusqlite.
     #[cfg(feature = "rusqlite")]
     pub mod rusqlite {
-        pub use crate::integrations::db::rusqlite::{column_result, to_sql};
+        pub use crate::integrations::db::rusqlite::{InnerFromSql, column_result, to_sql};
         pub use rusqlite::Result;
         pub use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
     }

@@ -22,8 +22,8 @@
 //! its prefixed text. A typed UUID is the `uuid` crate's `Uuid` inside: diesel's own `uuid`
 //! column on PostgreSQL, and on MySQL and SQLite, where diesel has no column for a `Uuid`, its
 //! 16 bytes (big-endian, as sqlx's `Uuid` stores them, sorting like the UUIDs: version 7 ids
-//! by time); a value of another length is an error (`a UUID column holds 16 bytes
-//! (big-endian), this value has 15`). A TID's or snowish id's `BIGINT UNSIGNED` of earlier releases still reads
+//! by time); a value of another length is an error (`UserId: invalid UUID: expected 16 bytes,
+//! found 15 bytes`). A TID's or snowish id's `BIGINT UNSIGNED` of earlier releases still reads
 //! on MySQL.
 //! `diesel print-schema` reads these columns as the types of the table.
 //!
@@ -150,7 +150,11 @@
 //! malformed text, a typed id's checks unless it trusts its rows: [`TypedId::DECODE`]), with
 //! sqlx's messages (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found
 //! TEXT`). diesel's query builder reports them as the source of its own error
-//! (`Error deserializing field 'id'`).
+//! (`Error deserializing field 'id'`). A stored value this crate refuses is its
+//! [`Error`](crate::Error), naming the type (`UserId: invalid UUID: expected 16 bytes, found
+//! 15 bytes`), as the boxed error of diesel's `DeserializationError`:
+//! `if let diesel::result::Error::DeserializationError(e) = &err`, then
+//! `e.downcast_ref::<idtypes::Error>()` (diesel's `source()` skips the box).
 //!
 //! - PostgreSQL: by the value's type (`BIGINT`; `BYTEA`; `TEXT`, `VARCHAR`, `CHAR`, `NAME`).
 //! - SQLite: by the value's storage class, as sqlx does (SQLite does not enforce a column's

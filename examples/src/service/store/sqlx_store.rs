@@ -1,84 +1,56 @@
-//! The posts table and its queries, on sqlx. The id columns are `INTEGER` in SQLite; the same
-//! queries run on PostgreSQL and MySQL/MariaDB with `BIGINT` (see
-//! [`DDL`]), because typed ids are stored exactly as their inner id: a TID's integer.
+//! The posts table on sqlx: typed ids bind and decode like any sqlx type.
 
-use std::time::SystemTime;
+use idtypes::IdRange;
+use sqlx::SqlitePool;
 
-use sqlx::{FromRow, SqlitePool};
+use super::{DDL, PostRow, Store, StoreError};
+use crate::service::ids::{PostId, UserId};
 
-use super::ids::{PostId, UserId};
+/// The posts table through an sqlx pool.
+#[derive(Clone)]
+pub struct SqlxStore(pub SqlitePool);
 
-/// The table, per database. Ids are the TIDs' integers, whose order is the ids' order, so
-/// `ORDER BY id` is time order and `BETWEEN` over a time range's bounds selects a span of time.
-pub const DDL: [(&str, &str); 3] = [
-    (
-        "SQLite",
-        "CREATE TABLE posts (id INTEGER PRIMARY KEY, author INTEGER NOT NULL, text TEXT NOT NULL)",
-    ),
-    (
-        "PostgreSQL",
-        "CREATE TABLE posts (id BIGINT PRIMARY KEY, author BIGINT NOT NULL, text TEXT NOT NULL)",
-    ),
-    (
-        "MySQL/MariaDB",
-        "CREATE TABLE posts (id BIGINT PRIMARY KEY, author BIGINT NOT NULL, text TEXT NOT NULL)",
-    ),
-];
-
-/// A row of `posts`, read with the typed ids' own `sqlx::Decode`, which refuses a value that
-/// is not an id (a checked typed id also runs its checks).
-#[derive(Debug, FromRow)]
-pub struct PostRow {
-    /// The post's id.
-    pub id: PostId,
-    /// Who wrote it.
-    pub author: UserId,
-    /// What it says.
-    pub text: String,
+impl SqlxStore {
+    /// Creates the table (SQLite's statement from [`DDL`]).
+    pub async fn create_table(&self) -> sqlx::Result<()> {
+        sqlx::query(DDL[0].1).execute(&self.0).await.map(drop)
+    }
 }
 
-/// Creates the table (SQLite's statement from [`DDL`]).
-pub async fn create_table(pool: &SqlitePool) -> sqlx::Result<()> {
-    sqlx::query(DDL[0].1).execute(pool).await.map(drop)
-}
+impl Store for SqlxStore {
+    async fn insert(&self, row: &PostRow) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO posts (id, author, text) VALUES (?, ?, ?)")
+            .bind(row.id)
+            .bind(row.author)
+            .bind(&row.text)
+            .execute(&self.0)
+            .await?;
+        Ok(())
+    }
 
-/// Stores a post.
-pub async fn insert(pool: &SqlitePool, row: &PostRow) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO posts (id, author, text) VALUES (?, ?, ?)")
-        .bind(row.id)
-        .bind(row.author)
-        .bind(&row.text)
-        .execute(pool)
-        .await
-        .map(drop)
-}
+    async fn get(&self, id: PostId) -> Result<Option<PostRow>, StoreError> {
+        let row = sqlx::query_as("SELECT id, author, text FROM posts WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.0)
+            .await?;
+        Ok(row)
+    }
 
-/// The post with this id, if there is one.
-pub async fn get(pool: &SqlitePool, id: PostId) -> sqlx::Result<Option<PostRow>> {
-    sqlx::query_as("SELECT id, author, text FROM posts WHERE id = ?")
-        .bind(id)
-        .fetch_optional(pool)
-        .await
-}
-
-/// The posts made since `since` (by `author`, if given), oldest first: the span's id range in
-/// `WHERE id BETWEEN`, with no timestamp column.
-pub async fn since(
-    pool: &SqlitePool,
-    since: SystemTime,
-    author: Option<UserId>,
-) -> sqlx::Result<Vec<PostRow>> {
-    let Some(range) = PostId::range_for_time(since..) else {
-        return Ok(Vec::new());
-    };
-    sqlx::query_as(
-        "SELECT id, author, text FROM posts WHERE id BETWEEN ? AND ? \
-         AND (? IS NULL OR author = ?) ORDER BY id",
-    )
-    .bind(range.start())
-    .bind(range.end())
-    .bind(author)
-    .bind(author)
-    .fetch_all(pool)
-    .await
+    async fn between(
+        &self,
+        range: IdRange<PostId>,
+        author: Option<UserId>,
+    ) -> Result<Vec<PostRow>, StoreError> {
+        let rows = sqlx::query_as(
+            "SELECT id, author, text FROM posts WHERE id BETWEEN ? AND ? \
+             AND (? IS NULL OR author = ?) ORDER BY id",
+        )
+        .bind(range.start())
+        .bind(range.end())
+        .bind(author)
+        .bind(author)
+        .fetch_all(&self.0)
+        .await?;
+        Ok(rows)
+    }
 }

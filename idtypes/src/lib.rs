@@ -9,8 +9,8 @@
 //! command line and a performance summary. Two more pages:
 //!
 //! - Building a JSON API? The [service guide](crate::service_guide) goes from `cargo add` to
-//!   the OpenAPI document: typed ids, tables, sqlx queries and macros, time ranges in
-//!   `WHERE ... BETWEEN`, and OpenAPI.
+//!   the OpenAPI document: typed ids, tables, queries with sqlx, SeaORM or diesel, time ranges
+//!   in `WHERE ... BETWEEN`, OpenAPI, and leases for several instances.
 //! - [Decisions and errata](crate::decisions): where the source documents disagree or err,
 //!   and what this crate does there.
 //!
@@ -521,7 +521,7 @@
 //! | `rusqlite` | no | rusqlite `ToSql`/`FromSql` for every id type, `AsText`, `AsBytes` and typed id: the SQLite columns and checks of `sqlx-sqlite`, so both share a file | `rusqlite` 0.39 (no default features), the one whose `libsqlite3-sys` (0.37) is sqlx 0.9's; bundle SQLite in both or neither |
 //! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) | `arbitrary` 1 |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) | `idtypes-derive` (`syn` 3, `quote`, `proc-macro2`) |
-//! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`) |
+//! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`); with an sqlx feature, sqlx's `runtime-tokio` (without a runtime an sqlx pool, SeaORM's too, panics when made) |
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
 //! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; a newer Rust: [Rust versions](#rust-versions)): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
@@ -694,11 +694,11 @@
 //! checks the content: a negative TID, a 9-byte TBSL or 15-byte UUID, a malformed text, a snowish
 //! id with its reserved bit set are this crate's [`Error`] (its [`kind`](Error::kind), naming the
 //! type read, a typed id's name too; a typed UUID is checked so too, not by the `uuid` crate),
-//! which every integration hands over whole: the source of sqlx's `ColumnDecode` and of
-//! tokio-postgres' error, the boxed error of diesel's `DeserializationError` and of rusqlite's
-//! `FromSqlConversionFailure`, the `source` field of SeaORM's `DbErr::TryIntoErr`
-//! (`e.downcast_ref::<idtypes::Error>()` on each). PostgreSQL values decode in both protocols, and
-//! the fixed-size ids have `PgHasArrayType` (`WHERE id = ANY($1)`).
+//! among the sources of each client's error (sqlx's `ColumnDecode`, SeaORM's `DbErr::TryIntoErr`,
+//! diesel's `DeserializationError`, rusqlite's `FromSqlConversionFailure`, tokio-postgres' error):
+//! walk `source()` and downcast each, as the [service guide](crate::service_guide) shows.
+//! PostgreSQL values decode in both protocols, and the fixed-size ids have `PgHasArrayType` (`WHERE
+//! id = ANY($1)`).
 //!
 //! The `postgres-types` feature (tokio-postgres, postgres) stores and checks exactly as
 //! `sqlx-postgres` does, `accepts` taking what sqlx's `compatible` takes, so either client

@@ -41,11 +41,10 @@ pub fn idtypes_error<'a>(err: &'a (dyn Error + 'static)) -> Option<&'a idtypes::
     None
 }
 
-/// Asserts that `err`, a client's error for a bad stored value (or the error it carries: the
-/// boxed error of diesel's `DeserializationError`, the `source` of SeaORM's `TryIntoErr`,
-/// which their `source()` does not give), carries this crate's error of kind `kind` that names
-/// `name` (a typed id's name, or a format's) as its type or format and in its message, and
-/// that `err`'s message shows it.
+/// Asserts that `err`, a client's error for a bad stored value, has among its sources this
+/// crate's error of kind `kind` that names `name` (a typed id's name, or a format's) as its
+/// type or format and in its message, and that the messages of `err` and its sources show
+/// it.
 pub fn assert_refused(err: &(dyn Error + 'static), kind: idtypes::ErrorKind, name: &str) {
     let found = idtypes_error(err)
         .unwrap_or_else(|| panic!("no idtypes::Error in the sources of {err} ({err:?})"));

@@ -875,11 +875,8 @@ pub async fn bad_stored_values(db: &DatabaseConnection) {
         ($ty:ty, $col:expr, $n:expr, $kind:expr, $name:expr) => {{
             let sql = format!("SELECT {} AS v FROM {table} WHERE n = {}", $col, $n);
             let err = column_values::<$ty>(db, &sql, "v").await.unwrap_err();
-            let DbErr::TryIntoErr { source, .. } = &err else {
-                panic!("not a TryIntoErr: {err:?}");
-            };
-            assert_refused(&**source, $kind, $name);
-            assert!(err.to_string().contains(&source.to_string()), "{err}");
+            assert!(matches!(err, DbErr::TryIntoErr { .. }), "{err:?}");
+            assert_refused(&err, $kind, $name);
         }};
     }
     stored_value_cases!(refused, backend != DbBackend::Postgres);

@@ -323,11 +323,50 @@ fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, crate::Error> {
 }
 
 /// A typed id's error for a stored value its inner id refused: this crate's error of the
-/// inner id, naming the typed id too (`UserId: invalid UUID: expected 16 bytes, found 15
-/// bytes`); any other error (the driver's, a wrong column's) as it is.
+/// inner id (as it is, or in [`Refused`]), naming the typed id too (`UserId: invalid UUID:
+/// expected 16 bytes, found 15 bytes`); any other error (the driver's, a wrong column's) as
+/// it is.
 pub(crate) fn typed_error<T: TypedId>(error: BoxError) -> BoxError {
+    use crate::typed::support::stored_error;
     match error.downcast::<crate::Error>() {
-        Ok(error) => Box::new(crate::typed::support::stored_error::<T>(*error)),
+        Ok(error) => Box::new(stored_error::<T>(*error)),
+        Err(other) => match other.downcast::<Refused>() {
+            Ok(refused) => Box::new(Refused(stored_error::<T>(refused.0))),
+            Err(other) => other,
+        },
+    }
+}
+
+/// This crate's error of a stored value, for the clients whose own error hides the error it
+/// holds from `source()` (diesel's `DeserializationError` gives its boxed error's source,
+/// SeaORM's `DbErr::TryIntoErr` an `Arc` whose source is its error's): the error's message,
+/// and the error as its `source()`, so that walking any client's error's sources finds this
+/// crate's [`Error`](crate::Error), as it does through sqlx's and rusqlite's.
+#[derive(Debug)]
+pub(crate) struct Refused(pub(crate) crate::Error);
+
+impl core::fmt::Display for Refused {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl core::error::Error for Refused {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// A boxed error of this crate in [`Refused`] (diesel's errors); any other as it is.
+#[cfg(any(
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+))]
+#[cold]
+pub(crate) fn refused(error: BoxError) -> BoxError {
+    match error.downcast::<crate::Error>() {
+        Ok(error) => Box::new(Refused(*error)),
         Err(other) => other,
     }
 }

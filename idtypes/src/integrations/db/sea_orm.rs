@@ -45,11 +45,11 @@
 //! 16-byte columns too, not SeaORM's `Uuid` (which on MySQL would parse 15 bytes as text).
 //!
 //! A stored value this crate refuses (a negative TID, a 15-byte UUID, a malformed text, a typed
-//! id's checks) is SeaORM's `DbErr::TryIntoErr` whose `source` field holds this crate's
-//! [`Error`](crate::Error), naming the type (`Error converting `bytes` into `UserId`: ...`):
-//! `if let DbErr::TryIntoErr { source, .. } = &err`, then
-//! `source.downcast_ref::<idtypes::Error>()`. A value in the wrong kind of column stays
-//! sqlx's `ColumnDecode` error, with the message above.
+//! id's checks) is SeaORM's `DbErr::TryIntoErr` (`Error converting `bytes` into `UserId`:
+//! ...`) with this crate's [`Error`](crate::Error), naming the type, among its sources (in
+//! `Refused`, since SeaORM's `source()` gives the `Arc` of its `source` field, whose own source
+//! is its content's). A value in the wrong kind of column stays sqlx's `ColumnDecode` error,
+//! with the message above.
 //!
 //! # Primary keys
 //!
@@ -125,7 +125,7 @@ use sea_orm::{
 use super::as_bytes::AsBytes;
 use super::as_text::AsText;
 use super::columns::{
-    BoxError, BytesColumn, IntegerColumn, from_bytes_column, from_signed, from_unsigned,
+    BoxError, BytesColumn, IntegerColumn, Refused, from_bytes_column, from_signed, from_unsigned,
     to_unsigned,
 };
 use crate::{
@@ -140,14 +140,15 @@ fn type_error(error: impl core::fmt::Display) -> TryGetError {
 }
 
 /// The error of a stored value this crate refused, read as `from` (`integer`, `bytes`, `text`,
-/// `uuid`) for `into` (the type's name): SeaORM's `DbErr::TryIntoErr`, whose `source` field
-/// holds this crate's [`Error`](crate::Error) (SeaORM's `source()` gives the `Arc` around it).
+/// `uuid`) for `into` (the type's name): SeaORM's `DbErr::TryIntoErr`, with this crate's
+/// [`Error`](crate::Error) in [`Refused`], so that it is among the error's sources (SeaORM's
+/// `source()` gives the `Arc` in the `source` field, whose own source is its content's).
 #[cold]
 fn refused(from: &'static str, into: &'static str, error: crate::Error) -> TryGetError {
     TryGetError::DbErr(DbErr::TryIntoErr {
         from,
         into,
-        source: std::sync::Arc::new(error),
+        source: std::sync::Arc::new(Refused(error)),
     })
 }
 
@@ -812,7 +813,7 @@ impl InnerGet for uuid::Uuid {
 
 /// Reads the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says.
 /// This crate's error of a stored value, the inner id's (naming the typed id too) or the
-/// type's checks', is SeaORM's `DbErr::TryIntoErr` with it in its `source` field.
+/// type's checks', is SeaORM's `DbErr::TryIntoErr` with it among its sources.
 pub fn try_get_by<T: TypedId, I: ColIdx>(res: &QueryResult, idx: I) -> Result<T, TryGetError>
 where
     T::Inner: InnerGet,
@@ -826,7 +827,7 @@ where
 #[cold]
 fn typed_get_error<T: TypedId>(error: TryGetError) -> TryGetError {
     if let TryGetError::DbErr(DbErr::TryIntoErr { from, source, .. }) = &error {
-        if let Some(inner) = source.downcast_ref::<crate::Error>() {
+        if let Some(Refused(inner)) = source.downcast_ref::<Refused>() {
             let named = crate::typed::support::stored_error::<T>(inner.clone());
             return refused(from, T::TYPE_NAME, named);
         }

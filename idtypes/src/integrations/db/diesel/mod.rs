@@ -152,9 +152,8 @@
 //! TEXT`). diesel's query builder reports them as the source of its own error
 //! (`Error deserializing field 'id'`). A stored value this crate refuses is its
 //! [`Error`](crate::Error), naming the type (`UserId: invalid UUID: expected 16 bytes, found
-//! 15 bytes`), as the boxed error of diesel's `DeserializationError`:
-//! `if let diesel::result::Error::DeserializationError(e) = &err`, then
-//! `e.downcast_ref::<idtypes::Error>()` (diesel's `source()` skips the box).
+//! 15 bytes`), among the sources of diesel's `DeserializationError`: walk them and downcast
+//! each (`std::iter::successors(Some(&err as &dyn Error), |e| e.source())`).
 //!
 //! - PostgreSQL: by the value's type (`BIGINT`; `BYTEA`; `TEXT`, `VARCHAR`, `CHAR`, `NAME`).
 //! - SQLite: by the value's storage class, as sqlx does (SQLite does not enforce a column's
@@ -188,7 +187,7 @@ use diesel::deserialize::{self, FromSql};
 use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::{BigInt, Binary, Text};
 
-use super::columns::{BytesColumn, IntegerColumn, typed_text};
+use super::columns::{BytesColumn, IntegerColumn, refused, typed_text};
 use crate::{AsText, FixedSizeFormat, TypedId, typed::support::parse_as};
 use expression::{as_expression, from_sql_row};
 
@@ -238,7 +237,7 @@ macro_rules! integer_sql {
 
         impl FromSql<$st, $db> for $ty {
             fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
-                <$db as Columns>::integer_from_sql(value)
+                <$db as Columns>::integer_from_sql(value).map_err(refused)
             }
         }
     };
@@ -289,7 +288,7 @@ macro_rules! bytes_sql {
 
         impl<$($generics)*> FromSql<Binary, $db> for $ty where $($($bounds)*)? {
             fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
-                <$db as Columns>::bytes_from_sql(value)
+                <$db as Columns>::bytes_from_sql(value).map_err(refused)
             }
         }
     };
@@ -336,7 +335,7 @@ macro_rules! text_sql {
 
         impl<$($generics)*> FromSql<Text, $db> for $ty {
             fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
-                <$db as Columns>::text_from_sql(value, $name, $parse)
+                <$db as Columns>::text_from_sql(value, $name, $parse).map_err(refused)
             }
         }
     };
@@ -376,6 +375,7 @@ macro_rules! typed_text_sql {
                 <$db as Columns>::text_from_sql(value, T::TYPE_NAME, |text| {
                     parse_as::<T>(text, T::DECODE).map(AsText)
                 })
+                .map_err(refused)
             }
         }
     };

@@ -281,6 +281,7 @@ mod uuid_sql {
             impl InnerFromSql<Binary, $db> for Uuid {
                 fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
                     <$db as super::super::Columns>::bytes_from_sql(value)
+                        .map_err(crate::integrations::db::columns::refused)
                 }
             }
         };
@@ -309,7 +310,8 @@ pub fn from_sql<T: TypedId, ST, DB: Backend>(value: DB::RawValue<'_>) -> deseria
 where
     T::Inner: InnerFromSql<ST, DB>,
 {
-    let inner = <T::Inner as InnerFromSql<ST, DB>>::from_sql(value)
-        .map_err(crate::integrations::db::columns::typed_error::<T>)?;
-    Ok(crate::typed::support::from_inner_as(inner, T::DECODE)?)
+    use crate::integrations::db::columns::{Refused, typed_error};
+    let inner = <T::Inner as InnerFromSql<ST, DB>>::from_sql(value).map_err(typed_error::<T>)?;
+    crate::typed::support::from_inner_as(inner, T::DECODE)
+        .map_err(|error| Box::new(Refused(error)).into())
 }

@@ -275,17 +275,14 @@ fn a_value_of_the_wrong_kind_is_an_error_naming_the_type() {
 fn malformed_content_is_an_error_naming_the_type() {
     let db = Connection::open_in_memory().unwrap();
     let err = error::<Tid>(&db, "-1");
-    assert!(
-        err.contains("atproto TID column value out of range: found -1"),
-        "{err}"
-    );
+    assert!(err.contains("atproto TID") && err.contains("-1"), "{err}");
     let err = error::<Snowish>(&db, "-1");
     assert!(err.contains("snowish"), "{err}");
     let err = error::<Tbsl>(&db, "x'000102030405060708'");
-    assert!(err.contains("TBSL: expected 10 bytes, found 9"), "{err}");
+    assert!(err.contains("TBSL") && err.contains("10 bytes"), "{err}");
     let err = error::<idtypes::RsXid>(&db, "x'000102030405060708090a'");
     assert!(
-        err.contains("rs/xid XID: expected 12 bytes, found 11"),
+        err.contains("rs/xid XID") && err.contains("12 bytes"),
         "{err}"
     );
     let err = error::<AsBytes<Tid>>(&db, "x'00'");

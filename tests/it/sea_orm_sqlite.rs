@@ -97,10 +97,7 @@ async fn a_value_of_the_wrong_kind_is_an_error_naming_the_type() {
 async fn malformed_content_is_an_error_naming_the_type() {
     let db = connect().await;
     let err = read_error::<Tid>(&db, "-1").await;
-    assert!(
-        err.contains("atproto TID column value out of range: found -1"),
-        "{err}"
-    );
+    assert!(err.contains("atproto TID") && err.contains("-1"), "{err}");
     let err = read_error::<Snowish>(&db, "-1").await;
     assert!(err.contains("snowish"), "{err}");
     let err = read_error::<RecordKey>(&db, "'..'").await;

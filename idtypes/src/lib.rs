@@ -9,8 +9,8 @@
 //! command line and a performance summary. Two more pages:
 //!
 //! - Building a JSON API? The [service guide](crate::service_guide) goes from `cargo add` to
-//!   the OpenAPI document: typed ids, tables, sqlx queries and macros, time ranges in
-//!   `WHERE ... BETWEEN`, and OpenAPI.
+//!   the OpenAPI document: typed ids, tables, queries with sqlx, SeaORM or diesel, time ranges
+//!   in `WHERE ... BETWEEN`, OpenAPI, and leases for several instances.
 //! - [Decisions and errata](crate::decisions): where the source documents disagree or err,
 //!   and what this crate does there.
 //!
@@ -529,7 +529,7 @@
 //! | `rusqlite` | no | rusqlite `ToSql`/`FromSql` for every id type, `AsText`, `AsBytes` and typed id: the SQLite columns and checks of `sqlx-sqlite`, so both share a file; the SQL functions on a connection ([`sql::sqlite`](crate::sql::sqlite)) | `rusqlite` 0.39 (no default features but `functions`), the one whose `libsqlite3-sys` (0.37) is sqlx 0.9's; bundle SQLite in both or neither |
 //! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) | `arbitrary` 1 |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) | `idtypes-derive` (`syn` 3, `quote`, `proc-macro2`) |
-//! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`) |
+//! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`); with an sqlx feature, sqlx's `runtime-tokio` (without a runtime an sqlx pool, SeaORM's too, panics when made) |
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
 //! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; a newer Rust: [Rust versions](#rust-versions)): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
@@ -701,9 +701,14 @@
 //! found (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found BYTEA`),
 //! with sqlx's type check or without it (`try_get_unchecked`). SQLite goes by each value's
 //! storage class, not by the column's declared type, which it does not enforce. Then decoding
-//! checks the content: a negative TID, a 9-byte TBSL, a malformed text, a snowish id with its
-//! reserved bit set are errors naming the type. PostgreSQL values decode in both protocols, and
-//! the fixed-size ids have `PgHasArrayType` (`WHERE id = ANY($1)`).
+//! checks the content: a negative TID, a 9-byte TBSL or 15-byte UUID, a malformed text, a snowish
+//! id with its reserved bit set are this crate's [`Error`] (its [`kind`](Error::kind), naming the
+//! type read, a typed id's name too; a typed UUID is checked so too, not by the `uuid` crate),
+//! among the sources of each client's error (sqlx's `ColumnDecode`, SeaORM's `DbErr::TryIntoErr`,
+//! diesel's `DeserializationError`, rusqlite's `FromSqlConversionFailure`, tokio-postgres' error):
+//! walk `source()` and downcast each, as the [service guide](crate::service_guide) shows.
+//! PostgreSQL values decode in both protocols, and the fixed-size ids have `PgHasArrayType` (`WHERE
+//! id = ANY($1)`).
 //!
 //! The `postgres-types` feature (tokio-postgres, postgres) stores and checks exactly as
 //! `sqlx-postgres` does, `accepts` taking what sqlx's `compatible` takes, so either client
@@ -1054,7 +1059,9 @@ pub mod __private {
     pub mod sqlx {
         #[cfg(feature = "sqlx-postgres")]
         pub use crate::integrations::db::sqlx_typed::array_type_info;
-        pub use crate::integrations::db::sqlx_typed::{compatible, decode, encode, type_info};
+        pub use crate::integrations::db::sqlx_typed::{
+            InnerDecode, compatible, decode, encode, type_info,
+        };
         #[cfg(feature = "sqlx-postgres")]
         pub use sqlx::postgres::{PgHasArrayType, PgTypeInfo};
         pub use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};
@@ -1093,8 +1100,8 @@ pub mod __private {
     #[cfg(feature = "sea-orm")]
     pub mod sea_orm {
         pub use crate::integrations::db::sea_orm::{
-            array_type, column_type, null, try_from_u64, try_from_value, try_get_by, type_name,
-            value,
+            InnerGet, array_type, column_type, null, try_from_u64, try_from_value, try_get_by,
+            type_name, value,
         };
         #[cfg(feature = "sqlx-postgres")]
         pub use sea_orm::sea_query::postgres_array::NotU8;
@@ -1109,7 +1116,7 @@ pub mod __private {
     /// Typed ids' rusqlite.
     #[cfg(feature = "rusqlite")]
     pub mod rusqlite {
-        pub use crate::integrations::db::rusqlite::{column_result, to_sql};
+        pub use crate::integrations::db::rusqlite::{InnerFromSql, column_result, to_sql};
         pub use rusqlite::Result;
         pub use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
     }

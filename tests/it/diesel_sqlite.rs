@@ -93,3 +93,43 @@ fn a_typed_uuid_refuses_text_and_integers() {
     );
     drop_table(&mut conn, &table);
 }
+
+/// Through the query builder (`table!`, `Queryable`), diesel wraps a field's error in its
+/// `DeserializeFieldError` (`Error deserializing field 'id'`): this crate's error is among
+/// the sources, naming the typed id.
+#[test]
+fn a_bad_stored_value_read_by_the_query_builder_is_among_the_error_s_sources() {
+    use diesel::prelude::*;
+    use idtypes_tests::typed::PostId;
+
+    diesel::table! {
+        refused_posts (id) {
+            id -> BigInt,
+            text -> Text,
+        }
+    }
+
+    #[derive(Debug, Queryable, Selectable)]
+    #[diesel(table_name = refused_posts)]
+    #[allow(dead_code)]
+    struct Post {
+        id: PostId,
+        text: String,
+    }
+
+    let Some(mut conn) = connect() else { return };
+    exec(
+        &mut conn,
+        "CREATE TABLE refused_posts (id INTEGER PRIMARY KEY, text TEXT NOT NULL)".to_owned(),
+    );
+    exec(
+        &mut conn,
+        "INSERT INTO refused_posts (id, text) VALUES (-5, 'bad')".to_owned(),
+    );
+    let err = refused_posts::table
+        .select(Post::as_select())
+        .load(&mut conn)
+        .unwrap_err();
+    assert_eq!(err.to_string(), "Error deserializing field 'id'");
+    crate::common::refused::assert_refused(&err, idtypes::ErrorKind::OutOfRange, "PostId");
+}

@@ -934,3 +934,43 @@ async fn accepts_is_sqlx_s_compatible() {
     )
     .await;
 }
+
+/// Bad stored values (`common/refused.rs`) read as the types that refuse them: this crate's
+/// errors, as the source of tokio-postgres' error, naming the type (a typed id's name too).
+#[tokio::test]
+async fn bad_stored_values_are_idtypes_errors() {
+    use crate::common::refused::{ROWS, assert_refused, copy_bytes, create_table};
+    let Some((client, _pool)) = connect().await else {
+        return;
+    };
+    let table = idtypes_tests::unique_table("idp_refused");
+    exec(&client, &create_table(&table, "BYTEA", "TEXT", "BIGINT")).await;
+    let sql = format!("INSERT INTO {table} (n, b, t, s) VALUES ($1, $2, $3, $4)");
+    for (n, b, t, s) in ROWS {
+        client.execute(&sql, &[&n, &b, &t, &s]).await.unwrap();
+    }
+    exec(&client, &copy_bytes(&table)).await;
+    let rows = client
+        .query(
+            &format!("SELECT n, b, u, t, s FROM {table} ORDER BY n"),
+            &[],
+        )
+        .await
+        .unwrap();
+    macro_rules! refused {
+        ($ty:ty, $col:expr, $n:expr, $kind:expr, $name:expr) => {{
+            let col = ["b", "u", "t", "s"]
+                .iter()
+                .position(|c| *c == $col)
+                .unwrap()
+                + 1;
+            let err = rows[$n]
+                .try_get::<_, $ty>(col)
+                .map(|v| format!("{v:?}"))
+                .unwrap_err();
+            assert_refused(&err, $kind, $name);
+        }};
+    }
+    stored_value_cases!(refused, false);
+    drop_table(&client, &table).await;
+}

@@ -116,9 +116,19 @@ async fn a_typed_uuid_reads_16_bytes_and_refuses_other_lengths() {
         read::<AccountId>(&db, &expr).await.unwrap(),
         AccountId::from(example())
     );
-    // SeaORM's `Uuid` (which typed UUIDs read) falls back to parsing text when sqlx refuses
-    // the bytes (MariaDB's `UUID` type is text), so the error is that of the text.
-    let err = read_error::<AccountId>(&db, "CAST(x'0102' AS BINARY)").await;
-    assert!(err.contains("uuid::Uuid"), "{err}");
+    // This crate's error, naming the type (not SeaORM's parse of the bytes as text).
+    let err = read::<AccountId>(&db, "CAST(x'0102' AS BINARY)")
+        .await
+        .unwrap_err();
+    crate::common::refused::assert_refused(&err, idtypes::ErrorKind::Length, "AccountId");
+    let err = err.to_string();
+    assert!(err.contains("16 bytes") && err.contains('2'), "{err}");
     assert_eq!(read::<Option<AccountId>>(&db, "NULL").await.unwrap(), None);
+}
+
+/// Bad stored values are this crate's errors, naming the type, through SeaORM as through sqlx.
+#[tokio::test]
+async fn bad_stored_values_are_idtypes_errors() {
+    let Some(db) = connect().await else { return };
+    crate::common::sea_orm_cases::bad_stored_values(&db).await;
 }

@@ -90,3 +90,10 @@ async fn a_typed_uuid_reads_a_uuid_and_refuses_other_types() {
     );
     read_error::<AccountId>(&db, "1::bigint").await;
 }
+
+/// Bad stored values are this crate's errors, naming the type, through SeaORM as through sqlx.
+#[tokio::test]
+async fn bad_stored_values_are_idtypes_errors() {
+    let Some(db) = connect().await else { return };
+    crate::common::sea_orm_cases::bad_stored_values(&db).await;
+}

@@ -1,16 +1,17 @@
 //! A small JSON API with typed ids, served by axum over embedded SQLite, with an OpenAPI
 //! document: what the service guide (`idtypes/docs/service_guide.md`) describes, as code
-//! that runs.
+//! that runs, on sqlx or on SeaORM ([`Stack`]).
 //!
 //! - [`ids`]: `UserId` (an xid, `user_…`) and `PostId` (a TID, `post_…`);
 //! - [`store`]: the table (DDL for SQLite, PostgreSQL and MySQL/MariaDB) and the queries,
-//!   including "the posts since a moment" as `WHERE id BETWEEN ? AND ?`;
+//!   including "the posts since a moment" as `WHERE id BETWEEN ? AND ?`, with sqlx
+//!   ([`store::SqlxStore`]) and with a SeaORM entity ([`store::SeaOrmStore`]);
 //! - [`routes`]: `POST /posts`, `GET /posts/{id}`, `GET /posts?since=…` and
 //!   `GET /openapi.json`;
 //! - [`client`]: a few lines of HTTP, so that [`exercise`] can call the service it started.
 //!
-//! `cargo run -p idtypes-examples --example service` starts it on a free local port, makes a
-//! few requests, prints them and exits.
+//! `cargo run -p idtypes-examples --example service` starts two instances on sqlx, makes a
+//! few requests, prints them and exits; `--example service_sea_orm` does the same on SeaORM.
 
 pub mod client;
 pub mod extract;
@@ -29,26 +30,51 @@ use idtypes::{
     lease::{KeepAlive, Leases},
     tid::TidGenerator,
 };
+use sea_orm::{ConnectOptions, DatabaseConnection};
 use sqlx::{
-    SqlitePool,
+    Sqlite, SqlitePool,
     sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions},
 };
 use tokio::{net::TcpListener, sync::oneshot, task::JoinHandle};
 
 use client::{Exchange, send};
+use store::{SeaOrmStore, SqlxStore, Store};
 
-/// A pool on the SQLite file `path`, which several instances (or processes) share: WAL, so
-/// that readers do not wait for writers, and a busy timeout for the writers.
-pub async fn database(path: &Path) -> sqlx::Result<SqlitePool> {
-    let options = SqliteConnectOptions::new()
-        .filename(path)
+/// The crate the service queries its table with: the same routes, table and answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stack {
+    /// sqlx's queries ([`SqlxStore`]).
+    Sqlx,
+    /// A SeaORM entity ([`SeaOrmStore`]), on SeaORM's own connection pool.
+    SeaOrm,
+}
+
+/// What a connection to the shared SQLite file needs: WAL, so that readers do not wait for
+/// writers, and a busy timeout for the writers.
+fn sqlite_options(options: SqliteConnectOptions) -> SqliteConnectOptions {
+    options
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
-        .busy_timeout(Duration::from_secs(10));
+        .busy_timeout(Duration::from_secs(10))
+}
+
+/// An sqlx pool on the SQLite file `path`, which several instances (or processes) share.
+pub async fn database(path: &Path) -> sqlx::Result<SqlitePool> {
     SqlitePoolOptions::new()
         .max_connections(4)
-        .connect_with(options)
+        .connect_with(sqlite_options(SqliteConnectOptions::new().filename(path)))
         .await
+}
+
+/// A SeaORM connection to the SQLite file `path`, with the sqlx options of [`database`]
+/// (SeaORM's `sqlx-sqlite` runs on an sqlx pool, which [`Leases`] shares).
+pub async fn sea_orm_database(path: &Path) -> Result<DatabaseConnection, sea_orm::DbErr> {
+    let mut options = ConnectOptions::new(format!("sqlite://{}", path.display()));
+    options
+        .max_connections(4)
+        .sqlx_logging(false)
+        .map_sqlx_sqlite_opts(sqlite_options);
+    sea_orm::Database::connect(options).await
 }
 
 /// One instance of the service, as a deployment runs several behind a load balancer: its own
@@ -71,19 +97,36 @@ pub struct Instance {
 }
 
 impl Instance {
-    /// Leases a clock id (one of TIDs' 1,024) from the database at `path`, binds a
-    /// generator to the lease, keeps the lease alive, and serves on a free port of 127.0.0.1.
-    pub async fn start(path: &Path) -> Result<Instance, Box<dyn std::error::Error>> {
-        let pool = database(path).await?;
+    /// Starts an instance on the database at `path`, querying it with `stack`.
+    pub async fn start(path: &Path, stack: Stack) -> Result<Instance, Box<dyn std::error::Error>> {
+        match stack {
+            Stack::Sqlx => {
+                let pool = database(path).await?;
+                Instance::serve(SqlxStore(pool.clone()), Leases::sqlite(pool)).await
+            }
+            Stack::SeaOrm => {
+                let db = sea_orm_database(path).await?;
+                // The leases table through the pool under SeaORM's connection.
+                let leases = Leases::sqlite(db.get_sqlite_connection_pool().clone());
+                Instance::serve(SeaOrmStore(db), leases).await
+            }
+        }
+    }
+
+    /// Leases a clock id (one of TIDs' 1,024) from `leases`, binds a generator to the lease,
+    /// keeps the lease alive, and serves `store` on a free port of 127.0.0.1.
+    pub async fn serve<S: Store>(
+        store: S,
+        leases: Leases<Sqlite>,
+    ) -> Result<Instance, Box<dyn std::error::Error>> {
         // Terms of 30 s, renewed a third of the way in; a term ends 5 s before its lease.
-        let leases = Leases::sqlite(pool.clone())
-            .with_duration(Duration::from_secs(30), Duration::from_secs(5))?;
+        let leases = leases.with_duration(Duration::from_secs(30), Duration::from_secs(5))?;
         leases.setup().await?; // CREATE TABLE IF NOT EXISTS idtypes_leases ...
         let kept = leases.keep_alive(leases.acquire("posts-tid", 1024).await?)?;
         let posts = TidGenerator::new().with_lease_term(kept.term())?;
         let clock_id = posts.clock_id();
         let state = routes::AppState {
-            pool,
+            store,
             posts: Arc::new(posts),
             term: kept.term(),
         };
@@ -144,7 +187,7 @@ pub async fn new_database() -> Result<PathBuf, Box<dyn std::error::Error>> {
     let path =
         std::env::temp_dir().join(format!("idtypes-service-{}-{nanos}.db", std::process::id()));
     let pool = database(&path).await?;
-    store::create_table(&pool).await?;
+    SqlxStore(pool.clone()).create_table().await?;
     pool.close().await;
     Ok(path)
 }
@@ -162,16 +205,17 @@ async fn on(
     Ok(exchange)
 }
 
-/// Starts two instances on one database and makes the requests the example shows: the
+/// Starts two instances on one database, querying it with `stack`, and makes the requests the
+/// example shows: the
 /// OpenAPI document; a post written on each (their ids carry different leased clock ids);
 /// one with a post id where the author's user id belongs (422); reads by id, by a user id
 /// (400) and of a post that does not exist (404); the list of the last minute, and one with a
 /// post id as `author` (400); then the first instance's lease ends: a post there is refused
 /// (503) and its health check fails (503) while the second's passes; both shut down.
-pub async fn exercise() -> Result<Vec<Exchange>, Box<dyn std::error::Error>> {
+pub async fn exercise(stack: Stack) -> Result<Vec<Exchange>, Box<dyn std::error::Error>> {
     let path = new_database().await?;
-    let mut a = Instance::start(&path).await?;
-    let b = Instance::start(&path).await?;
+    let mut a = Instance::start(&path, stack).await?;
+    let b = Instance::start(&path, stack).await?;
     let mut exchanges = vec![on("A", a.addr, "GET", "/openapi.json", None).await?];
 
     let author = ids::UserId::now();
@@ -208,6 +252,29 @@ pub async fn exercise() -> Result<Vec<Exchange>, Box<dyn std::error::Error>> {
     Ok(exchanges)
 }
 
+/// What the examples' `main` does: [`exercise`] on `stack`, and each request and its response
+/// printed.
+pub async fn run(stack: Stack) -> Result<(), Box<dyn std::error::Error>> {
+    for exchange in exercise(stack).await? {
+        println!("\n> {}", exchange.request);
+        if let Some(body) = &exchange.request_body {
+            println!("> {body}");
+        }
+        println!("< {}", exchange.status);
+        if exchange.request.ends_with("/openapi.json") {
+            // The whole document is long: show the two id schemas.
+            let document: serde_json::Value = serde_json::from_str(&exchange.body)?;
+            let schemas = &document["components"]["schemas"];
+            for name in ["PostId", "UserId"] {
+                println!("< components.schemas.{name}: {}", schemas[name]);
+            }
+        } else {
+            println!("< {}", exchange.body);
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,7 +288,17 @@ mod tests {
 
     #[tokio::test]
     async fn the_service_answers_as_the_example_shows() {
-        let exchanges = exercise().await.unwrap();
+        answers_as_the_example_shows(exercise(Stack::Sqlx).await.unwrap());
+    }
+
+    /// The SeaORM variant: the same routes, table and leases, the same answers.
+    #[tokio::test]
+    async fn the_sea_orm_service_answers_the_same() {
+        answers_as_the_example_shows(exercise(Stack::SeaOrm).await.unwrap());
+    }
+
+    /// The example's answers, whatever its stack.
+    fn answers_as_the_example_shows(exchanges: Vec<Exchange>) {
         let statuses: Vec<u16> = exchanges.iter().map(|exchange| exchange.status).collect();
         assert_eq!(
             statuses,

@@ -23,20 +23,20 @@ use axum::{
 };
 use idtypes::{ErrorKind, LeaseTerm, tid::TidGenerator};
 use serde::{Deserialize, Serialize};
-use sqlx::SqlitePool;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::{
     extract::{ApiJson, ApiQuery, IdPath},
     ids::{PostId, UserId},
-    store::{self, PostRow},
+    store::{PostRow, Store, StoreError},
 };
 
-/// What every route shares: the database, and this instance's leased generator and its term.
+/// What every route shares: the posts table (through sqlx or SeaORM: [`Store`]), and this
+/// instance's leased generator and its term.
 #[derive(Clone)]
-pub struct AppState {
-    /// The posts table's database.
-    pub pool: SqlitePool,
+pub struct AppState<S> {
+    /// The posts table.
+    pub store: S,
     /// This instance's TID generator, bound to its lease's term.
     pub posts: Arc<TidGenerator>,
     /// The lease's term: live while the lease is held and renewed.
@@ -110,8 +110,8 @@ impl IntoResponse for Failure {
     }
 }
 
-impl From<sqlx::Error> for Failure {
-    fn from(error: sqlx::Error) -> Self {
+impl From<StoreError> for Failure {
+    fn from(error: StoreError) -> Self {
         Failure(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
     }
 }
@@ -137,8 +137,8 @@ pub struct Filter {
         (status = 503, description = "This instance's lease has ended: send it to another", body = ApiError),
     )
 )]
-pub async fn create_post(
-    State(state): State<AppState>,
+pub async fn create_post<S: Store>(
+    State(state): State<AppState<S>>,
     ApiJson(new): ApiJson<NewPost>,
 ) -> Result<(StatusCode, Json<Post>), Failure> {
     let row = PostRow {
@@ -146,7 +146,7 @@ pub async fn create_post(
         author: new.author,
         text: new.text,
     };
-    store::insert(&state.pool, &row).await?;
+    state.store.insert(&row).await?;
     Ok((StatusCode::CREATED, Json(row.into())))
 }
 
@@ -161,11 +161,11 @@ pub async fn create_post(
         (status = 404, description = "No such post", body = ApiError),
     )
 )]
-pub async fn get_post(
-    State(state): State<AppState>,
+pub async fn get_post<S: Store>(
+    State(state): State<AppState<S>>,
     IdPath(id): IdPath<PostId>,
 ) -> Result<Json<Post>, Failure> {
-    match store::get(&state.pool, id).await? {
+    match state.store.get(id).await? {
         Some(row) => Ok(Json(row.into())),
         None => Err(Failure(StatusCode::NOT_FOUND, format!("no post {id}"))),
     }
@@ -181,8 +181,8 @@ pub async fn get_post(
         (status = 400, description = "`since` is not RFC 3339, or `author` not a user id", body = ApiError),
     )
 )]
-pub async fn list_posts(
-    State(state): State<AppState>,
+pub async fn list_posts<S: Store>(
+    State(state): State<AppState<S>>,
     ApiQuery(query): ApiQuery<Filter>,
 ) -> Result<Json<Vec<Post>>, Failure> {
     let since = match query.since {
@@ -191,7 +191,10 @@ pub async fn list_posts(
             .into(),
         None => SystemTime::now() - Duration::from_secs(3600),
     };
-    let rows = store::since(&state.pool, since, query.author).await?;
+    let Some(range) = PostId::range_for_time(since..) else {
+        return Ok(Json(Vec::new()));
+    };
+    let rows = state.store.between(range, query.author).await?;
     Ok(Json(rows.into_iter().map(Post::from).collect()))
 }
 
@@ -204,7 +207,7 @@ pub async fn list_posts(
         (status = 503, description = "The lease has ended: no new posts here", body = ApiError),
     )
 )]
-pub async fn health(State(state): State<AppState>) -> Result<&'static str, Failure> {
+pub async fn health<S: Store>(State(state): State<AppState<S>>) -> Result<&'static str, Failure> {
     if state.term.is_live() {
         Ok("live")
     } else {
@@ -230,11 +233,11 @@ pub async fn openapi_json() -> Json<utoipa::openapi::OpenApi> {
 }
 
 /// The routes, on a state whose database has the `posts` table.
-pub fn router(state: AppState) -> Router {
+pub fn router<S: Store>(state: AppState<S>) -> Router {
     Router::new()
-        .route("/posts", get(list_posts).post(create_post))
-        .route("/posts/{id}", get(get_post))
-        .route("/health", get(health))
+        .route("/posts", get(list_posts::<S>).post(create_post::<S>))
+        .route("/posts/{id}", get(get_post::<S>))
+        .route("/health", get(health::<S>))
         .route("/openapi.json", get(openapi_json))
         .with_state(state)
 }

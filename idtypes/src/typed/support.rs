@@ -385,6 +385,26 @@ pub fn parse_as<T: TypedId>(text: &str, policy: super::CheckPolicy) -> Result<T,
     }
 }
 
+/// The error of a stored value that `T`'s inner id refused (a 15-byte UUID), naming `T` as
+/// its errors do; an error that names a typed id already is returned as it is.
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+))]
+pub(crate) fn stored_error<T: TypedId>(error: Error) -> Error {
+    match error.type_name() {
+        Some(_) => error,
+        None => error.within(type_info::<T>()),
+    }
+}
+
 /// Wraps an inner id read from storage or the wire as the type's policy says.
 pub fn from_inner_as<T: TypedId>(inner: T::Inner, policy: super::CheckPolicy) -> Result<T, Error> {
     match policy {

@@ -396,6 +396,46 @@ macro_rules! diesel_cases {
             message
         }
 
+        /// Bad stored values (`common/refused.rs`) read as the types that refuse them: this
+        /// crate's errors, as the source of diesel's `DeserializationError`, naming the type
+        /// (a typed id's name too).
+        #[test]
+        fn bad_stored_values_are_idtypes_errors() {
+            let Some(mut conn) = connect() else { return };
+            let table = idtypes_tests::unique_table("idz_refused");
+            let text = column(Storage::Text);
+            exec(&mut conn, crate::common::refused::create_table(&table, BLOB_COLUMN, text, SIGNED_COLUMN));
+            let sql = format!("INSERT INTO {table} (n, b, t, s) VALUES ({}, {}, {}, {})", ph(1), ph(2), ph(3), ph(4));
+            for (n, bytes, text, signed) in crate::common::refused::ROWS {
+                diesel::sql_query(sql.clone())
+                    .bind::<Integer, _>(n)
+                    .bind::<Binary, _>(bytes)
+                    .bind::<Text, _>(text)
+                    .bind::<BigInt, _>(signed)
+                    .execute(&mut conn)
+                    .unwrap();
+            }
+            exec(&mut conn, crate::common::refused::copy_bytes(&table));
+            // The SQL type of each column: `s` integers, `b` bytes, `u` a 128-bit id's, `t` text.
+            macro_rules! refused {
+                (@ $ty:ty, $st:ty, $col:expr, $n:expr, $kind:expr, $name:expr) => {{
+                    let sql = format!("SELECT {} AS id FROM {table} WHERE n = {}", $col, $n);
+                    let err = diesel::sql_query(sql)
+                        .load::<Id<$ty, $st>>(&mut conn)
+                        .map(|rows| format!("{:?}", rows.into_iter().map(|Id(v, _)| v).collect::<Vec<_>>()))
+                        .unwrap_err();
+                    assert!(matches!(err, diesel::result::Error::DeserializationError(_)), "{err:?}");
+                    crate::common::refused::assert_refused(&err, $kind, $name);
+                }};
+                ($ty:ty, "s", $n:expr, $kind:expr, $name:expr) => { refused!(@ $ty, BigInt, "s", $n, $kind, $name) };
+                ($ty:ty, "b", $n:expr, $kind:expr, $name:expr) => { refused!(@ $ty, Binary, "b", $n, $kind, $name) };
+                ($ty:ty, "u", $n:expr, $kind:expr, $name:expr) => { refused!(@ $ty, UuidSql, "u", $n, $kind, $name) };
+                ($ty:ty, "t", $n:expr, $kind:expr, $name:expr) => { refused!(@ $ty, Text, "t", $n, $kind, $name) };
+            }
+            stored_value_cases!(refused, !column(Storage::Uuid).eq_ignore_ascii_case("uuid"));
+            drop_table(&mut conn, &table);
+        }
+
         #[test]
         fn decode_errors() {
             let Some(mut conn) = connect() else { return };

@@ -1,5 +1,10 @@
 //! What several suites share.
 
+/// Bad stored values and this crate's errors for them, through every integration (the
+/// [`stored_value_cases!`] macro). First, so that the cases below can use the macro.
+#[macro_use]
+pub mod refused;
+
 /// The sqlx cases of `sqlx_postgres`, `sqlx_mysql` and `sqlx_sqlite` (the [`sqlx_cases!`]
 /// macro), and the sample values `sqlx_derive` uses too.
 #[macro_use]

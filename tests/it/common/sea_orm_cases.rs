@@ -834,3 +834,51 @@ pub async fn account_entity(db: &DatabaseConnection) {
     );
     exec(db, &format!("DROP TABLE {table}")).await;
 }
+
+/// Bad stored values (`common/refused.rs`), written with sqlx, read through SeaORM as the types
+/// that refuse them: SeaORM's `DbErr::TryIntoErr` with this crate's error as the source,
+/// naming the type (a typed id's name too), typed UUIDs included (no longer the `uuid` crate's
+/// errors, or SeaORM's parse of the bytes as text on MySQL).
+pub async fn bad_stored_values(db: &DatabaseConnection) {
+    use crate::common::refused::{ROWS, assert_refused, create_table};
+
+    let backend = db.get_database_backend();
+    let (bytes, text, signed) = match backend {
+        DbBackend::Postgres => ("BYTEA", "TEXT COLLATE \"C\"", "BIGINT"),
+        DbBackend::MySql => (
+            "VARBINARY(16)",
+            "VARCHAR(64) CHARACTER SET ascii COLLATE ascii_bin",
+            "BIGINT",
+        ),
+        DbBackend::Sqlite => ("BLOB", "TEXT", "INTEGER"),
+        other => panic!("no table on {other:?}"),
+    };
+    let table = idtypes_tests::unique_table("idt_sea_refused");
+    exec(db, &create_table(&table, bytes, text, signed)).await;
+    let insert = match backend {
+        DbBackend::Postgres => format!("INSERT INTO {table} (n, b, t, s) VALUES ($1, $2, $3, $4)"),
+        _ => format!("INSERT INTO {table} (n, b, t, s) VALUES (?, ?, ?, ?)"),
+    };
+    for (n, b, t, s) in ROWS {
+        with_sqlx_pool!(db, |pool| sqlx::query(sqlx::AssertSqlSafe(insert.clone()))
+            .bind(n)
+            .bind(b)
+            .bind(t)
+            .bind(s)
+            .execute(pool)
+            .await
+            .map(|_| ())
+            .unwrap());
+    }
+    exec(db, &crate::common::refused::copy_bytes(&table)).await;
+    macro_rules! refused {
+        ($ty:ty, $col:expr, $n:expr, $kind:expr, $name:expr) => {{
+            let sql = format!("SELECT {} AS v FROM {table} WHERE n = {}", $col, $n);
+            let err = column_values::<$ty>(db, &sql, "v").await.unwrap_err();
+            assert!(matches!(err, DbErr::TryIntoErr { .. }), "{err:?}");
+            assert_refused(&err, $kind, $name);
+        }};
+    }
+    stored_value_cases!(refused, backend != DbBackend::Postgres);
+    exec(db, &format!("DROP TABLE {table}")).await;
+}

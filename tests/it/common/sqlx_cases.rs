@@ -873,6 +873,10 @@ macro_rules! sqlx_cases {
                 std::any::type_name::<T>(),
                 T::NAME
             );
+            // This crate's own error, as the source.
+            let found = crate::common::refused::idtypes_error(&err)
+                .unwrap_or_else(|| panic!("not idtypes' error: {err:?}"));
+            assert!(found.to_string().contains(T::NAME), "{found}");
             // The same through `query_scalar`.
             let sql = format!("SELECT {col} FROM {table} WHERE n = {n}");
             let err = sqlx::query_scalar::<_, T>(AssertSqlSafe(sql))
@@ -967,6 +971,39 @@ macro_rules! sqlx_cases {
             let m = decode_error::<Tid>(&pool, &table, "s", 0).await;
             assert!(m.contains("-5"), "{m}");
             decode_error::<Snowish>(&pool, &table, "s", 0).await;
+            drop_table(&pool, &table).await;
+        }
+
+        /// Bad stored values (`common/refused.rs`) read as the types that refuse them: this
+        /// crate's errors, as the source of sqlx's `ColumnDecode`, naming the type (a typed
+        /// id's name too).
+        #[tokio::test]
+        async fn bad_stored_values_are_idtypes_errors() {
+            let Some(pool) = connect().await else { return };
+            let table = idtypes_tests::unique_table("idt_refused");
+            let text = column(Storage::Text);
+            exec(&pool, crate::common::refused::create_table(&table, BLOB_COLUMN, text, SIGNED_COLUMN)).await;
+            let sql = format!("INSERT INTO {table} (n, b, t, s) VALUES ({}, {}, {}, {})", ph(1), ph(2), ph(3), ph(4));
+            for (n, bytes, text, signed) in crate::common::refused::ROWS {
+                sqlx::query(AssertSqlSafe(sql.clone()))
+                    .bind(n)
+                    .bind(bytes)
+                    .bind(text)
+                    .bind(signed)
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+            }
+            exec(&pool, crate::common::refused::copy_bytes(&table)).await;
+            macro_rules! refused {
+                ($ty:ty, $col:expr, $n:expr, $kind:expr, $name:expr) => {{
+                    let sql = format!("SELECT {} FROM {table} WHERE n = {}", $col, $n);
+                    let row = sqlx::query(AssertSqlSafe(sql)).fetch_one(&pool).await.unwrap();
+                    let err = row.try_get_unchecked::<$ty, _>(0).map(|v| format!("{v:?}")).unwrap_err();
+                    crate::common::refused::assert_refused(&err, $kind, $name);
+                }};
+            }
+            stored_value_cases!(refused, !column(Storage::Uuid).eq_ignore_ascii_case("uuid"));
             drop_table(&pool, &table).await;
         }
 

@@ -58,6 +58,12 @@ pub(crate) trait BytesColumn: Sized {
     fn id(&self) -> Self::Format;
     /// The value an id read back is (for a typed id, after its checks).
     fn from_id(id: Self::Format) -> Result<Self, crate::Error>;
+
+    /// The error of stored bytes the format refused, as the value reports it (a typed id's
+    /// names the typed id too).
+    fn refused(error: crate::Error) -> crate::Error {
+        error
+    }
 }
 
 /// Implements [`BytesColumn`] for the formats whose `column` is bytes (`bytes`, and `uuid`
@@ -87,6 +93,22 @@ macro_rules! bytes_format {
 }
 
 crate::formats::for_each_column!(bytes_format);
+
+/// The `uuid` crate's `Uuid` inside a typed UUID, as 16 bytes (`BINARY(16)`, a `BLOB`;
+/// PostgreSQL's `uuid` holds the same bytes), read with this crate's checks and errors.
+#[cfg(feature = "uuid")]
+impl BytesColumn for uuid::Uuid {
+    type Format = uuid::Uuid;
+    const NAME: &'static str = <uuid::Uuid as crate::IdFormat>::NAME;
+
+    fn id(&self) -> uuid::Uuid {
+        *self
+    }
+
+    fn from_id(id: uuid::Uuid) -> Result<Self, crate::Error> {
+        Ok(id)
+    }
+}
 
 /// `AsBytes` of each fixed-size format.
 macro_rules! as_bytes_column {
@@ -124,11 +146,16 @@ where
     fn from_id(id: T::Inner) -> Result<Self, crate::Error> {
         crate::typed::support::from_inner_as(id, T::DECODE).map(crate::AsBytes)
     }
+
+    fn refused(error: crate::Error) -> crate::Error {
+        crate::typed::support::stored_error::<T>(error)
+    }
 }
 
 /// The value a column's bytes hold, or an error naming it and what was wrong.
 pub(crate) fn from_bytes_column<T: BytesColumn>(bytes: &[u8]) -> Result<T, BoxError> {
-    Ok(T::from_id(from_column(bytes)?)?)
+    let id = from_column::<T::Format>(bytes).map_err(T::refused)?;
+    Ok(T::from_id(id)?)
 }
 
 /// The id's bits: its big-endian bytes as one unsigned integer.
@@ -178,14 +205,18 @@ fn too_large<T: IntegerColumn>(id: T) -> BoxError {
     .into()
 }
 
-/// The error for a negative value in a `natural` column, which holds integers of 0 and up.
+/// What a `natural` column holds: the ids' own integers, 0 and up.
+static NATURAL_INTEGERS: crate::error::Bounds = crate::error::Bounds {
+    part: "column value",
+    min: 0,
+    max: i64::MAX as i128,
+};
+
+/// The error for a negative value in a `natural` column, which holds integers of 0 and up:
+/// this crate's [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange), naming the format.
 #[cold]
 fn negative<T: IntegerColumn>(value: i64) -> BoxError {
-    format!(
-        "{} column holds the ids' own integers, 0 to 2^63 - 1; found {value}",
-        T::NAME
-    )
-    .into()
+    Box::new(NATURAL_INTEGERS.refuse(T::NAME, i128::from(value)))
 }
 
 /// The error of sqlx (`BoxDynError`), of postgres-types and of diesel alike.
@@ -219,8 +250,7 @@ pub(crate) const POSTGRES_TEXT: &str = "text (TEXT, VARCHAR or CHAR)";
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "postgres-types",
-    feature = "diesel-postgres",
-    feature = "sea-orm"
+    feature = "diesel-postgres"
 ))]
 pub(crate) const POSTGRES_UUID: &str = "UUID";
 
@@ -277,18 +307,68 @@ pub(crate) fn wrong_column(name: &str, expected: &str, found: &str) -> BoxError 
     format!("{name} in a column of the wrong type: expected {expected}, found {found}").into()
 }
 
-/// The id a column's bytes hold, or an error naming the format and what was wrong.
-pub(crate) fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, BoxError> {
-    let array = T::Bytes::try_from(bytes).map_err(|_| {
-        format!(
-            "{} {} column holds {} bytes (big-endian), this value has {}",
-            T::ARTICLE,
+/// The id a column's bytes hold, or an error naming the format and what was wrong: this
+/// crate's [`ErrorKind::Length`](crate::ErrorKind::Length) for another number of bytes.
+fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, crate::Error> {
+    let Ok(array) = T::Bytes::try_from(bytes) else {
+        return Err(crate::Error::new(
             T::NAME,
-            core::mem::size_of::<T::Bytes>(),
-            bytes.len()
-        )
-    })?;
-    Ok(T::try_from_bytes(array)?)
+            crate::error::Repr::ByteLength {
+                expected: core::mem::size_of::<T::Bytes>(),
+                found: bytes.len(),
+            },
+        ));
+    };
+    T::try_from_bytes(array)
+}
+
+/// A typed id's error for a stored value its inner id refused: this crate's error of the
+/// inner id (as it is, or in [`Refused`]), naming the typed id too (`UserId: invalid UUID:
+/// expected 16 bytes, found 15 bytes`); any other error (the driver's, a wrong column's) as
+/// it is.
+pub(crate) fn typed_error<T: TypedId>(error: BoxError) -> BoxError {
+    use crate::typed::support::stored_error;
+    match error.downcast::<crate::Error>() {
+        Ok(error) => Box::new(stored_error::<T>(*error)),
+        Err(other) => match other.downcast::<Refused>() {
+            Ok(refused) => Box::new(Refused(stored_error::<T>(refused.0))),
+            Err(other) => other,
+        },
+    }
+}
+
+/// This crate's error of a stored value, for the clients whose own error hides the error it
+/// holds from `source()` (diesel's `DeserializationError` gives its boxed error's source,
+/// SeaORM's `DbErr::TryIntoErr` an `Arc` whose source is its error's): the error's message,
+/// and the error as its `source()`, so that walking any client's error's sources finds this
+/// crate's [`Error`](crate::Error), as it does through sqlx's and rusqlite's.
+#[derive(Debug)]
+pub(crate) struct Refused(pub(crate) crate::Error);
+
+impl core::fmt::Display for Refused {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl core::error::Error for Refused {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// A boxed error of this crate in [`Refused`] (diesel's errors); any other as it is.
+#[cfg(any(
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+))]
+#[cold]
+pub(crate) fn refused(error: BoxError) -> BoxError {
+    match error.downcast::<crate::Error>() {
+        Ok(error) => Box::new(Refused(*error)),
+        Err(other) => other,
+    }
 }
 
 /// The longest typed id text: a 63-byte prefix, an 8-byte separator, a 512-byte record key.

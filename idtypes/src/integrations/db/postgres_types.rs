@@ -20,8 +20,9 @@
 //! and `from_sql` check again, and called directly with the wrong type they give sqlx's error
 //! (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found TEXT`) rather than read
 //! text as bytes. Then the content is checked as sqlx checks it (a 9-byte TBSL, a malformed
-//! text, a snowish id with its reserved bit set are errors naming the type). Typed ids run their
-//! checks on what they read unless they trust stored values ([`TypedId::DECODE`]).
+//! text, a snowish id with its reserved bit set are this crate's [`Error`](crate::Error),
+//! naming the type, a typed id's name too, as the source of the client's error). Typed ids run
+//! their checks on what they read unless they trust stored values ([`TypedId::DECODE`]).
 //!
 //! `Option` (NULL) and arrays (`Vec<Tid>`, `&[PostId]` as `BIGINT[]`, record keys as `TEXT[]`)
 //! come from postgres-types' own impls over these.
@@ -32,7 +33,8 @@ use postgres_types::{FromSql, IsNull, Kind, ToSql, Type, WrongType, to_sql_check
 use super::as_text::AsText;
 use super::columns::{
     BoxError, BytesColumn, IntegerColumn, POSTGRES_BYTES, POSTGRES_INTEGER, POSTGRES_TEXT,
-    POSTGRES_UUID, from_bytes_column, from_signed, to_signed, typed_text, wrong_column,
+    POSTGRES_UUID, from_bytes_column, from_signed, to_signed, typed_error, typed_text,
+    wrong_column,
 };
 use crate::{
     FixedSizeFormat, TypedId,
@@ -427,11 +429,12 @@ pub fn to_sql_checked<T: TypedId + ToSql>(
     id.to_sql(ty, out)
 }
 
-/// Reads the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says.
+/// Reads the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says;
+/// this crate's errors of the inner id name the typed id too.
 pub fn from_sql<T: TypedId>(ty: &Type, raw: &[u8]) -> Result<T, BoxError>
 where
     T::Inner: for<'a> FromSql<'a>,
 {
-    let inner = <T::Inner as FromSql>::from_sql(ty, raw)?;
+    let inner = <T::Inner as FromSql>::from_sql(ty, raw).map_err(typed_error::<T>)?;
     Ok(from_inner_as(inner, T::DECODE)?)
 }

@@ -16,10 +16,12 @@
 //! type: expected an INTEGER value, found a TEXT value`), which rusqlite reports as
 //! `Error::FromSqlConversionFailure`; NULL read as a plain id is `FromSqlError::InvalidType`
 //! (rusqlite's `InvalidColumnType`), and `Option<T>` reads it as `None`. Then the content is
-//! checked as sqlx checks it: a negative TID, a 9-byte TBSL, a malformed text, a snowish id
-//! with its reserved bit set are errors naming the type. Typed ids run their checks on what
-//! they read unless they trust stored values ([`TypedId::DECODE`]). Writing a TID with its top
-//! bit set, which a signed `INTEGER` cannot hold, is `Error::ToSqlConversionFailure`.
+//! checked as sqlx checks it: a negative TID, a 9-byte TBSL or 15-byte UUID, a malformed text, a
+//! snowish id with its reserved bit set are this crate's [`Error`](crate::Error), naming the type
+//! (a typed id's name too), boxed in `Error::FromSqlConversionFailure`. Typed ids run their checks
+//! on what they read unless they trust stored values ([`TypedId::DECODE`]); a typed UUID reads a
+//! 16-byte `BLOB` with these checks, not through rusqlite's `Uuid`. Writing a TID with its top bit
+//! set, which a signed `INTEGER` cannot hold, is `Error::ToSqlConversionFailure`.
 //!
 //! rusqlite and sqlx 0.9 link the same `libsqlite3-sys` (0.37, rusqlite 0.39), so one program
 //! can use both; build it `bundled` in both or in neither (sqlx's `sqlite` feature bundles).
@@ -71,7 +73,7 @@ use super::as_bytes::AsBytes;
 use super::as_text::AsText;
 use super::columns::{
     BoxError, BytesColumn, IntegerColumn, from_bytes_column, from_signed, sqlite, to_signed,
-    typed_text, wrong_column,
+    typed_error, typed_text, wrong_column,
 };
 use crate::{
     FixedSizeFormat, TypedId,
@@ -267,6 +269,55 @@ macro_rules! __idtypes_typed_rusqlite {
     };
 }
 
+/// How a typed id's inner id reads from a SQLite value: the bound of a typed id's `FromSql`,
+/// in place of `Inner: FromSql`, so that the `uuid` crate's `Uuid` inside a typed UUID, whose
+/// own `FromSql` is rusqlite's (with rusqlite's errors), reads with this crate's checks and
+/// errors, as a ULID does: a `BLOB` of 16 bytes.
+///
+/// Each format of this crate has it through its own `FromSql` (the same impl).
+///
+/// ```
+/// use idtypes::__private::rusqlite::InnerFromSql;
+///
+/// fn reads<T: InnerFromSql>() {}
+/// reads::<idtypes::Tid>();
+/// ```
+pub trait InnerFromSql: Sized {
+    /// Reads the inner id, as its `FromSql` would.
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self>;
+}
+
+/// The bridge for a format of this crate: its own `FromSql`.
+macro_rules! inner_from_sql {
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<$($generics)*> InnerFromSql for $ty {
+            #[inline]
+            fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+                <$ty as FromSql>::column_result(value)
+            }
+        }
+    };
+}
+
+/// The bridge of each fixed-size format.
+macro_rules! fixed_inner_from_sql {
+    ($ty:ident) => {
+        inner_from_sql!([] crate::$ty);
+    };
+}
+
+crate::formats::for_each_fixed_format!(fixed_inner_from_sql);
+inner_from_sql!([] crate::RecordKey);
+crate::formats::for_each_text_format!(inner_from_sql);
+
+/// A typed UUID's `Uuid`: a `BLOB` of its 16 bytes, what sqlx's `Uuid` and rusqlite's store.
+#[cfg(feature = "uuid")]
+impl InnerFromSql for uuid::Uuid {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        bytes_column_result(value)
+    }
+}
+
 /// Writes the inner id.
 pub fn to_sql<T: TypedId>(id: &T) -> rusqlite::Result<ToSqlOutput<'_>>
 where
@@ -275,11 +326,15 @@ where
     id.as_inner().to_sql()
 }
 
-/// Reads the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says.
+/// Reads the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says;
+/// this crate's errors of the inner id name the typed id too.
 pub fn column_result<T: TypedId>(value: ValueRef<'_>) -> FromSqlResult<T>
 where
-    T::Inner: FromSql,
+    T::Inner: InnerFromSql,
 {
-    let inner = <T::Inner as FromSql>::column_result(value)?;
+    let inner = <T::Inner as InnerFromSql>::column_result(value).map_err(|err| match err {
+        FromSqlError::Other(err) => FromSqlError::Other(typed_error::<T>(err)),
+        other => other,
+    })?;
     from_inner_as(inner, T::DECODE).map_err(|err| FromSqlError::Other(Box::new(err)))
 }

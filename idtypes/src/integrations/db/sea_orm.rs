@@ -41,7 +41,15 @@
 //! BYTEA`), NULL a `TryGetError::Null`, so that `Option<T>` reads it as `None`. Any other row (a
 //! `MockDatabase`'s, a proxy's) is read through SeaORM's own `i64`, `Vec<u8>` or `String`, as
 //! the `Value` above. Typed ids read their inner id, then run their checks unless they trust
-//! their rows ([`TypedId::DECODE`]).
+//! their rows ([`TypedId::DECODE`]); a typed UUID reads the sqlx integration's `uuid` and
+//! 16-byte columns too, not SeaORM's `Uuid` (which on MySQL would parse 15 bytes as text).
+//!
+//! A stored value this crate refuses (a negative TID, a 15-byte UUID, a malformed text, a typed
+//! id's checks) is SeaORM's `DbErr::TryIntoErr` (`Error converting `bytes` into `UserId`:
+//! ...`) with this crate's [`Error`](crate::Error), naming the type, among its sources (in
+//! `Refused`, since SeaORM's `source()` gives the `Arc` of its `source` field, whose own source
+//! is its content's). A value in the wrong kind of column stays sqlx's `ColumnDecode` error,
+//! with the message above.
 //!
 //! # Primary keys
 //!
@@ -117,7 +125,8 @@ use sea_orm::{
 use super::as_bytes::AsBytes;
 use super::as_text::AsText;
 use super::columns::{
-    BytesColumn, IntegerColumn, from_bytes_column, from_signed, from_unsigned, to_unsigned,
+    BoxError, BytesColumn, IntegerColumn, Refused, from_bytes_column, from_signed, from_unsigned,
+    to_unsigned,
 };
 use crate::{
     FixedSizeFormat, IdFormat, TypedId,
@@ -128,6 +137,28 @@ use crate::{
 #[cold]
 fn type_error(error: impl core::fmt::Display) -> TryGetError {
     TryGetError::DbErr(DbErr::Type(error.to_string()))
+}
+
+/// The error of a stored value this crate refused, read as `from` (`integer`, `bytes`, `text`,
+/// `uuid`) for `into` (the type's name): SeaORM's `DbErr::TryIntoErr`, with this crate's
+/// [`Error`](crate::Error) in [`Refused`], so that it is among the error's sources (SeaORM's
+/// `source()` gives the `Arc` in the `source` field, whose own source is its content's).
+#[cold]
+fn refused(from: &'static str, into: &'static str, error: crate::Error) -> TryGetError {
+    TryGetError::DbErr(DbErr::TryIntoErr {
+        from,
+        into,
+        source: std::sync::Arc::new(Refused(error)),
+    })
+}
+
+/// [`refused`] for this crate's errors, `DbErr::Type` for any other.
+#[cold]
+fn read_error(from: &'static str, into: &'static str, error: BoxError) -> TryGetError {
+    match error.downcast::<crate::Error>() {
+        Ok(error) => refused(from, into, *error),
+        Err(other) => type_error(other),
+    }
 }
 
 /// What a row of each sqlx database must decode (the sqlx integration's impls), or nothing
@@ -175,13 +206,19 @@ mod decodes {
 }
 
 /// The value at `idx` of an sqlx row, decoded by the sqlx integration (`try_get_unchecked`:
-/// its decoding checks the kind of column itself, with its own errors).
+/// its decoding checks the kind of column itself, with its own errors); this crate's error of
+/// a stored value is [`refused`], from `from` into `into`.
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
     feature = "sqlx-sqlite"
 ))]
-fn sqlx_get<R, T, I>(row: &R, idx: I) -> Result<T, TryGetError>
+fn sqlx_get<R, T, I>(
+    row: &R,
+    idx: I,
+    from: &'static str,
+    into: &'static str,
+) -> Result<T, TryGetError>
 where
     R: sqlx::Row,
     T: for<'r> sqlx::Decode<'r, R::Database>,
@@ -197,6 +234,9 @@ where
     match value {
         Ok(Some(value)) => Ok(value),
         Ok(None) => Err(TryGetError::Null(format!("{idx:?}"))),
+        Err(sqlx::Error::ColumnDecode { source, .. }) if source.is::<crate::Error>() => {
+            Err(read_error(from, into, source))
+        }
         // As SeaORM reports sqlx's errors (so that `Option<T>` reads a missing column as None).
         Err(error) => Err(TryGetError::DbErr(DbErr::Query(
             sea_orm::RuntimeErr::SqlxError(std::sync::Arc::new(error)),
@@ -205,23 +245,26 @@ where
 }
 
 /// The value at `idx`, decoded by the sqlx integration when the row is one of a database whose
-/// feature idtypes has; `None` for any other row.
+/// feature idtypes has; `None` for any other row. `from` and `into` name the value read and
+/// the type in errors ([`refused`]).
 #[allow(unused_variables, reason = "without an sqlx feature no row is sqlx's")]
 fn from_sqlx_row<T: decodes::Sqlx, I: ColIdx>(
     res: &QueryResult,
     idx: I,
+    from: &'static str,
+    into: &'static str,
 ) -> Option<Result<T, TryGetError>> {
     #[cfg(feature = "sqlx-postgres")]
     if let Some(row) = res.try_as_pg_row() {
-        return Some(sqlx_get(row, idx));
+        return Some(sqlx_get(row, idx, from, into));
     }
     #[cfg(feature = "sqlx-mysql")]
     if let Some(row) = res.try_as_mysql_row() {
-        return Some(sqlx_get(row, idx));
+        return Some(sqlx_get(row, idx, from, into));
     }
     #[cfg(feature = "sqlx-sqlite")]
     if let Some(row) = res.try_as_sqlite_row() {
-        return Some(sqlx_get(row, idx));
+        return Some(sqlx_get(row, idx, from, into));
     }
     None
 }
@@ -248,11 +291,11 @@ fn integer_get<T: IntegerColumn + decodes::Sqlx, I: ColIdx>(
     res: &QueryResult,
     idx: I,
 ) -> Result<T, TryGetError> {
-    if let Some(read) = from_sqlx_row(res, idx) {
+    if let Some(read) = from_sqlx_row(res, idx, "integer", T::NAME) {
         return read;
     }
     let signed = <i64 as TryGetable>::try_get_by(res, idx)?;
-    from_signed(signed).map_err(type_error)
+    from_signed(signed).map_err(|error| read_error("integer", T::NAME, error))
 }
 
 /// The SeaORM traits of a 64-bit format (`natural` or `flipped`), of a TBSL (`bytes`) and of
@@ -300,11 +343,13 @@ macro_rules! integer_column {
 
         impl TryGetable for crate::$ty {
             fn try_get_by<I: ColIdx>(res: &QueryResult, idx: I) -> Result<Self, TryGetError> {
-                if let Some(read) = from_sqlx_row(res, idx) {
+                const NAME: &str = <crate::$ty as IdFormat>::NAME;
+                if let Some(read) = from_sqlx_row(res, idx, "uuid", NAME) {
                     return read;
                 }
                 let uuid = <uuid::Uuid as TryGetable>::try_get_by(res, idx)?;
-                FixedSizeFormat::try_from_bytes(uuid.into_bytes()).map_err(type_error)
+                FixedSizeFormat::try_from_bytes(uuid.into_bytes())
+                    .map_err(|error| refused("uuid", NAME, error))
             }
         }
 
@@ -418,11 +463,12 @@ macro_rules! bytes_column {
 
         impl<$($generics)*> TryGetable for $ty where $($($bounds)*)? {
             fn try_get_by<I: ColIdx>(res: &QueryResult, idx: I) -> Result<Self, TryGetError> {
-                if let Some(read) = from_sqlx_row(res, idx) {
+                let name = <Self as BytesColumn>::NAME;
+                if let Some(read) = from_sqlx_row(res, idx, "bytes", name) {
                     return read;
                 }
                 let bytes = <Vec<u8> as TryGetable>::try_get_by(res, idx)?;
-                from_bytes_column(&bytes).map_err(type_error)
+                from_bytes_column(&bytes).map_err(|error| read_error("bytes", name, error))
             }
         }
 
@@ -488,11 +534,11 @@ macro_rules! text_traits {
 
         impl<$($generics)*> TryGetable for $ty where $($($bounds)*)? {
             fn try_get_by<I: ColIdx>(res: &QueryResult, idx: I) -> Result<Self, TryGetError> {
-                if let Some(read) = from_sqlx_row(res, idx) {
+                if let Some(read) = from_sqlx_row(res, idx, "text", $name) {
                     return read;
                 }
                 let text = <String as TryGetable>::try_get_by(res, idx)?;
-                ($parse)(text.as_str()).map_err(type_error)
+                ($parse)(text.as_str()).map_err(|error| refused("text", $name, error))
             }
         }
 
@@ -701,13 +747,92 @@ where
     <T::Inner as Nullable>::null()
 }
 
+/// How a typed id's inner id is read from a row: the bound of [`try_get_by`], in place of
+/// `Inner: TryGetable`, so that the `uuid` crate's `Uuid` inside a typed UUID, whose
+/// `TryGetable` is SeaORM's (with SeaORM's, sqlx's and the `uuid` crate's errors), reads with
+/// this crate's checks and errors, as a ULID does.
+///
+/// Each format of this crate has it through its own `TryGetable` (the same impl).
+///
+/// ```
+/// use idtypes::__private::sea_orm::InnerGet;
+///
+/// fn reads<T: InnerGet>() {}
+/// reads::<idtypes::Tid>();
+/// ```
+pub trait InnerGet: Sized {
+    /// Reads the inner id, as its `TryGetable` would.
+    fn try_get_by<I: ColIdx>(res: &QueryResult, idx: I) -> Result<Self, TryGetError>;
+}
+
+/// The bridge for a format of this crate: its own `TryGetable`.
+macro_rules! inner_get {
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<$($generics)*> InnerGet for $ty {
+            #[inline]
+            fn try_get_by<I: ColIdx>(res: &QueryResult, idx: I) -> Result<Self, TryGetError> {
+                <$ty as TryGetable>::try_get_by(res, idx)
+            }
+        }
+    };
+}
+
+/// The bridge of each fixed-size format.
+macro_rules! fixed_inner_get {
+    ($ty:ident) => {
+        inner_get!([] crate::$ty);
+    };
+}
+
+crate::formats::for_each_fixed_format!(fixed_inner_get);
+inner_get!([] crate::RecordKey);
+crate::formats::for_each_text_format!(inner_get);
+
+/// A typed UUID's `Uuid`: a row of a database whose `sqlx-*` feature idtypes has is read as
+/// the sqlx integration reads a typed UUID (PostgreSQL's `uuid`, elsewhere 16 bytes, with this
+/// crate's errors); any other row through SeaORM's own `Uuid`.
+#[cfg(feature = "uuid")]
+impl InnerGet for uuid::Uuid {
+    fn try_get_by<I: ColIdx>(res: &QueryResult, idx: I) -> Result<Self, TryGetError> {
+        #[cfg(any(
+            feature = "sqlx-postgres",
+            feature = "sqlx-mysql",
+            feature = "sqlx-sqlite"
+        ))]
+        if let Some(read) = from_sqlx_row::<super::sqlx::StoredUuid, I>(
+            res,
+            idx,
+            "uuid",
+            <uuid::Uuid as IdFormat>::NAME,
+        ) {
+            return read.map(|stored| stored.0);
+        }
+        <uuid::Uuid as TryGetable>::try_get_by(res, idx)
+    }
+}
+
 /// Reads the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says.
+/// This crate's error of a stored value, the inner id's (naming the typed id too) or the
+/// type's checks', is SeaORM's `DbErr::TryIntoErr` with it among its sources.
 pub fn try_get_by<T: TypedId, I: ColIdx>(res: &QueryResult, idx: I) -> Result<T, TryGetError>
 where
-    T::Inner: TryGetable,
+    T::Inner: InnerGet,
 {
-    let inner = <T::Inner as TryGetable>::try_get_by(res, idx)?;
-    from_inner_as(inner, T::DECODE).map_err(type_error)
+    let inner = <T::Inner as InnerGet>::try_get_by(res, idx).map_err(typed_get_error::<T>)?;
+    from_inner_as(inner, T::DECODE)
+        .map_err(|error| refused(<T::Inner as IdFormat>::NAME, T::TYPE_NAME, error))
+}
+
+/// The inner id's error `error`, naming the typed id `T` when it is this crate's.
+#[cold]
+fn typed_get_error<T: TypedId>(error: TryGetError) -> TryGetError {
+    if let TryGetError::DbErr(DbErr::TryIntoErr { from, source, .. }) = &error {
+        if let Some(Refused(inner)) = source.downcast_ref::<Refused>() {
+            let named = crate::typed::support::stored_error::<T>(inner.clone());
+            return refused(from, T::TYPE_NAME, named);
+        }
+    }
+    error
 }
 
 /// An error: ids are made by the application, not auto-increment values of the database.

@@ -21,7 +21,7 @@ use super::columns::to_signed;
 #[cfg(feature = "sqlx-mysql")]
 use super::columns::{IntegerColumn, from_unsigned};
 use crate::FixedSizeFormat;
-#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite", feature = "uuid"))]
 use crate::IdFormat;
 
 /// What kind of column a database's value comes from: bytes or text, told apart by the
@@ -515,6 +515,76 @@ macro_rules! uuid_column {
         };
     };
 }
+
+/// The `uuid` crate's `Uuid` inside a typed UUID, decoded with this crate's checks and
+/// errors, as a ULID is, where sqlx's own `Uuid` has sqlx's and the `uuid` crate's: PostgreSQL's
+/// `uuid` (refusing another type), elsewhere a bytes value of 16 bytes (`BINARY(16)`, a
+/// `BLOB`), another length this crate's [`ErrorKind::Length`](crate::ErrorKind::Length). Its
+/// column type is sqlx's `Uuid`'s.
+#[cfg(feature = "uuid")]
+pub(crate) struct StoredUuid(pub(crate) uuid::Uuid);
+
+#[cfg(feature = "uuid")]
+const _: () = {
+    use uuid::Uuid;
+
+    impl<DB: Database> Type<DB> for StoredUuid
+    where
+        Uuid: Type<DB>,
+    {
+        fn type_info() -> DB::TypeInfo {
+            <Uuid as Type<DB>>::type_info()
+        }
+
+        fn compatible(ty: &DB::TypeInfo) -> bool {
+            <Uuid as Type<DB>>::compatible(ty)
+        }
+    }
+
+    #[cfg(feature = "sqlx-postgres")]
+    impl<'r> Decode<'r, sqlx::Postgres> for StoredUuid {
+        fn decode(value: sqlx::postgres::PgValueRef<'r>) -> Result<Self, BoxDynError> {
+            use sqlx::postgres::PgValueFormat;
+            let ty = sqlx::ValueRef::type_info(&value);
+            if !ty.is_null() && !<Uuid as Type<sqlx::Postgres>>::compatible(&ty) {
+                return Err(wrong_column(
+                    <Uuid as IdFormat>::NAME,
+                    super::columns::POSTGRES_UUID,
+                    &<sqlx::Postgres as Columns>::describe(&ty),
+                ));
+            }
+            match value.format() {
+                // The binary format of `uuid` is its 16 bytes.
+                PgValueFormat::Binary => from_bytes_column(value.as_bytes()?).map(StoredUuid),
+                PgValueFormat::Text => {
+                    Ok(StoredUuid(<Uuid as Decode<sqlx::Postgres>>::decode(value)?))
+                }
+            }
+        }
+    }
+
+    #[cfg(feature = "sqlx-mysql")]
+    impl<'r> Decode<'r, sqlx::MySql> for StoredUuid {
+        fn decode(value: sqlx::mysql::MySqlValueRef<'r>) -> Result<Self, BoxDynError> {
+            check_bytes::<sqlx::MySql>(
+                &sqlx::ValueRef::type_info(&value),
+                <Uuid as IdFormat>::NAME,
+            )?;
+            from_bytes_column(<&[u8] as Decode<sqlx::MySql>>::decode(value)?).map(StoredUuid)
+        }
+    }
+
+    #[cfg(feature = "sqlx-sqlite")]
+    impl<'r> Decode<'r, sqlx::Sqlite> for StoredUuid {
+        fn decode(value: sqlx::sqlite::SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+            check_bytes::<sqlx::Sqlite>(
+                &sqlx::ValueRef::type_info(&value),
+                <Uuid as IdFormat>::NAME,
+            )?;
+            from_bytes_column(<&[u8] as Decode<sqlx::Sqlite>>::decode(value)?).map(StoredUuid)
+        }
+    }
+};
 
 crate::formats::for_each_column!(integer_column);
 

@@ -46,7 +46,7 @@ macro_rules! __idtypes_typed_sqlx {
         impl<'r, DB: $crate::__private::sqlx::Database> $crate::__private::sqlx::Decode<'r, DB>
             for $name
         where
-            <Self as $crate::TypedId>::Inner: $crate::__private::sqlx::Decode<'r, DB>,
+            <Self as $crate::TypedId>::Inner: $crate::__private::sqlx::InnerDecode<'r, DB>,
         {
             fn decode(
                 value: <DB as $crate::__private::sqlx::Database>::ValueRef<'r>,
@@ -77,7 +77,7 @@ macro_rules! __idtypes_typed_sqlx_postgres {
 
 use sqlx::{Database, Decode, Encode, Type, encode::IsNull, error::BoxDynError};
 
-use super::columns::typed_text;
+use super::columns::{typed_error, typed_text};
 use super::sqlx::{Columns, check_text};
 use crate::{AsText, TypedId, typed::support::parse_as};
 
@@ -117,14 +117,73 @@ where
     <T::Inner as Encode<'q, DB>>::encode_by_ref(id.as_inner(), buf)
 }
 
-/// Decodes the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says.
+/// How a typed id's inner id decodes from a database's value: the bound of a typed id's
+/// `Decode<'r, DB>`, in place of `Inner: Decode<'r, DB>`, so that the `uuid` crate's `Uuid`
+/// inside a typed UUID, whose `Decode` is sqlx's own (with sqlx's and the `uuid` crate's
+/// errors), decodes with this crate's checks and errors, as a ULID does.
+///
+/// Each format of this crate has it wherever it has `Decode` (the same impl).
+///
+/// ```
+/// # #[cfg(feature = "sqlx-sqlite")] {
+/// use idtypes::__private::sqlx::InnerDecode;
+///
+/// fn decodes<T: for<'r> InnerDecode<'r, sqlx::Sqlite>>() {}
+/// decodes::<idtypes::Tid>();
+/// # }
+/// ```
+pub trait InnerDecode<'r, DB: Database>: Sized {
+    /// Decodes the inner id, as its `Decode<'r, DB>` would.
+    fn decode(value: <DB as Database>::ValueRef<'r>) -> Result<Self, BoxDynError>;
+}
+
+/// The bridge for a format of this crate: its own `Decode`.
+macro_rules! inner_decode {
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<'r, DB: Database, $($generics)*> InnerDecode<'r, DB> for $ty
+        where
+            $ty: Decode<'r, DB>,
+        {
+            #[inline]
+            fn decode(value: <DB as Database>::ValueRef<'r>) -> Result<Self, BoxDynError> {
+                <$ty as Decode<'r, DB>>::decode(value)
+            }
+        }
+    };
+}
+
+/// The bridge of each fixed-size format.
+macro_rules! fixed_inner_decode {
+    ($ty:ident) => {
+        inner_decode!([] crate::$ty);
+    };
+}
+
+crate::formats::for_each_fixed_format!(fixed_inner_decode);
+inner_decode!([] crate::RecordKey);
+crate::formats::for_each_text_format!(inner_decode);
+
+/// A typed UUID's `Uuid`: PostgreSQL's `uuid`, elsewhere 16 bytes (see `StoredUuid`).
+#[cfg(feature = "uuid")]
+impl<'r, DB: Database> InnerDecode<'r, DB> for uuid::Uuid
+where
+    super::sqlx::StoredUuid: Decode<'r, DB>,
+{
+    #[inline]
+    fn decode(value: <DB as Database>::ValueRef<'r>) -> Result<Self, BoxDynError> {
+        <super::sqlx::StoredUuid as Decode<'r, DB>>::decode(value).map(|stored| stored.0)
+    }
+}
+
+/// Decodes the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says;
+/// this crate's errors of the inner id name the typed id too.
 pub fn decode<'r, T: TypedId, DB: Database>(
     value: <DB as Database>::ValueRef<'r>,
 ) -> Result<T, BoxDynError>
 where
-    T::Inner: Decode<'r, DB>,
+    T::Inner: InnerDecode<'r, DB>,
 {
-    let inner = <T::Inner as Decode<'r, DB>>::decode(value)?;
+    let inner = <T::Inner as InnerDecode<'r, DB>>::decode(value).map_err(typed_error::<T>)?;
     Ok(crate::typed::support::from_inner_as(inner, T::DECODE)?)
 }
 

@@ -22,8 +22,8 @@
 //! its prefixed text. A typed UUID is the `uuid` crate's `Uuid` inside: diesel's own `uuid`
 //! column on PostgreSQL, and on MySQL and SQLite, where diesel has no column for a `Uuid`, its
 //! 16 bytes (big-endian, as sqlx's `Uuid` stores them, sorting like the UUIDs: version 7 ids
-//! by time); a value of another length is an error (`a UUID column holds 16 bytes
-//! (big-endian), this value has 15`). A TID's or snowish id's `BIGINT UNSIGNED` of earlier releases still reads
+//! by time); a value of another length is an error (`UserId: invalid UUID: expected 16 bytes,
+//! found 15 bytes`). A TID's or snowish id's `BIGINT UNSIGNED` of earlier releases still reads
 //! on MySQL.
 //! `diesel print-schema` reads these columns as the types of the table.
 //!
@@ -150,7 +150,10 @@
 //! malformed text, a typed id's checks unless it trusts its rows: [`TypedId::DECODE`]), with
 //! sqlx's messages (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found
 //! TEXT`). diesel's query builder reports them as the source of its own error
-//! (`Error deserializing field 'id'`).
+//! (`Error deserializing field 'id'`). A stored value this crate refuses is its
+//! [`Error`](crate::Error), naming the type (`UserId: invalid UUID: expected 16 bytes, found
+//! 15 bytes`), among the sources of diesel's `DeserializationError`: walk them and downcast
+//! each (`std::iter::successors(Some(&err as &dyn Error), |e| e.source())`).
 //!
 //! - PostgreSQL: by the value's type (`BIGINT`; `BYTEA`; `TEXT`, `VARCHAR`, `CHAR`, `NAME`).
 //! - SQLite: by the value's storage class, as sqlx does (SQLite does not enforce a column's
@@ -184,7 +187,7 @@ use diesel::deserialize::{self, FromSql};
 use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::{BigInt, Binary, Text};
 
-use super::columns::{BytesColumn, IntegerColumn, typed_text};
+use super::columns::{BytesColumn, IntegerColumn, refused, typed_text};
 use crate::{AsText, FixedSizeFormat, TypedId, typed::support::parse_as};
 use expression::{as_expression, from_sql_row};
 
@@ -234,7 +237,7 @@ macro_rules! integer_sql {
 
         impl FromSql<$st, $db> for $ty {
             fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
-                <$db as Columns>::integer_from_sql(value)
+                <$db as Columns>::integer_from_sql(value).map_err(refused)
             }
         }
     };
@@ -285,7 +288,7 @@ macro_rules! bytes_sql {
 
         impl<$($generics)*> FromSql<Binary, $db> for $ty where $($($bounds)*)? {
             fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
-                <$db as Columns>::bytes_from_sql(value)
+                <$db as Columns>::bytes_from_sql(value).map_err(refused)
             }
         }
     };
@@ -332,7 +335,7 @@ macro_rules! text_sql {
 
         impl<$($generics)*> FromSql<Text, $db> for $ty {
             fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
-                <$db as Columns>::text_from_sql(value, $name, $parse)
+                <$db as Columns>::text_from_sql(value, $name, $parse).map_err(refused)
             }
         }
     };
@@ -372,6 +375,7 @@ macro_rules! typed_text_sql {
                 <$db as Columns>::text_from_sql(value, T::TYPE_NAME, |text| {
                     parse_as::<T>(text, T::DECODE).map(AsText)
                 })
+                .map_err(refused)
             }
         }
     };

@@ -9,7 +9,7 @@ use diesel::sql_types::BigInt;
 use super::Columns;
 use crate::integrations::db::columns::{
     BoxError, BytesColumn, IntegerColumn, POSTGRES_BYTES, POSTGRES_INTEGER, POSTGRES_TEXT,
-    POSTGRES_UUID, from_bytes_column, from_signed, to_signed, wrong_column,
+    POSTGRES_UUID, from_bytes_column, from_signed, refused, to_signed, wrong_column,
 };
 
 /// `BIGINT`, and `BIGINT[]`.
@@ -139,5 +139,5 @@ pub(crate) fn uuid_to_sql(bytes: &[u8; 16], out: &mut Output<'_, '_, Pg>) -> ser
 /// Reads a 128-bit id from a `uuid`, refusing a value of another type.
 pub(crate) fn uuid_from_sql<T: BytesColumn>(value: PgValue<'_>) -> deserialize::Result<T> {
     check(&value, &UUID_TYPES, T::NAME, POSTGRES_UUID)?;
-    from_bytes_column(value.as_bytes())
+    from_bytes_column(value.as_bytes()).map_err(refused)
 }

@@ -261,20 +261,6 @@ mod uuid_sql {
     #[cfg(any(feature = "diesel-mysql", feature = "diesel-sqlite"))]
     impl InnerExpression<Nullable<Binary>> for Uuid {}
 
-    /// A UUID as 16 bytes (a `Binary` column, PostgreSQL's `uuid`), which a `Uuid` reads back.
-    impl crate::integrations::db::columns::BytesColumn for Uuid {
-        type Format = Uuid;
-        const NAME: &'static str = <Uuid as crate::IdFormat>::NAME;
-
-        fn id(&self) -> Uuid {
-            *self
-        }
-
-        fn from_id(id: Uuid) -> Result<Self, crate::Error> {
-            Ok(id)
-        }
-    }
-
     /// `Binary` and `Nullable<Binary>` on the backend `$db`, through its `Columns`: the bytes
     /// checked as bytes (not text, where the backend tells) and of 16 bytes.
     #[cfg(any(feature = "diesel-mysql", feature = "diesel-sqlite"))]
@@ -295,6 +281,7 @@ mod uuid_sql {
             impl InnerFromSql<Binary, $db> for Uuid {
                 fn from_sql(value: <$db as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
                     <$db as super::super::Columns>::bytes_from_sql(value)
+                        .map_err(crate::integrations::db::columns::refused)
                 }
             }
         };
@@ -317,11 +304,14 @@ where
     <T::Inner as InnerToSql<ST, DB>>::to_sql(id.as_inner(), out)
 }
 
-/// Reads the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says.
+/// Reads the inner id, then runs the type's checks as its [`TypedId::DECODE`] policy says;
+/// this crate's errors of the inner id name the typed id too.
 pub fn from_sql<T: TypedId, ST, DB: Backend>(value: DB::RawValue<'_>) -> deserialize::Result<T>
 where
     T::Inner: InnerFromSql<ST, DB>,
 {
-    let inner = <T::Inner as InnerFromSql<ST, DB>>::from_sql(value)?;
-    Ok(crate::typed::support::from_inner_as(inner, T::DECODE)?)
+    use crate::integrations::db::columns::{Refused, typed_error};
+    let inner = <T::Inner as InnerFromSql<ST, DB>>::from_sql(value).map_err(typed_error::<T>)?;
+    crate::typed::support::from_inner_as(inner, T::DECODE)
+        .map_err(|error| Box::new(Refused(error)).into())
 }

@@ -14,7 +14,6 @@
 //! few requests, prints them and exits; `--example service_sea_orm` does the same on SeaORM.
 
 pub mod client;
-pub mod extract;
 pub mod ids;
 pub mod routes;
 pub mod store;
@@ -122,7 +121,11 @@ impl Instance {
         // Terms of 30 s, renewed a third of the way in; a term ends 5 s before its lease.
         let leases = leases.with_duration(Duration::from_secs(30), Duration::from_secs(5))?;
         leases.setup().await?; // CREATE TABLE IF NOT EXISTS idtypes_leases ...
-        let kept = leases.keep_alive(leases.acquire("posts-tid", 1024).await?)?;
+        let kept = leases.keep_alive(
+            leases
+                .acquire("posts-tid", TidGenerator::LEASE_VALUES)
+                .await?,
+        )?;
         let posts = TidGenerator::new().with_lease_term(kept.term())?;
         let clock_id = posts.clock_id();
         let state = routes::AppState {
@@ -279,11 +282,13 @@ pub async fn run(stack: Stack) -> Result<(), Box<dyn std::error::Error>> {
 mod tests {
     use super::*;
 
-    /// The `error` of a JSON error body.
+    /// The `detail` of a problem (RFC 9457) body, checking its shape on the way.
     fn error(exchange: &Exchange) -> String {
         let body: serde_json::Value = serde_json::from_str(&exchange.body)
             .unwrap_or_else(|err| panic!("not JSON ({err}): {}", exchange.body));
-        body["error"].as_str().unwrap().to_owned()
+        assert_eq!(body["status"], exchange.status, "{}", exchange.body);
+        assert!(body["type"].is_string() && body["title"].is_string());
+        body["detail"].as_str().unwrap().to_owned()
     }
 
     #[tokio::test]

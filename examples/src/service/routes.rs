@@ -1,6 +1,7 @@
 //! The HTTP API on axum, and its OpenAPI document from utoipa. The typed ids are the JSON
 //! types of the request and response bodies, of the path and of the query, so a user id sent
-//! where a post id belongs is refused with a JSON error that says so, and the OpenAPI
+//! where a post id belongs is refused with a JSON error that says so (RFC 9457 problem
+//! details, from `idtypes::axum`'s extractors, and the routes' own errors alike), and the OpenAPI
 //! document gives each id its own schema (`PostId`: a string with the pattern
 //! `^post_[2-7a-j][2-7a-z]{12}$`).
 //!
@@ -14,19 +15,16 @@ use std::{
     time::{Duration, SystemTime},
 };
 
-use axum::{
-    Json, Router,
-    extract::State,
-    http::StatusCode,
-    response::{IntoResponse, Response},
-    routing::get,
+use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
+use idtypes::{
+    ErrorKind, LeaseTerm,
+    axum::{InvalidBody, InvalidParams, Path, Problem, Query},
+    tid::TidGenerator,
 };
-use idtypes::{ErrorKind, LeaseTerm, tid::TidGenerator};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::{
-    extract::{ApiJson, ApiQuery, IdPath},
     ids::{PostId, UserId},
     store::{PostRow, Store, StoreError},
 };
@@ -77,43 +75,19 @@ impl From<PostRow> for Post {
     }
 }
 
-/// An error, as every route returns one.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct ApiError {
-    /// What went wrong.
-    pub error: String,
+/// A generator's error as a problem: 503 when the lease on its clock id has ended (another
+/// instance can make the id), 500 otherwise.
+fn generator_problem(error: idtypes::Error) -> Problem {
+    let status = match error.kind() {
+        ErrorKind::LeaseExpired | ErrorKind::LeaseLost => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    Problem::new(status, error.to_string())
 }
 
-/// An error with its status.
-pub struct Failure(StatusCode, String);
-
-impl Failure {
-    /// An error with `status` and `message`.
-    pub fn new(status: StatusCode, message: impl Into<String>) -> Failure {
-        Failure(status, message.into())
-    }
-
-    /// A generator's error: 503 when the lease on its clock id has ended (another instance
-    /// can make the id), 500 otherwise.
-    fn from_generator(error: idtypes::Error) -> Failure {
-        let status = match error.kind() {
-            ErrorKind::LeaseExpired | ErrorKind::LeaseLost => StatusCode::SERVICE_UNAVAILABLE,
-            _ => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        Failure(status, error.to_string())
-    }
-}
-
-impl IntoResponse for Failure {
-    fn into_response(self) -> Response {
-        (self.0, Json(ApiError { error: self.1 })).into_response()
-    }
-}
-
-impl From<StoreError> for Failure {
-    fn from(error: StoreError) -> Self {
-        Failure(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
-    }
+/// The store's error as a problem: 500.
+fn store_problem(error: StoreError) -> Problem {
+    Problem::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
 }
 
 /// `GET /posts`'s query: the start of the span of time to list, and optionally an author.
@@ -133,20 +107,21 @@ pub struct Filter {
     request_body = NewPost,
     responses(
         (status = 201, description = "The new post", body = Post),
-        (status = 422, description = "The body is not a `NewPost` (an id of the wrong type, say)", body = ApiError),
-        (status = 503, description = "This instance's lease has ended: send it to another", body = ApiError),
+        InvalidBody,
+        (status = 503, description = "This instance's lease has ended: send it to another",
+            body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn create_post<S: Store>(
     State(state): State<AppState<S>>,
-    ApiJson(new): ApiJson<NewPost>,
-) -> Result<(StatusCode, Json<Post>), Failure> {
+    idtypes::axum::Json(new): idtypes::axum::Json<NewPost>,
+) -> Result<(StatusCode, Json<Post>), Problem> {
     let row = PostRow {
-        id: PostId::try_next_from(&state.posts).map_err(Failure::from_generator)?,
+        id: PostId::try_next_from(&state.posts).map_err(generator_problem)?,
         author: new.author,
         text: new.text,
     };
-    state.store.insert(&row).await?;
+    state.store.insert(&row).await.map_err(store_problem)?;
     Ok((StatusCode::CREATED, Json(row.into())))
 }
 
@@ -157,17 +132,18 @@ pub async fn create_post<S: Store>(
     params(("id" = PostId, Path, description = "The post's id")),
     responses(
         (status = 200, description = "The post", body = Post),
-        (status = 400, description = "Not a post id", body = ApiError),
-        (status = 404, description = "No such post", body = ApiError),
+        InvalidParams,
+        (status = 404, description = "No such post", body = Problem,
+            content_type = "application/problem+json"),
     )
 )]
 pub async fn get_post<S: Store>(
     State(state): State<AppState<S>>,
-    IdPath(id): IdPath<PostId>,
-) -> Result<Json<Post>, Failure> {
-    match state.store.get(id).await? {
+    Path(id): Path<PostId>,
+) -> Result<Json<Post>, Problem> {
+    match state.store.get(id).await.map_err(store_problem)? {
         Some(row) => Ok(Json(row.into())),
-        None => Err(Failure(StatusCode::NOT_FOUND, format!("no post {id}"))),
+        None => Err(Problem::new(StatusCode::NOT_FOUND, format!("no post {id}"))),
     }
 }
 
@@ -178,23 +154,27 @@ pub async fn get_post<S: Store>(
     params(Filter),
     responses(
         (status = 200, description = "The posts", body = [Post]),
-        (status = 400, description = "`since` is not RFC 3339, or `author` not a user id", body = ApiError),
+        InvalidParams,
     )
 )]
 pub async fn list_posts<S: Store>(
     State(state): State<AppState<S>>,
-    ApiQuery(query): ApiQuery<Filter>,
-) -> Result<Json<Vec<Post>>, Failure> {
+    Query(query): Query<Filter>,
+) -> Result<Json<Vec<Post>>, Problem> {
     let since = match query.since {
         Some(text) => chrono::DateTime::parse_from_rfc3339(&text)
-            .map_err(|error| Failure(StatusCode::BAD_REQUEST, format!("since: {error}")))?
+            .map_err(|error| Problem::new(StatusCode::BAD_REQUEST, format!("since: {error}")))?
             .into(),
         None => SystemTime::now() - Duration::from_secs(3600),
     };
     let Some(range) = PostId::range_for_time(since..) else {
         return Ok(Json(Vec::new()));
     };
-    let rows = state.store.between(range, query.author).await?;
+    let rows = state
+        .store
+        .between(range, query.author)
+        .await
+        .map_err(store_problem)?;
     Ok(Json(rows.into_iter().map(Post::from).collect()))
 }
 
@@ -204,14 +184,15 @@ pub async fn list_posts<S: Store>(
     path = "/health",
     responses(
         (status = 200, description = "The lease is live"),
-        (status = 503, description = "The lease has ended: no new posts here", body = ApiError),
+        (status = 503, description = "The lease has ended: no new posts here", body = Problem,
+            content_type = "application/problem+json"),
     )
 )]
-pub async fn health<S: Store>(State(state): State<AppState<S>>) -> Result<&'static str, Failure> {
+pub async fn health<S: Store>(State(state): State<AppState<S>>) -> Result<&'static str, Problem> {
     if state.term.is_live() {
         Ok("live")
     } else {
-        Err(Failure::new(
+        Err(Problem::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "this instance's lease on its clock id has ended",
         ))
@@ -223,7 +204,7 @@ pub async fn health<S: Store>(State(state): State<AppState<S>>) -> Result<&'stat
 #[openapi(
     info(title = "posts", description = "A small JSON API with typed ids"),
     paths(create_post, get_post, list_posts, health),
-    components(schemas(ApiError))
+    components(schemas(Problem))
 )]
 pub struct ApiDoc;
 

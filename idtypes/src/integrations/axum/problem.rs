@@ -140,6 +140,27 @@ impl Problem {
         }))
     }
 
+    /// A problem of the service's own, of type `about:blank` (its `title` the status's reason
+    /// phrase), so that every error of an API has the shape of the extractors' rejections: a
+    /// post that does not exist, a lease that has ended.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use axum::http::StatusCode;
+    /// use idtypes::axum::Problem;
+    ///
+    /// let problem = Problem::new(StatusCode::NOT_FOUND, "no post post_3jzfcijpj2z2a");
+    /// assert_eq!(problem.title(), "Not Found");
+    /// assert_eq!(
+    ///     problem.to_json(),
+    ///     r#"{"type":"about:blank","title":"Not Found","status":404,"detail":"no post post_3jzfcijpj2z2a"}"#
+    /// );
+    /// ```
+    pub fn new(status: StatusCode, detail: impl Into<String>) -> Problem {
+        Problem::other(status, detail.into(), None)
+    }
+
     /// An `about:blank` problem: a failure that is not an id's.
     pub(super) fn other(status: StatusCode, detail: String, location: Option<Location>) -> Problem {
         Problem(Box::new(Parts {

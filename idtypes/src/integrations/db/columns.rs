@@ -309,7 +309,7 @@ pub(crate) fn wrong_column(name: &str, expected: &str, found: &str) -> BoxError 
 
 /// The id a column's bytes hold, or an error naming the format and what was wrong: this
 /// crate's [`ErrorKind::Length`](crate::ErrorKind::Length) for another number of bytes.
-fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, crate::Error> {
+pub(crate) fn from_column<T: FixedSizeFormat>(bytes: &[u8]) -> Result<T, crate::Error> {
     let Ok(array) = T::Bytes::try_from(bytes) else {
         return Err(crate::Error::new(
             T::NAME,

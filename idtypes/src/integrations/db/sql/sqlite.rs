@@ -159,7 +159,11 @@ fn bytes_codec<T: FixedSizeFormat>() -> Codec {
         class: sqlite::BYTES,
         name: T::NAME,
         text: |value| match value {
-            ValueRef::Blob(bytes) => Some(from_column::<T>(bytes).map(|id| text_of(&id))),
+            ValueRef::Blob(bytes) => Some(
+                from_column::<T>(bytes)
+                    .map(|id| text_of(&id))
+                    .map_err(Into::into),
+            ),
             _ => None,
         },
         value: |text| {
@@ -371,9 +375,11 @@ mod uuid_functions {
             class: sqlite::BYTES,
             name: "UUID",
             text: |value| match value {
-                ValueRef::Blob(bytes) => {
-                    Some(from_column::<Uuid>(bytes).map(|uuid| encode_hyphenated(uuid).to_string()))
-                }
+                ValueRef::Blob(bytes) => Some(
+                    from_column::<Uuid>(bytes)
+                        .map(|uuid| encode_hyphenated(uuid).to_string())
+                        .map_err(Into::into),
+                ),
                 _ => None,
             },
             value: |text| {

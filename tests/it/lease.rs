@@ -117,20 +117,21 @@ macro_rules! lease_cases {
 
         #[tokio::test]
         async fn renewal_keeps_a_lease_past_its_first_term() {
-            // A 2 s term renewed every second: each renewal has a second of slack before the
+            // A 4 s term renewed every second: each renewal has 2.5 s of slack before the
             // lease stops being live (term less margin), which a loaded machine needs (a
-            // 400 ms term renewed every 200 ms failed there now and then).
-            let Some(leases) = store(Duration::from_secs(2), Duration::from_millis(500)).await
+            // 400 ms term renewed every 200 ms failed there now and then, and a 2 s one
+            // renewed every second failed while the whole suite ran beside four builds).
+            let Some(leases) = store(Duration::from_secs(4), Duration::from_millis(500)).await
             else {
                 return;
             };
             let mut lease = leases.acquire("renewed", 1).await.unwrap();
-            for _ in 0..3 {
+            for _ in 0..5 {
                 tokio::time::sleep(Duration::from_secs(1)).await;
                 leases.renew(&mut lease).await.unwrap();
                 assert!(lease.is_live());
             }
-            // 3 s after the acquire, longer than one term: still held.
+            // 5 s after the acquire, longer than one term: still held.
             let err = leases.acquire("renewed", 1).await.unwrap_err();
             assert_eq!(err.kind(), ErrorKind::LeasesExhausted);
         }
@@ -391,15 +392,16 @@ macro_rules! lease_cases {
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn a_kept_lease_outlives_its_terms_until_it_is_released() {
-            // Terms of 600 ms, renewed every 200 ms: room for a slow, busy machine.
-            let Some(leases) = store(Duration::from_millis(800), Duration::from_millis(200)).await
+            // Terms of 2.5 s, renewed every 830 ms or so: room for a slow, busy machine (terms
+            // of 600 ms lost their lease now and then while the suite ran beside builds).
+            let Some(leases) = store(Duration::from_millis(3000), Duration::from_millis(500)).await
             else {
                 return;
             };
             let lease = leases.acquire("kept", 1).await.unwrap();
             let kept = leases.keep_alive(lease).unwrap();
             let generator = TidGenerator::new().with_lease_term(kept.term()).unwrap();
-            tokio::time::sleep(Duration::from_millis(2000)).await; // three terms and more
+            tokio::time::sleep(Duration::from_millis(6000)).await; // two terms and more
             assert!(kept.is_live());
             generator.try_next().unwrap();
             let err = leases.acquire("kept", 1).await.unwrap_err();

@@ -269,8 +269,12 @@ fn id_text(value: ValueRef<'_>, function: &str, codec: &Codec) -> rusqlite::Resu
         Some(Err(err)) => Err(failure(function, err)),
         None => {
             let (class, article, name) = (codec.class, article(codec.name), codec.name);
-            let expected = format_args!("{class} (how idtypes stores {article} {name})");
-            Err(wrong_class(function, "id", expected, value))
+            Err(wrong_class(
+                function,
+                "id",
+                format_args!("{class} (how idtypes stores {article} {name})"),
+                value,
+            ))
         }
     }
 }

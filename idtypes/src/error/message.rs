@@ -301,6 +301,7 @@ impl fmt::Display for Bytes<Lengths> {
 
 /// The message of a value that is not the one its type requires (a record key of a
 /// `literal:` type): a typed id names its format before the value.
+#[cfg(feature = "alloc")]
 pub(super) fn fmt_mismatch(
     name: &str,
     inner: Inner<'_>,

@@ -132,6 +132,8 @@ struct Codec {
     class: &'static str,
     /// The format's name, as errors give it (`atproto TID`).
     name: &'static str,
+    /// The name's article (`an`), as the format declares it.
+    article: &'static str,
     /// The text of the id a stored value holds; `None` for a value of another class.
     text: fn(ValueRef<'_>) -> Option<Result<String, BoxError>>,
     /// The stored value of the id a text spells.
@@ -144,6 +146,7 @@ fn integer_codec<T: IntegerColumn>() -> Codec {
         slug: T::SLUG,
         class: sqlite::INTEGER,
         name: T::NAME,
+        article: T::ARTICLE,
         text: |value| match value {
             ValueRef::Integer(signed) => Some(from_signed::<T>(signed).map(|id| text_of(&id))),
             _ => None,
@@ -158,6 +161,7 @@ fn bytes_codec<T: FixedSizeFormat>() -> Codec {
         slug: T::SLUG,
         class: sqlite::BYTES,
         name: T::NAME,
+        article: T::ARTICLE,
         text: |value| match value {
             ValueRef::Blob(bytes) => Some(
                 from_column::<T>(bytes)
@@ -268,7 +272,7 @@ fn id_text(value: ValueRef<'_>, function: &str, codec: &Codec) -> rusqlite::Resu
         Some(Ok(text)) => Ok(text),
         Some(Err(err)) => Err(failure(function, err)),
         None => {
-            let (class, article, name) = (codec.class, article(codec.name), codec.name);
+            let (class, article, name) = (codec.class, codec.article, codec.name);
             Err(wrong_class(
                 function,
                 "id",
@@ -297,14 +301,6 @@ fn text_arg<'a>(value: ValueRef<'a>, function: &str, argument: &str) -> rusqlite
     let bytes = text_bytes_arg(value, function, argument)?;
     core::str::from_utf8(bytes)
         .map_err(|err| failure(function, format_args!("the {argument} is not UTF-8: {err}")))
-}
-
-/// `a` or `an` before a format's name (`an atproto TID`, `a ULID`).
-fn article(name: &str) -> &'static str {
-    match name.as_bytes().first() {
-        Some(b'a' | b'e' | b'i' | b'o' | b'u') => "an",
-        _ => "a",
-    }
 }
 
 /// A value's storage class, as errors name it.
@@ -378,6 +374,7 @@ mod uuid_functions {
             slug: "uuid",
             class: sqlite::BYTES,
             name: "UUID",
+            article: <Uuid as Sealed>::ARTICLE,
             text: |value| match value {
                 ValueRef::Blob(bytes) => Some(
                     from_column::<Uuid>(bytes)

@@ -887,6 +887,8 @@ pub use cuid2::Cuid2;
 pub use error::{Error, ErrorKind};
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generation::clock::{Clock, ManualClock, SystemClock};
+#[cfg(all(feature = "std", idtypes_host))]
+pub use generation::run_ahead::RunAhead;
 #[cfg(feature = "axum")]
 pub use integrations::axum;
 #[cfg(any(

@@ -172,17 +172,18 @@ macro_rules! lease_cases {
 
         #[tokio::test]
         async fn many_renewals_keep_the_mark_within_a_duration_of_the_clock() {
-            // Real leases of 1 s (the database's expiry), on a clock the test moves: 240
-            // renewals half a (test) second apart, two minutes of holding. Each renewal grants
-            // the clock plus the duration, never the old ceiling plus the duration (which ran
-            // the mark two minutes ahead here, and hours ahead in a day).
-            let Some(leases) = store(Duration::from_millis(1000), Duration::from_millis(300)).await
+            // Real leases of 3 s (the database's expiry: room for a renewal delayed by a loaded
+            // machine), on a clock the test moves: 240 renewals half a (test) second apart, two
+            // minutes of holding. Each renewal grants the clock plus the duration, never the
+            // old ceiling plus the duration (which ran the mark two minutes ahead here, and
+            // hours ahead in a day).
+            let Some(leases) = store(Duration::from_millis(3000), Duration::from_millis(300)).await
             else {
                 return;
             };
             let clock = Arc::new(ManualClock::new(1_700_000_000_000_000));
             let leases = leases.with_clock(Arc::clone(&clock));
-            let duration = 1_000_000;
+            let duration = 3_000_000;
             let mut lease = leases.acquire("renewed-often", 1).await.unwrap();
             let generator = TidGenerator::with_clock(Arc::clone(&clock))
                 .with_lease_term(lease.term())
@@ -202,8 +203,8 @@ macro_rules! lease_cases {
             // The holder stops renewing (it crashed): the next one comes after the expiry.
             let held_until = lease.term().ceiling_micros();
             drop(lease);
-            tokio::time::sleep(Duration::from_millis(1100)).await;
-            clock.advance(Duration::from_millis(1100));
+            tokio::time::sleep(Duration::from_millis(3100)).await;
+            clock.advance(Duration::from_millis(3100));
             let next = leases.acquire("renewed-often", 1).await.unwrap();
             assert_eq!(next.previous_high_water(), held_until);
             let next_generator = TidGenerator::with_clock(Arc::clone(&clock))

@@ -22,6 +22,7 @@ impl Repr {
             Repr::Mismatch { .. } => ErrorKind::Mismatch,
             Repr::TooLarge { .. } => ErrorKind::Overflow,
             Repr::ClockBackwards { .. } => ErrorKind::ClockBackwards,
+            Repr::AheadOfClock { .. } => ErrorKind::AheadOfClock,
             Repr::Forked { .. } => ErrorKind::Forked,
             Repr::LeasesExhausted { .. } => ErrorKind::LeasesExhausted,
             Repr::LeaseLost { .. } => ErrorKind::LeaseLost,
@@ -61,6 +62,7 @@ impl Repr {
             Repr::OutOfRange { .. }
             | Repr::Exhausted { .. }
             | Repr::ClockBackwards { .. }
+            | Repr::AheadOfClock { .. }
             | Repr::Forked { .. }
             | Repr::LeasesExhausted { .. }
             | Repr::LeaseLost { .. }
@@ -150,6 +152,20 @@ impl Repr {
                 position: None,
                 rule,
             } => write!(f, "invalid {name}: {rule}{inner}"),
+            Repr::AheadOfClock {
+                ahead_micros,
+                bound_micros,
+                waited,
+            } => write!(
+                f,
+                "{format} generator: the next id would be {ahead_micros} µs ahead of the clock, \
+                 past the run-ahead bound of {bound_micros} µs, and {}",
+                if waited {
+                    "the clock did not catch up within a second"
+                } else {
+                    "the policy is to refuse"
+                }
+            ),
             Repr::ClockBackwards {
                 behind_micros,
                 waited: false,

@@ -204,6 +204,11 @@ pub enum ErrorKind {
     /// process's monotonic clock) or the term ended, or its ids reached the last timestamp the
     /// term allows. Renewing the lease in time prevents it.
     LeaseExpired,
+    /// A generator's next id would be further ahead of its clock than its
+    /// [`RunAhead`](crate::RunAhead) bound allows (ids asked for faster than the format's
+    /// ticks), and its policy refuses, or it waited a second and the clock did not catch up
+    /// (a clock that stands still). The message gives the lead and the bound.
+    AheadOfClock,
 }
 
 /// What a failed parse, construction or generation reports.

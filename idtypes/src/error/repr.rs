@@ -71,6 +71,13 @@ pub(crate) enum Repr {
     /// waited (and gave up) or refused at once.
     #[cfg_attr(not(all(feature = "std", idtypes_host)), allow(dead_code))]
     ClockBackwards { behind_micros: u64, waited: bool },
+    /// A generator's next id would be `ahead_micros` ahead of its clock, past its run-ahead
+    /// bound; it refused at once, or `waited` a second for the clock.
+    AheadOfClock {
+        ahead_micros: u64,
+        bound_micros: u64,
+        waited: bool,
+    },
     /// A generator's `part`, fixed to `value` by the caller, was asked for an id in a forked
     /// child of the process that fixed it.
     #[cfg_attr(not(all(feature = "std", idtypes_host)), allow(dead_code))]

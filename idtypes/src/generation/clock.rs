@@ -100,6 +100,39 @@ pub trait Clock: Send + Sync {
     fn monotonic_micros(&self) -> Option<i64> {
         None
     }
+
+    /// Lets about `duration` pass on this clock: what a generator does when its next id would
+    /// be further ahead of this clock than its [`RunAhead`](crate::RunAhead) bound. It may
+    /// return sooner (the generator reads the clock again, and waits again if it must).
+    ///
+    /// The default sleeps the thread ([`std::thread::sleep`]), right for every clock that
+    /// follows real time; in a JavaScript host (wasm32-unknown-unknown), whose thread cannot
+    /// sleep, it returns at once and the generator spins on the clock.
+    /// [`ManualClock`] advances itself by `duration`: in a test or a simulation, the time a
+    /// generator waits passes on the clock it waits for. A clock of your own that only moves
+    /// when told should do the same (a generator gives up on a clock that has not caught up
+    /// after a second of real time).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{Clock, SystemClock};
+    ///
+    /// let before = SystemClock.now_micros();
+    /// SystemClock.sleep(Duration::from_millis(2));
+    /// assert!(SystemClock.now_micros() >= before + 2_000);
+    /// ```
+    #[inline]
+    fn sleep(&self, duration: Duration) {
+        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+        std::thread::sleep(duration);
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        {
+            let _ = duration;
+            core::hint::spin_loop();
+        }
+    }
 }
 
 impl<C: Clock + ?Sized> Clock for &C {
@@ -111,6 +144,11 @@ impl<C: Clock + ?Sized> Clock for &C {
     #[inline]
     fn monotonic_micros(&self) -> Option<i64> {
         (**self).monotonic_micros()
+    }
+
+    #[inline]
+    fn sleep(&self, duration: Duration) {
+        (**self).sleep(duration)
     }
 }
 
@@ -124,6 +162,11 @@ impl<C: Clock + ?Sized> Clock for Arc<C> {
     fn monotonic_micros(&self) -> Option<i64> {
         (**self).monotonic_micros()
     }
+
+    #[inline]
+    fn sleep(&self, duration: Duration) {
+        (**self).sleep(duration)
+    }
 }
 
 impl<C: Clock + ?Sized> Clock for Box<C> {
@@ -135,6 +178,11 @@ impl<C: Clock + ?Sized> Clock for Box<C> {
     #[inline]
     fn monotonic_micros(&self) -> Option<i64> {
         (**self).monotonic_micros()
+    }
+
+    #[inline]
+    fn sleep(&self, duration: Duration) {
+        (**self).sleep(duration)
     }
 }
 
@@ -373,6 +421,24 @@ impl Clock for ManualClock {
     /// ```
     fn monotonic_micros(&self) -> Option<i64> {
         Some(self.monotonic.load(Ordering::SeqCst))
+    }
+
+    /// Advances the clock by `duration` ([`advance`](ManualClock::advance)): a generator
+    /// that waits for this clock makes the time it waits pass on it, at once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{Clock, ManualClock};
+    ///
+    /// let clock = ManualClock::new(1_000);
+    /// clock.sleep(Duration::from_micros(5));
+    /// assert_eq!(clock.now_micros(), 1_005);
+    /// assert_eq!(clock.monotonic_micros(), Some(5));
+    /// ```
+    fn sleep(&self, duration: Duration) {
+        self.advance(duration);
     }
 }
 

@@ -16,3 +16,4 @@ pub(crate) mod monotonic;
 #[cfg(all(feature = "std", idtypes_host))]
 pub(crate) mod monotonic128;
 pub(crate) mod padded;
+pub(crate) mod run_ahead;

@@ -3,6 +3,8 @@
 
 use core::sync::atomic::{AtomicI64, Ordering};
 
+use super::run_ahead::Stop;
+
 /// Timestamps (in the generator's unit) that strictly increase and never repeat.
 ///
 /// Each call takes `max(now, last + 1)`: the clock's reading, or one past the last timestamp
@@ -22,16 +24,27 @@ impl Monotonic {
         }
     }
 
-    /// The next timestamp for a clock reading of `now`, or `None` when it would pass `last`
-    /// (the format's largest timestamp). A `None` leaves the state untouched, so the sequence
-    /// continues if the clock comes back into range.
+    /// The next timestamp for a clock reading of `now`: [`Stop::PastLast`] when it would pass
+    /// `last` (the format's largest timestamp), [`Stop::Ahead`] when it would be more than
+    /// `ahead` past `now` (the run-ahead bound; `u64::MAX` for none). A stop leaves the state
+    /// untouched, so the sequence continues once the clock comes back into range or catches
+    /// up.
     #[inline]
-    pub(crate) fn next(&self, now: i64, last: i64) -> Option<i64> {
+    pub(crate) fn next(&self, now: i64, last: i64, ahead: u64) -> Result<i64, Stop> {
         let mut next_min = self.next_min.load(Ordering::Relaxed);
         loop {
-            let timestamp = if now > next_min { now } else { next_min };
+            let timestamp = if now > next_min {
+                now
+            } else {
+                // Only when the clock has not passed the last timestamp: a burst, or a clock
+                // gone back. `abs_diff` cannot overflow, whatever the two are.
+                if next_min.abs_diff(now) > ahead {
+                    return Err(Stop::Ahead { next_min });
+                }
+                next_min
+            };
             if timestamp > last {
-                return None;
+                return Err(Stop::PastLast);
             }
             // Relaxed is enough: uniqueness and order come from this one atomic's modification
             // order, and the timestamp carries no other data to publish.
@@ -41,7 +54,7 @@ impl Monotonic {
                 Ordering::Relaxed,
                 Ordering::Relaxed,
             ) {
-                Ok(_) => return Some(timestamp),
+                Ok(_) => return Ok(timestamp),
                 Err(current) => next_min = current,
             }
         }
@@ -65,25 +78,40 @@ mod tests {
     #[test]
     fn follows_the_clock_and_counts_up_within_a_tick() {
         let m = Monotonic::starting_at(0);
-        assert_eq!(m.next(10, 100), Some(10));
-        assert_eq!(m.next(10, 100), Some(11));
-        assert_eq!(m.next(5, 100), Some(12));
-        assert_eq!(m.next(50, 100), Some(50));
+        assert_eq!(m.next(10, 100, u64::MAX), Ok(10));
+        assert_eq!(m.next(10, 100, u64::MAX), Ok(11));
+        assert_eq!(m.next(5, 100, u64::MAX), Ok(12));
+        assert_eq!(m.next(50, 100, u64::MAX), Ok(50));
     }
 
     #[test]
     fn refuses_past_the_last_timestamp_without_losing_its_place() {
         let m = Monotonic::starting_at(0);
-        assert_eq!(m.next(100, 100), Some(100));
-        assert_eq!(m.next(100, 100), None);
-        assert_eq!(m.next(i64::MAX, 100), None);
+        assert_eq!(m.next(100, 100, u64::MAX), Ok(100));
+        assert_eq!(m.next(100, 100, u64::MAX), Err(Stop::PastLast));
+        assert_eq!(m.next(i64::MAX, 100, u64::MAX), Err(Stop::PastLast));
         assert_eq!(m.next_min(), 101);
     }
 
     #[test]
     fn negative_timestamps_work_for_formats_that_have_them() {
         let m = Monotonic::starting_at(-(1 << 53));
-        assert_eq!(m.next(i64::MIN, 0), Some(-(1 << 53)));
-        assert_eq!(m.next(-5, 0), Some(-5));
+        assert_eq!(m.next(i64::MIN, 0, u64::MAX), Ok(-(1 << 53)));
+        assert_eq!(m.next(-5, 0, u64::MAX), Ok(-5));
+    }
+
+    #[test]
+    fn stops_past_the_run_ahead_bound_without_losing_its_place() {
+        let m = Monotonic::starting_at(0);
+        assert_eq!(m.next(10, 100, 2), Ok(10));
+        assert_eq!(m.next(10, 100, 2), Ok(11));
+        assert_eq!(m.next(10, 100, 2), Ok(12));
+        assert_eq!(m.next(10, 100, 2), Err(Stop::Ahead { next_min: 13 }));
+        assert_eq!(m.next(11, 100, 2), Ok(13));
+        assert_eq!(m.next(i64::MIN, 100, u64::MAX), Ok(14));
+        assert_eq!(
+            m.next(i64::MIN, 100, 1 << 63),
+            Err(Stop::Ahead { next_min: 15 })
+        );
     }
 }

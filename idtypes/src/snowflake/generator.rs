@@ -4,18 +4,25 @@ use core::fmt;
 
 use super::{FORMAT, Snowflake, SnowflakeEpoch, WORKER_ID};
 use crate::{
-    Clock, Error, LeaseTerm, SystemClock,
+    Clock, Error, LeaseTerm, RunAhead, SystemClock,
     error::Repr,
     generation::clock_guard::ClockGuard,
-    generation::millis_sequence::{millis_since, next_millis_and_sequence},
+    generation::millis_sequence::{
+        Millis, last_units, millis_since, next_millis_and_sequence, split,
+    },
     generation::monotonic::Monotonic,
     generation::padded::Padded,
+    generation::run_ahead::{Pace, Stop, Units},
     process::fork::PerProcess,
 };
 
 /// Makes Snowflakes of one epoch and worker id: within a millisecond the sequence counts up,
-/// and when it passes 4095 the ids move on to the next millisecond; a clock stepped back never
-/// yields a repeat (ids continue from the last one); a clock before the epoch reads as the
+/// and when it passes 4095 the ids move on to the next millisecond, up to the
+/// [run-ahead bound](RunAhead) (1 ms unless chosen with
+/// [`with_run_ahead`](SnowflakeGenerator::with_run_ahead): an id's millisecond is at most the
+/// clock's next one), past which the generator waits for the clock, as Twitter's does, or
+/// refuses; at most 4,096,000 ids a second. A clock stepped back never yields a repeat (ids
+/// continue from the last one, at the rate time passes); a clock before the epoch reads as the
 /// epoch. Lock-free, from any number of threads. A forward jump of the clock further than the
 /// time passed explains is held back until it has held for a second (see
 /// [clocks](crate#clocks)): one wrong read costs at most 131 ms of run-ahead (plus 0.1% of the
@@ -53,6 +60,7 @@ pub struct SnowflakeGenerator<C = SystemClock> {
     worker_id: PerProcess,
     /// `millis << 12 | sequence` of the next id, at least.
     state: Padded<Monotonic>,
+    pace: Pace,
 }
 
 impl SnowflakeGenerator<SystemClock> {
@@ -123,7 +131,58 @@ impl<C: Clock> SnowflakeGenerator<C> {
             epoch,
             worker_id: PerProcess::fixed(worker_id),
             state: Padded(Monotonic::starting_at(0)),
+            pace: Pace::new(RunAhead::DEFAULT, &Millis { epoch_millis: 0 }),
         })
+    }
+
+    /// The same generator with another run-ahead policy: how far ahead of the clock its ids
+    /// may run when asked for more than 4,096 a millisecond (in whole milliseconds), and
+    /// whether it then waits (the default, 1 ms) or refuses. See [`RunAhead`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{ErrorKind, ManualClock, RunAhead};
+    /// use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
+    ///
+    /// // Twitter's rule: ids in the clock's own millisecond only; here an error past its 4,096.
+    /// let clock = ManualClock::new(1_700_000_000_000_000);
+    /// let generator = SnowflakeGenerator::with_clock(clock, SnowflakeEpoch::TWITTER, 1)?
+    ///     .with_run_ahead(RunAhead::refuse(Duration::ZERO));
+    /// for _ in 0..4096 {
+    ///     generator.try_next()?;
+    /// }
+    /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::AheadOfClock);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_run_ahead(mut self, policy: RunAhead) -> Self {
+        let units = self.units();
+        self.pace.set_policy(policy, &units);
+        self
+    }
+
+    /// The run-ahead policy (see [`with_run_ahead`](SnowflakeGenerator::with_run_ahead)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::RunAhead;
+    /// use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
+    ///
+    /// let generator = SnowflakeGenerator::new(SnowflakeEpoch::DISCORD, 1)?;
+    /// assert_eq!(generator.run_ahead(), RunAhead::DEFAULT);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn run_ahead(&self) -> RunAhead {
+        self.pace.policy()
+    }
+
+    /// The units of this generator's sequencer (`millis << 12 | sequence` since its epoch).
+    fn units(&self) -> Millis {
+        Millis {
+            epoch_millis: self.epoch.unix_millis(),
+        }
     }
 
     /// The same generator bound to a lease `term`: the leased value is its worker id, its
@@ -156,7 +215,10 @@ impl<C: Clock> SnowflakeGenerator<C> {
         self.worker_id = PerProcess::leased(&term, &WORKER_ID, FORMAT)?;
         // The first millisecond after the floor's.
         let floor = self.millis(term.floor_micros()).saturating_add(1);
-        self.state.raise_to(floor.saturating_mul(1 << 12));
+        let first = floor.saturating_mul(1 << 12);
+        self.state.raise_to(first);
+        let floor_micros = self.units().reached(first);
+        self.pace.start_at_floor(&self.clock, floor_micros);
         Ok(self)
     }
 
@@ -218,9 +280,37 @@ impl<C: Clock> SnowflakeGenerator<C> {
         // The whole millisecond of the ceiling: the next holder starts after it.
         let last = self.last_millis(ceiling);
         let now = self.guard.read(&self.clock).micros;
-        match next_millis_and_sequence(&self.state, now, self.epoch.unix_millis(), last) {
-            Some((millis, sequence)) => Ok(Snowflake::from_fields(millis, worker_id, sequence)),
-            None => self.try_next_past(ceiling),
+        let epoch = self.epoch.unix_millis();
+        match next_millis_and_sequence(&self.state, now, epoch, last, self.pace.ahead()) {
+            Ok((millis, sequence)) => Ok(Snowflake::from_fields(millis, worker_id, sequence)),
+            Err(Stop::PastLast) => self.try_next_past(ceiling),
+            Err(Stop::Ahead { .. }) => self.try_next_behind(),
+        }
+    }
+
+    /// [`try_next`](Self::try_next) once the next id is further ahead of the clock than the
+    /// run-ahead bound: the next id after a wait, or the policy's refusal.
+    #[cold]
+    #[inline(never)]
+    fn try_next_behind(&self) -> Result<Snowflake, Error> {
+        let (mut worker_id, mut ceiling) = (0, 0);
+        let next = self.pace.next_behind(
+            FORMAT,
+            &self.clock,
+            &self.guard,
+            &self.state,
+            &self.units(),
+            || {
+                (worker_id, ceiling) = self.worker_id.get_or_refuse(FORMAT, "worker id")?;
+                Ok(last_units(self.last_millis(ceiling)))
+            },
+        )?;
+        match next {
+            Ok(units) => {
+                let (millis, sequence) = split(units);
+                Ok(Snowflake::from_fields(millis, worker_id, sequence))
+            }
+            Err(_) => self.try_next_past(ceiling),
         }
     }
 
@@ -265,12 +355,13 @@ impl<C: Clock> SnowflakeGenerator<C> {
             let last = self.last_millis(claimed);
             let now = self.guard.read(&self.clock).micros;
             let epoch = self.epoch.unix_millis();
-            if let Some((millis, sequence)) =
-                next_millis_and_sequence(&self.state, now, epoch, last)
-            {
-                return Ok(Snowflake::from_fields(millis, worker_id, sequence));
+            match next_millis_and_sequence(&self.state, now, epoch, last, self.pace.ahead()) {
+                Ok((millis, sequence)) => {
+                    return Ok(Snowflake::from_fields(millis, worker_id, sequence));
+                }
+                Err(Stop::PastLast) => ceiling = claimed,
+                Err(Stop::Ahead { .. }) => return self.try_next_behind(),
             }
-            ceiling = claimed;
         }
     }
 }
@@ -303,6 +394,7 @@ impl<C> fmt::Debug for SnowflakeGenerator<C> {
         f.debug_struct("SnowflakeGenerator")
             .field("epoch", &self.epoch)
             .field("worker_id", &self.worker_id.value())
+            .field("run_ahead", &self.pace.policy())
             .finish_non_exhaustive()
     }
 }

@@ -247,7 +247,8 @@ impl<C: Clock> SonyflakeGenerator<C> {
     fn take(&self, now: i64, last: u64) -> Option<(u64, u32)> {
         let bits = self.layout.bits_sequence();
         let last = ((last << bits) | ((1 << bits) - 1)) as i64;
-        let next = self.state.next(now << bits, last)? as u64;
+        // No run-ahead bound here: `made` waits for the clock to reach the id's unit.
+        let next = self.state.next(now << bits, last, u64::MAX).ok()? as u64;
         Some((next >> bits, (next & ((1 << bits) - 1)) as u32))
     }
 

@@ -4,9 +4,17 @@ use core::fmt;
 
 use super::{FORMAT, Tid};
 use crate::{
-    Clock, Error, LeaseTerm, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
-    generation::monotonic::Monotonic, generation::padded::Padded, process::fork::PerProcess,
+    Clock, Error, LeaseTerm, RunAhead, SystemClock,
+    error::Repr,
+    generation::clock_guard::ClockGuard,
+    generation::monotonic::Monotonic,
+    generation::padded::Padded,
+    generation::run_ahead::{Micros, Pace, Stop},
+    process::fork::PerProcess,
 };
+
+/// A TID's timestamp is the clock's microsecond, 0 for a clock before 1970.
+const MICROS: Micros = Micros { first: 0 };
 
 /// Makes TIDs that strictly increase and never repeat, from any number of threads.
 ///
@@ -16,13 +24,17 @@ use crate::{
 /// | the clock, against the last TID | the next TID's timestamp |
 /// |---|---|
 /// | later | the clock's microsecond |
-/// | the same microsecond (a burst) | last + 1 µs (runs ahead of the clock) |
-/// | earlier (stepped back, or still behind a burst) | last + 1 µs |
+/// | the same microsecond (a burst) | last + 1 µs, up to the [run-ahead bound](RunAhead) ahead of the clock (1 ms unless chosen); past it, after a wait for the clock |
+/// | earlier, still behind a burst | last + 1 µs, as in a burst |
+/// | earlier, stepped back | last + 1 µs, or the time reckoned from before the step and the time passed since if later: TIDs go on at the rate of time, not wait for the clock |
 /// | over 131 ms later than the time passed explains (a jump) | held back: the last checked reading plus the time passed, or last + 1 µs |
 ///
-/// The run-ahead is never larger than it must be: as soon as the clock passes the last TID,
-/// TIDs follow the clock again. (The TypeScript reference keeps a counter that never resets and
-/// drifts into the future; this one does not.) A clock before 1970 reads as 0. A forward jump
+/// The run-ahead is never larger than it must be, and never larger than the bound: as soon as
+/// the clock passes the last TID, TIDs follow the clock again, and a generator asked for more
+/// than one TID a microsecond waits (or refuses, as chosen with
+/// [`with_run_ahead`](TidGenerator::with_run_ahead)) rather than move its TIDs into the
+/// future. (The TypeScript reference keeps a counter that never resets and drifts into the
+/// future; this one does not.) A clock before 1970 reads as 0. A forward jump
 /// is followed once it has held for a second (see [clocks](crate#clocks)), so one wrong read
 /// (an hour ahead, or in 2255) costs at most 131 ms of run-ahead (plus 0.1% of the time since
 /// the previous check), never future TIDs for an hour nor used-up timestamps.
@@ -77,6 +89,7 @@ pub struct TidGenerator<C = SystemClock> {
     guard: ClockGuard,
     clock_id: PerProcess,
     micros: Padded<Monotonic>,
+    pace: Pace,
 }
 
 impl TidGenerator<SystemClock> {
@@ -118,7 +131,44 @@ impl<C: Clock> TidGenerator<C> {
             guard: ClockGuard::new(),
             clock_id: PerProcess::random(10),
             micros: Padded(Monotonic::starting_at(0)),
+            pace: Pace::new(RunAhead::DEFAULT, &MICROS),
         }
+    }
+
+    /// The same generator with another run-ahead policy: how far ahead of the clock its TIDs
+    /// may run when asked for more than one a microsecond, and whether it then waits (the
+    /// default, 1 ms) or refuses. See [`RunAhead`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{ErrorKind, ManualClock, RunAhead};
+    /// use idtypes::tid::TidGenerator;
+    ///
+    /// let generator = TidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000))
+    ///     .with_run_ahead(RunAhead::refuse(Duration::ZERO));
+    /// generator.try_next()?;
+    /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::AheadOfClock);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_run_ahead(mut self, policy: RunAhead) -> Self {
+        self.pace.set_policy(policy, &MICROS);
+        self
+    }
+
+    /// The run-ahead policy (see [`with_run_ahead`](TidGenerator::with_run_ahead)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::RunAhead;
+    /// use idtypes::tid::TidGenerator;
+    ///
+    /// assert_eq!(TidGenerator::new().run_ahead(), RunAhead::DEFAULT);
+    /// ```
+    pub fn run_ahead(&self) -> RunAhead {
+        self.pace.policy()
     }
 
     /// The same generator with a chosen clock id, 0..=1023 (for example a worker's index, so
@@ -175,7 +225,9 @@ impl<C: Clock> TidGenerator<C> {
     /// ```
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
         self.clock_id = PerProcess::leased(&term, &super::CLOCK_ID, FORMAT)?;
-        self.micros.raise_to(term.floor_micros().saturating_add(1));
+        let first = term.floor_micros().saturating_add(1);
+        self.micros.raise_to(first);
+        self.pace.start_at_floor(&self.clock, first);
         Ok(self)
     }
 
@@ -235,10 +287,35 @@ impl<C: Clock> TidGenerator<C> {
     pub fn try_next(&self) -> Result<Tid, Error> {
         let (clock_id, ceiling) = self.clock_id.get_or_refuse(FORMAT, "clock id")?;
         let last = (Tid::MAX_TIMESTAMP_MICROS as i64).min(ceiling);
-        match self.micros.next(self.guard.read(&self.clock).micros, last) {
+        let now = self.guard.read(&self.clock).micros.max(0);
+        match self.micros.next(now, last, self.pace.ahead()) {
             // `0 <= micros <= 2^53 - 1`: the sequence starts at 0 and stops at `last`.
-            Some(micros) => Ok(Tid::from_parts_unchecked(micros as u64, clock_id)),
-            None => self.try_next_past(ceiling),
+            Ok(micros) => Ok(Tid::from_parts_unchecked(micros as u64, clock_id)),
+            Err(Stop::PastLast) => self.try_next_past(ceiling),
+            Err(Stop::Ahead { .. }) => self.try_next_behind(),
+        }
+    }
+
+    /// [`try_next`](Self::try_next) once the next timestamp is further ahead of the clock
+    /// than the run-ahead bound: the next timestamp after a wait, or the policy's refusal.
+    #[cold]
+    #[inline(never)]
+    fn try_next_behind(&self) -> Result<Tid, Error> {
+        let (mut clock_id, mut ceiling) = (0, 0);
+        let next = self.pace.next_behind(
+            FORMAT,
+            &self.clock,
+            &self.guard,
+            &self.micros,
+            &MICROS,
+            || {
+                (clock_id, ceiling) = self.clock_id.get_or_refuse(FORMAT, "clock id")?;
+                Ok((Tid::MAX_TIMESTAMP_MICROS as i64).min(ceiling))
+            },
+        )?;
+        match next {
+            Ok(micros) => Ok(Tid::from_parts_unchecked(micros as u64, clock_id)),
+            Err(_) => self.try_next_past(ceiling),
         }
     }
 
@@ -267,10 +344,12 @@ impl<C: Clock> TidGenerator<C> {
             }
             let (clock_id, claimed) = self.clock_id.get_or_refuse(FORMAT, "clock id")?;
             let last = (Tid::MAX_TIMESTAMP_MICROS as i64).min(claimed);
-            if let Some(micros) = self.micros.next(self.guard.read(&self.clock).micros, last) {
-                return Ok(Tid::from_parts_unchecked(micros as u64, clock_id));
+            let now = self.guard.read(&self.clock).micros.max(0);
+            match self.micros.next(now, last, self.pace.ahead()) {
+                Ok(micros) => return Ok(Tid::from_parts_unchecked(micros as u64, clock_id)),
+                Err(Stop::PastLast) => ceiling = claimed,
+                Err(Stop::Ahead { .. }) => return self.try_next_behind(),
             }
-            ceiling = claimed;
         }
     }
 }
@@ -317,6 +396,7 @@ impl<C> fmt::Debug for TidGenerator<C> {
         f.debug_struct("TidGenerator")
             .field("clock_id", &self.clock_id.value())
             .field("next_min_micros", &self.micros.next_min())
+            .field("run_ahead", &self.pace.policy())
             .finish_non_exhaustive()
     }
 }

@@ -4,12 +4,18 @@ use core::fmt;
 
 use super::{FORMAT, NodeId, TimeId};
 use crate::{
-    Clock, Error, LeaseTerm, SystemClock,
+    Clock, Error, LeaseTerm, RunAhead, SystemClock,
     error::{Bounds, Repr},
     generation::clock_guard::ClockGuard,
     generation::monotonic::Monotonic,
     generation::padded::Padded,
+    generation::run_ahead::{Micros, Pace, Stop, Units},
     process::fork::PerProcess,
+};
+
+/// A TimeId's timestamp is the clock's microsecond, from -2^53 µs.
+const MICROS: Micros = Micros {
+    first: TimeId::MIN_TIMESTAMP_MICROS,
 };
 
 /// Makes TimeIds that strictly increase in time and never repeat, from any number of threads.
@@ -32,11 +38,13 @@ use crate::{
 /// | the clock, against the last id | the next id's timestamp |
 /// |---|---|
 /// | later | the clock's microsecond |
-/// | the same microsecond (a burst) | last + 1 µs |
-/// | earlier (stepped back) | last + 1 µs |
+/// | the same microsecond (a burst) | last + 1 µs, up to the [run-ahead bound](RunAhead) ahead of the clock (1 ms unless chosen); past it, after a wait for the clock |
+/// | earlier, still behind a burst | last + 1 µs, as in a burst |
+/// | earlier, stepped back | last + 1 µs, or the time reckoned from before the step and the time passed since if later |
 /// | over 131 ms later than the time passed explains (a jump) | held back: the last checked reading plus the time passed, or last + 1 µs |
 ///
-/// As for TIDs, a forward jump is followed once it has held for a second (see
+/// A generator asked for more than one id a microsecond waits for the clock past the bound,
+/// or refuses, as chosen with [`with_run_ahead`](TimeIdGenerator::with_run_ahead). As for TIDs, a forward jump is followed once it has held for a second (see
 /// [clocks](crate#clocks)): one wrong read costs at most 131 ms of run-ahead (plus 0.1% of the
 /// time since the previous check).
 ///
@@ -57,6 +65,7 @@ pub struct TimeIdGenerator<C = SystemClock> {
     guard: ClockGuard,
     node: PerProcess,
     micros: Padded<Monotonic>,
+    pace: Pace,
 }
 
 impl TimeIdGenerator<SystemClock> {
@@ -106,7 +115,44 @@ impl<C: Clock> TimeIdGenerator<C> {
             guard: ClockGuard::new(),
             node: PerProcess::random(5),
             micros: Padded(Monotonic::starting_at(TimeId::MIN_TIMESTAMP_MICROS)),
+            pace: Pace::new(RunAhead::DEFAULT, &MICROS),
         }
+    }
+
+    /// The same generator with another run-ahead policy: how far ahead of the clock its ids
+    /// may run when asked for more than one a microsecond, and whether it then waits (the
+    /// default, 1 ms) or refuses. See [`RunAhead`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{ErrorKind, ManualClock, RunAhead};
+    /// use idtypes::time_id::TimeIdGenerator;
+    ///
+    /// let generator = TimeIdGenerator::with_clock(ManualClock::new(1_700_000_000_000_000))
+    ///     .with_run_ahead(RunAhead::refuse(Duration::ZERO));
+    /// generator.try_next()?;
+    /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::AheadOfClock);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_run_ahead(mut self, policy: RunAhead) -> Self {
+        self.pace.set_policy(policy, &MICROS);
+        self
+    }
+
+    /// The run-ahead policy (see [`with_run_ahead`](TimeIdGenerator::with_run_ahead)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::RunAhead;
+    /// use idtypes::time_id::TimeIdGenerator;
+    ///
+    /// assert_eq!(TimeIdGenerator::new().run_ahead(), RunAhead::DEFAULT);
+    /// ```
+    pub fn run_ahead(&self) -> RunAhead {
+        self.pace.policy()
     }
 
     /// The same generator with a chosen node id (context-dependent or registered ones, or a
@@ -167,7 +213,9 @@ impl<C: Clock> TimeIdGenerator<C> {
             },
             FORMAT,
         )?;
-        self.micros.raise_to(term.floor_micros().saturating_add(1));
+        let first = term.floor_micros().saturating_add(1);
+        self.micros.raise_to(first);
+        self.pace.start_at_floor(&self.clock, first);
         Ok(self)
     }
 
@@ -222,13 +270,41 @@ impl<C: Clock> TimeIdGenerator<C> {
     pub fn try_next(&self) -> Result<TimeId, Error> {
         let (node, ceiling) = self.node.get_or_refuse(FORMAT, "node id")?;
         let last = TimeId::MAX_TIMESTAMP_MICROS.min(ceiling);
-        match self.micros.next(self.guard.read(&self.clock).micros, last) {
+        let now = MICROS.units(self.guard.read(&self.clock).micros);
+        match self.micros.next(now, last, self.pace.ahead()) {
             // The sequence starts at the smallest timestamp and stops at the largest.
-            Some(micros) => Ok(TimeId::from_parts_unchecked(
+            Ok(micros) => Ok(TimeId::from_parts_unchecked(
                 micros,
                 NodeId::from_low_bits(node as u64),
             )),
-            None => self.try_next_past(ceiling),
+            Err(Stop::PastLast) => self.try_next_past(ceiling),
+            Err(Stop::Ahead { .. }) => self.try_next_behind(),
+        }
+    }
+
+    /// [`try_next`](Self::try_next) once the next timestamp is further ahead of the clock
+    /// than the run-ahead bound: the next timestamp after a wait, or the policy's refusal.
+    #[cold]
+    #[inline(never)]
+    fn try_next_behind(&self) -> Result<TimeId, Error> {
+        let (mut node, mut ceiling) = (0, 0);
+        let next = self.pace.next_behind(
+            FORMAT,
+            &self.clock,
+            &self.guard,
+            &self.micros,
+            &MICROS,
+            || {
+                (node, ceiling) = self.node.get_or_refuse(FORMAT, "node id")?;
+                Ok(TimeId::MAX_TIMESTAMP_MICROS.min(ceiling))
+            },
+        )?;
+        match next {
+            Ok(micros) => Ok(TimeId::from_parts_unchecked(
+                micros,
+                NodeId::from_low_bits(node as u64),
+            )),
+            Err(_) => self.try_next_past(ceiling),
         }
     }
 
@@ -254,13 +330,17 @@ impl<C: Clock> TimeIdGenerator<C> {
             }
             let (node, claimed) = self.node.get_or_refuse(FORMAT, "node id")?;
             let last = TimeId::MAX_TIMESTAMP_MICROS.min(claimed);
-            if let Some(micros) = self.micros.next(self.guard.read(&self.clock).micros, last) {
-                return Ok(TimeId::from_parts_unchecked(
-                    micros,
-                    NodeId::from_low_bits(node as u64),
-                ));
+            let now = MICROS.units(self.guard.read(&self.clock).micros);
+            match self.micros.next(now, last, self.pace.ahead()) {
+                Ok(micros) => {
+                    return Ok(TimeId::from_parts_unchecked(
+                        micros,
+                        NodeId::from_low_bits(node as u64),
+                    ));
+                }
+                Err(Stop::PastLast) => ceiling = claimed,
+                Err(Stop::Ahead { .. }) => return self.try_next_behind(),
             }
-            ceiling = claimed;
         }
     }
 }
@@ -307,6 +387,7 @@ impl<C> fmt::Debug for TimeIdGenerator<C> {
         f.debug_struct("TimeIdGenerator")
             .field("node", &NodeId::from_low_bits(self.node.value() as u64))
             .field("next_min_micros", &self.micros.next_min())
+            .field("run_ahead", &self.pace.policy())
             .finish_non_exhaustive()
     }
 }

@@ -228,20 +228,31 @@ macro_rules! profile_text {
 pub(crate) use profile_text;
 
 /// The next `(milliseconds since the xid epoch, sequence)` of a per-millisecond sequencer
-/// (see [`crate::generation::millis_sequence`]). `None` past `max_millis`.
+/// (see [`crate::generation::millis_sequence`]): a stop past `max_millis` or past `ahead`.
 #[cfg(all(feature = "std", idtypes_host))]
+#[inline]
 pub(crate) fn next_millis_and_sequence(
     state: &crate::generation::monotonic::Monotonic,
     clock_micros: i64,
     max_millis: u64,
-) -> Option<(u64, u16)> {
+    ahead: u64,
+) -> Result<(u64, u16), crate::generation::run_ahead::Stop> {
     crate::generation::millis_sequence::next_millis_and_sequence(
         state,
         clock_micros,
         super::UID11_XID_EPOCH_MILLIS,
         max_millis,
+        ahead,
     )
 }
+
+/// The units of the uid11 per-millisecond sequencers: `millis << 12 | sequence` since the
+/// xid epoch.
+#[cfg(all(feature = "std", idtypes_host))]
+pub(crate) const MILLIS: crate::generation::millis_sequence::Millis =
+    crate::generation::millis_sequence::Millis {
+        epoch_millis: super::UID11_XID_EPOCH_MILLIS,
+    };
 
 /// Unix milliseconds from a clock reading, as milliseconds since the xid epoch (0 for a clock
 /// before it: such a clock is broken, and the generators then count up from the epoch).

@@ -344,6 +344,7 @@ pub(super) const fn kind_name(kind: ErrorKind) -> &'static str {
         ErrorKind::Syntax => "syntax",
         ErrorKind::Mismatch => "mismatch",
         ErrorKind::ClockBackwards => "clock_backwards",
+        ErrorKind::AheadOfClock => "ahead_of_clock",
         ErrorKind::Prefix => "prefix",
         ErrorKind::Separator => "separator",
         ErrorKind::Validation => "validation",

@@ -4,19 +4,24 @@ use core::fmt;
 
 use super::{FORMAT, MAX_DELTA, Snowish};
 use crate::{
-    Clock, Error, LeaseTerm, SystemClock,
+    Clock, Error, LeaseTerm, RunAhead, SystemClock,
     error::Repr,
     generation::clock_guard::ClockGuard,
+    generation::millis_sequence::{last_units, split},
     generation::monotonic::Monotonic,
     generation::padded::Padded,
+    generation::run_ahead::{Pace, Stop, Units},
     process::fork::PerProcess,
-    uid11::profile::{millis_since_epoch, next_millis_and_sequence},
+    uid11::profile::{MILLIS, millis_since_epoch, next_millis_and_sequence},
 };
 
 /// Makes snowish ids for one machine id: within a millisecond the sequence counts up, and
-/// when it passes 4095 the ids move on to the next millisecond; a clock stepped back never
-/// yields a repeat (ids continue from the last one); a clock before the xid epoch reads as
-/// the epoch. Lock-free, from any number of threads. A forward jump of the clock further
+/// when it passes 4095 the ids move on to the next millisecond, up to the
+/// [run-ahead bound](RunAhead) (1 ms unless chosen with
+/// [`with_run_ahead`](SnowishGenerator::with_run_ahead): an id's millisecond is at most the
+/// clock's next one), past which the generator waits for the clock, or refuses; at most
+/// 4,096,000 ids a second. A clock stepped back never yields a repeat (ids continue from the
+/// last one, at the rate time passes); a clock before the xid epoch reads as the epoch. Lock-free, from any number of threads. A forward jump of the clock further
 /// than the time passed explains is held back until it has held for a second (see
 /// [clocks](crate#clocks)): one wrong read costs at most 131 ms of run-ahead (plus 0.1% of
 /// the time since the previous check).
@@ -45,6 +50,7 @@ pub struct SnowishGenerator<C = SystemClock> {
     machine_id: PerProcess,
     /// `millis << 12 | sequence` of the next id, at least.
     state: Padded<Monotonic>,
+    pace: Pace,
 }
 
 impl SnowishGenerator<SystemClock> {
@@ -108,7 +114,48 @@ impl<C: Clock> SnowishGenerator<C> {
             guard: ClockGuard::new(),
             machine_id: PerProcess::fixed(machine_id),
             state: Padded(Monotonic::starting_at(0)),
+            pace: Pace::new(RunAhead::DEFAULT, &MILLIS),
         })
+    }
+
+    /// The same generator with another run-ahead policy: how far ahead of the clock its ids
+    /// may run when asked for more than 4,096 a millisecond (in whole milliseconds), and
+    /// whether it then waits (the default, 1 ms) or refuses. See [`RunAhead`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{ErrorKind, ManualClock, RunAhead};
+    /// use idtypes::uid11::SnowishGenerator;
+    ///
+    /// // Ids in the clock's own millisecond only, and an error past its 4,096.
+    /// let generator = SnowishGenerator::with_clock(ManualClock::new(1_700_000_000_000_000), 1)?
+    ///     .with_run_ahead(RunAhead::refuse(Duration::ZERO));
+    /// for _ in 0..4096 {
+    ///     generator.try_next()?;
+    /// }
+    /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::AheadOfClock);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_run_ahead(mut self, policy: RunAhead) -> Self {
+        self.pace.set_policy(policy, &MILLIS);
+        self
+    }
+
+    /// The run-ahead policy (see [`with_run_ahead`](SnowishGenerator::with_run_ahead)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::RunAhead;
+    /// use idtypes::uid11::SnowishGenerator;
+    ///
+    /// assert_eq!(SnowishGenerator::new(1)?.run_ahead(), RunAhead::DEFAULT);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn run_ahead(&self) -> RunAhead {
+        self.pace.policy()
     }
 
     /// The same generator bound to a lease `term`: the leased value is its machine id,
@@ -140,7 +187,9 @@ impl<C: Clock> SnowishGenerator<C> {
         self.machine_id = PerProcess::leased(&term, &super::MACHINE_ID, FORMAT)?;
         // The first millisecond after the floor's.
         let floor = millis_since_epoch(term.floor_micros()).saturating_add(1);
-        self.state.raise_to(floor.saturating_mul(1 << 12));
+        let first = floor.saturating_mul(1 << 12);
+        self.state.raise_to(first);
+        self.pace.start_at_floor(&self.clock, MILLIS.reached(first));
         Ok(self)
     }
 
@@ -180,9 +229,39 @@ impl<C: Clock> SnowishGenerator<C> {
         let (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
         // The whole millisecond of the ceiling: the next holder starts after it.
         let last = MAX_DELTA.min(millis_since_epoch(ceiling) as u64);
-        match next_millis_and_sequence(&self.state, self.guard.read(&self.clock).micros, last) {
-            Some((millis, sequence)) => Ok(Snowish::from_fields(millis, machine_id, sequence)),
-            None => self.try_next_past(ceiling),
+        let now = self.guard.read(&self.clock).micros;
+        match next_millis_and_sequence(&self.state, now, last, self.pace.ahead()) {
+            Ok((millis, sequence)) => Ok(Snowish::from_fields(millis, machine_id, sequence)),
+            Err(Stop::PastLast) => self.try_next_past(ceiling),
+            Err(Stop::Ahead { .. }) => self.try_next_behind(),
+        }
+    }
+
+    /// [`try_next`](Self::try_next) once the next id is further ahead of the clock than the
+    /// run-ahead bound: the next id after a wait, or the policy's refusal.
+    #[cold]
+    #[inline(never)]
+    fn try_next_behind(&self) -> Result<Snowish, Error> {
+        let (mut machine_id, mut ceiling) = (0, 0);
+        let next = self.pace.next_behind(
+            FORMAT,
+            &self.clock,
+            &self.guard,
+            &self.state,
+            &MILLIS,
+            || {
+                (machine_id, ceiling) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
+                Ok(last_units(
+                    MAX_DELTA.min(millis_since_epoch(ceiling) as u64),
+                ))
+            },
+        )?;
+        match next {
+            Ok(units) => {
+                let (millis, sequence) = split(units);
+                Ok(Snowish::from_fields(millis, machine_id, sequence))
+            }
+            Err(_) => self.try_next_past(ceiling),
         }
     }
 
@@ -213,10 +292,13 @@ impl<C: Clock> SnowishGenerator<C> {
             let (machine_id, claimed) = self.machine_id.get_or_refuse(FORMAT, "machine id")?;
             let last = MAX_DELTA.min(millis_since_epoch(claimed) as u64);
             let now = self.guard.read(&self.clock).micros;
-            if let Some((millis, sequence)) = next_millis_and_sequence(&self.state, now, last) {
-                return Ok(Snowish::from_fields(millis, machine_id, sequence));
+            match next_millis_and_sequence(&self.state, now, last, self.pace.ahead()) {
+                Ok((millis, sequence)) => {
+                    return Ok(Snowish::from_fields(millis, machine_id, sequence));
+                }
+                Err(Stop::PastLast) => ceiling = claimed,
+                Err(Stop::Ahead { .. }) => return self.try_next_behind(),
             }
-            ceiling = claimed;
         }
     }
 }
@@ -245,6 +327,7 @@ impl<C> fmt::Debug for SnowishGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SnowishGenerator")
             .field("machine_id", &self.machine_id.value())
+            .field("run_ahead", &self.pace.policy())
             .finish_non_exhaustive()
     }
 }

@@ -4,13 +4,21 @@ use core::fmt;
 
 use super::{FORMAT, MAX_DELTA, TsSeqRand};
 use crate::{
-    Clock, Error, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
-    generation::monotonic::Monotonic, generation::padded::Padded, process::random::fast_u64,
-    uid11::profile::next_millis_and_sequence,
+    Clock, Error, RunAhead, SystemClock,
+    error::Repr,
+    generation::clock_guard::ClockGuard,
+    generation::millis_sequence::{last_units, split},
+    generation::monotonic::Monotonic,
+    generation::padded::Padded,
+    generation::run_ahead::{Pace, Stop},
+    process::random::fast_u64,
+    uid11::profile::{MILLIS, next_millis_and_sequence},
 };
 
 /// Makes ts-seq-rand ids: within a millisecond the sequence counts up (passing 4095 moves
-/// on to the next millisecond), 10 fresh random bits each; a clock stepped back never
+/// on to the next millisecond, up to the [run-ahead bound](RunAhead), 1 ms unless chosen with
+/// [`with_run_ahead`](TsSeqRandGenerator::with_run_ahead), past which the generator waits
+/// for the clock or refuses), 10 fresh random bits each; a clock stepped back never
 /// yields a repeat, and a clock before the xid epoch reads as the epoch. Lock-free, from any
 /// number of threads. A forward jump of the clock further than the time passed explains is
 /// held back until it has held for a second (see [clocks](crate#clocks)): one wrong read
@@ -40,6 +48,7 @@ pub struct TsSeqRandGenerator<C = SystemClock> {
     guard: ClockGuard,
     /// `millis << 12 | sequence` of the next id, at least.
     state: Padded<Monotonic>,
+    pace: Pace,
 }
 
 impl<C: Clock> TsSeqRandGenerator<C> {
@@ -59,7 +68,46 @@ impl<C: Clock> TsSeqRandGenerator<C> {
             clock,
             guard: ClockGuard::new(),
             state: Padded(Monotonic::starting_at(0)),
+            pace: Pace::new(RunAhead::DEFAULT, &MILLIS),
         }
+    }
+
+    /// The same generator with another run-ahead policy: how far ahead of the clock its ids
+    /// may run when asked for more than 4,096 a millisecond (in whole milliseconds), and
+    /// whether it then waits (the default, 1 ms) or refuses. See [`RunAhead`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use idtypes::{ErrorKind, ManualClock, RunAhead};
+    /// use idtypes::uid11::TsSeqRandGenerator;
+    ///
+    /// let generator = TsSeqRandGenerator::with_clock(ManualClock::new(1_700_000_000_000_000))
+    ///     .with_run_ahead(RunAhead::refuse(Duration::ZERO));
+    /// for _ in 0..4096 {
+    ///     generator.try_next()?;
+    /// }
+    /// assert_eq!(generator.try_next().unwrap_err().kind(), ErrorKind::AheadOfClock);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_run_ahead(mut self, policy: RunAhead) -> Self {
+        self.pace.set_policy(policy, &MILLIS);
+        self
+    }
+
+    /// The run-ahead policy (see [`with_run_ahead`](TsSeqRandGenerator::with_run_ahead)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::RunAhead;
+    /// use idtypes::uid11::TsSeqRandGenerator;
+    ///
+    /// assert_eq!(TsSeqRandGenerator::new().run_ahead(), RunAhead::DEFAULT);
+    /// ```
+    pub fn run_ahead(&self) -> RunAhead {
+        self.pace.policy()
     }
 
     /// The next id, or an error when the milliseconds are used up.
@@ -79,21 +127,46 @@ impl<C: Clock> TsSeqRandGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<TsSeqRand, Error> {
-        match next_millis_and_sequence(&self.state, self.guard.read(&self.clock).micros, MAX_DELTA)
-        {
-            Some((millis, sequence)) => Ok(TsSeqRand::from_fields(
-                millis,
-                sequence,
-                (fast_u64() & 0x3FF) as u16,
-            )),
-            None => Err(Error::new(
-                FORMAT,
-                Repr::Exhausted {
-                    reason: "the timestamp would pass 2151-03-25T18:46:22.214Z",
-                },
-            )),
-        }
+        let now = self.guard.read(&self.clock).micros;
+        let (millis, sequence) =
+            match next_millis_and_sequence(&self.state, now, MAX_DELTA, self.pace.ahead()) {
+                Ok(next) => next,
+                Err(Stop::PastLast) => return Err(exhausted()),
+                Err(Stop::Ahead { .. }) => self.next_behind()?,
+            };
+        Ok(TsSeqRand::from_fields(
+            millis,
+            sequence,
+            (fast_u64() & 0x3FF) as u16,
+        ))
     }
+
+    /// The next `(millis, sequence)` once it is further ahead of the clock than the run-ahead
+    /// bound: after a wait, or the policy's refusal.
+    #[cold]
+    #[inline(never)]
+    fn next_behind(&self) -> Result<(u64, u16), Error> {
+        let next = self.pace.next_behind(
+            FORMAT,
+            &self.clock,
+            &self.guard,
+            &self.state,
+            &MILLIS,
+            || Ok(last_units(MAX_DELTA)),
+        )?;
+        next.map(split).map_err(|_| exhausted())
+    }
+}
+
+/// The error past the last ts-seq-rand millisecond.
+#[cold]
+fn exhausted() -> Error {
+    Error::new(
+        FORMAT,
+        Repr::Exhausted {
+            reason: "the timestamp would pass 2151-03-25T18:46:22.214Z",
+        },
+    )
 }
 
 crate::generation::generator_shell::generator_shell! {
@@ -127,7 +200,9 @@ crate::generation::generator_shell::generator_shell! {
 
 impl<C> fmt::Debug for TsSeqRandGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TsSeqRandGenerator").finish_non_exhaustive()
+        f.debug_struct("TsSeqRandGenerator")
+            .field("run_ahead", &self.pace.policy())
+            .finish_non_exhaustive()
     }
 }
 

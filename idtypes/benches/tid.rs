@@ -32,8 +32,8 @@ mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::tid::TidGenerator;
-use idtypes::{Clock, SystemClock, Tid};
-use support::{bench_two_threads, configure};
+use idtypes::{Clock, RunAhead, SystemClock, Tid};
+use support::{bench_two_threads, configure, paced};
 
 /// The known-answer TID from the atproto specification examples.
 const TID_TEXT: &str = "3jzfcijpj2z2a";
@@ -131,10 +131,12 @@ fn parse(c: &mut Criterion) {
 fn generate(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
     configure(&mut group);
-    group.bench_function("tid_now", |b| b.iter(|| black_box(Tid::now())));
+    // 500 a millisecond: under the TID rate (one a microsecond), which a loop as fast as it
+    // can would reach and then wait at (the run-ahead bound): see `paced`.
+    paced(&mut group, "tid_now", 500, Tid::now);
     let generator = TidGenerator::new();
-    group.bench_function("tid_generator_next", |b| {
-        b.iter(|| black_box(black_box(&generator).next()))
+    paced(&mut group, "tid_generator_next", 500, || {
+        black_box(&generator).next()
     });
     group.bench_function("system_clock_now_micros", |b| {
         b.iter(|| black_box(black_box(SystemClock).now_micros()))
@@ -155,11 +157,12 @@ fn generate(c: &mut Criterion) {
 fn generate_two_threads(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate two threads");
     configure(&mut group);
-    let generator = TidGenerator::new();
+    // Unbounded: two threads as fast as they can measure the shared atomic, not the wait a
+    // bounded generator makes at its rate (one TID a microsecond).
+    let generator = TidGenerator::new().with_run_ahead(RunAhead::UNBOUNDED);
     bench_two_threads(&mut group, "tid_generator_next_shared", || {
         black_box(&generator).next()
     });
-    bench_two_threads(&mut group, "tid_now", Tid::now);
     // The floor: the clock read alone, on both threads, without the shared atomic.
     bench_two_threads(&mut group, "system_clock_now_micros", || {
         black_box(SystemClock).now_micros()

@@ -367,7 +367,8 @@
 //! | the clock | what the generators do |
 //! |---|---|
 //! | moves on as time passes (or slews, up to 0.1%) | follow it |
-//! | steps back | continue from the last id (TID, TimeId, xid, snowish, ts-seq-rand: counting up 1 µs, 1 sequence number or 1 random step an id) or apply the [`ClockPolicy`](tbsl::ClockPolicy) (TBSL) until it is back |
+//! | steps back | continue from the last id (TID, TimeId, xid, snowish, ts-seq-rand, Snowflake: counting up 1 µs, 1 sequence number or 1 random step an id; the counting ones also move on with the time that passed since the step) or apply the [`ClockPolicy`](tbsl::ClockPolicy) (TBSL) until it is back |
+//! | is asked for more ids than its format has ticks (over one TID a microsecond, 4,096 Snowflakes a millisecond) | count ahead of the clock up to the [`RunAhead`] bound (1 ms unless chosen), then wait for the clock, or refuse |
 //! | jumps ahead further than the time that passed, by more than 131 ms | hold the jump back: go on from the last reading they took plus the time passed, as the clock's [monotonic reading](Clock::monotonic_micros) tells it |
 //! | keeps such a jump for a second (readings that agree within 131 ms) | take it: it was a step, not a glitch |
 //!
@@ -375,7 +376,16 @@
 //! the time since it last checked the clock (every 131 ms while it is busy): never an hour of
 //! future ids or errors, never exhausted timestamps. The check runs only when a reading leaves
 //! the 131 ms window of the last one checked; the rest of the time it is one load and a
-//! compare. A [`Clock`] without a monotonic reading (the default for clocks of your own, right
+//! compare.
+//!
+//! Counting ahead is bounded too: a TID generator asked for 40 million TIDs a second would
+//! otherwise move its TIDs 40 times faster than time, seconds into the future within a second,
+//! where "created at", time ranges and the order beside other processes' ids all go wrong. By
+//! default an id is never more than 1 ms ahead of its generator's clock; past that the
+//! generator sleeps until the clock catches up, and makes its format's full rate from any
+//! number of threads (see [`RunAhead`] for the policies and what they cost).
+//!
+//! A [`Clock`] without a monotonic reading (the default for clocks of your own, right
 //! for replays and simulations) is followed wherever it goes. [`ManualClock`] simulates
 //! jumps: [`step_forward`](ManualClock::step_forward) then
 //! [`step_back`](ManualClock::step_back) is one wrong read.

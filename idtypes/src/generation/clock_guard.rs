@@ -140,17 +140,6 @@ impl ClockGuard {
         }
     }
 
-    /// The wall-clock time reckoned from the last checked reading and the time passed since,
-    /// at the monotonic reading `monotonic` of the guarded clock; `None` before the first
-    /// check. A wall clock stepped back reads earlier than this; one that kept time, the same
-    /// to within its drift since the check.
-    pub(crate) fn reckoned(&self, monotonic: i64) -> Option<i64> {
-        if self.checked_at.load(Acquire) == NONE {
-            return None;
-        }
-        Some(monotonic.saturating_add(self.offset.load(Relaxed)))
-    }
-
     /// Takes `now` (read when the monotonic clock read `monotonic`) as the new anchor.
     fn take(&self, now: i64, monotonic: i64) -> Reading {
         self.offset.store(now.saturating_sub(monotonic), Relaxed);

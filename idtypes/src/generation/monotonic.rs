@@ -60,6 +60,37 @@ impl Monotonic {
         }
     }
 
+    /// [`next`](Monotonic::next) with the bound measured from `base` (at least `now`) rather
+    /// than from `now`: the timestamp is still `now` or the next one after the last, but it
+    /// may be at most `ahead` past `base`.
+    pub(crate) fn next_within(
+        &self,
+        now: i64,
+        base: i64,
+        last: i64,
+        ahead: u64,
+    ) -> Result<i64, Stop> {
+        let mut next_min = self.next_min.load(Ordering::Relaxed);
+        loop {
+            let timestamp = now.max(next_min);
+            if timestamp > base && timestamp.abs_diff(base) > ahead {
+                return Err(Stop::Ahead { next_min });
+            }
+            if timestamp > last {
+                return Err(Stop::PastLast);
+            }
+            match self.next_min.compare_exchange_weak(
+                next_min,
+                timestamp + 1,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Ok(timestamp),
+                Err(current) => next_min = current,
+            }
+        }
+    }
+
     /// Makes every later timestamp at least `first`.
     pub(crate) fn raise_to(&self, first: i64) {
         self.next_min.fetch_max(first, Ordering::Relaxed);

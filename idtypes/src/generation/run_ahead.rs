@@ -9,15 +9,17 @@
 //! the fast path compares the lead with the bound (one comparison, only when the clock has
 //! not moved past the last id), and the slow path here waits for the clock or refuses.
 //!
-//! **What "the clock" is when it went back.** The lead is measured from the latest of:
-//! the clock's reading; the time the [clock guard](super::clock_guard) reckons from the
-//! clock's last checked reading and the monotonic time since (so a wall clock stepped back
-//! leaves the generator on the timeline it had, at the rate time passes, instead of stalling
-//! it for the length of the step); and, for a generator bound to a lease term whose floor
-//! is ahead of its clock, the floor plus the time passed since the generator was bound. Only
-//! ids asked for faster than the format's ticks ever wait.
+//! **A clock far behind.** A clock stepped back, or a lease floor ahead of the clock, puts the
+//! last id ahead of the clock without any burst. Up to a second (past the bound) the
+//! generator waits for it, as for a burst. Further, waiting would stall every caller for as
+//! long as the clock is behind: ids go on from the last one instead (as they did before the
+//! bound), at most at the rate time passes, by a timeline anchored at the last id when the
+//! generator found the clock so far behind (see [`Pace`]).
 
-use core::time::Duration;
+use core::{
+    sync::atomic::{AtomicI64, Ordering::Relaxed},
+    time::Duration,
+};
 
 use crate::{Clock, Error, error::Repr};
 
@@ -54,13 +56,18 @@ use super::{clock_guard::ClockGuard, host_clock::monotonic_nanos, monotonic::Mon
 /// and a bound under 1 ms keeps ids in the clock's own millisecond, as Twitter's generator
 /// does.
 ///
-/// A clock that went back, or a lease term whose floor is ahead of the clock, is not a
-/// run-ahead: the generator goes on from its last id at the rate time passes (see the
-/// generators' tables), and only ids asked for faster than that wait. To tell a step back
-/// from a burst the generator needs the clock's [monotonic
-/// reading](crate::Clock::monotonic_micros), which [`SystemClock`](crate::SystemClock) and
-/// [`ManualClock`](crate::ManualClock) have; with a clock of your own that has none, a
-/// clock stepped back is waited out like a burst (for up to a second).
+/// A clock that stepped back, or a lease term whose floor is ahead of the clock (a holder
+/// whose clock is behind the last holder's), also leaves the last id ahead of the clock:
+///
+/// | the clock behind the last id, past the bound | [`RunAhead::wait`] | [`RunAhead::refuse`] |
+/// |---|---|---|
+/// | by up to a second (a burst, a small step back) | waits until it is within the bound | refuses |
+/// | by more (a step back, a floor ahead) | goes on from the last id at the rate time passes (the monotonic clock's), bounded by that instead of the clock, until the clock catches up | refuses |
+/// | by more, at a lease floor: from binding until the clock catches up | goes on from the floor at the rate time passes, without waiting | refuses |
+///
+/// Waiting longer than a second would stall every caller for as long as the clock is behind;
+/// going on keeps the ids' order and their rate honest, and their time as close to the
+/// clock's as their order allows.
 ///
 /// Waiting goes through the clock's [`sleep`](crate::Clock::sleep): a
 /// [`ManualClock`](crate::ManualClock) advances itself, so a test that holds its clock still
@@ -238,8 +245,16 @@ impl Default for RunAhead {
     }
 }
 
-/// The longest a waiting generator waits for its clock in one call.
+/// The longest a waiting generator waits for its clock in one call, and the furthest behind
+/// the last id a clock may be for a generator to wait for it at all (further, it went back:
+/// see [`Pace::next_behind`]).
 const MAX_WAIT: Duration = Duration::from_secs(1);
+
+/// [`MAX_WAIT`] in microseconds.
+const MAX_WAIT_MICROS: i64 = 1_000_000;
+
+/// "No anchor" for [`Pace::anchor_until`].
+const NONE: i64 = i64::MIN;
 
 /// What `Monotonic::next` stopped at, when it gave no timestamp.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,17 +268,27 @@ pub(crate) enum Stop {
     },
 }
 
-/// A generator's run-ahead: its policy, the bound in the generator's units, and the timeline
-/// of the lease floor it was bound to.
-#[derive(Debug, Clone, Copy)]
+/// A generator's run-ahead: its policy, the bound in the generator's units, and the
+/// timeline it keeps while its clock is far behind its last id (a clock stepped back, a lease
+/// floor ahead of the clock).
+///
+/// That timeline is an anchor: the last id's time (Unix µs) less the clock's monotonic
+/// reading when the generator found the clock more than [`MAX_WAIT`] behind it, valid until
+/// the clock should have caught up. While it holds, ids go on from the last one (as they did
+/// before the bound) at most at the rate time passes on the monotonic clock: never more than
+/// the bound past the anchor's time. Two words written without a lock (a forked child must
+/// never wait on a lock): two threads that anchor at once may mix their two anchors, both
+/// taken within the same moment, which at worst moves the limit by the time between them.
+#[derive(Debug)]
 pub(crate) struct Pace {
     policy: RunAhead,
     /// How far (in the generator's units) a timestamp may be past the reading's: `u64::MAX`
     /// for no bound.
     ahead: u64,
-    /// A lease floor's timeline: the floor (Unix µs) less the clock's monotonic reading when
-    /// the generator was bound to it; `i64::MIN` for none.
-    floor_offset: i64,
+    /// The anchor's time less the monotonic reading when it was taken (µs).
+    anchor_offset: AtomicI64,
+    /// The monotonic reading (µs) until which the anchor holds, or `NONE`.
+    anchor_until: AtomicI64,
 }
 
 /// How a generator maps clock time to its units: `units(micros)` is the generator's
@@ -286,16 +311,17 @@ impl Pace {
             ahead: policy
                 .bound_micros()
                 .map_or(u64::MAX, |bound| units.ahead(bound)),
-            floor_offset: i64::MIN,
+            anchor_offset: AtomicI64::new(0),
+            anchor_until: AtomicI64::new(NONE),
         }
     }
 
-    /// Takes `policy` instead, keeping the floor's timeline.
+    /// Takes `policy` instead, keeping the anchor.
     pub(crate) fn set_policy(&mut self, policy: RunAhead, units: &impl Units) {
-        *self = Pace {
-            floor_offset: self.floor_offset,
-            ..Pace::new(policy, units)
-        };
+        self.policy = policy;
+        self.ahead = policy
+            .bound_micros()
+            .map_or(u64::MAX, |bound| units.ahead(bound));
     }
 
     /// The policy.
@@ -310,35 +336,50 @@ impl Pace {
         self.ahead
     }
 
-    /// Counts the time from a lease floor (Unix µs) that is ahead of `clock`: ids then go on
-    /// from the floor at the rate time passes, not wait for the clock to reach it.
+    /// Anchors the timeline at a lease floor (Unix µs, the first id's time) that may be ahead
+    /// of `clock`: for as long as the clock is behind it (and a second more), ids go on from
+    /// the floor at the rate time passes rather than wait for the clock.
     pub(crate) fn start_at_floor(&mut self, clock: &(impl Clock + ?Sized), floor_micros: i64) {
-        if let Some(monotonic) = clock.monotonic_micros() {
-            self.floor_offset = floor_micros.saturating_sub(monotonic);
-        }
+        let (reading, monotonic) = (clock.now_micros(), monotonic_of(clock));
+        self.anchor(monotonic, floor_micros, reading);
     }
 
-    /// The time (Unix µs) the lead is measured from, for a guarded `reading`: the latest of
-    /// the reading, the guard's reckoning and the floor's timeline.
-    fn reference(&self, clock: &(impl Clock + ?Sized), guard: &ClockGuard, reading: i64) -> i64 {
-        let Some(monotonic) = clock.monotonic_micros() else {
-            return reading;
-        };
-        let floor = if self.floor_offset == i64::MIN {
-            i64::MIN
-        } else {
-            monotonic.saturating_add(self.floor_offset)
-        };
-        reading
-            .max(guard.reckoned(monotonic).unwrap_or(i64::MIN))
-            .max(floor)
+    /// Anchors the timeline at `micros` (an id's time) for a clock reading `reading` behind
+    /// it, at the monotonic reading `monotonic`; the anchored time.
+    fn anchor(&self, monotonic: i64, micros: i64, reading: i64) -> i64 {
+        let behind = micros.saturating_sub(reading).max(0);
+        self.anchor_offset
+            .store(micros.saturating_sub(monotonic), Relaxed);
+        self.anchor_until.store(
+            monotonic
+                .saturating_add(behind)
+                .saturating_add(MAX_WAIT_MICROS),
+            Relaxed,
+        );
+        micros
+    }
+
+    /// The anchored time at the monotonic reading `monotonic`, while the anchor holds.
+    fn anchored(&self, monotonic: i64) -> Option<i64> {
+        let until = self.anchor_until.load(Relaxed);
+        (until != NONE && monotonic <= until)
+            .then(|| monotonic.saturating_add(self.anchor_offset.load(Relaxed)))
     }
 
     /// The next timestamp once the fast path found the last one more than the bound ahead of
-    /// the reading: from the reference time (see the module docs) if that is within the
-    /// bound, else after waiting for the clock, or an error (the policy refuses, or the clock
-    /// did not catch up within [`MAX_WAIT`]). `Ok(Err(Stop::PastLast))` when the timestamp
-    /// would pass `last()`, read anew on each try (a lease term's claimed mark).
+    /// the clock's reading:
+    ///
+    /// - a refusing policy refuses;
+    /// - a clock at most [`MAX_WAIT`] past the bound behind: sleep on the clock until it is
+    ///   within the bound (a burst, or a small step back), or refuse once [`MAX_WAIT`] of real
+    ///   time has passed without the clock catching up (a clock that stands still);
+    /// - further behind: the clock went back, or the generator starts at a lease floor
+    ///   ahead of it. Waiting would stall every caller for as long: ids go on from the last
+    ///   one instead, bounded by the anchored timeline (see [`Pace`]) rather than by the
+    ///   clock, on the clock's monotonic reading (the host's, for a clock without one).
+    ///
+    /// `Ok(Err(Stop::PastLast))` when the timestamp would pass `last()`, read anew on each try
+    /// (a lease term's claimed mark).
     #[cold]
     #[inline(never)]
     pub(crate) fn next_behind<C: Clock + ?Sized>(
@@ -353,42 +394,72 @@ impl Pace {
         let mut waiting_since = None;
         loop {
             let reading = guard.read(clock).micros;
-            let reference = self.reference(clock, guard, reading);
-            let now = units.units(reference);
+            let now = units.units(reading);
             let next_min = match state.next(now, last()?, self.ahead) {
                 Err(Stop::Ahead { next_min }) => next_min,
                 done => return Ok(done),
             };
-            // Where the reference must get to: the timestamp `next_min - ahead`, reached.
-            let target = units.reached(next_min.saturating_sub_unsigned(self.ahead));
-            let behind = target.saturating_sub(reference).max(1);
-            let refuse = |waited| {
-                Error::new(
-                    format,
-                    Repr::AheadOfClock {
-                        ahead_micros: units
-                            .reached(next_min)
-                            .saturating_sub(reference)
-                            .max(0)
-                            .unsigned_abs(),
-                        bound_micros: self.policy.bound_micros().unwrap_or(u64::MAX),
-                        waited,
-                    },
-                )
-            };
             if self.policy.refuse {
-                return Err(refuse(false));
+                return Err(self.refuse(format, units, next_min, reading, false));
             }
+            // Where the base must get to for the next timestamp to be within the bound.
+            let target = units.reached(next_min.saturating_sub_unsigned(self.ahead));
+            let monotonic = monotonic_of(clock);
+            let base = match self.anchored(monotonic) {
+                Some(anchored) => anchored.max(reading),
+                None if target.saturating_sub(reading) > MAX_WAIT_MICROS => {
+                    self.anchor(monotonic, units.reached(next_min), reading)
+                }
+                None => reading,
+            };
+            if base > reading {
+                match state.next_within(now, units.units(base), last()?, self.ahead) {
+                    Err(Stop::Ahead { .. }) => {}
+                    done => return Ok(done),
+                }
+            }
+            let wait = target.saturating_sub(base).clamp(1, MAX_WAIT_MICROS);
             let now_nanos = monotonic_nanos();
             let since = *waiting_since.get_or_insert(now_nanos);
             if u128::from(now_nanos.saturating_sub(since)) > MAX_WAIT.as_nanos()
                 || now_nanos == u64::MAX
             {
-                return Err(refuse(true));
+                return Err(self.refuse(format, units, next_min, reading, true));
             }
-            clock.sleep(Duration::from_micros(behind.unsigned_abs()));
+            clock.sleep(Duration::from_micros(wait.unsigned_abs()));
         }
     }
+
+    /// The error for an id at `next_min` (units) refused against a clock `reading`.
+    fn refuse(
+        &self,
+        format: &'static str,
+        units: &impl Units,
+        next_min: i64,
+        reading: i64,
+        waited: bool,
+    ) -> Error {
+        Error::new(
+            format,
+            Repr::AheadOfClock {
+                ahead_micros: units
+                    .reached(next_min)
+                    .saturating_sub(reading)
+                    .max(0)
+                    .unsigned_abs(),
+                bound_micros: self.policy.bound_micros().unwrap_or(u64::MAX),
+                waited,
+            },
+        )
+    }
+}
+
+/// The monotonic reading (µs) of `clock`, or the host's for a clock without one: what the
+/// anchored timeline advances by.
+fn monotonic_of(clock: &(impl Clock + ?Sized)) -> i64 {
+    clock
+        .monotonic_micros()
+        .unwrap_or_else(|| (monotonic_nanos() / 1000) as i64)
 }
 
 /// The units of the microsecond formats (TID, TimeId): a timestamp is a reading, no earlier
@@ -451,36 +522,84 @@ mod tests {
     }
 
     #[test]
-    fn a_clock_stepped_back_goes_on_at_the_rate_of_time_without_waiting() {
+    fn a_clock_stepped_back_a_little_is_waited_for() {
         let clock = ManualClock::new(1_000_000);
         let guard = ClockGuard::new();
         let state = Monotonic::starting_at(0);
         let pace = Pace::new(
-            RunAhead::refuse(Duration::from_micros(10)),
+            RunAhead::wait(Duration::from_micros(10)),
             &Micros { first: 0 },
         );
         assert_eq!(next(&pace, &clock, &guard, &state), 1_000_000);
-        clock.step_back(Duration::from_secs(5));
-        // Five seconds behind the last id, by the clock; not by the time that passed.
+        clock.step_back(Duration::from_millis(500));
         assert_eq!(next(&pace, &clock, &guard, &state), 1_000_001);
-        clock.advance(Duration::from_millis(3));
-        assert_eq!(next(&pace, &clock, &guard, &state), 1_003_000);
+        // The wait let the time pass: the id is within the bound of the clock.
+        assert_eq!(clock.now_micros(), 1_000_001 - 10);
     }
 
     #[test]
-    fn a_floor_ahead_of_the_clock_is_a_timeline_not_a_wait() {
+    fn a_clock_stepped_back_far_goes_on_at_the_rate_of_time_without_waiting() {
+        let clock = ManualClock::new(1_000_000_000);
+        let guard = ClockGuard::new();
+        let state = Monotonic::starting_at(0);
+        let pace = Pace::new(
+            RunAhead::wait(Duration::from_micros(10)),
+            &Micros { first: 0 },
+        );
+        assert_eq!(next(&pace, &clock, &guard, &state), 1_000_000_000);
+        clock.step_back(Duration::from_secs(5));
+        // Five seconds behind the last id: no wait, the ids go on from it...
+        let made: Vec<i64> = (0..11)
+            .map(|_| next(&pace, &clock, &guard, &state))
+            .collect();
+        assert_eq!(made, (1_000_000_001..1_000_000_012).collect::<Vec<_>>());
+        assert_eq!(clock.now_micros(), 995_000_000);
+        // ...but no faster than time passes: past the bound, the 12th waits a microsecond.
+        assert_eq!(next(&pace, &clock, &guard, &state), 1_000_000_012);
+        assert_eq!(clock.now_micros(), 995_000_001);
+        // Once the clock is back, ids follow it again.
+        clock.advance(Duration::from_secs(6));
+        assert_eq!(next(&pace, &clock, &guard, &state), 1_001_000_001);
+    }
+
+    #[test]
+    fn a_floor_far_ahead_of_the_clock_is_a_timeline_not_a_wait() {
         let clock = ManualClock::new(1_000_000);
         let guard = ClockGuard::new();
         let state = Monotonic::starting_at(0);
         let mut pace = Pace::new(
-            RunAhead::refuse(Duration::from_micros(10)),
+            RunAhead::wait(Duration::from_micros(10)),
             &Micros { first: 0 },
         );
         state.raise_to(3_000_001);
-        pace.start_at_floor(&clock, 3_000_000);
+        pace.start_at_floor(&clock, 3_000_001);
         assert_eq!(next(&pace, &clock, &guard, &state), 3_000_001);
+        assert_eq!(clock.now_micros(), 1_000_000);
         clock.advance(Duration::from_millis(1));
-        assert_eq!(next(&pace, &clock, &guard, &state), 3_001_000);
+        let made: Vec<i64> = (0..3)
+            .map(|_| next(&pace, &clock, &guard, &state))
+            .collect();
+        assert_eq!(made, [3_000_002, 3_000_003, 3_000_004]);
+        assert_eq!(clock.now_micros(), 1_001_000);
+    }
+
+    #[test]
+    fn a_refusing_policy_refuses_a_clock_gone_back() {
+        let clock = ManualClock::new(1_000_000);
+        let guard = ClockGuard::new();
+        let state = Monotonic::starting_at(0);
+        let units = Micros { first: 0 };
+        let pace = Pace::new(RunAhead::refuse(Duration::from_micros(10)), &units);
+        assert_eq!(state.next(1_000_000, i64::MAX, pace.ahead()), Ok(1_000_000));
+        clock.step_back(Duration::from_secs(5));
+        let err = pace
+            .next_behind(FORMAT, &clock, &guard, &state, &units, || Ok(i64::MAX))
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "atproto TID generator: the next id would be 5000001 µs ahead of the clock, past \
+             the run-ahead bound of 10 µs, and the policy is to refuse"
+        );
     }
 
     #[test]

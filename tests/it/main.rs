@@ -43,6 +43,7 @@ mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;
 mod rs_xid_conformance;
+mod run_ahead;
 mod rusqlite_ids;
 mod rusqlite_sqlx;
 mod schema;

@@ -469,6 +469,62 @@ const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        title: "Generating at the format's rate (the run-ahead bound)",
+        rows: &[
+            Row {
+                operation: "one Snowflake, 1,000 a millisecond (under the rate: no call waits)",
+                source: X,
+                bench: "generate",
+                group: "generate_paced",
+                ours: &[
+                    ("", "idtypes SnowflakeGenerator"),
+                    ("a `TidGenerator`", "idtypes TidGenerator"),
+                ],
+                beside: &[
+                    ("snowflaked `sync::Generator`", "snowflaked sync::Generator"),
+                    (
+                        "rs-snowflake `real_time_generate` (`&mut`)",
+                        "rs-snowflake real_time_generate (&mut)",
+                    ),
+                    (
+                        "the same in a `Mutex`",
+                        "rs-snowflake real_time_generate (Mutex)",
+                    ),
+                    (
+                        "rs-snowflake `generate` (`&mut`, the clock read every 4,096 ids)",
+                        "rs-snowflake generate (&mut)",
+                    ),
+                ],
+                kind: P,
+            },
+            Row {
+                operation: "one id at saturation (a loop as fast as it can: the time per id is the format's rate)",
+                source: X,
+                bench: "generate",
+                group: "generate_saturated",
+                ours: &[
+                    ("Snowflake", "idtypes SnowflakeGenerator"),
+                    ("snowish", "idtypes SnowishGenerator"),
+                    ("ts-seq-rand", "idtypes TsSeqRandGenerator"),
+                    ("`Tid`", "idtypes TidGenerator"),
+                    ("`TimeId`", "idtypes TimeIdGenerator"),
+                    (
+                        "Snowflake `UNBOUNDED` (its ids run ahead of the clock)",
+                        "idtypes SnowflakeGenerator UNBOUNDED",
+                    ),
+                ],
+                beside: &[
+                    ("snowflaked `sync::Generator`", "snowflaked sync::Generator"),
+                    (
+                        "rs-snowflake `real_time_generate` (`&mut`)",
+                        "rs-snowflake real_time_generate (&mut)",
+                    ),
+                ],
+                kind: P,
+            },
+        ],
+    },
+    Section {
         title: "Typed ids",
         rows: &[
             Row {

@@ -66,9 +66,12 @@ impl Units for Millis {
 /// A clock reading (Unix microseconds) as milliseconds since the epoch `epoch_millis` (Unix
 /// milliseconds), 0 for a clock before it: such a clock is broken, and the generators then
 /// count up from the epoch.
+#[inline]
 pub(crate) fn millis_since(epoch_millis: u64, clock_micros: i64) -> i64 {
-    let unix_millis = clock_micros.div_euclid(1000) as i128;
-    (unix_millis - epoch_millis as i128).clamp(0, i64::MAX as i128) as i64
+    // In `i64`: the Unix milliseconds fit, and an epoch past `i64::MAX` ms puts every
+    // reading before it.
+    let epoch = i64::try_from(epoch_millis).unwrap_or(i64::MAX);
+    clock_micros.div_euclid(1000).saturating_sub(epoch).max(0)
 }
 
 #[cfg(test)]

@@ -323,6 +323,11 @@ impl<C: Clock> SnowflakeGenerator<C> {
     /// The last millisecond an id may have under `ceiling` (Unix microseconds).
     #[inline]
     fn last_millis(&self, ceiling: i64) -> u64 {
+        if ceiling == i64::MAX {
+            // No lease: the epoch's last millisecond (any epoch is far before the end of
+            // `i64` microseconds), without the arithmetic on every id.
+            return Snowflake::MAX_MILLIS_SINCE_EPOCH;
+        }
         Snowflake::MAX_MILLIS_SINCE_EPOCH.min(self.millis(ceiling) as u64)
     }
 

@@ -73,6 +73,7 @@ pub(crate) enum Repr {
     ClockBackwards { behind_micros: u64, waited: bool },
     /// A generator's next id would be `ahead_micros` ahead of its clock, past its run-ahead
     /// bound; it refused at once, or `waited` a second for the clock.
+    #[cfg_attr(not(all(feature = "std", idtypes_host)), allow(dead_code))]
     AheadOfClock {
         ahead_micros: u64,
         bound_micros: u64,

@@ -117,7 +117,36 @@ pub(crate) const fn decode26(text: &[u8; 26], table: &[u8; 256]) -> Option<u128>
     )
 }
 
-/// [`decode26`] of a text of any length: `None` unless it is 26 bytes.
+/// [`decode26`] for run time, of a text of any length (`None` unless it is 26 bytes): the
+/// same result, by AVX2 where the processor has it (`codec::avx2`), else by `decode26`.
+/// `ANY_CASE` picks the table: [`DECODE_ANY_CASE`] or [`DECODE_LOWER`].
+#[inline]
+pub(crate) fn decode_fast<const ANY_CASE: bool>(text: &[u8]) -> Option<u128> {
+    let symbols = match (text.first_chunk::<26>(), text.len()) {
+        (Some(symbols), 26) => symbols,
+        _ => return None,
+    };
+    #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
+    if super::avx2::available() {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { super::avx2::crockford26::<ANY_CASE>(symbols) };
+    }
+    decode26(
+        symbols,
+        if ANY_CASE {
+            &DECODE_ANY_CASE
+        } else {
+            &DECODE_LOWER
+        },
+    )
+}
+
+/// [`decode26`] of a text of any length: `None` unless it is 26 bytes (in `const` code: a
+/// TypeID's suffix read by `DynTypeId::parse`).
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "the TypeID suffix reads it")
+)]
 #[inline]
 pub(crate) const fn decode(text: &[u8], table: &[u8; 256]) -> Option<u128> {
     match (text.first_chunk::<26>(), text.len()) {

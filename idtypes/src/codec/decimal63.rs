@@ -137,46 +137,103 @@ pub(crate) const fn parse(text: &[u8]) -> Result<u64, Refusal> {
     Ok(value)
 }
 
-/// The two digits of each number below 100, for writing two digits a division.
-const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-                            2021222324252627282930313233343536373839\
-                            4041424344454647484950515253545556575859\
-                            6061626364656667686970717273747576777879\
-                            8081828384858687888990919293949596979899";
-
-/// The number of decimal digits of `value` (1 to 20).
-const fn digit_count(value: u64) -> usize {
-    let mut len = 1;
-    let mut bound = 10u64;
-    while len < 20 && value >= bound {
-        len += 1;
-        bound = bound.wrapping_mul(10);
+/// `POW10[k]` is 10^k: the smallest number of `k + 1` digits.
+const POW10: [u64; 20] = {
+    let mut table = [1u64; 20];
+    let mut k = 1;
+    while k < 20 {
+        table[k] = table[k - 1] * 10;
+        k += 1;
     }
-    len
+    table
+};
+
+/// The number of decimal digits of `value` (1 to 19 for a value below 2^63).
+///
+/// From the bit length: `floor(log10(2^b)) = b * 1233 >> 12` for every `b` below 64, and a
+/// number of bit length `b + 1` has that many digits plus one, or plus two when it reaches the
+/// next power of ten. No loop.
+#[inline(always)]
+const fn digit_count(value: u64) -> usize {
+    let log2 = 63 - (value | 1).leading_zeros() as usize;
+    let guess = (log2 * 1233) >> 12;
+    guess + 1 + (value >= POW10[guess + 1]) as usize
+}
+
+/// The two digits of each number below 100, `PAIRS[n] = [tens, ones]`; 128 entries, so that
+/// an index masked to 7 bits needs no bounds check (the last 28 are never read).
+const PAIRS: [[u8; 2]; 128] = {
+    let mut table = [[0; 2]; 128];
+    let mut n = 0;
+    while n < 100 {
+        table[n] = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+        n += 1;
+    }
+    table
+};
+
+/// The two digits of `n` (below 100) as ASCII, the tens in the low byte.
+#[inline(always)]
+const fn pair(n: u32) -> u64 {
+    u16::from_le_bytes(PAIRS[(n & 127) as usize]) as u64
+}
+
+/// The 8 decimal digits of `n` (below 10^8, with leading zeros) as ASCII, the first in the low
+/// byte: what the bytes of a little-endian word are in memory.
+///
+/// Two digits at a time from [`PAIRS`], as itoa writes them, but the four pairs come from
+/// three divisions of `n` itself (`n / 100`, `n / 10^4`, `n / 10^6`: a multiplication and a
+/// shift each), which run side by side, not from a chain of divisions by 100, each waiting for
+/// the one before.
+#[inline(always)]
+const fn eight_digits(n: u32) -> u64 {
+    let (d2, d4, d6) = (n / 100, n / 10_000, n / 1_000_000);
+    pair(d6) | pair(d4 - d6 * 100) << 16 | pair(d2 - d4 * 100) << 32 | pair(n - d2 * 100) << 48
 }
 
 /// The decimal text of `value` (at most 2^63 - 1), on the stack: as many digits as the
-/// number has (1 to 19), written from the end two at a time.
+/// number has (1 to 19), the same text as `u64`'s `Display`.
+///
+/// The last 16 digits, leading zeros included, are made at once in two words
+/// ([`eight_digits`] each), from two divisions of `value`; the 1 to 3 digits before them
+/// (`value / 10^16`, below 923) are put in front by shifting the words, which leaves the text
+/// in three registers and is written with three stores. A Snowflake takes that way from 28
+/// days past its epoch on (2^22 ms ids reach 10^16 then), a Sonyflake (v1) from 69 days.
+/// Shorter numbers shift their leading zeros out. No loop, no chain of divisions by 100
+/// (which took 22 ns for a Snowflake's 18 digits), no byte written twice.
+#[inline]
 pub(crate) const fn encode(value: u64) -> IdText<19> {
-    let len = digit_count(value);
-    let mut digits = [0u8; 19];
-    let mut rest = value;
-    let mut i = len;
-    while rest >= 100 {
-        let pair = (rest % 100) as usize * 2;
-        rest /= 100;
-        i -= 2;
-        digits[i] = PAIRS[pair];
-        digits[i + 1] = PAIRS[pair + 1];
-    }
-    if rest >= 10 {
-        let pair = rest as usize * 2;
-        digits[i - 2] = PAIRS[pair];
-        digits[i - 1] = PAIRS[pair + 1];
+    let top = value / 10_000_000_000_000_000;
+    let high = value / 100_000_000;
+    let middle = eight_digits((high - top * 100_000_000) as u32);
+    let bottom = eight_digits((value - high * 100_000_000) as u32);
+    let mut bytes = [0u8; 19];
+    let len;
+    if top > 0 {
+        let top = top as u32;
+        // `top`'s digits: 1 to 3.
+        let k = 1 + (top >= 10) as u32 + (top >= 100) as u32;
+        len = 16 + k as usize;
+        let hundreds = top / 100;
+        let top = (b'0' as u64 + hundreds as u64) | pair(top - hundreds * 100) << 8;
+        let top = top >> (24 - 8 * k);
+        let first = top | middle << (8 * k);
+        let second = middle >> (64 - 8 * k) | bottom << (8 * k);
+        let third = (bottom >> (64 - 8 * k)).to_le_bytes();
+        if let Some((head, tail)) = bytes.split_first_chunk_mut::<16>() {
+            *head = (first as u128 | (second as u128) << 64).to_le_bytes();
+            tail[0] = third[0];
+            tail[1] = third[1];
+            tail[2] = third[2];
+        }
     } else {
-        digits[i - 1] = b'0' + rest as u8;
+        len = digit_count(value);
+        let digits = (middle as u128 | (bottom as u128) << 64) >> (8 * (16 - len));
+        if let Some((head, _)) = bytes.split_first_chunk_mut::<16>() {
+            *head = digits.to_le_bytes();
+        }
     }
-    IdText::from_ascii_prefix(digits, len)
+    IdText::from_ascii_prefix(bytes, len)
 }
 
 #[cfg(test)]
@@ -196,5 +253,46 @@ mod tests {
         }
         assert_eq!(encode(MAX_VALUE).as_str(), "9223372036854775807");
         assert_eq!(encode(0).as_str(), "0");
+    }
+
+    #[test]
+    fn the_digit_count_steps_at_each_power_of_ten() {
+        for (k, &power) in POW10.iter().enumerate().skip(1) {
+            assert_eq!(digit_count(power - 1), k, "{}", power - 1);
+            if power <= MAX_VALUE {
+                assert_eq!(digit_count(power), k + 1, "{power}");
+            }
+        }
+        assert_eq!(digit_count(0), 1);
+        assert_eq!(digit_count(MAX_VALUE), 19);
+    }
+
+    #[test]
+    fn every_digit_in_every_place_encodes_as_std_does() {
+        for place in 0..19 {
+            for digit in 1..10u64 {
+                let Some(v) = digit.checked_mul(POW10[place]).filter(|&v| v <= MAX_VALUE) else {
+                    continue;
+                };
+                for v in [v, v - 1, v + 1, v | 1, MAX_VALUE - v] {
+                    let text = encode(v);
+                    assert_eq!(text.as_str(), std::format!("{v}"));
+                    assert!(text.into_bytes()[text.len()..].iter().all(|&b| b == 0));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sampled_values_encode_as_std_does() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..200_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Every length alike: the sample shifted right by 0 to 63 bits.
+            let v = (x >> (i % 64)) & MAX_VALUE;
+            assert_eq!(encode(v).as_str(), std::format!("{v}"));
+        }
     }
 }

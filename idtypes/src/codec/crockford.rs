@@ -120,25 +120,41 @@ pub(crate) const fn decode26(text: &[u8; 26], table: &[u8; 256]) -> Option<u128>
 /// [`decode26`] for run time, of a text of any length (`None` unless it is 26 bytes): the
 /// same result, by AVX2 where the processor has it (`codec::avx2`), else by `decode26`.
 /// `ANY_CASE` picks the table: [`DECODE_ANY_CASE`] or [`DECODE_LOWER`].
-#[inline]
+///
+/// Inlined, it is a call and a test; the work is done out of line, once for every caller
+/// (a typed id's parse among them), by [`decode_into`], which hands the value back in
+/// registers: an `Option<u128>` handed back from a call went through memory in two halves
+/// and the caller, reading it whole, waited for them (a third of the AVX2 parse).
+#[inline(always)]
 pub(crate) fn decode_fast<const ANY_CASE: bool>(text: &[u8]) -> Option<u128> {
+    let mut valid = false;
+    let value = decode_into::<ANY_CASE>(text, &mut valid);
+    valid.then_some(value)
+}
+
+/// [`decode_fast`]'s work: the value, and `valid` set to whether there is one.
+#[inline(never)]
+fn decode_into<const ANY_CASE: bool>(text: &[u8], valid: &mut bool) -> u128 {
     let symbols = match (text.first_chunk::<26>(), text.len()) {
         (Some(symbols), 26) => symbols,
-        _ => return None,
+        _ => {
+            *valid = false;
+            return 0;
+        }
     };
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
     if super::avx2::available() {
         // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { super::avx2::crockford26::<ANY_CASE>(symbols) };
+        return unsafe { super::avx2::crockford26::<ANY_CASE>(symbols, valid) };
     }
-    decode26(
-        symbols,
-        if ANY_CASE {
-            &DECODE_ANY_CASE
-        } else {
-            &DECODE_LOWER
-        },
-    )
+    let table = if ANY_CASE {
+        &DECODE_ANY_CASE
+    } else {
+        &DECODE_LOWER
+    };
+    let value = decode26(symbols, table);
+    *valid = value.is_some();
+    value.unwrap_or(0)
 }
 
 /// [`decode26`] of a text of any length: `None` unless it is 26 bytes (in `const` code: a

@@ -160,13 +160,14 @@ const fn digit_count(value: u64) -> usize {
     guess + 1 + (value >= POW10[guess + 1]) as usize
 }
 
-/// The two digits of each number below 100, `PAIRS[n] = [tens, ones]`; 128 entries, so that
-/// an index masked to 7 bits needs no bounds check (the last 28 are never read).
-const PAIRS: [[u8; 2]; 128] = {
-    let mut table = [[0; 2]; 128];
+/// The two digits of each number below 100 as ASCII, the tens in the low byte (`PAIRS[42]`
+/// is `b"42"` read as a little-endian `u16`): 200 bytes, and as many zeros after them, so that
+/// an index of one byte needs no bounds check.
+const PAIRS: [u16; 256] = {
+    let mut table = [0; 256];
     let mut n = 0;
     while n < 100 {
-        table[n] = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+        table[n] = u16::from_le_bytes([b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
         n += 1;
     }
     table
@@ -175,7 +176,7 @@ const PAIRS: [[u8; 2]; 128] = {
 /// The two digits of `n` (below 100) as ASCII, the tens in the low byte.
 #[inline(always)]
 const fn pair(n: u32) -> u64 {
-    u16::from_le_bytes(PAIRS[(n & 127) as usize]) as u64
+    PAIRS[n as u8 as usize] as u64
 }
 
 /// The 8 decimal digits of `n` (below 10^8, with leading zeros) as ASCII, the first in the low
@@ -210,10 +211,10 @@ pub(crate) const fn encode(value: u64) -> IdText<19> {
     let mut bytes = [0u8; 19];
     let len;
     if top > 0 {
-        let top = top as u32;
+        len = digit_count(value);
         // `top`'s digits: 1 to 3.
-        let k = 1 + (top >= 10) as u32 + (top >= 100) as u32;
-        len = 16 + k as usize;
+        let k = (len - 16) as u32;
+        let top = top as u32;
         let hundreds = top / 100;
         let top = (b'0' as u64 + hundreds as u64) | pair(top - hundreds * 100) << 8;
         let top = top >> (24 - 8 * k);
@@ -269,9 +270,9 @@ mod tests {
 
     #[test]
     fn every_digit_in_every_place_encodes_as_std_does() {
-        for place in 0..19 {
+        for &power in &POW10[..19] {
             for digit in 1..10u64 {
-                let Some(v) = digit.checked_mul(POW10[place]).filter(|&v| v <= MAX_VALUE) else {
+                let Some(v) = digit.checked_mul(power).filter(|&v| v <= MAX_VALUE) else {
                     continue;
                 };
                 for v in [v, v - 1, v + 1, v | 1, MAX_VALUE - v] {

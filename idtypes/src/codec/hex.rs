@@ -139,7 +139,7 @@ pub(crate) const fn decode8_any_case(x: u64) -> (u32, bool) {
     let low7 = x & !HIGH;
     let digit = within(low7, b'0', b'9');
     // `| 0x20` takes `A-F` to `a-f` and leaves `a-f` there; no other byte lands in `a-f`.
-    let letter = within(low7 | 0x20 * ONES, b'a', b'f');
+    let letter = within(low7 | (0x20 * ONES), b'a', b'f');
     let ok = (digit | letter) & !x & HIGH == HIGH;
     (pack8(x), ok)
 }

@@ -46,6 +46,7 @@ const HYPHENS: [usize; 4] = [8, 13, 18, 23];
 ///     Some(35));
 /// # Ok::<(), idtypes::Error>(())
 /// ```
+#[inline]
 pub fn parse_hyphenated(text: &str) -> Result<Uuid, Error> {
     match decode(text.as_bytes()) {
         Some(uuid) => Ok(uuid),
@@ -119,8 +120,16 @@ fn decode(text: &[u8]) -> Option<Uuid> {
 /// digits are read as four little-endian words, the middle two put together from the 4-digit
 /// groups, and each word is checked and turned into four bytes with shifts and masks; the four
 /// hyphens and the four words are then tested with one branch. (Two table lookups a digit, the
-/// `uuid` crate's way and this function's before, took half as long again.)
-#[inline]
+/// `uuid` crate's way and this function's before, took half as long again.) Out of line where
+/// it is the fallback of the AVX2 path, so that a caller inlines only the choice.
+#[cfg_attr(
+    all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")),
+    inline(never)
+)]
+#[cfg_attr(
+    not(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2"))),
+    inline
+)]
 pub(crate) fn decode_scalar(text: &[u8; 36]) -> Option<Uuid> {
     let hyphens = (text[8] ^ b'-') | (text[13] ^ b'-') | (text[18] ^ b'-') | (text[23] ^ b'-');
     let (a, a_ok) = hex::decode8_any_case(u64::from_le_bytes(chunk(text, 0)));
@@ -153,7 +162,7 @@ fn joined(text: &[u8; 36], first: usize, second: usize) -> u64 {
 
 /// The UUID `text[start..]` spells in the hyphenated form, or `None` for anything
 /// [`parse_hyphenated`] refuses; builds no error (a typed id's first try).
-#[inline]
+#[inline(never)]
 fn parse_valid(text: &str, start: usize) -> Option<Uuid> {
     decode(text.as_bytes().get(start..)?)
 }

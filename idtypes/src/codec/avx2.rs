@@ -53,13 +53,16 @@ unsafe fn within(x: __m256i, lo: u8, hi: u8) -> __m256i {
     }
 }
 
-/// The value of 26 Crockford base32 symbols (either case with `ANY_CASE`, else lowercase
-/// only), with `valid` set to `false` when a byte is not a symbol or the first symbol is
-/// above `7`: what [`crockford::decode26`](super::crockford::decode26) returns under
-/// `DECODE_ANY_CASE` or `DECODE_LOWER`, `None` being `valid == false` (and the value then
-/// meaningless). The value comes back in two registers: an `Option<u128>` came back through
-/// memory, written in two halves and read back whole, and the caller waited for the halves
-/// (a store-forwarding stall: a third of the function's time).
+/// Whether 26 bytes are Crockford base32 symbols (either case with `ANY_CASE`, else lowercase
+/// only) of a 128-bit value (the first symbol `0` to `7`), and that value in `value`: what
+/// [`crockford::decode26`](super::crockford::decode26) returns under `DECODE_ANY_CASE` or
+/// `DECODE_LOWER`, `None` being `false` (and `value` then meaningless).
+///
+/// The answer comes back in a register and the value is written with one 16-byte store. An
+/// `Option<u128>` came back through memory, written in two halves, and the caller, reading it
+/// whole, waited for them (a store-forwarding stall: a third of the parse); a `bool` written
+/// through a reference ended up inside a region the caller then copied whole, with the same
+/// wait.
 ///
 /// Bytes 0..16 and 10..26 fill the two halves of one register. A symbol's value is its
 /// letter's place in the alphabet (`b - 'a' + 10`, lowercase), less one for each of the four
@@ -73,9 +76,10 @@ unsafe fn within(x: __m256i, lo: u8, hi: u8) -> __m256i {
 /// The processor must have AVX2.
 #[target_feature(enable = "avx2")]
 #[allow(unused_unsafe)]
-pub(crate) unsafe fn crockford26<const ANY_CASE: bool>(text: &[u8; 26], valid: &mut bool) -> u128 {
-    // SAFETY: the two 16-byte loads read `text[0..16]` and `text[10..26]`, inside the array;
-    // the rest is register arithmetic, which the processor has (this function's contract).
+pub(crate) unsafe fn crockford26<const ANY_CASE: bool>(text: &[u8; 26], value: &mut u128) -> bool {
+    // SAFETY: the two 16-byte loads read `text[0..16]` and `text[10..26]`, inside the array,
+    // and the store writes the 16 bytes of `value`; the rest is register arithmetic, which the
+    // processor has (this function's contract).
     unsafe {
         let head = _mm_loadu_si128(text.as_ptr().cast());
         let tail = _mm_loadu_si128(text.as_ptr().add(10).cast());
@@ -134,14 +138,16 @@ pub(crate) unsafe fn crockford26<const ANY_CASE: bool>(text: &[u8; 26], valid: &
         let second = _mm_extract_epi64(low, 1) as u64 & FORTY;
         let third = _mm_cvtsi128_si64(high) as u64 & FORTY;
         let fourth = _mm_extract_epi64(high, 1) as u64 & FORTY;
+        // Symbols 0..8 (`first`), 8..10 (the top 10 bits of `second`), 10..18, 18..26.
+        let high = first << 26 | (second >> 30) << 16 | third >> 24;
+        let low = third << 40 | fourth;
+        _mm_storeu_si128(
+            (value as *mut u128).cast(),
+            _mm_set_epi64x(high as i64, low as i64),
+        );
         // Every byte a symbol, and of the 130 bits the top 2 (the first symbol's top 2, bits 38
         // and 39 of `first`) 0.
-        *valid = (symbols == -1) & (first >> 38 == 0);
-        // Symbols 0..8 (`first`), 8..10 (the top 10 bits of `second`), 10..18, 18..26.
-        (first as u128) << 90
-            | ((second >> 30) as u128) << 80
-            | (third as u128) << 40
-            | fourth as u128
+        (symbols == -1) & (first >> 38 == 0)
     }
 }
 
@@ -296,9 +302,9 @@ mod tests {
 
     /// [`crockford26`] as an `Option`.
     pub(super) fn decode<const ANY_CASE: bool>(text: &[u8; 26]) -> Option<u128> {
-        let mut valid = false;
+        let mut value = 0;
         // SAFETY: the callers checked AVX2 (`testable()`).
-        let value = unsafe { crockford26::<ANY_CASE>(text, &mut valid) };
+        let valid = unsafe { crockford26::<ANY_CASE>(text, &mut value) };
         valid.then_some(value)
     }
 

@@ -122,39 +122,38 @@ pub(crate) const fn decode26(text: &[u8; 26], table: &[u8; 256]) -> Option<u128>
 /// `ANY_CASE` picks the table: [`DECODE_ANY_CASE`] or [`DECODE_LOWER`].
 ///
 /// Inlined, it is a call and a test; the work is done out of line, once for every caller
-/// (a typed id's parse among them), by [`decode_into`], which hands the value back in
-/// registers: an `Option<u128>` handed back from a call went through memory in two halves
-/// and the caller, reading it whole, waited for them (a third of the AVX2 parse).
+/// (a typed id's parse among them), by [`decode_into`], whose answer comes back in a register
+/// (see `codec::avx2::crockford26` for what an `Option<u128>` coming back cost).
 #[inline(always)]
 pub(crate) fn decode_fast<const ANY_CASE: bool>(text: &[u8]) -> Option<u128> {
-    let mut valid = false;
-    let value = decode_into::<ANY_CASE>(text, &mut valid);
-    valid.then_some(value)
+    let mut value = 0;
+    decode_into::<ANY_CASE>(text, &mut value).then_some(value)
 }
 
-/// [`decode_fast`]'s work: the value, and `valid` set to whether there is one.
+/// [`decode_fast`]'s work: whether `text` is a value, and the value in `value`.
 #[inline(never)]
-fn decode_into<const ANY_CASE: bool>(text: &[u8], valid: &mut bool) -> u128 {
+fn decode_into<const ANY_CASE: bool>(text: &[u8], value: &mut u128) -> bool {
     let symbols = match (text.first_chunk::<26>(), text.len()) {
         (Some(symbols), 26) => symbols,
-        _ => {
-            *valid = false;
-            return 0;
-        }
+        _ => return false,
     };
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
     if super::avx2::available() {
         // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { super::avx2::crockford26::<ANY_CASE>(symbols, valid) };
+        return unsafe { super::avx2::crockford26::<ANY_CASE>(symbols, value) };
     }
     let table = if ANY_CASE {
         &DECODE_ANY_CASE
     } else {
         &DECODE_LOWER
     };
-    let value = decode26(symbols, table);
-    *valid = value.is_some();
-    value.unwrap_or(0)
+    match decode26(symbols, table) {
+        Some(decoded) => {
+            *value = decoded;
+            true
+        }
+        None => false,
+    }
 }
 
 /// [`decode26`] of a text of any length: `None` unless it is 26 bytes (in `const` code: a

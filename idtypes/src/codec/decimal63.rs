@@ -359,7 +359,12 @@ mod tests {
                     let mut text = digits[..len].to_vec();
                     text[place] = byte;
                     let fast = parse(&text).map_err(refusal_name);
-                    assert_eq!(fast, parse_slow(&text), "{:?}", std::string::String::from_utf8_lossy(&text));
+                    assert_eq!(
+                        fast,
+                        parse_slow(&text),
+                        "{:?}",
+                        std::string::String::from_utf8_lossy(&text)
+                    );
                 }
             }
         }

@@ -256,6 +256,17 @@ const fn eight_digits(n: u32) -> u64 {
     pair(d6) | pair(d4 - d6 * 100) << 16 | pair(d2 - d4 * 100) << 32 | pair(n - d2 * 100) << 48
 }
 
+/// The 16 digits of `middle` and `bottom` behind the last `K` (1 to 3) of the 3 in `top`, as
+/// three words of text.
+#[inline(always)]
+const fn behind<const K: u32>(top: u64, middle: u64, bottom: u64) -> [u64; 3] {
+    [
+        top >> (24 - 8 * K) | middle << (8 * K),
+        middle >> (64 - 8 * K) | bottom << (8 * K),
+        bottom >> (64 - 8 * K),
+    ]
+}
+
 /// The decimal text of `value` (at most 2^63 - 1), on the stack: as many digits as the
 /// number has (1 to 19), the same text as `u64`'s `Display`.
 ///
@@ -281,10 +292,13 @@ pub(crate) const fn encode(value: u64) -> IdText<19> {
         let top = top as u32;
         let hundreds = top / 100;
         let top = (b'0' as u64 + hundreds as u64) | pair(top - hundreds * 100) << 8;
-        let top = top >> (24 - 8 * k);
-        let first = top | middle << (8 * k);
-        let second = middle >> (64 - 8 * k) | bottom << (8 * k);
-        let third = (bottom >> (64 - 8 * k)).to_le_bytes();
+        // One arm per length, each with shifts the compiler knows.
+        let [first, second, third] = match k {
+            1 => behind::<1>(top, middle, bottom),
+            2 => behind::<2>(top, middle, bottom),
+            _ => behind::<3>(top, middle, bottom),
+        };
+        let third = third.to_le_bytes();
         if let Some((head, tail)) = bytes.split_first_chunk_mut::<16>() {
             *head = (first as u128 | (second as u128) << 64).to_le_bytes();
             tail[0] = third[0];

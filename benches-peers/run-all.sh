@@ -26,7 +26,8 @@ fi
 cargo bench -p idtypes --features derive,serde \
     --bench tid --bench ulid --bench time_id --bench uid11 --bench tbsl \
     --bench process --bench typed --bench contention 1>&2
-cargo bench --manifest-path benches-peers/Cargo.toml --bench uuids --bench record_key --bench generate 1>&2
+cargo bench --manifest-path benches-peers/Cargo.toml \
+    --bench uuids --bench record_key --bench snowflake --bench generate 1>&2
 
 cargo run --quiet --manifest-path benches-peers/Cargo.toml --bin perf-report >"$out"
 # The run-ahead table (how far ahead of the clock each generator's ids run under load): not a

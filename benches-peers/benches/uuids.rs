@@ -12,8 +12,10 @@
 //! - `uuid_v4`: `idtypes::uuids::new_v4` beside `uuid::Uuid::new_v4` (`fast-rng`).
 //! - `hyphenated_parse`, `hyphenated_encode`: the hyphenated text (36 characters): a typed UUID
 //!   that chose it (`#[idtype(text = "hyphenated")]`, no prefix) and `parse_hyphenated` beside
-//!   `uuid::Uuid::parse_str`; `encode_hyphenated` (on the stack) beside the uuid crate's
-//!   `hyphenated().encode_lower` into a buffer.
+//!   `uuid::Uuid::parse_str` and `try_parse`, and uuid-simd's `parse_hyphenated` (SIMD: AVX2
+//!   on this machine, chosen at run time); `encode_hyphenated` (on the stack) beside the uuid
+//!   crate's `hyphenated().encode_lower` and uuid-simd's `format_hyphenated`, each into a
+//!   buffer on the stack.
 //!
 //! Every result is kept where it was made and `black_box` gets a reference to it (see
 //! `record_key.rs` for why).
@@ -25,6 +27,7 @@ use criterion::{
 };
 use idtypes::uuids::{DynTypeId, UuidV7Generator};
 use type_safe_id::{DynamicType, TypeSafeId};
+use uuid_simd::AsOut;
 
 const TEXT: &str = "user_01h455vb4pex5vsknk084sn02q";
 
@@ -134,6 +137,10 @@ const HYPHENATED: &str = "01890a5d-ac96-774b-bcce-b302099a8057";
 fn hyphenated_parse(c: &mut Criterion) {
     let uuid = uuid::Uuid::parse_str(HYPHENATED).unwrap();
     assert_eq!(SessionId::parse(HYPHENATED).unwrap().into_inner(), uuid);
+    assert_eq!(
+        <uuid::Uuid as uuid_simd::UuidExt>::parse_hyphenated(HYPHENATED).unwrap(),
+        uuid
+    );
     let mut group = group(c, "hyphenated_parse");
     bench(&mut group, "idtypes typed", HYPHENATED, SessionId::parse);
     bench(
@@ -148,12 +155,31 @@ fn hyphenated_parse(c: &mut Criterion) {
         HYPHENATED,
         uuid::Uuid::parse_str,
     );
+    bench(
+        &mut group,
+        "uuid try_parse",
+        HYPHENATED,
+        uuid::Uuid::try_parse,
+    );
+    bench(
+        &mut group,
+        "uuid-simd parse_hyphenated",
+        HYPHENATED,
+        |text| <uuid::Uuid as uuid_simd::UuidExt>::parse_hyphenated(text),
+    );
     group.finish();
 }
 
 fn hyphenated_encode(c: &mut Criterion) {
     let uuid = uuid::Uuid::parse_str(HYPHENATED).unwrap();
     assert_eq!(idtypes::uuids::encode_hyphenated(uuid), HYPHENATED);
+    let mut buffer = [0u8; 36];
+    let text = uuid_simd::format_hyphenated(
+        uuid.as_bytes(),
+        buffer.as_out(),
+        uuid_simd::AsciiCase::Lower,
+    );
+    assert_eq!(text, HYPHENATED.as_bytes());
     let mut group = group(c, "hyphenated_encode");
     bench(
         &mut group,
@@ -164,6 +190,16 @@ fn hyphenated_encode(c: &mut Criterion) {
     bench(&mut group, "uuid encode_lower", uuid, |uuid| {
         let mut buffer = [0u8; uuid::fmt::Hyphenated::LENGTH];
         uuid.hyphenated().encode_lower(&mut buffer);
+        buffer
+    });
+    bench(&mut group, "uuid-simd format_hyphenated", uuid, |uuid| {
+        let mut buffer = [0u8; 36];
+        // The text is `buffer`, kept below; the reference to it is not needed.
+        let _ = uuid_simd::format_hyphenated(
+            uuid.as_bytes(),
+            buffer.as_out(),
+            uuid_simd::AsciiCase::Lower,
+        );
         buffer
     });
     group.finish();

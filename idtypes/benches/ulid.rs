@@ -4,6 +4,9 @@
 //!
 //! - `ulid encode`: 128 bits to 26 characters on the stack ([`Ulid::encode`]); peer
 //!   `ulid::Ulid::array_to_str` into a stack buffer.
+//! - `ulid to_string`: the text in a new `String`: `to_string` on both sides (idtypes' through
+//!   `Display`; the `ulid` crate's is an inherent method of its own, which encodes into a stack
+//!   buffer and copies it into a `String`).
 //! - `ulid parse`: validate and decode 26 characters ([`Ulid::parse`]), the result reduced to
 //!   its `u128`; peer `ulid::Ulid::from_string`, the same way.
 //! - `ulid generate`: [`UlidGenerator::next`] (monotonic, thread-safe, fork-safe, 80 bits from
@@ -46,6 +49,21 @@ fn encode(c: &mut Criterion) {
     group.finish();
 }
 
+fn to_string(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ulid to_string");
+    configure(&mut group);
+    let ours = Ulid::parse(ULID_TEXT).unwrap();
+    let peer = ulid::Ulid::from_string(ULID_TEXT).unwrap();
+    assert_eq!(ours.to_string(), peer.to_string());
+    group.bench_function("idtypes to_string", |b| {
+        b.iter(|| black_box(black_box(ours).to_string()))
+    });
+    group.bench_function("ulid to_string", |b| {
+        b.iter(|| black_box(black_box(peer).to_string()))
+    });
+    group.finish();
+}
+
 fn parse(c: &mut Criterion) {
     let mut group = c.benchmark_group("ulid parse");
     configure(&mut group);
@@ -79,5 +97,5 @@ fn generate(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, encode, parse, generate);
+criterion_group!(benches, encode, to_string, parse, generate);
 criterion_main!(benches);

@@ -102,6 +102,15 @@ const SECTIONS: &[Section] = &[
                 kind: P,
             },
             Row {
+                operation: "`Ulid` -> a new `String` (`to_string`)",
+                source: I,
+                bench: "ulid",
+                group: "ulid to_string",
+                ours: &[("", "idtypes to_string")],
+                beside: &[("ulid `to_string`", "ulid to_string")],
+                kind: P,
+            },
+            Row {
                 operation: "26 chars -> `Ulid`",
                 source: I,
                 bench: "ulid",
@@ -197,6 +206,30 @@ const SECTIONS: &[Section] = &[
                 ],
                 kind: P,
             },
+            Row {
+                operation: "`Snowflake` -> 1 to 19 decimal digits on the stack (18 here)",
+                source: X,
+                bench: "snowflake",
+                group: "snowflake encode",
+                ours: &[("", "idtypes Snowflake::encode")],
+                beside: &[
+                    ("itoa `Buffer::format` of the `u64`", "itoa Buffer::format"),
+                    (
+                        "std `write!` into a stack buffer",
+                        "std write! (stack buffer)",
+                    ),
+                ],
+                kind: P,
+            },
+            Row {
+                operation: "18 decimal digits -> `Snowflake`",
+                source: X,
+                bench: "snowflake",
+                group: "snowflake parse",
+                ours: &[("", "idtypes Snowflake::parse")],
+                beside: &[("std `str::parse::<u64>`", "std str::parse::<u64>")],
+                kind: P,
+            },
         ],
     },
     Section {
@@ -238,7 +271,14 @@ const SECTIONS: &[Section] = &[
                     ("", "idtypes typed"),
                     ("`parse_hyphenated`", "idtypes parse_hyphenated"),
                 ],
-                beside: &[("uuid `parse_str`", "uuid parse_str")],
+                beside: &[
+                    ("uuid `parse_str`", "uuid parse_str"),
+                    ("uuid `try_parse`", "uuid try_parse"),
+                    (
+                        "uuid-simd `parse_hyphenated` (AVX2)",
+                        "uuid-simd parse_hyphenated",
+                    ),
+                ],
                 kind: P,
             },
             Row {
@@ -247,7 +287,13 @@ const SECTIONS: &[Section] = &[
                 bench: "uuids",
                 group: "hyphenated_encode",
                 ours: &[("", "idtypes encode_hyphenated")],
-                beside: &[("uuid `hyphenated().encode_lower`", "uuid encode_lower")],
+                beside: &[
+                    ("uuid `hyphenated().encode_lower`", "uuid encode_lower"),
+                    (
+                        "uuid-simd `format_hyphenated` (AVX2)",
+                        "uuid-simd format_hyphenated",
+                    ),
+                ],
                 kind: P,
             },
         ],

@@ -117,7 +117,51 @@ pub(crate) const fn decode26(text: &[u8; 26], table: &[u8; 256]) -> Option<u128>
     )
 }
 
-/// [`decode26`] of a text of any length: `None` unless it is 26 bytes.
+/// [`decode26`] for run time, of a text of any length (`None` unless it is 26 bytes): the
+/// same result, by AVX2 where the processor has it (`codec::avx2`), else by `decode26`.
+/// `ANY_CASE` picks the table: [`DECODE_ANY_CASE`] or [`DECODE_LOWER`].
+///
+/// Inlined, it is a call and a test; the work is done out of line, once for every caller
+/// (a typed id's parse among them), by [`decode_into`], whose answer comes back in a register
+/// (see `codec::avx2::crockford26` for what an `Option<u128>` coming back cost).
+#[inline(always)]
+pub(crate) fn decode_fast<const ANY_CASE: bool>(text: &[u8]) -> Option<u128> {
+    let mut value = 0;
+    decode_into::<ANY_CASE>(text, &mut value).then_some(value)
+}
+
+/// [`decode_fast`]'s work: whether `text` is a value, and the value in `value`.
+#[inline(never)]
+fn decode_into<const ANY_CASE: bool>(text: &[u8], value: &mut u128) -> bool {
+    let symbols = match (text.first_chunk::<26>(), text.len()) {
+        (Some(symbols), 26) => symbols,
+        _ => return false,
+    };
+    #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
+    if super::avx2::available() {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { super::avx2::crockford26::<ANY_CASE>(symbols, value) };
+    }
+    let table = if ANY_CASE {
+        &DECODE_ANY_CASE
+    } else {
+        &DECODE_LOWER
+    };
+    match decode26(symbols, table) {
+        Some(decoded) => {
+            *value = decoded;
+            true
+        }
+        None => false,
+    }
+}
+
+/// [`decode26`] of a text of any length: `None` unless it is 26 bytes (in `const` code: a
+/// TypeID's suffix read by `DynTypeId::parse`).
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "the TypeID suffix reads it")
+)]
 #[inline]
 pub(crate) const fn decode(text: &[u8], table: &[u8; 256]) -> Option<u128> {
     match (text.first_chunk::<26>(), text.len()) {

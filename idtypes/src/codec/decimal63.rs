@@ -105,20 +105,16 @@ pub(crate) const fn parse(text: &[u8]) -> Result<u64, Refusal> {
     if len == 0 || len > TEXT_LEN {
         return Err(Refusal::Length(len));
     }
-    // 19 digits are below 10^19 < 2^64: no overflow.
-    let mut value = 0u64;
-    let mut i = 0;
-    while i < len {
-        let digit = text[i].wrapping_sub(b'0');
-        if digit > 9 {
+    let value = match digits_value(text) {
+        Some(value) => value,
+        None => {
+            let position = first_non_digit(text);
             return Err(Refusal::Character {
-                position: i,
-                found: char_at(text, i),
+                position,
+                found: char_at(text, position),
             });
         }
-        value = value * 10 + digit as u64;
-        i += 1;
-    }
+    };
     if len > 1 && text[0] == b'0' {
         return Err(Refusal::LeadingZero);
     }
@@ -137,46 +133,186 @@ pub(crate) const fn parse(text: &[u8]) -> Result<u64, Refusal> {
     Ok(value)
 }
 
-/// The two digits of each number below 100, for writing two digits a division.
-const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-                            2021222324252627282930313233343536373839\
-                            4041424344454647484950515253545556575859\
-                            6061626364656667686970717273747576777879\
-                            8081828384858687888990919293949596979899";
-
-/// The number of decimal digits of `value` (1 to 20).
-const fn digit_count(value: u64) -> usize {
-    let mut len = 1;
-    let mut bound = 10u64;
-    while len < 20 && value >= bound {
-        len += 1;
-        bound = bound.wrapping_mul(10);
+/// The number 1 to 19 ASCII digits spell, or `None` if a byte is not a digit.
+///
+/// The first `len % 8` digits one at a time, then eight at a time in a little-endian word
+/// (SWAR): checked with two masks, and made a number by three multiplications that each join
+/// neighbouring lanes (digits into pairs, pairs into fours, fours into eight), instead of a
+/// chain of eight `* 10 + digit`. 19 digits are below 10^19 < 2^64: no overflow.
+#[inline]
+const fn digits_value(text: &[u8]) -> Option<u64> {
+    let len = text.len();
+    let mut value = 0u64;
+    let mut i = 0;
+    while i < len % 8 {
+        let digit = text[i].wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        value = value * 10 + digit as u64;
+        i += 1;
     }
-    len
+    while i < len {
+        let eight = u64::from_le_bytes([
+            text[i],
+            text[i + 1],
+            text[i + 2],
+            text[i + 3],
+            text[i + 4],
+            text[i + 5],
+            text[i + 6],
+            text[i + 7],
+        ]);
+        match eight_digits_value(eight) {
+            Some(digits) => value = value * 100_000_000 + digits,
+            None => return None,
+        }
+        i += 8;
+    }
+    Some(value)
+}
+
+/// The number 8 ASCII digits spell (a little-endian word, the first digit in the low byte), or
+/// `None` if a byte is not a digit.
+#[inline(always)]
+const fn eight_digits_value(x: u64) -> Option<u64> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // A digit is 0x30 to 0x39: its high nibble is 3, and adding 6 leaves it 3.
+    let digits = (x & (0xF0 * ONES)) == 0x30 * ONES
+        && (x.wrapping_add(0x06 * ONES) & (0xF0 * ONES)) == 0x30 * ONES;
+    if !digits {
+        return None;
+    }
+    let x = x & (0x0F * ONES);
+    // Earlier digit * 10 + later one, in the even bytes; then pairs, then fours. What the
+    // multiplications carry past bit 63 is not wanted: wrapping.
+    let x = x.wrapping_mul(10 << 8 | 1) >> 8 & 0x00FF_00FF_00FF_00FF;
+    let x = x.wrapping_mul(100 << 16 | 1) >> 16 & 0x0000_FFFF_0000_FFFF;
+    Some(x.wrapping_mul(10_000 << 32 | 1) >> 32)
+}
+
+/// The position of the first byte of `text` that is not a digit (`text.len()` if none).
+#[cold]
+const fn first_non_digit(text: &[u8]) -> usize {
+    let mut i = 0;
+    while i < text.len() && text[i].is_ascii_digit() {
+        i += 1;
+    }
+    i
+}
+
+/// `POW10[k]` is 10^k: the smallest number of `k + 1` digits.
+const POW10: [u64; 20] = {
+    let mut table = [1u64; 20];
+    let mut k = 1;
+    while k < 20 {
+        table[k] = table[k - 1] * 10;
+        k += 1;
+    }
+    table
+};
+
+/// The number of decimal digits of `value` (1 to 19 for a value below 2^63).
+///
+/// From the bit length: `floor(log10(2^b)) = b * 1233 >> 12` for every `b` below 64, and a
+/// number of bit length `b + 1` has that many digits plus one, or plus two when it reaches the
+/// next power of ten. No loop.
+#[inline(always)]
+const fn digit_count(value: u64) -> usize {
+    let log2 = 63 - (value | 1).leading_zeros() as usize;
+    let guess = (log2 * 1233) >> 12;
+    guess + 1 + (value >= POW10[guess + 1]) as usize
+}
+
+/// The two digits of each number below 100 as ASCII, the tens in the low byte (`PAIRS[42]`
+/// is `b"42"` read as a little-endian `u16`): 200 bytes, and as many zeros after them, so that
+/// an index of one byte needs no bounds check.
+const PAIRS: [u16; 256] = {
+    let mut table = [0; 256];
+    let mut n = 0;
+    while n < 100 {
+        table[n] = u16::from_le_bytes([b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+        n += 1;
+    }
+    table
+};
+
+/// The two digits of `n` (below 100) as ASCII, the tens in the low byte.
+#[inline(always)]
+const fn pair(n: u32) -> u64 {
+    PAIRS[n as u8 as usize] as u64
+}
+
+/// The 8 decimal digits of `n` (below 10^8, with leading zeros) as ASCII, the first in the low
+/// byte: what the bytes of a little-endian word are in memory.
+///
+/// Two digits at a time from [`PAIRS`], as itoa writes them, but the four pairs come from
+/// three divisions of `n` itself (`n / 100`, `n / 10^4`, `n / 10^6`: a multiplication and a
+/// shift each), which run side by side, not from a chain of divisions by 100, each waiting for
+/// the one before.
+#[inline(always)]
+const fn eight_digits(n: u32) -> u64 {
+    let (d2, d4, d6) = (n / 100, n / 10_000, n / 1_000_000);
+    pair(d6) | pair(d4 - d6 * 100) << 16 | pair(d2 - d4 * 100) << 32 | pair(n - d2 * 100) << 48
+}
+
+/// The 16 digits of `middle` and `bottom` behind the last `K` (1 to 3) of the 3 in `top`, as
+/// three words of text.
+#[inline(always)]
+const fn behind<const K: u32>(top: u64, middle: u64, bottom: u64) -> [u64; 3] {
+    [
+        top >> (24 - 8 * K) | middle << (8 * K),
+        middle >> (64 - 8 * K) | bottom << (8 * K),
+        bottom >> (64 - 8 * K),
+    ]
 }
 
 /// The decimal text of `value` (at most 2^63 - 1), on the stack: as many digits as the
-/// number has (1 to 19), written from the end two at a time.
+/// number has (1 to 19), the same text as `u64`'s `Display`.
+///
+/// The last 16 digits, leading zeros included, are made at once in two words
+/// ([`eight_digits`] each), from two divisions of `value`; the 1 to 3 digits before them
+/// (`value / 10^16`, below 923) are put in front by shifting the words, which leaves the text
+/// in three registers and is written with three stores. A Snowflake takes that way from 28
+/// days past its epoch on (2^22 ms ids reach 10^16 then), a Sonyflake (v1) from 69 days.
+/// Shorter numbers shift their leading zeros out. No loop, no chain of divisions by 100
+/// (which took 22 ns for a Snowflake's 18 digits), no byte written twice.
+#[inline]
 pub(crate) const fn encode(value: u64) -> IdText<19> {
-    let len = digit_count(value);
-    let mut digits = [0u8; 19];
-    let mut rest = value;
-    let mut i = len;
-    while rest >= 100 {
-        let pair = (rest % 100) as usize * 2;
-        rest /= 100;
-        i -= 2;
-        digits[i] = PAIRS[pair];
-        digits[i + 1] = PAIRS[pair + 1];
-    }
-    if rest >= 10 {
-        let pair = rest as usize * 2;
-        digits[i - 2] = PAIRS[pair];
-        digits[i - 1] = PAIRS[pair + 1];
+    let top = value / 10_000_000_000_000_000;
+    let high = value / 100_000_000;
+    let middle = eight_digits((high - top * 100_000_000) as u32);
+    let bottom = eight_digits((value - high * 100_000_000) as u32);
+    let mut bytes = [0u8; 19];
+    let len;
+    if top > 0 {
+        len = digit_count(value);
+        // `top`'s digits: 1 to 3.
+        let k = (len - 16) as u32;
+        let top = top as u32;
+        let hundreds = top / 100;
+        let top = (b'0' as u64 + hundreds as u64) | pair(top - hundreds * 100) << 8;
+        // One arm per length, each with shifts the compiler knows.
+        let [first, second, third] = match k {
+            1 => behind::<1>(top, middle, bottom),
+            2 => behind::<2>(top, middle, bottom),
+            _ => behind::<3>(top, middle, bottom),
+        };
+        let third = third.to_le_bytes();
+        if let Some((head, tail)) = bytes.split_first_chunk_mut::<16>() {
+            *head = (first as u128 | (second as u128) << 64).to_le_bytes();
+            tail[0] = third[0];
+            tail[1] = third[1];
+            tail[2] = third[2];
+        }
     } else {
-        digits[i - 1] = b'0' + rest as u8;
+        len = digit_count(value);
+        let digits = (middle as u128 | (bottom as u128) << 64) >> (8 * (16 - len));
+        if let Some((head, _)) = bytes.split_first_chunk_mut::<16>() {
+            *head = digits.to_le_bytes();
+        }
     }
-    IdText::from_ascii_prefix(digits, len)
+    IdText::from_ascii_prefix(bytes, len)
 }
 
 #[cfg(test)]
@@ -196,5 +332,96 @@ mod tests {
         }
         assert_eq!(encode(MAX_VALUE).as_str(), "9223372036854775807");
         assert_eq!(encode(0).as_str(), "0");
+    }
+
+    /// The parse of before words: one digit at a time.
+    fn parse_slow(text: &[u8]) -> Result<u64, std::string::String> {
+        if text.is_empty() || text.len() > 19 {
+            return Err(std::format!("length {}", text.len()));
+        }
+        let mut value = 0u64;
+        for (i, &b) in text.iter().enumerate() {
+            if !b.is_ascii_digit() {
+                return Err(std::format!("character at {i}"));
+            }
+            value = value * 10 + (b - b'0') as u64;
+        }
+        if text.len() > 1 && text[0] == b'0' {
+            return Err("leading zero".into());
+        }
+        if value > MAX_VALUE {
+            return Err("overflow".into());
+        }
+        Ok(value)
+    }
+
+    fn refusal_name(refusal: Refusal) -> std::string::String {
+        match refusal {
+            Refusal::Length(len) => std::format!("length {len}"),
+            Refusal::Character { position, .. } => std::format!("character at {position}"),
+            Refusal::LeadingZero => "leading zero".into(),
+            Refusal::Overflow { .. } => "overflow".into(),
+        }
+    }
+
+    #[test]
+    fn every_byte_in_every_place_of_every_length_parses_as_one_digit_at_a_time_does() {
+        let digits = b"9223372036854775807";
+        for len in 1..=19 {
+            for place in 0..len {
+                for byte in 0..=255u8 {
+                    let mut text = digits[..len].to_vec();
+                    text[place] = byte;
+                    let fast = parse(&text).map_err(refusal_name);
+                    assert_eq!(
+                        fast,
+                        parse_slow(&text),
+                        "{:?}",
+                        std::string::String::from_utf8_lossy(&text)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_digit_count_steps_at_each_power_of_ten() {
+        for (k, &power) in POW10.iter().enumerate().skip(1) {
+            assert_eq!(digit_count(power - 1), k, "{}", power - 1);
+            if power <= MAX_VALUE {
+                assert_eq!(digit_count(power), k + 1, "{power}");
+            }
+        }
+        assert_eq!(digit_count(0), 1);
+        assert_eq!(digit_count(MAX_VALUE), 19);
+    }
+
+    #[test]
+    fn every_digit_in_every_place_encodes_as_std_does() {
+        for &power in &POW10[..19] {
+            for digit in 1..10u64 {
+                let Some(v) = digit.checked_mul(power).filter(|&v| v <= MAX_VALUE) else {
+                    continue;
+                };
+                for v in [v, v - 1, v + 1, v | 1, MAX_VALUE - v] {
+                    let text = encode(v);
+                    assert_eq!(text.as_str(), std::format!("{v}"));
+                    assert!(text.into_bytes()[text.len()..].iter().all(|&b| b == 0));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sampled_values_encode_as_std_does() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..200_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Every length alike: the sample shifted right by 0 to 63 bits.
+            let v = (x >> (i % 64)) & MAX_VALUE;
+            assert_eq!(encode(v).as_str(), std::format!("{v}"));
+        }
     }
 }

@@ -1,4 +1,6 @@
-//! Uppercase hexadecimal of fixed-size byte arrays (`[0-9A-F]`, two symbols per byte).
+//! Hexadecimal of fixed-size byte arrays, two symbols per byte: uppercase (`[0-9A-F]`, a
+//! TBSL's text), and a UUID's hyphenated text (read in either case, written in lowercase).
+//! Tables write; words of 8 symbols read.
 
 /// The alphabet, in symbol order.
 pub(crate) const ALPHABET: &[u8; 16] = b"0123456789ABCDEF";
@@ -14,24 +16,13 @@ pub(crate) const INVALID: u8 = 0xFF;
 const ALPHABET_LOWER: &[u8; 16] = b"0123456789abcdef";
 
 /// The value of each byte as an uppercase hex digit, or `INVALID` (lowercase is not canonical).
-pub(crate) const DECODE: [u8; 256] = decode_table(false);
+pub(crate) const DECODE: [u8; 256] = decode_table();
 
-/// The value of each byte as a hex digit in either case, or `INVALID` (a UUID's hyphenated
-/// text, which RFC 9562 reads in either case).
-#[cfg_attr(
-    not(feature = "uuid"),
-    allow(dead_code, reason = "a UUID's hyphenated text")
-)]
-pub(crate) const DECODE_ANY_CASE: [u8; 256] = decode_table(true);
-
-const fn decode_table(lower_too: bool) -> [u8; 256] {
+const fn decode_table() -> [u8; 256] {
     let mut table = [INVALID; 256];
     let mut i = 0;
     while i < 16 {
         table[ALPHABET[i] as usize] = i as u8;
-        if lower_too {
-            table[ALPHABET_LOWER[i] as usize] = i as u8;
-        }
         i += 1;
     }
     table
@@ -135,14 +126,34 @@ const fn decode8(x: u64) -> (u32, bool) {
     let digit = within(low7, b'0', b'9');
     let letter = within(low7, b'A', b'F');
     let ok = (digit | letter) & !x & HIGH == HIGH;
-    // A symbol's value: its low nibble, plus 9 for a letter (`A` is 0x41, bit 6 set).
+    (pack8(x), ok)
+}
+
+/// [`decode8`] of hex digits in either case (`0-9`, `a-f`, `A-F`): a UUID's hyphenated text.
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "a UUID's hyphenated text")
+)]
+#[inline(always)]
+pub(crate) const fn decode8_any_case(x: u64) -> (u32, bool) {
+    let low7 = x & !HIGH;
+    let digit = within(low7, b'0', b'9');
+    // `| 0x20` takes `A-F` to `a-f` and leaves `a-f` there; no other byte lands in `a-f`.
+    let letter = within(low7 | (0x20 * ONES), b'a', b'f');
+    let ok = (digit | letter) & !x & HIGH == HIGH;
+    (pack8(x), ok)
+}
+
+/// The four bytes 8 hex symbols spell (meaningful where all 8 are symbols): each symbol's
+/// value is its low nibble, plus 9 for a letter (bit 6 set: `A` is 0x41, `a` 0x61), then
+/// symbol 2k (high nibble) and 2k+1 (low nibble) go into byte lane 2k, then the even lanes
+/// side by side.
+#[inline(always)]
+const fn pack8(x: u64) -> u32 {
     let nibbles = (x & (0x0F * ONES)) + ((x >> 6) & ONES) * 9;
-    // Symbol 2k (high nibble) and 2k+1 (low nibble) into byte lane 2k, then the even lanes
-    // side by side.
     let pairs = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF_00FF_00FF;
     let pairs = (pairs | (pairs >> 8)) & 0x0000_FFFF_0000_FFFF;
-    let packed = (pairs | (pairs >> 16)) as u32;
-    (packed, ok)
+    (pairs | (pairs >> 16)) as u32
 }
 
 /// Top bit of each byte of `low7` (bytes below 0x80) set where `lo <= byte <= hi`.
@@ -154,6 +165,7 @@ const fn within(low7: u64, lo: u8, hi: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn every_byte_round_trips_and_lowercase_is_refused() {
@@ -174,6 +186,33 @@ mod tests {
                 let mut bytes = [0x5Au8, 0x01, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xA5];
                 bytes[pos] = b;
                 assert_eq!(decode20(&encode10(&bytes)), Ok(bytes), "{b:#x} at {pos}");
+            }
+        }
+    }
+
+    #[test]
+    fn eight_symbols_of_either_case_read_like_a_table() {
+        let table = |b: u8| match b {
+            b'0'..=b'9' => Some(b - b'0'),
+            b'a'..=b'f' => Some(b - b'a' + 10),
+            b'A'..=b'F' => Some(b - b'A' + 10),
+            _ => None,
+        };
+        for pos in 0..8 {
+            for byte in 0..=255u8 {
+                let mut text = *b"09afAF5c";
+                text[pos] = byte;
+                let (value, ok) = decode8_any_case(u64::from_le_bytes(text));
+                let expected: Option<Vec<u8>> = text.iter().map(|&b| table(b)).collect();
+                assert_eq!(ok, expected.is_some(), "byte {byte:#x} at {pos}");
+                if let Some(nibbles) = expected {
+                    let bytes: Vec<u8> = nibbles.chunks(2).map(|p| p[0] << 4 | p[1]).collect();
+                    assert_eq!(
+                        value.to_le_bytes().as_slice(),
+                        bytes,
+                        "byte {byte:#x} at {pos}"
+                    );
+                }
             }
         }
     }

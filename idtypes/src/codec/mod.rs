@@ -3,6 +3,8 @@
 //! Each codec is `const` and allocation-free; the formats add their own rules (which first
 //! symbols are allowed, how many bits a value has) on top.
 
+#[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
+pub(crate) mod avx2;
 pub(crate) mod base32_sortable;
 pub(crate) mod base58;
 pub(crate) mod crockford;

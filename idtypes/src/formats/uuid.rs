@@ -81,7 +81,8 @@ impl Sealed for Uuid {
 
     #[inline(always)]
     fn parse_valid(text: &str, start: usize) -> Option<Self> {
-        typeid::suffix_valid(text.as_bytes().get(start..)?).map(Uuid::from_u128)
+        crate::codec::crockford::decode_fast::<false>(text.as_bytes().get(start..)?)
+            .map(Uuid::from_u128)
     }
 }
 

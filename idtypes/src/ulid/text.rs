@@ -75,7 +75,7 @@ impl Ulid {
     /// The ULID of a valid text, without building an error for one that is not.
     #[inline]
     pub(crate) fn parse_valid(text: &[u8]) -> Option<Ulid> {
-        crockford::decode(text, &crockford::DECODE_ANY_CASE).map(Ulid)
+        crockford::decode_fast::<true>(text).map(Ulid)
     }
 
     /// The canonical text (uppercase) on the stack, without allocating.
@@ -92,6 +92,30 @@ impl Ulid {
     #[inline]
     pub const fn encode(self) -> IdText<26> {
         IdText::from_ascii(crockford::encode26(self.0, false))
+    }
+
+    /// The canonical text (uppercase) in a new `String` of its size: what `format!("{id}")`
+    /// and `ToString` give, in half their time (this method, found before `ToString`'s, makes
+    /// no `Formatter` and allocates once, the `ulid` crate's own `to_string` does the same).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Ulid;
+    ///
+    /// let id = Ulid::from_parts(1_469_922_850_259, 0xD676_4C61_EFB9_9302_BD5B)?;
+    /// assert_eq!(id.to_string(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    /// assert_eq!(id.to_string(), format!("{id}"));
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[allow(
+        clippy::inherent_to_string_shadow_display,
+        reason = "the same text as `Display`, without the formatting machinery"
+    )]
+    #[inline]
+    pub fn to_string(&self) -> alloc::string::String {
+        alloc::string::String::from(self.encode().as_str())
     }
 
     /// The text in lowercase (as a TypeID suffix writes the same 128 bits), on the stack.

@@ -29,7 +29,7 @@
 mod dyn_type_id;
 #[cfg(all(feature = "std", idtypes_host))]
 mod generator;
-mod hyphenated;
+pub(crate) mod hyphenated;
 mod range;
 mod time;
 mod type_id_text;

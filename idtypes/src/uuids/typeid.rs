@@ -178,12 +178,6 @@ pub(crate) const fn parse_suffix_as(text: &[u8], format: &'static str) -> Result
     }
 }
 
-/// The 128 bits of a valid suffix, or `None` (no error built).
-#[inline]
-pub(crate) const fn suffix_valid(text: &[u8]) -> Option<u128> {
-    decode_suffix(text)
-}
-
 /// The 128 bits of a valid suffix, or `None`.
 #[inline]
 const fn decode_suffix(text: &[u8]) -> Option<u128> {

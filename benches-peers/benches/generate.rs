@@ -26,6 +26,8 @@ use std::{
     time::{Duration, Instant, SystemTime, UNIX_EPOCH},
 };
 
+mod support;
+
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
@@ -34,14 +36,7 @@ use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
 use idtypes::tid::TidGenerator;
 use idtypes::time_id::TimeIdGenerator;
 use idtypes::uid11::{SnowishGenerator, TsSeqRandGenerator};
-
-fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    group
-}
+use support::group;
 
 /// Benchmarks `run` in a loop, keeping its result in place: at saturation.
 fn saturated<R>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, mut run: impl FnMut() -> R) {

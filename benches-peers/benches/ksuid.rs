@@ -16,38 +16,16 @@
 //! take it: passing idtypes' 20-byte `Copy` id by value through `black_box` costs a copy
 //! through the stack (about 7 ns in `ksuid_parts`), which is the harness's, not the crate's.
 
-use std::{hint::black_box, str::FromStr, time::Duration};
+use std::str::FromStr;
 
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::{Ksuid, ksuid::KsuidGenerator};
+use support::{bench, group};
 use svix_ksuid::KsuidLike;
 
 const TEXT: &str = "0ujtsYcgvSTl8PAuAdqWYSMnLOv";
-
-fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    group
-}
-
-/// Benchmarks `run` on `input`, keeping its result in place.
-fn bench<I: Copy, R>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    name: &str,
-    input: I,
-    run: impl Fn(I) -> R,
-) {
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            let result = run(black_box(input));
-            black_box(&result);
-        })
-    });
-}
 
 /// The three crates agree on the text and the bytes of `TEXT`.
 fn same_everywhere() -> [u8; 20] {

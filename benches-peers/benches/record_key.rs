@@ -18,29 +18,24 @@
 //! compiler splits it at that call site (a store-forwarding stall or none), not on the crate
 //! measured; `idtypes`' own `record_key` bench shows both for its `parse`.
 
-use std::{hint::black_box, time::Duration};
+use std::hint::black_box;
 
 #[path = "../../idtypes/benches/plain/record_key.rs"]
 mod plain;
 use plain::plain_validate;
 
+mod support;
+
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
+use support::group;
 
 /// The keys: a TID, and 512 characters, each key of the whole character set.
 fn keys() -> [(&'static str, String); 2] {
     let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_~:";
     let long: String = alphabet.chars().cycle().take(512).collect();
     [("13", "3jzfcijpj2z2a".to_owned()), ("512", long)]
-}
-
-fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    group
 }
 
 /// Benchmarks `run` on `key`, keeping its result in place (see the module's docs).

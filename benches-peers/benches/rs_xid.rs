@@ -10,38 +10,16 @@
 //! Every result is kept where it was made and `black_box` gets a reference to it (see
 //! `record_key.rs` for why).
 
-use std::{fmt::Write, hint::black_box, str::FromStr, time::Duration};
+use std::{fmt::Write, hint::black_box, str::FromStr};
 
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::RsXid;
+use support::{bench, group};
 
 /// rs/xid's own test vector.
 const TEXT: &str = "9m4e2mr0ui3e8a215n4g";
-
-fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    group
-}
-
-/// Benchmarks `run` on `input`, keeping its result in place.
-fn bench<I: Copy, R>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    name: &str,
-    input: I,
-    run: impl Fn(I) -> R,
-) {
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            let result = run(black_box(input));
-            black_box(&result);
-        })
-    });
-}
 
 fn parse(c: &mut Criterion) {
     let ours = RsXid::parse(TEXT).unwrap();

@@ -13,38 +13,16 @@
 //! Every result is kept where it was made and `black_box` gets a reference to it (see
 //! `record_key.rs` for why).
 
-use std::{hint::black_box, io::Write, time::Duration};
+use std::{hint::black_box, io::Write};
 
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::Snowflake;
+use support::{bench, group};
 
 /// Discord's documentation's example Snowflake: 18 digits, as most ids of today have.
 const TEXT: &str = "175928847299117063";
-
-fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    group
-}
-
-/// Benchmarks `run` on `input`, keeping its result in place.
-fn bench<I: Copy, R>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    name: &str,
-    input: I,
-    run: impl Fn(I) -> R,
-) {
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            let result = run(black_box(input));
-            black_box(&result);
-        })
-    });
-}
 
 fn encode(c: &mut Criterion) {
     let id = Snowflake::parse(TEXT).unwrap();

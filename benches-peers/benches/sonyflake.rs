@@ -13,39 +13,17 @@
 //! Every result is kept where it was made and `black_box` gets a reference to it (see
 //! `record_key.rs` for why).
 
-use std::{hint::black_box, time::Duration};
+use std::hint::black_box;
 
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::Sonyflake;
 use idtypes::sonyflake::{SonyflakeGenerator, SonyflakeLayout};
+use support::{bench, group};
 
 const TEXT: &str = "578547906324398081";
 const LAYOUT: SonyflakeLayout = SonyflakeLayout::V1;
-
-fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    group
-}
-
-/// Benchmarks `run` on `input`, keeping its result in place.
-fn bench<I: Copy, R>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    name: &str,
-    input: I,
-    run: impl Fn(I) -> R,
-) {
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            let result = run(black_box(input));
-            black_box(&result);
-        })
-    });
-}
 
 fn parse(c: &mut Criterion) {
     let ours = Sonyflake::parse(TEXT).unwrap();

@@ -20,39 +20,17 @@
 //! Every result is kept where it was made and `black_box` gets a reference to it (see
 //! `record_key.rs` for why).
 
-use std::{fmt::Write, hint::black_box, time::Duration};
+use std::{fmt::Write, hint::black_box};
 
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::uuids::{DynTypeId, UuidV7Generator};
+use support::{bench, group};
 use type_safe_id::{DynamicType, TypeSafeId};
 use uuid_simd::AsOut;
 
 const TEXT: &str = "user_01h455vb4pex5vsknk084sn02q";
-
-fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    group
-}
-
-/// Benchmarks `run` on `input`, keeping its result in place.
-fn bench<I: Copy, R>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    name: &str,
-    input: I,
-    run: impl Fn(I) -> R,
-) {
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            let result = run(black_box(input));
-            black_box(&result);
-        })
-    });
-}
 
 fn typeid_parse(c: &mut Criterion) {
     let ours = DynTypeId::parse(TEXT).unwrap();

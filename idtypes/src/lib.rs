@@ -367,7 +367,7 @@
 //! | the clock | what the generators do |
 //! |---|---|
 //! | moves on as time passes (or slews, up to 0.1%) | follow it |
-//! | steps back | continue from the last id (TID, TimeId, xid, snowish, ts-seq-rand, Snowflake: counting up 1 µs, 1 sequence number or 1 random step an id; the counting ones also move on with the time that passed since the step) or apply the [`ClockPolicy`](tbsl::ClockPolicy) (TBSL) until it is back |
+//! | steps back | continue from the last id (TID, TimeId, xid, snowish, ts-seq-rand, Snowflake: counting up 1 µs, 1 sequence number or 1 random step an id; the counting ones wait out a step of up to a second, and after a longer one count on at most as fast as time passes) or apply the [`ClockPolicy`](tbsl::ClockPolicy) (TBSL) until it is back |
 //! | is asked for more ids than its format has ticks (over one TID a microsecond, 4,096 Snowflakes a millisecond) | count ahead of the clock up to the [`RunAhead`] bound (1 ms unless chosen), then wait for the clock, or refuse |
 //! | jumps ahead further than the time that passed, by more than 131 ms | hold the jump back: go on from the last reading they took plus the time passed, as the clock's [monotonic reading](Clock::monotonic_micros) tells it |
 //! | keeps such a jump for a second (readings that agree within 131 ms) | take it: it was a step, not a glitch |

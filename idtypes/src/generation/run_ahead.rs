@@ -395,7 +395,8 @@ impl Pace {
         loop {
             let reading = guard.read(clock).micros;
             let now = units.units(reading);
-            let next_min = match state.next(now, last()?, self.ahead) {
+            let last_units = last()?;
+            let next_min = match state.next(now, last_units, self.ahead) {
                 Err(Stop::Ahead { next_min }) => next_min,
                 done => return Ok(done),
             };
@@ -413,7 +414,7 @@ impl Pace {
                 None => reading,
             };
             if base > reading {
-                match state.next_within(now, units.units(base), last()?, self.ahead) {
+                match state.next_within(now, units.units(base), last_units, self.ahead) {
                     Err(Stop::Ahead { .. }) => {}
                     done => return Ok(done),
                 }

@@ -40,7 +40,8 @@ const MICROS: Micros = Micros {
 /// | later | the clock's microsecond |
 /// | the same microsecond (a burst) | last + 1 µs, up to the [run-ahead bound](RunAhead) ahead of the clock (1 ms unless chosen); past it, after a wait for the clock |
 /// | earlier, still behind a burst | last + 1 µs, as in a burst |
-/// | earlier, stepped back | last + 1 µs, or the time reckoned from before the step and the time passed since if later |
+/// | earlier, stepped back by up to a second past the bound | last + 1 µs, after a wait for the clock to come within the bound |
+/// | earlier, stepped back further (or a lease floor ahead of the clock) | last + 1 µs at once, at most as fast as time passes (see [`RunAhead`]) |
 /// | over 131 ms later than the time passed explains (a jump) | held back: the last checked reading plus the time passed, or last + 1 µs |
 ///
 /// A generator asked for more than one id a microsecond waits for the clock past the bound,

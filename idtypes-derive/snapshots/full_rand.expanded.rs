@@ -1,14 +1,11 @@
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    const _: fn(::idtypes::FullRand) -> FullRand = |id| id;
     impl ::idtypes::TypedId for TokenId {
         type Inner = ::idtypes::FullRand;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "TokenId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "tok";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
-        const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
-        const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         const HAS_VALIDATE: ::idtypes::__private::core::primitive::bool = true;
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::FullRand) -> Self {
@@ -34,7 +31,6 @@ const _: () = {
             self.0
         }
     }
-    #[automatically_derived]
     impl TokenId {
         /// The prefix of the text (`""`: none).
         pub const PREFIX: &'static ::idtypes::__private::core::primitive::str = "tok";
@@ -91,6 +87,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::idtypes::__private::core::fmt::Debug for TokenId {
+        #[inline]
         fn fmt(
             &self,
             f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,

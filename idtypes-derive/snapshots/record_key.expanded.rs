@@ -1,14 +1,11 @@
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    const _: fn(::idtypes::RecordKey) -> RecordKey = |id| id;
     impl ::idtypes::TypedId for ProfileKey {
         type Inner = ::idtypes::RecordKey;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "ProfileKey";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
-        const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
-        const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         const KEY_TYPE: &'static ::idtypes::__private::core::primitive::str = "literal:self";
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::RecordKey) -> Self {
@@ -30,7 +27,6 @@ const _: () = {
             self.0
         }
     }
-    #[automatically_derived]
     impl ProfileKey {
         /// The prefix of the text (`""`: none).
         pub const PREFIX: &'static ::idtypes::__private::core::primitive::str = "";
@@ -72,6 +68,7 @@ const _: () = {
             ::idtypes::__private::parse::<Self>(text)
         }
         /// The record key type the type's keys must have.
+        #[inline]
         pub fn key_type() -> ::idtypes::record_key::RecordKeyType {
             ::idtypes::record_key::RecordKeyType::Literal(
                 ::idtypes::RecordKey::from_static("self"),
@@ -93,6 +90,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::idtypes::__private::core::fmt::Debug for ProfileKey {
+        #[inline]
         fn fmt(
             &self,
             f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,

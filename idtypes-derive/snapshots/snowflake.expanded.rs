@@ -1,23 +1,14 @@
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    const _: fn(::idtypes::Snowflake) -> Snowflake = |id| id;
     impl ::idtypes::TypedId for MessageId {
         type Inner = ::idtypes::Snowflake;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "MessageId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "msg";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
-        const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
-        const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::Snowflake) -> Self {
             Self(inner)
-        }
-        #[inline]
-        fn try_from_inner(
-            inner: ::idtypes::Snowflake,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            ::idtypes::__private::core::result::Result::Ok(Self(inner))
         }
         #[inline]
         fn as_inner(&self) -> &::idtypes::Snowflake {
@@ -28,7 +19,6 @@ const _: () = {
             self.0
         }
     }
-    #[automatically_derived]
     impl MessageId {
         /// The prefix of the text (`""`: none).
         pub const PREFIX: &'static ::idtypes::__private::core::primitive::str = "msg";
@@ -79,6 +69,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::idtypes::__private::core::fmt::Debug for MessageId {
+        #[inline]
         fn fmt(
             &self,
             f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,

@@ -1,23 +1,14 @@
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    const _: fn(my::ids::Tbsl) -> my::ids::Tbsl = |id| id;
     impl my::ids::TypedId for TxnId {
         type Inner = my::ids::Tbsl;
         const TYPE_NAME: &'static my::ids::__private::core::primitive::str = "TxnId";
         const PREFIX: &'static my::ids::__private::core::primitive::str = "txn";
         const SEPARATOR: &'static my::ids::__private::core::primitive::str = "_";
-        const DECODE: my::ids::CheckPolicy = my::ids::CheckPolicy::Check;
-        const DESERIALIZE: my::ids::CheckPolicy = my::ids::CheckPolicy::Check;
         #[inline]
         fn from_inner_unchecked(inner: my::ids::Tbsl) -> Self {
             Self(inner)
-        }
-        #[inline]
-        fn try_from_inner(
-            inner: my::ids::Tbsl,
-        ) -> my::ids::__private::core::result::Result<Self, my::ids::Error> {
-            my::ids::__private::core::result::Result::Ok(Self(inner))
         }
         #[inline]
         fn as_inner(&self) -> &my::ids::Tbsl {
@@ -28,7 +19,6 @@ const _: () = {
             self.0
         }
     }
-    #[automatically_derived]
     impl TxnId {
         /// The prefix of the text (`""`: none).
         pub const PREFIX: &'static my::ids::__private::core::primitive::str = "txn";
@@ -79,6 +69,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl my::ids::__private::core::fmt::Debug for TxnId {
+        #[inline]
         fn fmt(
             &self,
             f: &mut my::ids::__private::core::fmt::Formatter<'_>,

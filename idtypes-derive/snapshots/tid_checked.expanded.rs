@@ -1,14 +1,12 @@
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    const _: fn(::idtypes::Tid) -> Tid = |id| id;
     impl ::idtypes::TypedId for PostId {
         type Inner = ::idtypes::Tid;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "PostId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "post";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "-";
         const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Trust;
-        const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         const HAS_VALIDATE: ::idtypes::__private::core::primitive::bool = true;
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::Tid) -> Self {
@@ -30,7 +28,6 @@ const _: () = {
             self.0
         }
     }
-    #[automatically_derived]
     impl PostId {
         /// The prefix of the text (`""`: none).
         pub const PREFIX: &'static ::idtypes::__private::core::primitive::str = "post";
@@ -87,6 +84,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::idtypes::__private::core::fmt::Debug for PostId {
+        #[inline]
         fn fmt(
             &self,
             f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,

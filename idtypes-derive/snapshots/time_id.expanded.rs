@@ -1,23 +1,14 @@
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    const _: fn(::idtypes::TimeId) -> TimeId = |id| id;
     impl ::idtypes::TypedId for EventId {
         type Inner = ::idtypes::TimeId;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "EventId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "evt";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
-        const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
-        const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::TimeId) -> Self {
             Self(inner)
-        }
-        #[inline]
-        fn try_from_inner(
-            inner: ::idtypes::TimeId,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            ::idtypes::__private::core::result::Result::Ok(Self(inner))
         }
         #[inline]
         fn as_inner(&self) -> &::idtypes::TimeId {
@@ -28,7 +19,6 @@ const _: () = {
             self.0
         }
     }
-    #[automatically_derived]
     impl EventId {
         /// The prefix of the text (`""`: none).
         pub const PREFIX: &'static ::idtypes::__private::core::primitive::str = "evt";
@@ -79,6 +69,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::idtypes::__private::core::fmt::Debug for EventId {
+        #[inline]
         fn fmt(
             &self,
             f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,

@@ -1,23 +1,14 @@
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    const _: fn(::idtypes::Uuid) -> Uuid = |id| id;
     impl ::idtypes::TypedId for UserId {
         type Inner = ::idtypes::Uuid;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "UserId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "user";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
-        const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
-        const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::Uuid) -> Self {
             Self(inner)
-        }
-        #[inline]
-        fn try_from_inner(
-            inner: ::idtypes::Uuid,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            ::idtypes::__private::core::result::Result::Ok(Self(inner))
         }
         #[inline]
         fn as_inner(&self) -> &::idtypes::Uuid {
@@ -28,7 +19,6 @@ const _: () = {
             self.0
         }
     }
-    #[automatically_derived]
     impl UserId {
         /// The prefix of the text (`""`: none).
         pub const PREFIX: &'static ::idtypes::__private::core::primitive::str = "user";
@@ -79,6 +69,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::idtypes::__private::core::fmt::Debug for UserId {
+        #[inline]
         fn fmt(
             &self,
             f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,

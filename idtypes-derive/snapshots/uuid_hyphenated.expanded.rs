@@ -1,24 +1,15 @@
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    const _: fn(::idtypes::Uuid) -> Uuid = |id| id;
     impl ::idtypes::TypedId for AccountId {
         type Inner = ::idtypes::Uuid;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "AccountId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "acct";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = ":";
-        const DECODE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
-        const DESERIALIZE: ::idtypes::CheckPolicy = ::idtypes::CheckPolicy::Check;
         const TEXT: ::idtypes::__private::TextForm<::idtypes::Uuid> = ::idtypes::__private::text_forms::uuid_hyphenated;
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::Uuid) -> Self {
             Self(inner)
-        }
-        #[inline]
-        fn try_from_inner(
-            inner: ::idtypes::Uuid,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            ::idtypes::__private::core::result::Result::Ok(Self(inner))
         }
         #[inline]
         fn as_inner(&self) -> &::idtypes::Uuid {
@@ -29,7 +20,6 @@ const _: () = {
             self.0
         }
     }
-    #[automatically_derived]
     impl AccountId {
         /// The prefix of the text (`""`: none).
         pub const PREFIX: &'static ::idtypes::__private::core::primitive::str = "acct";
@@ -80,6 +70,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::idtypes::__private::core::fmt::Debug for AccountId {
+        #[inline]
         fn fmt(
             &self,
             f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,

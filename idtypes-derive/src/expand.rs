@@ -214,23 +214,27 @@ fn expand(input: &DeriveInput, field_ty: &Type, format: Format, attrs: &Attrs) -
     }
 }
 
-/// The field's type is the format's: a path that only looks like it (another crate's `Tid`)
-/// fails here, at the field.
-fn same_type(target: &Target<'_>, field_ty: &Type) -> TokenStream {
-    if target.format.is_generic() {
-        // Any type of the format's: its family trait says which are.
-        let (k, family) = (target.krate(), target.format.ident());
-        return quote_spanned! {field_ty.span()=>
-            const _: () = {
-                fn same_format<T: #k::__private::family::#family>() {}
-                let _ = same_format::<#field_ty>;
-            };
+/// For a format whose type has parameters, the field's type must be one of the format's types
+/// (its family trait says which). For any other format the field's type must be the format's
+/// own, which `TypedId::as_inner` checks (a path that only looks like it, another crate's
+/// `Tid`, fails there, at the field: see [`field_access`]).
+fn same_type(target: &Target<'_>, field_ty: &Type) -> Option<TokenStream> {
+    if !target.format.is_generic() {
+        return None;
+    }
+    let (k, family) = (target.krate(), target.format.ident());
+    Some(quote_spanned! {field_ty.span()=>
+        const _: () = {
+            fn same_format<T: #k::__private::family::#family>() {}
+            let _ = same_format::<#field_ty>;
         };
-    }
-    let inner = target.inner();
-    quote_spanned! {field_ty.span()=>
-        const _: fn(#inner) -> #field_ty = |id| id;
-    }
+    })
+}
+
+/// `self.0`, spanned at the field's type, so that a field of another type is reported there
+/// ("expected `idtypes::Tid`, found `other::Tid`").
+fn field_access(target: &Target<'_>) -> TokenStream {
+    quote_spanned! {target.field_ty.span()=> self.0 }
 }
 
 /// `impl TypedId`: the type's name, prefix, separator and read policies, and its checks.
@@ -238,21 +242,31 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
     let (k, core, inner, name) = (target.krate(), target.core(), target.inner(), target.name);
     let attrs = target.attrs;
     let type_name = name.to_string();
+    let field = field_access(target);
     let (prefix, separator) = (&attrs.prefix, &attrs.separator);
-    let policy = |trust: bool| {
-        if trust {
-            quote!(#k::CheckPolicy::Trust)
-        } else {
-            quote!(#k::CheckPolicy::Check)
-        }
-    };
-    let decode = policy(attrs.trust_decode);
-    let deserialize = policy(attrs.trust_deserialize);
+    // Written only when the type trusts: checking is the trait's default.
+    let decode = attrs
+        .trust_decode
+        .then(|| quote! { const DECODE: #k::CheckPolicy = #k::CheckPolicy::Trust; });
+    let deserialize = attrs
+        .trust_deserialize
+        .then(|| quote! { const DESERIALIZE: #k::CheckPolicy = #k::CheckPolicy::Trust; });
     let key_type_check = attrs.key_type.as_ref().map(|_| {
         quote! { #k::__private::check_key_type::<Self>(&Self::key_type(), &inner)?; }
     });
     // At the user's tokens, so that a wrong signature is reported there.
     let validate_check = attrs.validate.as_ref().map(|check| validate_call(k, check));
+    // A type without checks keeps the trait's default, which wraps the inner id.
+    let try_from_inner = target.checked.then(|| {
+        quote! {
+            #[inline]
+            fn try_from_inner(inner: #inner) -> #core::result::Result<Self, #k::Error> {
+                #key_type_check
+                #validate_check
+                #core::result::Result::Ok(Self(inner))
+            }
+        }
+    });
     // What the type checks beyond its format, for its schemas; left to the trait's defaults
     // (no `validate`, key type `any`) when it checks nothing more.
     let has_validate = attrs
@@ -285,8 +299,8 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
             const TYPE_NAME: &'static #core::primitive::str = #type_name;
             const PREFIX: &'static #core::primitive::str = #prefix;
             const SEPARATOR: &'static #core::primitive::str = #separator;
-            const DECODE: #k::CheckPolicy = #decode;
-            const DESERIALIZE: #k::CheckPolicy = #deserialize;
+            #decode
+            #deserialize
             #has_validate
             #key_type
             #serde_text
@@ -297,21 +311,16 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
                 Self(inner)
             }
 
-            #[inline]
-            fn try_from_inner(inner: #inner) -> #core::result::Result<Self, #k::Error> {
-                #key_type_check
-                #validate_check
-                #core::result::Result::Ok(Self(inner))
-            }
+            #try_from_inner
 
             #[inline]
             fn as_inner(&self) -> &#inner {
-                &self.0
+                &#field
             }
 
             #[inline]
             fn into_inner(self) -> #inner {
-                self.0
+                #field
             }
         }
     }
@@ -346,7 +355,6 @@ fn common_methods(target: &Target<'_>) -> TokenStream {
     };
     let key_type = key_type_method(target);
     quote! {
-        #[automatically_derived]
         impl #name {
             /// The prefix of the text (`""`: none).
             pub const PREFIX: &'static #core::primitive::str = #prefix;
@@ -399,6 +407,7 @@ fn key_type_method(target: &Target<'_>) -> Option<TokenStream> {
     };
     Some(quote! {
         /// The record key type the type's keys must have.
+        #[inline]
         pub fn key_type() -> #k::record_key::RecordKeyType {
             #value
         }
@@ -451,6 +460,7 @@ fn text_impls(target: &Target<'_>) -> TokenStream {
 
         #[automatically_derived]
         impl #core::fmt::Debug for #name {
+            #[inline]
             fn fmt(&self, f: &mut #core::fmt::Formatter<'_>) -> #core::fmt::Result {
                 #k::__private::fmt_debug(self, f)
             }

@@ -24,7 +24,6 @@ macro_rules! __idtypes_typed_cuid2 {
         #[automatically_derived]
         impl $crate::__private::core::marker::Copy for $name {}
 
-        #[automatically_derived]
         impl $name {
             /// The typed id holding `inner`, without the type's checks (its `validate`
             /// function, when it has one): for values known to be good, or that must be read
@@ -66,11 +65,13 @@ macro_rules! __idtypes_typed_cuid2 {
 macro_rules! __idtypes_typed_cuid2_generate {
     (unchecked) => {
         /// A new id of 24 characters (see `idtypes::Cuid2::generate`).
+        #[inline]
         pub fn generate() -> Self {
             Self($crate::Cuid2::generate())
         }
 
         /// The next id from `generator`, of its length (see `idtypes::cuid2::Cuid2Generator`).
+        #[inline]
         pub fn next_from<C: $crate::Clock>(generator: &$crate::cuid2::Cuid2Generator<C>) -> Self {
             Self(generator.next())
         }
@@ -82,6 +83,7 @@ macro_rules! __idtypes_typed_cuid2_generate {
         /// # Errors
         ///
         /// The type's check, when it refuses the new id.
+        #[inline]
         pub fn generate() -> $crate::__private::core::result::Result<Self, $crate::Error> {
             <Self as $crate::TypedId>::try_from_inner($crate::Cuid2::generate())
         }
@@ -92,6 +94,7 @@ macro_rules! __idtypes_typed_cuid2_generate {
         /// # Errors
         ///
         /// The type's check, when it refuses the new id.
+        #[inline]
         pub fn next_from<C: $crate::Clock>(
             generator: &$crate::cuid2::Cuid2Generator<C>,
         ) -> $crate::__private::core::result::Result<Self, $crate::Error> {

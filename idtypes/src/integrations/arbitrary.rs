@@ -260,12 +260,14 @@ macro_rules! __idtypes_typed_arbitrary {
     ($name:ident) => {
         #[automatically_derived]
         impl<'a> $crate::__private::arbitrary::Arbitrary<'a> for $name {
+            #[inline]
             fn arbitrary(
                 u: &mut $crate::__private::arbitrary::Unstructured<'a>,
             ) -> $crate::__private::arbitrary::Result<Self> {
                 $crate::__private::arbitrary::arbitrary::<Self>(u)
             }
 
+            #[inline]
             fn size_hint(
                 depth: $crate::__private::core::primitive::usize,
             ) -> (

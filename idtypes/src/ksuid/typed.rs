@@ -8,7 +8,6 @@ macro_rules! __idtypes_typed_ksuid {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, Ksuid, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             $crate::__idtypes_typed_getters! {
                 /// The timestamp: seconds since the Unix epoch.

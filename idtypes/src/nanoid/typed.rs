@@ -24,7 +24,6 @@ macro_rules! __idtypes_typed_nano_id {
         #[automatically_derived]
         impl $crate::__private::core::marker::Copy for $name {}
 
-        #[automatically_derived]
         impl $name {
             /// The typed id holding `inner`, without the type's checks (its `validate`
             /// function, when it has one): for values known to be good, or that must be read
@@ -59,6 +58,7 @@ macro_rules! __idtypes_typed_nano_id {
     (@new unchecked) => {
         $crate::__idtypes_typed_nano_id!(@if_host
             /// A new random id (see `idtypes::NanoId::random`).
+            #[inline]
             pub fn random() -> Self {
                 Self(<Self as $crate::TypedId>::Inner::random())
             }
@@ -72,6 +72,7 @@ macro_rules! __idtypes_typed_nano_id {
             /// # Errors
             ///
             /// The type's check, when it refuses the new id.
+            #[inline]
             pub fn random() -> $crate::__private::core::result::Result<Self, $crate::Error> {
                 <Self as $crate::TypedId>::try_from_inner(<Self as $crate::TypedId>::Inner::random())
             }

@@ -35,7 +35,6 @@ macro_rules! __idtypes_typed_record_key {
             }
         }
 
-        #[automatically_derived]
         impl $name {
             /// The typed id holding `inner`, without the type's checks (its `key_type`, its
             /// `validate` function, when it has them): for keys known to be good, or that must
@@ -67,6 +66,7 @@ macro_rules! __idtypes_typed_record_key {
 
         #[automatically_derived]
         impl $crate::__private::TypedRecordKey for $name {
+            #[inline]
             fn key_type() -> $crate::record_key::RecordKeyType {
                 $name::key_type()
             }

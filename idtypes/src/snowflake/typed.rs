@@ -11,7 +11,6 @@ macro_rules! __idtypes_typed_snowflake {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, Snowflake, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             $crate::__idtypes_typed_getters! {
                 /// The worker id, 0 to 1023.
@@ -38,8 +37,7 @@ macro_rules! __idtypes_typed_snowflake {
                 start: $crate::__private::core::primitive::u64,
                 end: $crate::__private::core::primitive::u64,
             ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>> {
-                $crate::Snowflake::range_for_millis(epoch, start, end)
-                    .map(|range| $crate::__private::map_range(range, Self))
+                $crate::__private::typed_range::<Self>($crate::Snowflake::range_for_millis(epoch, start, end))
             }
 
             $crate::__idtypes_typed_snowflake_time!();
@@ -79,8 +77,7 @@ macro_rules! __idtypes_typed_snowflake_time {
             T: $crate::__private::core::clone::Clone
                 + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
         {
-            $crate::Snowflake::range_for_time(epoch, span)
-                .map(|range| $crate::__private::map_range(range, Self))
+            $crate::__private::typed_range::<Self>($crate::Snowflake::range_for_time(epoch, span))
         }
 
         /// The ids of `epoch` made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with

@@ -10,7 +10,6 @@ macro_rules! __idtypes_typed_sonyflake {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, Sonyflake, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             /// The parts (time in units since the start, sequence, machine id) for `layout`.
             #[inline]
@@ -37,8 +36,7 @@ macro_rules! __idtypes_typed_sonyflake {
                 start: $crate::__private::core::primitive::u64,
                 end: $crate::__private::core::primitive::u64,
             ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>> {
-                $crate::Sonyflake::range_for_millis(layout, start, end)
-                    .map(|range| $crate::__private::map_range(range, Self))
+                $crate::__private::typed_range::<Self>($crate::Sonyflake::range_for_millis(layout, start, end))
             }
 
             $crate::__idtypes_typed_sonyflake_time!();
@@ -78,8 +76,7 @@ macro_rules! __idtypes_typed_sonyflake_time {
             T: $crate::__private::core::clone::Clone
                 + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
         {
-            $crate::Sonyflake::range_for_time(layout, span)
-                .map(|range| $crate::__private::map_range(range, Self))
+            $crate::__private::typed_range::<Self>($crate::Sonyflake::range_for_time(layout, span))
         }
 
         /// The ids of `layout` made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with

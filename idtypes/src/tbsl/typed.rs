@@ -11,7 +11,6 @@ macro_rules! __idtypes_typed_tbsl {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, Tbsl, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             $crate::__idtypes_typed_getters! {
                 /// The timestamp: microseconds since the Unix epoch.

@@ -11,7 +11,6 @@ macro_rules! __idtypes_typed_time_id {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, TimeId, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             $crate::__idtypes_typed_getters! {
                 /// The timestamp: microseconds since the Unix epoch (negative before 1970).
@@ -25,6 +24,7 @@ macro_rules! __idtypes_typed_time_id {
 
             /// The ids whose timestamps (Unix microseconds) lie in `start..=end`: up to two
             /// ranges, as `TimeId::ranges_for_micros`.
+            #[inline]
             pub fn ranges_for_micros(
                 start: $crate::__private::core::primitive::i64,
                 end: $crate::__private::core::primitive::i64,

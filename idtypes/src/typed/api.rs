@@ -38,7 +38,6 @@ macro_rules! __idtypes_typed_fixed {
 
         $crate::__idtypes_typed_fixed!(@default $name, $inner, $checks);
 
-        #[automatically_derived]
         impl $name {
             /// The prefixed text on the stack, without allocating (what `Display` writes).
             #[inline]
@@ -158,6 +157,7 @@ macro_rules! __idtypes_typed_prefix_range {
         ///
         /// The format's error for a prefix that is too long or has a foreign character
         /// (positioned in the text given).
+        #[inline]
         pub fn range_for_prefix(
             prefix: &$crate::__private::core::primitive::str,
         ) -> $crate::__private::core::result::Result<
@@ -179,12 +179,12 @@ macro_rules! __idtypes_typed_integer_range {
                     "The inclusive range of ids whose timestamps (Unix ", $unit, ") lie in ",
                     "`start..=end`, or `None` when it is empty."
                 )]
+        #[inline]
         pub fn $integer(
             start: $crate::__private::core::primitive::u64,
             end: $crate::__private::core::primitive::u64,
         ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>> {
-            $crate::$inner::$integer(start, end)
-                .map(|range| $crate::__private::map_range(range, Self))
+            $crate::__private::typed_range::<Self>($crate::$inner::$integer(start, end))
         }
     };
 }
@@ -198,6 +198,7 @@ macro_rules! __idtypes_typed_time_ranges {
     ($inner:ident) => {
         /// The inclusive range of ids made within `span` (of `SystemTime`s, or
         /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
+        #[inline]
         pub fn range_for_time<T>(
             span: impl $crate::__private::core::ops::RangeBounds<T>,
         ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>>
@@ -205,12 +206,12 @@ macro_rules! __idtypes_typed_time_ranges {
             T: $crate::__private::core::clone::Clone
                 + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
         {
-            $crate::$inner::range_for_time(span)
-                .map(|range| $crate::__private::map_range(range, Self))
+            $crate::__private::typed_range::<Self>($crate::$inner::range_for_time(span))
         }
 
         /// The ids made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
         /// `chrono` feature), as up to two ranges (see `IdRanges`).
+        #[inline]
         pub fn ranges_for_time<T>(
             span: impl $crate::__private::core::ops::RangeBounds<T>,
         ) -> $crate::IdRanges<Self>
@@ -224,6 +225,7 @@ macro_rules! __idtypes_typed_time_ranges {
     ($inner:ident, plural) => {
         /// The ids made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
         /// `chrono` feature), as up to two ranges (see `IdRanges`).
+        #[inline]
         pub fn ranges_for_time<T>(
             span: impl $crate::__private::core::ops::RangeBounds<T>,
         ) -> $crate::IdRanges<Self>
@@ -251,6 +253,7 @@ macro_rules! __idtypes_typed_time_ranges {
 macro_rules! __idtypes_typed_new {
     ($inner:ident, unchecked, $method:ident, $doc:literal) => {
         #[doc = $doc]
+        #[inline]
         pub fn $method() -> Self {
             Self($crate::$inner::$method())
         }
@@ -261,6 +264,7 @@ macro_rules! __idtypes_typed_new {
         /// # Errors
         ///
         /// The type's check, when it refuses the new id.
+        #[inline]
         pub fn $method() -> $crate::__private::core::result::Result<Self, $crate::Error> {
             <Self as $crate::TypedId>::try_from_inner($crate::$inner::$method())
         }
@@ -293,6 +297,7 @@ macro_rules! __idtypes_typed_at {
         /// # Errors
         ///
         /// The format's out-of-range error for a time outside the format's span.
+        #[inline]
         pub fn at(
             $($arg: $crate::$($arg_type)::+,)?
             time: impl $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
@@ -312,6 +317,7 @@ macro_rules! __idtypes_typed_at {
         ///
         /// The format's out-of-range error for a time outside the format's span, or the
         /// type's check, when it refuses the new id.
+        #[inline]
         pub fn at(
             $($arg: $crate::$($arg_type)::+,)?
             time: impl $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
@@ -342,6 +348,7 @@ macro_rules! __idtypes_typed_next_from {
         ///
         /// When the generator does (see its `next`): it cannot make another id. Use
         /// `try_next_from` to get the error instead.
+        #[inline]
         pub fn next_from<C: $crate::Clock>(generator: &$crate::$module::$generator<C>) -> Self {
             Self(generator.next())
         }
@@ -352,6 +359,7 @@ macro_rules! __idtypes_typed_next_from {
         /// # Errors
         ///
         /// The generator's `try_next` error.
+        #[inline]
         pub fn try_next_from<C: $crate::Clock>(
             generator: &$crate::$module::$generator<C>,
         ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
@@ -369,6 +377,7 @@ macro_rules! __idtypes_typed_next_from {
         /// # Errors
         ///
         /// The type's check, when it refuses the new id.
+        #[inline]
         pub fn next_from<C: $crate::Clock>(
             generator: &$crate::$module::$generator<C>,
         ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
@@ -381,6 +390,7 @@ macro_rules! __idtypes_typed_next_from {
         /// # Errors
         ///
         /// The generator's `try_next` error, or the type's check, when it refuses the new id.
+        #[inline]
         pub fn try_next_from<C: $crate::Clock>(
             generator: &$crate::$module::$generator<C>,
         ) -> $crate::__private::core::result::Result<Self, $crate::Error> {

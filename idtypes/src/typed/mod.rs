@@ -62,12 +62,12 @@ pub trait TypedId:
     /// What decoding a database value does (sqlx and postgres-types, `AsText` included): run
     /// the type's checks, or trust the stored value. `#[idtype(decode = "trust")]` sets
     /// [`CheckPolicy::Trust`]; the default is [`CheckPolicy::Check`].
-    const DECODE: CheckPolicy;
+    const DECODE: CheckPolicy = CheckPolicy::Check;
 
     /// What deserializing does (the serde integration): run the type's checks, or trust the
     /// input. `#[idtype(deserialize = "trust")]` sets [`CheckPolicy::Trust`]; the default is
     /// [`CheckPolicy::Check`].
-    const DESERIALIZE: CheckPolicy;
+    const DESERIALIZE: CheckPolicy = CheckPolicy::Check;
 
     /// Whether the type has a `validate` function, which may refuse ids its format accepts.
     /// What documents the type (its JSON Schema, its OpenAPI schema) says so. The derive
@@ -102,7 +102,13 @@ pub trait TypedId:
     /// The check's error: [`ErrorKind::Validation`](crate::ErrorKind::Validation) from a
     /// `validate` function, the [`RecordKeyType`](crate::record_key::RecordKeyType) error for a record key
     /// of the wrong type.
-    fn try_from_inner(inner: Self::Inner) -> Result<Self, Error>;
+    ///
+    /// The default is for a type without checks: it wraps `inner`
+    /// ([`from_inner_unchecked`](TypedId::from_inner_unchecked)).
+    #[inline]
+    fn try_from_inner(inner: Self::Inner) -> Result<Self, Error> {
+        Ok(Self::from_inner_unchecked(inner))
+    }
 
     /// The typed id holding `inner`, without running the type's checks: for values the
     /// program already knows to be good (read back from its own store, say) or must read

@@ -40,7 +40,11 @@ fn type_info<T: TypedId>() -> &'static TypeInfo {
 /// 3 ns more than [`Tbsl::parse`](crate::Tbsl::parse); 15 ns when the `Result` was 128
 /// bytes); inlined as one, the error paths joined the valid one and the same happened inside
 /// the caller.
-#[inline(always)]
+///
+/// Only in optimized builds (without `debug_assertions`): a debug build, which does not inline
+/// for speed, calls one copy per type rather than growing every caller by the parser.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
     if let Some(offset) = prefix_end::<T>(text) {
         if let Some(inner) = T::TEXT.parse_valid(text, offset) {
@@ -53,18 +57,11 @@ pub fn parse<T: TypedId>(text: &str) -> Result<T, Error> {
 
 /// `parse` of a text whose prefix, separator or inner text is wrong: all of it again, to
 /// find which and say so. The reading is [`read_refused`], one copy for every typed id of a
-/// format; only the type's checks are this type's.
+/// format; only the type's checks are this type's, so each typed id adds a few instructions.
 #[cold]
 #[inline(never)]
 fn parse_refused<T: TypedId>(text: &str) -> Result<T, Error> {
-    let offset = strip_prefix::<T>(text)?;
-    let inner = read_refused(
-        text,
-        offset,
-        T::TEXT,
-        type_info::<T>(),
-        const { max_len::<T>() },
-    )?;
+    let (offset, inner) = read_refused(text, T::TEXT, type_info::<T>(), const { max_len::<T>() })?;
     T::try_from_inner(inner).map_err(|err| err.counted_whole(offset))
 }
 
@@ -75,20 +72,38 @@ pub(crate) fn parse_out_of_line<T: TypedId>(text: &str) -> Result<T, Error> {
     parse_refused::<T>(text)
 }
 
-/// The inner id of [`parse_refused`]'s text, whose inner text starts at `offset`: generic over
-/// the inner format only, with the type's facts as arguments (`info`, and `max_len`, the
-/// length in bytes of its longest text), so that the typed ids of one format share it.
+/// The inner id of [`parse_refused`]'s text, and where its inner text starts: [`read_inner_of`]
+/// out of line.
 #[cold]
 #[inline(never)]
 fn read_refused<I: IdFormat>(
     text: &str,
-    offset: usize,
     form: TextForm<I>,
     info: &'static TypeInfo,
     max_len: usize,
-) -> Result<I, Error> {
-    form.parse(&text[offset..])
-        .map_err(|err| inner_error(err, offset, max_len, I::NAME, info))
+) -> Result<(usize, I), Error> {
+    read_inner_of(text, form, info, max_len)
+}
+
+/// The inner id of a typed text, and where its inner text starts: the prefix and separator
+/// taken off, then the inner format's parse. Generic over the inner format only, with the
+/// type's facts as arguments (`info`, and `max_len`, the length in bytes of its longest text),
+/// so that the typed ids of one format share it.
+#[inline]
+fn read_inner_of<I: IdFormat>(
+    text: &str,
+    form: TextForm<I>,
+    info: &'static TypeInfo,
+    max_len: usize,
+) -> Result<(usize, I), Error> {
+    let offset = match prefix_end_of(text, info.prefix, info.separator) {
+        Some(offset) => offset,
+        None => strip_prefix_slow(text, I::NAME, info)?,
+    };
+    match form.parse(&text[offset..]) {
+        Ok(inner) => Ok((offset, inner)),
+        Err(err) => Err(inner_error(err, offset, max_len, I::NAME, info)),
+    }
 }
 
 /// The length in bytes of the longest text of `T`, a type with a prefix: the prefix, the
@@ -98,18 +113,9 @@ const fn max_len<T: TypedId>() -> usize {
 }
 
 /// The inner id after the prefix and separator, and where it starts.
+#[inline]
 fn read_inner<T: TypedId>(text: &str) -> Result<(usize, T::Inner), Error> {
-    let offset = strip_prefix::<T>(text)?;
-    let inner = T::TEXT.parse(&text[offset..]).map_err(|err| {
-        inner_error(
-            err,
-            offset,
-            const { max_len::<T>() },
-            <T::Inner as IdFormat>::NAME,
-            type_info::<T>(),
-        )
-    })?;
-    Ok((offset, inner))
+    read_inner_of(text, T::TEXT, type_info::<T>(), const { max_len::<T>() })
 }
 
 /// The error of a typed text whose inner text, at `offset`, the inner format (`name`) refused
@@ -148,20 +154,19 @@ fn inner_error(
     err.counted_whole(offset).within(info)
 }
 
-/// The byte offset of the inner text, after the prefix and separator.
-#[inline]
-fn strip_prefix<T: TypedId>(text: &str) -> Result<usize, Error> {
-    match prefix_end::<T>(text) {
-        Some(end) => Ok(end),
-        None => strip_prefix_slow(text, <T::Inner as IdFormat>::NAME, type_info::<T>()),
-    }
-}
-
 /// Where the inner text starts, if `text` starts with the prefix then the separator (the
 /// common case, on bytes: both are ASCII).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn prefix_end<T: TypedId>(text: &str) -> Option<usize> {
-    let (prefix, separator) = (T::PREFIX, T::SEPARATOR);
+    prefix_end_of(text, T::PREFIX, T::SEPARATOR)
+}
+
+/// [`prefix_end`] of any prefix and separator: inlined with a type's constants, it compares
+/// the bytes against them.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+fn prefix_end_of(text: &str, prefix: &str, separator: &str) -> Option<usize> {
     if prefix.is_empty() {
         return Some(0);
     }
@@ -188,7 +193,8 @@ fn find_separator(text: &str, separator: &str, window: usize) -> Option<usize> {
     text[..end].find(separator)
 }
 
-/// [`strip_prefix`]'s error: which of the prefix and the separator is wrong, and how. Not
+/// Where the inner text starts in a text that does not start with the prefix and separator
+/// byte for byte, or the error: which of the prefix and the separator is wrong, and how. Not
 /// generic: the type's prefix and separator are `info`'s, its inner format's name is `name`,
 /// and every typed id shares this one copy.
 #[cold]
@@ -262,6 +268,37 @@ pub(crate) fn write_text<T: TypedId>(
         alternate,
         out,
     )
+}
+
+/// The prefixed text of a typed id as a `Display` generic over the inner format only, for the
+/// rare writer that takes a `Display` (serde's `collect_str`, for a text too long for the
+/// stack): every typed id of a format shares the writer's code.
+#[cfg(feature = "serde")]
+pub(crate) struct PrefixedText<'a, I> {
+    inner: &'a I,
+    form: TextForm<I>,
+    prefix: &'static str,
+    separator: &'static str,
+}
+
+#[cfg(feature = "serde")]
+impl<'a, I: IdFormat> PrefixedText<'a, I> {
+    /// The prefixed text of `id`.
+    pub(crate) fn of<T: TypedId<Inner = I>>(id: &'a T) -> Self {
+        PrefixedText {
+            inner: id.as_inner(),
+            form: T::TEXT,
+            prefix: T::PREFIX,
+            separator: T::SEPARATOR,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<I: IdFormat> fmt::Display for PrefixedText<'_, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_prefixed(self.inner, self.form, self.prefix, self.separator, false, f)
+    }
 }
 
 /// [`write_text`] from the parts: generic over the inner format only. Inlined into
@@ -423,6 +460,7 @@ pub fn map_range<I: Copy, T: Copy>(range: IdRange<I>, wrap: impl Fn(I) -> T) -> 
 /// A typed id's `range_for_prefix`: `prefix` is the start of the typed text (`post_3jzf`,
 /// whose `post_` is taken off) or of the inner text alone (`3jzf`); the inner format's range,
 /// typed without the type's checks (bounds are query bounds).
+#[inline]
 pub fn range_for_prefix<T>(
     prefix: &str,
     inner: impl FnOnce(&str) -> Result<Option<IdRange<T::Inner>>, Error>,
@@ -431,8 +469,31 @@ where
     T: TypedId + Copy,
     T::Inner: Copy,
 {
-    let range = inner_range_for_prefix(prefix, inner, type_info::<T>())?;
-    Ok(range.map(|range| map_range(range, T::from_inner_unchecked)))
+    match inner_range_for_prefix(prefix, inner, type_info::<T>()) {
+        Ok(range) => Ok(typed_range(range)),
+        Err(err) => Err(err),
+    }
+}
+
+/// A format's range (from `range_for_micros`, `range_for_prefix`, ...) as a typed id's, without
+/// the type's checks: what the typed ranges return. No closure, so that a debug build adds
+/// little for each typed id that uses it.
+#[inline]
+pub fn typed_range<T>(range: Option<IdRange<T::Inner>>) -> Option<IdRange<T>>
+where
+    T: TypedId + Copy,
+    T::Inner: Copy,
+{
+    match range {
+        Some(range) => {
+            let (start, end) = range.into_bounds();
+            Some(IdRange::new_unchecked(
+                T::from_inner_unchecked(start),
+                T::from_inner_unchecked(end),
+            ))
+        }
+        None => None,
+    }
 }
 
 /// [`range_for_prefix`]'s inner range, with the type's prefix and separator from `info`:

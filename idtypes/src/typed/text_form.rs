@@ -97,7 +97,8 @@ impl<T: IdFormat> TextForm<T> {
     }
 
     /// Parses the text, saying what is wrong and where.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn parse(self, text: &str) -> Result<T, Error> {
         match self.other {
             None => <T as IdFormat>::parse_text(text),
@@ -107,7 +108,8 @@ impl<T: IdFormat> TextForm<T> {
 
     /// The id `text[start..]` spells, or `None` for any text [`parse`](TextForm::parse)
     /// refuses; builds no error.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn parse_valid(self, text: &str, start: usize) -> Option<T> {
         match self.other {
             None => <T as Sealed>::parse_valid(text, start),

@@ -10,7 +10,6 @@ macro_rules! __idtypes_typed_uid11 {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, Uid11, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             $crate::__idtypes_typed_prefix_range!(Uid11);
         }
@@ -24,7 +23,6 @@ macro_rules! __idtypes_typed_full_rand {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, FullRand, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             $crate::__idtypes_typed_prefix_range!(FullRand);
             $crate::__idtypes_typed_new!(FullRand, $checks, random, "A new, fully random id.");
@@ -40,7 +38,6 @@ macro_rules! __idtypes_typed_uid11_xid {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, Uid11Xid, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             $crate::__idtypes_typed_getters! {
                 /// The random field.
@@ -81,7 +78,6 @@ macro_rules! __idtypes_typed_snowish {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, Snowish, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             $crate::__idtypes_typed_getters! {
                 /// The machine id, 0 to 1023.
@@ -118,7 +114,6 @@ macro_rules! __idtypes_typed_ts_seq_rand {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, TsSeqRand, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             $crate::__idtypes_typed_getters! {
                 /// The sequence within the millisecond.

@@ -8,7 +8,6 @@ macro_rules! __idtypes_typed_ulid {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, Ulid, $checks, $prefix, $separator);
 
-        #[automatically_derived]
         impl $name {
             $crate::__idtypes_typed_getters! {
                 /// The timestamp: milliseconds since the Unix epoch.

@@ -15,7 +15,6 @@ macro_rules! __idtypes_typed_uuid {
 
         $crate::__idtypes_typed_uuid!(@common $name, $checks);
 
-        #[automatically_derived]
         impl $name {
             /// The TypeID text on the stack, without allocating (what `Display` writes).
             #[inline]
@@ -40,7 +39,6 @@ macro_rules! __idtypes_typed_uuid {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal, text = hyphenated) => {
         $crate::__idtypes_typed_uuid!(@common $name, $checks);
 
-        #[automatically_derived]
         impl $name {
             /// The prefixed hyphenated text on the stack, without allocating (what `Display`
             /// writes).
@@ -68,7 +66,6 @@ macro_rules! __idtypes_typed_uuid {
 
         $crate::__idtypes_typed_uuid!(@default $name, $checks);
 
-        #[automatically_derived]
         impl $name {
             /// The typed id holding `inner`, without the type's checks (its `validate`
             /// function, when it has one): for values known to be good, or that must be read

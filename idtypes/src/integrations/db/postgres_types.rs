@@ -349,6 +349,7 @@ macro_rules! __idtypes_typed_postgres_types {
     ($name:ident) => {
         #[automatically_derived]
         impl $crate::__private::postgres_types::ToSql for $name {
+            #[inline]
             fn to_sql(
                 &self,
                 ty: &$crate::__private::postgres_types::Type,
@@ -360,12 +361,14 @@ macro_rules! __idtypes_typed_postgres_types {
                 $crate::__private::postgres_types::to_sql(self, ty, out)
             }
 
+            #[inline]
             fn accepts(
                 ty: &$crate::__private::postgres_types::Type,
             ) -> $crate::__private::core::primitive::bool {
                 $crate::__private::postgres_types::accepts::<Self>(ty)
             }
 
+            #[inline]
             fn to_sql_checked(
                 &self,
                 ty: &$crate::__private::postgres_types::Type,
@@ -380,6 +383,7 @@ macro_rules! __idtypes_typed_postgres_types {
 
         #[automatically_derived]
         impl<'a> $crate::__private::postgres_types::FromSql<'a> for $name {
+            #[inline]
             fn from_sql(
                 ty: &$crate::__private::postgres_types::Type,
                 raw: &'a [$crate::__private::core::primitive::u8],
@@ -390,6 +394,7 @@ macro_rules! __idtypes_typed_postgres_types {
                 $crate::__private::postgres_types::from_sql::<Self>(ty, raw)
             }
 
+            #[inline]
             fn accepts(
                 ty: &$crate::__private::postgres_types::Type,
             ) -> $crate::__private::core::primitive::bool {

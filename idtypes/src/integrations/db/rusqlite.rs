@@ -250,6 +250,7 @@ macro_rules! __idtypes_typed_rusqlite {
     ($name:ident) => {
         #[automatically_derived]
         impl $crate::__private::rusqlite::ToSql for $name {
+            #[inline]
             fn to_sql(
                 &self,
             ) -> $crate::__private::rusqlite::Result<$crate::__private::rusqlite::ToSqlOutput<'_>>
@@ -260,6 +261,7 @@ macro_rules! __idtypes_typed_rusqlite {
 
         #[automatically_derived]
         impl $crate::__private::rusqlite::FromSql for $name {
+            #[inline]
             fn column_result(
                 value: $crate::__private::rusqlite::ValueRef<'_>,
             ) -> $crate::__private::rusqlite::FromSqlResult<Self> {

@@ -620,6 +620,7 @@ macro_rules! __idtypes_typed_sea_orm {
     ($name:ident) => {
         #[automatically_derived]
         impl $crate::__private::core::convert::From<$name> for $crate::__private::sea_orm::Value {
+            #[inline]
             fn from(id: $name) -> Self {
                 $crate::__private::sea_orm::value(id)
             }
@@ -627,6 +628,7 @@ macro_rules! __idtypes_typed_sea_orm {
 
         #[automatically_derived]
         impl $crate::__private::sea_orm::ValueType for $name {
+            #[inline]
             fn try_from(
                 value: $crate::__private::sea_orm::Value,
             ) -> $crate::__private::core::result::Result<
@@ -636,14 +638,17 @@ macro_rules! __idtypes_typed_sea_orm {
                 $crate::__private::sea_orm::try_from_value(value)
             }
 
+            #[inline]
             fn type_name() -> $crate::__private::sea_orm::String {
                 $crate::__private::sea_orm::type_name::<Self>()
             }
 
+            #[inline]
             fn array_type() -> $crate::__private::sea_orm::ArrayType {
                 $crate::__private::sea_orm::array_type::<Self>()
             }
 
+            #[inline]
             fn column_type() -> $crate::__private::sea_orm::ColumnType {
                 $crate::__private::sea_orm::column_type::<Self>()
             }
@@ -651,6 +656,7 @@ macro_rules! __idtypes_typed_sea_orm {
 
         #[automatically_derived]
         impl $crate::__private::sea_orm::Nullable for $name {
+            #[inline]
             fn null() -> $crate::__private::sea_orm::Value {
                 $crate::__private::sea_orm::null::<Self>()
             }
@@ -671,6 +677,7 @@ macro_rules! __idtypes_typed_sea_orm {
 
         #[automatically_derived]
         impl $crate::__private::sea_orm::TryFromU64 for $name {
+            #[inline]
             fn try_from_u64(
                 n: $crate::__private::core::primitive::u64,
             ) -> $crate::__private::core::result::Result<Self, $crate::__private::sea_orm::DbErr>
@@ -681,6 +688,7 @@ macro_rules! __idtypes_typed_sea_orm {
 
         #[automatically_derived]
         impl $crate::__private::sea_orm::IntoActiveValue<$name> for $name {
+            #[inline]
             fn into_active_value(self) -> $crate::__private::sea_orm::ActiveValue<Self> {
                 $crate::__private::sea_orm::ActiveValue::Set(self)
             }

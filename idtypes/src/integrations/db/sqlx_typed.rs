@@ -68,6 +68,7 @@ macro_rules! __idtypes_typed_sqlx_postgres {
     ($name:ident) => {
         #[automatically_derived]
         impl $crate::__private::sqlx::PgHasArrayType for $name {
+            #[inline]
             fn array_type_info() -> $crate::__private::sqlx::PgTypeInfo {
                 $crate::__private::sqlx::array_type_info::<Self>()
             }

@@ -57,21 +57,14 @@ pub(crate) fn of_record_key_type() -> IdSchema {
 /// behind the prefix, left out if the type refuses it.
 ///
 /// Generic only to read the type's facts: the schema is built once for every typed id, out of
-/// line ([`of_facts`]), not in a copy per type.
+/// line ([`of_facts`]), from facts the compiler gathers into a constant, not in a copy per type.
+#[inline]
 pub(crate) fn of_typed<T: TypedId>() -> IdSchema {
-    of_facts(&TypedFacts {
-        type_name: T::TYPE_NAME,
-        prefix: T::PREFIX,
-        separator: T::SEPARATOR,
-        has_validate: T::HAS_VALIDATE,
-        key_type: T::KEY_TYPE,
-        text: T::TEXT.schema(),
-        accepts: accepts::<T>,
-    })
+    of_facts(const { &facts::<T>() })
 }
 
 /// What [`of_facts`] needs of a typed id: its constants, its inner text's schema, and whether it
-/// accepts a text (the example).
+/// accepts a text (the example), for a type with checks.
 struct TypedFacts {
     type_name: &'static str,
     prefix: &'static str,
@@ -79,7 +72,33 @@ struct TypedFacts {
     has_validate: bool,
     key_type: &'static str,
     text: TextSchema,
-    accepts: fn(&str) -> bool,
+    /// Whether the type parses a text: for a type with checks (a `validate` function, a record
+    /// key type) only. Any other type parses its example, the format's behind the prefix, so
+    /// it has no function here, and the schema adds no parser of the type to the program.
+    accepts: Option<fn(&str) -> bool>,
+}
+
+/// `T`'s facts, at compile time.
+const fn facts<T: TypedId>() -> TypedFacts {
+    let checked = T::HAS_VALIDATE || !is_any(T::KEY_TYPE);
+    TypedFacts {
+        type_name: T::TYPE_NAME,
+        prefix: T::PREFIX,
+        separator: T::SEPARATOR,
+        has_validate: T::HAS_VALIDATE,
+        key_type: T::KEY_TYPE,
+        text: T::TEXT.schema(),
+        accepts: if checked {
+            Some(accepts::<T> as fn(&str) -> bool)
+        } else {
+            None
+        },
+    }
+}
+
+/// Whether `key_type` is `any`, the record key type of every type but typed record keys.
+const fn is_any(key_type: &str) -> bool {
+    matches!(key_type.as_bytes(), b"any")
 }
 
 /// Whether `T` parses `text`: the one part of a typed id's schema that runs the type's code.
@@ -118,7 +137,10 @@ fn of_facts(facts: &TypedFacts) -> IdSchema {
         min_len: head.len() + inner.min_len,
         max_len: head.len() + inner.max_len,
         description,
-        example: (facts.accepts)(&example).then_some(example),
+        example: match facts.accepts {
+            Some(accepts) if !accepts(&example) => None,
+            _ => Some(example),
+        },
     }
 }
 

@@ -19,12 +19,14 @@ macro_rules! __idtypes_typed_schemars {
     ($name:ident) => {
         #[automatically_derived]
         impl $crate::__private::schemars::JsonSchema for $name {
+            #[inline]
             fn schema_name()
             -> $crate::__private::schemars::Cow<'static, $crate::__private::core::primitive::str>
             {
                 $crate::__private::schemars::Cow::Borrowed(<Self as $crate::TypedId>::TYPE_NAME)
             }
 
+            #[inline]
             fn schema_id()
             -> $crate::__private::schemars::Cow<'static, $crate::__private::core::primitive::str>
             {
@@ -35,6 +37,7 @@ macro_rules! __idtypes_typed_schemars {
                 ))
             }
 
+            #[inline]
             fn json_schema(
                 generator: &mut $crate::__private::schemars::SchemaGenerator,
             ) -> $crate::__private::schemars::Schema {
@@ -47,6 +50,7 @@ macro_rules! __idtypes_typed_schemars {
 /// The JSON Schema of a typed id: a string whose pattern is the prefix, the separator and the
 /// inner format's text, with the lengths, a description naming the type and its format, and
 /// the example.
+#[inline]
 pub fn json_schema<T: TypedId>(_generator: &mut SchemaGenerator) -> Schema {
     to_schema(id_schema::of_typed::<T>())
 }

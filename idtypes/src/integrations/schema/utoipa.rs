@@ -15,6 +15,7 @@ macro_rules! __idtypes_typed_utoipa {
     ($name:ident) => {
         #[automatically_derived]
         impl $crate::__private::utoipa::PartialSchema for $name {
+            #[inline]
             fn schema() -> $crate::__private::utoipa::RefOr<$crate::__private::utoipa::Schema> {
                 $crate::__private::utoipa::schema::<Self>()
             }
@@ -22,6 +23,7 @@ macro_rules! __idtypes_typed_utoipa {
 
         #[automatically_derived]
         impl $crate::__private::utoipa::ToSchema for $name {
+            #[inline]
             fn name()
             -> $crate::__private::utoipa::Cow<'static, $crate::__private::core::primitive::str>
             {
@@ -40,6 +42,7 @@ macro_rules! __idtypes_typed_utoipa6 {
     ($name:ident) => {
         #[automatically_derived]
         impl $crate::__private::utoipa6::PartialSchema for $name {
+            #[inline]
             fn schema() -> $crate::__private::utoipa6::RefOr<$crate::__private::utoipa6::Schema> {
                 $crate::__private::utoipa6::schema::<Self>()
             }
@@ -47,6 +50,7 @@ macro_rules! __idtypes_typed_utoipa6 {
 
         #[automatically_derived]
         impl $crate::__private::utoipa6::ToSchema for $name {
+            #[inline]
             fn name()
             -> $crate::__private::utoipa6::Cow<'static, $crate::__private::core::primitive::str>
             {
@@ -93,6 +97,7 @@ macro_rules! utoipa_impls {
         /// The OpenAPI schema of a typed id: a string whose pattern is the prefix, the separator and
         /// the inner format's text, with the lengths, a description naming the type and its format,
         /// and the example.
+        #[inline]
         pub fn schema<T: TypedId>() -> RefOr<Schema> {
             to_schema(id_schema::of_typed::<T>())
         }

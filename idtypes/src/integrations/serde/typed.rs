@@ -45,7 +45,7 @@ use super::{
 };
 use crate::{
     IdFormat, TypedId,
-    typed::support::{StackText, from_inner_as, parse_as, write_text},
+    typed::support::{PrefixedText, StackText, from_inner_as, parse_as, write_text},
 };
 
 /// Serializes a typed id in its own form: what its `Serialize` (written by the derive) calls.
@@ -84,8 +84,9 @@ where
         let mut text = StackText::<128>::new();
         match write_text(self, false, &mut text) {
             Ok(()) => serializer.serialize_str(text.as_str()),
-            // Longer than the stack buffer (a long record key behind its prefix).
-            Err(_) => serializer.collect_str(self),
+            // Longer than the stack buffer (a long record key behind its prefix): written
+            // by code that every typed id of the format shares.
+            Err(_) => serializer.collect_str(&PrefixedText::of(self)),
         }
     }
 

@@ -998,8 +998,8 @@ pub mod __private {
     pub use crate::error::unwrap_const;
     pub use crate::tid::text::literal as tid_literal;
     pub use crate::typed::support::{
-        fmt_debug, fmt_display, from_inner_as, map_range, parse, parse_as, parse_unchecked,
-        prefixed_text, range_for_prefix, typed_range, validate,
+        fmt_debug, fmt_display, from_inner_as, parse, parse_as, parse_unchecked, prefixed_text,
+        range_for_prefix, typed_range, validate,
     };
 
     #[cfg(feature = "alloc")]

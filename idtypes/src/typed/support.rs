@@ -467,7 +467,7 @@ pub fn from_inner_as<T: TypedId>(inner: T::Inner, policy: super::CheckPolicy) ->
 
 /// A format's range as a typed id's range, without running the type's checks: the bounds of a
 /// query need not be ids the type would accept.
-pub fn map_range<I: Copy, T: Copy>(range: IdRange<I>, wrap: impl Fn(I) -> T) -> IdRange<T> {
+pub(crate) fn map_range<I: Copy, T: Copy>(range: IdRange<I>, wrap: impl Fn(I) -> T) -> IdRange<T> {
     let (start, end) = range.into_bounds();
     IdRange::new_unchecked(wrap(start), wrap(end))
 }

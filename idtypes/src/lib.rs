@@ -910,7 +910,8 @@ pub use integrations::db::diesel;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
-    feature = "sqlx-sqlite"
+    feature = "sqlx-sqlite",
+    feature = "etcd"
 ))]
 pub use integrations::db::lease;
 #[cfg(any(

@@ -22,14 +22,16 @@ use idtypes::tid::TidGenerator;
 use idtypes::time_id::TimeIdGenerator;
 use idtypes_tests::unique_table;
 
-/// The lease cases for one database; the including module has
-/// `async fn store(duration, margin) -> Option<Leases<_>>` (`None`: skip).
+/// The lease cases for one store; the including module has its type `Store`,
+/// `async fn store(duration, margin) -> Option<Store>` (`None`: skip), `async fn
+/// disconnect(&Store)` (the store's connection to its database gone for good) and
+/// `EXPIRY_EXTRA` (how much later than a lease's duration the store may expire it).
 macro_rules! lease_cases {
     () => {
         use super::*;
 
         /// A store on a table of its own, with the default 30 s leases.
-        async fn default_store() -> Option<Leases<Db>> {
+        async fn default_store() -> Option<Store> {
             store(Duration::from_secs(30), Duration::from_secs(5)).await
         }
 
@@ -101,7 +103,7 @@ macro_rules! lease_cases {
             };
             let mut first = leases.acquire("expiring", 1).await.unwrap();
             assert!(first.is_live());
-            tokio::time::sleep(Duration::from_millis(450)).await;
+            tokio::time::sleep(Duration::from_millis(450) + EXPIRY_EXTRA).await;
             assert!(
                 !first.is_live(),
                 "past its deadline by this process's clock"
@@ -203,8 +205,8 @@ macro_rules! lease_cases {
             // The holder stops renewing (it crashed): the next one comes after the expiry.
             let held_until = lease.term().ceiling_micros();
             drop(lease);
-            tokio::time::sleep(Duration::from_millis(3100)).await;
-            clock.advance(Duration::from_millis(3100));
+            tokio::time::sleep(Duration::from_millis(3100) + EXPIRY_EXTRA).await;
+            clock.advance(Duration::from_millis(3100) + EXPIRY_EXTRA);
             let next = leases.acquire("renewed-often", 1).await.unwrap();
             assert_eq!(next.previous_high_water(), held_until);
             let next_generator = TidGenerator::with_clock(Arc::clone(&clock))
@@ -445,7 +447,7 @@ macro_rules! lease_cases {
             let lease = leases.acquire("cut-off", 1).await.unwrap();
             let kept = leases.keep_alive(lease).unwrap();
             let generator = TidGenerator::new().with_lease_term(kept.term()).unwrap();
-            leases.pool().close().await;
+            disconnect(&leases).await;
             generator.try_next().unwrap(); // the term (600 ms) still runs
             tokio::time::sleep(Duration::from_millis(800)).await;
             assert!(!kept.is_live());
@@ -477,12 +479,17 @@ macro_rules! lease_cases {
 }
 
 mod sqlite {
-    pub type Db = sqlx::Sqlite;
+    pub type Store = Leases<sqlx::Sqlite>;
+    pub const EXPIRY_EXTRA: Duration = Duration::ZERO;
 
     use super::*;
 
+    pub async fn disconnect(leases: &Store) {
+        leases.pool().close().await;
+    }
+
     /// A store on a new SQLite file (several connections, as several processes would have).
-    pub async fn store(duration: Duration, margin: Duration) -> Option<Leases<Db>> {
+    pub async fn store(duration: Duration, margin: Duration) -> Option<Store> {
         let path = std::env::temp_dir().join(format!("{}.db", unique_table("idtypes_lease")));
         let options = sqlx::sqlite::SqliteConnectOptions::new()
             .filename(&path)
@@ -501,7 +508,7 @@ mod sqlite {
     }
 
     mod cases {
-        use super::{Db, store};
+        use super::{EXPIRY_EXTRA, Store, disconnect, store};
         lease_cases!();
     }
 }
@@ -510,13 +517,18 @@ mod sqlite {
 macro_rules! server_cases {
     ($name:ident, $db:ty, $url:path, $constructor:path) => {
         mod $name {
-            pub type Db = $db;
+            pub type Store = Leases<$db>;
+            pub const EXPIRY_EXTRA: Duration = Duration::ZERO;
 
             use super::*;
 
-            pub async fn store(duration: Duration, margin: Duration) -> Option<Leases<Db>> {
+            pub async fn disconnect(leases: &Store) {
+                leases.pool().close().await;
+            }
+
+            pub async fn store(duration: Duration, margin: Duration) -> Option<Store> {
                 let url = $url()?;
-                let pool = sqlx::pool::PoolOptions::<Db>::new()
+                let pool = sqlx::pool::PoolOptions::<$db>::new()
                     .max_connections(8)
                     .connect(&url)
                     .await
@@ -531,7 +543,7 @@ macro_rules! server_cases {
             }
 
             mod cases {
-                use super::{Db, store};
+                use super::{EXPIRY_EXTRA, Store, disconnect, store};
                 lease_cases!();
             }
         }
@@ -545,6 +557,53 @@ server_cases!(
     Leases::postgres
 );
 server_cases!(mysql, sqlx::MySql, idtypes_tests::mysql_url, Leases::mysql);
+
+/// The lease cases on etcd, through a proxy each (so that a case can cut a store off).
+mod etcd {
+    use std::{
+        collections::HashMap,
+        sync::{Mutex, OnceLock},
+    };
+
+    use idtypes::lease::EtcdLeases;
+    use idtypes_tests::fault_proxy::FaultProxy;
+
+    use super::*;
+
+    pub type Store = EtcdLeases;
+    pub const EXPIRY_EXTRA: Duration = idtypes_tests::etcd::EXPIRY_EXTRA;
+
+    /// Each store's proxy, by the store's prefix.
+    fn proxies() -> &'static Mutex<HashMap<String, FaultProxy>> {
+        static PROXIES: OnceLock<Mutex<HashMap<String, FaultProxy>>> = OnceLock::new();
+        PROXIES.get_or_init(Default::default)
+    }
+
+    pub async fn store(duration: Duration, margin: Duration) -> Option<Store> {
+        let url = idtypes_tests::etcd::etcd_url()?;
+        let (proxy, proxied) = FaultProxy::for_url(&url).await;
+        let client = idtypes_tests::etcd::client(&[proxied]).await;
+        let prefix = idtypes_tests::etcd::unique_prefix("lease");
+        let leases = EtcdLeases::new(client)
+            .with_prefix(&prefix)
+            .unwrap()
+            .with_duration(duration, margin)
+            .unwrap();
+        leases.setup().await.unwrap();
+        proxies().lock().unwrap().insert(prefix, proxy);
+        Some(leases)
+    }
+
+    /// Drops the store's proxy: its connections close, new ones are refused.
+    pub async fn disconnect(leases: &Store) {
+        drop(proxies().lock().unwrap().remove(leases.prefix()));
+    }
+
+    mod cases {
+        use super::{EXPIRY_EXTRA, Store, disconnect, store};
+        lease_cases!();
+    }
+}
 
 #[tokio::test]
 async fn table_names_must_be_plain_identifiers() {

@@ -36,40 +36,40 @@ use idtypes_tests::{
 };
 
 /// The leases' duration and margin: terms of 1.5 s.
-const DURATION: Duration = Duration::from_millis(2000);
-const MARGIN: Duration = Duration::from_millis(500);
+pub(crate) const DURATION: Duration = Duration::from_millis(2000);
+pub(crate) const MARGIN: Duration = Duration::from_millis(500);
 /// A term's length: the duration less the margin.
-const LENGTH: Duration = Duration::from_millis(1500);
+pub(crate) const LENGTH: Duration = Duration::from_millis(1500);
 /// Longer leases, for the cases where a lease is to be kept through a fault: terms of 3 s, so
 /// that the renewal's attempts have room on a busy machine (the first 1 s, the next 0.5 s).
-const KEPT_DURATION: Duration = Duration::from_millis(4000);
-const KEPT_MARGIN: Duration = Duration::from_millis(1000);
-const KEPT_LENGTH: Duration = Duration::from_millis(3000);
+pub(crate) const KEPT_DURATION: Duration = Duration::from_millis(4000);
+pub(crate) const KEPT_MARGIN: Duration = Duration::from_millis(1000);
+pub(crate) const KEPT_LENGTH: Duration = Duration::from_millis(3000);
 /// The stores' timeout for setup, acquire and release.
-const TIMEOUT: Duration = Duration::from_millis(1000);
+pub(crate) const TIMEOUT: Duration = Duration::from_millis(1000);
 /// Headroom on every time bound asserted, for a busy two-core machine.
-const SLACK: Duration = Duration::from_millis(600);
+pub(crate) const SLACK: Duration = Duration::from_millis(600);
 /// How far past its deadline a generator may still make an id: the coarse clock's tick
 /// (the store's margin, at least 20 ms, covers it).
-const TICK: Duration = Duration::from_millis(20);
+pub(crate) const TICK: Duration = Duration::from_millis(20);
 
 /// The TIDs a generator bound to a term made, each with an instant taken just before the call
 /// that made it (so that the call's check of the term came after that instant).
-struct Made {
-    ids: Vec<(Instant, Tid)>,
+pub(crate) struct Made {
+    pub(crate) ids: Vec<(Instant, Tid)>,
     /// The error that stopped the generator, if it was stopped by one.
-    refusal: Option<ErrorKind>,
+    pub(crate) refusal: Option<ErrorKind>,
 }
 
 /// A thread making TIDs under a term, a burst every millisecond, until the term refuses or
 /// it is told to stop (at the latest after 20 s).
-struct Maker {
+pub(crate) struct Maker {
     stop: Arc<AtomicBool>,
     thread: thread::JoinHandle<Made>,
 }
 
 impl Maker {
-    fn start(term: LeaseTerm) -> Maker {
+    pub(crate) fn start(term: LeaseTerm) -> Maker {
         let generator = TidGenerator::new().with_lease_term(term).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
         let thread = thread::spawn({
@@ -103,21 +103,21 @@ impl Maker {
     }
 
     /// Stops it now.
-    fn finish(self) -> Made {
+    pub(crate) fn finish(self) -> Made {
         self.stop.store(true, Ordering::Relaxed);
         self.thread.join().unwrap()
     }
 
     /// Waits for it to find the term ended: its check reads a coarse clock, which may lag
     /// the term's end by a tick.
-    fn refused(self) -> Made {
+    pub(crate) fn refused(self) -> Made {
         self.thread.join().unwrap()
     }
 }
 
 /// Checks that no TID was made past `deadline` (a call that began before it may still pass
 /// its check up to a coarse clock tick later).
-fn none_after(made: &Made, deadline: Instant) {
+pub(crate) fn none_after(made: &Made, deadline: Instant) {
     assert!(!made.ids.is_empty(), "the generator made TIDs");
     let late = made
         .ids
@@ -131,7 +131,7 @@ fn none_after(made: &Made, deadline: Instant) {
 /// Checks the next holder of a value: its first TID comes after every TID of `previous`, and
 /// within a lease duration of its clock; and every TID of `previous` was made before the
 /// next holder got the value (`taken`).
-fn next_holder_starts_right(previous: &Made, next: &Lease, taken: Instant) {
+pub(crate) fn next_holder_starts_right(previous: &Made, next: &Lease, taken: Instant) {
     let generator = TidGenerator::new().with_lease_term(next.term()).unwrap();
     let first = generator.next();
     let now = SystemClock.now_micros();
@@ -153,7 +153,11 @@ fn next_holder_starts_right(previous: &Made, next: &Lease, taken: Instant) {
 
 /// Asserts that `future` finishes within `bound` (and returns its output and how long it
 /// took), failing the test otherwise rather than waiting on.
-async fn within<T>(bound: Duration, what: &str, future: impl Future<Output = T>) -> (T, Duration) {
+pub(crate) async fn within<T>(
+    bound: Duration,
+    what: &str,
+    future: impl Future<Output = T>,
+) -> (T, Duration) {
     let start = Instant::now();
     let output = tokio::time::timeout(bound + Duration::from_secs(10), future)
         .await
@@ -649,7 +653,7 @@ on_both! {
 }
 
 /// The value the TIDs of `made` carry (their clock id).
-fn made_value(made: &Made) -> u32 {
+pub(crate) fn made_value(made: &Made) -> u32 {
     let values: HashSet<u16> = made.ids.iter().map(|(_, tid)| tid.clock_id()).collect();
     assert_eq!(values.len(), 1);
     u32::from(*values.iter().next().unwrap())

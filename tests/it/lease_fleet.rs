@@ -1,11 +1,17 @@
-//! A fleet: several OS processes lease TID clock ids from one database (an SQLite file always,
-//! PostgreSQL and MariaDB when their URLs are set), with short leases, forced churn, fewer
-//! values than processes and wall clocks seconds apart, each making TIDs for a few seconds.
-//! Together they must never make the same TID twice.
+//! A fleet: several OS processes lease TID clock ids from one store (an SQLite file always,
+//! PostgreSQL, MariaDB and etcd when their URLs are set), with short leases, forced churn,
+//! fewer values than processes and wall clocks seconds apart, each making TIDs for a few
+//! seconds; on Unix, one of them is frozen (SIGSTOP) for longer than a lease, while it may
+//! hold one, and another is killed (SIGKILL). Together they must never make the same TID
+//! twice.
 
-use std::{collections::HashSet, process::Command};
+use std::{
+    collections::HashSet,
+    process::Command,
+    time::{Duration, Instant},
+};
 
-use idtypes::lease::Leases;
+use idtypes::lease::{EtcdLeases, Leases};
 use idtypes_tests::unique_table;
 
 /// Worker processes, more than the values they share.
@@ -20,13 +26,21 @@ const OFFSETS_MS: [i64; WORKERS] = [0, -1500, 700, -600, 1200];
 /// How long each worker runs.
 const RUN_MS: u64 = 2500;
 
-/// Runs the fleet on `url` (its lease table `table` already set up) and checks the union.
+/// The worker frozen (SIGSTOP), when, and for how long: longer than a lease, and than etcd's
+/// shortest TTL (2 s), so that its value is taken over while it is frozen.
+const FROZEN: (usize, Duration, Duration) =
+    (1, Duration::from_millis(600), Duration::from_millis(3000));
+/// The worker killed (SIGKILL), and when.
+const KILLED: (usize, Duration) = (2, Duration::from_millis(1300));
+
+/// Runs the fleet on `url` (its lease table, or etcd key prefix, `table` already set up) and
+/// checks the union.
 fn run_fleet(url: &str, table: &str) {
     let dir = std::env::temp_dir();
     let outputs: Vec<_> = (0..WORKERS)
-        .map(|i| dir.join(format!("{table}_worker_{i}.bin")))
+        .map(|i| dir.join(format!("{}_worker_{i}.bin", table.replace('/', "_"))))
         .collect();
-    let workers: Vec<_> = (0..WORKERS)
+    let mut workers: Vec<_> = (0..WORKERS)
         .map(|i| {
             Command::new(env!("CARGO_BIN_EXE_lease_fleet_worker"))
                 .args([
@@ -42,8 +56,28 @@ fn run_fleet(url: &str, table: &str) {
                 .expect("start a worker process")
         })
         .collect();
-    for mut worker in workers {
-        assert!(worker.wait().unwrap().success(), "a worker failed");
+    #[cfg(unix)]
+    {
+        let started = Instant::now();
+        let signal = |worker: &std::process::Child, signal| {
+            // SAFETY: kill(2) on a child process of ours, which has not been waited for.
+            let sent = unsafe { libc::kill(worker.id() as libc::pid_t, signal) };
+            assert_eq!(sent, 0, "signal {signal} to a worker");
+        };
+        let at = |moment: Duration| std::thread::sleep(moment.saturating_sub(started.elapsed()));
+        at(FROZEN.1);
+        signal(&workers[FROZEN.0], libc::SIGSTOP);
+        at(KILLED.1);
+        workers[KILLED.0].kill().unwrap();
+        at(FROZEN.1 + FROZEN.2);
+        signal(&workers[FROZEN.0], libc::SIGCONT);
+    }
+    for (i, worker) in workers.iter_mut().enumerate() {
+        let status = worker.wait().unwrap();
+        assert!(
+            status.success() || (cfg!(unix) && i == KILLED.0),
+            "worker {i} failed: {status}"
+        );
     }
     let mut all: Vec<u64> = Vec::new();
     let mut per_worker = Vec::new();
@@ -65,7 +99,10 @@ fn run_fleet(url: &str, table: &str) {
         clock_ids.len(),
         all.len() - distinct.len()
     );
-    assert!(per_worker.iter().all(|&n| n > 0), "every worker made TIDs");
+    assert!(
+        per_worker.iter().all(|&n| n > 0),
+        "every worker made TIDs, the killed one before it was"
+    );
     assert_eq!(distinct.len(), all.len(), "duplicate TIDs across the fleet");
     assert!(clock_ids.len() as u32 <= SPACE);
 }
@@ -124,3 +161,21 @@ server_fleet!(
     idtypes_tests::mysql_url,
     Leases::mysql
 );
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_etcd_fleet_never_repeats_a_tid() {
+    let Some(url) = idtypes_tests::etcd::etcd_url() else {
+        return;
+    };
+    let prefix = idtypes_tests::etcd::unique_prefix("fleet");
+    let client = idtypes_tests::etcd::client(std::slice::from_ref(&url)).await;
+    EtcdLeases::new(client)
+        .with_prefix(&prefix)
+        .unwrap()
+        .setup()
+        .await
+        .unwrap();
+    tokio::task::spawn_blocking(move || run_fleet(&url, &prefix))
+        .await
+        .unwrap();
+}

@@ -34,6 +34,8 @@ mod fork;
 mod fuzz_regressions;
 mod ksuid_conformance;
 mod lease;
+mod lease_etcd_cluster;
+mod lease_etcd_faults;
 mod lease_faults;
 mod lease_fleet;
 mod lease_term;

@@ -15,6 +15,7 @@ pub mod idtypes_package_readme {}
 #[doc = include_str!("../../idtypes-derive/README.md")]
 pub mod idtypes_derive_package_readme {}
 
+pub mod etcd;
 pub mod fault_proxy;
 #[cfg(unix)]
 pub mod fork;

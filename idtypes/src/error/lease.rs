@@ -20,6 +20,9 @@ pub(crate) struct LeaseCall {
 #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
 pub(crate) enum LeaseOp {
     Setup,
+    /// `EtcdLeases::setup`, whose subject is the key prefix.
+    #[cfg_attr(not(feature = "etcd"), allow(dead_code))]
+    SetupPrefix,
     Acquire,
     Renew,
     Release,
@@ -50,6 +53,7 @@ impl fmt::Display for LeaseCall {
         let LeaseCall { op, subject, value } = self;
         match op {
             LeaseOp::Setup => return write!(f, "setup of the table `{subject}`"),
+            LeaseOp::SetupPrefix => return write!(f, "setup of the etcd key prefix `{subject}`"),
             LeaseOp::Acquire => write!(f, "acquire in `{subject}`")?,
             LeaseOp::Renew => write!(f, "renew of `{subject}`")?,
             LeaseOp::Release => write!(f, "release of `{subject}`")?,

@@ -39,7 +39,8 @@ pub(crate) use lease::{LeaseCall, TimeLimit};
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
-    feature = "sqlx-sqlite"
+    feature = "sqlx-sqlite",
+    feature = "etcd"
 ))]
 pub(crate) use lease::{LeaseOp, reason_text};
 pub(crate) use reason::{Snippet, ValidationReason};

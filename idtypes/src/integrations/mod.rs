@@ -18,7 +18,8 @@ pub(crate) mod chrono;
     feature = "rusqlite",
     feature = "diesel-postgres",
     feature = "diesel-mysql",
-    feature = "diesel-sqlite"
+    feature = "diesel-sqlite",
+    feature = "etcd"
 ))]
 pub(crate) mod db;
 #[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]

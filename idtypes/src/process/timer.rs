@@ -170,7 +170,8 @@ impl Drop for Sleep {
     not(any(
         feature = "sqlx-postgres",
         feature = "sqlx-mysql",
-        feature = "sqlx-sqlite"
+        feature = "sqlx-sqlite",
+        feature = "etcd"
     )),
     allow(dead_code)
 )]

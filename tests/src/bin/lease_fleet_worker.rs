@@ -1,10 +1,12 @@
 //! One process of the lease fleet test (`tests/it/lease_fleet.rs`): for a while, it leases
-//! a TID clock id from a shared database, makes TIDs under the lease with a wall clock set
-//! off from the real one, gives the lease up and takes one again (forced churn), and writes
-//! every TID it made to a file.
+//! a TID clock id from a shared store, makes TIDs under the lease with a wall clock set off
+//! from the real one, gives the lease up and takes one again (forced churn), and appends
+//! every TID it made to a file as it goes (so that a worker the test kills leaves what it
+//! made).
 //!
-//! `lease_fleet_worker <database url> <table> <namespace> <space size> <clock offset ms>
-//!  <run ms> <output file>`
+//! `lease_fleet_worker <store url> <table or key prefix> <namespace> <space size>
+//!  <clock offset ms> <run ms> <output file>`: an `http://` URL is an etcd server (the
+//! second argument its key prefix), any other an sqlx database URL (a table).
 
 use std::{
     io::Write,
@@ -12,7 +14,10 @@ use std::{
     time::{Duration, Instant},
 };
 
-use idtypes::{Clock, ErrorKind, SystemClock, lease::Leases};
+use idtypes::{
+    Clock, ErrorKind, SystemClock,
+    lease::{EtcdLeases, Leases},
+};
 
 use idtypes::tid::TidGenerator;
 
@@ -39,14 +44,14 @@ async fn main() {
     let run = Duration::from_millis(run_ms.parse().unwrap());
 
     let clock = Arc::new(OffsetClock(offset_micros));
+    let mut file = std::fs::File::create(output).unwrap();
+    let mut made = 0usize;
     let mut tids: Vec<u64> = Vec::new();
     let (mut holdings, mut waits, mut lost) = (0u32, 0u32, 0u32);
     let started = Instant::now();
     macro_rules! work {
         ($leases:expr) => {{
             let leases = $leases
-                .with_table(table)
-                .unwrap()
                 .with_duration(Duration::from_millis(300), Duration::from_millis(100))
                 .unwrap()
                 .with_clock(Arc::clone(&clock));
@@ -73,6 +78,12 @@ async fn main() {
                             Err(err) => panic!("generate: {err}"),
                         }
                     }
+                    // Written before the next burst: a worker killed now leaves every TID it
+                    // made but those of the burst it is in.
+                    let bytes: Vec<u8> = tids.iter().flat_map(|tid| tid.to_le_bytes()).collect();
+                    file.write_all(&bytes).unwrap();
+                    made += tids.len();
+                    tids.clear();
                     tokio::time::sleep(Duration::from_millis(1)).await;
                 }
                 match leases.release(lease).await {
@@ -85,26 +96,31 @@ async fn main() {
             }
         }};
     }
-    if url.starts_with("postgres") {
+    if url.starts_with("http://") {
+        let client = etcd_client::Client::connect([url], Some(idtypes_tests::etcd::options()))
+            .await
+            .unwrap();
+        work!(EtcdLeases::new(client).with_prefix(table).unwrap());
+    } else if url.starts_with("postgres") {
         let pool = sqlx::PgPool::connect(url).await.unwrap();
-        work!(Leases::postgres(pool));
+        work!(Leases::postgres(pool).with_table(table).unwrap());
     } else if url.starts_with("mysql") {
         let pool = sqlx::MySqlPool::connect(url).await.unwrap();
-        work!(Leases::mysql(pool));
+        work!(Leases::mysql(pool).with_table(table).unwrap());
     } else {
         let options: sqlx::sqlite::SqliteConnectOptions = url.parse().unwrap();
         let pool = sqlx::SqlitePool::connect_with(options.busy_timeout(Duration::from_secs(30)))
             .await
             .unwrap();
-        work!(Leases::sqlite(pool));
+        work!(Leases::sqlite(pool).with_table(table).unwrap());
     }
-    let mut file = std::fs::File::create(output).unwrap();
     let bytes: Vec<u8> = tids.iter().flat_map(|tid| tid.to_le_bytes()).collect();
     file.write_all(&bytes).unwrap();
+    made += tids.len();
     eprintln!(
         "worker {}: {} TIDs in {holdings} holdings ({lost} lost before their release), \
          {waits} waits for a free value",
         std::process::id(),
-        tids.len()
+        made
     );
 }

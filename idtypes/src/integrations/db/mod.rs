@@ -2,8 +2,41 @@
 //! SeaORM, rusqlite and diesel, which store every id in the same columns (`columns`), the
 //! `AsText` and `AsBytes` adapters, and leases of clock, node and machine ids (`lease`).
 
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+))]
 pub(crate) mod as_bytes;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+))]
 pub(crate) mod as_text;
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-mysql",
+    feature = "sqlx-sqlite",
+    feature = "postgres-types",
+    feature = "sea-orm",
+    feature = "rusqlite",
+    feature = "diesel-postgres",
+    feature = "diesel-mysql",
+    feature = "diesel-sqlite"
+))]
 pub(crate) mod columns;
 #[cfg(any(
     feature = "diesel-postgres",
@@ -14,7 +47,8 @@ pub mod diesel;
 #[cfg(any(
     feature = "sqlx-postgres",
     feature = "sqlx-mysql",
-    feature = "sqlx-sqlite"
+    feature = "sqlx-sqlite",
+    feature = "etcd"
 ))]
 pub mod lease;
 #[cfg(feature = "postgres-types")]

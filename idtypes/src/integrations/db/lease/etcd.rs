@@ -1,0 +1,869 @@
+//! [`EtcdLeases`]: the lease store on etcd (v3 API), through the `etcd-client` crate.
+//!
+//! One key per value of a namespace, bound to an etcd lease of this process, and one key per
+//! value for its high-water mark:
+//!
+//! - `{prefix}{namespace}/held/{value}`: the holder's token, put by a transaction conditioned
+//!   on the key's absence (an expired etcd lease deletes its keys, so an expired value is an
+//!   absent one), with the etcd lease attached; the server deletes it when the lease's TTL
+//!   runs out, and a revoke deletes it at once;
+//! - `{prefix}{namespace}/mark/{value}`: the high-water mark, in µs since 1970 as decimal
+//!   text, with no lease: it outlives its holders. Only a transaction conditioned on the held
+//!   key carrying this holder's etcd lease and token writes it.
+//!
+//! In the namespace, `%` and `/` are written `%25` and `%2F`, so that no namespace's keys are
+//! within another's.
+
+use core::{fmt, future::Future, pin::pin, task::Poll, time::Duration};
+use std::{sync::Arc, time::Instant};
+
+use etcd_client::{Client, Compare, CompareOp, GetOptions, PutOptions, Txn, TxnOp, TxnOpResponse};
+
+use super::{
+    Call, Lease, check_space, new_holder, renewal_timed_out, timing::Timing, within_timeout,
+};
+#[cfg(feature = "tokio")]
+use super::{KeepAlive, keep_alive};
+use crate::{
+    Clock, Error, LeaseTerm,
+    error::{LeaseOp, Repr, Snippet},
+    process::lease_term::monotonic_nanos,
+    process::timer::{Elapsed, within},
+};
+
+/// The key prefix unless chosen.
+const DEFAULT_PREFIX: &str = "idtypes/leases/";
+
+/// The lease store on etcd (v3 API): the same leases, guarantees and time limits as
+/// [`Leases`](crate::lease#guarantees) on an SQL database, for a fleet that shares an etcd
+/// cluster rather than a database (feature `etcd`). See [when to choose
+/// etcd](crate::lease#etcd-or-the-sql-database).
+///
+/// A value is held by a key bound to an etcd lease of the holder's: it is taken with a
+/// transaction conditioned on the key's absence, renewed with a keep-alive of the etcd lease,
+/// and released by deleting the key and revoking the etcd lease. Its high-water mark is a key
+/// of its own, written only by a transaction conditioned on the held key being this holder's.
+/// The keys are [`prefix`](EtcdLeases::with_prefix)`{namespace}/held/{value}` and
+/// `…/mark/{value}`.
+///
+/// etcd's leases count in whole seconds: the etcd lease is granted for the lease's duration
+/// rounded up to a second (or the server's minimum TTL, when that is longer, which etcd
+/// grants instead), so the server never expires it before this process's deadline.
+///
+/// # Examples
+///
+/// ```no_run
+/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// use std::time::Duration;
+/// use idtypes::{lease::EtcdLeases, tid::TidGenerator};
+///
+/// let options = etcd_client::ConnectOptions::new()
+///     .with_connect_timeout(Duration::from_secs(2))
+///     .with_keep_alive(Duration::from_secs(2), Duration::from_secs(2));
+/// let client = etcd_client::Client::connect(["http://127.0.0.1:2379"], Some(options)).await?;
+/// let leases = EtcdLeases::new(client);
+/// leases.setup().await?;
+/// let lease = leases.acquire("posts-tid", TidGenerator::LEASE_VALUES).await?;
+/// let posts = TidGenerator::new().with_lease_term(lease.term())?;
+/// println!("{}", posts.next());
+/// leases.release(lease).await?;
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Clone)]
+pub struct EtcdLeases {
+    client: Client,
+    prefix: Arc<str>,
+    timing: Timing,
+}
+
+impl fmt::Debug for EtcdLeases {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EtcdLeases")
+            .field("prefix", &self.prefix)
+            .field("duration", &self.timing.duration)
+            .field("margin", &self.timing.margin)
+            .field("timeout", &self.timing.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+impl EtcdLeases {
+    /// A lease store on the etcd cluster `client` talks to, under the key prefix
+    /// `idtypes/leases/`, with leases of 30 s used until 5 s before their end, and calls
+    /// limited to 10 s.
+    ///
+    /// The client's own settings still matter for how soon a broken connection is noticed:
+    /// `ConnectOptions::with_keep_alive` (HTTP/2 pings) lets the client drop a connection
+    /// that went silent and connect again, in time for another renewal attempt; without it,
+    /// every call waits on the silent connection until the store's limits end it.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(client: etcd_client::Client) {
+    /// let leases = idtypes::lease::EtcdLeases::new(client);
+    /// # }
+    /// ```
+    pub fn new(client: Client) -> Self {
+        EtcdLeases {
+            client,
+            prefix: DEFAULT_PREFIX.into(),
+            timing: Timing::new(),
+        }
+    }
+
+    /// The etcd client the store uses.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::EtcdLeases) -> Result<(), etcd_client::Error> {
+    /// let status = leases.client().clone().status().await?;
+    /// println!("etcd {}", status.version());
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// The key prefix of the store's keys.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # fn run(client: etcd_client::Client) {
+    /// assert_eq!(idtypes::lease::EtcdLeases::new(client).prefix(), "idtypes/leases/");
+    /// # }
+    /// ```
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    /// The same store under another key prefix: 1 to 255 printable ASCII characters (the
+    /// keys are `{prefix}{namespace}/held/{value}` and `…/mark/{value}`; end it with `/` to
+    /// read them as paths). Two stores with different prefixes share nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Syntax`](crate::ErrorKind::Syntax) for another prefix.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # fn run(client: etcd_client::Client) -> Result<(), idtypes::Error> {
+    /// let leases = idtypes::lease::EtcdLeases::new(client).with_prefix("billing/ids/")?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn with_prefix(mut self, prefix: &str) -> Result<Self, Error> {
+        if prefix.is_empty() || prefix.len() > 255 || !prefix.bytes().all(|b| b.is_ascii_graphic())
+        {
+            return Err(Error::new(
+                "etcd key prefix",
+                Repr::Syntax {
+                    position: None,
+                    rule: "expected 1 to 255 printable ASCII characters without spaces",
+                },
+            ));
+        }
+        self.prefix = prefix.into();
+        Ok(self)
+    }
+
+    /// The same store with `clock` for the ceilings it records, as
+    /// [`Leases::with_clock`](crate::lease::Leases::with_clock): the clock of the generators
+    /// bound to its leases.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # fn run(client: etcd_client::Client) {
+    /// let leases = idtypes::lease::EtcdLeases::new(client).with_clock(idtypes::SystemClock);
+    /// # }
+    /// ```
+    pub fn with_clock(mut self, clock: impl Clock + 'static) -> Self {
+        self.timing.clock = Arc::new(clock);
+        self
+    }
+
+    /// The same store with leases of `duration`, used until `margin` before their end, as
+    /// [`Leases::with_duration`](crate::lease::Leases::with_duration); etcd's lease is
+    /// granted for the duration rounded up to a whole second.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) when the margin is under
+    /// 20 ms or not shorter than the duration, or the duration is over a day.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # fn run(client: etcd_client::Client) -> Result<(), idtypes::Error> {
+    /// use std::time::Duration;
+    /// let leases = idtypes::lease::EtcdLeases::new(client)
+    ///     .with_duration(Duration::from_secs(10), Duration::from_secs(2))?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn with_duration(mut self, duration: Duration, margin: Duration) -> Result<Self, Error> {
+        self.timing.set_duration(duration, margin)?;
+        Ok(self)
+    }
+
+    /// The same store with `timeout` as the limit of each [`setup`](EtcdLeases::setup),
+    /// `acquire` and `release`, as [`Leases::with_timeout`](crate::lease::Leases::with_timeout).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a timeout under 1 ms or
+    /// over a day.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # fn run(client: etcd_client::Client) -> Result<(), idtypes::Error> {
+    /// use std::time::Duration;
+    /// let leases = idtypes::lease::EtcdLeases::new(client).with_timeout(Duration::from_secs(3))?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn with_timeout(mut self, timeout: Duration) -> Result<Self, Error> {
+        self.timing.set_timeout(timeout)?;
+        Ok(self)
+    }
+
+    /// Checks that the cluster answers a read under the store's prefix, within the store's
+    /// timeout. etcd needs no schema: this is the startup check that the SQL stores' `setup`
+    /// (which creates their table) also is.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Database`](crate::ErrorKind::Database) with etcd's reason;
+    /// [`ErrorKind::Timeout`](crate::ErrorKind::Timeout) past the store's timeout.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::EtcdLeases) -> Result<(), idtypes::Error> {
+    /// leases.setup().await?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn setup(&self) -> Result<(), Error> {
+        let call = Call {
+            op: LeaseOp::SetupPrefix,
+            subject: &self.prefix,
+            value: None,
+        };
+        within_timeout(call, self.timing.timeout, async {
+            let options = GetOptions::new().with_prefix().with_count_only();
+            resent(|| {
+                let (mut kv, options) = (self.client.kv_client(), options.clone());
+                async move { kv.get(&*self.prefix, Some(options)).await }
+            })
+            .await
+            .map_err(|err| call.failed(err))?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Takes a value of `0..size` in `namespace` that no live lease holds, within the
+    /// store's timeout, as [`Leases::acquire`](crate::lease::Leases::acquire): the value's
+    /// key is put with a transaction conditioned on its absence, bound to a new etcd lease,
+    /// and the new term's ceiling is written above the value's high-water mark before the
+    /// lease is returned.
+    ///
+    /// # Errors
+    ///
+    /// - [`ErrorKind::LeasesExhausted`](crate::ErrorKind::LeasesExhausted) when every
+    ///   value is held;
+    /// - [`ErrorKind::Syntax`](crate::ErrorKind::Syntax) or
+    ///   [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a namespace that is not
+    ///   1 to 255 printable ASCII characters, or a size outside 1..=2^20;
+    /// - [`ErrorKind::Database`](crate::ErrorKind::Database) with etcd's reason;
+    /// - [`ErrorKind::Timeout`](crate::ErrorKind::Timeout) past the store's timeout.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::EtcdLeases) -> Result<(), idtypes::Error> {
+    /// use idtypes::time_id::TimeIdGenerator;
+    ///
+    /// let lease = leases.acquire("events-node", TimeIdGenerator::LEASE_VALUES).await?;
+    /// assert!(lease.value() < TimeIdGenerator::LEASE_VALUES);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn acquire(&self, namespace: &str, size: u32) -> Result<Lease, Error> {
+        check_space(namespace, size)?;
+        let call = Call {
+            op: LeaseOp::Acquire,
+            subject: namespace,
+            value: None,
+        };
+        within_timeout(call, self.timing.timeout, self.take(namespace, size, call)).await
+    }
+
+    /// [`acquire`](EtcdLeases::acquire) without its time limit.
+    async fn take(&self, namespace: &str, size: u32, call: Call<'_>) -> Result<Lease, Error> {
+        let keys = Keys::new(&self.prefix, namespace);
+        let holder = new_holder();
+        // Granted once the first free value is seen, and used for every attempt.
+        let mut etcd_lease = None;
+        // Each round reads which values are held and tries free ones; a value lost to
+        // another contender is held by then, so rounds end with a lease or with every value
+        // held. The bound only guards against values churning forever.
+        for _ in 0..(4 * size as usize + 16) {
+            let free = self.free_values(&keys, size, call).await?;
+            if free.is_empty() {
+                break;
+            }
+            let id = match etcd_lease {
+                Some(id) => id,
+                None => *etcd_lease.insert(self.grant(call).await?),
+            };
+            // From a random free value on, so that contenders spread out.
+            let start = (crate::process::random::os_u64() % free.len() as u64) as usize;
+            for &value in free[start..].iter().chain(&free[..start]).take(8) {
+                let call = Call {
+                    value: Some(value),
+                    ..call
+                };
+                let held = keys.held(value);
+                let mark = keys.mark(value);
+                // Taken when absent; else the key as it is: this holder's only if a sending
+                // of the same transaction that seemed to fail took it.
+                let taken = Txn::new()
+                    .when([Compare::version(held.clone(), CompareOp::Equal, 0)])
+                    .and_then([
+                        TxnOp::put(
+                            held.clone(),
+                            holder.as_str(),
+                            Some(PutOptions::new().with_lease(id)),
+                        ),
+                        TxnOp::get(mark.clone(), None),
+                    ])
+                    .or_else([TxnOp::get(held, None), TxnOp::get(mark.clone(), None)]);
+                let response = match resent(|| {
+                    let (mut kv, taken) = (self.client.kv_client(), taken.clone());
+                    async move { kv.txn(taken).await }
+                })
+                .await
+                {
+                    Ok(response) => response,
+                    // The etcd lease ran out before the value was taken (this process
+                    // stalled): look on with a new one.
+                    Err(err) if lease_gone(&err) => {
+                        etcd_lease = None;
+                        break;
+                    }
+                    Err(err) => return Err(call.failed(err)),
+                };
+                let responses = response.op_responses();
+                let got = |i: usize| match responses.get(i) {
+                    Some(TxnOpResponse::Get(get)) => get.kvs().first(),
+                    _ => None,
+                };
+                let won = response.succeeded()
+                    || got(0).is_some_and(|kv| kv.lease() == id && kv.value() == holder.as_bytes());
+                if !won {
+                    continue;
+                }
+                let floor = match got(1) {
+                    Some(kv) => parse_mark(kv.value(), &mark, call)?,
+                    None => 0,
+                };
+                let mut lease = Lease {
+                    namespace: namespace.to_owned(),
+                    holder: holder.clone(),
+                    deadline: Instant::now(),
+                    term: LeaseTerm::until(value, monotonic_nanos(), floor, floor),
+                    etcd_lease: id,
+                };
+                // The first term, as a renewal: the etcd lease kept alive and the ceiling
+                // written above the floor, before any id may use the value.
+                let ceiling = self.timing.first_ceiling(floor);
+                let sent = (Instant::now(), monotonic_nanos());
+                let started = within(
+                    sent.0 + self.timing.length(),
+                    resent(|| self.write_term(&keys, &lease, ceiling)),
+                )
+                .await;
+                match started {
+                    Ok(Ok(true)) => {
+                        lease.term = LeaseTerm::until(
+                            value,
+                            self.timing.deadline_after(sent.1),
+                            floor,
+                            ceiling,
+                        );
+                        lease.deadline = sent.0 + self.timing.length();
+                        if lease.is_live() {
+                            return Ok(lease);
+                        }
+                    }
+                    // Recorded only after its deadline (this process or etcd stalled for
+                    // the lease's whole length), or taken over meanwhile (the etcd lease ran
+                    // out): not usable. Looked on with a new etcd lease, so that the value
+                    // left behind goes when the old one, never kept alive again, runs out.
+                    Ok(Ok(false)) | Err(Elapsed) => {}
+                    Ok(Err(err)) => return Err(call.failed(err)),
+                }
+                etcd_lease = None;
+                break;
+            }
+        }
+        if let Some(id) = etcd_lease {
+            // It holds no key: revoked so that it does not linger until its TTL. A failure
+            // only leaves it to run out.
+            let _ = self.client.lease_client().revoke(id).await;
+        }
+        Err(Error::new(
+            "lease",
+            Repr::LeasesExhausted {
+                namespace: Snippet::new(namespace),
+                size,
+            },
+        ))
+    }
+
+    /// The values of `0..size` whose key is absent.
+    async fn free_values(&self, keys: &Keys, size: u32, call: Call<'_>) -> Result<Vec<u32>, Error> {
+        let held_prefix = keys.held_prefix();
+        let options = GetOptions::new().with_prefix().with_keys_only();
+        let response = resent(|| {
+            let (mut kv, options, key) = (
+                self.client.kv_client(),
+                options.clone(),
+                held_prefix.as_str(),
+            );
+            async move { kv.get(key, Some(options)).await }
+        })
+        .await
+        .map_err(|err| call.failed(err))?;
+        let mut taken = vec![false; size as usize];
+        for kv in response.kvs() {
+            let value = kv
+                .key()
+                .strip_prefix(held_prefix.as_bytes())
+                .and_then(|digits| core::str::from_utf8(digits).ok())
+                .and_then(|digits| digits.parse::<usize>().ok());
+            if let Some(slot) = value.and_then(|value| taken.get_mut(value)) {
+                *slot = true;
+            }
+        }
+        Ok((0..size).filter(|&v| !taken[v as usize]).collect())
+    }
+
+    /// A new etcd lease for the store's duration, rounded up to whole seconds.
+    async fn grant(&self, call: Call<'_>) -> Result<i64, Error> {
+        let ttl = ttl_seconds(self.timing.duration);
+        // Sent again when unsent: a lease granted twice leaves the other, with no key, to
+        // run out.
+        let granted = resent(|| {
+            let mut leases = self.client.lease_client();
+            async move { leases.grant(ttl, None).await }
+        })
+        .await
+        .map_err(|err| call.failed(err))?;
+        if !granted.error().is_empty() {
+            return Err(call.failed(granted.error()));
+        }
+        if granted.ttl() < ttl {
+            // etcd raises a TTL to its minimum, never lowers one; a shorter one would let the
+            // server expire the lease before this process's deadline.
+            return Err(call.failed(format_args!(
+                "etcd granted a lease of {} s, shorter than the {ttl} s asked for",
+                granted.ttl()
+            )));
+        }
+        Ok(granted.id())
+    }
+
+    /// One term of `lease`: its etcd lease kept alive and `ceiling` written as the value's
+    /// high-water mark, both at once; `false` when the value is no longer this lease's (its
+    /// etcd lease ran out, or the key is another holder's).
+    async fn write_term(
+        &self,
+        keys: &Keys,
+        lease: &Lease,
+        ceiling: i64,
+    ) -> Result<bool, etcd_client::Error> {
+        let value = lease.value();
+        let held = keys.held(value);
+        let write = Txn::new()
+            .when([
+                Compare::lease(held.clone(), CompareOp::Equal, lease.etcd_lease),
+                Compare::value(held, CompareOp::Equal, lease.holder.as_str()),
+            ])
+            .and_then([TxnOp::put(keys.mark(value), ceiling.to_string(), None)]);
+        let mut kv = self.client.kv_client();
+        let mut leases = self.client.lease_client();
+        let (kept, written) = both(leases.keep_alive(lease.etcd_lease), kv.txn(write)).await;
+        let written = written?.succeeded();
+        match kept {
+            Ok(_) => Ok(written),
+            // What etcd-client says when the server answers that the lease is gone.
+            Err(etcd_client::Error::LeaseKeepAliveError(reason)) if reason == "lease not found" => {
+                Ok(false)
+            }
+            Err(err) => Err(err),
+        }
+    }
+
+    /// Renews `lease` if this process still holds it, as [`Leases::renew`](crate::lease::Leases::renew):
+    /// a keep-alive of its etcd lease and, at once, a transaction that raises the value's
+    /// high-water mark to the new ceiling if the key is still this lease's. Returns by the
+    /// term's deadline at the latest.
+    ///
+    /// # Errors
+    ///
+    /// - [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost) when the etcd lease ran out
+    ///   (and the key may be another holder's), or when the term had already ended; the term
+    ///   ends;
+    /// - [`ErrorKind::Timeout`](crate::ErrorKind::Timeout) when no reply came by the term's
+    ///   deadline: the term has ended, and a renewal never revives it;
+    /// - [`ErrorKind::Database`](crate::ErrorKind::Database) with etcd's reason; the term
+    ///   keeps its old deadline.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::EtcdLeases) -> Result<(), idtypes::Error> {
+    /// let mut lease = leases.acquire("posts-tid", 1024).await?;
+    /// leases.renew(&mut lease).await?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn renew(&self, lease: &mut Lease) -> Result<(), Error> {
+        let deadline = lease.deadline;
+        self.renew_by(lease, deadline).await
+    }
+
+    /// [`renew`](EtcdLeases::renew), limited to `limit` (capped at the term's deadline).
+    async fn renew_by(&self, lease: &mut Lease, limit: Instant) -> Result<(), Error> {
+        let call = lease.call(LeaseOp::Renew);
+        if !lease.term.is_live() {
+            lease.term.end();
+            return Err(lease.lost(true));
+        }
+        let keys = Keys::new(&self.prefix, &lease.namespace);
+        let sent = (Instant::now(), monotonic_nanos());
+        let limit = limit.min(lease.deadline);
+        let ceiling = self.timing.renewed_ceiling(lease.term.ceiling_micros());
+        let written = within(limit, self.write_term(&keys, lease, ceiling)).await;
+        match written {
+            Ok(Ok(true)) => {
+                if lease
+                    .term
+                    .extend_until(self.timing.deadline_after(sent.1), ceiling)
+                {
+                    lease.deadline = sent.0 + self.timing.length();
+                    Ok(())
+                } else if Instant::now() >= lease.deadline {
+                    // The reply came, but after the deadline: too late.
+                    Err(renewal_timed_out(lease, call, sent.0, lease.deadline))
+                } else {
+                    // Ended meanwhile (released through a clone of its term).
+                    Err(lease.lost(true))
+                }
+            }
+            Ok(Ok(false)) => {
+                lease.term.end();
+                Err(lease.lost(false))
+            }
+            Ok(Err(err)) => {
+                if !lease.term.is_live() {
+                    lease.term.end();
+                }
+                Err(call.failed(err))
+            }
+            Err(Elapsed) => Err(renewal_timed_out(lease, call, sent.0, limit)),
+        }
+    }
+
+    /// Ends `lease` now, as [`Leases::release`](crate::lease::Leases::release): first its
+    /// term, then, within the store's timeout, a transaction that lowers the value's
+    /// high-water mark to the term's claimed mark and deletes the value's key if it is still
+    /// this lease's, then a revoke of the etcd lease. The value is free once the transaction
+    /// has run; a revoke that fails leaves only the etcd lease, with no key, to run out.
+    ///
+    /// # Errors
+    ///
+    /// - [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost) when this process no longer
+    ///   held it;
+    /// - [`ErrorKind::Database`](crate::ErrorKind::Database) with etcd's reason, or
+    ///   [`ErrorKind::Timeout`](crate::ErrorKind::Timeout) past the store's timeout; the
+    ///   value then stays held until its etcd lease runs out (and its next holder starts
+    ///   after the term's ceiling).
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::EtcdLeases) -> Result<(), idtypes::Error> {
+    /// let lease = leases.acquire("posts-tid", 1024).await?;
+    /// leases.release(lease).await?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn release(&self, lease: Lease) -> Result<(), Error> {
+        // Ended first: from here on no generator makes an id under the term, so the claimed
+        // mark read next covers all of them (see `LeaseTerm::check`).
+        lease.term.end();
+        let mark = lease.term.claimed_micros();
+        let call = lease.call(LeaseOp::Release);
+        let keys = Keys::new(&self.prefix, &lease.namespace);
+        let held = keys.held(lease.value());
+        let release = Txn::new()
+            .when([
+                Compare::lease(held.clone(), CompareOp::Equal, lease.etcd_lease),
+                Compare::value(held.clone(), CompareOp::Equal, lease.holder.as_str()),
+            ])
+            .and_then([
+                TxnOp::put(keys.mark(lease.value()), mark.to_string(), None),
+                TxnOp::delete(held, None),
+            ]);
+        within_timeout(call, self.timing.timeout, async {
+            let released = resent(|| {
+                let (mut kv, release) = (self.client.kv_client(), release.clone());
+                async move { kv.txn(release).await }
+            })
+            .await
+            .map_err(|err| call.failed(err))?
+            .succeeded();
+            // Whether or not the value was still this lease's, its etcd lease is of no more
+            // use; a failed revoke leaves it to run out, holding no key.
+            let _ = resent(|| {
+                let mut leases = self.client.lease_client();
+                async move { leases.revoke(lease.etcd_lease).await }
+            })
+            .await;
+            if released {
+                Ok(())
+            } else {
+                Err(lease.lost(false))
+            }
+        })
+        .await
+    }
+
+    /// Renews `lease` in the background on the current tokio runtime, as
+    /// [`Leases::keep_alive`](crate::lease::Leases::keep_alive) (see [`KeepAlive`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Database`](crate::ErrorKind::Database) when called outside a tokio
+    /// runtime.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::EtcdLeases) -> Result<(), idtypes::Error> {
+    /// use idtypes::tid::TidGenerator;
+    ///
+    /// let kept = leases.keep_alive(leases.acquire("posts-tid", TidGenerator::LEASE_VALUES).await?)?;
+    /// let posts = TidGenerator::new().with_lease_term(kept.term())?;
+    /// kept.release().await?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    #[cfg(feature = "tokio")]
+    pub fn keep_alive(&self, lease: Lease) -> Result<KeepAlive, Error> {
+        let runtime = tokio::runtime::Handle::try_current()
+            .map_err(|err| lease.call(LeaseOp::KeepAlive).failed(err))?;
+        Ok(KeepAlive::start(&runtime, self.clone(), lease))
+    }
+}
+
+#[cfg(feature = "tokio")]
+impl keep_alive::Renewer for EtcdLeases {
+    fn renew_by<'a>(
+        &'a self,
+        lease: &'a mut Lease,
+        limit: Instant,
+    ) -> core::pin::Pin<Box<dyn Future<Output = Result<(), Error>> + Send + 'a>> {
+        Box::pin(EtcdLeases::renew_by(self, lease, limit))
+    }
+
+    fn release(
+        &self,
+        lease: Lease,
+    ) -> core::pin::Pin<Box<dyn Future<Output = Result<(), Error>> + Send + '_>> {
+        Box::pin(EtcdLeases::release(self, lease))
+    }
+
+    fn length(&self) -> Duration {
+        self.timing.length()
+    }
+}
+
+/// The keys of one namespace.
+struct Keys {
+    /// `{prefix}{namespace, escaped}/`.
+    base: String,
+}
+
+impl Keys {
+    fn new(prefix: &str, namespace: &str) -> Keys {
+        let mut base = String::with_capacity(prefix.len() + namespace.len() + 1);
+        base.push_str(prefix);
+        for c in namespace.chars() {
+            match c {
+                '%' => base.push_str("%25"),
+                '/' => base.push_str("%2F"),
+                c => base.push(c),
+            }
+        }
+        base.push('/');
+        Keys { base }
+    }
+
+    fn held_prefix(&self) -> String {
+        format!("{}held/", self.base)
+    }
+
+    fn held(&self, value: u32) -> String {
+        format!("{}held/{value}", self.base)
+    }
+
+    fn mark(&self, value: u32) -> String {
+        format!("{}mark/{value}", self.base)
+    }
+}
+
+/// The etcd TTL of a lease of `duration`: whole seconds, rounded up, at least 1.
+fn ttl_seconds(duration: Duration) -> i64 {
+    let seconds = duration.as_secs() + u64::from(duration.subsec_nanos() > 0);
+    seconds.max(1) as i64
+}
+
+/// A high-water mark as stored: decimal µs.
+fn parse_mark(stored: &[u8], key: &str, call: Call<'_>) -> Result<i64, Error> {
+    core::str::from_utf8(stored)
+        .ok()
+        .and_then(|text| text.parse::<i64>().ok())
+        .filter(|&mark| mark >= 0)
+        .ok_or_else(|| {
+            call.failed(format_args!(
+                "the high-water mark at `{key}` is not a count of µs: {:?}",
+                String::from_utf8_lossy(&stored[..stored.len().min(64)])
+            ))
+        })
+}
+
+/// Whether etcd said that the etcd lease is gone (it ran out, or was revoked).
+fn lease_gone(err: &etcd_client::Error) -> bool {
+    match err {
+        // etcd's `ErrGRPCLeaseNotFound`.
+        etcd_client::Error::GRpcStatus(status) => {
+            status.message().contains("requested lease not found")
+        }
+        // What etcd-client says when a keep-alive's answer is a TTL of 0.
+        etcd_client::Error::LeaseKeepAliveError(reason) => reason == "lease not found",
+        _ => false,
+    }
+}
+
+/// Whether a call failed before its request reached any server: the connection to the
+/// endpoint it was sent to could not be made (a member that is down, in a client of several
+/// endpoints). gRPC's `UNAVAILABLE` (14) alone is not that: etcd also says it of a request
+/// that timed out in the cluster, which may still be applied.
+fn unsent(err: &etcd_client::Error) -> bool {
+    match err {
+        etcd_client::Error::TransportError(_) => true,
+        etcd_client::Error::GRpcStatus(status) => {
+            i32::from(status.code()) == 14 && status.message().contains("connect error")
+        }
+        _ => false,
+    }
+}
+
+/// `call()`, sent again while it fails [unsent](unsent), 20 ms apart, so that a client of
+/// several endpoints gets past a member that is down; the caller's time limit bounds it. A
+/// request that never left has had no effect, so any call may be sent again this way.
+async fn resent<T, F: Future<Output = Result<T, etcd_client::Error>>>(
+    mut call: impl FnMut() -> F,
+) -> Result<T, etcd_client::Error> {
+    loop {
+        match call().await {
+            Err(err) if unsent(&err) => tokio::time::sleep(Duration::from_millis(20)).await,
+            done => return done,
+        }
+    }
+}
+
+/// Both futures' outputs, polled together.
+async fn both<A: Future, B: Future>(a: A, b: B) -> (A::Output, B::Output) {
+    let (mut a, mut b) = (pin!(a), pin!(b));
+    let (mut a_out, mut b_out) = (None, None);
+    core::future::poll_fn(move |cx| {
+        if a_out.is_none() {
+            if let Poll::Ready(out) = a.as_mut().poll(cx) {
+                a_out = Some(out);
+            }
+        }
+        if b_out.is_none() {
+            if let Poll::Ready(out) = b.as_mut().poll(cx) {
+                b_out = Some(out);
+            }
+        }
+        if a_out.is_some() && b_out.is_some() {
+            Poll::Ready((a_out.take().unwrap(), b_out.take().unwrap()))
+        } else {
+            Poll::Pending
+        }
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    #[test]
+    fn keys_escape_the_namespace() {
+        let keys = Keys::new("p/", "a/b%c");
+        assert_eq!(keys.held(3), "p/a%2Fb%25c/held/3");
+        assert_eq!(keys.mark(0), "p/a%2Fb%25c/mark/0");
+        assert_eq!(keys.held_prefix(), "p/a%2Fb%25c/held/");
+        // `a` and `a/held` never share keys.
+        assert!(
+            !Keys::new("p/", "a/held")
+                .held(1)
+                .starts_with(&Keys::new("p/", "a").held_prefix())
+        );
+    }
+
+    #[test]
+    fn ttls_round_up_to_whole_seconds() {
+        assert_eq!(ttl_seconds(Duration::from_millis(1)), 1);
+        assert_eq!(ttl_seconds(Duration::from_secs(2)), 2);
+        assert_eq!(ttl_seconds(Duration::from_millis(2001)), 3);
+        assert_eq!(ttl_seconds(Duration::from_secs(30)), 30);
+    }
+
+    #[test]
+    fn a_mark_that_is_not_a_count_is_an_error_naming_its_key() {
+        let call = Call {
+            op: LeaseOp::Acquire,
+            subject: "posts",
+            value: Some(2),
+        };
+        assert_eq!(
+            parse_mark(b"1700000000000000", "k", call).unwrap(),
+            1_700_000_000_000_000
+        );
+        let err = parse_mark(b"soon", "p/posts/mark/2", call).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Database);
+        let text = err.to_string();
+        assert!(
+            text.contains("p/posts/mark/2") && text.contains("\"soon\""),
+            "{text}"
+        );
+        assert!(parse_mark(b"-5", "k", call).is_err());
+    }
+}

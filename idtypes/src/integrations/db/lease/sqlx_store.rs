@@ -1,0 +1,537 @@
+//! [`Leases`]: the lease store on an SQL database through sqlx (PostgreSQL, MySQL/MariaDB,
+//! SQLite), one table for every namespace.
+
+use core::{fmt, future::Future, time::Duration};
+use std::{sync::Arc, time::Instant};
+
+use super::{
+    Call, Lease, check_space, new_holder, renewal_timed_out,
+    sql::{self, Dialect, Statements},
+    timing::Timing,
+    within_timeout,
+};
+#[cfg(feature = "tokio")]
+use super::{KeepAlive, keep_alive};
+use crate::{
+    Clock, Error, ErrorKind, LeaseTerm,
+    error::{LeaseOp, Repr, Snippet},
+    process::lease_term::monotonic_nanos,
+    process::timer::{Elapsed, within},
+};
+
+/// The lease store: a connection pool and the lease table's statements.
+///
+/// # Examples
+///
+/// ```no_run
+/// # async fn run() -> Result<(), idtypes::Error> {
+/// use idtypes::lease::Leases;
+///
+/// let pool = sqlx::SqlitePool::connect("sqlite:leases.db?mode=rwc").await.unwrap();
+/// let leases = Leases::sqlite(pool);
+/// leases.setup().await?;
+/// let lease = leases.acquire("posts-tid", idtypes::tid::TidGenerator::LEASE_VALUES).await?;
+/// println!("this process's clock id: {}", lease.value());
+/// leases.release(lease).await?;
+/// # Ok(())
+/// # }
+/// ```
+pub struct Leases<DB: sqlx::Database> {
+    pool: sqlx::Pool<DB>,
+    statements: Statements,
+    dialect: &'static Dialect,
+    timing: Timing,
+}
+
+/// Another handle on the same pool and table (cheap: the pool is shared).
+impl<DB: sqlx::Database> Clone for Leases<DB> {
+    fn clone(&self) -> Self {
+        Leases {
+            pool: self.pool.clone(),
+            statements: self.statements.clone(),
+            dialect: self.dialect,
+            timing: self.timing.clone(),
+        }
+    }
+}
+
+impl<DB: sqlx::Database> fmt::Debug for Leases<DB> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Leases")
+            .field("table", &self.statements.table)
+            .field("duration", &self.timing.duration)
+            .field("margin", &self.timing.margin)
+            .field("timeout", &self.timing.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<DB: sqlx::Database> Leases<DB> {
+    fn with_dialect(pool: sqlx::Pool<DB>, dialect: &'static Dialect) -> Self {
+        Leases {
+            pool,
+            statements: Statements::new(dialect, DEFAULT_TABLE),
+            dialect,
+            timing: Timing::new(),
+        }
+    }
+
+    /// The connection pool the store uses.
+    pub fn pool(&self) -> &sqlx::Pool<DB> {
+        &self.pool
+    }
+
+    /// The same store, with `clock` for the timestamps it records (the ceiling of each term,
+    /// see [`LeaseTerm`]): the clock of the generators bound to its leases. The system clock
+    /// unless chosen.
+    pub fn with_clock(mut self, clock: impl Clock + 'static) -> Self {
+        self.timing.clock = Arc::new(clock);
+        self
+    }
+
+    /// The same store on another table: a plain identifier (ASCII letters, digits and `_`,
+    /// not starting with a digit, at most 63 characters).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Syntax`](crate::ErrorKind::Syntax) for another name.
+    pub fn with_table(mut self, table: &str) -> Result<Self, Error> {
+        let plain = !table.is_empty()
+            && table.len() <= 63
+            && !table.as_bytes()[0].is_ascii_digit()
+            && table
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        if !plain {
+            return Err(Error::new(
+                "lease table name",
+                Repr::Syntax {
+                    position: None,
+                    rule: "expected ASCII letters, digits and `_`, not starting with a digit, 1 to 63 characters",
+                },
+            ));
+        }
+        self.statements = Statements::new(self.dialect, table);
+        Ok(self)
+    }
+
+    /// The same store with leases of `duration`, of which this process stops using a value
+    /// `margin` before the end: 30 s and 5 s unless chosen. The margin covers the database's
+    /// clock running faster than this process's during one lease, the coarse clock the
+    /// generators check (a few milliseconds behind), and the time a generator takes between
+    /// its check and the id it makes; it must be at least 20 ms.
+    ///
+    /// A renewal must come back within the term's length (`duration - margin`, counted from
+    /// when its request was sent); [`KeepAlive`](crate::lease#keeping-a-lease) starts one a
+    /// third of the way in and gives each attempt half the time left, so a lease is kept while
+    /// a renewal's round trips take less than a third of the term's length (see [the
+    /// latencies a lease tolerates](crate::lease#latency)).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) when the margin is not shorter
+    /// than the duration, or the duration is over a day.
+    pub fn with_duration(mut self, duration: Duration, margin: Duration) -> Result<Self, Error> {
+        self.timing.set_duration(duration, margin)?;
+        Ok(self)
+    }
+
+    /// The same store with `timeout` as the time limit of each [`setup`](Leases::setup),
+    /// `acquire` and `release` (and of the release a dropped `KeepAlive` makes in the
+    /// background): 10 s unless chosen, from 1 ms to a day. The call then fails with
+    /// [`ErrorKind::Timeout`](crate::ErrorKind::Timeout), whatever the database or the
+    /// network does (a server that accepts connections and never answers, a pool whose
+    /// connections all hang). A renewal's limit is its term's deadline instead.
+    ///
+    /// An acquire that times out after the database took the value for it leaves that value
+    /// held until the lease's expiry (nobody holds its token); a release that times out
+    /// leaves it held the same way. Neither ever lets two processes hold one value.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a timeout under 1 ms or
+    /// over a day.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # fn run(pool: sqlx::SqlitePool) -> Result<(), idtypes::Error> {
+    /// use std::time::Duration;
+    /// use idtypes::lease::Leases;
+    ///
+    /// let leases = Leases::sqlite(pool).with_timeout(Duration::from_secs(3))?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn with_timeout(mut self, timeout: Duration) -> Result<Self, Error> {
+        self.timing.set_timeout(timeout)?;
+        Ok(self)
+    }
+}
+
+/// The table's name unless chosen.
+const DEFAULT_TABLE: &str = "idtypes_leases";
+
+/// A statement for sqlx. Safe: the only text put into them is the table name, checked to be
+/// a plain identifier by [`Leases::with_table`]; values are bound.
+fn sql(statement: &Arc<str>) -> sqlx::AssertSqlSafe<Arc<str>> {
+    sqlx::AssertSqlSafe(Arc::clone(statement))
+}
+
+/// Implements the store's operations for one database (the same algorithm, typed for it).
+macro_rules! store_for {
+    ($feature:literal, $db:ty, $dialect:expr, $constructor:ident, $name:literal) => {
+        #[cfg(feature = $feature)]
+        impl Leases<$db> {
+            #[doc = concat!("A lease store on ", $name, ", in the table `idtypes_leases`, with leases of 30 s used until 5 s before their end, and calls limited to 10 s.")]
+            pub fn $constructor(pool: sqlx::Pool<$db>) -> Self {
+                Leases::with_dialect(pool, &$dialect)
+            }
+
+            /// Creates the lease table if it does not exist (see [the statements](crate::lease)).
+            ///
+            /// # Errors
+            ///
+            /// [`ErrorKind::Database`](crate::ErrorKind::Database);
+            /// [`ErrorKind::Timeout`](crate::ErrorKind::Timeout) past the store's timeout.
+            pub async fn setup(&self) -> Result<(), Error> {
+                let call = Call {
+                    op: LeaseOp::Setup,
+                    subject: &self.statements.table,
+                    value: None,
+                };
+                within_timeout(call, self.timing.timeout, async {
+                    sqlx::query(sql(&self.statements.create))
+                        .execute(&self.pool)
+                        .await
+                        .map_err(|err| call.failed(err))?;
+                    Ok(())
+                })
+                .await
+            }
+
+            /// Takes a value of `0..size` in `namespace` that no live lease holds, within the
+            /// store's timeout (see [`with_timeout`](Leases::with_timeout)). Each generator
+            /// names the size of its namespace ([the spaces](crate::lease#the-spaces)):
+            /// `leases.acquire("posts-tid", TidGenerator::LEASE_VALUES)`.
+            ///
+            /// # Errors
+            ///
+            /// - [`ErrorKind::LeasesExhausted`](crate::ErrorKind::LeasesExhausted) when every
+            ///   value is held;
+            /// - [`ErrorKind::Syntax`](crate::ErrorKind::Syntax) or
+            ///   [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a namespace that
+            ///   is not 1 to 255 printable ASCII characters, or a size outside 1..=2^20;
+            /// - [`ErrorKind::Database`](crate::ErrorKind::Database);
+            /// - [`ErrorKind::Timeout`](crate::ErrorKind::Timeout) past the store's timeout.
+            pub async fn acquire(&self, namespace: &str, size: u32) -> Result<Lease, Error> {
+                check_space(namespace, size)?;
+                let call = Call {
+                    op: LeaseOp::Acquire,
+                    subject: namespace,
+                    value: None,
+                };
+                within_timeout(call, self.timing.timeout, self.take(namespace, size, call)).await
+            }
+
+            /// [`acquire`](Leases::acquire) without its time limit.
+            async fn take(&self, namespace: &str, size: u32, call: Call<'_>) -> Result<Lease, Error> {
+                let holder = new_holder();
+                let duration = self.timing.duration_micros();
+                // Each round reads which values are held and tries free ones; a value lost to
+                // another contender is held by then, so rounds end with a lease or with every
+                // value held. The bound only guards against values churning forever.
+                for _ in 0..(4 * size as usize + 16) {
+                    let held: Vec<i64> = sqlx::query_scalar(sql(&self.statements.held))
+                        .bind(namespace)
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err(|err| call.failed(err))?;
+                    let mut taken = vec![false; size as usize];
+                    for value in held {
+                        if let Ok(value) = usize::try_from(value) {
+                            if let Some(slot) = taken.get_mut(value) {
+                                *slot = true;
+                            }
+                        }
+                    }
+                    let free: Vec<u32> = (0..size).filter(|&v| !taken[v as usize]).collect();
+                    if free.is_empty() {
+                        return Err(Error::new(
+                            "lease",
+                            Repr::LeasesExhausted { namespace: Snippet::new(namespace), size },
+                        ));
+                    }
+                    // From a random free value on, so that contenders spread out.
+                    let start = (crate::process::random::os_u64() % free.len() as u64) as usize;
+                    for &value in free[start..].iter().chain(&free[..start]).take(8) {
+                        let call = Call { value: Some(value), ..call };
+                        let sent = (Instant::now(), monotonic_nanos());
+                        let inserted = sqlx::query(sql(&self.statements.insert))
+                            .bind(namespace)
+                            .bind(value as i64)
+                            .bind(&holder)
+                            .bind(duration)
+                            .execute(&self.pool)
+                            .await
+                            .map_err(|err| call.failed(err))?
+                            .rows_affected()
+                            == 1;
+                        let won = inserted
+                            || sqlx::query(sql(&self.statements.take_over))
+                                .bind(&holder)
+                                .bind(duration)
+                                .bind(namespace)
+                                .bind(value as i64)
+                                .execute(&self.pool)
+                                .await
+                                .map_err(|err| call.failed(err))?
+                                .rows_affected()
+                                == 1;
+                        if !won {
+                            continue;
+                        }
+                        // The first term must be recorded before its deadline, like a renewal.
+                        let deadline = sent.0 + (self.timing.length());
+                        let started = within(
+                            deadline,
+                            self.start_term(namespace, value, holder.clone(), sent, call),
+                        )
+                        .await;
+                        match started {
+                            Ok(Ok(lease)) if lease.is_live() => return Ok(lease),
+                            // Taken over between the win and the first term, or the first
+                            // term recorded only after its deadline (this process or the
+                            // database stalled for the lease's whole length): the value is
+                            // not usable, so look on, as for a value lost to a contender. The
+                            // store's timeout bounds the search.
+                            Ok(Ok(_)) | Err(Elapsed) => {}
+                            Ok(Err(err)) if err.kind() == ErrorKind::LeaseLost => {}
+                            Ok(Err(err)) => return Err(err),
+                        }
+                    }
+                }
+                Err(Error::new(
+                    "lease",
+                    Repr::LeasesExhausted { namespace: Snippet::new(namespace), size },
+                ))
+            }
+
+            /// Renews `lease` in the background on the current tokio runtime (see
+            /// [`KeepAlive`]): a third of the way into each term; a renewal that fails is
+            /// tried again while the term lasts, each attempt limited to half the time left.
+            ///
+            /// # Errors
+            ///
+            /// [`ErrorKind::Database`](crate::ErrorKind::Database) when called outside a tokio
+            /// runtime.
+            #[cfg(feature = "tokio")]
+            pub fn keep_alive(&self, lease: Lease) -> Result<KeepAlive, Error> {
+                let runtime = tokio::runtime::Handle::try_current()
+                    .map_err(|err| lease.call(LeaseOp::KeepAlive).failed(err))?;
+                Ok(KeepAlive::start(&runtime, self.clone(), lease))
+            }
+
+            /// Starts the first term of a lease just won with the request sent at `sent`:
+            /// reads the value's high-water mark (the new term's floor) and records the new
+            /// term's ceiling above it before any id may use it.
+            async fn start_term(
+                &self,
+                namespace: &str,
+                value: u32,
+                holder: String,
+                sent: (Instant, u64),
+                call: Call<'_>,
+            ) -> Result<Lease, Error> {
+                let floor: i64 = sqlx::query_scalar(sql(&self.statements.high_water))
+                    .bind(namespace)
+                    .bind(value as i64)
+                    .fetch_one(&self.pool)
+                    .await
+                    .map_err(|err| call.failed(err))?;
+                let ceiling = self.timing.first_ceiling(floor);
+                let written = self.write_term(namespace, value, &holder, ceiling).await;
+                if !written.map_err(|err| call.failed(err))? {
+                    return Err(Error::new(
+                        "lease",
+                        Repr::LeaseLost {
+                            namespace: Snippet::new(namespace),
+                            value,
+                            ended: false,
+                        },
+                    ));
+                }
+                Ok(Lease {
+                    namespace: namespace.to_owned(),
+                    holder,
+                    deadline: sent.0 + (self.timing.length()),
+                    term: LeaseTerm::until(value, self.timing.deadline_after(sent.1), floor, ceiling),
+                    #[cfg(feature = "etcd")]
+                    etcd_lease: 0,
+                })
+            }
+
+            /// Extends the lease `holder` holds on `value` by the store's duration from now
+            /// and raises its high-water mark to `ceiling`; `false` when `holder` no longer
+            /// holds it.
+            async fn write_term(
+                &self,
+                namespace: &str,
+                value: u32,
+                holder: &str,
+                ceiling: i64,
+            ) -> Result<bool, sqlx::Error> {
+                Ok(sqlx::query(sql(&self.statements.renew))
+                    .bind(self.timing.duration_micros())
+                    .bind(ceiling)
+                    .bind(namespace)
+                    .bind(value as i64)
+                    .bind(holder)
+                    .execute(&self.pool)
+                    .await?
+                    .rows_affected()
+                    == 1)
+            }
+
+            /// Extends `lease` by the store's duration from now, if this process still holds
+            /// it, and raises its ceiling (see [`LeaseTerm`]) to the clock plus the duration
+            /// (the ceiling never goes down). Returns by the term's deadline at the latest: a
+            /// reply after it would be of no use, since the lease may have expired in the
+            /// database by then.
+            ///
+            /// # Errors
+            ///
+            /// - [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost) when the lease expired
+            ///   and another process took the value (or it was released), or when its term had
+            ///   already ended; the term ends, so its generators refuse from then on;
+            /// - [`ErrorKind::Timeout`](crate::ErrorKind::Timeout) when no reply came by the
+            ///   term's deadline: the term has ended, and a renewal never revives it;
+            /// - [`ErrorKind::Database`](crate::ErrorKind::Database); the term keeps its old
+            ///   deadline.
+            pub async fn renew(&self, lease: &mut Lease) -> Result<(), Error> {
+                let deadline = lease.deadline;
+                self.renew_by(lease, deadline).await
+            }
+
+            /// [`renew`](Leases::renew), limited to `limit` (capped at the term's deadline).
+            async fn renew_by(&self, lease: &mut Lease, limit: Instant) -> Result<(), Error> {
+                let call = lease.call(LeaseOp::Renew);
+                if !lease.term.is_live() {
+                    lease.term.end();
+                    return Err(lease.lost(true));
+                }
+                let sent = (Instant::now(), monotonic_nanos());
+                let limit = limit.min(lease.deadline);
+                let ceiling = self.timing.renewed_ceiling(lease.term.ceiling_micros());
+                let written = within(
+                    limit,
+                    self.write_term(&lease.namespace, lease.value(), &lease.holder, ceiling),
+                )
+                .await;
+                match written {
+                    Ok(Ok(true)) => {
+                        if lease.term.extend_until(self.timing.deadline_after(sent.1), ceiling) {
+                            lease.deadline = sent.0 + (self.timing.length());
+                            Ok(())
+                        } else if Instant::now() >= lease.deadline {
+                            // The reply came, but after the deadline: too late.
+                            Err(renewal_timed_out(lease, call, sent.0, lease.deadline))
+                        } else {
+                            // Ended meanwhile (released through a clone of its term).
+                            Err(lease.lost(true))
+                        }
+                    }
+                    Ok(Ok(false)) => {
+                        lease.term.end();
+                        Err(lease.lost(false))
+                    }
+                    Ok(Err(err)) => {
+                        if !lease.term.is_live() {
+                            lease.term.end();
+                        }
+                        Err(call.failed(err))
+                    }
+                    Err(Elapsed) => Err(renewal_timed_out(lease, call, sent.0, limit)),
+                }
+            }
+
+            /// Ends `lease` now: first its term (its generators refuse from their next id
+            /// on), then the lease itself, within the store's timeout, so that its value is
+            /// free for the next acquirer, who starts after the last timestamp the term's
+            /// generators claimed (see [`LeaseTerm::claimed_micros`]): near the clock, not a
+            /// lease duration ahead of it.
+            ///
+            /// # Errors
+            ///
+            /// - [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost) when this process no
+            ///   longer held it;
+            /// - [`ErrorKind::Database`](crate::ErrorKind::Database), or
+            ///   [`ErrorKind::Timeout`](crate::ErrorKind::Timeout) past the store's timeout;
+            ///   the lease then runs out at its expiry (and its next holder starts after its
+            ///   ceiling).
+            pub async fn release(&self, lease: Lease) -> Result<(), Error> {
+                // Ended first: from here on no generator makes an id under the term, so the
+                // claimed mark read next covers all of them (see `LeaseTerm::check`).
+                lease.term.end();
+                let mark = lease.term.claimed_micros();
+                let call = lease.call(LeaseOp::Release);
+                let released = within_timeout(call, self.timing.timeout, async {
+                    sqlx::query(sql(&self.statements.release))
+                        .bind(mark)
+                        .bind(lease.namespace.as_str())
+                        .bind(lease.value() as i64)
+                        .bind(lease.holder.as_str())
+                        .execute(&self.pool)
+                        .await
+                        .map_err(|err| call.failed(err))
+                })
+                .await?
+                .rows_affected()
+                    == 1;
+                if released {
+                    Ok(())
+                } else {
+                    Err(lease.lost(false))
+                }
+            }
+        }
+
+        #[cfg(all(feature = $feature, feature = "tokio"))]
+        impl keep_alive::Renewer for Leases<$db> {
+            fn renew_by<'a>(
+                &'a self,
+                lease: &'a mut Lease,
+                limit: Instant,
+            ) -> core::pin::Pin<Box<dyn Future<Output = Result<(), Error>> + Send + 'a>> {
+                Box::pin(Leases::<$db>::renew_by(self, lease, limit))
+            }
+
+            fn release(
+                &self,
+                lease: Lease,
+            ) -> core::pin::Pin<Box<dyn Future<Output = Result<(), Error>> + Send + '_>> {
+                Box::pin(Leases::<$db>::release(self, lease))
+            }
+
+            fn length(&self) -> Duration {
+                self.timing.length()
+            }
+        }
+    };
+}
+
+store_for!(
+    "sqlx-postgres",
+    sqlx::Postgres,
+    sql::POSTGRES,
+    postgres,
+    "PostgreSQL"
+);
+store_for!(
+    "sqlx-mysql",
+    sqlx::MySql,
+    sql::MYSQL,
+    mysql,
+    "MySQL or MariaDB"
+);
+store_for!("sqlx-sqlite", sqlx::Sqlite, sql::SQLITE, sqlite, "SQLite");

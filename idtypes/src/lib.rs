@@ -515,7 +515,7 @@
 //! and two processes that share a clock id and each make about 1,000 TIDs a second repeat an id
 //! roughly every second. Past a handful of processes, give each one its own id: a worker index,
 //! a registered TimeId node, or, with an sqlx feature, one leased from the database the fleet
-//! shares ([`lease`]), which no other live process holds; a generator bound to the lease's
+//! shares ([`lease`]; with `etcd`, from its etcd cluster), which no other live process holds; a generator bound to the lease's
 //! [`LeaseTerm`] starts after the previous holder's last timestamp and stops when the lease
 //! runs out.
 //!
@@ -539,7 +539,8 @@
 //! | `rusqlite` | no | rusqlite `ToSql`/`FromSql` for every id type, `AsText`, `AsBytes` and typed id: the SQLite columns and checks of `sqlx-sqlite`, so both share a file; the SQL functions on a connection ([`sql::sqlite`](crate::sql::sqlite)) | `rusqlite` 0.39 (no default features but `functions`), the one whose `libsqlite3-sys` (0.37) is sqlx 0.9's; bundle SQLite in both or neither |
 //! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) | `arbitrary` 1 |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) | `idtypes-derive` (`syn` 3, `quote`, `proc-macro2`) |
-//! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature) | `tokio` (`rt`, `time`, `sync`); with an sqlx feature, sqlx's `runtime-tokio` (without a runtime an sqlx pool, SeaORM's too, panics when made) |
+//! | `etcd` | no | leases on etcd (v3 API), beside the SQL stores: [`lease::EtcdLeases`], with the same calls and guarantees (see [etcd or the SQL database](crate::lease#etcd-or-the-sql-database)); turns on `tokio` | `etcd-client` 0.21 (no default features: no TLS), which brings tonic's gRPC client and builds etcd's protocol with `protoc` (the `PROTOC` variable, or `protoc` on the `PATH`) |
+//! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature or `etcd`) | `tokio` (`rt`, `time`, `sync`); with an sqlx feature, sqlx's `runtime-tokio` (without a runtime an sqlx pool, SeaORM's too, panics when made) |
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
 //! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; a newer Rust: [Rust versions](#rust-versions)): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
@@ -553,7 +554,7 @@
 //!
 //! | features | Rust |
 //! |---|---|
-//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum` | 1.85 |
+//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum`, `etcd` | 1.85 |
 //! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | 1.86 |
 //! | `utoipa6` | 1.88 |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite`, `sea-orm` | 1.94 |

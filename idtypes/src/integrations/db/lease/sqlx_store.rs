@@ -1,7 +1,7 @@
 //! [`Leases`]: the lease store on an SQL database through sqlx (PostgreSQL, MySQL/MariaDB,
 //! SQLite), one table for every namespace.
 
-use core::{fmt, future::Future, time::Duration};
+use core::{fmt, time::Duration};
 use std::{sync::Arc, time::Instant};
 
 use super::{
@@ -502,14 +502,14 @@ macro_rules! store_for {
                 &'a self,
                 lease: &'a mut Lease,
                 limit: Instant,
-            ) -> core::pin::Pin<Box<dyn Future<Output = Result<(), Error>> + Send + 'a>> {
+            ) -> core::pin::Pin<Box<dyn core::future::Future<Output = Result<(), Error>> + Send + 'a>> {
                 Box::pin(Leases::<$db>::renew_by(self, lease, limit))
             }
 
             fn release(
                 &self,
                 lease: Lease,
-            ) -> core::pin::Pin<Box<dyn Future<Output = Result<(), Error>> + Send + '_>> {
+            ) -> core::pin::Pin<Box<dyn core::future::Future<Output = Result<(), Error>> + Send + '_>> {
                 Box::pin(Leases::<$db>::release(self, lease))
             }
 

@@ -18,10 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use idtypes::{
-    ErrorKind,
-    lease::{EtcdLeases, Lease},
-};
+use idtypes::{ErrorKind, lease::EtcdLeases};
 use idtypes_tests::{
     etcd::{EXPIRY_EXTRA, client, etcd_url, unique_prefix},
     fault_proxy::{Fault, FaultProxy},
@@ -29,7 +26,7 @@ use idtypes_tests::{
 
 use crate::lease_faults::{
     DURATION, KEPT_DURATION, KEPT_LENGTH, KEPT_MARGIN, LENGTH, MARGIN, Maker, SLACK, TIMEOUT,
-    made_value, next_holder_starts_right, none_after, within,
+    made_value, next_holder_starts_right, none_after, take_over, within,
 };
 
 /// A proxy to the server, and two stores under one new prefix: through the proxy, and direct
@@ -54,33 +51,6 @@ async fn stores_with(
     direct.setup().await.unwrap();
     let through = configure(EtcdLeases::new(client(&[proxied]).await));
     Some((proxy, through, direct))
-}
-
-/// The next holder takes `value` of `namespace` once etcd lets it (at the last holder's
-/// expiry), within `bound`; returns the lease and when it got it.
-async fn take_over(
-    direct: &EtcdLeases,
-    namespace: &str,
-    value: u32,
-    bound: Duration,
-) -> (Lease, Instant) {
-    let start = Instant::now();
-    loop {
-        match direct.acquire(namespace, 1).await {
-            Ok(lease) => {
-                assert_eq!(lease.value(), value);
-                return (lease, Instant::now());
-            }
-            Err(err) if err.kind() == ErrorKind::LeasesExhausted => {
-                assert!(
-                    start.elapsed() < bound,
-                    "the value stayed held past {bound:?}"
-                );
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
-            Err(err) => panic!("next holder: {err}"),
-        }
-    }
 }
 
 /// A call's failure on a network that does not answer: the store's timeout, or the client's

@@ -17,6 +17,7 @@
 
 use std::{
     collections::HashSet,
+    pin::Pin,
     sync::{
         Arc,
         atomic::{AtomicBool, Ordering},
@@ -27,7 +28,7 @@ use std::{
 
 use idtypes::{
     Clock, ErrorKind, LeaseTerm, SystemClock, Tid,
-    lease::{Lease, Leases},
+    lease::{EtcdLeases, Lease, Leases},
     tid::TidGenerator,
 };
 use idtypes_tests::{
@@ -167,6 +168,56 @@ pub(crate) async fn within<T>(
     (output, took)
 }
 
+/// A store the next holder takes a value from (see [`take_over`]).
+pub(crate) trait Acquire {
+    fn acquire_one<'a>(
+        &'a self,
+        namespace: &'a str,
+    ) -> Pin<Box<dyn Future<Output = Result<Lease, idtypes::Error>> + Send + 'a>>;
+}
+
+macro_rules! acquire_for {
+    ($($store:ty),*) => {$(
+        impl Acquire for $store {
+            fn acquire_one<'a>(
+                &'a self,
+                namespace: &'a str,
+            ) -> Pin<Box<dyn Future<Output = Result<Lease, idtypes::Error>> + Send + 'a>> {
+                Box::pin(self.acquire(namespace, 1))
+            }
+        }
+    )*};
+}
+
+acquire_for!(Leases<sqlx::Postgres>, Leases<sqlx::MySql>, EtcdLeases);
+
+/// The next holder takes `value` of `namespace` (a space of one value) once the store lets it
+/// (at the last holder's expiry), within `bound`; returns the lease and when it got it.
+pub(crate) async fn take_over(
+    direct: &impl Acquire,
+    namespace: &str,
+    value: u32,
+    bound: Duration,
+) -> (Lease, Instant) {
+    let start = Instant::now();
+    loop {
+        match direct.acquire_one(namespace).await {
+            Ok(lease) => {
+                assert_eq!(lease.value(), value);
+                return (lease, Instant::now());
+            }
+            Err(err) if err.kind() == ErrorKind::LeasesExhausted => {
+                assert!(
+                    start.elapsed() < bound,
+                    "the value stayed held past {bound:?}"
+                );
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(err) => panic!("next holder: {err}"),
+        }
+    }
+}
+
 /// The fault cases for one database server, each an `async fn` that the tests below run on
 /// both servers at once; the including module has `Db`, `url()`, `store(pool)` and
 /// `SERVER_LIMITS`.
@@ -212,30 +263,6 @@ macro_rules! fault_cases {
             // Lazy: a black hole from the start must find no connection open.
             let through = configure(store(options(connections).connect_lazy(&proxied).unwrap()));
             Some((proxy, through, direct))
-        }
-
-        /// The next holder takes `value` of `namespace` once the database lets it (at the
-        /// last holder's expiry), within `bound`; returns the lease and when it got it.
-        async fn take_over(
-            direct: &Leases<Db>,
-            namespace: &str,
-            value: u32,
-            bound: Duration,
-        ) -> (Lease, Instant) {
-            let start = Instant::now();
-            loop {
-                match direct.acquire(namespace, 1).await {
-                    Ok(lease) => {
-                        assert_eq!(lease.value(), value);
-                        return (lease, Instant::now());
-                    }
-                    Err(err) if err.kind() == ErrorKind::LeasesExhausted => {
-                        assert!(start.elapsed() < bound, "the value stayed held past {bound:?}");
-                        tokio::time::sleep(Duration::from_millis(50)).await;
-                    }
-                    Err(err) => panic!("next holder: {err}"),
-                }
-            }
         }
 
         pub async fn a_black_hole_ends_a_kept_lease_on_time_and_every_call_returns_in_time() {

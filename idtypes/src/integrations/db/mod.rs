@@ -2,42 +2,29 @@
 //! SeaORM, rusqlite and diesel, which store every id in the same columns (`columns`), the
 //! `AsText` and `AsBytes` adapters, and leases of clock, node and machine ids (`lease`).
 
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite",
-    feature = "postgres-types",
-    feature = "sea-orm",
-    feature = "rusqlite",
-    feature = "diesel-postgres",
-    feature = "diesel-mysql",
-    feature = "diesel-sqlite"
-))]
-pub(crate) mod as_bytes;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite",
-    feature = "postgres-types",
-    feature = "sea-orm",
-    feature = "rusqlite",
-    feature = "diesel-postgres",
-    feature = "diesel-mysql",
-    feature = "diesel-sqlite"
-))]
-pub(crate) mod as_text;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite",
-    feature = "postgres-types",
-    feature = "sea-orm",
-    feature = "rusqlite",
-    feature = "diesel-postgres",
-    feature = "diesel-mysql",
-    feature = "diesel-sqlite"
-))]
-pub(crate) mod columns;
+/// The modules every database integration shares (not leases on etcd alone).
+macro_rules! with_databases {
+    ($($item:item)*) => {$(
+        #[cfg(any(
+            feature = "sqlx-postgres",
+            feature = "sqlx-mysql",
+            feature = "sqlx-sqlite",
+            feature = "postgres-types",
+            feature = "sea-orm",
+            feature = "rusqlite",
+            feature = "diesel-postgres",
+            feature = "diesel-mysql",
+            feature = "diesel-sqlite"
+        ))]
+        $item
+    )*};
+}
+
+with_databases! {
+    pub(crate) mod as_bytes;
+    pub(crate) mod as_text;
+    pub(crate) mod columns;
+}
 #[cfg(any(
     feature = "diesel-postgres",
     feature = "diesel-mysql",

@@ -19,9 +19,7 @@ use std::{sync::Arc, time::Instant};
 
 use etcd_client::{Client, Compare, CompareOp, GetOptions, PutOptions, Txn, TxnOp, TxnOpResponse};
 
-use super::{
-    Call, Lease, check_space, new_holder, renewal_timed_out, timing::Timing, within_timeout,
-};
+use super::{Call, Lease, check_space, new_holder, timing::Timing, within_timeout};
 #[cfg(feature = "tokio")]
 use super::{KeepAlive, keep_alive};
 use crate::{
@@ -545,44 +543,14 @@ impl EtcdLeases {
 
     /// [`renew`](EtcdLeases::renew), limited to `limit` (capped at the term's deadline).
     async fn renew_by(&self, lease: &mut Lease, limit: Instant) -> Result<(), Error> {
-        let call = lease.call(LeaseOp::Renew);
-        if !lease.term.is_live() {
-            lease.term.end();
-            return Err(lease.lost(true));
-        }
+        let renewal = lease.start_renewal(limit, &self.timing)?;
         let keys = Keys::new(&self.prefix, &lease.namespace);
-        let sent = (Instant::now(), monotonic_nanos());
-        let limit = limit.min(lease.deadline);
-        let ceiling = self.timing.renewed_ceiling(lease.term.ceiling_micros());
-        let written = within(limit, self.write_term(&keys, lease, ceiling)).await;
-        match written {
-            Ok(Ok(true)) => {
-                if lease
-                    .term
-                    .extend_until(self.timing.deadline_after(sent.1), ceiling)
-                {
-                    lease.deadline = sent.0 + self.timing.length();
-                    Ok(())
-                } else if Instant::now() >= lease.deadline {
-                    // The reply came, but after the deadline: too late.
-                    Err(renewal_timed_out(lease, call, sent.0, lease.deadline))
-                } else {
-                    // Ended meanwhile (released through a clone of its term).
-                    Err(lease.lost(true))
-                }
-            }
-            Ok(Ok(false)) => {
-                lease.term.end();
-                Err(lease.lost(false))
-            }
-            Ok(Err(err)) => {
-                if !lease.term.is_live() {
-                    lease.term.end();
-                }
-                Err(call.failed(err))
-            }
-            Err(Elapsed) => Err(renewal_timed_out(lease, call, sent.0, limit)),
-        }
+        let written = within(
+            renewal.limit,
+            self.write_term(&keys, lease, renewal.ceiling),
+        )
+        .await;
+        lease.finish_renewal(renewal, &self.timing, written)
     }
 
     /// Ends `lease` now, as [`Leases::release`](crate::lease::Leases::release): first its
@@ -679,26 +647,7 @@ impl EtcdLeases {
 }
 
 #[cfg(feature = "tokio")]
-impl keep_alive::Renewer for EtcdLeases {
-    fn renew_by<'a>(
-        &'a self,
-        lease: &'a mut Lease,
-        limit: Instant,
-    ) -> core::pin::Pin<Box<dyn Future<Output = Result<(), Error>> + Send + 'a>> {
-        Box::pin(EtcdLeases::renew_by(self, lease, limit))
-    }
-
-    fn release(
-        &self,
-        lease: Lease,
-    ) -> core::pin::Pin<Box<dyn Future<Output = Result<(), Error>> + Send + '_>> {
-        Box::pin(EtcdLeases::release(self, lease))
-    }
-
-    fn length(&self) -> Duration {
-        self.timing.length()
-    }
-}
+keep_alive::renewer_for!(EtcdLeases);
 
 /// The keys of one namespace.
 struct Keys {

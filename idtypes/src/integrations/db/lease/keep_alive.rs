@@ -68,6 +68,36 @@ pub(super) trait Renewer: Send + Sync + 'static {
     fn length(&self) -> Duration;
 }
 
+/// Implements [`Renewer`] for a store type whose inherent `renew_by` and `release` it calls,
+/// and whose `timing` gives the term's length.
+macro_rules! renewer_for {
+    ($store:ty) => {
+        impl super::keep_alive::Renewer for $store {
+            fn renew_by<'a>(
+                &'a self,
+                lease: &'a mut Lease,
+                limit: Instant,
+            ) -> core::pin::Pin<Box<dyn core::future::Future<Output = Result<(), Error>> + Send + 'a>>
+            {
+                Box::pin(<$store>::renew_by(self, lease, limit))
+            }
+
+            fn release(
+                &self,
+                lease: Lease,
+            ) -> core::pin::Pin<Box<dyn core::future::Future<Output = Result<(), Error>> + Send + '_>>
+            {
+                Box::pin(<$store>::release(self, lease))
+            }
+
+            fn length(&self) -> Duration {
+                self.timing.length()
+            }
+        }
+    };
+}
+pub(super) use renewer_for;
+
 impl KeepAlive {
     /// Starts renewing `lease` with `store` on `runtime`.
     pub(super) fn start(runtime: &Handle, store: impl Renewer, lease: Lease) -> KeepAlive {

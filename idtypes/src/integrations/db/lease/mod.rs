@@ -327,37 +327,35 @@
 mod etcd;
 #[cfg(feature = "tokio")]
 mod keep_alive;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite"
-))]
-mod sql;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite"
-))]
-mod sqlx_store;
+/// Items of the SQL stores (an sqlx feature), which `etcd` alone leaves out.
+macro_rules! with_sqlx {
+    ($($item:item)*) => {$(
+        #[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql", feature = "sqlx-sqlite"))]
+        $item
+    )*};
+}
+
+with_sqlx! {
+    mod sql;
+    mod sqlx_store;
+    pub use sqlx_store::Leases;
+}
 mod timing;
 
 #[cfg(feature = "etcd")]
 pub use etcd::EtcdLeases;
 #[cfg(feature = "tokio")]
 pub use keep_alive::KeepAlive;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite"
-))]
-pub use sqlx_store::Leases;
 
 use core::{fmt, future::Future, time::Duration};
 use std::time::Instant;
 
+use timing::Timing;
+
 use crate::{
     Error, LeaseTerm,
     error::{Bounds, Int, LeaseCall, LeaseOp, OutOfLine, Repr, Snippet, TimeLimit, reason_text},
+    process::lease_term::monotonic_nanos,
     process::timer::{Elapsed, within},
 };
 
@@ -447,6 +445,75 @@ impl Lease {
                 ended,
             },
         )
+    }
+}
+
+/// A renewal on its way: when it was sent (by both clocks), its limit (at most the term's
+/// deadline), and the ceiling it writes.
+struct Renewal {
+    sent: (Instant, u64),
+    limit: Instant,
+    ceiling: i64,
+}
+
+impl Lease {
+    /// Starts a renewal limited to `limit`, whose ceiling `timing` gives; the error when the
+    /// term has already ended (a renewal never revives one).
+    fn start_renewal(&self, limit: Instant, timing: &Timing) -> Result<Renewal, Error> {
+        if !self.term.is_live() {
+            self.term.end();
+            return Err(self.lost(true));
+        }
+        Ok(Renewal {
+            sent: (Instant::now(), monotonic_nanos()),
+            limit: limit.min(self.deadline),
+            ceiling: timing.renewed_ceiling(self.term.ceiling_micros()),
+        })
+    }
+
+    /// Ends a renewal with what the store answered by its limit: `Ok(true)` when it extended
+    /// the lease and wrote the ceiling, `Ok(false)` when the lease is no longer this
+    /// process's, or its reason for failing.
+    fn finish_renewal(
+        &mut self,
+        renewal: Renewal,
+        timing: &Timing,
+        written: Result<Result<bool, impl fmt::Display>, Elapsed>,
+    ) -> Result<(), Error> {
+        let Renewal {
+            sent,
+            limit,
+            ceiling,
+        } = renewal;
+        let call = self.call(LeaseOp::Renew);
+        match written {
+            Ok(Ok(true)) => {
+                if self
+                    .term
+                    .extend_until(timing.deadline_after(sent.1), ceiling)
+                {
+                    self.deadline = sent.0 + timing.length();
+                    Ok(())
+                } else if Instant::now() >= self.deadline {
+                    // The reply came, but after the deadline: too late.
+                    Err(renewal_timed_out(self, call, sent.0, self.deadline))
+                } else {
+                    // Ended meanwhile (released through a clone of its term).
+                    Err(self.lost(true))
+                }
+            }
+            Ok(Ok(false)) => {
+                self.term.end();
+                Err(self.lost(false))
+            }
+            Ok(Err(err)) => {
+                if !self.term.is_live() {
+                    self.term.end();
+                }
+                Err(call.failed(err))
+            }
+            Err(Elapsed) => Err(renewal_timed_out(self, call, sent.0, limit)),
+        }
     }
 }
 

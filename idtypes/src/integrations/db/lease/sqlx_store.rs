@@ -5,7 +5,7 @@ use core::{fmt, time::Duration};
 use std::{sync::Arc, time::Instant};
 
 use super::{
-    Call, Lease, check_space, new_holder, renewal_timed_out,
+    Call, Lease, check_space, new_holder,
     sql::{self, Dialect, Statements},
     timing::Timing,
     within_timeout,
@@ -415,44 +415,13 @@ macro_rules! store_for {
 
             /// [`renew`](Leases::renew), limited to `limit` (capped at the term's deadline).
             async fn renew_by(&self, lease: &mut Lease, limit: Instant) -> Result<(), Error> {
-                let call = lease.call(LeaseOp::Renew);
-                if !lease.term.is_live() {
-                    lease.term.end();
-                    return Err(lease.lost(true));
-                }
-                let sent = (Instant::now(), monotonic_nanos());
-                let limit = limit.min(lease.deadline);
-                let ceiling = self.timing.renewed_ceiling(lease.term.ceiling_micros());
+                let renewal = lease.start_renewal(limit, &self.timing)?;
                 let written = within(
-                    limit,
-                    self.write_term(&lease.namespace, lease.value(), &lease.holder, ceiling),
+                    renewal.limit,
+                    self.write_term(&lease.namespace, lease.value(), &lease.holder, renewal.ceiling),
                 )
                 .await;
-                match written {
-                    Ok(Ok(true)) => {
-                        if lease.term.extend_until(self.timing.deadline_after(sent.1), ceiling) {
-                            lease.deadline = sent.0 + (self.timing.length());
-                            Ok(())
-                        } else if Instant::now() >= lease.deadline {
-                            // The reply came, but after the deadline: too late.
-                            Err(renewal_timed_out(lease, call, sent.0, lease.deadline))
-                        } else {
-                            // Ended meanwhile (released through a clone of its term).
-                            Err(lease.lost(true))
-                        }
-                    }
-                    Ok(Ok(false)) => {
-                        lease.term.end();
-                        Err(lease.lost(false))
-                    }
-                    Ok(Err(err)) => {
-                        if !lease.term.is_live() {
-                            lease.term.end();
-                        }
-                        Err(call.failed(err))
-                    }
-                    Err(Elapsed) => Err(renewal_timed_out(lease, call, sent.0, limit)),
-                }
+                lease.finish_renewal(renewal, &self.timing, written)
             }
 
             /// Ends `lease` now: first its term (its generators refuse from their next id
@@ -497,26 +466,7 @@ macro_rules! store_for {
         }
 
         #[cfg(all(feature = $feature, feature = "tokio"))]
-        impl keep_alive::Renewer for Leases<$db> {
-            fn renew_by<'a>(
-                &'a self,
-                lease: &'a mut Lease,
-                limit: Instant,
-            ) -> core::pin::Pin<Box<dyn core::future::Future<Output = Result<(), Error>> + Send + 'a>> {
-                Box::pin(Leases::<$db>::renew_by(self, lease, limit))
-            }
-
-            fn release(
-                &self,
-                lease: Lease,
-            ) -> core::pin::Pin<Box<dyn core::future::Future<Output = Result<(), Error>> + Send + '_>> {
-                Box::pin(Leases::<$db>::release(self, lease))
-            }
-
-            fn length(&self) -> Duration {
-                self.timing.length()
-            }
-        }
+        keep_alive::renewer_for!(Leases<$db>);
     };
 }
 

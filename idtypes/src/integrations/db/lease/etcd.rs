@@ -730,15 +730,25 @@ fn unsent(err: &etcd_client::Error) -> bool {
     }
 }
 
-/// `call()`, sent again while it fails [unsent](unsent), 20 ms apart, so that a client of
-/// several endpoints gets past a member that is down; the caller's time limit bounds it. A
-/// request that never left has had no effect, so any call may be sent again this way.
+/// How often [`resent`] sends a call at most.
+const SENDINGS: u32 = 4;
+
+/// `call()`, sent again (up to [`SENDINGS`] times, 20 ms apart) while it fails
+/// [unsent](unsent), so that a client of several endpoints gets past a member that is down:
+/// its balancer stops choosing an endpoint it could not connect to. A request that never left
+/// has had no effect, so any call may be sent again this way. When every sending fails so (no
+/// member can be reached), the last error is the answer, at once rather than at the call's
+/// time limit.
 async fn resent<T, F: Future<Output = Result<T, etcd_client::Error>>>(
     mut call: impl FnMut() -> F,
 ) -> Result<T, etcd_client::Error> {
+    let mut sent = 1;
     loop {
         match call().await {
-            Err(err) if unsent(&err) => tokio::time::sleep(Duration::from_millis(20)).await,
+            Err(err) if unsent(&err) && sent < SENDINGS => {
+                sent += 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
             done => return done,
         }
     }

@@ -265,8 +265,9 @@
 //!   never expires one early.
 //! - **Members that are down**: a client of several endpoints (`Client::connect` with every
 //!   member's URL) sends a call to another member when the connection to the one it chose
-//!   cannot be made, within the store's limits; the call is sent again only when it surely
-//!   never left. A kept lease rides through the loss of a member, and through the loss of the
+//!   cannot be made (up to four sendings, 20 ms apart); a call is sent again only when it
+//!   surely never left, and when no member can be reached, the connection's error is the
+//!   answer at once. A kept lease rides through the loss of a member, and through the loss of the
 //!   leader while the others elect a new one (a second or two with etcd's defaults), when
 //!   its term is a few seconds longer than that (tested with a three-member cluster on
 //!   loopback, leases of 6 s with a 1.5 s margin).

@@ -498,9 +498,16 @@ impl EtcdLeases {
                 Compare::value(held, CompareOp::Equal, lease.holder.as_str()),
             ])
             .and_then([TxnOp::put(keys.mark(value), ceiling.to_string(), None)]);
-        let mut kv = self.client.kv_client();
-        let mut leases = self.client.lease_client();
-        let (kept, written) = both(leases.keep_alive(lease.etcd_lease), kv.txn(write)).await;
+        let id = lease.etcd_lease;
+        let kept = resent(|| {
+            let mut leases = self.client.lease_client();
+            async move { leases.keep_alive(id).await }
+        });
+        let written = resent(|| {
+            let (mut kv, write) = (self.client.kv_client(), write.clone());
+            async move { kv.txn(write).await }
+        });
+        let (kept, written) = both(kept, written).await;
         let written = written?.succeeded();
         match kept {
             Ok(_) => Ok(written),

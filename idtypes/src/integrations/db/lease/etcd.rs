@@ -387,7 +387,7 @@ impl EtcdLeases {
                 let sent = (Instant::now(), monotonic_nanos());
                 let started = within(
                     sent.0 + self.timing.length(),
-                    resent(|| self.write_term(&keys, &lease, ceiling)),
+                    self.write_term(&keys, &lease, ceiling),
                 )
                 .await;
                 match started {
@@ -511,10 +511,7 @@ impl EtcdLeases {
         let written = written?.succeeded();
         match kept {
             Ok(_) => Ok(written),
-            // What etcd-client says when the server answers that the lease is gone.
-            Err(etcd_client::Error::LeaseKeepAliveError(reason)) if reason == "lease not found" => {
-                Ok(false)
-            }
+            Err(err) if lease_gone(&err) => Ok(false),
             Err(err) => Err(err),
         }
     }

@@ -298,7 +298,7 @@ macro_rules! fault_cases {
             assert_eq!(
                 err.to_string(),
                 "lease store: acquire in `black-hole-2` timed out: no reply within 1000 ms \
-                 (the store's timeout, see `Leases::with_timeout`)"
+                 (the store's timeout, which its `with_timeout` sets)"
             );
 
             let (next, taken) = take_over(&direct, "black-hole", made_value(&made), DURATION + SLACK * 2).await;

@@ -198,8 +198,8 @@ pub enum ErrorKind {
     Database,
     /// A lease operation did not finish within its time limit: a renewal by its term's
     /// deadline (the term has then ended), an acquire or a release within the lease store's
-    /// timeout (`Leases::with_timeout`, 10 s unless chosen). The message names the operation
-    /// and the limit.
+    /// timeout (`with_timeout` of `Leases` or `EtcdLeases`, 10 s unless chosen). The message
+    /// names the operation and the limit.
     Timeout,
     /// A generator bound to a lease term refuses: the term's deadline passed (by this
     /// process's monotonic clock) or the term ended, or its ids reached the last timestamp the

@@ -196,7 +196,7 @@ impl OutOfLine {
                 )?;
                 f.write_str(match of {
                     TimeLimit::Deadline => ", by its term's deadline; the term has ended",
-                    TimeLimit::Store => " (the store's timeout, see `Leases::with_timeout`)",
+                    TimeLimit::Store => " (the store's timeout, which its `with_timeout` sets)",
                     TimeLimit::Attempt => ", half the time left to the term's deadline",
                 })
             }

@@ -202,7 +202,7 @@ fn a_lease_timeout_says_which_limit_it_ran_into() {
     assert_eq!(
         err.to_string(),
         "lease store: acquire in `posts-tid` timed out: no reply within 10000 ms (the \
-         store's timeout, see `Leases::with_timeout`)"
+         store's timeout, which its `with_timeout` sets)"
     );
     assert_eq!(
         timeout(LeaseOp::Renew, Some(7), 1_400, TimeLimit::Deadline).to_string(),

@@ -6,6 +6,7 @@
 //!
 //! Run with `cargo run -p idtypes-examples --example json_api`.
 
+use idtypes::prelude::*;
 use idtypes::{ErrorKind, RecordKey, Tid, Uid11Xid};
 use serde::{Deserialize, Serialize};
 

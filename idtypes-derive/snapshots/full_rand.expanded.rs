@@ -3,6 +3,7 @@
 const _: () = {
     impl ::idtypes::TypedId for TokenId {
         type Inner = ::idtypes::FullRand;
+        type Checks = ::idtypes::checks::Checked;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "TokenId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "tok";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";

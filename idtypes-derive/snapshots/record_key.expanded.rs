@@ -3,6 +3,7 @@
 const _: () = {
     impl ::idtypes::TypedId for ProfileKey {
         type Inner = ::idtypes::RecordKey;
+        type Checks = ::idtypes::checks::Checked;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "ProfileKey";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";

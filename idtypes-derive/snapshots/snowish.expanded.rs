@@ -3,6 +3,7 @@
 const _: () = {
     impl ::idtypes::TypedId for JobId {
         type Inner = ::idtypes::Snowish;
+        type Checks = ::idtypes::checks::Unchecked;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "JobId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "job";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";

@@ -3,6 +3,7 @@
 const _: () = {
     impl my::ids::TypedId for TxnId {
         type Inner = my::ids::Tbsl;
+        type Checks = my::ids::checks::Unchecked;
         const TYPE_NAME: &'static my::ids::__private::core::primitive::str = "TxnId";
         const PREFIX: &'static my::ids::__private::core::primitive::str = "txn";
         const SEPARATOR: &'static my::ids::__private::core::primitive::str = "_";

@@ -3,6 +3,7 @@
 const _: () = {
     impl ::idtypes::TypedId for PostId {
         type Inner = ::idtypes::Tid;
+        type Checks = ::idtypes::checks::Checked;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "PostId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "post";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "-";

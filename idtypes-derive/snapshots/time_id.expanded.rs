@@ -3,6 +3,7 @@
 const _: () = {
     impl ::idtypes::TypedId for EventId {
         type Inner = ::idtypes::TimeId;
+        type Checks = ::idtypes::checks::Unchecked;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "EventId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "evt";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";

@@ -3,6 +3,7 @@
 const _: () = {
     impl ::idtypes::TypedId for MessageId {
         type Inner = ::idtypes::TsSeqRand;
+        type Checks = ::idtypes::checks::Unchecked;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "MessageId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "msg";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";

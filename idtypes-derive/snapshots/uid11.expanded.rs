@@ -3,6 +3,7 @@
 const _: () = {
     impl ::idtypes::TypedId for FileId {
         type Inner = ::idtypes::Uid11;
+        type Checks = ::idtypes::checks::Unchecked;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "FileId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";

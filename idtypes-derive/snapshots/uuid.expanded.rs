@@ -3,6 +3,7 @@
 const _: () = {
     impl ::idtypes::TypedId for UserId {
         type Inner = ::idtypes::Uuid;
+        type Checks = ::idtypes::checks::Unchecked;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "UserId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "user";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";

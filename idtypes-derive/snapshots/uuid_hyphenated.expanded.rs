@@ -3,6 +3,7 @@
 const _: () = {
     impl ::idtypes::TypedId for AccountId {
         type Inner = ::idtypes::Uuid;
+        type Checks = ::idtypes::checks::Unchecked;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "AccountId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "acct";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = ":";

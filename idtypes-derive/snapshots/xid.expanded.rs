@@ -3,6 +3,7 @@
 const _: () = {
     impl ::idtypes::TypedId for OrderId {
         type Inner = ::idtypes::Uid11Xid;
+        type Checks = ::idtypes::checks::Unchecked;
         const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "OrderId";
         const PREFIX: &'static ::idtypes::__private::core::primitive::str = "ord";
         const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";

@@ -244,6 +244,15 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
     let type_name = name.to_string();
     let field = field_access(target);
     let (prefix, separator) = (&attrs.prefix, &attrs.separator);
+    // What the format's constructors return: the id, or with checks a `Result`.
+    let checks = Ident::new(
+        if target.checked {
+            "Checked"
+        } else {
+            "Unchecked"
+        },
+        Span::call_site(),
+    );
     // Written only when the type trusts: checking is the trait's default.
     let decode = attrs
         .trust_decode
@@ -296,6 +305,7 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
     quote! {
         impl #k::TypedId for #name {
             type Inner = #inner;
+            type Checks = #k::checks::#checks;
             const TYPE_NAME: &'static #core::primitive::str = #type_name;
             const PREFIX: &'static #core::primitive::str = #prefix;
             const SEPARATOR: &'static #core::primitive::str = #separator;

@@ -14,6 +14,11 @@
 //! ```
 //!
 //! The `idtypes` crate docs ("Typed ids") describe what is generated and every attribute.
+//! What a typed id does as its format (`now()`, `timestamp_micros()`, the ranges) is the
+//! format's extension trait in `idtypes` (`idtypes::tid::TypedTid`, ...), implemented once for
+//! every typed id of the format and imported with `use idtypes::prelude::*`; the derive says
+//! only whether the type has checks (`TypedId::Checks`), which makes those constructors return
+//! `Result`.
 //!
 //! **The derive writes `Debug`, `Display`, `FromStr`, `Clone`, `Copy` (all formats but record
 //! keys), `PartialEq`, `Eq`, `PartialOrd`, `Ord` and `Hash` itself, and serde's and sqlx's
@@ -27,8 +32,9 @@
 //! holds the rules for their values, `format` says what the derive knows of a format (its
 //! name), and `expand` writes the code, which names only `idtypes` paths (or those of
 //! `#[idtype(crate = "...")]`). What a format adds to a typed id (its parts, ranges,
-//! generation) is not here: it is a `macro_rules!` beside the format in `idtypes`
-//! (`tid/typed.rs`: `__idtypes_typed_tid!`, ...), and the integrations' impls are
+//! generation) is not here: it is the extension trait beside the format in `idtypes`
+//! (`tid/typed.rs`: `TypedTid`), with a `macro_rules!` there for what must be per type
+//! (`__idtypes_typed_tid!`: `Clone`, `Copy`, `Default`, `encode()`), and the integrations' impls are
 //! `idtypes::__idtypes_typed_integrations!`; the expansion invokes both. The formats are
 //! named once, in the list of derives below. `snapshots` pins the expansion of a few types
 //! (`snapshots/*.expanded.rs`).
@@ -91,7 +97,8 @@ derives! {
     ///
     /// Besides what every typed id has (the `idtypes` crate docs, "Typed ids"), it has the
     /// TID's parts, ranges and generation, typed: `timestamp_micros`, `range_for_time`,
-    /// `now`, ...
+    /// `now`, ... (`idtypes::tid::TypedTid`; each format has its trait, all in
+    /// `idtypes::prelude`).
     derive_tid => Tid;
     /// A typed draft-goldman TimeId: `#[derive(TimeId)] #[idtype(prefix = "evt")] struct
     /// EventId(TimeId);`, with the TimeId's parts, ranges and generation, typed.

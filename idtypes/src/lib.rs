@@ -198,6 +198,7 @@
 //!
 #![cfg_attr(feature = "derive", doc = "```")]
 #![cfg_attr(not(feature = "derive"), doc = "```ignore")]
+//! use idtypes::prelude::*;
 //! use idtypes::{ErrorKind, RecordKey, Tid};
 //!
 //! #[derive(Tid)]
@@ -247,7 +248,11 @@
 //! - the format's accessors (`timestamp_micros`, `timestamp`, `datetime`, `machine_id`, ...),
 //!   its range helpers returning typed ranges (`PostId::range_for_prefix`, ...) and its
 //!   generation (`PostId::now()`, `PostId::next_from(&generator)`, `PostId::at(time)`,
-//!   `random()` for fullrand);
+//!   `random()` for fullrand): these are the format's extension trait
+//!   ([`TypedTid`](tid::TypedTid), [`TypedUlid`](ulid::TypedUlid), ...), implemented once for
+//!   every typed id of the format, so that a typed id costs the compiler about what a newtype
+//!   does; `use idtypes::prelude::*` brings them into scope (rustc names the trait when one is
+//!   missing);
 //! - the integrations this crate has enabled, with nothing to import: serde (the prefixed text
 //!   in human-readable formats; in binary ones the prefixed text too over a TID or a record key,
 //!   the inner id's raw form over the other formats, unless `serde = "..."` chooses), sqlx and
@@ -290,7 +295,8 @@
 //! - its field must be private (a `pub` or `pub(crate)` field is a compile error unless the
 //!   type says `allow_public_field`), so `PostId(tid)` compiles only in its own module;
 //! - its constructors are fallible: `from_inner`, `TryFrom`, `now` and `next_from` return
-//!   `Result`;
+//!   `Result` (the type's [`TypedId::Checks`] is [`Checked`](checks::Checked), which makes
+//!   the extension traits' [`Made<Self>`](checks::Made) a `Result`);
 //! - the way around the checks is explicit and `unsafe`-free: `from_inner_unchecked(inner)` and
 //!   `parse_unchecked(text)` (which still reads the prefix and the format strictly), for values
 //!   known to be good or that must be read whatever they are;
@@ -749,6 +755,7 @@
 //! need the byte-wise collation declared in SQL.
 //!
 //! ```
+//! use idtypes::prelude::*;
 //! use idtypes::Tid;
 //! use sea_orm::entity::prelude::*;
 //!
@@ -881,6 +888,7 @@ pub mod service_guide {}
 pub mod decisions {}
 pub mod ksuid;
 pub mod nanoid;
+pub mod prelude;
 pub mod rs_xid;
 pub mod snowflake;
 pub mod sonyflake;
@@ -950,6 +958,7 @@ pub use tbsl::Tbsl;
 pub use text::IdText;
 pub use tid::Tid;
 pub use time_id::TimeId;
+pub use typed::checks;
 pub use typed::{CheckPolicy, Column, FixedSizeFormat, IdFormat, TypedId, ValidationError};
 #[allow(deprecated, reason = "the v0.1.0 name, kept for one release")]
 pub use uid11::Xid;

@@ -7,6 +7,7 @@ use std::fmt::Debug;
 use std::str::FromStr;
 
 use arbitrary::{Arbitrary, Unstructured};
+use idtypes::prelude::*;
 use idtypes::record_key::RecordKeyType;
 use idtypes::{
     FullRand, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, TypedId, Uid11,

@@ -6,6 +6,7 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use chrono::{DateTime, Utc};
+use idtypes::prelude::*;
 use idtypes::snowflake::SnowflakeEpoch;
 use idtypes::sonyflake::SonyflakeLayout;
 use idtypes::{

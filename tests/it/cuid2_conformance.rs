@@ -3,6 +3,7 @@
 //! give ids with the inputs they were made from, fingerprints with their sources, and
 //! `isCuid`'s verdict on texts near every edge of its rule.
 
+use idtypes::prelude::*;
 use idtypes::{Cuid2, ErrorKind, cuid2::Cuid2Inputs};
 use idtypes_tests::vector_path;
 use serde_json::Value;

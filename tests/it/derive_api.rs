@@ -8,6 +8,7 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
+use idtypes::prelude::*;
 use idtypes::{
     ErrorKind, FullRand, IdFormat, ManualClock, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId,
     TsSeqRand, TypedId, Uid11, Uid11Xid,
@@ -953,6 +954,48 @@ fn now_returns_the_id_the_validator_accepts() {
         RecentId::from_inner(Tid::from_parts(1_000, 0).unwrap()),
         "invalid RecentId: before 2020",
     );
+}
+
+/// Generic code over a format's extension trait: the newest id of any typed TID without checks.
+fn newest<T: TypedTid<Checks = idtypes::checks::Unchecked>>() -> T {
+    T::now()
+}
+
+/// The same over any typed TID: the id, or with checks the check's `Result`.
+fn made<T: TypedTid>() -> idtypes::checks::Made<T> {
+    T::now()
+}
+
+#[test]
+fn the_format_methods_are_one_trait_per_format_for_every_typed_id() {
+    use idtypes::checks::{Checked, Checks, Unchecked};
+
+    let a: PostId = newest();
+    let b: PostId = newest();
+    assert!(a < b);
+    assert!(!<<PostId as TypedId>::Checks as Checks>::HAS_CHECKS);
+    assert!(<<RecentId as TypedId>::Checks as Checks>::HAS_CHECKS);
+    fn checked<T: TypedId<Checks = Checked>>() {}
+    fn unchecked<T: TypedId<Checks = Unchecked>>() {}
+    checked::<RecentId>();
+    checked::<RefusedToken>();
+    unchecked::<PostId>();
+    unchecked::<TokenId>();
+
+    // `Made<T>` is the id without checks and a `Result` with them.
+    let post: PostId = made::<PostId>();
+    assert!(post > a);
+    let recent: Result<RecentId, idtypes::Error> = made::<RecentId>();
+    assert!(recent.is_ok());
+    let refused: Result<RefusedTid, idtypes::Error> = made::<RefusedTid>();
+    assert_eq!(refused.unwrap_err().kind(), ErrorKind::Validation);
+
+    // The traits' methods and the inner format's agree.
+    assert_eq!(
+        TypedTid::timestamp_micros(&post),
+        post.into_inner().timestamp_micros()
+    );
+    assert_eq!(TypedTid::clock_id(&post), post.into_inner().clock_id());
 }
 
 /// 100 bytes.

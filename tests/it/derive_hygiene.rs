@@ -351,9 +351,12 @@ fn checks_derived_among_shadowed_names_refuse_what_they_must() {
 
 #[test]
 fn methods_derived_among_shadowed_names_are_the_typed_ones() {
+    use ::idtypes::prelude::{TypedTid, TypedUid11};
     use hostile::*;
     let id = PostId::now().unwrap();
-    assert!(id.timestamp_micros() > 1_577_836_800_000_000);
+    // The format's methods are the extension trait's: beside a trait of the user's with a
+    // method of the same name, a call names the trait (as for any two traits in scope).
+    assert!(TypedTid::timestamp_micros(&id) > 1_577_836_800_000_000);
     let range = PlainTid::range_for_prefix("3jzf").unwrap().unwrap();
     assert_eq!(range.start().to_string(), "3jzf222222222");
     let files = FileId::range_for_prefix("k").unwrap();
@@ -456,6 +459,7 @@ mod shadowed_primitives {
 
 #[test]
 fn derives_work_where_primitive_type_names_are_shadowed() {
+    use ::idtypes::prelude::TypedTid;
     let id: shadowed_primitives::PostId = "post_3jzfcijpj2z2a".parse().unwrap();
     assert_eq!(id.timestamp_micros(), 1688137381887007);
     let key: shadowed_primitives::PostKey = "key_3jzfcijpj2z2a".parse().unwrap();

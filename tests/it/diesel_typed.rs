@@ -9,6 +9,7 @@
 //! tests running side by side (and other test processes) do not meet.
 
 use diesel::prelude::*;
+use idtypes::prelude::*;
 use idtypes::{AsBytes, AsText, RecordKey, Tbsl, Tid};
 use idtypes_tests::typed::{NoteKey, PostId, TxnId};
 

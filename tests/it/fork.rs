@@ -3,6 +3,7 @@
 //! in the parent, and otherwise draws from a stream of its own.
 use std::collections::HashSet;
 
+use idtypes::prelude::*;
 use idtypes::{ErrorKind, FullRand, ManualClock, Tid, TimeId, Uid11Xid};
 
 use idtypes::time_id::{NodeId, TimeIdGenerator};

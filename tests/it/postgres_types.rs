@@ -11,6 +11,7 @@ use std::fmt::Debug;
 
 use bytes::BytesMut;
 use idtypes::Ksuid;
+use idtypes::prelude::*;
 use idtypes::time_id::NodeId;
 use idtypes::{
     AsBytes, AsText, FullRand, IdRange, RecordKey, Snowflake, Snowish, Tbsl, Tid, TimeId,

@@ -4,6 +4,7 @@
 //!
 //! The entity and its cases are in `common/sea_orm_cases.rs`.
 
+use idtypes::prelude::*;
 use idtypes::{AsBytes, AsText, RecordKey, Snowish, Tbsl, Tid, TimeId, Uid11, Uid11Xid};
 use idtypes_tests::typed::{EventId, PostId, TxnId};
 use sea_orm::sea_query::{ArrayType, Nullable, ValueType};

@@ -9,6 +9,7 @@
 //! mixed-case record keys, random ones) are the inner types' of `common/sqlx_cases.rs`.
 
 use crate::common::sqlx_cases::{Rng, Sample, Storage, around_u64, samples};
+use idtypes::prelude::*;
 use idtypes::record_key::RecordKeyType;
 use idtypes::time_id::NodeId;
 use idtypes::{

@@ -9,6 +9,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use idtypes::prelude::*;
 use idtypes::{
     IdRange, IdRanges, Snowflake, Snowish, Tbsl, Tid, TimeId, TsSeqRand, Uid11Xid, Ulid,
 };

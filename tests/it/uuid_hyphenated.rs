@@ -2,6 +2,7 @@
 //! and its errors, serde, the schema, AsText columns and PostgreSQL's own text of a `uuid`,
 //! and the v7 time ranges and TypeID prefix ranges every typed UUID has.
 
+use idtypes::prelude::*;
 use idtypes::{AsText, ErrorKind, IdFormat, TypedId, Uuid};
 use sqlx::AssertSqlSafe;
 

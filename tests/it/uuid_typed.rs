@@ -3,6 +3,7 @@
 //! (PostgreSQL's `uuid`, MySQL's `BINARY(16)`, SQLite's `BLOB`), read by sqlx and by
 //! tokio-postgres.
 
+use idtypes::prelude::*;
 use idtypes::uuids::DynTypeId;
 use idtypes::{ErrorKind, IdFormat, TypedId, Uuid};
 use sqlx::AssertSqlSafe;

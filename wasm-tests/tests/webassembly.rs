@@ -8,6 +8,7 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
+use idtypes::prelude::*;
 use idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator};
 use idtypes::tbsl::{ClockPolicy, TbslGenerator};
 use idtypes::tid::TidGenerator;

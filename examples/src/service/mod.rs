@@ -25,6 +25,7 @@ use std::{
     time::Duration,
 };
 
+use idtypes::prelude::*;
 use idtypes::{
     lease::{KeepAlive, Leases},
     tid::TidGenerator,

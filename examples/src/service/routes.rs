@@ -16,6 +16,7 @@ use std::{
 };
 
 use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
+use idtypes::prelude::*;
 use idtypes::{
     ErrorKind, LeaseTerm,
     axum::{InvalidBody, InvalidParams, Path, Problem, Query},

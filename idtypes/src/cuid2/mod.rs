@@ -52,6 +52,7 @@ pub(crate) mod typed;
 pub use generator::Cuid2Generator;
 #[cfg(feature = "cuid2")]
 pub use inputs::Cuid2Inputs;
+pub use typed::TypedCuid2;
 
 pub(crate) const FORMAT: &str = "CUID2";
 

@@ -8,6 +8,53 @@ pub trait Cuid2Family {}
 
 impl Cuid2Family for super::Cuid2 {}
 
+/// What a typed CUID2 does as a CUID2: `generate()` and `next_from`, typed (with the `cuid2`
+/// feature and the generators: `std`, on a target with a host's randomness). Implemented for
+/// every typed id over a [`Cuid2`](super::Cuid2) (`#[derive(idtypes::Cuid2)]`); in scope with
+/// `use idtypes::prelude::*`.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(all(feature = "derive", feature = "cuid2", feature = "std"))] {
+/// use idtypes::prelude::*;
+///
+/// #[derive(idtypes::Cuid2)]
+/// #[idtype(prefix = "usr")]
+/// struct UserId(idtypes::Cuid2);
+///
+/// let id = UserId::generate();
+/// assert_eq!(id.as_str().len(), 24);
+/// let generator = idtypes::cuid2::Cuid2Generator::new().with_length(10)?;
+/// assert_eq!(UserId::next_from(&generator).as_str().len(), 10);
+/// # }
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub trait TypedCuid2: crate::TypedId<Inner = super::Cuid2> + Copy {
+    #[cfg(all(feature = "cuid2", feature = "std", idtypes_host))]
+    crate::typed::ext::new!(
+        generate,
+        super::Cuid2::generate,
+        "A new id of 24 characters (see [`Cuid2::generate`](super::Cuid2::generate))."
+    );
+
+    /// The next id from `generator`, of its length (see
+    /// [`Cuid2Generator`](super::Cuid2Generator)).
+    ///
+    /// It returns the id for a type without checks, and `Result<Self, Error>` for a type
+    /// with checks ([`Made`](crate::checks::Made)): the check's error, when it refuses the
+    /// new id.
+    #[cfg(all(feature = "cuid2", feature = "std", idtypes_host))]
+    #[inline]
+    fn next_from<C: crate::Clock>(
+        generator: &super::Cuid2Generator<C>,
+    ) -> crate::checks::Made<Self> {
+        <Self::Checks as crate::checks::Checks>::made::<Self>(generator.next())
+    }
+}
+
+crate::typed::ext::blanket_impl!(TypedCuid2 for super::Cuid2);
+
 /// The CUID2 part of a typed id's API: `UserId { checked | unchecked, "usr", "_" }`.
 #[doc(hidden)]
 #[macro_export]
@@ -51,62 +98,6 @@ macro_rules! __idtypes_typed_cuid2 {
             pub const fn as_str(&self) -> &$crate::__private::core::primitive::str {
                 self.0.as_str()
             }
-
-            $crate::__idtypes_typed_cuid2_generate!($checks);
         }
     };
-}
-
-/// `generate()` and `next_from(&generator)` (with the `cuid2` feature and the generators:
-/// `std`, on a target with a host's randomness).
-#[cfg(all(feature = "cuid2", feature = "std", idtypes_host))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_cuid2_generate {
-    (unchecked) => {
-        /// A new id of 24 characters (see `idtypes::Cuid2::generate`).
-        #[inline]
-        pub fn generate() -> Self {
-            Self($crate::Cuid2::generate())
-        }
-
-        /// The next id from `generator`, of its length (see `idtypes::cuid2::Cuid2Generator`).
-        #[inline]
-        pub fn next_from<C: $crate::Clock>(generator: &$crate::cuid2::Cuid2Generator<C>) -> Self {
-            Self(generator.next())
-        }
-    };
-    (checked) => {
-        /// A new id of 24 characters (see `idtypes::Cuid2::generate`), once the type's checks
-        /// accept it.
-        ///
-        /// # Errors
-        ///
-        /// The type's check, when it refuses the new id.
-        #[inline]
-        pub fn generate() -> $crate::__private::core::result::Result<Self, $crate::Error> {
-            <Self as $crate::TypedId>::try_from_inner($crate::Cuid2::generate())
-        }
-
-        /// The next id from `generator`, of its length (see
-        /// `idtypes::cuid2::Cuid2Generator`), once the type's checks accept it.
-        ///
-        /// # Errors
-        ///
-        /// The type's check, when it refuses the new id.
-        #[inline]
-        pub fn next_from<C: $crate::Clock>(
-            generator: &$crate::cuid2::Cuid2Generator<C>,
-        ) -> $crate::__private::core::result::Result<Self, $crate::Error> {
-            <Self as $crate::TypedId>::try_from_inner(generator.next())
-        }
-    };
-}
-
-/// Nothing, without the `cuid2` feature or the generators.
-#[cfg(not(all(feature = "cuid2", feature = "std", idtypes_host)))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_cuid2_generate {
-    ($checks:ident) => {};
 }

@@ -39,6 +39,7 @@ mod typed;
 
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::KsuidGenerator;
+pub use typed::TypedKsuid;
 
 use crate::{Error, error::Bounds};
 

@@ -37,6 +37,7 @@
 //!
 //! ```
 //! # #[cfg(feature = "derive")] {
+//! use idtypes::prelude::*;
 //! use idtypes::NanoId;
 //! use idtypes::nanoid::Lowercase;
 //!
@@ -70,6 +71,7 @@ use alphabet::Facts;
 pub use alphabet::{
     Alphanumeric, HexLowercase, Lowercase, NanoAlphabet, NoLookalikes, Numbers, UrlSafe,
 };
+pub use typed::TypedNanoId;
 
 use crate::{
     Error,

@@ -7,6 +7,49 @@ pub trait NanoIdFamily {}
 
 impl<A: super::NanoAlphabet, const LEN: usize> NanoIdFamily for super::NanoId<A, LEN> {}
 
+/// What a typed NanoID does as a NanoID: `random()`, typed (with the generators: `std`, on a
+/// target with a host's randomness). Implemented for every typed id over a
+/// [`NanoId`](super::NanoId) of any alphabet and length (`#[derive(idtypes::NanoId)]`); in
+/// scope with `use idtypes::prelude::*`.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(all(feature = "derive", feature = "std"))] {
+/// use idtypes::{nanoid::Lowercase, prelude::*};
+///
+/// #[derive(idtypes::NanoId)]
+/// #[idtype(prefix = "inv")]
+/// struct InviteId(idtypes::NanoId<Lowercase, 16>);
+///
+/// let id = InviteId::random();
+/// assert_eq!(id.as_str().len(), 16);
+/// assert_ne!(id, InviteId::random());
+/// # }
+/// ```
+pub trait TypedNanoId: crate::TypedId + Copy {
+    /// A new random id of the type's alphabet and length (see
+    /// [`NanoId::random`](super::NanoId::random)).
+    ///
+    /// It returns the id for a type without checks, and `Result<Self, Error>` for a type
+    /// with checks ([`Made`](crate::checks::Made)): the check's error, when it refuses the
+    /// new id.
+    #[cfg(all(feature = "std", idtypes_host))]
+    fn random() -> crate::checks::Made<Self>;
+}
+
+impl<T, A, const LEN: usize> TypedNanoId for T
+where
+    T: crate::TypedId<Inner = super::NanoId<A, LEN>> + Copy,
+    A: super::NanoAlphabet,
+{
+    #[cfg(all(feature = "std", idtypes_host))]
+    #[inline]
+    fn random() -> crate::checks::Made<Self> {
+        <T::Checks as crate::checks::Checks>::made::<T>(super::NanoId::<A, LEN>::random())
+    }
+}
+
 /// The NanoID part of a typed id's API: `InviteId { checked | unchecked, "inv", "_" }`. The
 /// inner type is the field's (`NanoId<Lowercase, 16>`), read as `<Self as TypedId>::Inner`.
 #[doc(hidden)]
@@ -51,50 +94,6 @@ macro_rules! __idtypes_typed_nano_id {
             pub const fn as_str(&self) -> &$crate::__private::core::primitive::str {
                 self.0.as_str()
             }
-
-            $crate::__idtypes_typed_nano_id!(@new $checks);
         }
     };
-    (@new unchecked) => {
-        $crate::__idtypes_typed_nano_id!(@if_host
-            /// A new random id (see `idtypes::NanoId::random`).
-            #[inline]
-            pub fn random() -> Self {
-                Self(<Self as $crate::TypedId>::Inner::random())
-            }
-        );
-    };
-    (@new checked) => {
-        $crate::__idtypes_typed_nano_id!(@if_host
-            /// A new random id (see `idtypes::NanoId::random`), once the type's checks accept
-            /// it.
-            ///
-            /// # Errors
-            ///
-            /// The type's check, when it refuses the new id.
-            #[inline]
-            pub fn random() -> $crate::__private::core::result::Result<Self, $crate::Error> {
-                <Self as $crate::TypedId>::try_from_inner(<Self as $crate::TypedId>::Inner::random())
-            }
-        );
-    };
-    (@if_host $($item:tt)*) => {
-        $crate::__idtypes_typed_nano_id_new! { $($item)* }
-    };
-}
-
-/// The items given, with the generators (`std`, on a target with a host's randomness).
-#[cfg(all(feature = "std", idtypes_host))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_nano_id_new {
-    ($($item:tt)*) => { $($item)* };
-}
-
-/// Nothing, without the generators.
-#[cfg(not(all(feature = "std", idtypes_host)))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_nano_id_new {
-    ($($item:tt)*) => {};
 }

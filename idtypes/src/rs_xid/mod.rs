@@ -63,6 +63,7 @@ mod typed;
 
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::RsXidGenerator;
+pub use typed::TypedRsXid;
 
 use crate::{Error, error::Bounds};
 

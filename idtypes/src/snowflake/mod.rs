@@ -33,6 +33,7 @@ pub use epoch::SnowflakeEpoch;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::SnowflakeGenerator;
 pub(crate) use text::TEXT_SCHEMA;
+pub use typed::TypedSnowflake;
 
 use crate::{
     Error,

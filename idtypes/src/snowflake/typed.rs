@@ -1,103 +1,110 @@
-//! What `#[derive(Snowflake)]` adds to a typed id beside what every typed id has: the
-//! Snowflake's parts, its time for an epoch, time ranges for an epoch and `next_from`, typed.
+//! What a typed Snowflake has beside what every typed id has: the Snowflake's parts, its
+//! time for an epoch, time ranges for an epoch and `next_from` ([`TypedSnowflake`]), and the
+//! derive's macro.
 
-/// The Snowflake part of a typed id's API: its worker id and sequence, its milliseconds
+#[cfg(all(feature = "std", idtypes_host))]
+use super::SnowflakeGenerator;
+use super::{Snowflake, SnowflakeEpoch};
+use crate::typed::ext;
+use crate::{IdRange, TypedId};
+
+/// What a typed Snowflake does as a Snowflake: its worker id and sequence, its milliseconds
 /// since the epoch, its time and time ranges for an epoch, and `next_from` (a Snowflake names
-/// its epoch and worker: no argument-free `now()`). No prefix ranges: decimal texts do not
-/// sort like the ids.
+/// its epoch and worker: no argument-free `now()`), typed. No prefix ranges: decimal texts do
+/// not sort like the ids. Implemented for every typed id over a [`Snowflake`]
+/// (`#[derive(idtypes::Snowflake)]`); in scope with `use idtypes::prelude::*`.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(all(feature = "derive", feature = "std"))] {
+/// use idtypes::{prelude::*, snowflake::SnowflakeEpoch};
+///
+/// #[derive(idtypes::Snowflake)]
+/// #[idtype(prefix = "msg")]
+/// struct MessageId(idtypes::Snowflake);
+///
+/// let id = MessageId::at(SnowflakeEpoch::DISCORD, std::time::SystemTime::now())?;
+/// let millis = id.timestamp_millis(SnowflakeEpoch::DISCORD);
+/// let range = MessageId::range_for_millis(SnowflakeEpoch::DISCORD, 0, millis).unwrap();
+/// assert!(range.contains(&id));
+/// assert!(id.worker_id() < 1024);
+/// # }
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub trait TypedSnowflake: TypedId<Inner = Snowflake> + Copy {
+    ext::getters! {
+        /// The worker id, 0 to 1023.
+        worker_id -> u16;
+        /// The sequence within the millisecond.
+        sequence -> u16;
+        /// The timestamp: milliseconds since the epoch, whichever it is.
+        millis_since_epoch -> u64;
+    }
+
+    /// The timestamp: Unix milliseconds, for the service's `epoch`.
+    #[inline]
+    fn timestamp_millis(&self, epoch: SnowflakeEpoch) -> u64 {
+        self.as_inner().timestamp_millis(epoch)
+    }
+
+    /// The inclusive range of ids of `epoch` whose timestamps (Unix milliseconds) lie in
+    /// `start..=end`, or `None` when it is empty.
+    #[inline]
+    fn range_for_millis(epoch: SnowflakeEpoch, start: u64, end: u64) -> Option<IdRange<Self>> {
+        crate::typed::support::typed_range::<Self>(Snowflake::range_for_millis(epoch, start, end))
+    }
+
+    /// The timestamp as a `SystemTime`, for the service's `epoch`.
+    #[cfg(feature = "std")]
+    #[inline]
+    fn timestamp(&self, epoch: SnowflakeEpoch) -> std::time::SystemTime {
+        self.as_inner().timestamp(epoch)
+    }
+
+    /// The inclusive range of ids of `epoch` made within `span` (of `SystemTime`s, or
+    /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
+    #[cfg(feature = "std")]
+    #[inline]
+    fn range_for_time<T>(
+        epoch: SnowflakeEpoch,
+        span: impl core::ops::RangeBounds<T>,
+    ) -> Option<IdRange<Self>>
+    where
+        T: Clone + Into<std::time::SystemTime>,
+    {
+        crate::typed::support::typed_range::<Self>(Snowflake::range_for_time(epoch, span))
+    }
+
+    /// The ids of `epoch` made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
+    /// `chrono` feature), as up to two ranges (see `IdRanges`).
+    #[cfg(feature = "std")]
+    #[inline]
+    fn ranges_for_time<T>(
+        epoch: SnowflakeEpoch,
+        span: impl core::ops::RangeBounds<T>,
+    ) -> crate::IdRanges<Self>
+    where
+        T: Clone + Into<std::time::SystemTime>,
+    {
+        Snowflake::ranges_for_time(epoch, span).map(Self::from_inner_unchecked)
+    }
+
+    ext::next_from!(SnowflakeGenerator);
+    ext::at!(
+        Snowflake::at,
+        "An id of `epoch` at the time `time`, rounded down to the millisecond, with a random worker id and sequence (`Snowflake::at`): for tests and backfills.",
+        epoch: SnowflakeEpoch
+    );
+}
+
+ext::blanket_impl!(TypedSnowflake for Snowflake);
+
+/// The Snowflake part of a typed id: `MessageId { checked | unchecked, "msg", "_" }`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_snowflake {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, Snowflake, $checks, $prefix, $separator);
-
-        impl $name {
-            $crate::__idtypes_typed_getters! {
-                /// The worker id, 0 to 1023.
-                worker_id -> $crate::__private::core::primitive::u16;
-                /// The sequence within the millisecond.
-                sequence -> $crate::__private::core::primitive::u16;
-                /// The timestamp: milliseconds since the epoch, whichever it is.
-                millis_since_epoch -> $crate::__private::core::primitive::u64;
-            }
-
-            /// The timestamp: Unix milliseconds, for the service's `epoch`.
-            #[inline]
-            pub fn timestamp_millis(
-                &self,
-                epoch: $crate::snowflake::SnowflakeEpoch,
-            ) -> $crate::__private::core::primitive::u64 {
-                self.0.timestamp_millis(epoch)
-            }
-
-            /// The inclusive range of ids of `epoch` whose timestamps (Unix milliseconds) lie
-            /// in `start..=end`, or `None` when it is empty.
-            pub fn range_for_millis(
-                epoch: $crate::snowflake::SnowflakeEpoch,
-                start: $crate::__private::core::primitive::u64,
-                end: $crate::__private::core::primitive::u64,
-            ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>> {
-                $crate::__private::typed_range::<Self>($crate::Snowflake::range_for_millis(epoch, start, end))
-            }
-
-            $crate::__idtypes_typed_snowflake_time!();
-            $crate::__idtypes_typed_next_from!(snowflake::SnowflakeGenerator, $checks);
-            $crate::__idtypes_typed_at!(
-                Snowflake::at,
-                $checks,
-                "An id of `epoch` at the time `time`, rounded down to the millisecond, with a random worker id and sequence (`Snowflake::at`): for tests and backfills.",
-                epoch: snowflake::SnowflakeEpoch
-            );
-        }
     };
-}
-
-/// A typed Snowflake's `timestamp(epoch)` and time ranges for an epoch (with `std`).
-#[cfg(feature = "std")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_snowflake_time {
-    () => {
-        /// The timestamp as a `SystemTime`, for the service's `epoch`.
-        #[inline]
-        pub fn timestamp(
-            &self,
-            epoch: $crate::snowflake::SnowflakeEpoch,
-        ) -> $crate::__private::SystemTime {
-            self.0.timestamp(epoch)
-        }
-
-        /// The inclusive range of ids of `epoch` made within `span` (of `SystemTime`s, or
-        /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
-        pub fn range_for_time<T>(
-            epoch: $crate::snowflake::SnowflakeEpoch,
-            span: impl $crate::__private::core::ops::RangeBounds<T>,
-        ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>>
-        where
-            T: $crate::__private::core::clone::Clone
-                + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
-        {
-            $crate::__private::typed_range::<Self>($crate::Snowflake::range_for_time(epoch, span))
-        }
-
-        /// The ids of `epoch` made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with
-        /// the `chrono` feature), as up to two ranges (see `IdRanges`; here at most one).
-        pub fn ranges_for_time<T>(
-            epoch: $crate::snowflake::SnowflakeEpoch,
-            span: impl $crate::__private::core::ops::RangeBounds<T>,
-        ) -> $crate::IdRanges<Self>
-        where
-            T: $crate::__private::core::clone::Clone
-                + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
-        {
-            $crate::Snowflake::ranges_for_time(epoch, span).map(Self)
-        }
-    };
-}
-
-#[cfg(not(feature = "std"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_snowflake_time {
-    () => {};
 }

@@ -38,6 +38,7 @@ mod typed;
 pub use generator::SonyflakeGenerator;
 pub use layout::SonyflakeLayout;
 pub(crate) use text::TEXT_SCHEMA;
+pub use typed::TypedSonyflake;
 
 use crate::{
     Error,

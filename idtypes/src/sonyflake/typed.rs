@@ -1,102 +1,107 @@
-//! What `#[derive(Sonyflake)]` adds to a typed id beside what every typed id has: the
-//! Sonyflake's parts and time for a layout, time ranges for a layout and `next_from`, typed.
+//! What a typed Sonyflake has beside what every typed id has: the Sonyflake's parts and time
+//! for a layout, time ranges for a layout and `next_from` ([`TypedSonyflake`]), and the
+//! derive's macro.
 
-/// The Sonyflake part of a typed id's API: its parts and time for a layout, time ranges for
-/// a layout, and `next_from` (a Sonyflake names its layout and machine: no argument-free
-/// `now()`). No prefix ranges: decimal texts do not sort like the ids.
+#[cfg(all(feature = "std", idtypes_host))]
+use super::SonyflakeGenerator;
+use super::{Sonyflake, SonyflakeLayout, SonyflakeParts};
+use crate::typed::ext;
+use crate::{IdRange, TypedId};
+
+/// What a typed Sonyflake does as a Sonyflake: its parts and time for a layout, time ranges
+/// for a layout, and `next_from` (a Sonyflake names its layout and machine: no argument-free
+/// `now()`), typed. No prefix ranges: decimal texts do not sort like the ids. Implemented for
+/// every typed id over a [`Sonyflake`] (`#[derive(idtypes::Sonyflake)]`); in scope with
+/// `use idtypes::prelude::*`.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(all(feature = "derive", feature = "std"))] {
+/// use idtypes::{prelude::*, sonyflake::SonyflakeLayout};
+///
+/// #[derive(idtypes::Sonyflake)]
+/// #[idtype(prefix = "job")]
+/// struct JobId(idtypes::Sonyflake);
+///
+/// let id = JobId::at(SonyflakeLayout::V1, std::time::SystemTime::now())?;
+/// let millis = id.timestamp_millis(SonyflakeLayout::V1);
+/// let range = JobId::range_for_millis(SonyflakeLayout::V1, 0, millis).unwrap();
+/// assert!(range.contains(&id));
+/// assert_eq!(id.decompose(SonyflakeLayout::V1).time_units, id.as_inner().time_units(SonyflakeLayout::V1));
+/// # }
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub trait TypedSonyflake: TypedId<Inner = Sonyflake> + Copy {
+    /// The parts for `layout`.
+    #[inline]
+    fn decompose(&self, layout: SonyflakeLayout) -> SonyflakeParts {
+        self.as_inner().decompose(layout)
+    }
+
+    /// The timestamp: Unix milliseconds, for `layout` (its epoch and time unit).
+    #[inline]
+    fn timestamp_millis(&self, layout: SonyflakeLayout) -> u64 {
+        self.as_inner().timestamp_millis(layout)
+    }
+
+    /// The inclusive range of ids of `layout` whose timestamps (Unix milliseconds) lie in
+    /// `start..=end`, or `None` when it is empty.
+    #[inline]
+    fn range_for_millis(layout: SonyflakeLayout, start: u64, end: u64) -> Option<IdRange<Self>> {
+        crate::typed::support::typed_range::<Self>(Sonyflake::range_for_millis(layout, start, end))
+    }
+
+    /// The timestamp as a `SystemTime`, for `layout`.
+    #[cfg(feature = "std")]
+    #[inline]
+    fn timestamp(&self, layout: SonyflakeLayout) -> std::time::SystemTime {
+        self.as_inner().timestamp(layout)
+    }
+
+    /// The inclusive range of ids of `layout` made within `span` (of `SystemTime`s, or
+    /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
+    #[cfg(feature = "std")]
+    #[inline]
+    fn range_for_time<T>(
+        layout: SonyflakeLayout,
+        span: impl core::ops::RangeBounds<T>,
+    ) -> Option<IdRange<Self>>
+    where
+        T: Clone + Into<std::time::SystemTime>,
+    {
+        crate::typed::support::typed_range::<Self>(Sonyflake::range_for_time(layout, span))
+    }
+
+    /// The ids of `layout` made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
+    /// `chrono` feature), as up to two ranges (see `IdRanges`).
+    #[cfg(feature = "std")]
+    #[inline]
+    fn ranges_for_time<T>(
+        layout: SonyflakeLayout,
+        span: impl core::ops::RangeBounds<T>,
+    ) -> crate::IdRanges<Self>
+    where
+        T: Clone + Into<std::time::SystemTime>,
+    {
+        Sonyflake::ranges_for_time(layout, span).map(Self::from_inner_unchecked)
+    }
+
+    ext::next_from!(SonyflakeGenerator);
+    ext::at!(
+        Sonyflake::at,
+        "An id of `layout` at the time `time`, rounded down to the layout's unit, with a random sequence and machine id (`Sonyflake::at`): for tests and backfills.",
+        layout: SonyflakeLayout
+    );
+}
+
+ext::blanket_impl!(TypedSonyflake for Sonyflake);
+
+/// The Sonyflake part of a typed id: `JobId { checked | unchecked, "job", "_" }`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_sonyflake {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         $crate::__idtypes_typed_fixed!($name, Sonyflake, $checks, $prefix, $separator);
-
-        impl $name {
-            /// The parts (time in units since the start, sequence, machine id) for `layout`.
-            #[inline]
-            pub fn decompose(
-                &self,
-                layout: $crate::sonyflake::SonyflakeLayout,
-            ) -> $crate::sonyflake::SonyflakeParts {
-                self.0.decompose(layout)
-            }
-
-            /// The timestamp: the start of the id's unit in Unix milliseconds, for `layout`.
-            #[inline]
-            pub fn timestamp_millis(
-                &self,
-                layout: $crate::sonyflake::SonyflakeLayout,
-            ) -> $crate::__private::core::primitive::u64 {
-                self.0.timestamp_millis(layout)
-            }
-
-            /// The inclusive range of ids of `layout` made in the units the Unix
-            /// milliseconds `start..=end` touch, or `None` when it is empty.
-            pub fn range_for_millis(
-                layout: $crate::sonyflake::SonyflakeLayout,
-                start: $crate::__private::core::primitive::u64,
-                end: $crate::__private::core::primitive::u64,
-            ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>> {
-                $crate::__private::typed_range::<Self>($crate::Sonyflake::range_for_millis(layout, start, end))
-            }
-
-            $crate::__idtypes_typed_sonyflake_time!();
-            $crate::__idtypes_typed_next_from!(sonyflake::SonyflakeGenerator, $checks);
-            $crate::__idtypes_typed_at!(
-                Sonyflake::at,
-                $checks,
-                "An id of `layout` at the time `time`, rounded down to the layout's unit, with a random sequence and machine id (`Sonyflake::at`): for tests and backfills.",
-                layout: sonyflake::SonyflakeLayout
-            );
-        }
     };
-}
-
-/// A typed Sonyflake's `timestamp(layout)` and time ranges for a layout (with `std`).
-#[cfg(feature = "std")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_sonyflake_time {
-    () => {
-        /// The timestamp as a `SystemTime`, for `layout`.
-        #[inline]
-        pub fn timestamp(
-            &self,
-            layout: $crate::sonyflake::SonyflakeLayout,
-        ) -> $crate::__private::SystemTime {
-            self.0.timestamp(layout)
-        }
-
-        /// The inclusive range of ids of `layout` made within `span` (of `SystemTime`s, or
-        /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
-        pub fn range_for_time<T>(
-            layout: $crate::sonyflake::SonyflakeLayout,
-            span: impl $crate::__private::core::ops::RangeBounds<T>,
-        ) -> $crate::__private::core::option::Option<$crate::IdRange<Self>>
-        where
-            T: $crate::__private::core::clone::Clone
-                + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
-        {
-            $crate::__private::typed_range::<Self>($crate::Sonyflake::range_for_time(layout, span))
-        }
-
-        /// The ids of `layout` made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with
-        /// the `chrono` feature), as up to two ranges (see `IdRanges`; here at most one).
-        pub fn ranges_for_time<T>(
-            layout: $crate::sonyflake::SonyflakeLayout,
-            span: impl $crate::__private::core::ops::RangeBounds<T>,
-        ) -> $crate::IdRanges<Self>
-        where
-            T: $crate::__private::core::clone::Clone
-                + $crate::__private::core::convert::Into<$crate::__private::SystemTime>,
-        {
-            $crate::Sonyflake::ranges_for_time(layout, span).map(Self)
-        }
-    };
-}
-
-#[cfg(not(feature = "std"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_sonyflake_time {
-    () => {};
 }

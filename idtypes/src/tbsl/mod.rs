@@ -25,6 +25,7 @@ mod typed;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::{ClockPolicy, MemorySequence, SequenceProvider, TbslGenerator, TbslMode};
 pub use transport::{TransportBase, TransportText};
+pub use typed::TypedTbsl;
 
 use crate::{
     Error, IdText,

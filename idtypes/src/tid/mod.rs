@@ -23,6 +23,8 @@ mod uuids;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::TidGenerator;
 
+pub use typed::TypedTid;
+
 use crate::{Error, error::Bounds};
 
 /// The format name used in error messages.

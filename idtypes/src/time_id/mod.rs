@@ -25,6 +25,7 @@ mod uuids;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::TimeIdGenerator;
 pub use node::{NodeClass, NodeId};
+pub use typed::TypedTimeId;
 
 use core::cmp::Ordering;
 

@@ -2,6 +2,8 @@
 //! format, made with the derive macros, whose text carries a prefix (`post_3jzfcijpj2z2a`).
 
 mod api;
+pub mod checks;
+pub(crate) mod ext;
 pub(crate) mod format;
 pub(crate) mod support;
 pub(crate) mod text_form;
@@ -18,8 +20,11 @@ use crate::{
 /// A typed id: a newtype over an [`IdFormat`] made by one of the derive macros (the `derive`
 /// feature), with a prefix in its text.
 ///
-/// The derive implements it and also gives the type inherent methods of the same names, so
-/// the trait is needed only to write code generic over typed ids.
+/// The derive implements it, and also gives the type inherent methods of the same names
+/// (`from_inner_unchecked`, `as_inner`, `into_inner`, `const` there). What a typed id does
+/// as its format (`now()`, `timestamp_micros()`, the ranges) is the format's extension trait,
+/// implemented for every typed id of the format: [`TypedTid`](crate::tid::TypedTid) for a
+/// typed TID, and so on; [`prelude`](crate::prelude) imports them all.
 ///
 /// The text is `PREFIX`, `SEPARATOR`, then the inner format's text (`post_3jzfcijpj2z2a`), or
 /// the bare inner text when `PREFIX` is empty. Order, equality and hash are the inner id's.
@@ -48,6 +53,13 @@ pub trait TypedId:
 {
     /// The format inside.
     type Inner: IdFormat;
+
+    /// Whether the type has checks (a `validate` function, a record key type), which may
+    /// refuse an id of its format: [`Unchecked`](checks::Unchecked) or
+    /// [`Checked`](checks::Checked). It sets what the constructors of the format's
+    /// extension trait return ([`Made<Self>`](checks::Made)): `Self`, or `Result<Self,
+    /// Error>`.
+    type Checks: checks::Checks;
 
     /// The type's name, as errors give it ([`Error::type_name`]).
     const TYPE_NAME: &'static str;

@@ -26,6 +26,7 @@ pub use snowish::SnowishGenerator;
 pub use ts_seq_rand::TsSeqRand;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use ts_seq_rand::TsSeqRandGenerator;
+pub use typed::{TypedFullRand, TypedSnowish, TypedTsSeqRand, TypedUid11, TypedUid11Xid};
 pub use xid::Uid11Xid;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use xid::{Uid11XidGenerator, Uid11XidMode};

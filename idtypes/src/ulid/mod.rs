@@ -33,6 +33,7 @@ mod typed;
 
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generator::UlidGenerator;
+pub use typed::TypedUlid;
 
 use crate::{Error, error::Bounds};
 

@@ -51,5 +51,6 @@ pub use time::datetime;
 pub use time::timestamp;
 pub use time::timestamp_millis;
 pub use type_id_text::TypeIdText;
+pub use typed::TypedUuid;
 #[doc(hidden)]
 pub use typed::{check_typeid_prefix, dyn_type_id, uuid_suffix};

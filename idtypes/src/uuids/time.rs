@@ -56,54 +56,6 @@ pub fn datetime(uuid: Uuid) -> Option<chrono::DateTime<chrono::Utc>> {
     chrono::DateTime::from_timestamp_millis(timestamp_millis(uuid)? as i64)
 }
 
-/// `timestamp()` for a typed UUID (with `std`).
-#[cfg(feature = "std")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_uuid_timestamp {
-    () => {
-        /// The time of a version 7 UUID as a `SystemTime`, or `None` for another version.
-        #[inline]
-        pub fn timestamp(
-            &self,
-        ) -> $crate::__private::core::option::Option<$crate::__private::SystemTime> {
-            $crate::uuids::timestamp(self.0)
-        }
-    };
-}
-
-#[cfg(not(feature = "std"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_uuid_timestamp {
-    () => {};
-}
-
-/// `datetime()` for a typed UUID (with `chrono`).
-#[cfg(feature = "chrono")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_uuid_datetime {
-    () => {
-        /// The time of a version 7 UUID as a `DateTime<Utc>`, or `None` for another version.
-        #[inline]
-        pub fn datetime(
-            &self,
-        ) -> $crate::__private::core::option::Option<
-            $crate::__private::DateTime<$crate::__private::Utc>,
-        > {
-            $crate::uuids::datetime(self.0)
-        }
-    };
-}
-
-#[cfg(not(feature = "chrono"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_uuid_datetime {
-    () => {};
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

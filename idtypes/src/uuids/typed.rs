@@ -1,6 +1,78 @@
 //! What `#[derive(Uuid)]` adds to a typed id: the TypeID text and its rules, and the UUID's
 //! generation, typed.
 
+#[cfg(all(feature = "std", idtypes_host))]
+use super::UuidV7Generator;
+use crate::typed::ext;
+use crate::{TypedId, Uuid};
+
+/// What a typed UUID does as a UUID: the time of a version 7 UUID, time ranges and
+/// generation, typed. Implemented for every typed id over a [`Uuid`]
+/// (`#[derive(idtypes::Uuid)]`); in scope with `use idtypes::prelude::*`.
+///
+/// A typed UUID whose text is a TypeID (the default) also has an inherent
+/// `range_for_prefix`: prefix ranges of the TypeID text.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(all(feature = "derive", feature = "std"))] {
+/// use idtypes::prelude::*;
+///
+/// #[derive(idtypes::Uuid)]
+/// #[idtype(prefix = "user")]
+/// struct UserId(idtypes::Uuid);
+///
+/// let id = UserId::now_v7();
+/// let millis = id.timestamp_millis().unwrap();
+/// assert!(UserId::range_for_millis(0, millis).unwrap().contains(&id));
+/// assert_eq!(UserId::new_v4().timestamp_millis(), None);
+/// assert_eq!(UserId::at(id.timestamp().unwrap())?.timestamp_millis(), Some(millis));
+/// # }
+/// # Ok::<(), idtypes::Error>(())
+/// ```
+pub trait TypedUuid: TypedId<Inner = Uuid> + Copy {
+    /// The Unix milliseconds of a version 7 UUID, or `None` for another version.
+    #[inline]
+    fn timestamp_millis(&self) -> Option<u64> {
+        super::timestamp_millis(*self.as_inner())
+    }
+
+    /// The time of a version 7 UUID as a `SystemTime`, or `None` for another version.
+    #[cfg(feature = "std")]
+    #[inline]
+    fn timestamp(&self) -> Option<std::time::SystemTime> {
+        super::timestamp(*self.as_inner())
+    }
+
+    /// The time of a version 7 UUID as a `DateTime<Utc>`, or `None` for another version.
+    #[cfg(feature = "chrono")]
+    #[inline]
+    fn datetime(&self) -> Option<chrono::DateTime<chrono::Utc>> {
+        super::datetime(*self.as_inner())
+    }
+
+    ext::integer_range!(crate::uuids, range_for_millis, "milliseconds");
+    ext::time_ranges!(crate::uuids);
+    ext::new!(
+        now_v7,
+        crate::uuids::now_v7,
+        "A new version 7 UUID from the process-wide generator ([`now_v7`](crate::uuids::now_v7))."
+    );
+    ext::new!(
+        new_v4,
+        crate::uuids::new_v4,
+        "A new version 4 (random) UUID ([`new_v4`](crate::uuids::new_v4))."
+    );
+    ext::next_from!(UuidV7Generator);
+    ext::at!(
+        crate::uuids::at_v7,
+        "A new version 7 UUID of the time `time`, rounded down to the millisecond, with fresh random bits ([`at_v7`](crate::uuids::at_v7)): for tests and backfills."
+    );
+}
+
+ext::blanket_impl!(TypedUuid for Uuid);
+
 /// The UUID part of a typed id's API: `UserId { checked | unchecked, "user", "_" }`, and
 /// `text = hyphenated` after those for a type whose text is the hyphenated form.
 ///
@@ -86,22 +158,6 @@ macro_rules! __idtypes_typed_uuid {
             pub const fn into_inner(self) -> $crate::Uuid {
                 self.0
             }
-
-            /// The Unix milliseconds of a version 7 UUID, or `None` for another version.
-            #[inline]
-            pub const fn timestamp_millis(
-                &self,
-            ) -> $crate::__private::core::option::Option<$crate::__private::core::primitive::u64>
-            {
-                $crate::uuids::timestamp_millis(self.0)
-            }
-
-            $crate::__idtypes_typed_uuid_timestamp!();
-            $crate::__idtypes_typed_uuid_datetime!();
-            $crate::__idtypes_typed_integer_range!(uuids, range_for_millis, "milliseconds");
-            $crate::__idtypes_typed_time_ranges!(uuids);
-
-            $crate::__idtypes_typed_uuid_new!($checks);
         }
     };
     // A type with checks has no default: the nil UUID may not pass them.
@@ -116,65 +172,6 @@ macro_rules! __idtypes_typed_uuid {
             }
         }
     };
-}
-
-/// `now_v7`, `new_v4` and `next_from` for a typed UUID (with the generators: `std`, on a
-/// target with a host clock).
-#[cfg(all(feature = "std", idtypes_host))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_uuid_new {
-    (unchecked) => {
-        /// A new version 7 UUID from the process-wide generator ([`now_v7`]($crate::uuids::now_v7)).
-        pub fn now_v7() -> Self {
-            Self($crate::uuids::now_v7())
-        }
-
-        /// A new version 4 (random) UUID ([`new_v4`]($crate::uuids::new_v4)).
-        pub fn new_v4() -> Self {
-            Self($crate::uuids::new_v4())
-        }
-
-        $crate::__idtypes_typed_next_from!(uuids::UuidV7Generator, unchecked);
-        $crate::__idtypes_typed_at!(
-            uuids::at_v7,
-            unchecked,
-            "A new version 7 UUID of the time `time`, rounded down to the millisecond, with fresh random bits ([`at_v7`]($crate::uuids::at_v7)): for tests and backfills."
-        );
-    };
-    (checked) => {
-        /// A new version 7 UUID from the process-wide generator ([`now_v7`]($crate::uuids::now_v7)).
-        ///
-        /// # Errors
-        ///
-        /// The type's check, when it refuses the new id.
-        pub fn now_v7() -> $crate::__private::core::result::Result<Self, $crate::Error> {
-            <Self as $crate::TypedId>::try_from_inner($crate::uuids::now_v7())
-        }
-
-        /// A new version 4 (random) UUID ([`new_v4`]($crate::uuids::new_v4)).
-        ///
-        /// # Errors
-        ///
-        /// The type's check, when it refuses the new id.
-        pub fn new_v4() -> $crate::__private::core::result::Result<Self, $crate::Error> {
-            <Self as $crate::TypedId>::try_from_inner($crate::uuids::new_v4())
-        }
-
-        $crate::__idtypes_typed_next_from!(uuids::UuidV7Generator, checked);
-        $crate::__idtypes_typed_at!(
-            uuids::at_v7,
-            checked,
-            "A new version 7 UUID of the time `time`, rounded down to the millisecond, with fresh random bits ([`at_v7`]($crate::uuids::at_v7)): for tests and backfills."
-        );
-    };
-}
-
-#[cfg(not(all(feature = "std", idtypes_host)))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idtypes_typed_uuid_new {
-    ($($tokens:tt)*) => {};
 }
 
 /// The TypeID suffix of `uuid`, for the derive's `encode`.

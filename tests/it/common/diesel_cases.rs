@@ -828,7 +828,7 @@ macro_rules! diesel_cases {
             let back: Vec<AccountId> = select(&mut conn, format!("SELECT id FROM {table} ORDER BY n"));
             assert_eq!(back, raw.map(AccountId::from));
             // Written by diesel, read by sqlx as a plain `Uuid`.
-            let written = AccountId::now_v7();
+            let written = <AccountId as idtypes::prelude::TypedUuid>::now_v7();
             let sql = format!("INSERT INTO {table} (n, id) VALUES ({}, {})", ph(1), ph(2));
             let query = diesel::sql_query(sql.clone()).into_boxed().bind::<Integer, _>(3);
             AccountId::bind(query, written).execute(&mut conn).unwrap();

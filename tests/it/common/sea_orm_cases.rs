@@ -12,6 +12,7 @@
 use std::sync::OnceLock;
 
 use idtypes::RsXid;
+use idtypes::prelude::*;
 use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Uid11Xid, Ulid};
 use idtypes_tests::typed::{EventId, JobId, PaymentId, PostId};
 use idtypes_tests::typed::{RequestId, TraceId};

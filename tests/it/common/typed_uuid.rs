@@ -3,6 +3,7 @@
 //! its rows, and their sample values.
 
 use idtypes::Uuid;
+use idtypes::prelude::*;
 
 use super::sqlx_cases::{Rng, Sample, Storage};
 

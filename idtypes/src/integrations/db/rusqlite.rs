@@ -29,6 +29,7 @@
 //! # Examples
 //!
 //! ```
+//! use idtypes::prelude::*;
 //! use idtypes::{AsText, Tid};
 //! use rusqlite::{Connection, OptionalExtension};
 //!

@@ -64,6 +64,7 @@
 //! queried by a range of ids:
 //!
 //! ```
+//! use idtypes::prelude::*;
 //! use idtypes::{RecordKey, Tbsl, Tid};
 //! use sea_orm::entity::prelude::*;
 //! use sea_orm::{DbBackend, IntoActiveModel, QueryOrder, QueryTrait};

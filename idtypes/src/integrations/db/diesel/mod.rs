@@ -30,6 +30,7 @@
 //! ```
 //! # #[cfg(all(feature = "diesel-sqlite", feature = "derive"))] {
 //! use diesel::prelude::*;
+//! use idtypes::prelude::*;
 //! use idtypes::Tid;
 //!
 //! #[derive(Tid)]
@@ -81,6 +82,7 @@
 //!
 //! ```
 //! # #[cfg(all(feature = "diesel-sqlite", feature = "derive", feature = "uuid"))] {
+//! use idtypes::prelude::*;
 //! use diesel::prelude::*;
 //!
 //! #[derive(idtypes::Uuid)]

@@ -1,0 +1,206 @@
+//! The pieces of the formats' extension traits (`TypedTid`, `TypedUlid`, ...) that several
+//! formats share, as crate-private `macro_rules!` invoked inside the trait definitions.
+//!
+//! Each piece writes provided methods that forward to the inner format's function of the
+//! same name and type the result: `Self` for an id, `IdRange<Self>` for a range,
+//! [`Made<Self>`](super::checks::Made) for a constructor that fails only on the type's checks.
+//! The traits have one blanket impl each, over `TypedId<Inner = Format>`, so these bodies
+//! are type-checked once here, not once per typed id in the user's crate (issue #42: the
+//! per-id inherent methods were a third of a typed id's `cargo check`).
+//!
+//! A piece that needs a feature carries the `cfg` on its methods: unlike the derive's output,
+//! this code is compiled in `idtypes`, whose features the `cfg` asks about.
+
+/// Getters that return the inner id's part of the same name: `$(#[doc] name -> type;)*`.
+macro_rules! getters {
+    ($($(#[doc = $doc:literal])* $getter:ident -> $ty:ty;)*) => {$(
+        $(#[doc = $doc])*
+        #[inline]
+        fn $getter(&self) -> $ty {
+            self.as_inner().$getter()
+        }
+    )*};
+}
+
+/// `timestamp()` as a `SystemTime` (with `std`) and `datetime()` as a `DateTime<Utc>` (with
+/// `chrono`).
+macro_rules! timestamps {
+    () => {
+        /// The timestamp as a `SystemTime`.
+        #[cfg(feature = "std")]
+        #[inline]
+        fn timestamp(&self) -> std::time::SystemTime {
+            self.as_inner().timestamp()
+        }
+
+        /// The timestamp as a `DateTime<Utc>`.
+        #[cfg(feature = "chrono")]
+        #[inline]
+        fn datetime(&self) -> chrono::DateTime<chrono::Utc> {
+            self.as_inner().datetime()
+        }
+    };
+}
+
+/// `range_for_prefix`, typed; it accepts the typed text or the inner format's alone.
+macro_rules! prefix_range {
+    ($($inner:ident)::+) => {
+        /// The inclusive range of ids whose text starts with `prefix`, or `None` when no id
+        /// does. `prefix` is the start of the typed text (`post_3jzf`) or of the inner
+        /// format's text alone (`3jzf`); the type's prefix and separator are taken off when
+        /// present. Range bounds are query bounds: the type's checks do not run on them.
+        ///
+        /// # Errors
+        ///
+        /// The format's error for a prefix that is too long or has a foreign character
+        /// (positioned in the text given).
+        #[inline]
+        fn range_for_prefix(
+            prefix: &str,
+        ) -> Result<Option<crate::IdRange<Self>>, crate::Error> {
+            crate::typed::support::range_for_prefix::<Self>(prefix, $($inner)::+::range_for_prefix)
+        }
+    };
+}
+
+/// The range of a span of timestamps given as integers of the format's precision, typed:
+/// `range_for_micros` or `range_for_millis` (`$integer`, with the unit's name for the docs).
+macro_rules! integer_range {
+    ($($inner:ident)::+, $integer:ident, $unit:literal) => {
+        #[doc = concat!(
+            "The inclusive range of ids whose timestamps (Unix ", $unit, ") lie in ",
+            "`start..=end`, or `None` when it is empty."
+        )]
+        #[inline]
+        fn $integer(start: u64, end: u64) -> Option<crate::IdRange<Self>> {
+            crate::typed::support::typed_range::<Self>($($inner)::+::$integer(start, end))
+        }
+    };
+}
+
+/// The time ranges of a time-ordered format, typed (with `std`): `range_for_time` and
+/// `ranges_for_time`, or only the plural for a format whose span may be two ranges (`plural`).
+macro_rules! time_ranges {
+    ($($inner:ident)::+) => {
+        /// The inclusive range of ids made within `span` (of `SystemTime`s, or
+        /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
+        #[cfg(feature = "std")]
+        #[inline]
+        fn range_for_time<T>(
+            span: impl core::ops::RangeBounds<T>,
+        ) -> Option<crate::IdRange<Self>>
+        where
+            T: Clone + Into<std::time::SystemTime>,
+        {
+            crate::typed::support::typed_range::<Self>($($inner)::+::range_for_time(span))
+        }
+
+        $crate::typed::ext::time_ranges!($($inner)::+, plural);
+    };
+    ($($inner:ident)::+, plural) => {
+        /// The ids made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
+        /// `chrono` feature), as up to two ranges (see `IdRanges`).
+        #[cfg(feature = "std")]
+        #[inline]
+        fn ranges_for_time<T>(span: impl core::ops::RangeBounds<T>) -> crate::IdRanges<Self>
+        where
+            T: Clone + Into<std::time::SystemTime>,
+        {
+            $($inner)::+::ranges_for_time(span).map(Self::from_inner_unchecked)
+        }
+    };
+}
+
+/// A new id from an argument-free constructor of the format (`$function`: `Tid::now`,
+/// `uuids::new_v4`) as `$method`, typed: [`Made<Self>`](crate::checks::Made) (with the
+/// generators: `std`, on a target with a host clock).
+macro_rules! new {
+    ($method:ident, $($function:ident)::+, $doc:literal) => {
+        #[doc = $doc]
+        ///
+        /// It returns the id for a type without checks, and `Result<Self, Error>` for a type
+        /// with checks ([`Made`](crate::checks::Made)): the check's error, when it refuses
+        /// the new id.
+        #[cfg(all(feature = "std", idtypes_host))]
+        #[inline]
+        fn $method() -> crate::checks::Made<Self> {
+            <Self::Checks as crate::checks::Checks>::made::<Self>($($function)::+())
+        }
+    };
+}
+
+/// `at(time)`, an id of a given time, typed: the format's function `$function` (`Tid::at`,
+/// `uuids::at_v7`), with the argument it takes before the time when it takes one (a
+/// Snowflake's epoch, a Sonyflake's layout) (with the generators: `std`, on a target with a
+/// host clock).
+macro_rules! at {
+    ($($function:ident)::+, $doc:literal $(, $arg:ident : $arg_type:ty)?) => {
+        #[doc = $doc]
+        ///
+        /// `time` is a `SystemTime`, or a `DateTime<Utc>` with the `chrono` feature.
+        ///
+        /// # Errors
+        ///
+        /// The format's out-of-range error for a time outside the format's span, or the
+        /// type's check, when it refuses the new id.
+        #[cfg(all(feature = "std", idtypes_host))]
+        #[inline]
+        fn at(
+            $($arg: $arg_type,)?
+            time: impl Into<std::time::SystemTime>,
+        ) -> Result<Self, crate::Error> {
+            Self::try_from_inner($($function)::+($($arg,)? time)?)
+        }
+    };
+}
+
+/// `next_from(&generator)` and `try_next_from(&generator)` for a generator `$generator<C>`
+/// whose `next` returns the id (and panics where `try_next` fails) (with the generators:
+/// `std`, on a target with a host clock).
+macro_rules! next_from {
+    ($($generator:ident)::+) => {
+        /// The next id from `generator`.
+        ///
+        /// It returns the id for a type without checks, and `Result<Self, Error>` for a type
+        /// with checks ([`Made`](crate::checks::Made)): the check's error, when it refuses
+        /// the new id.
+        ///
+        /// # Panics
+        ///
+        /// When the generator does (see its `next`): it cannot make another id. Use
+        /// `try_next_from` to get the error instead.
+        #[cfg(all(feature = "std", idtypes_host))]
+        #[inline]
+        fn next_from<C: crate::Clock>(
+            generator: &$($generator)::+<C>,
+        ) -> crate::checks::Made<Self> {
+            <Self::Checks as crate::checks::Checks>::made::<Self>(generator.next())
+        }
+
+        /// The next id from `generator`, or the generator's error: its timestamps are used
+        /// up, its fixed id belongs to a parent process, or its lease has run out.
+        ///
+        /// # Errors
+        ///
+        /// The generator's `try_next` error, or the type's check, when it refuses the new id.
+        #[cfg(all(feature = "std", idtypes_host))]
+        #[inline]
+        fn try_next_from<C: crate::Clock>(
+            generator: &$($generator)::+<C>,
+        ) -> Result<Self, crate::Error> {
+            Self::try_from_inner(generator.try_next()?)
+        }
+    };
+}
+
+/// The blanket impl that makes `$trait` the extension trait of every typed id of `$inner`
+/// (every one is `Copy`, as its format is).
+macro_rules! blanket_impl {
+    ($trait:ident for $inner:ty) => {
+        impl<T: crate::TypedId<Inner = $inner> + Copy> $trait for T {}
+    };
+}
+
+pub(crate) use {
+    at, blanket_impl, getters, integer_range, new, next_from, prefix_range, time_ranges, timestamps,
+};

@@ -589,7 +589,7 @@
 //!
 //! ```toml
 //! [dependencies]
-//! idtypes = { version = "0.1", features = ["js", "serde"] }
+//! idtypes = { version = "0.2", features = ["js", "serde"] }
 //! ```
 //!
 //! Without `js`, `std` still builds on `wasm32-unknown-unknown`, with its `SystemTime`

@@ -973,8 +973,8 @@ fn the_format_methods_are_one_trait_per_format_for_every_typed_id() {
     let a: PostId = newest();
     let b: PostId = newest();
     assert!(a < b);
-    assert!(!<<PostId as TypedId>::Checks as Checks>::HAS_CHECKS);
-    assert!(<<RecentId as TypedId>::Checks as Checks>::HAS_CHECKS);
+    const { assert!(!<<PostId as TypedId>::Checks as Checks>::HAS_CHECKS) };
+    const { assert!(<<RecentId as TypedId>::Checks as Checks>::HAS_CHECKS) };
     fn checked<T: TypedId<Checks = Checked>>() {}
     fn unchecked<T: TypedId<Checks = Unchecked>>() {}
     checked::<RecentId>();

@@ -7,7 +7,7 @@ use crate::typed::ext;
 use crate::{TypedId, Uuid};
 
 /// What a typed UUID does as a UUID: the time of a version 7 UUID, time ranges and
-/// generation, typed. Implemented for every typed id over a [`Uuid`]
+/// generation, typed. Implemented for every typed id over a [`Uuid`](struct@Uuid)
 /// (`#[derive(idtypes::Uuid)]`); in scope with `use idtypes::prelude::*`.
 ///
 /// A typed UUID whose text is a TypeID (the default) also has an inherent

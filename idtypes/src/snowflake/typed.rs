@@ -5,8 +5,8 @@
 #[cfg(all(feature = "std", idtypes_host))]
 use super::SnowflakeGenerator;
 use super::{Snowflake, SnowflakeEpoch};
+use crate::TypedId;
 use crate::typed::ext;
-use crate::{IdRange, TypedId};
 
 /// What a typed Snowflake does as a Snowflake: its worker id and sequence, its milliseconds
 /// since the epoch, its time and time ranges for an epoch, and `next_from` (a Snowflake names
@@ -48,12 +48,7 @@ pub trait TypedSnowflake: TypedId<Inner = Snowflake> + Copy {
         self.as_inner().timestamp_millis(epoch)
     }
 
-    /// The inclusive range of ids of `epoch` whose timestamps (Unix milliseconds) lie in
-    /// `start..=end`, or `None` when it is empty.
-    #[inline]
-    fn range_for_millis(epoch: SnowflakeEpoch, start: u64, end: u64) -> Option<IdRange<Self>> {
-        crate::typed::support::typed_range::<Self>(Snowflake::range_for_millis(epoch, start, end))
-    }
+    ext::integer_range!(Snowflake, range_for_millis, "milliseconds", epoch: SnowflakeEpoch);
 
     /// The timestamp as a `SystemTime`, for the service's `epoch`.
     #[cfg(feature = "std")]
@@ -62,33 +57,7 @@ pub trait TypedSnowflake: TypedId<Inner = Snowflake> + Copy {
         self.as_inner().timestamp(epoch)
     }
 
-    /// The inclusive range of ids of `epoch` made within `span` (of `SystemTime`s, or
-    /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
-    #[cfg(feature = "std")]
-    #[inline]
-    fn range_for_time<T>(
-        epoch: SnowflakeEpoch,
-        span: impl core::ops::RangeBounds<T>,
-    ) -> Option<IdRange<Self>>
-    where
-        T: Clone + Into<std::time::SystemTime>,
-    {
-        crate::typed::support::typed_range::<Self>(Snowflake::range_for_time(epoch, span))
-    }
-
-    /// The ids of `epoch` made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
-    /// `chrono` feature), as up to two ranges (see `IdRanges`).
-    #[cfg(feature = "std")]
-    #[inline]
-    fn ranges_for_time<T>(
-        epoch: SnowflakeEpoch,
-        span: impl core::ops::RangeBounds<T>,
-    ) -> crate::IdRanges<Self>
-    where
-        T: Clone + Into<std::time::SystemTime>,
-    {
-        Snowflake::ranges_for_time(epoch, span).map(Self::from_inner_unchecked)
-    }
+    ext::time_ranges!(Snowflake, epoch: SnowflakeEpoch);
 
     ext::next_from!(SnowflakeGenerator);
     ext::at!(

@@ -5,8 +5,8 @@
 #[cfg(all(feature = "std", idtypes_host))]
 use super::SonyflakeGenerator;
 use super::{Sonyflake, SonyflakeLayout, SonyflakeParts};
+use crate::TypedId;
 use crate::typed::ext;
-use crate::{IdRange, TypedId};
 
 /// What a typed Sonyflake does as a Sonyflake: its parts and time for a layout, time ranges
 /// for a layout, and `next_from` (a Sonyflake names its layout and machine: no argument-free
@@ -45,12 +45,7 @@ pub trait TypedSonyflake: TypedId<Inner = Sonyflake> + Copy {
         self.as_inner().timestamp_millis(layout)
     }
 
-    /// The inclusive range of ids of `layout` whose timestamps (Unix milliseconds) lie in
-    /// `start..=end`, or `None` when it is empty.
-    #[inline]
-    fn range_for_millis(layout: SonyflakeLayout, start: u64, end: u64) -> Option<IdRange<Self>> {
-        crate::typed::support::typed_range::<Self>(Sonyflake::range_for_millis(layout, start, end))
-    }
+    ext::integer_range!(Sonyflake, range_for_millis, "milliseconds", layout: SonyflakeLayout);
 
     /// The timestamp as a `SystemTime`, for `layout`.
     #[cfg(feature = "std")]
@@ -59,33 +54,7 @@ pub trait TypedSonyflake: TypedId<Inner = Sonyflake> + Copy {
         self.as_inner().timestamp(layout)
     }
 
-    /// The inclusive range of ids of `layout` made within `span` (of `SystemTime`s, or
-    /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
-    #[cfg(feature = "std")]
-    #[inline]
-    fn range_for_time<T>(
-        layout: SonyflakeLayout,
-        span: impl core::ops::RangeBounds<T>,
-    ) -> Option<IdRange<Self>>
-    where
-        T: Clone + Into<std::time::SystemTime>,
-    {
-        crate::typed::support::typed_range::<Self>(Sonyflake::range_for_time(layout, span))
-    }
-
-    /// The ids of `layout` made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
-    /// `chrono` feature), as up to two ranges (see `IdRanges`).
-    #[cfg(feature = "std")]
-    #[inline]
-    fn ranges_for_time<T>(
-        layout: SonyflakeLayout,
-        span: impl core::ops::RangeBounds<T>,
-    ) -> crate::IdRanges<Self>
-    where
-        T: Clone + Into<std::time::SystemTime>,
-    {
-        Sonyflake::ranges_for_time(layout, span).map(Self::from_inner_unchecked)
-    }
+    ext::time_ranges!(Sonyflake, layout: SonyflakeLayout);
 
     ext::next_from!(SonyflakeGenerator);
     ext::at!(

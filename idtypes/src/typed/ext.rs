@@ -64,50 +64,65 @@ macro_rules! prefix_range {
 }
 
 /// The range of a span of timestamps given as integers of the format's precision, typed:
-/// `range_for_micros` or `range_for_millis` (`$integer`, with the unit's name for the docs).
+/// `range_for_micros` or `range_for_millis` (`$integer`, with the unit's name for the docs),
+/// with the argument the format's function takes before the span when it takes one (a
+/// Snowflake's epoch, a Sonyflake's layout), as in `at!`.
 macro_rules! integer_range {
-    ($($inner:ident)::+, $integer:ident, $unit:literal) => {
+    ($($inner:ident)::+, $integer:ident, $unit:literal $(, $arg:ident : $arg_type:ty)?) => {
         #[doc = concat!(
-            "The inclusive range of ids whose timestamps (Unix ", $unit, ") lie in ",
-            "`start..=end`, or `None` when it is empty."
+            "The inclusive range of ids", $(" of `", stringify!($arg), "`",)?
+            " whose timestamps (Unix ", $unit, ") lie in `start..=end`, or `None` when it is ",
+            "empty."
         )]
         #[inline]
-        fn $integer(start: u64, end: u64) -> Option<crate::IdRange<Self>> {
-            crate::typed::support::typed_range::<Self>($($inner)::+::$integer(start, end))
+        fn $integer($($arg: $arg_type,)? start: u64, end: u64) -> Option<crate::IdRange<Self>> {
+            crate::typed::support::typed_range::<Self>($($inner)::+::$integer($($arg,)? start, end))
         }
     };
 }
 
 /// The time ranges of a time-ordered format, typed (with `std`): `range_for_time` and
-/// `ranges_for_time`, or only the plural for a format whose span may be two ranges (`plural`).
+/// `ranges_for_time`, or only the plural for a format whose span may be two ranges (`plural`),
+/// with the argument the format's functions take before the span when they take one, as in
+/// `integer_range!`.
 macro_rules! time_ranges {
-    ($($inner:ident)::+) => {
-        /// The inclusive range of ids made within `span` (of `SystemTime`s, or
-        /// `DateTime<Utc>`s with the `chrono` feature), or `None` when it is empty.
+    ($($inner:ident)::+, plural $(, $arg:ident : $arg_type:ty)?) => {
+        #[doc = concat!(
+            "The ids", $(" of `", stringify!($arg), "`",)? " made within `span` (of ",
+            "`SystemTime`s, or `DateTime<Utc>`s with the `chrono` feature), as up to two ranges ",
+            "(see `IdRanges`)."
+        )]
+        #[cfg(feature = "std")]
+        #[inline]
+        fn ranges_for_time<T>(
+            $($arg: $arg_type,)?
+            span: impl core::ops::RangeBounds<T>,
+        ) -> crate::IdRanges<Self>
+        where
+            T: Clone + Into<std::time::SystemTime>,
+        {
+            $($inner)::+::ranges_for_time($($arg,)? span).map(Self::from_inner_unchecked)
+        }
+    };
+    ($($inner:ident)::+ $(, $arg:ident : $arg_type:ty)?) => {
+        #[doc = concat!(
+            "The inclusive range of ids", $(" of `", stringify!($arg), "`",)? " made within ",
+            "`span` (of `SystemTime`s, or `DateTime<Utc>`s with the `chrono` feature), or `None` ",
+            "when it is empty."
+        )]
         #[cfg(feature = "std")]
         #[inline]
         fn range_for_time<T>(
+            $($arg: $arg_type,)?
             span: impl core::ops::RangeBounds<T>,
         ) -> Option<crate::IdRange<Self>>
         where
             T: Clone + Into<std::time::SystemTime>,
         {
-            crate::typed::support::typed_range::<Self>($($inner)::+::range_for_time(span))
+            crate::typed::support::typed_range::<Self>($($inner)::+::range_for_time($($arg,)? span))
         }
 
-        $crate::typed::ext::time_ranges!($($inner)::+, plural);
-    };
-    ($($inner:ident)::+, plural) => {
-        /// The ids made within `span` (of `SystemTime`s, or `DateTime<Utc>`s with the
-        /// `chrono` feature), as up to two ranges (see `IdRanges`).
-        #[cfg(feature = "std")]
-        #[inline]
-        fn ranges_for_time<T>(span: impl core::ops::RangeBounds<T>) -> crate::IdRanges<Self>
-        where
-            T: Clone + Into<std::time::SystemTime>,
-        {
-            $($inner)::+::ranges_for_time(span).map(Self::from_inner_unchecked)
-        }
+        $crate::typed::ext::time_ranges!($($inner)::+, plural $(, $arg: $arg_type)?);
     };
 }
 

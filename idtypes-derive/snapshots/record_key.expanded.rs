@@ -4,10 +4,9 @@ const _: () = {
     impl ::idtypes::TypedId for ProfileKey {
         type Inner = ::idtypes::RecordKey;
         type Checks = ::idtypes::checks::Checked;
-        const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "ProfileKey";
-        const PREFIX: &'static ::idtypes::__private::core::primitive::str = "";
-        const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
-        const KEY_TYPE: &'static ::idtypes::__private::core::primitive::str = "literal:self";
+        const TYPE_NAME: &'static ::idtypes::__private::str = "ProfileKey";
+        const PREFIX: &'static ::idtypes::__private::str = "";
+        const KEY_TYPE: &'static ::idtypes::__private::str = "literal:self";
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::RecordKey) -> Self {
             Self(inner)
@@ -15,9 +14,9 @@ const _: () = {
         #[inline]
         fn try_from_inner(
             inner: ::idtypes::RecordKey,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
+        ) -> ::idtypes::__private::Result<Self, ::idtypes::Error> {
             ::idtypes::__private::check_key_type::<Self>(&Self::key_type(), &inner)?;
-            ::idtypes::__private::core::result::Result::Ok(Self(inner))
+            ::idtypes::__private::Result::Ok(Self(inner))
         }
         #[inline]
         fn as_inner(&self) -> &::idtypes::RecordKey {
@@ -29,45 +28,6 @@ const _: () = {
         }
     }
     impl ProfileKey {
-        /// The prefix of the text (`""`: none).
-        pub const PREFIX: &'static ::idtypes::__private::core::primitive::str = "";
-        /// What stands between the prefix and the id's own text.
-        pub const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
-        /// The typed id holding `inner`, once the type's checks accept it.
-        ///
-        /// # Errors
-        ///
-        /// The check's error, when it refuses `inner`.
-        #[inline]
-        pub fn from_inner(
-            inner: ::idtypes::RecordKey,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            <Self as ::idtypes::TypedId>::try_from_inner(inner)
-        }
-        /// Parses the prefixed text like `parse`, but without the type's checks: the
-        /// prefix, the separator and the inner format are still read strictly.
-        ///
-        /// # Errors
-        ///
-        /// A missing or different prefix, a bad separator, or the inner format's error.
-        #[inline]
-        pub fn parse_unchecked(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            ::idtypes::__private::parse_unchecked::<Self>(text)
-        }
-        /// Parses the prefixed text (the same as `str::parse`).
-        ///
-        /// # Errors
-        ///
-        /// A missing or different prefix, a bad separator, the inner format's error
-        /// (positioned in the whole text), or the type's check.
-        #[inline]
-        pub fn parse(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            ::idtypes::__private::parse::<Self>(text)
-        }
         /// The record key type the type's keys must have.
         #[inline]
         pub fn key_type() -> ::idtypes::record_key::RecordKeyType {
@@ -80,111 +40,103 @@ const _: () = {
         ProfileKey, checked, "", ""
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::fmt::Display for ProfileKey {
+    impl ::idtypes::__private::fmt::Display for ProfileKey {
         #[inline]
         fn fmt(
             &self,
-            f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,
-        ) -> ::idtypes::__private::core::fmt::Result {
+            f: &mut ::idtypes::__private::fmt::Formatter<'_>,
+        ) -> ::idtypes::__private::fmt::Result {
             ::idtypes::__private::fmt_display(self, f)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::fmt::Debug for ProfileKey {
+    impl ::idtypes::__private::fmt::Debug for ProfileKey {
         #[inline]
         fn fmt(
             &self,
-            f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,
-        ) -> ::idtypes::__private::core::fmt::Result {
+            f: &mut ::idtypes::__private::fmt::Formatter<'_>,
+        ) -> ::idtypes::__private::fmt::Result {
             ::idtypes::__private::fmt_debug(self, f)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::str::FromStr for ProfileKey {
+    impl ::idtypes::__private::FromStr for ProfileKey {
         type Err = ::idtypes::Error;
         #[inline]
         fn from_str(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
+            text: &::idtypes::__private::str,
+        ) -> ::idtypes::__private::Result<Self, ::idtypes::Error> {
             ::idtypes::__private::parse::<Self>(text)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::TryFrom<
-        &::idtypes::__private::core::primitive::str,
-    > for ProfileKey {
+    impl ::idtypes::__private::TryFrom<&::idtypes::__private::str> for ProfileKey {
         type Error = ::idtypes::Error;
         #[inline]
         fn try_from(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
+            text: &::idtypes::__private::str,
+        ) -> ::idtypes::__private::Result<Self, ::idtypes::Error> {
             ::idtypes::__private::parse::<Self>(text)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::From<ProfileKey> for ::idtypes::RecordKey {
+    impl ::idtypes::__private::From<ProfileKey> for ::idtypes::RecordKey {
         #[inline]
         fn from(id: ProfileKey) -> Self {
             id.0
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::TryFrom<::idtypes::RecordKey>
-    for ProfileKey {
+    impl ::idtypes::__private::TryFrom<::idtypes::RecordKey> for ProfileKey {
         type Error = ::idtypes::Error;
         #[inline]
         fn try_from(
             inner: ::idtypes::RecordKey,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
+        ) -> ::idtypes::__private::Result<Self, ::idtypes::Error> {
             <Self as ::idtypes::TypedId>::try_from_inner(inner)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::AsRef<::idtypes::RecordKey>
-    for ProfileKey {
+    impl ::idtypes::__private::AsRef<::idtypes::RecordKey> for ProfileKey {
         #[inline]
         fn as_ref(&self) -> &::idtypes::RecordKey {
             &self.0
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::PartialEq for ProfileKey {
+    impl ::idtypes::__private::PartialEq for ProfileKey {
         #[inline]
-        fn eq(&self, other: &Self) -> ::idtypes::__private::core::primitive::bool {
+        fn eq(&self, other: &Self) -> ::idtypes::__private::bool {
             self.0 == other.0
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::Eq for ProfileKey {}
+    impl ::idtypes::__private::Eq for ProfileKey {}
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::PartialOrd for ProfileKey {
+    impl ::idtypes::__private::PartialOrd for ProfileKey {
         #[inline]
         fn partial_cmp(
             &self,
             other: &Self,
-        ) -> ::idtypes::__private::core::option::Option<
-            ::idtypes::__private::core::cmp::Ordering,
-        > {
-            ::idtypes::__private::core::option::Option::Some(
-                ::idtypes::__private::core::cmp::Ord::cmp(self, other),
-            )
+        ) -> ::idtypes::__private::Option<::idtypes::__private::Ordering> {
+            ::idtypes::__private::PartialOrd::partial_cmp(&self.0, &other.0)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::Ord for ProfileKey {
+    impl ::idtypes::__private::Ord for ProfileKey {
         #[inline]
-        fn cmp(&self, other: &Self) -> ::idtypes::__private::core::cmp::Ordering {
-            ::idtypes::__private::core::cmp::Ord::cmp(&self.0, &other.0)
+        fn cmp(&self, other: &Self) -> ::idtypes::__private::Ordering {
+            ::idtypes::__private::Ord::cmp(&self.0, &other.0)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::hash::Hash for ProfileKey {
+    impl ::idtypes::__private::Hash for ProfileKey {
         #[inline]
-        fn hash<H: ::idtypes::__private::core::hash::Hasher>(&self, state: &mut H) {
-            ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
+        fn hash<H: ::idtypes::__private::Hasher>(&self, state: &mut H) {
+            ::idtypes::__private::Hash::hash(&self.0, state)
         }
     }
     ::idtypes::__idtypes_typed_integrations! {
-        ProfileKey
+        ProfileKey, ::idtypes::RecordKey
     }
 };

@@ -4,9 +4,8 @@ const _: () = {
     impl ::idtypes::TypedId for JobId {
         type Inner = ::idtypes::Snowish;
         type Checks = ::idtypes::checks::Unchecked;
-        const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "JobId";
-        const PREFIX: &'static ::idtypes::__private::core::primitive::str = "job";
-        const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
+        const TYPE_NAME: &'static ::idtypes::__private::str = "JobId";
+        const PREFIX: &'static ::idtypes::__private::str = "job";
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::Snowish) -> Self {
             Self(inner)
@@ -20,145 +19,104 @@ const _: () = {
             self.0
         }
     }
-    impl JobId {
-        /// The prefix of the text (`""`: none).
-        pub const PREFIX: &'static ::idtypes::__private::core::primitive::str = "job";
-        /// What stands between the prefix and the id's own text.
-        pub const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
-        /// The typed id holding `inner`.
-        #[inline]
-        pub const fn from_inner(inner: ::idtypes::Snowish) -> Self {
-            Self(inner)
-        }
-        /// Parses the prefixed text like `parse`, but without the type's checks: the
-        /// prefix, the separator and the inner format are still read strictly.
-        ///
-        /// # Errors
-        ///
-        /// A missing or different prefix, a bad separator, or the inner format's error.
-        #[inline]
-        pub fn parse_unchecked(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            ::idtypes::__private::parse_unchecked::<Self>(text)
-        }
-        /// Parses the prefixed text (the same as `str::parse`).
-        ///
-        /// # Errors
-        ///
-        /// A missing or different prefix, a bad separator, the inner format's error
-        /// (positioned in the whole text), or the type's check.
-        #[inline]
-        pub fn parse(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            ::idtypes::__private::parse::<Self>(text)
-        }
-    }
     ::idtypes::__idtypes_typed_snowish! {
         JobId, unchecked, "job", "_"
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::fmt::Display for JobId {
+    impl ::idtypes::__private::fmt::Display for JobId {
         #[inline]
         fn fmt(
             &self,
-            f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,
-        ) -> ::idtypes::__private::core::fmt::Result {
+            f: &mut ::idtypes::__private::fmt::Formatter<'_>,
+        ) -> ::idtypes::__private::fmt::Result {
             ::idtypes::__private::fmt_display(self, f)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::fmt::Debug for JobId {
+    impl ::idtypes::__private::fmt::Debug for JobId {
         #[inline]
         fn fmt(
             &self,
-            f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,
-        ) -> ::idtypes::__private::core::fmt::Result {
+            f: &mut ::idtypes::__private::fmt::Formatter<'_>,
+        ) -> ::idtypes::__private::fmt::Result {
             ::idtypes::__private::fmt_debug(self, f)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::str::FromStr for JobId {
+    impl ::idtypes::__private::FromStr for JobId {
         type Err = ::idtypes::Error;
         #[inline]
         fn from_str(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
+            text: &::idtypes::__private::str,
+        ) -> ::idtypes::__private::Result<Self, ::idtypes::Error> {
             ::idtypes::__private::parse::<Self>(text)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::TryFrom<
-        &::idtypes::__private::core::primitive::str,
-    > for JobId {
+    impl ::idtypes::__private::TryFrom<&::idtypes::__private::str> for JobId {
         type Error = ::idtypes::Error;
         #[inline]
         fn try_from(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
+            text: &::idtypes::__private::str,
+        ) -> ::idtypes::__private::Result<Self, ::idtypes::Error> {
             ::idtypes::__private::parse::<Self>(text)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::From<JobId> for ::idtypes::Snowish {
+    impl ::idtypes::__private::From<JobId> for ::idtypes::Snowish {
         #[inline]
         fn from(id: JobId) -> Self {
             id.0
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::From<::idtypes::Snowish> for JobId {
+    impl ::idtypes::__private::From<::idtypes::Snowish> for JobId {
         #[inline]
         fn from(inner: ::idtypes::Snowish) -> Self {
             Self(inner)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::AsRef<::idtypes::Snowish> for JobId {
+    impl ::idtypes::__private::AsRef<::idtypes::Snowish> for JobId {
         #[inline]
         fn as_ref(&self) -> &::idtypes::Snowish {
             &self.0
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::PartialEq for JobId {
+    impl ::idtypes::__private::PartialEq for JobId {
         #[inline]
-        fn eq(&self, other: &Self) -> ::idtypes::__private::core::primitive::bool {
+        fn eq(&self, other: &Self) -> ::idtypes::__private::bool {
             self.0 == other.0
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::Eq for JobId {}
+    impl ::idtypes::__private::Eq for JobId {}
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::PartialOrd for JobId {
+    impl ::idtypes::__private::PartialOrd for JobId {
         #[inline]
         fn partial_cmp(
             &self,
             other: &Self,
-        ) -> ::idtypes::__private::core::option::Option<
-            ::idtypes::__private::core::cmp::Ordering,
-        > {
-            ::idtypes::__private::core::option::Option::Some(
-                ::idtypes::__private::core::cmp::Ord::cmp(self, other),
-            )
+        ) -> ::idtypes::__private::Option<::idtypes::__private::Ordering> {
+            ::idtypes::__private::PartialOrd::partial_cmp(&self.0, &other.0)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::Ord for JobId {
+    impl ::idtypes::__private::Ord for JobId {
         #[inline]
-        fn cmp(&self, other: &Self) -> ::idtypes::__private::core::cmp::Ordering {
-            ::idtypes::__private::core::cmp::Ord::cmp(&self.0, &other.0)
+        fn cmp(&self, other: &Self) -> ::idtypes::__private::Ordering {
+            ::idtypes::__private::Ord::cmp(&self.0, &other.0)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::hash::Hash for JobId {
+    impl ::idtypes::__private::Hash for JobId {
         #[inline]
-        fn hash<H: ::idtypes::__private::core::hash::Hasher>(&self, state: &mut H) {
-            ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
+        fn hash<H: ::idtypes::__private::Hasher>(&self, state: &mut H) {
+            ::idtypes::__private::Hash::hash(&self.0, state)
         }
     }
     ::idtypes::__idtypes_typed_integrations! {
-        JobId
+        JobId, ::idtypes::Snowish
     }
 };

@@ -4,9 +4,8 @@ const _: () = {
     impl ::idtypes::TypedId for OrderId {
         type Inner = ::idtypes::Uid11Xid;
         type Checks = ::idtypes::checks::Unchecked;
-        const TYPE_NAME: &'static ::idtypes::__private::core::primitive::str = "OrderId";
-        const PREFIX: &'static ::idtypes::__private::core::primitive::str = "ord";
-        const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
+        const TYPE_NAME: &'static ::idtypes::__private::str = "OrderId";
+        const PREFIX: &'static ::idtypes::__private::str = "ord";
         #[inline]
         fn from_inner_unchecked(inner: ::idtypes::Uid11Xid) -> Self {
             Self(inner)
@@ -20,145 +19,104 @@ const _: () = {
             self.0
         }
     }
-    impl OrderId {
-        /// The prefix of the text (`""`: none).
-        pub const PREFIX: &'static ::idtypes::__private::core::primitive::str = "ord";
-        /// What stands between the prefix and the id's own text.
-        pub const SEPARATOR: &'static ::idtypes::__private::core::primitive::str = "_";
-        /// The typed id holding `inner`.
-        #[inline]
-        pub const fn from_inner(inner: ::idtypes::Uid11Xid) -> Self {
-            Self(inner)
-        }
-        /// Parses the prefixed text like `parse`, but without the type's checks: the
-        /// prefix, the separator and the inner format are still read strictly.
-        ///
-        /// # Errors
-        ///
-        /// A missing or different prefix, a bad separator, or the inner format's error.
-        #[inline]
-        pub fn parse_unchecked(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            ::idtypes::__private::parse_unchecked::<Self>(text)
-        }
-        /// Parses the prefixed text (the same as `str::parse`).
-        ///
-        /// # Errors
-        ///
-        /// A missing or different prefix, a bad separator, the inner format's error
-        /// (positioned in the whole text), or the type's check.
-        #[inline]
-        pub fn parse(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
-            ::idtypes::__private::parse::<Self>(text)
-        }
-    }
     ::idtypes::__idtypes_typed_uid11_xid! {
         OrderId, unchecked, "ord", "_"
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::fmt::Display for OrderId {
+    impl ::idtypes::__private::fmt::Display for OrderId {
         #[inline]
         fn fmt(
             &self,
-            f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,
-        ) -> ::idtypes::__private::core::fmt::Result {
+            f: &mut ::idtypes::__private::fmt::Formatter<'_>,
+        ) -> ::idtypes::__private::fmt::Result {
             ::idtypes::__private::fmt_display(self, f)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::fmt::Debug for OrderId {
+    impl ::idtypes::__private::fmt::Debug for OrderId {
         #[inline]
         fn fmt(
             &self,
-            f: &mut ::idtypes::__private::core::fmt::Formatter<'_>,
-        ) -> ::idtypes::__private::core::fmt::Result {
+            f: &mut ::idtypes::__private::fmt::Formatter<'_>,
+        ) -> ::idtypes::__private::fmt::Result {
             ::idtypes::__private::fmt_debug(self, f)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::str::FromStr for OrderId {
+    impl ::idtypes::__private::FromStr for OrderId {
         type Err = ::idtypes::Error;
         #[inline]
         fn from_str(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
+            text: &::idtypes::__private::str,
+        ) -> ::idtypes::__private::Result<Self, ::idtypes::Error> {
             ::idtypes::__private::parse::<Self>(text)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::TryFrom<
-        &::idtypes::__private::core::primitive::str,
-    > for OrderId {
+    impl ::idtypes::__private::TryFrom<&::idtypes::__private::str> for OrderId {
         type Error = ::idtypes::Error;
         #[inline]
         fn try_from(
-            text: &::idtypes::__private::core::primitive::str,
-        ) -> ::idtypes::__private::core::result::Result<Self, ::idtypes::Error> {
+            text: &::idtypes::__private::str,
+        ) -> ::idtypes::__private::Result<Self, ::idtypes::Error> {
             ::idtypes::__private::parse::<Self>(text)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::From<OrderId> for ::idtypes::Uid11Xid {
+    impl ::idtypes::__private::From<OrderId> for ::idtypes::Uid11Xid {
         #[inline]
         fn from(id: OrderId) -> Self {
             id.0
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::From<::idtypes::Uid11Xid> for OrderId {
+    impl ::idtypes::__private::From<::idtypes::Uid11Xid> for OrderId {
         #[inline]
         fn from(inner: ::idtypes::Uid11Xid) -> Self {
             Self(inner)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::convert::AsRef<::idtypes::Uid11Xid> for OrderId {
+    impl ::idtypes::__private::AsRef<::idtypes::Uid11Xid> for OrderId {
         #[inline]
         fn as_ref(&self) -> &::idtypes::Uid11Xid {
             &self.0
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::PartialEq for OrderId {
+    impl ::idtypes::__private::PartialEq for OrderId {
         #[inline]
-        fn eq(&self, other: &Self) -> ::idtypes::__private::core::primitive::bool {
+        fn eq(&self, other: &Self) -> ::idtypes::__private::bool {
             self.0 == other.0
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::Eq for OrderId {}
+    impl ::idtypes::__private::Eq for OrderId {}
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::PartialOrd for OrderId {
+    impl ::idtypes::__private::PartialOrd for OrderId {
         #[inline]
         fn partial_cmp(
             &self,
             other: &Self,
-        ) -> ::idtypes::__private::core::option::Option<
-            ::idtypes::__private::core::cmp::Ordering,
-        > {
-            ::idtypes::__private::core::option::Option::Some(
-                ::idtypes::__private::core::cmp::Ord::cmp(self, other),
-            )
+        ) -> ::idtypes::__private::Option<::idtypes::__private::Ordering> {
+            ::idtypes::__private::PartialOrd::partial_cmp(&self.0, &other.0)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::cmp::Ord for OrderId {
+    impl ::idtypes::__private::Ord for OrderId {
         #[inline]
-        fn cmp(&self, other: &Self) -> ::idtypes::__private::core::cmp::Ordering {
-            ::idtypes::__private::core::cmp::Ord::cmp(&self.0, &other.0)
+        fn cmp(&self, other: &Self) -> ::idtypes::__private::Ordering {
+            ::idtypes::__private::Ord::cmp(&self.0, &other.0)
         }
     }
     #[automatically_derived]
-    impl ::idtypes::__private::core::hash::Hash for OrderId {
+    impl ::idtypes::__private::Hash for OrderId {
         #[inline]
-        fn hash<H: ::idtypes::__private::core::hash::Hasher>(&self, state: &mut H) {
-            ::idtypes::__private::core::hash::Hash::hash(&self.0, state)
+        fn hash<H: ::idtypes::__private::Hasher>(&self, state: &mut H) {
+            ::idtypes::__private::Hash::hash(&self.0, state)
         }
     }
     ::idtypes::__idtypes_typed_integrations! {
-        OrderId
+        OrderId, ::idtypes::Uid11Xid
     }
 };

@@ -161,10 +161,11 @@ impl Target<'_> {
         &self.attrs.krate
     }
 
-    /// `::idtypes::__private::core`.
-    fn core(&self) -> TokenStream {
+    /// `::idtypes::__private`: what generated code names (`__private::str`,
+    /// `__private::Result`, the integrations' pieces), out of the user's reach.
+    fn private(&self) -> TokenStream {
         let k = self.krate();
-        quote!(#k::__private::core)
+        quote!(#k::__private)
     }
 
     /// The inner type: `::idtypes::Tid`; for a format whose type has parameters, the field's
@@ -239,11 +240,16 @@ fn field_access(target: &Target<'_>) -> TokenStream {
 
 /// `impl TypedId`: the type's name, prefix, separator and read policies, and its checks.
 fn typed_id_impl(target: &Target<'_>) -> TokenStream {
-    let (k, core, inner, name) = (target.krate(), target.core(), target.inner(), target.name);
+    let (k, p, inner, name) = (target.krate(), target.private(), target.inner(), target.name);
     let attrs = target.attrs;
     let type_name = name.to_string();
     let field = field_access(target);
-    let (prefix, separator) = (&attrs.prefix, &attrs.separator);
+    let prefix = &attrs.prefix;
+    // Written only when not `_`, the trait's default.
+    let separator = (attrs.separator != "_").then(|| {
+        let separator = &attrs.separator;
+        quote! { const SEPARATOR: &'static #p::str = #separator; }
+    });
     // What the format's constructors return: the id, or with checks a `Result`.
     let checks = Ident::new(
         if target.checked {
@@ -269,10 +275,10 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
     let try_from_inner = target.checked.then(|| {
         quote! {
             #[inline]
-            fn try_from_inner(inner: #inner) -> #core::result::Result<Self, #k::Error> {
+            fn try_from_inner(inner: #inner) -> #p::Result<Self, #k::Error> {
                 #key_type_check
                 #validate_check
-                #core::result::Result::Ok(Self(inner))
+                #p::Result::Ok(Self(inner))
             }
         }
     });
@@ -281,14 +287,14 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
     let has_validate = attrs
         .validate
         .as_ref()
-        .map(|_| quote! { const HAS_VALIDATE: #core::primitive::bool = true; });
+        .map(|_| quote! { const HAS_VALIDATE: #p::bool = true; });
     let key_type = attrs.key_type.as_ref().map(|key_type| {
         let lexicon = match key_type {
             KeyType::Tid => "tid".to_owned(),
             KeyType::Nsid => "nsid".to_owned(),
             KeyType::Literal(value) => format!("literal:{value}"),
         };
-        quote! { const KEY_TYPE: &'static #core::primitive::str = #lexicon; }
+        quote! { const KEY_TYPE: &'static #p::str = #lexicon; }
     });
     // The text the type chose, when not its format's (the UUID's `hyphenated`).
     let text = attrs.text.map(|text| {
@@ -301,14 +307,14 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
     // Written only when the attribute chooses: the inner format's choice is the default.
     let serde_text = attrs
         .serde_text
-        .map(|text| quote! { const SERDE_TEXT: #core::primitive::bool = #text; });
+        .map(|text| quote! { const SERDE_TEXT: #p::bool = #text; });
     quote! {
         impl #k::TypedId for #name {
             type Inner = #inner;
             type Checks = #k::checks::#checks;
-            const TYPE_NAME: &'static #core::primitive::str = #type_name;
-            const PREFIX: &'static #core::primitive::str = #prefix;
-            const SEPARATOR: &'static #core::primitive::str = #separator;
+            const TYPE_NAME: &'static #p::str = #type_name;
+            const PREFIX: &'static #p::str = #prefix;
+            #separator
             #decode
             #deserialize
             #has_validate
@@ -336,69 +342,17 @@ fn typed_id_impl(target: &Target<'_>) -> TokenStream {
     }
 }
 
-/// The inherent methods every typed id has: its prefix and separator, `from_inner` (fallible
-/// with checks), `parse`, `parse_unchecked`, and a record key type's `key_type()`.
-fn common_methods(target: &Target<'_>) -> TokenStream {
-    let (k, core, inner, name) = (target.krate(), target.core(), target.inner(), target.name);
-    let (prefix, separator) = (&target.attrs.prefix, &target.attrs.separator);
-    let result = quote!(#core::result::Result);
-    let from_inner = if target.checked {
-        quote! {
-            /// The typed id holding `inner`, once the type's checks accept it.
-            ///
-            /// # Errors
-            ///
-            /// The check's error, when it refuses `inner`.
-            #[inline]
-            pub fn from_inner(inner: #inner) -> #result<Self, #k::Error> {
-                <Self as #k::TypedId>::try_from_inner(inner)
-            }
-        }
-    } else {
-        quote! {
-            /// The typed id holding `inner`.
-            #[inline]
-            pub const fn from_inner(inner: #inner) -> Self {
-                Self(inner)
-            }
-        }
-    };
-    let key_type = key_type_method(target);
-    quote! {
+/// The inherent methods the derive writes itself: a record key type's `key_type()`. The rest
+/// of the inherent block (`from_inner`, the `const` accessors) is the format's template's, and
+/// `PREFIX`, `SEPARATOR`, `parse` and `parse_unchecked` are `TypedId`'s.
+fn common_methods(target: &Target<'_>) -> Option<TokenStream> {
+    let name = target.name;
+    let key_type = key_type_method(target)?;
+    Some(quote! {
         impl #name {
-            /// The prefix of the text (`""`: none).
-            pub const PREFIX: &'static #core::primitive::str = #prefix;
-
-            /// What stands between the prefix and the id's own text.
-            pub const SEPARATOR: &'static #core::primitive::str = #separator;
-
-            #from_inner
-
-            /// Parses the prefixed text like `parse`, but without the type's checks: the
-            /// prefix, the separator and the inner format are still read strictly.
-            ///
-            /// # Errors
-            ///
-            /// A missing or different prefix, a bad separator, or the inner format's error.
-            #[inline]
-            pub fn parse_unchecked(text: &#core::primitive::str) -> #result<Self, #k::Error> {
-                #k::__private::parse_unchecked::<Self>(text)
-            }
-
-            /// Parses the prefixed text (the same as `str::parse`).
-            ///
-            /// # Errors
-            ///
-            /// A missing or different prefix, a bad separator, the inner format's error
-            /// (positioned in the whole text), or the type's check.
-            #[inline]
-            pub fn parse(text: &#core::primitive::str) -> #result<Self, #k::Error> {
-                #k::__private::parse::<Self>(text)
-            }
-
             #key_type
         }
-    }
+    })
 }
 
 /// A typed record key's `key_type()`: the record key type its keys must have.
@@ -457,41 +411,41 @@ fn format_api(target: &Target<'_>) -> TokenStream {
 
 /// `Display`, `Debug`, `FromStr` and `TryFrom<&str>`: the prefixed text.
 fn text_impls(target: &Target<'_>) -> TokenStream {
-    let (k, core, name) = (target.krate(), target.core(), target.name);
-    let result = quote!(#core::result::Result);
+    let (k, p, name) = (target.krate(), target.private(), target.name);
+    let result = quote!(#p::Result);
     quote! {
         #[automatically_derived]
-        impl #core::fmt::Display for #name {
+        impl #p::fmt::Display for #name {
             #[inline]
-            fn fmt(&self, f: &mut #core::fmt::Formatter<'_>) -> #core::fmt::Result {
+            fn fmt(&self, f: &mut #p::fmt::Formatter<'_>) -> #p::fmt::Result {
                 #k::__private::fmt_display(self, f)
             }
         }
 
         #[automatically_derived]
-        impl #core::fmt::Debug for #name {
+        impl #p::fmt::Debug for #name {
             #[inline]
-            fn fmt(&self, f: &mut #core::fmt::Formatter<'_>) -> #core::fmt::Result {
+            fn fmt(&self, f: &mut #p::fmt::Formatter<'_>) -> #p::fmt::Result {
                 #k::__private::fmt_debug(self, f)
             }
         }
 
         #[automatically_derived]
-        impl #core::str::FromStr for #name {
+        impl #p::FromStr for #name {
             type Err = #k::Error;
 
             #[inline]
-            fn from_str(text: &#core::primitive::str) -> #result<Self, #k::Error> {
+            fn from_str(text: &#p::str) -> #result<Self, #k::Error> {
                 #k::__private::parse::<Self>(text)
             }
         }
 
         #[automatically_derived]
-        impl #core::convert::TryFrom<&#core::primitive::str> for #name {
+        impl #p::TryFrom<&#p::str> for #name {
             type Error = #k::Error;
 
             #[inline]
-            fn try_from(text: &#core::primitive::str) -> #result<Self, #k::Error> {
+            fn try_from(text: &#p::str) -> #result<Self, #k::Error> {
                 #k::__private::parse::<Self>(text)
             }
         }
@@ -501,15 +455,15 @@ fn text_impls(target: &Target<'_>) -> TokenStream {
 /// To and from the inner id: `From<PostId>` for the inner type, `From` (or, with checks,
 /// `TryFrom`) the other way, and `AsRef`.
 fn conversions(target: &Target<'_>) -> TokenStream {
-    let (k, core, inner, name) = (target.krate(), target.core(), target.inner(), target.name);
+    let (k, p, inner, name) = (target.krate(), target.private(), target.inner(), target.name);
     let from_inner = if target.checked {
         quote! {
             #[automatically_derived]
-            impl #core::convert::TryFrom<#inner> for #name {
+            impl #p::TryFrom<#inner> for #name {
                 type Error = #k::Error;
 
                 #[inline]
-                fn try_from(inner: #inner) -> #core::result::Result<Self, #k::Error> {
+                fn try_from(inner: #inner) -> #p::Result<Self, #k::Error> {
                     <Self as #k::TypedId>::try_from_inner(inner)
                 }
             }
@@ -517,7 +471,7 @@ fn conversions(target: &Target<'_>) -> TokenStream {
     } else {
         quote! {
             #[automatically_derived]
-            impl #core::convert::From<#inner> for #name {
+            impl #p::From<#inner> for #name {
                 #[inline]
                 fn from(inner: #inner) -> Self {
                     Self(inner)
@@ -527,7 +481,7 @@ fn conversions(target: &Target<'_>) -> TokenStream {
     };
     quote! {
         #[automatically_derived]
-        impl #core::convert::From<#name> for #inner {
+        impl #p::From<#name> for #inner {
             #[inline]
             fn from(id: #name) -> Self {
                 id.0
@@ -537,7 +491,7 @@ fn conversions(target: &Target<'_>) -> TokenStream {
         #from_inner
 
         #[automatically_derived]
-        impl #core::convert::AsRef<#inner> for #name {
+        impl #p::AsRef<#inner> for #name {
             #[inline]
             fn as_ref(&self) -> &#inner {
                 &self.0
@@ -548,40 +502,40 @@ fn conversions(target: &Target<'_>) -> TokenStream {
 
 /// `PartialEq`, `Eq`, `PartialOrd`, `Ord` and `Hash`, as the inner id's.
 fn comparisons(target: &Target<'_>) -> TokenStream {
-    let (core, name) = (target.core(), target.name);
+    let (p, name) = (target.private(), target.name);
     quote! {
         #[automatically_derived]
-        impl #core::cmp::PartialEq for #name {
+        impl #p::PartialEq for #name {
             #[inline]
-            fn eq(&self, other: &Self) -> #core::primitive::bool {
+            fn eq(&self, other: &Self) -> #p::bool {
                 self.0 == other.0
             }
         }
 
         #[automatically_derived]
-        impl #core::cmp::Eq for #name {}
+        impl #p::Eq for #name {}
 
         #[automatically_derived]
-        impl #core::cmp::PartialOrd for #name {
+        impl #p::PartialOrd for #name {
             #[inline]
-            fn partial_cmp(&self, other: &Self) -> #core::option::Option<#core::cmp::Ordering> {
-                #core::option::Option::Some(#core::cmp::Ord::cmp(self, other))
+            fn partial_cmp(&self, other: &Self) -> #p::Option<#p::Ordering> {
+                #p::PartialOrd::partial_cmp(&self.0, &other.0)
             }
         }
 
         #[automatically_derived]
-        impl #core::cmp::Ord for #name {
+        impl #p::Ord for #name {
             #[inline]
-            fn cmp(&self, other: &Self) -> #core::cmp::Ordering {
-                #core::cmp::Ord::cmp(&self.0, &other.0)
+            fn cmp(&self, other: &Self) -> #p::Ordering {
+                #p::Ord::cmp(&self.0, &other.0)
             }
         }
 
         #[automatically_derived]
-        impl #core::hash::Hash for #name {
+        impl #p::Hash for #name {
             #[inline]
-            fn hash<H: #core::hash::Hasher>(&self, state: &mut H) {
-                #core::hash::Hash::hash(&self.0, state)
+            fn hash<H: #p::Hasher>(&self, state: &mut H) {
+                #p::Hash::hash(&self.0, state)
             }
         }
     }
@@ -591,8 +545,8 @@ fn comparisons(target: &Target<'_>) -> TokenStream {
 /// runtime crate that calls each integration's own; without its feature, an integration's
 /// template writes nothing.
 fn integrations(target: &Target<'_>) -> TokenStream {
-    let (k, name) = (target.krate(), target.name);
+    let (k, inner, name) = (target.krate(), target.inner(), target.name);
     quote! {
-        #k::__idtypes_typed_integrations! { #name }
+        #k::__idtypes_typed_integrations! { #name, #inner }
     }
 }

@@ -306,7 +306,7 @@
 //!
 #![cfg_attr(feature = "derive", doc = "```")]
 #![cfg_attr(not(feature = "derive"), doc = "```ignore")]
-//! use idtypes::Tid;
+//! use idtypes::{Tid, TypedId};
 //!
 //! #[derive(Debug)]
 //! struct TooOld;
@@ -1005,6 +1005,17 @@ pub use idtypes_derive::{
 #[doc(hidden)]
 pub mod __private {
     pub use core;
+    // Short paths for what generated code names most (`__private::str`, `__private::Result`),
+    // as serde's derive has `_serde::__private::Result`: the user's crate cannot shadow them.
+    pub use core::cmp::{Eq, Ord, Ordering, PartialEq, PartialOrd};
+    pub use core::convert::{AsRef, From, TryFrom};
+    pub use core::fmt;
+    pub use core::hash::{Hash, Hasher};
+    pub use core::option::Option;
+    pub use core::primitive::{bool, str, u8, u16, u32, u64, u128, usize};
+    pub use core::result::Result;
+    pub use core::str::FromStr;
+    pub use core::{clone::Clone, default::Default, marker::Copy};
 
     pub use crate::error::unwrap_const;
     pub use crate::tid::text::literal as tid_literal;

@@ -11,7 +11,7 @@ use std::{
     hint::black_box,
 };
 
-use idtypes::Tid;
+use idtypes::{Tid, TypedId};
 
 struct CountingAllocator;
 

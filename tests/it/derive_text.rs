@@ -911,6 +911,8 @@ proptest! {
 macro_rules! encode_is_display {
     ($($module:ident),*) => {$(
         mod $module {
+            use idtypes::TypedId;
+
             #[test]
             fn encode_is_the_display_text_sized_exactly() {
                 let id: super::super::$module::PostId = super::super::$module::PostId::parse(

@@ -61,7 +61,7 @@ crate::typed::ext::blanket_impl!(TypedCuid2 for super::Cuid2);
 macro_rules! __idtypes_typed_cuid2 {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         #[automatically_derived]
-        impl $crate::__private::core::clone::Clone for $name {
+        impl $crate::__private::Clone for $name {
             #[inline]
             fn clone(&self) -> Self {
                 *self
@@ -69,13 +69,13 @@ macro_rules! __idtypes_typed_cuid2 {
         }
 
         #[automatically_derived]
-        impl $crate::__private::core::marker::Copy for $name {}
+        impl $crate::__private::Copy for $name {}
 
         impl $name {
-            /// The typed id holding `inner`, without the type's checks (its `validate`
-            /// function, when it has one): for values known to be good, or that must be read
-            /// whatever they are. The value may break the type's rules; nothing else about it
-            /// is unsafe.
+            $crate::__idtypes_typed_from_inner!($checks, $crate::Cuid2);
+
+            /// The typed id holding `inner`, without the type's checks: for values known to be good
+            /// (see `TypedId::from_inner_unchecked`).
             #[inline]
             pub const fn from_inner_unchecked(inner: $crate::Cuid2) -> Self {
                 Self(inner)
@@ -95,7 +95,7 @@ macro_rules! __idtypes_typed_cuid2 {
 
             /// The CUID2's text, without the type's prefix.
             #[inline]
-            pub const fn as_str(&self) -> &$crate::__private::core::primitive::str {
+            pub const fn as_str(&self) -> &$crate::__private::str {
                 self.0.as_str()
             }
         }

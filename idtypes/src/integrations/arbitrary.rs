@@ -269,10 +269,10 @@ macro_rules! __idtypes_typed_arbitrary {
 
             #[inline]
             fn size_hint(
-                depth: $crate::__private::core::primitive::usize,
+                depth: $crate::__private::usize,
             ) -> (
-                $crate::__private::core::primitive::usize,
-                $crate::__private::core::option::Option<$crate::__private::core::primitive::usize>,
+                $crate::__private::usize,
+                $crate::__private::Option<$crate::__private::usize>,
             ) {
                 $crate::__private::arbitrary::size_hint::<Self>(depth)
             }

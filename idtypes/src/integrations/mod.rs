@@ -36,15 +36,15 @@ pub(crate) mod uuid;
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_integrations {
-    ($name:ident) => {
+    ($name:ident, $inner:ty) => {
         $crate::__idtypes_typed_serde! { $name }
-        $crate::__idtypes_typed_sqlx! { $name }
+        $crate::__idtypes_typed_sqlx! { $name, $inner }
         $crate::__idtypes_typed_sqlx_postgres! { $name }
         $crate::__idtypes_typed_postgres_types! { $name }
         $crate::__idtypes_typed_sea_orm! { $name }
         $crate::__idtypes_typed_sea_orm_postgres! { $name }
         $crate::__idtypes_typed_rusqlite! { $name }
-        $crate::__idtypes_typed_diesel! { $name }
+        $crate::__idtypes_typed_diesel! { $name, $inner }
         $crate::__idtypes_typed_arbitrary! { $name }
         $crate::__idtypes_typed_schemars! { $name }
         $crate::__idtypes_typed_utoipa! { $name }
@@ -70,7 +70,7 @@ macro_rules! __idtypes_typed_serde {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_sqlx {
-    ($name:ident) => {};
+    ($name:ident, $inner:ty) => {};
 }
 
 #[cfg(not(feature = "sqlx-postgres"))]
@@ -95,7 +95,7 @@ macro_rules! __idtypes_typed_postgres_types {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_diesel {
-    ($name:ident) => {};
+    ($name:ident, $inner:ty) => {};
 }
 
 #[cfg(not(feature = "sea-orm"))]

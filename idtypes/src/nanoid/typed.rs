@@ -57,7 +57,7 @@ where
 macro_rules! __idtypes_typed_nano_id {
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         #[automatically_derived]
-        impl $crate::__private::core::clone::Clone for $name {
+        impl $crate::__private::Clone for $name {
             #[inline]
             fn clone(&self) -> Self {
                 *self
@@ -65,13 +65,13 @@ macro_rules! __idtypes_typed_nano_id {
         }
 
         #[automatically_derived]
-        impl $crate::__private::core::marker::Copy for $name {}
+        impl $crate::__private::Copy for $name {}
 
         impl $name {
-            /// The typed id holding `inner`, without the type's checks (its `validate`
-            /// function, when it has one): for values known to be good, or that must be read
-            /// whatever they are. The value may break the type's rules; nothing else about it
-            /// is unsafe.
+            $crate::__idtypes_typed_from_inner!($checks, <Self as $crate::TypedId>::Inner);
+
+            /// The typed id holding `inner`, without the type's checks: for values known to be good
+            /// (see `TypedId::from_inner_unchecked`).
             #[inline]
             pub const fn from_inner_unchecked(inner: <Self as $crate::TypedId>::Inner) -> Self {
                 Self(inner)
@@ -91,7 +91,7 @@ macro_rules! __idtypes_typed_nano_id {
 
             /// The NanoID's text, without the type's prefix.
             #[inline]
-            pub const fn as_str(&self) -> &$crate::__private::core::primitive::str {
+            pub const fn as_str(&self) -> &$crate::__private::str {
                 self.0.as_str()
             }
         }

@@ -26,20 +26,20 @@ pub trait TypedRecordKey: TypedId<Inner = RecordKey> {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_record_key {
-    (@common $name:ident) => {
+    (@common $name:ident, $checks:ident) => {
         #[automatically_derived]
-        impl $crate::__private::core::clone::Clone for $name {
+        impl $crate::__private::Clone for $name {
             #[inline]
             fn clone(&self) -> Self {
-                Self($crate::__private::core::clone::Clone::clone(&self.0))
+                Self($crate::__private::Clone::clone(&self.0))
             }
         }
 
         impl $name {
-            /// The typed id holding `inner`, without the type's checks (its `key_type`, its
-            /// `validate` function, when it has them): for keys known to be good, or that must
-            /// be read whatever they are. The value may break the type's rules; nothing else
-            /// about it is unsafe.
+            $crate::__idtypes_typed_from_inner!($checks, $crate::RecordKey);
+
+            /// The typed id holding `inner`, without the type's checks: for values known to be good
+            /// (see `TypedId::from_inner_unchecked`).
             #[inline]
             pub fn from_inner_unchecked(inner: $crate::RecordKey) -> Self {
                 Self(inner)
@@ -59,7 +59,7 @@ macro_rules! __idtypes_typed_record_key {
 
             /// The record key's text, without the type's prefix.
             #[inline]
-            pub fn as_str(&self) -> &$crate::__private::core::primitive::str {
+            pub fn as_str(&self) -> &$crate::__private::str {
                 self.0.as_str()
             }
         }
@@ -73,29 +73,29 @@ macro_rules! __idtypes_typed_record_key {
         }
     };
     ($name:ident, $checks:ident, "", "") => {
-        $crate::__idtypes_typed_record_key!(@common $name);
+        $crate::__idtypes_typed_record_key!(@common $name, $checks);
 
         #[automatically_derived]
-        impl $crate::__private::core::convert::AsRef<$crate::__private::core::primitive::str>
+        impl $crate::__private::AsRef<$crate::__private::str>
             for $name
         {
             #[inline]
-            fn as_ref(&self) -> &$crate::__private::core::primitive::str {
+            fn as_ref(&self) -> &$crate::__private::str {
                 self.0.as_str()
             }
         }
 
         #[automatically_derived]
-        impl $crate::__private::core::borrow::Borrow<$crate::__private::core::primitive::str>
+        impl $crate::__private::core::borrow::Borrow<$crate::__private::str>
             for $name
         {
             #[inline]
-            fn borrow(&self) -> &$crate::__private::core::primitive::str {
+            fn borrow(&self) -> &$crate::__private::str {
                 self.0.as_str()
             }
         }
     };
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal) => {
-        $crate::__idtypes_typed_record_key!(@common $name);
+        $crate::__idtypes_typed_record_key!(@common $name, $checks);
     };
 }

@@ -20,7 +20,7 @@
 macro_rules! __idtypes_typed_fixed {
     ($name:ident, $inner:ident, $checks:ident, $prefix:literal, $separator:literal) => {
         #[automatically_derived]
-        impl $crate::__private::core::clone::Clone for $name {
+        impl $crate::__private::Clone for $name {
             #[inline]
             fn clone(&self) -> Self {
                 *self
@@ -28,11 +28,13 @@ macro_rules! __idtypes_typed_fixed {
         }
 
         #[automatically_derived]
-        impl $crate::__private::core::marker::Copy for $name {}
+        impl $crate::__private::Copy for $name {}
 
         $crate::__idtypes_typed_fixed!(@default $name, $inner, $checks);
 
         impl $name {
+            $crate::__idtypes_typed_from_inner!($checks, $crate::$inner);
+
             /// The prefixed text on the stack, without allocating (what `Display` writes).
             #[inline]
             pub const fn encode(
@@ -47,10 +49,8 @@ macro_rules! __idtypes_typed_fixed {
                 $crate::__private::prefixed_text($prefix, $separator, self.0.encode())
             }
 
-            /// The typed id holding `inner`, without the type's checks (its `validate`
-            /// function, when it has one): for values known to be good, or that must be read
-            /// whatever they are. The value may break the type's rules; nothing else about it
-            /// is unsafe.
+            /// The typed id holding `inner`, without the type's checks: for values known to be good
+            /// (see `TypedId::from_inner_unchecked`).
             #[inline]
             pub const fn from_inner_unchecked(inner: $crate::$inner) -> Self {
                 Self(inner)
@@ -73,11 +73,37 @@ macro_rules! __idtypes_typed_fixed {
     (@default $name:ident, $inner:ident, checked) => {};
     (@default $name:ident, $inner:ident, unchecked) => {
         #[automatically_derived]
-        impl $crate::__private::core::default::Default for $name {
+        impl $crate::__private::Default for $name {
             #[inline]
             fn default() -> Self {
                 Self($crate::$inner::MIN)
             }
+        }
+    };
+}
+
+/// `from_inner`, in a typed id's inherent block: `const` and infallible for a type without
+/// checks, a `Result` through [`TypedId::try_from_inner`](crate::TypedId::try_from_inner) for
+/// one with checks.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_from_inner {
+    (unchecked, $inner:ty) => {
+        /// The typed id holding `inner`.
+        #[inline]
+        pub const fn from_inner(inner: $inner) -> Self {
+            Self(inner)
+        }
+    };
+    (checked, $inner:ty) => {
+        /// The typed id holding `inner`, once the type's checks accept it.
+        ///
+        /// # Errors
+        ///
+        /// The check's error, when it refuses `inner`.
+        #[inline]
+        pub fn from_inner(inner: $inner) -> $crate::__private::Result<Self, $crate::Error> {
+            <Self as $crate::TypedId>::try_from_inner(inner)
         }
     };
 }
@@ -98,9 +124,9 @@ macro_rules! __idtypes_typed_prefix_range {
         /// (positioned in the text given).
         #[inline]
         pub fn range_for_prefix(
-            prefix: &$crate::__private::core::primitive::str,
-        ) -> $crate::__private::core::result::Result<
-            $crate::__private::core::option::Option<$crate::IdRange<Self>>,
+            prefix: &$crate::__private::str,
+        ) -> $crate::__private::Result<
+            $crate::__private::Option<$crate::IdRange<Self>>,
             $crate::Error,
         > {
             $crate::__private::range_for_prefix::<Self>(prefix, $crate::$inner::range_for_prefix)

@@ -20,8 +20,10 @@ use crate::{
 /// A typed id: a newtype over an [`IdFormat`] made by one of the derive macros (the `derive`
 /// feature), with a prefix in its text.
 ///
-/// The derive implements it, and also gives the type inherent methods of the same names
-/// (`from_inner_unchecked`, `as_inner`, `into_inner`, `const` there). What a typed id does
+/// The derive implements it, and also gives the type inherent `const` methods of the same
+/// names (`from_inner_unchecked`, `as_inner`, `into_inner`), usable without the trait in
+/// scope and in `const` items. `PREFIX`, `SEPARATOR`, [`parse`](TypedId::parse) and
+/// [`parse_unchecked`](TypedId::parse_unchecked) are the trait's alone. What a typed id does
 /// as its format (`now()`, `timestamp_micros()`, the ranges) is the format's extension trait,
 /// implemented for every typed id of the format: [`TypedTid`](crate::tid::TypedTid) for a
 /// typed TID, and so on; [`prelude`](crate::prelude) imports them all.
@@ -67,9 +69,9 @@ pub trait TypedId:
     /// The prefix of the text (lowercase ASCII letters, digits and `_`), or `""` for none.
     const PREFIX: &'static str;
 
-    /// What stands between the prefix and the inner text (`_` unless the type says
-    /// otherwise); unused when there is no prefix.
-    const SEPARATOR: &'static str;
+    /// What stands between the prefix and the inner text: `_`, the default, unless the type
+    /// says otherwise (`#[idtype(separator = "-")]`); unused when there is no prefix.
+    const SEPARATOR: &'static str = "_";
 
     /// What decoding a database value does (sqlx and postgres-types, `AsText` included): run
     /// the type's checks, or trust the stored value. `#[idtype(decode = "trust")]` sets
@@ -133,6 +135,75 @@ pub trait TypedId:
 
     /// The id inside, by value.
     fn into_inner(self) -> Self::Inner;
+
+    /// Parses the prefixed text (what `str::parse` does): the prefix, the separator, the
+    /// inner format's text, then the type's checks.
+    ///
+    /// # Errors
+    ///
+    /// A missing or different prefix, a bad separator, the inner format's error (positioned
+    /// in the whole text), or the type's check.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #[cfg(feature = "derive")] {
+    /// use idtypes::prelude::*;
+    ///
+    /// #[derive(idtypes::Tid)]
+    /// #[idtype(prefix = "post")]
+    /// struct PostId(idtypes::Tid);
+    ///
+    /// let id = PostId::parse("post_3jzfcijpj2z2a")?;
+    /// assert_eq!(id.to_string(), "post_3jzfcijpj2z2a");
+    ///
+    /// let err = PostId::parse("user_3jzfcijpj2z2a").unwrap_err();
+    /// assert_eq!(err.kind(), idtypes::ErrorKind::Prefix);
+    /// # }
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    fn parse(text: &str) -> Result<Self, Error> {
+        support::parse::<Self>(text)
+    }
+
+    /// Parses the prefixed text like [`parse`](TypedId::parse), but without the type's checks
+    /// (its `validate` function, a record key's `key_type`): the prefix, the separator and the
+    /// inner format are still read strictly. For text the program wrote itself, or must read
+    /// whatever it is.
+    ///
+    /// # Errors
+    ///
+    /// A missing or different prefix, a bad separator, or the inner format's error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #[cfg(feature = "derive")] {
+    /// use idtypes::prelude::*;
+    ///
+    /// fn recent(tid: &idtypes::Tid) -> Result<(), &'static str> {
+    ///     if tid.timestamp_micros() < 1_700_000_000_000_000 {
+    ///         return Err("made before November 2023");
+    ///     }
+    ///     Ok(())
+    /// }
+    ///
+    /// #[derive(idtypes::Tid)]
+    /// #[idtype(prefix = "post", validate = recent)]
+    /// struct PostId(idtypes::Tid);
+    ///
+    /// assert!(PostId::parse("post_2222222222222").is_err());
+    /// let old = PostId::parse_unchecked("post_2222222222222")?;
+    /// assert_eq!(old.as_inner().timestamp_micros(), 0);
+    /// assert!(PostId::parse_unchecked("user_2222222222222").is_err());
+    /// # }
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[inline]
+    fn parse_unchecked(text: &str) -> Result<Self, Error> {
+        support::parse_unchecked::<Self>(text)
+    }
 }
 
 /// Whether a typed id read from outside the program (a database row, a deserialized
@@ -183,6 +254,7 @@ pub enum CheckPolicy {
 /// ```
 /// # #[cfg(feature = "derive")] {
 /// use core::fmt;
+/// use idtypes::TypedId;
 ///
 /// #[derive(Debug)]
 /// struct TooOld {

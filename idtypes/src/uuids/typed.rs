@@ -126,7 +126,7 @@ macro_rules! __idtypes_typed_uuid {
     };
     (@common $name:ident, $checks:ident) => {
         #[automatically_derived]
-        impl $crate::__private::core::clone::Clone for $name {
+        impl $crate::__private::Clone for $name {
             #[inline]
             fn clone(&self) -> Self {
                 *self
@@ -134,14 +134,15 @@ macro_rules! __idtypes_typed_uuid {
         }
 
         #[automatically_derived]
-        impl $crate::__private::core::marker::Copy for $name {}
+        impl $crate::__private::Copy for $name {}
 
         $crate::__idtypes_typed_uuid!(@default $name, $checks);
 
         impl $name {
-            /// The typed id holding `inner`, without the type's checks (its `validate`
-            /// function, when it has one): for values known to be good, or that must be read
-            /// whatever they are.
+            $crate::__idtypes_typed_from_inner!($checks, $crate::Uuid);
+
+            /// The typed id holding `inner`, without the type's checks: for values known to be good
+            /// (see `TypedId::from_inner_unchecked`).
             #[inline]
             pub const fn from_inner_unchecked(inner: $crate::Uuid) -> Self {
                 Self(inner)
@@ -164,7 +165,7 @@ macro_rules! __idtypes_typed_uuid {
     (@default $name:ident, checked) => {};
     (@default $name:ident, unchecked) => {
         #[automatically_derived]
-        impl $crate::__private::core::default::Default for $name {
+        impl $crate::__private::Default for $name {
             /// The nil UUID.
             #[inline]
             fn default() -> Self {

@@ -354,7 +354,7 @@ macro_rules! __idtypes_typed_postgres_types {
                 &self,
                 ty: &$crate::__private::postgres_types::Type,
                 out: &mut $crate::__private::postgres_types::BytesMut,
-            ) -> $crate::__private::core::result::Result<
+            ) -> $crate::__private::Result<
                 $crate::__private::postgres_types::IsNull,
                 $crate::__private::postgres_types::BoxError,
             > {
@@ -364,7 +364,7 @@ macro_rules! __idtypes_typed_postgres_types {
             #[inline]
             fn accepts(
                 ty: &$crate::__private::postgres_types::Type,
-            ) -> $crate::__private::core::primitive::bool {
+            ) -> $crate::__private::bool {
                 $crate::__private::postgres_types::accepts::<Self>(ty)
             }
 
@@ -373,7 +373,7 @@ macro_rules! __idtypes_typed_postgres_types {
                 &self,
                 ty: &$crate::__private::postgres_types::Type,
                 out: &mut $crate::__private::postgres_types::BytesMut,
-            ) -> $crate::__private::core::result::Result<
+            ) -> $crate::__private::Result<
                 $crate::__private::postgres_types::IsNull,
                 $crate::__private::postgres_types::BoxError,
             > {
@@ -386,8 +386,8 @@ macro_rules! __idtypes_typed_postgres_types {
             #[inline]
             fn from_sql(
                 ty: &$crate::__private::postgres_types::Type,
-                raw: &'a [$crate::__private::core::primitive::u8],
-            ) -> $crate::__private::core::result::Result<
+                raw: &'a [$crate::__private::u8],
+            ) -> $crate::__private::Result<
                 Self,
                 $crate::__private::postgres_types::BoxError,
             > {
@@ -397,7 +397,7 @@ macro_rules! __idtypes_typed_postgres_types {
             #[inline]
             fn accepts(
                 ty: &$crate::__private::postgres_types::Type,
-            ) -> $crate::__private::core::primitive::bool {
+            ) -> $crate::__private::bool {
                 $crate::__private::postgres_types::accepts::<Self>(ty)
             }
         }

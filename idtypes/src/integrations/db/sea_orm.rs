@@ -620,7 +620,7 @@ text_traits!(
 macro_rules! __idtypes_typed_sea_orm {
     ($name:ident) => {
         #[automatically_derived]
-        impl $crate::__private::core::convert::From<$name> for $crate::__private::sea_orm::Value {
+        impl $crate::__private::From<$name> for $crate::__private::sea_orm::Value {
             #[inline]
             fn from(id: $name) -> Self {
                 $crate::__private::sea_orm::value(id)
@@ -632,7 +632,7 @@ macro_rules! __idtypes_typed_sea_orm {
             #[inline]
             fn try_from(
                 value: $crate::__private::sea_orm::Value,
-            ) -> $crate::__private::core::result::Result<
+            ) -> $crate::__private::Result<
                 Self,
                 $crate::__private::sea_orm::ValueTypeErr,
             > {
@@ -668,7 +668,7 @@ macro_rules! __idtypes_typed_sea_orm {
             fn try_get_by<I: $crate::__private::sea_orm::ColIdx>(
                 res: &$crate::__private::sea_orm::QueryResult,
                 idx: I,
-            ) -> $crate::__private::core::result::Result<
+            ) -> $crate::__private::Result<
                 Self,
                 $crate::__private::sea_orm::TryGetError,
             > {
@@ -680,8 +680,8 @@ macro_rules! __idtypes_typed_sea_orm {
         impl $crate::__private::sea_orm::TryFromU64 for $name {
             #[inline]
             fn try_from_u64(
-                n: $crate::__private::core::primitive::u64,
-            ) -> $crate::__private::core::result::Result<Self, $crate::__private::sea_orm::DbErr>
+                n: $crate::__private::u64,
+            ) -> $crate::__private::Result<Self, $crate::__private::sea_orm::DbErr>
             {
                 $crate::__private::sea_orm::try_from_u64(n)
             }

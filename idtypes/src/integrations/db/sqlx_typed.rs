@@ -10,17 +10,17 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_sqlx {
-    ($name:ident) => {
+    ($name:ident, $inner:ty) => {
         #[automatically_derived]
         impl<DB: $crate::__private::sqlx::Database> $crate::__private::sqlx::Type<DB> for $name
         where
-            <Self as $crate::TypedId>::Inner: $crate::__private::sqlx::Type<DB>,
+            $inner: $crate::__private::sqlx::Type<DB>,
         {
             fn type_info() -> DB::TypeInfo {
                 $crate::__private::sqlx::type_info::<Self, DB>()
             }
 
-            fn compatible(ty: &DB::TypeInfo) -> $crate::__private::core::primitive::bool {
+            fn compatible(ty: &DB::TypeInfo) -> $crate::__private::bool {
                 $crate::__private::sqlx::compatible::<Self, DB>(ty)
             }
         }
@@ -29,12 +29,12 @@ macro_rules! __idtypes_typed_sqlx {
         impl<'q, DB: $crate::__private::sqlx::Database> $crate::__private::sqlx::Encode<'q, DB>
             for $name
         where
-            <Self as $crate::TypedId>::Inner: $crate::__private::sqlx::Encode<'q, DB>,
+            $inner: $crate::__private::sqlx::Encode<'q, DB>,
         {
             fn encode_by_ref(
                 &self,
                 buf: &mut <DB as $crate::__private::sqlx::Database>::ArgumentBuffer,
-            ) -> $crate::__private::core::result::Result<
+            ) -> $crate::__private::Result<
                 $crate::__private::sqlx::IsNull,
                 $crate::__private::sqlx::BoxDynError,
             > {
@@ -46,11 +46,11 @@ macro_rules! __idtypes_typed_sqlx {
         impl<'r, DB: $crate::__private::sqlx::Database> $crate::__private::sqlx::Decode<'r, DB>
             for $name
         where
-            <Self as $crate::TypedId>::Inner: $crate::__private::sqlx::InnerDecode<'r, DB>,
+            $inner: $crate::__private::sqlx::InnerDecode<'r, DB>,
         {
             fn decode(
                 value: <DB as $crate::__private::sqlx::Database>::ValueRef<'r>,
-            ) -> $crate::__private::core::result::Result<Self, $crate::__private::sqlx::BoxDynError>
+            ) -> $crate::__private::Result<Self, $crate::__private::sqlx::BoxDynError>
             {
                 $crate::__private::sqlx::decode::<Self, DB>(value)
             }

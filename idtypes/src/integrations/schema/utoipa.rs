@@ -25,9 +25,9 @@ macro_rules! __idtypes_typed_utoipa {
         impl $crate::__private::utoipa::ToSchema for $name {
             #[inline]
             fn name()
-            -> $crate::__private::utoipa::Cow<'static, $crate::__private::core::primitive::str>
+            -> $crate::__private::utoipa::Cow<'static, $crate::__private::str>
             {
-                $crate::__private::utoipa::Cow::Borrowed(<Self as $crate::TypedId>::TYPE_NAME)
+                $crate::__private::utoipa::Cow::Borrowed($crate::__private::core::stringify!($name))
             }
         }
     };
@@ -52,9 +52,9 @@ macro_rules! __idtypes_typed_utoipa6 {
         impl $crate::__private::utoipa6::ToSchema for $name {
             #[inline]
             fn name()
-            -> $crate::__private::utoipa6::Cow<'static, $crate::__private::core::primitive::str>
+            -> $crate::__private::utoipa6::Cow<'static, $crate::__private::str>
             {
-                $crate::__private::utoipa6::Cow::Borrowed(<Self as $crate::TypedId>::TYPE_NAME)
+                $crate::__private::utoipa6::Cow::Borrowed($crate::__private::core::stringify!($name))
             }
         }
     };

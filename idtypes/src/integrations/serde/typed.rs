@@ -15,7 +15,7 @@ macro_rules! __idtypes_typed_serde {
             fn serialize<S: $crate::__private::serde::Serializer>(
                 &self,
                 serializer: S,
-            ) -> $crate::__private::core::result::Result<S::Ok, S::Error> {
+            ) -> $crate::__private::Result<S::Ok, S::Error> {
                 $crate::__private::serde::serialize(self, serializer)
             }
         }
@@ -24,7 +24,7 @@ macro_rules! __idtypes_typed_serde {
         impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
             fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
                 deserializer: D,
-            ) -> $crate::__private::core::result::Result<Self, D::Error> {
+            ) -> $crate::__private::Result<Self, D::Error> {
                 $crate::__private::serde::deserialize(deserializer)
             }
         }

@@ -11,13 +11,13 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_diesel {
-    ($name:ident) => {
+    ($name:ident, $inner:ty) => {
         #[automatically_derived]
         impl<__ST> $crate::__private::diesel::AsExpression<__ST> for $name
         where
             __ST:
                 $crate::__private::diesel::SqlType + $crate::__private::diesel::TypedExpressionType,
-            <Self as $crate::TypedId>::Inner: $crate::__private::diesel::InnerExpression<__ST>,
+            $inner: $crate::__private::diesel::InnerExpression<__ST>,
         {
             type Expression = $crate::__private::diesel::Bound<__ST, Self>;
 
@@ -31,7 +31,7 @@ macro_rules! __idtypes_typed_diesel {
         where
             __ST:
                 $crate::__private::diesel::SqlType + $crate::__private::diesel::TypedExpressionType,
-            <$name as $crate::TypedId>::Inner: $crate::__private::diesel::InnerExpression<__ST>,
+            $inner: $crate::__private::diesel::InnerExpression<__ST>,
         {
             type Expression = $crate::__private::diesel::Bound<__ST, Self>;
 
@@ -46,7 +46,7 @@ macro_rules! __idtypes_typed_diesel {
         where
             __ST:
                 $crate::__private::diesel::SqlType + $crate::__private::diesel::TypedExpressionType,
-            <$name as $crate::TypedId>::Inner: $crate::__private::diesel::InnerExpression<__ST>,
+            $inner: $crate::__private::diesel::InnerExpression<__ST>,
         {
             type Expression = $crate::__private::diesel::Bound<__ST, Self>;
 
@@ -59,7 +59,7 @@ macro_rules! __idtypes_typed_diesel {
         impl<__ST, __DB> $crate::__private::diesel::ToSql<__ST, __DB> for $name
         where
             __DB: $crate::__private::diesel::Backend,
-            <Self as $crate::TypedId>::Inner: $crate::__private::diesel::InnerToSql<__ST, __DB>,
+            $inner: $crate::__private::diesel::InnerToSql<__ST, __DB>,
         {
             fn to_sql<'__b>(
                 &'__b self,
@@ -73,7 +73,7 @@ macro_rules! __idtypes_typed_diesel {
         impl<__ST, __DB> $crate::__private::diesel::FromSql<__ST, __DB> for $name
         where
             __DB: $crate::__private::diesel::Backend,
-            <Self as $crate::TypedId>::Inner: $crate::__private::diesel::InnerFromSql<__ST, __DB>,
+            $inner: $crate::__private::diesel::InnerFromSql<__ST, __DB>,
         {
             fn from_sql(
                 value: <__DB as $crate::__private::diesel::Backend>::RawValue<'_>,
@@ -92,7 +92,7 @@ macro_rules! __idtypes_typed_diesel {
             type Row = Self;
 
             fn build(row: Self) -> $crate::__private::diesel::deserialize::Result<Self> {
-                $crate::__private::core::result::Result::Ok(row)
+                $crate::__private::Result::Ok(row)
             }
         }
     };

@@ -240,7 +240,12 @@ fn field_access(target: &Target<'_>) -> TokenStream {
 
 /// `impl TypedId`: the type's name, prefix, separator and read policies, and its checks.
 fn typed_id_impl(target: &Target<'_>) -> TokenStream {
-    let (k, p, inner, name) = (target.krate(), target.private(), target.inner(), target.name);
+    let (k, p, inner, name) = (
+        target.krate(),
+        target.private(),
+        target.inner(),
+        target.name,
+    );
     let attrs = target.attrs;
     let type_name = name.to_string();
     let field = field_access(target);
@@ -455,7 +460,12 @@ fn text_impls(target: &Target<'_>) -> TokenStream {
 /// To and from the inner id: `From<PostId>` for the inner type, `From` (or, with checks,
 /// `TryFrom`) the other way, and `AsRef`.
 fn conversions(target: &Target<'_>) -> TokenStream {
-    let (k, p, inner, name) = (target.krate(), target.private(), target.inner(), target.name);
+    let (k, p, inner, name) = (
+        target.krate(),
+        target.private(),
+        target.inner(),
+        target.name,
+    );
     let from_inner = if target.checked {
         quote! {
             #[automatically_derived]

@@ -236,9 +236,11 @@
 //! feature: `#[derive(idtypes::Uuid)] struct UserId(uuid::Uuid);`, TypeID text by default, see
 //! [`uuids`](crate::uuids)) and `Ksuid`, on a tuple struct with one field of that type. Each generates:
 //!
-//! - text: [`Display`](core::fmt::Display) and [`FromStr`](core::str::FromStr) (and `parse`,
-//!   `TryFrom<&str>`) for the prefix, the separator and the format's text, or the bare text
-//!   without a prefix; `Debug` as `PostId(post_3jzfcijpj2z2a)`; for the fixed-length formats,
+//! - text: [`Display`](core::fmt::Display), [`FromStr`](core::str::FromStr) and
+//!   `TryFrom<&str>` (and [`TypedId::parse`], [`TypedId::parse_unchecked`], with `PREFIX` and
+//!   `SEPARATOR`: the trait's, in the prelude) for the prefix, the separator and the
+//!   format's text, or the bare text without a prefix; `Debug` as
+//!   `PostId(post_3jzfcijpj2z2a)`; for the fixed-length formats,
 //!   `encode()`, the text in an exactly sized [`IdText`] on the stack;
 //! - `Clone`, `Copy` (all formats but record keys), `Eq`, `Ord` and `Hash`, as the inner id's;
 //!   `Default`, the inner `MIN`, on fixed-size types without checks; `AsRef<str>` and

@@ -253,7 +253,31 @@ fn fmt_text<T: TypedId>(id: &T, alternate: bool, f: &mut fmt::Formatter<'_>) -> 
     if f.width().is_none() && f.precision().is_none() {
         return write_text(id, alternate, f);
     }
-    pad_whole(f, |text| write_text(id, alternate, text))
+    pad_prefixed(
+        id.as_inner(),
+        T::TEXT,
+        T::PREFIX,
+        T::SEPARATOR,
+        alternate,
+        f,
+    )
+}
+
+/// `Display` with a width or a precision (`{:>30}`): [`write_prefixed`] padded as a whole,
+/// generic over the inner format only and out of line, so that every typed id of a format
+/// shares this rare path.
+#[inline(never)]
+fn pad_prefixed<I: IdFormat>(
+    inner: &I,
+    form: TextForm<I>,
+    prefix: &str,
+    separator: &str,
+    alternate: bool,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    pad_whole(f, |text| {
+        write_prefixed(inner, form, prefix, separator, alternate, text)
+    })
 }
 
 /// Writes what `write` writes into `f` as one piece, so that `f`'s width and precision apply

@@ -362,9 +362,7 @@ macro_rules! __idtypes_typed_postgres_types {
             }
 
             #[inline]
-            fn accepts(
-                ty: &$crate::__private::postgres_types::Type,
-            ) -> $crate::__private::bool {
+            fn accepts(ty: &$crate::__private::postgres_types::Type) -> $crate::__private::bool {
                 $crate::__private::postgres_types::accepts::<Self>(ty)
             }
 
@@ -387,17 +385,12 @@ macro_rules! __idtypes_typed_postgres_types {
             fn from_sql(
                 ty: &$crate::__private::postgres_types::Type,
                 raw: &'a [$crate::__private::u8],
-            ) -> $crate::__private::Result<
-                Self,
-                $crate::__private::postgres_types::BoxError,
-            > {
+            ) -> $crate::__private::Result<Self, $crate::__private::postgres_types::BoxError> {
                 $crate::__private::postgres_types::from_sql::<Self>(ty, raw)
             }
 
             #[inline]
-            fn accepts(
-                ty: &$crate::__private::postgres_types::Type,
-            ) -> $crate::__private::bool {
+            fn accepts(ty: &$crate::__private::postgres_types::Type) -> $crate::__private::bool {
                 $crate::__private::postgres_types::accepts::<Self>(ty)
             }
         }

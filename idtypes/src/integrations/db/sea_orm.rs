@@ -632,10 +632,7 @@ macro_rules! __idtypes_typed_sea_orm {
             #[inline]
             fn try_from(
                 value: $crate::__private::sea_orm::Value,
-            ) -> $crate::__private::Result<
-                Self,
-                $crate::__private::sea_orm::ValueTypeErr,
-            > {
+            ) -> $crate::__private::Result<Self, $crate::__private::sea_orm::ValueTypeErr> {
                 $crate::__private::sea_orm::try_from_value(value)
             }
 
@@ -668,10 +665,7 @@ macro_rules! __idtypes_typed_sea_orm {
             fn try_get_by<I: $crate::__private::sea_orm::ColIdx>(
                 res: &$crate::__private::sea_orm::QueryResult,
                 idx: I,
-            ) -> $crate::__private::Result<
-                Self,
-                $crate::__private::sea_orm::TryGetError,
-            > {
+            ) -> $crate::__private::Result<Self, $crate::__private::sea_orm::TryGetError> {
                 $crate::__private::sea_orm::try_get_by(res, idx)
             }
         }
@@ -681,8 +675,7 @@ macro_rules! __idtypes_typed_sea_orm {
             #[inline]
             fn try_from_u64(
                 n: $crate::__private::u64,
-            ) -> $crate::__private::Result<Self, $crate::__private::sea_orm::DbErr>
-            {
+            ) -> $crate::__private::Result<Self, $crate::__private::sea_orm::DbErr> {
                 $crate::__private::sea_orm::try_from_u64(n)
             }
         }

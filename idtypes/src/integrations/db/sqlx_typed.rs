@@ -50,8 +50,7 @@ macro_rules! __idtypes_typed_sqlx {
         {
             fn decode(
                 value: <DB as $crate::__private::sqlx::Database>::ValueRef<'r>,
-            ) -> $crate::__private::Result<Self, $crate::__private::sqlx::BoxDynError>
-            {
+            ) -> $crate::__private::Result<Self, $crate::__private::sqlx::BoxDynError> {
                 $crate::__private::sqlx::decode::<Self, DB>(value)
             }
         }

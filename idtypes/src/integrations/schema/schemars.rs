@@ -20,16 +20,14 @@ macro_rules! __idtypes_typed_schemars {
         #[automatically_derived]
         impl $crate::__private::schemars::JsonSchema for $name {
             #[inline]
-            fn schema_name()
-            -> $crate::__private::schemars::Cow<'static, $crate::__private::str>
-            {
-                $crate::__private::schemars::Cow::Borrowed($crate::__private::core::stringify!($name))
+            fn schema_name() -> $crate::__private::schemars::Cow<'static, $crate::__private::str> {
+                $crate::__private::schemars::Cow::Borrowed($crate::__private::core::stringify!(
+                    $name
+                ))
             }
 
             #[inline]
-            fn schema_id()
-            -> $crate::__private::schemars::Cow<'static, $crate::__private::str>
-            {
+            fn schema_id() -> $crate::__private::schemars::Cow<'static, $crate::__private::str> {
                 $crate::__private::schemars::Cow::Borrowed($crate::__private::core::concat!(
                     $crate::__private::core::module_path!(),
                     "::",

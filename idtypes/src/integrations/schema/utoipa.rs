@@ -24,9 +24,7 @@ macro_rules! __idtypes_typed_utoipa {
         #[automatically_derived]
         impl $crate::__private::utoipa::ToSchema for $name {
             #[inline]
-            fn name()
-            -> $crate::__private::utoipa::Cow<'static, $crate::__private::str>
-            {
+            fn name() -> $crate::__private::utoipa::Cow<'static, $crate::__private::str> {
                 $crate::__private::utoipa::Cow::Borrowed($crate::__private::core::stringify!($name))
             }
         }
@@ -51,10 +49,10 @@ macro_rules! __idtypes_typed_utoipa6 {
         #[automatically_derived]
         impl $crate::__private::utoipa6::ToSchema for $name {
             #[inline]
-            fn name()
-            -> $crate::__private::utoipa6::Cow<'static, $crate::__private::str>
-            {
-                $crate::__private::utoipa6::Cow::Borrowed($crate::__private::core::stringify!($name))
+            fn name() -> $crate::__private::utoipa6::Cow<'static, $crate::__private::str> {
+                $crate::__private::utoipa6::Cow::Borrowed($crate::__private::core::stringify!(
+                    $name
+                ))
             }
         }
     };

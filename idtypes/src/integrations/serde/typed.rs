@@ -118,18 +118,13 @@ impl<T: TypedId> Visitor<'_> for TypedVisitor<T> {
     type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if T::PREFIX.is_empty() {
-            write!(f, "a {} as a string", T::TYPE_NAME)
-        } else {
-            write!(
-                f,
-                "a {} as a string: `{}{}` then the {}",
-                T::TYPE_NAME,
-                T::PREFIX,
-                T::SEPARATOR,
-                <T::Inner as IdFormat>::NAME
-            )
-        }
+        expecting(
+            f,
+            T::TYPE_NAME,
+            T::PREFIX,
+            T::SEPARATOR,
+            <T::Inner as IdFormat>::NAME,
+        )
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
@@ -140,5 +135,25 @@ impl<T: TypedId> Visitor<'_> for TypedVisitor<T> {
         let text = core::str::from_utf8(bytes)
             .map_err(|_| E::invalid_value(de::Unexpected::Bytes(bytes), &self))?;
         self.visit_str(text)
+    }
+}
+
+/// What a typed id's visitor expects, from the type's facts: one copy for every typed id
+/// (errors only).
+#[inline(never)]
+fn expecting(
+    f: &mut fmt::Formatter<'_>,
+    type_name: &str,
+    prefix: &str,
+    separator: &str,
+    format: &str,
+) -> fmt::Result {
+    if prefix.is_empty() {
+        write!(f, "a {type_name} as a string")
+    } else {
+        write!(
+            f,
+            "a {type_name} as a string: `{prefix}{separator}` then the {format}"
+        )
     }
 }

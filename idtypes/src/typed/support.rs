@@ -249,11 +249,10 @@ pub fn fmt_display<T: TypedId>(id: &T, f: &mut fmt::Formatter<'_>) -> fmt::Resul
     fmt_text(id, f.alternate(), f)
 }
 
+/// [`fmt_display`]'s work: [`fmt_prefixed`] with `T`'s facts.
+#[inline]
 fn fmt_text<T: TypedId>(id: &T, alternate: bool, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    if f.width().is_none() && f.precision().is_none() {
-        return write_text(id, alternate, f);
-    }
-    pad_prefixed(
+    fmt_prefixed(
         id.as_inner(),
         T::TEXT,
         T::PREFIX,
@@ -261,6 +260,26 @@ fn fmt_text<T: TypedId>(id: &T, alternate: bool, f: &mut fmt::Formatter<'_>) -> 
         alternate,
         f,
     )
+}
+
+/// Writes a typed id's text from its parts, padded as a whole when `f` has a width or a
+/// precision. Generic over the inner format only: a debug build compiles one copy for every
+/// typed id of a format; an optimized one inlines it into each type's `Display`, where the
+/// prefix and separator are constants again.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+fn fmt_prefixed<I: IdFormat>(
+    inner: &I,
+    form: TextForm<I>,
+    prefix: &str,
+    separator: &str,
+    alternate: bool,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    if f.width().is_none() && f.precision().is_none() {
+        return write_prefixed(inner, form, prefix, separator, alternate, f);
+    }
+    pad_prefixed(inner, form, prefix, separator, alternate, f)
 }
 
 /// `Display` with a width or a precision (`{:>30}`): [`write_prefixed`] padded as a whole,
@@ -292,23 +311,6 @@ fn pad_whole(
     f.pad(text.as_str())
 }
 
-/// Writes the prefix, the separator (when there is a prefix) and the inner id's text: what
-/// `Display` shows and serde writes.
-pub(crate) fn write_text<T: TypedId>(
-    id: &T,
-    alternate: bool,
-    out: &mut impl fmt::Write,
-) -> fmt::Result {
-    write_prefixed(
-        id.as_inner(),
-        T::TEXT,
-        T::PREFIX,
-        T::SEPARATOR,
-        alternate,
-        out,
-    )
-}
-
 /// The prefixed text of a typed id as a `Display` generic over the inner format only, for the
 /// rare writer that takes a `Display` (serde's `collect_str`, for a text too long for the
 /// stack): every typed id of a format shares the writer's code.
@@ -322,13 +324,18 @@ pub(crate) struct PrefixedText<'a, I> {
 
 #[cfg(feature = "serde")]
 impl<'a, I: IdFormat> PrefixedText<'a, I> {
-    /// The prefixed text of `id`.
-    pub(crate) fn of<T: TypedId<Inner = I>>(id: &'a T) -> Self {
+    /// The prefixed text of `inner` in `form`, behind `prefix` and `separator`.
+    pub(crate) fn new(
+        inner: &'a I,
+        form: TextForm<I>,
+        prefix: &'static str,
+        separator: &'static str,
+    ) -> Self {
         PrefixedText {
-            inner: id.as_inner(),
-            form: T::TEXT,
-            prefix: T::PREFIX,
-            separator: T::SEPARATOR,
+            inner,
+            form,
+            prefix,
+            separator,
         }
     }
 }
@@ -340,10 +347,11 @@ impl<I: IdFormat> fmt::Display for PrefixedText<'_, I> {
     }
 }
 
-/// [`write_text`] from the parts: generic over the inner format only. Inlined into
-/// `write_text`, the type's prefix and separator are its constants again.
+/// Writes the prefix, the separator (when there is a prefix) and the inner id's text: what
+/// `Display` shows and serde writes. Generic over the inner format only; inlined into a
+/// type's `Display` or `serialize`, the type's prefix and separator are constants again.
 #[inline]
-fn write_prefixed<I: IdFormat>(
+pub(crate) fn write_prefixed<I: IdFormat>(
     inner: &I,
     form: TextForm<I>,
     prefix: &str,

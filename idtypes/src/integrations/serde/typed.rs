@@ -45,7 +45,10 @@ use super::{
 };
 use crate::{
     IdFormat, TypedId,
-    typed::support::{PrefixedText, StackText, from_inner_as, parse_as, write_text},
+    typed::{
+        support::{PrefixedText, StackText, from_inner_as, parse_as, write_prefixed},
+        text_form::TextForm,
+    },
 };
 
 /// Serializes a typed id in its own form: what its `Serialize` (written by the derive) calls.
@@ -81,13 +84,13 @@ where
     /// The prefixed text, put together on the stack from the prefix, the separator and the
     /// inner id's text (what `Display` writes).
     fn serialize_text<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut text = StackText::<128>::new();
-        match write_text(self, false, &mut text) {
-            Ok(()) => serializer.serialize_str(text.as_str()),
-            // Longer than the stack buffer (a long record key behind its prefix): written
-            // by code that every typed id of the format shares.
-            Err(_) => serializer.collect_str(&PrefixedText::of(self)),
-        }
+        serialize_prefixed(
+            self.as_inner(),
+            T::TEXT,
+            T::PREFIX,
+            T::SEPARATOR,
+            serializer,
+        )
     }
 
     fn serialize_raw<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -108,6 +111,28 @@ where
         }
         let inner = T::Inner::deserialize_raw(deserializer)?;
         from_inner_as(inner, T::DESERIALIZE).map_err(super::refused)
+    }
+}
+
+/// Serializes a typed id's text from its parts, put together on the stack. Generic over the
+/// inner format (and the serializer) only: a debug build compiles one copy for every typed id
+/// of a format; an optimized one inlines it into each type's `serialize`, where the prefix and
+/// separator are constants again.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+fn serialize_prefixed<I: IdFormat, S: Serializer>(
+    inner: &I,
+    form: TextForm<I>,
+    prefix: &'static str,
+    separator: &'static str,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut text = StackText::<128>::new();
+    match write_prefixed(inner, form, prefix, separator, false, &mut text) {
+        Ok(()) => serializer.serialize_str(text.as_str()),
+        // Longer than the stack buffer (a long record key behind its prefix): written by
+        // code that every typed id of the format shares.
+        Err(_) => serializer.collect_str(&PrefixedText::new(inner, form, prefix, separator)),
     }
 }
 

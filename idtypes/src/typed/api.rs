@@ -3,16 +3,19 @@
 //! macros invoke (`idtypes::__idtypes_typed_tid!`, ...).
 //!
 //! What a typed id writes per type is only what must be per type: its representation
-//! (`Clone`, `Copy`, `Default`, `encode()` and the `const` accessors). What it does as its
-//! format (`now()`, the parts, the ranges) is the format's extension trait (`TypedTid`, ...,
-//! written with the pieces of `ext.rs`), implemented once for every typed id of the format.
+//! (`Clone`, `Copy`, `Default`, `encode()`, `from_inner` and the `const` accessors). What it
+//! does as its format (`now()`, the parts, the ranges) is the format's extension trait
+//! (`TypedTid`, ..., written with the pieces of `ext.rs`), implemented once for every typed id
+//! of the format; `parse`, `parse_unchecked`, `PREFIX` and `SEPARATOR` are `TypedId`'s.
 //!
-//! Every path starts at `$crate`, so the user's crate needs no imports and cannot shadow one.
-//! `checked` or `unchecked` says whether the type has checks (no `Default` then).
+//! Every path starts at `$crate`, so the user's crate needs no imports and cannot shadow one;
+//! what generated code names most is re-exported at `$crate::__private` (`__private::str`,
+//! `__private::Result`), so that its paths are short. `checked` or `unchecked` says whether the
+//! type has checks (no `Default` then, and a fallible `from_inner`).
 
 /// What every fixed-size format's typed id has: `Clone` and `Copy`, `Default` (the inner
-/// `MIN`, for types without checks), `encode()` (the prefixed text on the stack) and `const`
-/// accessors.
+/// `MIN`, for types without checks), `from_inner`, `encode()` (the prefixed text on the
+/// stack) and `const` accessors.
 ///
 /// `$prefix` and `$separator` are the text's, both `""` for a type without a prefix.
 #[doc(hidden)]

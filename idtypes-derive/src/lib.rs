@@ -34,7 +34,8 @@
 //! `#[idtype(crate = "...")]`). What a format adds to a typed id (its parts, ranges,
 //! generation) is not here: it is the extension trait beside the format in `idtypes`
 //! (`tid/typed.rs`: `TypedTid`), with a `macro_rules!` there for what must be per type
-//! (`__idtypes_typed_tid!`: `Clone`, `Copy`, `Default`, `encode()`), and the integrations' impls are
+//! (`__idtypes_typed_tid!`: `Clone`, `Copy`, `Default`, `from_inner`, `encode()`, the `const`
+//! accessors; `parse` and `PREFIX` are `TypedId`'s), and the integrations' impls are
 //! `idtypes::__idtypes_typed_integrations!`; the expansion invokes both. The formats are
 //! named once, in the list of derives below. `snapshots` pins the expansion of a few types
 //! (`snapshots/*.expanded.rs`).

@@ -25,6 +25,7 @@ use std::{fmt::Write, hint::black_box};
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use idtypes::TypedId;
 use idtypes::uuids::{DynTypeId, UuidV7Generator};
 use support::{bench, group};
 use type_safe_id::{DynamicType, TypeSafeId};

@@ -36,7 +36,7 @@ pub trait TypedKsuid: TypedId<Inner = Ksuid> + Copy {
         payload -> u128;
     }
     ext::timestamps!();
-    ext::prefix_range!(Ksuid);
+    crate::__idtypes_typed_prefix_range!(Ksuid);
     ext::integer_range!(Ksuid, range_for_seconds, "seconds");
     ext::time_ranges!(Ksuid);
     ext::new!(

@@ -40,7 +40,7 @@ pub trait TypedRsXid: TypedId<Inner = RsXid> + Copy {
         counter -> u32;
     }
     ext::timestamps!();
-    ext::prefix_range!(RsXid);
+    crate::__idtypes_typed_prefix_range!(RsXid);
     ext::integer_range!(RsXid, range_for_seconds, "seconds");
     ext::time_ranges!(RsXid);
     ext::new!(now, RsXid::now, "A new id from the process-wide generator.");

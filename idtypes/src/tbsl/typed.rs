@@ -41,7 +41,7 @@ pub trait TypedTbsl: TypedId<Inner = Tbsl> + Copy {
         suffix -> u32;
     }
     ext::timestamps!();
-    ext::prefix_range!(Tbsl);
+    crate::__idtypes_typed_prefix_range!(Tbsl);
     ext::integer_range!(Tbsl, range_for_micros, "microseconds");
     ext::time_ranges!(Tbsl);
 

@@ -37,7 +37,7 @@ pub trait TypedTid: TypedId<Inner = Tid> + Copy {
         clock_id -> u16;
     }
     ext::timestamps!();
-    ext::prefix_range!(Tid);
+    crate::__idtypes_typed_prefix_range!(Tid);
     ext::integer_range!(Tid, range_for_micros, "microseconds");
     ext::time_ranges!(Tid);
     ext::new!(now, Tid::now, "A new id from the process-wide generator.");

@@ -39,7 +39,7 @@ pub trait TypedTimeId: TypedId<Inner = TimeId> + Copy {
         node -> NodeId;
     }
     ext::timestamps!();
-    ext::prefix_range!(TimeId);
+    crate::__idtypes_typed_prefix_range!(TimeId);
 
     /// The ids whose timestamps (Unix microseconds) lie in `start..=end`, as up to two
     /// ranges (see `IdRanges`).

@@ -111,11 +111,14 @@ macro_rules! __idtypes_typed_from_inner {
     };
 }
 
-/// `range_for_prefix`, typed; it accepts the typed text or the inner format's alone.
+/// `range_for_prefix`, typed; it accepts the typed text or the inner format's alone. `$vis`
+/// is `pub` in a typed UUID's inherent block (TypeID text only) and empty in the formats'
+/// extension traits (`TypedTid`, ...), which invoke it too; `$inner` is the path, from the
+/// crate root, to what has the format's `range_for_prefix` (`Tid`, `uuids`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_prefix_range {
-    ($inner:ident) => {
+    ($vis:vis $inner:ident) => {
         /// The inclusive range of ids whose text starts with `prefix`, or `None` when no id
         /// does. `prefix` is the start of the typed text (`post_3jzf`) or of the inner
         /// format's text alone (`3jzf`); the type's prefix and separator are taken off when
@@ -126,7 +129,7 @@ macro_rules! __idtypes_typed_prefix_range {
         /// The format's error for a prefix that is too long or has a foreign character
         /// (positioned in the text given).
         #[inline]
-        pub fn range_for_prefix(
+        $vis fn range_for_prefix(
             prefix: &$crate::__private::str,
         ) -> $crate::__private::Result<
             $crate::__private::Option<$crate::IdRange<Self>>,

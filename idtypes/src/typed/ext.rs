@@ -42,27 +42,6 @@ macro_rules! timestamps {
     };
 }
 
-/// `range_for_prefix`, typed; it accepts the typed text or the inner format's alone.
-macro_rules! prefix_range {
-    ($($inner:ident)::+) => {
-        /// The inclusive range of ids whose text starts with `prefix`, or `None` when no id
-        /// does. `prefix` is the start of the typed text (`post_3jzf`) or of the inner
-        /// format's text alone (`3jzf`); the type's prefix and separator are taken off when
-        /// present. Range bounds are query bounds: the type's checks do not run on them.
-        ///
-        /// # Errors
-        ///
-        /// The format's error for a prefix that is too long or has a foreign character
-        /// (positioned in the text given).
-        #[inline]
-        fn range_for_prefix(
-            prefix: &str,
-        ) -> Result<Option<crate::IdRange<Self>>, crate::Error> {
-            crate::typed::support::range_for_prefix::<Self>(prefix, $($inner)::+::range_for_prefix)
-        }
-    };
-}
-
 /// The range of a span of timestamps given as integers of the format's precision, typed:
 /// `range_for_micros` or `range_for_millis` (`$integer`, with the unit's name for the docs),
 /// with the argument the format's function takes before the span when it takes one (a
@@ -217,5 +196,5 @@ macro_rules! blanket_impl {
 }
 
 pub(crate) use {
-    at, blanket_impl, getters, integer_range, new, next_from, prefix_range, time_ranges, timestamps,
+    at, blanket_impl, getters, integer_range, new, next_from, time_ranges, timestamps,
 };

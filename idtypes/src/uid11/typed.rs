@@ -30,7 +30,7 @@ use crate::typed::ext;
 /// # Ok::<(), idtypes::Error>(())
 /// ```
 pub trait TypedUid11: TypedId<Inner = Uid11> + Copy {
-    ext::prefix_range!(Uid11);
+    crate::__idtypes_typed_prefix_range!(Uid11);
 }
 
 ext::blanket_impl!(TypedUid11 for Uid11);
@@ -57,7 +57,7 @@ ext::blanket_impl!(TypedUid11 for Uid11);
 /// # Ok::<(), idtypes::Error>(())
 /// ```
 pub trait TypedFullRand: TypedId<Inner = FullRand> + Copy {
-    ext::prefix_range!(FullRand);
+    crate::__idtypes_typed_prefix_range!(FullRand);
     ext::new!(random, FullRand::random, "A new, fully random id.");
 }
 
@@ -94,7 +94,7 @@ pub trait TypedUid11Xid: TypedId<Inner = Uid11Xid> + Copy {
         timestamp_millis -> u64;
     }
     ext::timestamps!();
-    ext::prefix_range!(Uid11Xid);
+    crate::__idtypes_typed_prefix_range!(Uid11Xid);
     ext::integer_range!(Uid11Xid, range_for_millis, "milliseconds");
     ext::time_ranges!(Uid11Xid);
     ext::new!(
@@ -145,7 +145,7 @@ pub trait TypedSnowish: TypedId<Inner = Snowish> + Copy {
         timestamp_millis -> u64;
     }
     ext::timestamps!();
-    ext::prefix_range!(Snowish);
+    crate::__idtypes_typed_prefix_range!(Snowish);
     ext::integer_range!(Snowish, range_for_millis, "milliseconds");
     ext::time_ranges!(Snowish);
     ext::next_from!(SnowishGenerator);
@@ -191,7 +191,7 @@ pub trait TypedTsSeqRand: TypedId<Inner = TsSeqRand> + Copy {
         timestamp_millis -> u64;
     }
     ext::timestamps!();
-    ext::prefix_range!(TsSeqRand);
+    crate::__idtypes_typed_prefix_range!(TsSeqRand);
     ext::integer_range!(TsSeqRand, range_for_millis, "milliseconds");
     ext::time_ranges!(TsSeqRand);
     ext::new!(

@@ -36,7 +36,7 @@ pub trait TypedUlid: TypedId<Inner = Ulid> + Copy {
         random -> u128;
     }
     ext::timestamps!();
-    ext::prefix_range!(Ulid);
+    crate::__idtypes_typed_prefix_range!(Ulid);
     ext::integer_range!(Ulid, range_for_millis, "milliseconds");
     ext::time_ranges!(Ulid);
     ext::new!(now, Ulid::now, "A new id from the process-wide generator.");

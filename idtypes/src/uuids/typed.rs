@@ -105,7 +105,7 @@ macro_rules! __idtypes_typed_uuid {
                 $crate::__private::dyn_type_id($prefix, self.0)
             }
 
-            $crate::__idtypes_typed_prefix_range!(uuids);
+            $crate::__idtypes_typed_prefix_range!(pub uuids);
         }
     };
     ($name:ident, $checks:ident, $prefix:literal, $separator:literal, text = hyphenated) => {

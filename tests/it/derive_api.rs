@@ -176,8 +176,9 @@ fn the_trait_constants_name_the_type_prefix_and_separator() {
     assert_eq!(<BareTid as TypedId>::PREFIX, "");
 }
 
+/// `PREFIX` and `SEPARATOR` are the trait's alone; with it in scope they read on the type.
 #[test]
-fn the_inherent_constants_equal_the_trait_constants() {
+fn the_constants_read_on_the_type_with_the_trait_in_scope() {
     assert_eq!(PostId::PREFIX, <PostId as TypedId>::PREFIX);
     assert_eq!(PostId::SEPARATOR, <PostId as TypedId>::SEPARATOR);
     assert_eq!(EventId::PREFIX, "evt");
@@ -874,6 +875,23 @@ fn try_from_the_inner_id_runs_the_validator() {
         CheckedId::try_from("chk_3jzfcijpj2z2a"),
         "invalid CheckedId: clock id 6 is not 0",
     );
+}
+
+/// `parse` and `parse_unchecked` are `TypedId`'s, so generic code calls them on `T`.
+fn parse_both<T: TypedId>(text: &str) -> (Result<T, idtypes::Error>, Result<T, idtypes::Error>) {
+    (T::parse(text), T::parse_unchecked(text))
+}
+
+#[test]
+fn generic_code_parses_with_and_without_the_checks() {
+    let (checked, unchecked) = parse_both::<CheckedId>("chk_3jzfcijpj2z2a");
+    assert_refused(checked, "invalid CheckedId: clock id 6 is not 0");
+    assert_eq!(unchecked.unwrap().into_inner(), TID);
+    let (checked, unchecked) = parse_both::<CheckedId>("post_3jzfcijpj2z2a");
+    assert_eq!(checked.unwrap_err().kind(), ErrorKind::Prefix);
+    assert_eq!(unchecked.unwrap_err().kind(), ErrorKind::Prefix);
+    let (checked, unchecked) = parse_both::<PostId>("post_3jzfcijpj2z2a");
+    assert_eq!(checked.unwrap(), unchecked.unwrap());
 }
 
 #[test]

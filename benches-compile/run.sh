@@ -281,13 +281,19 @@ for row in ("check", "check_edit", "debug", "release", "use_debug", "use_release
     spread = f" (per run {ratios[0]:.2f}-{ratios[-1]:.2f})" if ratios else ""
     print(f"| {names[row]}, compiler CPU, median of {runs} | {t:.2f} s | {n:.2f} s | {fmt_ratio(t, n)}{spread} |")
 
+# Tokens as the lexer sees them (identifiers, literals, lifetimes, `::`, `->`, `=>` and single
+# punctuation), a `///` doc line as one: what the pretty printer's line breaking cannot move.
+TOKEN = re.compile(r'r#*"(?:.|\n)*?"#*|"(?:\\.|[^"\\])*"|\'[a-zA-Z_]\w*(?!\')|\'(?:\\.|[^\'\\])\'|[A-Za-z_]\w*|\d\w*|::|->|=>|[^\s\w]')
 def expanded(kind):
-    text = open(f"{out}/{kind}.expanded.rs").read().splitlines()
+    source = open(f"{out}/{kind}.expanded.rs").read()
+    text = source.splitlines()
     lines = sum(1 for l in text if l.strip())
     impls = sum(1 for l in text if re.match(r"\s*(unsafe\s+)?impl\b", l))
-    return lines / ids, impls / ids
-(tl, ti), (nl, ni) = expanded("typed"), expanded("newtype")
+    tokens = len(TOKEN.findall(re.sub(r"^\s*///.*$", "DOC", source, flags=re.M)))
+    return lines / ids, impls / ids, tokens / ids
+(tl, ti, tt), (nl, ni, nt) = expanded("typed"), expanded("newtype")
 print(f"| expanded source of one id (non-blank lines / {ids}) | {tl:.0f} lines, {ti:.0f} impls | {nl:.0f} lines, {ni:.0f} impls | {fmt_ratio(tl, nl)} |")
+print(f"| expanded source of one id (tokens / {ids}) | {tt:.0f} | {nt:.0f} | {fmt_ratio(tt, nt)} |")
 
 def ir_lines(kind, profile):
     return sum(1 for _ in open(f"{out}/{kind}.{profile}.ll"))

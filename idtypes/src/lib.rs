@@ -910,6 +910,8 @@ pub use error::{Error, ErrorKind};
 pub use generation::clock::{Clock, ManualClock, SystemClock};
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generation::run_ahead::RunAhead;
+#[cfg(all(feature = "std", idtypes_host))]
+pub use generation::traits::{IdGenerator, Leasable};
 #[cfg(feature = "axum")]
 pub use integrations::axum;
 #[cfg(any(

@@ -172,6 +172,16 @@ impl<C: Clock> Cuid2Generator<C> {
     }
 }
 
+/// Never fails: [`next`](Cuid2Generator::next) as `Ok`.
+impl<C: Clock> crate::IdGenerator for Cuid2Generator<C> {
+    type Id = Cuid2;
+
+    #[inline]
+    fn try_next(&self) -> Result<Cuid2, crate::Error> {
+        Ok(self.next())
+    }
+}
+
 impl<C> fmt::Debug for Cuid2Generator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Cuid2Generator")

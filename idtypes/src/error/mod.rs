@@ -30,7 +30,7 @@ mod repr;
 #[cfg(test)]
 mod tests;
 
-use core::fmt;
+use core::fmt::{self, Write as _};
 
 pub use in_const::unwrap_const;
 pub(crate) use in_const::{char_at, split};
@@ -203,7 +203,10 @@ pub enum ErrorKind {
     Timeout,
     /// A generator bound to a lease term refuses: the term's deadline passed (by this
     /// process's monotonic clock) or the term ended, or its ids reached the last timestamp the
-    /// term allows. Renewing the lease in time prevents it.
+    /// term allows. Renewing the lease in time prevents it. A
+    /// [`LeasedGenerator`](crate::lease::LeasedGenerator) refuses so while it has no live
+    /// term and leases again (the message says for how long, and why): a service answers
+    /// 503, or waits with `next_within`.
     LeaseExpired,
     /// A generator's next id would be further ahead of its clock than its
     /// [`RunAhead`](crate::RunAhead) bound allows (ids asked for faster than the format's
@@ -232,7 +235,7 @@ pub enum ErrorKind {
 /// assert_eq!(err.format_name(), "atproto TID");
 /// assert_eq!(err.to_string(), "invalid atproto TID: expected 13 bytes, found 16 bytes");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Error {
     format: &'static str,
     /// The typed id (derive) being read, if any.
@@ -406,6 +409,53 @@ impl fmt::Display for Error {
             }
         }
         self.repr.fmt_message(self.format, self.typed, f)
+    }
+}
+
+/// The kind and the message, as `std::io::Error`'s `Debug` shows its kind and message: what
+/// `fn main() -> Result<(), Box<dyn std::error::Error>>` and `unwrap` print.
+///
+/// ```
+/// let err = idtypes::Tid::parse("3jzf").unwrap_err();
+/// assert_eq!(
+///     format!("{err:?}"),
+///     r#"Error { kind: Length, message: "invalid atproto TID: expected 13 bytes, found 4 bytes" }"#
+/// );
+/// ```
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("kind", &self.kind())
+            .field("message", &Quoted(self))
+            .finish()
+    }
+}
+
+/// A `Display` value as `Debug` shows a string: in double quotes, escaped as `str`'s `Debug`
+/// escapes, written as it is formatted (no allocation, so without `alloc` too).
+struct Quoted<'a, T: fmt::Display>(&'a T);
+
+impl<T: fmt::Display> fmt::Debug for Quoted<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Escaped<'a, 'b>(&'a mut fmt::Formatter<'b>);
+        impl fmt::Write for Escaped<'_, '_> {
+            fn write_str(&mut self, part: &str) -> fmt::Result {
+                for c in part.chars() {
+                    // `escape_debug` escapes `'` too, which `str`'s `Debug` leaves as it is.
+                    if c == '\'' {
+                        self.0.write_char(c)?;
+                    } else {
+                        for escaped in c.escape_debug() {
+                            self.0.write_char(escaped)?;
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+        f.write_char('"')?;
+        fmt::Write::write_fmt(&mut Escaped(f), format_args!("{}", self.0))?;
+        f.write_char('"')
     }
 }
 

@@ -146,6 +146,17 @@ pub(crate) enum OutOfLine {
         limit: core::time::Duration,
         of: TimeLimit,
     },
+    /// A `LeasedGenerator` of `namespace` has had no live term for `without` (its last
+    /// on `value`), because of `reason` (the loss, or the last failed attempt to lease again);
+    /// the call waited `waited` for one, when it was a waiting call.
+    #[cfg_attr(not(feature = "tokio"), allow(dead_code))]
+    NoTerm {
+        namespace: alloc::boxed::Box<str>,
+        value: u32,
+        without: core::time::Duration,
+        waited: Option<core::time::Duration>,
+        reason: Option<alloc::boxed::Box<str>>,
+    },
 }
 
 #[cfg(feature = "alloc")]
@@ -157,6 +168,7 @@ impl OutOfLine {
             OutOfLine::Validation { .. } => ErrorKind::Validation,
             OutOfLine::Database { .. } => ErrorKind::Database,
             OutOfLine::Timeout { .. } => ErrorKind::Timeout,
+            OutOfLine::NoTerm { .. } => ErrorKind::LeaseExpired,
         }
     }
 
@@ -199,6 +211,27 @@ impl OutOfLine {
                     TimeLimit::Store => " (the store's timeout, which its `with_timeout` sets)",
                     TimeLimit::Attempt => ", half the time left to the term's deadline",
                 })
+            }
+            OutOfLine::NoTerm {
+                namespace,
+                value,
+                without,
+                waited,
+                reason,
+            } => {
+                write!(
+                    f,
+                    "lease `{namespace}`: no live term for {} ms (the last was on value \
+                     {value}); leasing again",
+                    without.as_millis()
+                )?;
+                if let Some(waited) = waited {
+                    write!(f, "; waited {} ms for one", waited.as_millis())?;
+                }
+                match reason {
+                    Some(reason) => write!(f, "; because: {reason}"),
+                    None => Ok(()),
+                }
             }
         }
     }

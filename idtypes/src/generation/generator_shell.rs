@@ -6,7 +6,8 @@
 /// `with_clock(clock) -> Self` and `try_next(&self) -> Result<$id, Error>`:
 ///
 /// - `fn new;`: `new()` on the system clock, and `Default` (the same);
-/// - `fn next;`: `next()`, `try_next` or a panic with the error's message;
+/// - `fn next;`: `next()`, `try_next` or a panic with the error's message, and the
+///   [`IdGenerator`](crate::IdGenerator) impl;
 /// - `fn global;`: `global()`, the process-wide generator behind the format's `now()`, made
 ///   with `new` on first use.
 ///
@@ -56,6 +57,15 @@ macro_rules! generator_shell {
                     Ok(id) => id,
                     Err(err) => panic!("{err}"),
                 }
+            }
+        }
+
+        impl<C: $crate::Clock> $crate::IdGenerator for $gen<C> {
+            type Id = $id;
+
+            #[inline]
+            fn try_next(&self) -> Result<$id, $crate::Error> {
+                $gen::try_next(self)
             }
         }
     };

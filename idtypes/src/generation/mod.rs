@@ -17,3 +17,5 @@ pub(crate) mod monotonic;
 pub(crate) mod monotonic128;
 pub(crate) mod padded;
 pub(crate) mod run_ahead;
+#[cfg(all(feature = "std", idtypes_host))]
+pub(crate) mod traits;

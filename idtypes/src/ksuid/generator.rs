@@ -276,6 +276,15 @@ fn second_used_up() -> Error {
     )
 }
 
+impl<C: Clock> crate::IdGenerator for KsuidGenerator<C> {
+    type Id = Ksuid;
+
+    #[inline]
+    fn try_next(&self) -> Result<Ksuid, Error> {
+        KsuidGenerator::try_next(self)
+    }
+}
+
 impl<C> fmt::Debug for KsuidGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut debug = f.debug_struct("KsuidGenerator");

@@ -394,6 +394,21 @@ crate::generation::generator_shell::generator_shell! {
     fn next;
 }
 
+/// Worker ids from a lease of [`LEASE_VALUES`](SnowflakeGenerator::LEASE_VALUES) (one
+/// namespace per epoch): a generator on a clone of the clock, with the same epoch and
+/// run-ahead policy, bound to each term.
+impl<C: Clock + Clone + 'static> crate::Leasable for SnowflakeGenerator<C> {
+    fn lease_values(&self) -> u32 {
+        SnowflakeGenerator::LEASE_VALUES
+    }
+
+    fn with_term(&self, term: LeaseTerm) -> Result<Self, Error> {
+        SnowflakeGenerator::with_clock(self.clock.clone(), self.epoch, 0)?
+            .with_run_ahead(self.run_ahead())
+            .with_lease_term(term)
+    }
+}
+
 impl<C> fmt::Debug for SnowflakeGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SnowflakeGenerator")

@@ -381,6 +381,19 @@ crate::generation::generator_shell::generator_shell! {
     fn next;
 }
 
+/// Machine ids from a lease of the layout's [`lease_values`](SonyflakeLayout::lease_values)
+/// (one namespace per layout): a generator on a clone of the clock, with the same layout,
+/// bound to each term.
+impl<C: Clock + Clone + 'static> crate::Leasable for SonyflakeGenerator<C> {
+    fn lease_values(&self) -> u32 {
+        self.layout.lease_values()
+    }
+
+    fn with_term(&self, term: LeaseTerm) -> Result<Self, Error> {
+        SonyflakeGenerator::with_clock(self.clock.clone(), self.layout, 0)?.with_lease_term(term)
+    }
+}
+
 impl<C> fmt::Debug for SonyflakeGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SonyflakeGenerator")

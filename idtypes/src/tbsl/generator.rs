@@ -569,6 +569,49 @@ fn waited_longer_than(since: &mut Option<u64>, bound: Duration) -> bool {
     now == u64::MAX || u128::from(waited) > bound.as_nanos()
 }
 
+impl<C: Clock, P: SequenceProvider> crate::IdGenerator for TbslGenerator<C, P> {
+    type Id = Tbsl;
+
+    #[inline]
+    fn try_next(&self) -> Result<Tbsl, Error> {
+        TbslGenerator::try_next(self)
+    }
+}
+
+/// Machine ids from a lease of [`LEASE_VALUES`](TbslGenerator::LEASE_VALUES): a generator on
+/// a clone of the clock, with the same mode and clock policy and a new [`MemorySequence`],
+/// bound to each term (whose floor puts its ids after the last term's).
+impl<C: Clock + Clone + 'static> crate::Leasable for TbslGenerator<C, MemorySequence> {
+    fn lease_values(&self) -> u32 {
+        TbslGenerator::LEASE_VALUES
+    }
+
+    fn with_term(&self, term: LeaseTerm) -> Result<Self, Error> {
+        TbslGenerator::with_clock(self.clock.clone(), 0)?
+            .with_mode(self.mode)
+            .with_policy(self.policy)
+            .with_lease_term(term)
+    }
+}
+
+/// Machine ids from a lease of [`LEASE_VALUES`](TbslGenerator::LEASE_VALUES): a generator on
+/// a clone of the clock, with the same mode and clock policy and the same shared provider,
+/// bound to each term.
+impl<C: Clock + Clone + 'static, P: SequenceProvider + ?Sized + 'static> crate::Leasable
+    for TbslGenerator<C, std::sync::Arc<P>>
+{
+    fn lease_values(&self) -> u32 {
+        TbslGenerator::LEASE_VALUES
+    }
+
+    fn with_term(&self, term: LeaseTerm) -> Result<Self, Error> {
+        TbslGenerator::with_provider(self.clock.clone(), std::sync::Arc::clone(&self.provider.0), 0)?
+            .with_mode(self.mode)
+            .with_policy(self.policy)
+            .with_lease_term(term)
+    }
+}
+
 impl<C, P> fmt::Debug for TbslGenerator<C, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TbslGenerator")

@@ -392,6 +392,20 @@ crate::generation::generator_shell::generator_shell! {
     fn global;
 }
 
+/// Clock ids from a lease of [`LEASE_VALUES`](TidGenerator::LEASE_VALUES): a generator on a
+/// clone of the clock, with the same run-ahead policy, bound to each term.
+impl<C: Clock + Clone + 'static> crate::Leasable for TidGenerator<C> {
+    fn lease_values(&self) -> u32 {
+        TidGenerator::LEASE_VALUES
+    }
+
+    fn with_term(&self, term: LeaseTerm) -> Result<Self, Error> {
+        TidGenerator::with_clock(self.clock.clone())
+            .with_run_ahead(self.run_ahead())
+            .with_lease_term(term)
+    }
+}
+
 impl<C> fmt::Debug for TidGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TidGenerator")

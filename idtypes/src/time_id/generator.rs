@@ -383,6 +383,20 @@ crate::generation::generator_shell::generator_shell! {
     fn global;
 }
 
+/// Node ids from a lease of [`LEASE_VALUES`](TimeIdGenerator::LEASE_VALUES): a generator on a
+/// clone of the clock, with the same run-ahead policy, bound to each term.
+impl<C: Clock + Clone + 'static> crate::Leasable for TimeIdGenerator<C> {
+    fn lease_values(&self) -> u32 {
+        TimeIdGenerator::LEASE_VALUES
+    }
+
+    fn with_term(&self, term: LeaseTerm) -> Result<Self, Error> {
+        TimeIdGenerator::with_clock(self.clock.clone())
+            .with_run_ahead(self.run_ahead())
+            .with_lease_term(term)
+    }
+}
+
 impl<C> fmt::Debug for TimeIdGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TimeIdGenerator")

@@ -172,15 +172,18 @@ macro_rules! next_from {
         }
 
         /// The next id from `generator`, or the generator's error: its timestamps are used
-        /// up, its fixed id belongs to a parent process, or its lease has run out.
+        /// up, its fixed id belongs to a parent process, or its lease has run out. Any
+        /// generator of the format: the format's own, an `Arc` of one, or a
+        /// [`LeasedGenerator`](crate::lease::LeasedGenerator) around one (see
+        /// [`IdGenerator`](crate::IdGenerator)).
         ///
         /// # Errors
         ///
         /// The generator's `try_next` error, or the type's check, when it refuses the new id.
         #[cfg(all(feature = "std", idtypes_host))]
         #[inline]
-        fn try_next_from<C: crate::Clock>(
-            generator: &$($generator)::+<C>,
+        fn try_next_from(
+            generator: &impl crate::IdGenerator<Id = Self::Inner>,
         ) -> Result<Self, crate::Error> {
             Self::try_from_inner(generator.try_next()?)
         }

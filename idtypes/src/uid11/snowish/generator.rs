@@ -323,6 +323,20 @@ crate::generation::generator_shell::generator_shell! {
     fn next;
 }
 
+/// Machine ids from a lease of [`LEASE_VALUES`](SnowishGenerator::LEASE_VALUES): a generator
+/// on a clone of the clock, with the same run-ahead policy, bound to each term.
+impl<C: Clock + Clone + 'static> crate::Leasable for SnowishGenerator<C> {
+    fn lease_values(&self) -> u32 {
+        SnowishGenerator::LEASE_VALUES
+    }
+
+    fn with_term(&self, term: LeaseTerm) -> Result<Self, Error> {
+        SnowishGenerator::with_clock(self.clock.clone(), 0)?
+            .with_run_ahead(self.run_ahead())
+            .with_lease_term(term)
+    }
+}
+
 impl<C> fmt::Debug for SnowishGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SnowishGenerator")

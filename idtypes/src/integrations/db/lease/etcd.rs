@@ -19,9 +19,9 @@ use std::{sync::Arc, time::Instant};
 
 use etcd_client::{Client, Compare, CompareOp, GetOptions, PutOptions, Txn, TxnOp, TxnOpResponse};
 
-use super::{Call, Lease, check_space, new_holder, timing::Timing, within_timeout};
+use super::{Call, Lease, check_space, events, new_holder, timing::Timing, within_timeout};
 #[cfg(feature = "tokio")]
-use super::{KeepAlive, keep_alive};
+use super::{KeepAlive, LeasedGenerator, keep_alive};
 use crate::{
     Clock, Error, LeaseTerm,
     error::{LeaseOp, Repr, Snippet},
@@ -302,11 +302,77 @@ impl EtcdLeases {
             subject: namespace,
             value: None,
         };
-        within_timeout(call, self.timing.timeout, self.take(namespace, size, call)).await
+        let start = Instant::now();
+        let lease =
+            within_timeout(call, self.timing.timeout, self.take(namespace, size, call, 0)).await?;
+        events::acquired(
+            lease.subject(self.store_name()),
+            start.elapsed(),
+            lease.previous_high_water(),
+        );
+        Ok(lease)
     }
 
-    /// [`acquire`](EtcdLeases::acquire) without its time limit.
-    async fn take(&self, namespace: &str, size: u32, call: Call<'_>) -> Result<Lease, Error> {
+    /// The store's name in events.
+    fn store_name(&self) -> &'static str {
+        "etcd"
+    }
+
+    /// A new lease after `old`'s term ended (see `LeasedGenerator`), as
+    /// `Leases::lease_again`: the same value while its key is still `old`'s (its etcd lease
+    /// alive), kept alive under a new term whose floor is the old term's claimed mark; else
+    /// any free value, after both that mark and the value's own.
+    async fn lease_again(&self, old: &Lease, size: u32) -> Result<Lease, Error> {
+        let call = Call {
+            op: LeaseOp::Acquire,
+            subject: &old.namespace,
+            value: None,
+        };
+        // Read after the term ended: no id under it is later.
+        let after = old.term.claimed_micros();
+        within_timeout(call, self.timing.timeout, async {
+            let keys = Keys::new(&self.prefix, &old.namespace);
+            let value = old.value();
+            let sent = (Instant::now(), monotonic_nanos());
+            let ceiling = self.timing.first_ceiling(after);
+            let kept = self
+                .write_term(&keys, old, ceiling)
+                .await
+                .map_err(|err| {
+                    Call {
+                        value: Some(value),
+                        ..call
+                    }
+                    .failed(err)
+                })?;
+            if kept {
+                return Ok(Lease {
+                    namespace: old.namespace.clone(),
+                    holder: old.holder.clone(),
+                    deadline: sent.0 + self.timing.length(),
+                    term: LeaseTerm::until(
+                        value,
+                        self.timing.deadline_after(sent.1),
+                        after,
+                        ceiling,
+                    ),
+                    etcd_lease: old.etcd_lease,
+                });
+            }
+            self.take(&old.namespace, size, call, after).await
+        })
+        .await
+    }
+
+    /// [`acquire`](EtcdLeases::acquire) without its time limit, for a term whose ids come
+    /// after `after` (µs since 1970) as well as after the value's high-water mark.
+    async fn take(
+        &self,
+        namespace: &str,
+        size: u32,
+        call: Call<'_>,
+        after: i64,
+    ) -> Result<Lease, Error> {
         let keys = Keys::new(&self.prefix, namespace);
         let holder = new_holder();
         // Granted once the first free value is seen, and used for every attempt.
@@ -373,7 +439,8 @@ impl EtcdLeases {
                 let floor = match got(1) {
                     Some(kv) => parse_mark(kv.value(), &mark, call)?,
                     None => 0,
-                };
+                }
+                .max(after);
                 let mut lease = Lease {
                     namespace: namespace.to_owned(),
                     holder: holder.clone(),
@@ -587,6 +654,7 @@ impl EtcdLeases {
         lease.term.end();
         let mark = lease.term.claimed_micros();
         let call = lease.call(LeaseOp::Release);
+        let subject = lease.subject(self.store_name());
         let keys = Keys::new(&self.prefix, &lease.namespace);
         let held = keys.held(lease.value());
         let release = Txn::new()
@@ -598,7 +666,7 @@ impl EtcdLeases {
                 TxnOp::put(keys.mark(lease.value()), mark.to_string(), None),
                 TxnOp::delete(held, None),
             ]);
-        within_timeout(call, self.timing.timeout, async {
+        let released = within_timeout(call, self.timing.timeout, async {
             let released = resent(|| {
                 let (mut kv, release) = (self.client.kv_client(), release.clone());
                 async move { kv.txn(release).await }
@@ -619,7 +687,9 @@ impl EtcdLeases {
                 Err(lease.lost(false))
             }
         })
-        .await
+        .await;
+        events::released(subject, &released);
+        released
     }
 
     /// Renews `lease` in the background on the current tokio runtime, as
@@ -647,6 +717,45 @@ impl EtcdLeases {
         let runtime = tokio::runtime::Handle::try_current()
             .map_err(|err| lease.call(LeaseOp::KeepAlive).failed(err))?;
         Ok(KeepAlive::start(&runtime, self.clone(), lease))
+    }
+
+    /// A generator that stays leased, as [`Leases::generator`](crate::lease::Leases::generator):
+    /// a lease of `template.lease_values()` values in `namespace`, taken now, renewed in the
+    /// background on the current tokio runtime, and taken again by itself whenever its term
+    /// ends (see [`LeasedGenerator`]).
+    ///
+    /// # Errors
+    ///
+    /// The first lease's (see [`acquire`](EtcdLeases::acquire));
+    /// [`ErrorKind::Database`](crate::ErrorKind::Database) outside a tokio runtime.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::EtcdLeases) -> Result<(), idtypes::Error> {
+    /// use idtypes::tid::TidGenerator;
+    ///
+    /// let posts = leases.generator("posts-tid", TidGenerator::new()).await?;
+    /// println!("{}", posts.try_next()?);
+    /// # Ok(())
+    /// # }
+    /// ```
+    #[cfg(feature = "tokio")]
+    pub async fn generator<G: crate::Leasable>(
+        &self,
+        namespace: &str,
+        template: G,
+    ) -> Result<LeasedGenerator<G>, Error> {
+        let runtime = tokio::runtime::Handle::try_current().map_err(|err| {
+            Call {
+                op: LeaseOp::KeepAlive,
+                subject: namespace,
+                value: None,
+            }
+            .failed(err)
+        })?;
+        let lease = self.acquire(namespace, template.lease_values()).await?;
+        LeasedGenerator::start(&runtime, self.clone(), lease, template)
     }
 }
 

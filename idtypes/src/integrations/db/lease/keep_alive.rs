@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use tokio::{runtime::Handle, sync::oneshot, task::JoinHandle};
 
-use super::{Call, Lease};
+use super::{Call, Lease, events};
 use crate::{Error, ErrorKind, LeaseTerm, error::LeaseOp};
 
 /// A lease renewed in the background on the tokio runtime, made by `Leases::keep_alive`.
@@ -51,7 +51,8 @@ pub struct KeepAlive {
     namespace: String,
 }
 
-/// What the background task needs of a lease store, whatever its database.
+/// What the background tasks (`KeepAlive`, `LeasedGenerator`) need of a lease store, whatever
+/// its database.
 pub(super) trait Renewer: Send + Sync + 'static {
     /// `Leases::renew_by`: a renewal limited to `limit` (at most the term's deadline).
     fn renew_by<'a>(
@@ -64,12 +65,25 @@ pub(super) trait Renewer: Send + Sync + 'static {
     fn release(&self, lease: Lease)
     -> Pin<Box<dyn Future<Output = Result<(), Error>> + Send + '_>>;
 
+    /// `Leases::lease_again`: a new term after `old`'s ended, on the same value while the
+    /// store still shows it as this holder's, else on any free value of `0..size`; within
+    /// the store's timeout.
+    fn lease_again<'a>(
+        &'a self,
+        old: &'a Lease,
+        size: u32,
+    ) -> Pin<Box<dyn Future<Output = Result<Lease, Error>> + Send + 'a>>;
+
     /// A term's length: the lease's duration less the margin.
     fn length(&self) -> Duration;
+
+    /// The store's name in events: `postgres`, `mysql`, `sqlite`, `etcd`.
+    fn name(&self) -> &'static str;
 }
 
-/// Implements [`Renewer`] for a store type whose inherent `renew_by` and `release` it calls,
-/// and whose `timing` gives the term's length.
+/// Implements [`Renewer`] for a store type whose inherent `renew_by`, `release` and
+/// `lease_again` it calls, whose `timing` gives the term's length and whose `store_name()` its
+/// name.
 macro_rules! renewer_for {
     ($store:ty) => {
         impl super::keep_alive::Renewer for $store {
@@ -90,8 +104,21 @@ macro_rules! renewer_for {
                 Box::pin(<$store>::release(self, lease))
             }
 
+            fn lease_again<'a>(
+                &'a self,
+                old: &'a Lease,
+                size: u32,
+            ) -> core::pin::Pin<Box<dyn core::future::Future<Output = Result<Lease, Error>> + Send + 'a>>
+            {
+                Box::pin(<$store>::lease_again(self, old, size))
+            }
+
             fn length(&self) -> Duration {
                 self.timing.length()
+            }
+
+            fn name(&self) -> &'static str {
+                self.store_name()
             }
         }
     };
@@ -206,7 +233,7 @@ impl fmt::Debug for KeepAlive {
 
 /// `future`'s output, or `None` as soon as `stopped` completes (a stop request, or the
 /// `KeepAlive` dropped): then `future` is dropped, which abandons a renewal in flight.
-async fn unless_stopped<F: Future>(
+pub(super) async fn unless_stopped<F: Future>(
     stopped: &mut oneshot::Receiver<()>,
     future: F,
 ) -> Option<F::Output> {
@@ -227,10 +254,28 @@ async fn keep(
     mut lease: Lease,
     mut stopped: oneshot::Receiver<()>,
 ) -> Result<(), Error> {
+    match keep_term(&store, &mut lease, &mut stopped).await {
+        // Stopped: `KeepAlive` has ended the term already.
+        None => store.release(lease).await,
+        Some(why) => Err(why),
+    }
+}
+
+/// Renews `lease` a third of the way into each term until `stopped` completes (`None`) or
+/// the term ends (`Some`, why: it ran out, or the lease was found taken over), which it
+/// reports as the event `lost`.
+pub(super) async fn keep_term(
+    store: &impl Renewer,
+    lease: &mut Lease,
+    stopped: &mut oneshot::Receiver<()>,
+) -> Option<Error> {
     let length = store.length();
     // The last renewal's failure, while the term lasts: the next attempt comes sooner.
     let mut failure: Option<Error> = None;
-    loop {
+    // Failed attempts since the last renewal, and when the first of them was due.
+    let mut attempts = 0u32;
+    let mut due = None;
+    let why = loop {
         let now = Instant::now();
         let next = match &failure {
             // A third of the way into the term: its deadline less two thirds of its length.
@@ -242,32 +287,42 @@ async fn keep(
         // Never past the deadline: the term ends then, and so does this task, on time.
         let wake = next.min(lease.deadline);
         let sleep = tokio::time::sleep_until(wake.into());
-        if unless_stopped(&mut stopped, sleep).await.is_none() {
-            break;
-        }
+        unless_stopped(stopped, sleep).await?;
         if !lease.is_live() {
             lease.term().end();
-            return Err(failure.unwrap_or_else(|| lease.lost(true)));
+            break failure.unwrap_or_else(|| lease.lost(true));
         }
         // Half the time left, so that a stuck attempt leaves time for another.
         let now = Instant::now();
+        let first_due = *due.get_or_insert(now);
         let limit = now + lease.deadline.saturating_duration_since(now) / 2;
-        let Some(renewed) = unless_stopped(&mut stopped, store.renew_by(&mut lease, limit)).await
-        else {
-            break;
-        };
+        let renewed = unless_stopped(stopped, store.renew_by(lease, limit)).await?;
+        let subject = lease.subject(store.name());
         match renewed {
-            Ok(()) => failure = None,
+            Ok(()) => {
+                if attempts == 0 {
+                    events::renewed(subject, now.elapsed());
+                } else {
+                    let left = lease.deadline.saturating_duration_since(Instant::now());
+                    events::renewed_late(subject, attempts + 1, first_due.elapsed(), left);
+                }
+                failure = None;
+                attempts = 0;
+                due = None;
+            }
             Err(err) => {
                 // `renew_by` has ended the term if it was lost or ran out.
                 if !lease.is_live() {
                     lease.term().end();
-                    return Err(err);
+                    break err;
                 }
+                let left = lease.deadline.saturating_duration_since(Instant::now());
+                events::renewal_failed(subject, &err, left);
+                attempts += 1;
                 failure = Some(err);
             }
         }
-    }
-    // Stopped: `KeepAlive` has ended the term already.
-    store.release(lease).await
+    };
+    events::lost(lease.subject(store.name()), &why);
+    Some(why)
 }

@@ -326,8 +326,11 @@
 
 #[cfg(feature = "etcd")]
 mod etcd;
+mod events;
 #[cfg(feature = "tokio")]
 mod keep_alive;
+#[cfg(feature = "tokio")]
+mod leased;
 /// Items of the SQL stores (an sqlx feature), which `etcd` alone leaves out.
 macro_rules! with_sqlx {
     ($($item:item)*) => {$(
@@ -347,6 +350,8 @@ mod timing;
 pub use etcd::EtcdLeases;
 #[cfg(feature = "tokio")]
 pub use keep_alive::KeepAlive;
+#[cfg(feature = "tokio")]
+pub use leased::{LeaseStatus, LeasedGenerator};
 
 use core::{fmt, future::Future, time::Duration};
 use std::time::Instant;
@@ -424,6 +429,15 @@ impl Lease {
     /// ids with, or 0 for a value never leased before: ids under this lease come after it.
     pub fn previous_high_water(&self) -> i64 {
         self.term.floor_micros()
+    }
+
+    /// This lease in an event of `store`'s.
+    fn subject(&self, store: &'static str) -> events::Subject<'_> {
+        events::Subject {
+            namespace: &self.namespace,
+            value: Some(self.value()),
+            store,
+        }
     }
 
     /// The call `op` on this lease, for errors.

@@ -4,6 +4,8 @@
 /// One database's lease statements. `{t}` stands for the table name (checked to be a plain
 /// identifier before it is put in); `$n` for the `n`th bound value.
 pub(super) struct Dialect {
+    /// The database's name in events: `postgres`, `mysql`, `sqlite`.
+    pub name: &'static str,
     /// The table, if it does not exist.
     pub create: &'static str,
     /// The database's clock, as a SQL expression of microseconds since 1970.
@@ -21,6 +23,7 @@ pub(super) struct Dialect {
 
 #[cfg(feature = "sqlx-postgres")]
 pub(super) const POSTGRES: Dialect = Dialect {
+    name: "postgres",
     create: "CREATE TABLE IF NOT EXISTS {t} (\
              namespace TEXT COLLATE \"C\" NOT NULL, \
              value BIGINT NOT NULL, \
@@ -37,6 +40,7 @@ pub(super) const POSTGRES: Dialect = Dialect {
 
 #[cfg(feature = "sqlx-mysql")]
 pub(super) const MYSQL: Dialect = Dialect {
+    name: "mysql",
     create: "CREATE TABLE IF NOT EXISTS {t} (\
              namespace VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin NOT NULL, \
              value BIGINT NOT NULL, \
@@ -53,6 +57,7 @@ pub(super) const MYSQL: Dialect = Dialect {
 
 #[cfg(feature = "sqlx-sqlite")]
 pub(super) const SQLITE: Dialect = Dialect {
+    name: "sqlite",
     create: "CREATE TABLE IF NOT EXISTS {t} (\
              namespace TEXT NOT NULL, \
              value INTEGER NOT NULL, \
@@ -96,6 +101,7 @@ pub(super) struct Statements {
 impl Statements {
     pub(super) fn new(dialect: &Dialect, table: &str) -> Statements {
         let Dialect {
+            name: _,
             create,
             now,
             placeholder,

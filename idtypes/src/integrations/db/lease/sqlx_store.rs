@@ -5,13 +5,13 @@ use core::{fmt, time::Duration};
 use std::{sync::Arc, time::Instant};
 
 use super::{
-    Call, Lease, check_space, new_holder,
+    Call, Lease, check_space, events, new_holder,
     sql::{self, Dialect, Statements},
     timing::Timing,
     within_timeout,
 };
 #[cfg(feature = "tokio")]
-use super::{KeepAlive, keep_alive};
+use super::{KeepAlive, LeasedGenerator, keep_alive};
 use crate::{
     Clock, Error, ErrorKind, LeaseTerm,
     error::{LeaseOp, Repr, Snippet},
@@ -79,6 +79,11 @@ impl<DB: sqlx::Database> Leases<DB> {
     /// The connection pool the store uses.
     pub fn pool(&self) -> &sqlx::Pool<DB> {
         &self.pool
+    }
+
+    /// The database's name in events: `postgres`, `mysql` or `sqlite`.
+    fn store_name(&self) -> &'static str {
+        self.dialect.name
     }
 
     /// The same store, with `clock` for the timestamps it records (the ceiling of each term,
@@ -231,11 +236,61 @@ macro_rules! store_for {
                     subject: namespace,
                     value: None,
                 };
-                within_timeout(call, self.timing.timeout, self.take(namespace, size, call)).await
+                let start = Instant::now();
+                let lease =
+                    within_timeout(call, self.timing.timeout, self.take(namespace, size, call, 0))
+                        .await?;
+                events::acquired(lease.subject(self.store_name()), start.elapsed(), lease.previous_high_water());
+                Ok(lease)
             }
 
-            /// [`acquire`](Leases::acquire) without its time limit.
-            async fn take(&self, namespace: &str, size: u32, call: Call<'_>) -> Result<Lease, Error> {
+            /// A new lease after `old`'s term ended (see `LeasedGenerator`), within the
+            /// store's timeout: the same value, if the store still shows it as this holder's
+            /// (nobody took it over, so no id but this holder's was made with it), under a new
+            /// term whose floor is the old term's claimed mark; else any free value of
+            /// `0..size`, whose floor is the later of its high-water mark and that mark. Either
+            /// way the new term's ids come after every id of the old term.
+            #[cfg(feature = "tokio")]
+            async fn lease_again(&self, old: &Lease, size: u32) -> Result<Lease, Error> {
+                let call = Call {
+                    op: LeaseOp::Acquire,
+                    subject: &old.namespace,
+                    value: None,
+                };
+                // Read after the term ended: no id under it is later.
+                let after = old.term.claimed_micros();
+                within_timeout(call, self.timing.timeout, async {
+                    let value = old.value();
+                    let sent = (Instant::now(), monotonic_nanos());
+                    let ceiling = self.timing.first_ceiling(after);
+                    let kept = self
+                        .write_term(&old.namespace, value, &old.holder, ceiling)
+                        .await
+                        .map_err(|err| Call { value: Some(value), ..call }.failed(err))?;
+                    if kept {
+                        return Ok(Lease {
+                            namespace: old.namespace.clone(),
+                            holder: old.holder.clone(),
+                            deadline: sent.0 + self.timing.length(),
+                            term: LeaseTerm::until(value, self.timing.deadline_after(sent.1), after, ceiling),
+                            #[cfg(feature = "etcd")]
+                            etcd_lease: 0,
+                        });
+                    }
+                    self.take(&old.namespace, size, call, after).await
+                })
+                .await
+            }
+
+            /// [`acquire`](Leases::acquire) without its time limit, for a term whose ids come
+            /// after `after` (µs since 1970) as well as after the value's high-water mark.
+            async fn take(
+                &self,
+                namespace: &str,
+                size: u32,
+                call: Call<'_>,
+                after: i64,
+            ) -> Result<Lease, Error> {
                 let holder = new_holder();
                 let duration = self.timing.duration_micros();
                 // Each round reads which values are held and tries free ones; a value lost to
@@ -295,7 +350,7 @@ macro_rules! store_for {
                         let deadline = sent.0 + (self.timing.length());
                         let started = within(
                             deadline,
-                            self.start_term(namespace, value, holder.clone(), sent, call),
+                            self.start_term(namespace, value, holder.clone(), sent, call, after),
                         )
                         .await;
                         match started {
@@ -332,9 +387,48 @@ macro_rules! store_for {
                 Ok(KeepAlive::start(&runtime, self.clone(), lease))
             }
 
+            /// A generator that stays leased: a lease of `template.lease_values()` values
+            /// in `namespace`, taken now (within the store's timeout), renewed in the
+            /// background on the current tokio runtime, and taken again by itself whenever
+            /// its term ends; its generators have `template`'s settings (see
+            /// [`LeasedGenerator`]).
+            ///
+            /// # Errors
+            ///
+            /// The first lease's: [`ErrorKind::LeasesExhausted`](crate::ErrorKind::LeasesExhausted),
+            /// [`ErrorKind::Database`](crate::ErrorKind::Database),
+            /// [`ErrorKind::Timeout`](crate::ErrorKind::Timeout) (see [`acquire`](Leases::acquire));
+            /// [`ErrorKind::Database`](crate::ErrorKind::Database) outside a tokio runtime.
+            ///
+            /// # Examples
+            ///
+            /// ```no_run
+            /// # async fn run(pool: sqlx::SqlitePool) -> Result<(), idtypes::Error> {
+            /// use idtypes::{lease::Leases, tid::TidGenerator};
+            ///
+            /// let leases = Leases::sqlite(pool);
+            /// leases.setup().await?;
+            /// let posts = leases.generator("posts-tid", TidGenerator::new()).await?;
+            /// println!("{}", posts.try_next()?);
+            /// # Ok(())
+            /// # }
+            /// ```
+            #[cfg(feature = "tokio")]
+            pub async fn generator<G: crate::Leasable>(
+                &self,
+                namespace: &str,
+                template: G,
+            ) -> Result<LeasedGenerator<G>, Error> {
+                let runtime = tokio::runtime::Handle::try_current().map_err(|err| {
+                    Call { op: LeaseOp::KeepAlive, subject: namespace, value: None }.failed(err)
+                })?;
+                let lease = self.acquire(namespace, template.lease_values()).await?;
+                LeasedGenerator::start(&runtime, self.clone(), lease, template)
+            }
+
             /// Starts the first term of a lease just won with the request sent at `sent`:
-            /// reads the value's high-water mark (the new term's floor) and records the new
-            /// term's ceiling above it before any id may use it.
+            /// reads the value's high-water mark (the new term's floor, or `after` when that
+            /// is later) and records the new term's ceiling above it before any id may use it.
             async fn start_term(
                 &self,
                 namespace: &str,
@@ -342,13 +436,15 @@ macro_rules! store_for {
                 holder: String,
                 sent: (Instant, u64),
                 call: Call<'_>,
+                after: i64,
             ) -> Result<Lease, Error> {
-                let floor: i64 = sqlx::query_scalar(sql(&self.statements.high_water))
+                let mark: i64 = sqlx::query_scalar(sql(&self.statements.high_water))
                     .bind(namespace)
                     .bind(value as i64)
                     .fetch_one(&self.pool)
                     .await
                     .map_err(|err| call.failed(err))?;
+                let floor = mark.max(after);
                 let ceiling = self.timing.first_ceiling(floor);
                 let written = self.write_term(namespace, value, &holder, ceiling).await;
                 if !written.map_err(|err| call.failed(err))? {
@@ -444,6 +540,7 @@ macro_rules! store_for {
                 lease.term.end();
                 let mark = lease.term.claimed_micros();
                 let call = lease.call(LeaseOp::Release);
+                let subject = lease.subject(self.store_name());
                 let released = within_timeout(call, self.timing.timeout, async {
                     sqlx::query(sql(&self.statements.release))
                         .bind(mark)
@@ -454,14 +551,15 @@ macro_rules! store_for {
                         .await
                         .map_err(|err| call.failed(err))
                 })
-                .await?
-                .rows_affected()
-                    == 1;
-                if released {
-                    Ok(())
-                } else {
-                    Err(lease.lost(false))
-                }
+                .await
+                .map(|done| done.rows_affected() == 1);
+                let released = match released {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err(lease.lost(false)),
+                    Err(err) => Err(err),
+                };
+                events::released(subject, &released);
+                released
             }
         }
 

@@ -16,6 +16,7 @@ pub mod idtypes_package_readme {}
 pub mod idtypes_derive_package_readme {}
 
 pub mod etcd;
+pub mod events;
 pub mod fault_proxy;
 #[cfg(unix)]
 pub mod fork;

@@ -280,6 +280,20 @@ impl LeaseTerm {
     pub fn ended(&self) -> impl Future<Output = ()> + Send + Sync + 'static {
         Ended {
             term: self.clone(),
+            timer: true,
+            #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+            sleep: None,
+        }
+    }
+
+    /// [`ended`](LeaseTerm::ended) without a timer of its own: it completes when the term is
+    /// ended, and at its deadline only once polled after it (for a task that wakes by the
+    /// deadline anyway, such as the one that renews the lease).
+    #[cfg(feature = "tokio")]
+    pub(crate) fn ended_untimed(&self) -> impl Future<Output = ()> + Send + Sync + 'static {
+        Ended {
+            term: self.clone(),
+            timer: false,
             #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
             sleep: None,
         }
@@ -325,6 +339,8 @@ impl LeaseTerm {
 /// as renewals move it) or when the term is ended (which wakes the waiters).
 struct Ended {
     term: LeaseTerm,
+    /// Whether it arms a timer for the deadline (else only `end` wakes it).
+    timer: bool,
     /// The timer for the deadline last read.
     #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     sleep: Option<Sleep>,
@@ -352,7 +368,7 @@ impl Future for Ended {
             if now >= deadline {
                 return Poll::Ready(());
             }
-            if !self.timer_fired(cx, deadline - now) {
+            if !self.timer || !self.timer_fired(cx, deadline - now) {
                 return Poll::Pending;
             }
             // The timer fired: read the deadline again (a renewal may have moved it).

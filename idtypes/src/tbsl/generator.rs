@@ -605,10 +605,14 @@ impl<C: Clock + Clone + 'static, P: SequenceProvider + ?Sized + 'static> crate::
     }
 
     fn with_term(&self, term: LeaseTerm) -> Result<Self, Error> {
-        TbslGenerator::with_provider(self.clock.clone(), std::sync::Arc::clone(&self.provider.0), 0)?
-            .with_mode(self.mode)
-            .with_policy(self.policy)
-            .with_lease_term(term)
+        TbslGenerator::with_provider(
+            self.clock.clone(),
+            std::sync::Arc::clone(&self.provider.0),
+            0,
+        )?
+        .with_mode(self.mode)
+        .with_policy(self.policy)
+        .with_lease_term(term)
     }
 }
 

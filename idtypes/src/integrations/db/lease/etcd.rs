@@ -19,7 +19,10 @@ use std::{sync::Arc, time::Instant};
 
 use etcd_client::{Client, Compare, CompareOp, GetOptions, PutOptions, Txn, TxnOp, TxnOpResponse};
 
-use super::{Call, Lease, check_space, events, new_holder, timing::Timing, within_timeout};
+use super::{
+    Call, Lease, Wanted, check_space, events, new_holder, search_order, timing::Timing,
+    within_timeout,
+};
 #[cfg(feature = "tokio")]
 use super::{KeepAlive, LeasedGenerator, keep_alive};
 use crate::{
@@ -303,8 +306,12 @@ impl EtcdLeases {
             value: None,
         };
         let start = Instant::now();
-        let lease =
-            within_timeout(call, self.timing.timeout, self.take(namespace, size, call, 0)).await?;
+        let lease = within_timeout(
+            call,
+            self.timing.timeout,
+            self.take(namespace, size, call, Wanted::default()),
+        )
+        .await?;
         events::acquired(
             lease.subject(self.store_name()),
             start.elapsed(),
@@ -335,16 +342,13 @@ impl EtcdLeases {
             let value = old.value();
             let sent = (Instant::now(), monotonic_nanos());
             let ceiling = self.timing.first_ceiling(after);
-            let kept = self
-                .write_term(&keys, old, ceiling)
-                .await
-                .map_err(|err| {
-                    Call {
-                        value: Some(value),
-                        ..call
-                    }
-                    .failed(err)
-                })?;
+            let kept = self.write_term(&keys, old, ceiling).await.map_err(|err| {
+                Call {
+                    value: Some(value),
+                    ..call
+                }
+                .failed(err)
+            })?;
             if kept {
                 return Ok(Lease {
                     namespace: old.namespace.clone(),
@@ -359,7 +363,16 @@ impl EtcdLeases {
                     etcd_lease: old.etcd_lease,
                 });
             }
-            self.take(&old.namespace, size, call, after).await
+            self.take(
+                &old.namespace,
+                size,
+                call,
+                Wanted {
+                    after,
+                    prefer: Some(value),
+                },
+            )
+            .await
         })
         .await
     }
@@ -371,7 +384,7 @@ impl EtcdLeases {
         namespace: &str,
         size: u32,
         call: Call<'_>,
-        after: i64,
+        wanted: Wanted,
     ) -> Result<Lease, Error> {
         let keys = Keys::new(&self.prefix, namespace);
         let holder = new_holder();
@@ -389,9 +402,7 @@ impl EtcdLeases {
                 Some(id) => id,
                 None => *etcd_lease.insert(self.grant(call).await?),
             };
-            // From a random free value on, so that contenders spread out.
-            let start = (crate::process::random::os_u64() % free.len() as u64) as usize;
-            for &value in free[start..].iter().chain(&free[..start]).take(8) {
+            for value in search_order(&free, wanted) {
                 let call = Call {
                     value: Some(value),
                     ..call
@@ -440,7 +451,7 @@ impl EtcdLeases {
                     Some(kv) => parse_mark(kv.value(), &mark, call)?,
                     None => 0,
                 }
-                .max(after);
+                .max(wanted.after);
                 let mut lease = Lease {
                     namespace: namespace.to_owned(),
                     holder: holder.clone(),

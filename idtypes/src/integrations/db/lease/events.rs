@@ -84,7 +84,12 @@ pub(super) fn lost(subject: Subject<'_>, error: &Error) {
 }
 
 /// A `LeasedGenerator`'s attempt to lease again failed: another follows.
-pub(super) fn lease_again_failed(subject: Subject<'_>, attempt: u32, error: &Error, outage: Duration) {
+pub(super) fn lease_again_failed(
+    subject: Subject<'_>,
+    attempt: u32,
+    error: &Error,
+    outage: Duration,
+) {
     #[cfg(not(feature = "tracing"))]
     let _ = (attempt, error, outage);
     event!(warn, subject, { attempt, error = %error, outage_ms = ms(outage), }, "lease not taken again yet; trying again");
@@ -92,7 +97,12 @@ pub(super) fn lease_again_failed(subject: Subject<'_>, attempt: u32, error: &Err
 
 /// A `LeasedGenerator` leased again after a loss, and makes ids again: `outage_ms` without
 /// a live term, `attempts`, `same_value` whether it is the value it lost.
-pub(super) fn acquired_again(subject: Subject<'_>, same_value: bool, attempts: u32, outage: Duration) {
+pub(super) fn acquired_again(
+    subject: Subject<'_>,
+    same_value: bool,
+    attempts: u32,
+    outage: Duration,
+) {
     #[cfg(not(feature = "tracing"))]
     let _ = (same_value, attempts, outage);
     event!(warn, subject, { same_value, attempts, outage_ms = ms(outage), }, "lease acquired again: ids go on");

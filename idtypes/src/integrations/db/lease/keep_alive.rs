@@ -9,7 +9,11 @@ use core::{
 };
 use std::time::Instant;
 
-use tokio::{runtime::Handle, sync::oneshot, task::JoinHandle};
+use tokio::{
+    runtime::Handle,
+    sync::{Notify, oneshot},
+    task::JoinHandle,
+};
 
 use super::{Call, Lease, events};
 use crate::{Error, ErrorKind, LeaseTerm, error::LeaseOp};
@@ -208,10 +212,12 @@ impl KeepAlive {
 
     /// Ends the term and tells the task to release the lease.
     fn stop(&mut self) {
-        self.term.end();
+        // The stop before the end: a task that finds the term ended finds the stop too (see
+        // `keep_term`), and releases rather than reporting a loss.
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+        self.term.end();
     }
 }
 
@@ -229,6 +235,36 @@ impl fmt::Debug for KeepAlive {
             .field("term", &self.term)
             .finish_non_exhaustive()
     }
+}
+
+/// Sleeps until `wake`, or until `early` is notified, or until `ended` completes (the term
+/// was ended: found lost elsewhere, or by hand).
+async fn sleep_unless_woken(
+    wake: Instant,
+    early: Option<&Notify>,
+    ended: impl Future<Output = ()>,
+) {
+    let mut sleep = pin!(tokio::time::sleep_until(wake.into()));
+    let mut ended = pin!(ended);
+    let mut notified = pin!(early.map(Notify::notified));
+    core::future::poll_fn(|cx| {
+        let notified = notified
+            .as_mut()
+            .as_pin_mut()
+            .is_some_and(|notified| notified.poll(cx).is_ready());
+        if notified || sleep.as_mut().poll(cx).is_ready() || ended.as_mut().poll(cx).is_ready() {
+            Poll::Ready(())
+        } else {
+            Poll::Pending
+        }
+    })
+    .await;
+}
+
+/// Whether a stop was asked for (or its sender dropped) by now: for a task that found its
+/// term ended, which `stop` does after sending the stop, so that the stop is seen.
+fn stop_asked(stopped: &mut oneshot::Receiver<()>) -> bool {
+    !matches!(stopped.try_recv(), Err(oneshot::error::TryRecvError::Empty))
 }
 
 /// `future`'s output, or `None` as soon as `stopped` completes (a stop request, or the
@@ -254,7 +290,7 @@ async fn keep(
     mut lease: Lease,
     mut stopped: oneshot::Receiver<()>,
 ) -> Result<(), Error> {
-    match keep_term(&store, &mut lease, &mut stopped).await {
+    match keep_term(&store, &mut lease, &mut stopped, None).await {
         // Stopped: `KeepAlive` has ended the term already.
         None => store.release(lease).await,
         Some(why) => Err(why),
@@ -263,11 +299,14 @@ async fn keep(
 
 /// Renews `lease` a third of the way into each term until `stopped` completes (`None`) or
 /// the term ends (`Some`, why: it ran out, or the lease was found taken over), which it
-/// reports as the event `lost`.
+/// reports as the event `lost`. A notification of `early` makes the next renewal come at once
+/// (a generator whose ids reached the term's ceiling, after its clock stepped forward), unless
+/// the last attempt failed: attempts after a failure keep their pace.
 pub(super) async fn keep_term(
     store: &impl Renewer,
     lease: &mut Lease,
     stopped: &mut oneshot::Receiver<()>,
+    early: Option<&Notify>,
 ) -> Option<Error> {
     let length = store.length();
     // The last renewal's failure, while the term lasts: the next attempt comes sooner.
@@ -286,9 +325,13 @@ pub(super) async fn keep_term(
         };
         // Never past the deadline: the term ends then, and so does this task, on time.
         let wake = next.min(lease.deadline);
-        let sleep = tokio::time::sleep_until(wake.into());
-        unless_stopped(stopped, sleep).await?;
+        let early = early.filter(|_| failure.is_none());
+        let ended = lease.term.ended_untimed();
+        unless_stopped(stopped, sleep_unless_woken(wake, early, ended)).await?;
         if !lease.is_live() {
+            if stop_asked(stopped) {
+                return None;
+            }
             lease.term().end();
             break failure.unwrap_or_else(|| lease.lost(true));
         }
@@ -313,6 +356,9 @@ pub(super) async fn keep_term(
             Err(err) => {
                 // `renew_by` has ended the term if it was lost or ran out.
                 if !lease.is_live() {
+                    if stop_asked(stopped) {
+                        return None;
+                    }
                     lease.term().end();
                     break err;
                 }

@@ -10,7 +10,7 @@ use std::{
 use arc_swap::ArcSwap;
 use tokio::{
     runtime::Handle,
-    sync::{oneshot, watch},
+    sync::{Notify, oneshot, watch},
     task::JoinHandle,
 };
 
@@ -85,6 +85,9 @@ struct Shared<G> {
     status: watch::Sender<LeaseStatus>,
     /// The runtime of the background task, whose timer `next_within` uses.
     runtime: Handle,
+    /// Asks the task for a renewal now: ids reached the term's ceiling (the clock stepped
+    /// forward past it), which a renewal raises to the clock plus the lease's duration.
+    renew_now: Notify,
     namespace: Arc<str>,
     store: &'static str,
 }
@@ -187,6 +190,7 @@ impl<G: Leasable> LeasedGenerator<G> {
             }),
             status,
             runtime: runtime.clone(),
+            renew_now: Notify::new(),
             namespace,
             store: store.name(),
         });
@@ -269,6 +273,16 @@ impl<G: IdGenerator> LeasedGenerator<G> {
             let outcome = match bound.generator.try_next() {
                 Ok(id) => Ok(id),
                 Err(err) => match self.refused(err, &bound) {
+                    // Past the ceiling of a live term: the renewal asked for raises it.
+                    Some(Err(err))
+                        if err.kind() == ErrorKind::LeaseExpired
+                            && bound.term.is_live()
+                            && deadline.is_none_or(|deadline| Instant::now() < deadline) =>
+                    {
+                        waited = true;
+                        self.pause(CEILING_POLL, deadline).await;
+                        continue;
+                    }
                     Some(made) => made,
                     None => {
                         let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
@@ -287,6 +301,18 @@ impl<G: IdGenerator> LeasedGenerator<G> {
             }
             return outcome;
         }
+    }
+
+    /// Sleeps for `pause`, or until `deadline` when that comes first, on the generator's
+    /// runtime's timer.
+    async fn pause(&self, pause: Duration, deadline: Option<Instant>) {
+        let wake = Instant::now() + pause;
+        let wake = deadline.map_or(wake, |deadline| deadline.min(wake));
+        let sleep = {
+            let _runtime = self.shared.runtime.enter();
+            tokio::time::sleep_until(wake.into())
+        };
+        sleep.await;
     }
 
     /// Waits for the status to change (a new term, or a failed attempt), until `deadline`
@@ -313,7 +339,12 @@ impl<G: IdGenerator> LeasedGenerator<G> {
     #[cold]
     #[inline(never)]
     fn refused(&self, err: Error, bound: &Arc<Bound<G>>) -> Option<Result<G::Id, Error>> {
-        if err.kind() != ErrorKind::LeaseExpired || bound.term.is_live() {
+        if err.kind() != ErrorKind::LeaseExpired {
+            return Some(Err(err));
+        }
+        if bound.term.is_live() {
+            // Past the term's ceiling: a renewal now raises it.
+            self.shared.renew_now.notify_one();
             return Some(Err(err));
         }
         let now = self.shared.current.load();
@@ -430,10 +461,12 @@ impl<G> LeasedGenerator<G> {
 
     /// Ends the current term and tells the task to stop (releasing the lease it holds).
     fn stop(&mut self) {
-        self.shared.current.load().term.end();
+        // The stop before the end, as `KeepAlive` does: the task that finds the term ended
+        // finds the stop too.
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+        self.shared.current.load().term.end();
     }
 }
 
@@ -504,6 +537,10 @@ impl<G> Shared<G> {
     }
 }
 
+/// How often `next_within` tries again while a live term's ceiling holds its ids back (a
+/// renewal is on its way).
+const CEILING_POLL: Duration = Duration::from_millis(2);
+
 /// The pause before each attempt to lease again after the first: a tenth of a term, less up
 /// to half of it at random, so that a fleet that lost its store at once does not come back to
 /// it all at once.
@@ -524,7 +561,8 @@ async fn heal<S: Renewer, G: Leasable>(
 ) -> Result<(), Error> {
     let size = template.lease_values();
     loop {
-        let Some(why) = keep_term(&store, &mut lease, &mut stopped).await else {
+        let Some(why) = keep_term(&store, &mut lease, &mut stopped, Some(&shared.renew_now)).await
+        else {
             // Stopped: `LeasedGenerator` has ended the term already.
             return store.release(lease).await;
         };

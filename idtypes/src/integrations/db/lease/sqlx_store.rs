@@ -5,7 +5,7 @@ use core::{fmt, time::Duration};
 use std::{sync::Arc, time::Instant};
 
 use super::{
-    Call, Lease, check_space, events, new_holder,
+    Call, Lease, Wanted, check_space, events, new_holder, search_order,
     sql::{self, Dialect, Statements},
     timing::Timing,
     within_timeout,
@@ -238,7 +238,7 @@ macro_rules! store_for {
                 };
                 let start = Instant::now();
                 let lease =
-                    within_timeout(call, self.timing.timeout, self.take(namespace, size, call, 0))
+                    within_timeout(call, self.timing.timeout, self.take(namespace, size, call, Wanted::default()))
                         .await?;
                 events::acquired(lease.subject(self.store_name()), start.elapsed(), lease.previous_high_water());
                 Ok(lease)
@@ -277,7 +277,16 @@ macro_rules! store_for {
                             etcd_lease: 0,
                         });
                     }
-                    self.take(&old.namespace, size, call, after).await
+                    self.take(
+                &old.namespace,
+                size,
+                call,
+                Wanted {
+                    after,
+                    prefer: Some(value),
+                },
+            )
+            .await
                 })
                 .await
             }
@@ -289,7 +298,7 @@ macro_rules! store_for {
                 namespace: &str,
                 size: u32,
                 call: Call<'_>,
-                after: i64,
+                wanted: Wanted,
             ) -> Result<Lease, Error> {
                 let holder = new_holder();
                 let duration = self.timing.duration_micros();
@@ -317,9 +326,7 @@ macro_rules! store_for {
                             Repr::LeasesExhausted { namespace: Snippet::new(namespace), size },
                         ));
                     }
-                    // From a random free value on, so that contenders spread out.
-                    let start = (crate::process::random::os_u64() % free.len() as u64) as usize;
-                    for &value in free[start..].iter().chain(&free[..start]).take(8) {
+                    for value in search_order(&free, wanted) {
                         let call = Call { value: Some(value), ..call };
                         let sent = (Instant::now(), monotonic_nanos());
                         let inserted = sqlx::query(sql(&self.statements.insert))
@@ -350,7 +357,7 @@ macro_rules! store_for {
                         let deadline = sent.0 + (self.timing.length());
                         let started = within(
                             deadline,
-                            self.start_term(namespace, value, holder.clone(), sent, call, after),
+                            self.start_term(namespace, value, holder.clone(), sent, call, wanted.after),
                         )
                         .await;
                         match started {

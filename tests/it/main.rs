@@ -40,6 +40,7 @@ mod lease_etcd_faults;
 mod lease_faults;
 mod lease_fleet;
 mod lease_healing;
+mod lease_recovery;
 mod lease_term;
 mod markdown_links;
 mod nanoid_conformance;

@@ -383,13 +383,14 @@ macro_rules! fault_cases {
         }
 
         pub async fn a_lost_reply_ends_the_term_by_its_deadline_for_good() {
-            // One connection: the renewal runs on the one whose acquire prepared its
-            // statement, so that it is sent whole at once (not prepared first, whose reply
-            // the fault would catch before the statement runs).
+            // One connection, on which a first renewal prepares the renewal's statement, so
+            // that the next is sent whole at once (not prepared first, whose reply the fault
+            // would catch before the statement runs).
             let Some((proxy, through, direct)) = stores_with(DURATION, MARGIN, 1).await else {
                 return;
             };
             let mut lease = through.acquire("lost-reply", 1).await.unwrap();
+            through.renew(&mut lease).await.unwrap();
             let maker = Maker::start(lease.term());
             tokio::time::sleep(Duration::from_millis(200)).await;
             proxy.set(Fault::LoseReplies);
@@ -432,13 +433,14 @@ macro_rules! fault_cases {
         }
 
         pub async fn a_renewal_frozen_after_its_statement_returns_by_the_deadline_and_its_late_reply_revives_nothing() {
-            // One connection: the renewal runs on the one whose acquire prepared its
-            // statement, so that it is sent whole at once (not prepared first, whose reply
-            // the fault would catch before the statement runs).
+            // One connection, on which a first renewal prepares the renewal's statement, so
+            // that the next is sent whole at once (not prepared first, whose reply the fault
+            // would catch before the statement runs).
             let Some((proxy, through, direct)) = stores_with(DURATION, MARGIN, 1).await else {
                 return;
             };
             let mut lease = through.acquire("frozen", 1).await.unwrap();
+            through.renew(&mut lease).await.unwrap();
             let term = lease.term();
             let maker = Maker::start(lease.term());
             // Once the pool is quiet (sqlx pings each connection it takes back): the

@@ -34,6 +34,7 @@ mod fork;
 mod fuzz_regressions;
 mod ksuid_conformance;
 mod lease;
+mod lease_cold_start;
 mod lease_cost;
 mod lease_etcd_cluster;
 mod lease_etcd_faults;

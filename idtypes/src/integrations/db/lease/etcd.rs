@@ -19,17 +19,14 @@ use std::{sync::Arc, time::Instant};
 
 use etcd_client::{Client, Compare, CompareOp, GetOptions, PutOptions, Txn, TxnOp, TxnOpResponse};
 
-use super::{
-    Call, Lease, Wanted, check_space, events, new_holder, search_order, timing::Timing,
-    within_timeout,
-};
+use super::{Call, Lease, Wanted, check_space, events, new_holder, timing::Timing, within_timeout};
 #[cfg(feature = "tokio")]
 use super::{KeepAlive, LeasedGenerator, keep_alive};
 use crate::{
     Clock, Error, LeaseTerm,
     error::{LeaseOp, Repr, Snippet},
     process::lease_term::monotonic_nanos,
-    process::timer::{Elapsed, within},
+    process::timer::within,
 };
 
 /// The key prefix unless chosen.
@@ -315,6 +312,7 @@ impl EtcdLeases {
         events::acquired(
             lease.subject(self.store_name()),
             start.elapsed(),
+            lease.tries,
             lease.previous_high_water(),
         );
         Ok(lease)
@@ -360,6 +358,7 @@ impl EtcdLeases {
                         after,
                         ceiling,
                     ),
+                    tries: 0,
                     etcd_lease: old.etcd_lease,
                 });
             }
@@ -377,8 +376,14 @@ impl EtcdLeases {
         .await
     }
 
-    /// [`acquire`](EtcdLeases::acquire) without its time limit, for a term whose ids come
-    /// after `after` (µs since 1970) as well as after the value's high-water mark.
+    /// [`acquire`](EtcdLeases::acquire) without its time limit, for what `wanted` says.
+    ///
+    /// Each round reads the candidates' marks (and, the first time, grants the etcd lease,
+    /// both at once), then sends one transaction that takes the first candidate whose key
+    /// is absent and whose mark is as read, and writes its first term's ceiling above that
+    /// mark: two round trips and two writes to etcd a lease, when the first candidate is
+    /// free. The first round's candidates are chosen without reading which values are held
+    /// (most are free when a fleet starts); the next rounds read them first.
     async fn take(
         &self,
         namespace: &str,
@@ -388,111 +393,83 @@ impl EtcdLeases {
     ) -> Result<Lease, Error> {
         let keys = Keys::new(&self.prefix, namespace);
         let holder = new_holder();
-        // Granted once the first free value is seen, and used for every attempt.
-        let mut etcd_lease = None;
-        // Each round reads which values are held and tries free ones; a value lost to
-        // another contender is held by then, so rounds end with a lease or with every value
-        // held. The bound only guards against values churning forever.
-        for _ in 0..(4 * size as usize + 16) {
-            let free = self.free_values(&keys, size, call).await?;
-            if free.is_empty() {
-                break;
-            }
-            let id = match etcd_lease {
-                Some(id) => id,
-                None => *etcd_lease.insert(self.grant(call).await?),
+        let mut tries = 0;
+        // The etcd lease for every attempt, and when its grant was sent: the server's expiry
+        // comes after that plus the duration, so a term's deadline is counted from there.
+        let mut granted: Option<(i64, (Instant, u64))> = None;
+        // A value lost to another contender is held by then, so rounds end with a lease or
+        // with every value held. The bound only guards against values churning forever.
+        for round in 0..(4 * size as usize + 16) {
+            let candidates: Vec<u32> = if round == 0 {
+                blind_candidates(size, wanted)
+            } else {
+                let free = self.free_values(&keys, size, call).await?;
+                if free.is_empty() {
+                    break;
+                }
+                search_order(&free, wanted).collect()
             };
-            for value in search_order(&free, wanted) {
-                let call = Call {
-                    value: Some(value),
-                    ..call
-                };
-                let held = keys.held(value);
-                let mark = keys.mark(value);
-                // Taken when absent; else the key as it is: this holder's only if a sending
-                // of the same transaction that seemed to fail took it.
-                let taken = Txn::new()
-                    .when([Compare::version(held.clone(), CompareOp::Equal, 0)])
-                    .and_then([
-                        TxnOp::put(
-                            held.clone(),
-                            holder.as_str(),
-                            Some(PutOptions::new().with_lease(id)),
-                        ),
-                        TxnOp::get(mark.clone(), None),
-                    ])
-                    .or_else([TxnOp::get(held, None), TxnOp::get(mark.clone(), None)]);
-                let response = match resent(|| {
-                    let (mut kv, taken) = (self.client.kv_client(), taken.clone());
-                    async move { kv.txn(taken).await }
-                })
-                .await
-                {
-                    Ok(response) => response,
-                    // The etcd lease ran out before the value was taken (this process
-                    // stalled): look on with a new one.
-                    Err(err) if lease_gone(&err) => {
-                        etcd_lease = None;
-                        break;
-                    }
-                    Err(err) => return Err(call.failed(err)),
-                };
-                let responses = response.op_responses();
-                let got = |i: usize| match responses.get(i) {
-                    Some(TxnOpResponse::Get(get)) => get.kvs().first(),
-                    _ => None,
-                };
-                let won = response.succeeded()
-                    || got(0).is_some_and(|kv| kv.lease() == id && kv.value() == holder.as_bytes());
-                if !won {
+            let (marks, (id, sent)) = match granted {
+                Some(granted) => (self.marks(&keys, &candidates, call).await?, granted),
+                None => {
+                    let sent = (Instant::now(), monotonic_nanos());
+                    let (marks, id) =
+                        both(self.marks(&keys, &candidates, call), self.grant(call)).await;
+                    let id = id?;
+                    granted = Some((id, sent));
+                    (marks?, (id, sent))
+                }
+            };
+            let clock = self.timing.clock.now_micros();
+            let ceilings: Vec<i64> = marks
+                .iter()
+                .map(|&(_, mark)| self.timing.ceiling_at(clock, mark.max(wanted.after)))
+                .collect();
+            let taken = first_absent(&keys, &candidates, &marks, &ceilings, &holder, id);
+            let response = match resent(|| {
+                let (mut kv, taken) = (self.client.kv_client(), taken.clone());
+                async move { kv.txn(taken).await }
+            })
+            .await
+            {
+                Ok(response) => response,
+                // The etcd lease ran out before the value was taken (this process stalled):
+                // look on with a new one.
+                Err(err) if lease_gone(&err) => {
+                    granted = None;
                     continue;
                 }
-                let floor = match got(1) {
-                    Some(kv) => parse_mark(kv.value(), &mark, call)?,
-                    None => 0,
-                }
-                .max(wanted.after);
-                let mut lease = Lease {
-                    namespace: namespace.to_owned(),
-                    holder: holder.clone(),
-                    deadline: Instant::now(),
-                    term: LeaseTerm::until(value, monotonic_nanos(), floor, floor),
-                    etcd_lease: id,
-                };
-                // The first term, as a renewal: the etcd lease kept alive and the ceiling
-                // written above the floor, before any id may use the value.
-                let ceiling = self.timing.first_ceiling(floor);
-                let sent = (Instant::now(), monotonic_nanos());
-                let started = within(
-                    sent.0 + self.timing.length(),
-                    self.write_term(&keys, &lease, ceiling),
-                )
-                .await;
-                match started {
-                    Ok(Ok(true)) => {
-                        lease.term = LeaseTerm::until(
-                            value,
-                            self.timing.deadline_after(sent.1),
-                            floor,
-                            ceiling,
-                        );
-                        lease.deadline = sent.0 + self.timing.length();
-                        if lease.is_live() {
-                            return Ok(lease);
-                        }
-                    }
-                    // Recorded only after its deadline (this process or etcd stalled for
-                    // the lease's whole length), or taken over meanwhile (the etcd lease ran
-                    // out): not usable. Looked on with a new etcd lease, so that the value
-                    // left behind goes when the old one, never kept alive again, runs out.
-                    Ok(Ok(false)) | Err(Elapsed) => {}
-                    Ok(Err(err)) => return Err(call.failed(err)),
-                }
-                etcd_lease = None;
-                break;
+                Err(err) => return Err(call.failed(err)),
+            };
+            let Some(depth) = taken_at(response, &candidates, &holder, id) else {
+                // Every candidate was taken by others first, or its mark moved: read again.
+                tries += candidates.len() as u32;
+                continue;
+            };
+            tries += depth as u32 + 1;
+            let value = candidates[depth];
+            let lease = Lease {
+                namespace: namespace.to_owned(),
+                holder: holder.clone(),
+                deadline: sent.0 + self.timing.length(),
+                term: LeaseTerm::until(
+                    value,
+                    self.timing.deadline_after(sent.1),
+                    marks[depth].1.max(wanted.after),
+                    ceilings[depth],
+                ),
+                tries,
+                etcd_lease: id,
+            };
+            if lease.is_live() {
+                return Ok(lease);
             }
+            // Taken only after its deadline (this process or etcd stalled for the lease's
+            // whole length): not usable. Looked on with a new etcd lease, so that the value
+            // left behind goes when the old one, never kept alive, runs out.
+            granted = None;
         }
-        if let Some(id) = etcd_lease {
+        if let Some((id, _)) = granted {
             // It holds no key: revoked so that it does not linger until its TTL. A failure
             // only leaves it to run out.
             let _ = self.client.lease_client().revoke(id).await;
@@ -504,6 +481,43 @@ impl EtcdLeases {
                 size,
             },
         ))
+    }
+
+    /// The marks of `candidates`, each as its key's modification revision (0 when absent)
+    /// and its value (0 when absent), read at one revision.
+    async fn marks(
+        &self,
+        keys: &Keys,
+        candidates: &[u32],
+        call: Call<'_>,
+    ) -> Result<Vec<(i64, i64)>, Error> {
+        let read = Txn::new().and_then(
+            candidates
+                .iter()
+                .map(|&value| TxnOp::get(keys.mark(value), None))
+                .collect::<Vec<_>>(),
+        );
+        let response = resent(|| {
+            let (mut kv, read) = (self.client.kv_client(), read.clone());
+            async move { kv.txn(read).await }
+        })
+        .await
+        .map_err(|err| call.failed(err))?;
+        let responses = response.op_responses();
+        candidates
+            .iter()
+            .enumerate()
+            .map(|(i, &value)| match responses.get(i) {
+                Some(TxnOpResponse::Get(get)) => match get.kvs().first() {
+                    Some(kv) => Ok((
+                        kv.mod_revision(),
+                        parse_mark(kv.value(), &keys.mark(value), call)?,
+                    )),
+                    None => Ok((0, 0)),
+                },
+                _ => Err(call.failed("etcd answered a read of marks with something else")),
+            })
+            .collect()
     }
 
     /// The values of `0..size` whose key is absent.
@@ -805,6 +819,113 @@ impl Keys {
     fn mark(&self, value: u32) -> String {
         format!("{}mark/{value}", self.base)
     }
+}
+
+/// The free values a round of a take tries, in order: up to [`TRIES_PER_ROUND`] of `free`,
+/// from a random one on (so that contenders spread out), the preferred one first.
+fn search_order(free: &[u32], wanted: Wanted) -> impl Iterator<Item = u32> + '_ {
+    let start = (crate::process::random::os_u64() % free.len().max(1) as u64) as usize;
+    let preferred = wanted
+        .prefer
+        .filter(|value| free.binary_search(value).is_ok());
+    preferred.into_iter().chain(
+        free[start..]
+            .iter()
+            .chain(&free[..start])
+            .copied()
+            .filter(move |&value| Some(value) != preferred)
+            .take(TRIES_PER_ROUND - usize::from(preferred.is_some())),
+    )
+}
+
+/// The values a take's first round tries, before it has read which are free: `prefer` (if
+/// in the space), then consecutive values from a random one on, wrapping around.
+fn blind_candidates(size: u32, wanted: Wanted) -> Vec<u32> {
+    let preferred = wanted.prefer.filter(|&value| value < size);
+    let start = (crate::process::random::os_u64() % u64::from(size.max(1))) as u32;
+    preferred
+        .into_iter()
+        .chain(
+            (0..size)
+                .map(|i| ((u64::from(start) + u64::from(i)) % u64::from(size)) as u32)
+                .filter(|&value| Some(value) != preferred),
+        )
+        .take(TRIES_PER_ROUND)
+        .collect()
+}
+
+/// How many free values a round of a take tries before it reads which are free again.
+const TRIES_PER_ROUND: usize = 8;
+
+/// The transaction that takes the first of `candidates` whose key is absent and whose mark
+/// is as `marks` say (its modification revision), for `holder` with the etcd lease `id`,
+/// and writes that candidate's ceiling (of `ceilings`) as its mark: for each candidate in
+/// turn, a transaction conditioned on both, whose `else` is the next candidate's; the last
+/// one's reads every candidate's key, so that a sending that seemed to fail but took one is
+/// seen (see [`taken_at`]).
+fn first_absent(
+    keys: &Keys,
+    candidates: &[u32],
+    marks: &[(i64, i64)],
+    ceilings: &[i64],
+    holder: &str,
+    id: i64,
+) -> Txn {
+    let last: Vec<TxnOp> = candidates
+        .iter()
+        .map(|&value| TxnOp::get(keys.held(value), None))
+        .collect();
+    let mut txn: Option<Txn> = None;
+    for (i, &value) in candidates.iter().enumerate().rev() {
+        let (held, mark) = (keys.held(value), keys.mark(value));
+        let step = Txn::new()
+            .when([
+                Compare::version(held.clone(), CompareOp::Equal, 0),
+                Compare::mod_revision(mark.clone(), CompareOp::Equal, marks[i].0),
+            ])
+            .and_then([
+                TxnOp::put(held, holder, Some(PutOptions::new().with_lease(id))),
+                TxnOp::put(mark, ceilings[i].to_string(), None),
+            ]);
+        txn = Some(match txn {
+            None => step.or_else(last.clone()),
+            Some(next) => step.or_else([TxnOp::txn(next)]),
+        });
+    }
+    txn.unwrap_or_default()
+}
+
+/// Which of `candidates` the response to [`first_absent`] took for `holder` (its index);
+/// `None` when every candidate was another's (or its mark had moved).
+fn taken_at(
+    response: etcd_client::TxnResponse,
+    candidates: &[u32],
+    holder: &str,
+    id: i64,
+) -> Option<usize> {
+    let mut response = response;
+    for depth in 0..candidates.len() {
+        if response.succeeded() {
+            return Some(depth);
+        }
+        let mut responses = response.op_responses();
+        if matches!(responses.first(), Some(TxnOpResponse::Txn(_))) {
+            if let TxnOpResponse::Txn(next) = responses.swap_remove(0) {
+                response = next;
+                continue;
+            }
+        }
+        // The last candidate's `else`: every candidate's key; one is this holder's only if
+        // an earlier sending of the transaction took it (and wrote its ceiling with it).
+        return responses.iter().position(|op| match op {
+            TxnOpResponse::Get(get) => get
+                .kvs()
+                .first()
+                .is_some_and(|kv| kv.lease() == id && kv.value() == holder.as_bytes()),
+            _ => false,
+        });
+    }
+    None
 }
 
 /// The etcd TTL of a lease of `duration`: whole seconds, rounded up, at least 1.

@@ -47,11 +47,12 @@ macro_rules! event {
 }
 
 /// A lease was taken (`Leases::acquire`, `EtcdLeases::acquire`, a `LeasedGenerator`'s
-/// first): `took_ms` the call, `floor_micros` where its ids start.
-pub(super) fn acquired(subject: Subject<'_>, took: Duration, floor_micros: i64) {
+/// first): `took_ms` the call, `tries` the values it tried (more than one when contenders
+/// took the others first), `floor_micros` where its ids start.
+pub(super) fn acquired(subject: Subject<'_>, took: Duration, tries: u32, floor_micros: i64) {
     #[cfg(not(feature = "tracing"))]
-    let _ = (took, floor_micros);
-    event!(info, subject, { took_ms = ms(took), floor_micros, }, "lease acquired");
+    let _ = (took, tries, floor_micros);
+    event!(info, subject, { took_ms = ms(took), tries, floor_micros, }, "lease acquired");
 }
 
 /// A renewal came back in time (debug: every third of a term).

@@ -391,6 +391,9 @@ pub struct Lease {
     holder: String,
     deadline: Instant,
     term: LeaseTerm,
+    /// How many values the acquire that took it tried (for its event); 0 for a lease taken
+    /// again on the same value.
+    tries: u32,
     /// The etcd lease the value's key is bound to (`EtcdLeases`); 0 in the SQL stores.
     #[cfg(feature = "etcd")]
     etcd_lease: i64,
@@ -615,26 +618,6 @@ struct Wanted {
     after: i64,
     prefer: Option<u32>,
 }
-
-/// The free values a round of a take tries, in order: up to [`TRIES_PER_ROUND`] of `free`,
-/// from a random one on (so that contenders spread out), the preferred one first.
-fn search_order(free: &[u32], wanted: Wanted) -> impl Iterator<Item = u32> + '_ {
-    let start = (crate::process::random::os_u64() % free.len().max(1) as u64) as usize;
-    let preferred = wanted
-        .prefer
-        .filter(|value| free.binary_search(value).is_ok());
-    preferred.into_iter().chain(
-        free[start..]
-            .iter()
-            .chain(&free[..start])
-            .copied()
-            .filter(move |&value| Some(value) != preferred)
-            .take(TRIES_PER_ROUND - usize::from(preferred.is_some())),
-    )
-}
-
-/// How many free values a round of a take tries before it reads which are free again.
-const TRIES_PER_ROUND: usize = 8;
 
 /// A new holder token: 128 random bits from the operating system, as 32 hex digits.
 fn new_holder() -> String {

@@ -5,7 +5,7 @@ use core::{fmt, time::Duration};
 use std::{sync::Arc, time::Instant};
 
 use super::{
-    Call, Lease, Wanted, check_space, events, new_holder, search_order,
+    Call, Lease, Wanted, check_space, events, new_holder,
     sql::{self, Dialect, Statements},
     timing::Timing,
     within_timeout,
@@ -13,10 +13,10 @@ use super::{
 #[cfg(feature = "tokio")]
 use super::{KeepAlive, LeasedGenerator, keep_alive};
 use crate::{
-    Clock, Error, ErrorKind, LeaseTerm,
+    Clock, Error, LeaseTerm,
     error::{LeaseOp, Repr, Snippet},
     process::lease_term::monotonic_nanos,
-    process::timer::{Elapsed, within},
+    process::timer::within,
 };
 
 /// The lease store: a connection pool and the lease table's statements.
@@ -240,7 +240,12 @@ macro_rules! store_for {
                 let lease =
                     within_timeout(call, self.timing.timeout, self.take(namespace, size, call, Wanted::default()))
                         .await?;
-                events::acquired(lease.subject(self.store_name()), start.elapsed(), lease.previous_high_water());
+                events::acquired(
+                    lease.subject(self.store_name()),
+                    start.elapsed(),
+                    lease.tries,
+                    lease.previous_high_water(),
+                );
                 Ok(lease)
             }
 
@@ -273,6 +278,7 @@ macro_rules! store_for {
                             holder: old.holder.clone(),
                             deadline: sent.0 + self.timing.length(),
                             term: LeaseTerm::until(value, self.timing.deadline_after(sent.1), after, ceiling),
+                            tries: 0,
                             #[cfg(feature = "etcd")]
                             etcd_lease: 0,
                         });
@@ -291,8 +297,12 @@ macro_rules! store_for {
                 .await
             }
 
-            /// [`acquire`](Leases::acquire) without its time limit, for a term whose ids come
-            /// after `after` (µs since 1970) as well as after the value's high-water mark.
+            /// [`acquire`](Leases::acquire) without its time limit, for what `wanted` says.
+            ///
+            /// One claim takes the first free row of the namespace, passing over the rows
+            /// other contenders have locked, so contenders never try the same value; the
+            /// namespace's rows are seeded (every value of `0..size` as a free row) the first
+            /// time a claim finds none free while values remain.
             async fn take(
                 &self,
                 namespace: &str,
@@ -301,82 +311,185 @@ macro_rules! store_for {
                 wanted: Wanted,
             ) -> Result<Lease, Error> {
                 let holder = new_holder();
-                let duration = self.timing.duration_micros();
-                // Each round reads which values are held and tries free ones; a value lost to
-                // another contender is held by then, so rounds end with a lease or with every
-                // value held. The bound only guards against values churning forever.
-                for _ in 0..(4 * size as usize + 16) {
-                    let held: Vec<i64> = sqlx::query_scalar(sql(&self.statements.held))
-                        .bind(namespace)
-                        .fetch_all(&self.pool)
+                let mut seeded = false;
+                let mut tries = 0;
+                // A claimed value whose first term came too late (this process or the
+                // database stalled for the term's whole length) is left to expire and
+                // another taken; the store's timeout bounds the search.
+                loop {
+                    tries += 1;
+                    let sent = (Instant::now(), monotonic_nanos());
+                    // The clock once: the ceiling written and the one the term keeps agree.
+                    let clock = self.timing.clock.now_micros().max(wanted.after);
+                    let claimed = self
+                        .claim(namespace, size, wanted.prefer, &holder, clock)
                         .await
                         .map_err(|err| call.failed(err))?;
-                    let mut taken = vec![false; size as usize];
-                    for value in held {
-                        if let Ok(value) = usize::try_from(value) {
-                            if let Some(slot) = taken.get_mut(value) {
-                                *slot = true;
-                            }
+                    let Some((value, mark)) = claimed else {
+                        // No free row: the namespace's rows may not all exist yet (seeded
+                        // now, or by another process meanwhile); one more claim after.
+                        if !seeded {
+                            self.seed(namespace, size).await.map_err(|err| call.failed(err))?;
+                            seeded = true;
+                            continue;
                         }
-                    }
-                    let free: Vec<u32> = (0..size).filter(|&v| !taken[v as usize]).collect();
-                    if free.is_empty() {
                         return Err(Error::new(
                             "lease",
                             Repr::LeasesExhausted { namespace: Snippet::new(namespace), size },
                         ));
-                    }
-                    for value in search_order(&free, wanted) {
-                        let call = Call { value: Some(value), ..call };
-                        let sent = (Instant::now(), monotonic_nanos());
-                        let inserted = sqlx::query(sql(&self.statements.insert))
-                            .bind(namespace)
-                            .bind(value as i64)
-                            .bind(&holder)
-                            .bind(duration)
-                            .execute(&self.pool)
-                            .await
-                            .map_err(|err| call.failed(err))?
-                            .rows_affected()
-                            == 1;
-                        let won = inserted
-                            || sqlx::query(sql(&self.statements.take_over))
-                                .bind(&holder)
-                                .bind(duration)
-                                .bind(namespace)
-                                .bind(value as i64)
-                                .execute(&self.pool)
-                                .await
-                                .map_err(|err| call.failed(err))?
-                                .rows_affected()
-                                == 1;
-                        if !won {
-                            continue;
-                        }
-                        // The first term must be recorded before its deadline, like a renewal.
-                        let deadline = sent.0 + (self.timing.length());
-                        let started = within(
-                            deadline,
-                            self.start_term(namespace, value, holder.clone(), sent, call, wanted.after),
-                        )
-                        .await;
-                        match started {
-                            Ok(Ok(lease)) if lease.is_live() => return Ok(lease),
-                            // Taken over between the win and the first term, or the first
-                            // term recorded only after its deadline (this process or the
-                            // database stalled for the lease's whole length): the value is
-                            // not usable, so look on, as for a value lost to a contender. The
-                            // store's timeout bounds the search.
-                            Ok(Ok(_)) | Err(Elapsed) => {}
-                            Ok(Err(err)) if err.kind() == ErrorKind::LeaseLost => {}
-                            Ok(Err(err)) => return Err(err),
-                        }
+                    };
+                    let value = u32::try_from(value).unwrap_or(u32::MAX);
+                    let floor = mark.max(wanted.after);
+                    let ceiling = self.timing.ceiling_at(clock, mark);
+                    let lease = Lease {
+                        namespace: namespace.to_owned(),
+                        holder: holder.clone(),
+                        deadline: sent.0 + self.timing.length(),
+                        term: LeaseTerm::until(value, self.timing.deadline_after(sent.1), floor, ceiling),
+                        tries,
+                        #[cfg(feature = "etcd")]
+                        etcd_lease: 0,
+                    };
+                    if lease.is_live() {
+                        return Ok(lease);
                     }
                 }
-                Err(Error::new(
-                    "lease",
-                    Repr::LeasesExhausted { namespace: Snippet::new(namespace), size },
-                ))
+            }
+
+            /// Takes a free row of `0..size` in `namespace` for `holder`, with its first
+            /// term's ceiling above `clock` (µs since 1970): the first free one from `prefer`
+            /// on, or from a random value on, so that contenders' reads pass over few held
+            /// rows (wrapping around to 0); the value and its high-water mark before, or
+            /// `None` when no row is free.
+            async fn claim(
+                &self,
+                namespace: &str,
+                size: u32,
+                prefer: Option<u32>,
+                holder: &str,
+                clock: i64,
+            ) -> Result<Option<(i64, i64)>, sqlx::Error> {
+                let duration = self.timing.duration_micros();
+                let start = i64::from(prefer.filter(|&value| value < size).unwrap_or_else(|| {
+                    (crate::process::random::os_u64() % u64::from(size)) as u32
+                }));
+                let Some(begin) = self.dialect.claim_in else {
+                    return sqlx::query_as(sql(&self.statements.claim))
+                        .bind(namespace)
+                        .bind(start)
+                        .bind(i64::from(size))
+                        .bind(holder)
+                        .bind(duration)
+                        .bind(clock)
+                        .fetch_optional(&self.pool)
+                        .await;
+                };
+                let mut tx = self.pool.begin_with(sqlx::AssertSqlSafe(begin)).await?;
+                let mut free = None;
+                for (from, to) in [(start, i64::from(size)), (0, start)] {
+                    free = sqlx::query_as(sql(&self.statements.free_row))
+                        .bind(namespace)
+                        .bind(from)
+                        .bind(to)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                    if free.is_some() {
+                        break;
+                    }
+                }
+                let Some((value, mark)): Option<(i64, i64)> = free else {
+                    tx.rollback().await?;
+                    return Ok(None);
+                };
+                sqlx::query(sql(&self.statements.take_row))
+                    .bind(holder)
+                    .bind(duration)
+                    .bind(self.timing.ceiling_at(clock, mark))
+                    .bind(namespace)
+                    .bind(value)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(Some((value, mark)))
+            }
+
+            /// Gives `namespace` a free row for every value of `0..size` it has none for, in
+            /// statements of up to 1,024 rows, one process at a time (the dialect's seeding
+            /// lock, under which the rows are counted again: a fleet starting at once waits
+            /// for the first seeding and then finds nothing to do); whether any was missing.
+            async fn seed(&self, namespace: &str, size: u32) -> Result<bool, sqlx::Error> {
+                let lock_name = format!("{}/{namespace}", self.statements.table);
+                let mut conn = self.pool.acquire().await?;
+                if self.seeded(&mut conn, namespace, size).await? {
+                    return Ok(false);
+                }
+                let Some((lock, unlock)) = &self.statements.seed_lock else {
+                    return self.seed_locked(&mut conn, namespace, size, &lock_name).await;
+                };
+                sqlx::query(sql(lock)).bind(&lock_name).execute(&mut *conn).await?;
+                let seeded = match self.seeded(&mut conn, namespace, size).await {
+                    Ok(true) => Ok(false),
+                    Ok(false) => self.seed_locked(&mut conn, namespace, size, &lock_name).await,
+                    Err(err) => Err(err),
+                };
+                sqlx::query(sql(unlock)).bind(&lock_name).execute(&mut *conn).await?;
+                seeded
+            }
+
+            /// Whether `namespace` has a row for every value of `0..size`.
+            async fn seeded(
+                &self,
+                conn: &mut sqlx::pool::PoolConnection<$db>,
+                namespace: &str,
+                size: u32,
+            ) -> Result<bool, sqlx::Error> {
+                let rows: i64 = sqlx::query_scalar(sql(&self.statements.rows))
+                    .bind(namespace)
+                    .bind(i64::from(size))
+                    .fetch_one(&mut **conn)
+                    .await?;
+                Ok(rows >= i64::from(size))
+            }
+
+            /// [`seed`](Leases::seed) in a transaction on `conn` (with its lock on
+            /// `lock_name`, where the dialect has one).
+            async fn seed_locked(
+                &self,
+                conn: &mut sqlx::pool::PoolConnection<$db>,
+                namespace: &str,
+                size: u32,
+                lock_name: &str,
+            ) -> Result<bool, sqlx::Error> {
+                let mut tx = sqlx::Connection::begin_with(
+                    &mut **conn,
+                    sqlx::AssertSqlSafe(self.dialect.begin_write),
+                )
+                .await?;
+                if let Some(lock) = &self.statements.seed_xact_lock {
+                    sqlx::query(sql(lock)).bind(lock_name).execute(&mut *tx).await?;
+                }
+                let existing: Vec<i64> = sqlx::query_scalar(sql(&self.statements.values))
+                    .bind(namespace)
+                    .bind(i64::from(size))
+                    .fetch_all(&mut *tx)
+                    .await?;
+                let mut present = vec![false; size as usize];
+                for value in existing {
+                    if let Some(slot) = usize::try_from(value).ok().and_then(|v| present.get_mut(v)) {
+                        *slot = true;
+                    }
+                }
+                let missing: Vec<u32> = (0..size).filter(|&v| !present[v as usize]).collect();
+                for chunk in missing.chunks(1024) {
+                    let (statement, binds) = self.statements.seed(chunk);
+                    let mut seed = sqlx::query(sqlx::AssertSqlSafe(statement));
+                    for _ in 0..binds {
+                        seed = seed.bind(namespace);
+                    }
+                    seed.execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+                Ok(!missing.is_empty())
             }
 
             /// Renews `lease` in the background on the current tokio runtime (see
@@ -431,47 +544,6 @@ macro_rules! store_for {
                 })?;
                 let lease = self.acquire(namespace, template.lease_values()).await?;
                 LeasedGenerator::start(&runtime, self.clone(), lease, template)
-            }
-
-            /// Starts the first term of a lease just won with the request sent at `sent`:
-            /// reads the value's high-water mark (the new term's floor, or `after` when that
-            /// is later) and records the new term's ceiling above it before any id may use it.
-            async fn start_term(
-                &self,
-                namespace: &str,
-                value: u32,
-                holder: String,
-                sent: (Instant, u64),
-                call: Call<'_>,
-                after: i64,
-            ) -> Result<Lease, Error> {
-                let mark: i64 = sqlx::query_scalar(sql(&self.statements.high_water))
-                    .bind(namespace)
-                    .bind(value as i64)
-                    .fetch_one(&self.pool)
-                    .await
-                    .map_err(|err| call.failed(err))?;
-                let floor = mark.max(after);
-                let ceiling = self.timing.first_ceiling(floor);
-                let written = self.write_term(namespace, value, &holder, ceiling).await;
-                if !written.map_err(|err| call.failed(err))? {
-                    return Err(Error::new(
-                        "lease",
-                        Repr::LeaseLost {
-                            namespace: Snippet::new(namespace),
-                            value,
-                            ended: false,
-                        },
-                    ));
-                }
-                Ok(Lease {
-                    namespace: namespace.to_owned(),
-                    holder,
-                    deadline: sent.0 + (self.timing.length()),
-                    term: LeaseTerm::until(value, self.timing.deadline_after(sent.1), floor, ceiling),
-                    #[cfg(feature = "etcd")]
-                    etcd_lease: 0,
-                })
             }
 
             /// Extends the lease `holder` holds on `value` by the store's duration from now

@@ -101,11 +101,14 @@ impl Timing {
     /// The ceiling of a lease's first term, above `floor`: the clock, or the floor when the
     /// clock is behind it, plus the lease's duration. (Above the floor by a whole duration,
     /// so that a holder whose clock is behind the floor still has a term's worth of ids.)
+    #[cfg_attr(not(feature = "tokio"), allow(dead_code, reason = "lease_again's"))]
     pub(super) fn first_ceiling(&self, floor: i64) -> i64 {
-        self.clock
-            .now_micros()
-            .max(floor)
-            .saturating_add(self.duration_micros())
+        self.ceiling_at(self.clock.now_micros(), floor)
+    }
+
+    /// [`first_ceiling`](Timing::first_ceiling) for the clock's reading `clock`.
+    pub(super) fn ceiling_at(&self, clock: i64, floor: i64) -> i64 {
+        clock.max(floor).saturating_add(self.duration_micros())
     }
 
     /// The ceiling of a term renewed now, whose ceiling was `ceiling`: the clock plus the

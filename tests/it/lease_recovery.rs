@@ -25,8 +25,10 @@ use idtypes_tests::{
 
 /// Worker processes per store.
 const WORKERS: usize = 6;
-/// How long each makes TIDs.
-const RUN: Duration = Duration::from_secs(9);
+/// How long each makes TIDs: past the store's return by more than the bound of its
+/// recovery.
+const SQL_RUN: Duration = Duration::from_secs(9);
+const ETCD_RUN: Duration = Duration::from_secs(15);
 /// When the store goes away, after every worker has its first lease.
 const BEFORE: Duration = Duration::from_millis(1500);
 /// How long it is away: more than two terms (1.5 s), and more than a lease (2 s).
@@ -35,10 +37,10 @@ const OUTAGE: Duration = Duration::from_millis(4000);
 /// flight (within the store's timeout, 1 s), the pause before the next (at most 150 ms), and
 /// headroom for six processes on two cores.
 const SQL_RECOVERY: Duration = Duration::from_millis(2500);
-/// The same once etcd's two members are back: they must rejoin and the cluster elect a
-/// leader (about a second with etcd's defaults) before any write succeeds, and each client
-/// connect again to a member.
-const ETCD_RECOVERY: Duration = Duration::from_millis(6000);
+/// The same once etcd's two members are back: their processes must start and rejoin, the
+/// cluster elect a leader (a second or two with etcd's defaults) before any write succeeds,
+/// and each client connect again to a member (measured: 1.4 to 4 s).
+const ETCD_RECOVERY: Duration = Duration::from_millis(8000);
 
 fn unix_ms() -> u128 {
     SystemTime::now()
@@ -63,8 +65,9 @@ struct Report {
 }
 
 impl Fleet {
-    /// Starts the workers on `store`, and waits until each has its first lease.
-    fn start(store: &str, table: &str) -> Fleet {
+    /// Starts the workers on `store`, for `run` each, and waits until each has its first
+    /// lease.
+    fn start(store: &str, table: &str, run: Duration) -> Fleet {
         let namespace = "recovery-tid";
         let dir = std::env::temp_dir();
         let outputs: Vec<_> = (0..WORKERS)
@@ -74,7 +77,7 @@ impl Fleet {
         let workers: Vec<Child> = (0..WORKERS)
             .map(|i| {
                 let mut worker = Command::new(env!("CARGO_BIN_EXE_lease_recovery_worker"))
-                    .args([store, table, namespace, &RUN.as_millis().to_string()])
+                    .args([store, table, namespace, &run.as_millis().to_string()])
                     .arg(&outputs[i])
                     .stdout(Stdio::piped())
                     .spawn()
@@ -192,7 +195,7 @@ async fn through_a_black_hole(url: String, setup: impl AsyncFnOnce(&str, &str)) 
     let store = url.split(':').next().unwrap().to_owned();
     let fleet = tokio::task::spawn_blocking({
         let table = table.clone();
-        move || Fleet::start(&proxied, &table)
+        move || Fleet::start(&proxied, &table, SQL_RUN)
     })
     .await
     .unwrap();
@@ -256,7 +259,7 @@ async fn an_sqlite_fleet_makes_ids_again_after_the_file_was_locked_for_two_terms
         .unwrap();
     let fleet = tokio::task::spawn_blocking({
         let (url, table) = (url.clone(), table.clone());
-        move || Fleet::start(&url, &table)
+        move || Fleet::start(&url, &table, SQL_RUN)
     })
     .await
     .unwrap();
@@ -291,7 +294,7 @@ async fn an_etcd_fleet_makes_ids_again_after_the_cluster_lost_its_quorum_for_two
     let store = format!("etcd:{}", cluster.endpoints().join(","));
     let fleet = tokio::task::spawn_blocking({
         let (store, prefix) = (store.clone(), prefix.clone());
-        move || Fleet::start(&store, &prefix)
+        move || Fleet::start(&store, &prefix, ETCD_RUN)
     })
     .await
     .unwrap();

@@ -125,6 +125,9 @@ async fn work<G: Leasable<Id = idtypes::Tid>>(
         gaps.push((from, u128::MAX));
     }
     let status = generator.status();
+    if let Some(reason) = status.reason() {
+        eprintln!("worker {}: no live term at the end: {reason}", std::process::id());
+    }
     // Released if the store lets it; a failure only leaves the value to expire.
     if let Err(err) = generator.release().await {
         eprintln!("release: {err}");

@@ -2,9 +2,10 @@
 //! that no two ever make the same TID: the way to run a service as many processes.
 //!
 //! Run it with `cargo run -p idtypes-examples --example fleet`. It starts four copies of
-//! itself as worker processes; each leases a clock id (renewed in the background), makes
-//! TIDs for a second, gives its lease back, and writes its TIDs to a file that this process
-//! then checks for repeats.
+//! itself as worker processes; each makes TIDs for a second from a generator on a leased
+//! clock id (`Leases::generator`: renewed in the background, leased again by itself if lost),
+//! gives its lease back, and writes its TIDs to a file that this process then checks for
+//! repeats.
 
 use std::{collections::HashSet, path::Path, process::Command, time::Duration};
 
@@ -30,12 +31,11 @@ async fn leases(path: &Path) -> Result<Leases<sqlx::Sqlite>, Box<dyn std::error:
 /// One worker: lease a clock id, make TIDs with it for a second, release it.
 async fn worker(path: &Path, output: &Path) -> Result<(), Box<dyn std::error::Error>> {
     let leases = leases(path).await?;
-    // A clock id (of the TID's 1,024) nobody else holds; kept alive until released.
-    let lease = leases
-        .acquire("example-posts", TidGenerator::LEASE_VALUES)
+    // A generator on a clock id (of the TID's 1,024) nobody else holds: kept alive in the
+    // background, and leased again by itself if the lease is ever lost, until released.
+    let generator = leases
+        .generator("example-posts", TidGenerator::new())
         .await?;
-    let kept = leases.keep_alive(lease)?;
-    let generator = TidGenerator::new().with_lease_term(kept.term())?;
     let mut tids = Vec::new();
     let start = std::time::Instant::now();
     while start.elapsed() < Duration::from_secs(1) {
@@ -47,10 +47,10 @@ async fn worker(path: &Path, output: &Path) -> Result<(), Box<dyn std::error::Er
     println!(
         "worker {}: clock id {}, {} TIDs",
         std::process::id(),
-        generator.clock_id(),
+        generator.status().value(),
         tids.len()
     );
-    kept.release().await?;
+    generator.release().await?;
     let text: Vec<String> = tids.iter().map(Tid::to_string).collect();
     std::fs::write(output, text.join("\n"))?;
     Ok(())

@@ -675,8 +675,28 @@ async fn a_term_ended_in_place_is_followed_at_once_by_a_new_one_on_the_same_valu
     let status = generator.status();
     assert_eq!(status.leases_taken(), 2);
     assert_eq!(status.value(), value);
-    // Released while making ids: the store's release, within its timeout.
+    // Released while making ids: the store's release, within its timeout; every call after
+    // refuses at once, waiting or not.
     within(TIMEOUT + SLACK, "release", generator.release())
+        .await
+        .0
+        .unwrap();
+    let refused = generator.try_next().unwrap_err();
+    assert_eq!(refused.kind(), ErrorKind::LeaseExpired);
+    assert!(refused.to_string().contains(": released"), "{refused}");
+    let (waited, took) = within(
+        AT_ONCE,
+        "next_within once released",
+        generator.next_within(Duration::from_secs(5)),
+    )
+    .await;
+    assert!(waited.is_err(), "{took:?}");
+    let status = generator.status();
+    assert!(
+        status.is_released() && !status.is_making_ids(),
+        "{status:?}"
+    );
+    within(AT_ONCE, "a second release", generator.release())
         .await
         .0
         .unwrap();

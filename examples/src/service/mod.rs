@@ -27,7 +27,7 @@ use std::{
 
 use idtypes::prelude::*;
 use idtypes::{
-    lease::{KeepAlive, Leases},
+    lease::{LeasedGenerator, Leases},
     tid::TidGenerator,
 };
 use sea_orm::{ConnectOptions, DatabaseConnection};
@@ -78,18 +78,16 @@ pub async fn sea_orm_database(path: &Path) -> Result<DatabaseConnection, sea_orm
 }
 
 /// One instance of the service, as a deployment runs several behind a load balancer: its own
-/// pool, a clock id leased from the shared database for its post ids, and its server.
+/// pool, a generator of post ids on a clock id leased from the shared database (renewed in
+/// the background, and leased again by itself when the lease is lost), and its server.
 ///
-/// Who owns what: the instance owns the [`KeepAlive`] (it renews the lease in the background,
-/// and [`KeepAlive::release`] takes it by value); the routes hold clones of its
-/// [`LeaseTerm`](idtypes::LeaseTerm) and an `Arc` of the generator bound to it.
+/// Who owns what: the instance and the routes share the [`LeasedGenerator`] (an `Arc`); the
+/// instance releases it at shutdown, once the server has stopped.
 pub struct Instance {
     /// Where it listens.
     pub addr: SocketAddr,
-    /// The lease on its clock id, until released.
-    kept: Option<KeepAlive>,
-    /// Its generator's clock id (the leased value).
-    clock_id: u16,
+    /// Its generator of post ids.
+    posts: Arc<LeasedGenerator<TidGenerator>>,
     /// Ends the server's graceful shutdown.
     stop: oneshot::Sender<()>,
     /// The server.
@@ -113,8 +111,9 @@ impl Instance {
         }
     }
 
-    /// Leases a clock id (one of TIDs' 1,024) from `leases`, binds a generator to the lease,
-    /// keeps the lease alive, and serves `store` on a free port of 127.0.0.1.
+    /// Leases a clock id (one of TIDs' 1,024) from `leases` for a TID generator that keeps
+    /// its lease alive and leases again by itself, and serves `store` on a free port of
+    /// 127.0.0.1.
     pub async fn serve<S: Store>(
         store: S,
         leases: Leases<Sqlite>,
@@ -122,17 +121,10 @@ impl Instance {
         // Terms of 30 s, renewed a third of the way in; a term ends 5 s before its lease.
         let leases = leases.with_duration(Duration::from_secs(30), Duration::from_secs(5))?;
         leases.setup().await?; // CREATE TABLE IF NOT EXISTS idtypes_leases ...
-        let kept = leases.keep_alive(
-            leases
-                .acquire("posts-tid", TidGenerator::LEASE_VALUES)
-                .await?,
-        )?;
-        let posts = TidGenerator::new().with_lease_term(kept.term())?;
-        let clock_id = posts.clock_id();
+        let posts = Arc::new(leases.generator("posts-tid", TidGenerator::new()).await?);
         let state = routes::AppState {
             store,
-            posts: Arc::new(posts),
-            term: kept.term(),
+            posts: Arc::clone(&posts),
         };
         let listener = TcpListener::bind("127.0.0.1:0").await?;
         let addr = listener.local_addr()?;
@@ -146,25 +138,27 @@ impl Instance {
         });
         Ok(Instance {
             addr,
-            kept: Some(kept),
-            clock_id,
+            posts,
             stop,
             server,
         })
     }
 
-    /// The clock id its post ids carry.
-    pub fn clock_id(&self) -> u16 {
-        self.clock_id
+    /// The clock id its post ids carry now.
+    pub fn clock_id(&self) -> u32 {
+        self.posts.status().value()
     }
 
-    /// Gives the lease back while still serving: what a lost or expired lease looks like from
-    /// inside (`POST /posts` and `GET /health` answer 503 from now on).
-    pub async fn end_lease(&mut self) -> Result<(), idtypes::Error> {
-        match self.kept.take() {
-            Some(kept) => kept.release().await,
-            None => Ok(()),
-        }
+    /// Ends its lease's term as a lost lease does (the database unreachable past the term's
+    /// deadline, say): the generator leases again by itself, and goes on.
+    pub fn lose_lease(&self) {
+        self.posts.term().end();
+    }
+
+    /// Stops leasing while still serving (what a drain before shutdown does): the lease goes
+    /// back, and `POST /posts` and `GET /health` answer 503 from now on.
+    pub async fn stop_leasing(&self) -> Result<(), idtypes::Error> {
+        self.posts.release().await
     }
 
     /// Shuts down gracefully: stops accepting connections, lets the requests in flight
@@ -172,13 +166,14 @@ impl Instance {
     /// every id this instance made.
     pub async fn shut_down(self) -> Result<(), Box<dyn std::error::Error>> {
         let Instance {
-            kept, stop, server, ..
+            posts,
+            stop,
+            server,
+            ..
         } = self;
         let _ = stop.send(());
         server.await??;
-        if let Some(kept) = kept {
-            kept.release().await?;
-        }
+        posts.release().await?;
         Ok(())
     }
 }
@@ -210,15 +205,16 @@ async fn on(
 }
 
 /// Starts two instances on one database, querying it with `stack`, and makes the requests the
-/// example shows: the
-/// OpenAPI document; a post written on each (their ids carry different leased clock ids);
-/// one with a post id where the author's user id belongs (422); reads by id, by a user id
-/// (400) and of a post that does not exist (404); the list of the last minute, and one with a
-/// post id as `author` (400); then the first instance's lease ends: a post there is refused
-/// (503) and its health check fails (503) while the second's passes; both shut down.
+/// example shows: the OpenAPI document; a post written on each (their ids carry different
+/// leased clock ids); one with a post id where the author's user id belongs (422); reads by
+/// id, by a user id (400) and of a post that does not exist (404); the list of the last
+/// minute, and one with a post id as `author` (400); then the first instance's lease is lost:
+/// it leases again by itself, and a post there succeeds (201) and its health check says it
+/// took a second lease (200); then it stops leasing (as it would to drain): a post there is
+/// refused (503) and its health check fails (503) while the second's passes; both shut down.
 pub async fn exercise(stack: Stack) -> Result<Vec<Exchange>, Box<dyn std::error::Error>> {
     let path = new_database().await?;
-    let mut a = Instance::start(&path, stack).await?;
+    let a = Instance::start(&path, stack).await?;
     let b = Instance::start(&path, stack).await?;
     let mut exchanges = vec![on("A", a.addr, "GET", "/openapi.json", None).await?];
 
@@ -243,7 +239,11 @@ pub async fn exercise(stack: Stack) -> Result<Vec<Exchange>, Box<dyn std::error:
     let list = format!("/posts?since={since}&author={}", post.id);
     exchanges.push(on("A", a.addr, "GET", &list, None).await?);
 
-    a.end_lease().await?;
+    a.lose_lease();
+    exchanges.push(on("A", a.addr, "POST", "/posts", Some(&body)).await?);
+    exchanges.push(on("A", a.addr, "GET", "/health", None).await?);
+
+    a.stop_leasing().await?;
     exchanges.push(on("A", a.addr, "POST", "/posts", Some(&body)).await?);
     exchanges.push(on("A", a.addr, "GET", "/health", None).await?);
     exchanges.push(on("B", b.addr, "GET", "/health", None).await?);
@@ -308,7 +308,9 @@ mod tests {
         let statuses: Vec<u16> = exchanges.iter().map(|exchange| exchange.status).collect();
         assert_eq!(
             statuses,
-            [200, 201, 201, 422, 200, 400, 404, 200, 400, 503, 503, 200]
+            [
+                200, 201, 201, 422, 200, 400, 404, 200, 400, 201, 200, 503, 503, 200
+            ]
         );
 
         let openapi: serde_json::Value = serde_json::from_str(&exchanges[0].body).unwrap();
@@ -343,13 +345,21 @@ mod tests {
         assert!(listed[0].id < listed[1].id, "ORDER BY id is the ids' order");
         assert!(error(&exchanges[8]).contains("expected the prefix `user_`, found `post_`"));
 
-        // The first instance's lease ended: 503, with the generator's reason.
+        // The first instance's lease was lost: it leased again by itself, and its post ids
+        // go on, later than its first.
+        let again: routes::Post = serde_json::from_str(&exchanges[9].body).unwrap();
+        assert!(again.id > post.id);
+        let health: routes::Health = serde_json::from_str(&exchanges[10].body).unwrap();
+        assert_eq!(health.leases_taken, 2);
+        assert_eq!(health.clock_id, u32::from(again.id.clock_id()));
+        // Then it stopped leasing: 503, with the generator's reason.
         assert!(
-            error(&exchanges[9]).contains("lease"),
+            error(&exchanges[11]).contains("released"),
             "{}",
-            exchanges[9].body
+            exchanges[11].body
         );
-        assert!(error(&exchanges[10]).contains("lease"));
-        assert_eq!(exchanges[11].body, "live");
+        assert!(error(&exchanges[12]).contains("released"));
+        let health: routes::Health = serde_json::from_str(&exchanges[13].body).unwrap();
+        assert_eq!(health.leases_taken, 1);
     }
 }

@@ -6,9 +6,11 @@
 //! `^post_[2-7a-j][2-7a-z]{12}$`).
 //!
 //! New post ids come from this instance's generator, whose clock id is leased from the
-//! database (see [`super::Instance`]): while the lease lasts no other instance makes the same
-//! ids; once it has ended (lost, run out, or released at shutdown) `POST /posts` and
-//! `GET /health` answer 503, so that a load balancer sends the work elsewhere.
+//! database and leased again by itself whenever its lease is lost (see [`super::Instance`]):
+//! no other instance makes the same ids. While it has no lease (the database unreachable for
+//! longer than a term, until it is back) `POST /posts` waits up to half a second for one, then
+//! answers 503, and `GET /health` answers 503, so that a load balancer sends the work
+//! elsewhere; once it has one again, both answer as before, without a restart.
 
 use std::{
     sync::Arc,
@@ -18,8 +20,9 @@ use std::{
 use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
 use idtypes::prelude::*;
 use idtypes::{
-    ErrorKind, LeaseTerm,
+    ErrorKind,
     axum::{InvalidBody, InvalidParams, Path, Problem, Query},
+    lease::LeasedGenerator,
     tid::TidGenerator,
 };
 use serde::{Deserialize, Serialize};
@@ -31,16 +34,19 @@ use super::{
 };
 
 /// What every route shares: the posts table (through sqlx or SeaORM: [`Store`]), and this
-/// instance's leased generator and its term.
+/// instance's leased generator.
 #[derive(Clone)]
 pub struct AppState<S> {
     /// The posts table.
     pub store: S,
-    /// This instance's TID generator, bound to its lease's term.
-    pub posts: Arc<TidGenerator>,
-    /// The lease's term: live while the lease is held and renewed.
-    pub term: LeaseTerm,
+    /// This instance's TID generator, on a clock id it leases (and leases again when the
+    /// lease is lost).
+    pub posts: Arc<LeasedGenerator<TidGenerator>>,
 }
+
+/// How long `POST /posts` waits for a lease when the generator has none (it is leasing
+/// again), before it answers 503.
+const LEASE_WAIT: Duration = Duration::from_millis(500);
 
 /// The body of `POST /posts`.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -76,11 +82,11 @@ impl From<PostRow> for Post {
     }
 }
 
-/// A generator's error as a problem: 503 when the lease on its clock id has ended (another
-/// instance can make the id), 500 otherwise.
+/// A generator's error as a problem: 503 while it has no lease on its clock id (it says for
+/// how long and why), 500 otherwise.
 fn generator_problem(error: idtypes::Error) -> Problem {
     let status = match error.kind() {
-        ErrorKind::LeaseExpired | ErrorKind::LeaseLost => StatusCode::SERVICE_UNAVAILABLE,
+        ErrorKind::LeaseExpired => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::INTERNAL_SERVER_ERROR,
     };
     Problem::new(status, error.to_string())
@@ -109,8 +115,9 @@ pub struct Filter {
     responses(
         (status = 201, description = "The new post", body = Post),
         InvalidBody,
-        (status = 503, description = "This instance's lease has ended: send it to another",
-            body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "This instance has no lease on its clock id (it is \
+            leasing again): send it to another", body = Problem,
+            content_type = "application/problem+json"),
     )
 )]
 pub async fn create_post<S: Store>(
@@ -118,7 +125,13 @@ pub async fn create_post<S: Store>(
     idtypes::axum::Json(new): idtypes::axum::Json<NewPost>,
 ) -> Result<(StatusCode, Json<Post>), Problem> {
     let row = PostRow {
-        id: PostId::try_next_from(&state.posts).map_err(generator_problem)?,
+        id: PostId::from_inner(
+            state
+                .posts
+                .next_within(LEASE_WAIT)
+                .await
+                .map_err(generator_problem)?,
+        ),
         author: new.author,
         text: new.text,
     };
@@ -179,25 +192,48 @@ pub async fn list_posts<S: Store>(
     Ok(Json(rows.into_iter().map(Post::from).collect()))
 }
 
-/// Whether this instance can make ids: 200 while its lease is live, 503 once it has ended.
+/// `GET /health`'s answer while this instance makes ids.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct Health {
+    /// The clock id its post ids carry (the leased value).
+    pub clock_id: u32,
+    /// How many leases it has taken: one more each time it leased again after a loss.
+    pub leases_taken: u64,
+    /// For how long it has made ids, in milliseconds.
+    pub making_ids_for_ms: u64,
+}
+
+/// Whether this instance can make ids: 200 while it has a lease (read from the generator's
+/// status, not from the database), 503 while it has none.
 #[utoipa::path(
     get,
     path = "/health",
     responses(
-        (status = 200, description = "The lease is live"),
-        (status = 503, description = "The lease has ended: no new posts here", body = Problem,
+        (status = 200, description = "It makes ids", body = Health),
+        (status = 503, description = "It has no lease: no new posts here for now", body = Problem,
             content_type = "application/problem+json"),
     )
 )]
-pub async fn health<S: Store>(State(state): State<AppState<S>>) -> Result<&'static str, Problem> {
-    if state.term.is_live() {
-        Ok("live")
-    } else {
-        Err(Problem::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "this instance's lease on its clock id has ended",
-        ))
+pub async fn health<S: Store>(State(state): State<AppState<S>>) -> Result<Json<Health>, Problem> {
+    let status = state.posts.status();
+    if status.is_making_ids() {
+        return Ok(Json(Health {
+            clock_id: status.value(),
+            leases_taken: status.leases_taken(),
+            making_ids_for_ms: status.for_how_long().as_millis() as u64,
+        }));
     }
+    let why = match status.reason() {
+        Some(reason) => format!("leasing again: {reason}"),
+        None => "released".to_owned(),
+    };
+    Err(Problem::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!(
+            "no lease on a clock id for {} ms: {why}",
+            status.for_how_long().as_millis()
+        ),
+    ))
 }
 
 /// The OpenAPI document.
@@ -205,7 +241,7 @@ pub async fn health<S: Store>(State(state): State<AppState<S>>) -> Result<&'stat
 #[openapi(
     info(title = "posts", description = "A small JSON API with typed ids"),
     paths(create_post, get_post, list_posts, health),
-    components(schemas(Problem))
+    components(schemas(Problem, Health))
 )]
 pub struct ApiDoc;
 

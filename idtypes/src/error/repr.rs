@@ -147,8 +147,9 @@ pub(crate) enum OutOfLine {
         of: TimeLimit,
     },
     /// A `LeasedGenerator` of `namespace` has had no live term for `without` (its last
-    /// on `value`), because of `reason` (the loss, or the last failed attempt to lease again);
-    /// the call waited `waited` for one, when it was a waiting call.
+    /// on `value`), because of `reason` (the loss, or the last failed attempt to lease again),
+    /// or because it was `released`; the call waited `waited` for one, when it was a waiting
+    /// call.
     #[cfg_attr(not(feature = "tokio"), allow(dead_code))]
     NoTerm {
         namespace: alloc::boxed::Box<str>,
@@ -156,6 +157,8 @@ pub(crate) enum OutOfLine {
         without: core::time::Duration,
         waited: Option<core::time::Duration>,
         reason: Option<alloc::boxed::Box<str>>,
+        /// It was released: it leases no more.
+        released: bool,
     },
 }
 
@@ -215,9 +218,20 @@ impl OutOfLine {
             OutOfLine::NoTerm {
                 namespace,
                 value,
+                released: true,
+                ..
+            } => write!(
+                f,
+                "lease `{namespace}`: released (the last term was on value {value}); this \
+                 generator makes no more ids"
+            ),
+            OutOfLine::NoTerm {
+                namespace,
+                value,
                 without,
                 waited,
                 reason,
+                released: false,
             } => {
                 write!(
                     f,

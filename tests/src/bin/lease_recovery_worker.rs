@@ -126,7 +126,10 @@ async fn work<G: Leasable<Id = idtypes::Tid>>(
     }
     let status = generator.status();
     if let Some(reason) = status.reason() {
-        eprintln!("worker {}: no live term at the end: {reason}", std::process::id());
+        eprintln!(
+            "worker {}: no live term at the end: {reason}",
+            std::process::id()
+        );
     }
     // Released if the store lets it; a failure only leaves the value to expire.
     if let Err(err) = generator.release().await {

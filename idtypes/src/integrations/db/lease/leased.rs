@@ -1,9 +1,14 @@
 //! [`LeasedGenerator`]: a generator on a lease that is kept alive and, when its term ends,
 //! leases again by itself; and [`LeaseStatus`], what a health check reads of it.
 
-use core::{fmt, future::Future, time::Duration};
+use core::{
+    fmt,
+    future::Future,
+    sync::atomic::{AtomicBool, Ordering},
+    time::Duration,
+};
 use std::{
-    sync::Arc,
+    sync::{Arc, Mutex},
     time::{Instant, SystemTime},
 };
 
@@ -73,9 +78,15 @@ use crate::{
 /// ```
 pub struct LeasedGenerator<G> {
     shared: Arc<Shared<G>>,
-    stop: Option<oneshot::Sender<()>>,
-    task: Option<JoinHandle<Result<(), Error>>>,
+    /// What stops the background task, and the task, until `release` or `drop` takes them.
+    stopping: Mutex<Stopping>,
 }
+
+/// What stops the background task, and the task.
+type Stopping = (
+    Option<oneshot::Sender<()>>,
+    Option<JoinHandle<Result<(), Error>>>,
+);
 
 /// What the generator's callers and its background task share.
 struct Shared<G> {
@@ -85,6 +96,9 @@ struct Shared<G> {
     status: watch::Sender<LeaseStatus>,
     /// The runtime of the background task, whose timer `next_within` uses.
     runtime: Handle,
+    /// Set by `release` (or `drop`) before the task is told to stop: a term the task
+    /// installs after it is ended at once.
+    released: AtomicBool,
     /// Asks the task for a renewal now: ids reached the term's ceiling (the clock stepped
     /// forward past it), which a renewal raises to the clock plus the lease's duration.
     renew_now: Notify,
@@ -121,6 +135,7 @@ pub struct LeaseStatus {
     value: u32,
     leases: u64,
     reason: Option<Error>,
+    released: bool,
     namespace: Arc<str>,
 }
 
@@ -156,9 +171,15 @@ impl LeaseStatus {
     }
 
     /// While no term is live: why the last one ended, or why the last attempt to lease again
-    /// failed.
+    /// failed (`None` once it was released).
     pub fn reason(&self) -> Option<&Error> {
         self.reason.as_ref()
+    }
+
+    /// Whether it was released ([`LeasedGenerator::release`]): it makes no ids, and leases
+    /// no more.
+    pub fn is_released(&self) -> bool {
+        self.released
     }
 }
 
@@ -181,6 +202,7 @@ impl<G: Leasable> LeasedGenerator<G> {
             value: lease.value(),
             leases: 1,
             reason: None,
+            released: false,
             namespace: Arc::clone(&namespace),
         });
         let shared = Arc::new(Shared {
@@ -190,6 +212,7 @@ impl<G: Leasable> LeasedGenerator<G> {
             }),
             status,
             runtime: runtime.clone(),
+            released: AtomicBool::new(false),
             renew_now: Notify::new(),
             namespace,
             store: store.name(),
@@ -198,8 +221,7 @@ impl<G: Leasable> LeasedGenerator<G> {
         let task = runtime.spawn(heal(store, Arc::clone(&shared), template, lease, stopped));
         Ok(LeasedGenerator {
             shared,
-            stop: Some(stop),
-            task: Some(task),
+            stopping: Mutex::new((Some(stop), Some(task))),
         })
     }
 }
@@ -285,7 +307,9 @@ impl<G: IdGenerator> LeasedGenerator<G> {
                     }
                     Some(made) => made,
                     None => {
-                        let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
+                        // Released: no term will come.
+                        let late = self.shared.released.load(Ordering::SeqCst)
+                            || deadline.is_some_and(|deadline| Instant::now() >= deadline);
                         if !late {
                             waited = true;
                             if self.wait_for_change(&mut changes, deadline).await {
@@ -377,6 +401,7 @@ impl<G: IdGenerator> LeasedGenerator<G> {
                     .reason
                     .as_ref()
                     .map(|reason| crate::error::reason_text(reason)),
+                released: status.released,
             }),
         )
     }
@@ -431,18 +456,35 @@ impl<G> LeasedGenerator<G> {
         &self.shared.namespace
     }
 
-    /// Ends the term at once and stops (when this is called, not when the future is first
-    /// polled), then releases the lease within the store's timeout, so that the value's next
-    /// holder starts after the last id made under it.
+    /// Stops: ends the current term at once (when this is called, not when the future is
+    /// first polled) and stops leasing, then releases the lease within the store's timeout,
+    /// so that the value's next holder starts after the last id made under it. From then on
+    /// every call refuses ([`ErrorKind::LeaseExpired`](crate::ErrorKind::LeaseExpired)), as
+    /// [`status`](LeasedGenerator::status) says. It takes `&self`, so that a service whose
+    /// handlers share the generator (an `Arc`) can stop making ids while it drains; calls
+    /// after the first return `Ok` at once.
     ///
     /// # Errors
     ///
     /// What the release reported ([`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost),
     /// [`ErrorKind::Timeout`](crate::ErrorKind::Timeout), [`ErrorKind::Database`](crate::ErrorKind::Database));
     /// `Ok` when no lease was held (it was being taken again).
-    pub fn release(mut self) -> impl Future<Output = Result<(), Error>> + Send + 'static {
-        self.stop();
-        let task = self.task.take();
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # async fn run(leases: idtypes::lease::Leases<sqlx::Sqlite>) -> Result<(), idtypes::Error> {
+    /// use idtypes::{ErrorKind, tid::TidGenerator};
+    ///
+    /// let posts = leases.generator("posts-tid", TidGenerator::new()).await?;
+    /// posts.release().await?;
+    /// assert_eq!(posts.try_next().unwrap_err().kind(), ErrorKind::LeaseExpired);
+    /// assert!(!posts.status().is_making_ids());
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn release(&self) -> impl Future<Output = Result<(), Error>> + Send + 'static {
+        let task = self.stop();
         let namespace = Arc::clone(&self.shared.namespace);
         async move {
             match task {
@@ -459,14 +501,34 @@ impl<G> LeasedGenerator<G> {
         }
     }
 
-    /// Ends the current term and tells the task to stop (releasing the lease it holds).
-    fn stop(&mut self) {
+    /// Tells the task to stop (releasing the lease it holds) and ends the current term; the
+    /// task, the first time.
+    fn stop(&self) -> Option<JoinHandle<Result<(), Error>>> {
+        let mut stopping = self
+            .stopping
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Released before the current term is read and ended, against `install`'s order
+        // (the term stored, then this read): a term installed meanwhile is ended by one or
+        // the other.
+        self.shared.released.store(true, Ordering::SeqCst);
         // The stop before the end, as `KeepAlive` does: the task that finds the term ended
         // finds the stop too.
-        if let Some(stop) = self.stop.take() {
+        if let Some(stop) = stopping.0.take() {
             let _ = stop.send(());
         }
         self.shared.current.load().term.end();
+        let released = SystemTime::now();
+        self.shared.status.send_modify(|status| {
+            if status.making_ids {
+                status.making_ids = false;
+                status.since = released;
+                status.since_instant = Instant::now();
+            }
+            status.released = true;
+            status.reason = None;
+        });
+        stopping.1.take()
     }
 }
 
@@ -483,7 +545,7 @@ impl<G> Drop for LeasedGenerator<G> {
     /// Ends the term at once and tells the background task to release the lease; it does so
     /// if the runtime still runs.
     fn drop(&mut self) {
-        self.stop();
+        let _ = self.stop();
     }
 }
 
@@ -508,10 +570,18 @@ impl<G> Shared<G> {
         }
     }
 
-    /// Puts `generator` on `term` in place for every caller, and says so.
+    /// Puts `generator` on `term` in place for every caller, and says so; ends the term at
+    /// once when the generator was released meanwhile.
     fn install(&self, generator: G, term: LeaseTerm) {
         let value = term.value();
-        self.current.store(Arc::new(Bound { generator, term }));
+        self.current.store(Arc::new(Bound {
+            generator,
+            term: term.clone(),
+        }));
+        if self.released.load(Ordering::SeqCst) {
+            term.end();
+            return;
+        }
         let now = (SystemTime::now(), Instant::now());
         self.status.send_modify(|status| {
             status.making_ids = true;

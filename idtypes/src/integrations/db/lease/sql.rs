@@ -42,10 +42,13 @@ pub(super) struct Dialect {
 #[derive(Debug, Clone, Copy)]
 pub(super) enum SeedLock {
     /// Its transaction serializes it.
+    #[cfg_attr(not(feature = "sqlx-sqlite"), allow(dead_code))]
     None,
     /// A lock taken in the seeding transaction, released with it.
+    #[cfg_attr(not(feature = "sqlx-postgres"), allow(dead_code))]
     InTransaction(&'static str),
     /// A lock of the connection, taken before and released after (lock, unlock).
+    #[cfg_attr(not(feature = "sqlx-mysql"), allow(dead_code))]
     OnConnection(&'static str, &'static str),
 }
 

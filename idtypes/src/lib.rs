@@ -525,7 +525,7 @@
 //! a registered TimeId node, or, with an sqlx feature, one leased from the database the fleet
 //! shares ([`lease`]; with `etcd`, from its etcd cluster), which no other live process holds; a generator bound to the lease's
 //! [`LeaseTerm`] starts after the previous holder's last timestamp and stops when the lease
-//! runs out.
+//! runs out, and one that stays leased ([`lease::LeasedGenerator`]) leases again by itself.
 //!
 //! # Crate features
 //!
@@ -548,7 +548,8 @@
 //! | `arbitrary` | no | `arbitrary::Arbitrary` for every id type and typed id, for fuzzing: only valid values (a record key of the right key type is made so; a typed id whose checks refuse 16 draws in a row gives `IncorrectFormat`) | `arbitrary` 1 |
 //! | `derive` | no | the derive macros for [typed ids](#typed-ids) | `idtypes-derive` (`syn` 3, `quote`, `proc-macro2`) |
 //! | `etcd` | no | leases on etcd (v3 API), beside the SQL stores: [`lease::EtcdLeases`], with the same calls and guarantees (see [etcd or the SQL database](crate::lease#etcd-or-the-sql-database)); turns on `tokio` | `etcd-client` 0.21 (no default features: no TLS), which brings tonic's gRPC client and builds etcd's protocol with `protoc` (the `PROTOC` variable, or `protoc` on the `PATH`) |
-//! | `tokio` | no | `lease::KeepAlive`, leases renewed in the background (with an sqlx feature or `etcd`) | `tokio` (`rt`, `time`, `sync`); with an sqlx feature, sqlx's `runtime-tokio` (without a runtime an sqlx pool, SeaORM's too, panics when made) |
+//! | `tokio` | no | with an sqlx feature or `etcd`: [`lease::LeasedGenerator`], a generator whose lease is renewed in the background and taken again by itself when lost, and `lease::KeepAlive`, a lease renewed in the background | `tokio` (`rt`, `time`, `sync`); `arc-swap` (the generator swapped for every caller at once); with an sqlx feature, sqlx's `runtime-tokio` (without a runtime an sqlx pool, SeaORM's too, panics when made) |
+//! | `tracing` | no | lease events (acquired, renewed late, lost, acquired again, released, ...) as `tracing` events of target `idtypes::lease`, with the namespace, value, store and timings as fields (see [observing leases](crate::lease#observing-leases)) | `tracing` 0.1 (`std` only) |
 //! | `schemars` | no | `schemars::JsonSchema` (JSON Schema) for every id type, [`RecordKeyType`](crate::record_key::RecordKeyType) and typed id: see [below](#json-schema-and-openapi); `no_std` with `alloc` | `schemars` 1 |
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
 //! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; a newer Rust: [Rust versions](#rust-versions)): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |

@@ -247,6 +247,81 @@ fn a_lost_lease_says_whether_its_term_had_ended() {
     );
 }
 
+#[cfg(feature = "alloc")]
+#[test]
+fn a_leased_generator_without_a_term_says_for_how_long_why_and_whether_it_waited() {
+    let no_term = |waited, reason: Option<&str>, released| {
+        Error::new(
+            "lease",
+            Repr::from(OutOfLine::NoTerm {
+                namespace: "posts-tid".into(),
+                value: 7,
+                without: core::time::Duration::from_millis(2310),
+                waited,
+                reason: reason.map(Into::into),
+                released,
+            }),
+        )
+    };
+    let reason = "lease store: renew of `posts-tid` value 7 timed out: no reply within 1400 ms";
+    let err = no_term(None, Some(reason), false);
+    assert_eq!(err.kind(), ErrorKind::LeaseExpired);
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "lease `posts-tid`: no live term for 2310 ms (the last was on value 7); leasing \
+             again; because: {reason}"
+        )
+    );
+    assert_eq!(
+        no_term(Some(core::time::Duration::from_millis(250)), None, false).to_string(),
+        "lease `posts-tid`: no live term for 2310 ms (the last was on value 7); leasing \
+         again; waited 250 ms for one"
+    );
+    assert_eq!(
+        no_term(None, None, true).to_string(),
+        "lease `posts-tid`: released (the last term was on value 7); this generator makes no \
+         more ids"
+    );
+}
+
+#[test]
+fn debug_is_the_kind_and_the_message_as_std_io_errors_are() {
+    let err = Error::new(
+        "lease",
+        Repr::LeaseLost {
+            namespace: Snippet::new("posts-tid"),
+            value: 3,
+            ended: false,
+        },
+    );
+    assert_eq!(
+        format!("{err:?}"),
+        "Error { kind: LeaseLost, message: \"lease `posts-tid` value 3: no longer held by this \
+         process (it expired and was taken over, or was released)\" }"
+    );
+    // Quotes, backslashes and control characters in the message are escaped as a `str`'s
+    // `Debug` escapes them; an apostrophe is not.
+    let err = Error::new(
+        "atproto TID",
+        Repr::Character {
+            position: 0,
+            found: '"',
+            expected: "`234567abcdefghijklmnopqrstuvwxyz`",
+        },
+    );
+    let debug = format!("{err:?}");
+    assert!(
+        debug.contains(r#"unexpected character '\"' at byte 0"#),
+        "{debug}"
+    );
+    let alternate = format!("{err:#?}");
+    assert!(
+        alternate.starts_with("Error {\n    kind: Character,\n    message: \""),
+        "{alternate}"
+    );
+}
+
 #[test]
 fn one_byte_is_singular() {
     let err = Error::new(

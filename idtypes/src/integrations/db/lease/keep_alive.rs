@@ -26,7 +26,8 @@ use crate::{Error, ErrorKind, LeaseTerm, error::LeaseOp};
 /// again after a tenth of the term. Once the term has run out (no renewal came back by its
 /// deadline) or a renewal finds the lease taken over, it ends the term, so that the
 /// generators bound to it refuse, and stops; [`LeaseTerm::ended`] completes then (see
-/// [`term`](KeepAlive::term)). An ended term is never revived: to go on, acquire a new lease.
+/// [`term`](KeepAlive::term)). An ended term is never revived: to go on, acquire a new lease,
+/// or take ids from a [`LeasedGenerator`](super::LeasedGenerator), which does that by itself.
 ///
 /// [`release`](KeepAlive::release) and dropping both end the term at once, before anything
 /// else, and stop the renewals, abandoning one in flight. The lease itself is then released

@@ -563,7 +563,7 @@
 //!
 //! | features | Rust |
 //! |---|---|
-//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum`, `etcd` | 1.85 |
+//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `tracing`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum`, `etcd` | 1.85 |
 //! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | 1.86 |
 //! | `utoipa6` | 1.88 |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite`, `sea-orm` | 1.94 |

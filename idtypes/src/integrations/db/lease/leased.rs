@@ -59,6 +59,12 @@ use crate::{
 /// Dropping it ends the term and releases the lease in the background (as far as the
 /// runtime still runs); [`release`](LeasedGenerator::release) waits for that.
 ///
+/// Each id costs what its generator's does, plus a load of the current generator (an
+/// `arc-swap` read: no lock, nothing shared written): 29 ns against 15 ns for a TID generator
+/// bound to a term by hand, on a frozen clock where the generator's own work is a few
+/// nanoseconds (`cargo bench -p idtypes --features sqlx-sqlite,tokio --bench leased`); with the
+/// system clock's read (about 25 ns) in both, the difference is the same 14 ns.
+///
 /// # Examples
 ///
 /// ```no_run

@@ -13,7 +13,7 @@ use std::{hint::black_box, sync::Arc, time::Duration};
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use idtypes::{IdGenerator, LeaseTerm, ManualClock, RunAhead, lease::Leases, tid::TidGenerator};
+use idtypes::{LeaseTerm, ManualClock, RunAhead, lease::Leases, tid::TidGenerator};
 use support::configure;
 
 /// 2023-11-14T22:13:20Z.

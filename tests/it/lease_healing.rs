@@ -408,15 +408,10 @@ async fn outage_and_recovery(store: &impl Store, mut outage: Outage) {
         seen.ids.windows(2).all(|pair| pair[0].1 < pair[1].1),
         "TIDs increase across the new lease"
     );
+    let last_before = seen.ids.iter().rfind(|(at, _)| *at < back).unwrap().1;
     assert!(
-        waited_for
-            > seen
-                .ids
-                .iter()
-                .filter(|(at, _)| *at < back)
-                .last()
-                .unwrap()
-                .1
+        waited_for > last_before,
+        "the waiting call's id after every id made before"
     );
     for (_, took, err) in &seen.refusals {
         assert_eq!(err.kind(), ErrorKind::LeaseExpired, "{err}");

@@ -323,56 +323,25 @@ impl EtcdLeases {
         "etcd"
     }
 
-    /// A new lease after `old`'s term ended (see `LeasedGenerator`), as
-    /// `Leases::lease_again`: the same value while its key is still `old`'s (its etcd lease
-    /// alive), kept alive under a new term whose floor is the old term's claimed mark; else
-    /// any free value, after both that mark and the value's own.
+    /// A new lease after `old`'s term ended (see `LeasedGenerator`): the same value while its
+    /// key is still `old`'s (its etcd lease alive), kept alive under a new term, else a free
+    /// one (see [`lease_again`](super::lease_again)).
+    #[cfg(feature = "tokio")]
     async fn lease_again(&self, old: &Lease, size: u32) -> Result<Lease, Error> {
-        let call = Call {
-            op: LeaseOp::Acquire,
-            subject: &old.namespace,
-            value: None,
-        };
-        // Read after the term ended: no id under it is later.
-        let after = old.term.claimed_micros();
-        within_timeout(call, self.timing.timeout, async {
-            let keys = Keys::new(&self.prefix, &old.namespace);
-            let value = old.value();
-            let sent = (Instant::now(), monotonic_nanos());
-            let ceiling = self.timing.first_ceiling(after);
-            let kept = self.write_term(&keys, old, ceiling).await.map_err(|err| {
-                Call {
-                    value: Some(value),
-                    ..call
-                }
-                .failed(err)
-            })?;
-            if kept {
-                return Ok(Lease {
-                    namespace: old.namespace.clone(),
-                    holder: old.holder.clone(),
-                    deadline: sent.0 + self.timing.length(),
-                    term: LeaseTerm::until(
-                        value,
-                        self.timing.deadline_after(sent.1),
-                        after,
-                        ceiling,
-                    ),
-                    tries: 0,
-                    etcd_lease: old.etcd_lease,
-                });
-            }
-            self.take(
-                &old.namespace,
-                size,
-                call,
-                Wanted {
-                    after,
-                    prefer: Some(value),
-                },
-            )
-            .await
-        })
+        let keys = Keys::new(&self.prefix, &old.namespace);
+        super::lease_again(
+            old,
+            &self.timing,
+            |ceiling| self.write_term(&keys, old, ceiling),
+            |wanted| {
+                let call = Call {
+                    op: LeaseOp::Acquire,
+                    subject: &old.namespace,
+                    value: None,
+                };
+                self.take(&old.namespace, size, call, wanted)
+            },
+        )
         .await
     }
 

@@ -786,6 +786,63 @@ struct Wanted {
     prefer: Option<u32>,
 }
 
+/// `lease_again` of either store: after `old`'s term ended, within the store's timeout, the
+/// same value under a new term while the store still shows it as this holder's (`retake`,
+/// which writes the new term's ceiling it is given and says whether the value was still this
+/// holder's: then nobody took it over, so no id but this holder's was made with it, and the
+/// new term's floor is the old term's claimed mark); else a free value of the space (`take`,
+/// for what it is given: after that mark, the old value first). Either way the new term's
+/// ids come after every id of the old term.
+#[cfg(feature = "tokio")]
+async fn lease_again<E, R, T>(
+    old: &Lease,
+    timing: &Timing,
+    retake: impl FnOnce(i64) -> R,
+    take: impl FnOnce(Wanted) -> T,
+) -> Result<Lease, Error>
+where
+    E: fmt::Display,
+    R: Future<Output = Result<bool, E>>,
+    T: Future<Output = Result<Lease, Error>>,
+{
+    let call = Call {
+        op: LeaseOp::Acquire,
+        subject: &old.namespace,
+        value: None,
+    };
+    // Read after the term ended: no id under it is later.
+    let after = old.term.claimed_micros();
+    within_timeout(call, timing.timeout, async {
+        let value = old.value();
+        let sent = (Instant::now(), monotonic_nanos());
+        let ceiling = timing.first_ceiling(after);
+        let kept = retake(ceiling).await.map_err(|err| {
+            Call {
+                value: Some(value),
+                ..call
+            }
+            .failed(err)
+        })?;
+        if kept {
+            return Ok(Lease {
+                namespace: old.namespace.clone(),
+                holder: old.holder.clone(),
+                deadline: sent.0 + timing.length(),
+                term: LeaseTerm::until(value, timing.deadline_after(sent.1), after, ceiling),
+                tries: 0,
+                #[cfg(feature = "etcd")]
+                etcd_lease: old.etcd_lease,
+            });
+        }
+        take(Wanted {
+            after,
+            prefer: Some(value),
+        })
+        .await
+    })
+    .await
+}
+
 /// A new holder token: 128 random bits from the operating system, as 32 hex digits.
 fn new_holder() -> String {
     let (a, b) = (

@@ -249,51 +249,20 @@ macro_rules! store_for {
                 Ok(lease)
             }
 
-            /// A new lease after `old`'s term ended (see `LeasedGenerator`), within the
-            /// store's timeout: the same value, if the store still shows it as this holder's
-            /// (nobody took it over, so no id but this holder's was made with it), under a new
-            /// term whose floor is the old term's claimed mark; else any free value of
-            /// `0..size`, whose floor is the later of its high-water mark and that mark. Either
-            /// way the new term's ids come after every id of the old term.
+            /// A new lease after `old`'s term ended (see `LeasedGenerator`): the same value
+            /// while its row is still this holder's, else a free one (see
+            /// [`lease_again`](super::lease_again)).
             #[cfg(feature = "tokio")]
             async fn lease_again(&self, old: &Lease, size: u32) -> Result<Lease, Error> {
-                let call = Call {
-                    op: LeaseOp::Acquire,
-                    subject: &old.namespace,
-                    value: None,
-                };
-                // Read after the term ended: no id under it is later.
-                let after = old.term.claimed_micros();
-                within_timeout(call, self.timing.timeout, async {
-                    let value = old.value();
-                    let sent = (Instant::now(), monotonic_nanos());
-                    let ceiling = self.timing.first_ceiling(after);
-                    let kept = self
-                        .write_term(&old.namespace, value, &old.holder, ceiling)
-                        .await
-                        .map_err(|err| Call { value: Some(value), ..call }.failed(err))?;
-                    if kept {
-                        return Ok(Lease {
-                            namespace: old.namespace.clone(),
-                            holder: old.holder.clone(),
-                            deadline: sent.0 + self.timing.length(),
-                            term: LeaseTerm::until(value, self.timing.deadline_after(sent.1), after, ceiling),
-                            tries: 0,
-                            #[cfg(feature = "etcd")]
-                            etcd_lease: 0,
-                        });
-                    }
-                    self.take(
-                &old.namespace,
-                size,
-                call,
-                Wanted {
-                    after,
-                    prefer: Some(value),
-                },
-            )
-            .await
-                })
+                super::lease_again(
+                    old,
+                    &self.timing,
+                    |ceiling| self.write_term(&old.namespace, old.value(), &old.holder, ceiling),
+                    |wanted| {
+                        let call = Call { op: LeaseOp::Acquire, subject: &old.namespace, value: None };
+                        self.take(&old.namespace, size, call, wanted)
+                    },
+                )
                 .await
             }
 

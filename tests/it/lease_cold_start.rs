@@ -9,7 +9,7 @@
 
 use std::{
     collections::HashSet,
-    io::{BufRead, BufReader, Write},
+    io::Write,
     process::{Child, ChildStdin, Command, Stdio},
     sync::mpsc,
     time::{Duration, Instant, SystemTime, UNIX_EPOCH},
@@ -19,7 +19,7 @@ use idtypes::{
     ErrorKind,
     lease::{EtcdLeases, Leases},
 };
-use idtypes_tests::unique_table;
+use idtypes_tests::{forward_lines, unique_table};
 
 /// Processes, acquirers in each, and the values they share.
 const PROCESSES: usize = 20;
@@ -79,13 +79,7 @@ fn cold_start(store: &str, table: &str, namespace: &str) -> (Figures, Vec<(Child
             .stdout(Stdio::piped())
             .spawn()
             .expect("start a worker process");
-        let stdout = BufReader::new(worker.stdout.take().unwrap());
-        let send = send.clone();
-        std::thread::spawn(move || {
-            for line in stdout.lines() {
-                let _ = send.send(line.unwrap());
-            }
-        });
+        forward_lines(&mut worker, workers.len(), send.clone());
         let stdin = worker.stdin.take().unwrap();
         workers.push((worker, stdin));
     }
@@ -98,7 +92,7 @@ fn cold_start(store: &str, table: &str, namespace: &str) -> (Figures, Vec<(Child
     };
     let (mut ready, mut held) = (0, 0);
     while held < PROCESSES {
-        let line = lines
+        let (_, line) = lines
             .recv_timeout(Duration::from_secs(60))
             .expect("the workers report within a minute");
         let words: Vec<&str> = line.split(' ').collect();

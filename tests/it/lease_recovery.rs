@@ -10,7 +10,6 @@
 
 use std::{
     collections::HashSet,
-    io::{BufRead, BufReader},
     process::{Child, Command, Stdio},
     sync::mpsc,
     time::{Duration, Instant, SystemTime, UNIX_EPOCH},
@@ -20,7 +19,7 @@ use idtypes::lease::Leases;
 use idtypes_tests::{
     etcd::{Cluster, etcd_program},
     fault_proxy::{Fault, FaultProxy},
-    unique_table,
+    forward_lines, unique_table,
 };
 
 /// Worker processes per store.
@@ -82,13 +81,7 @@ impl Fleet {
                     .stdout(Stdio::piped())
                     .spawn()
                     .expect("start a worker process");
-                let stdout = BufReader::new(worker.stdout.take().unwrap());
-                let send = send.clone();
-                std::thread::spawn(move || {
-                    for line in stdout.lines() {
-                        let _ = send.send((i, line.unwrap()));
-                    }
-                });
+                forward_lines(&mut worker, i, send.clone());
                 worker
             })
             .collect();
@@ -211,39 +204,41 @@ async fn through_a_black_hole(url: String, setup: impl AsyncFnOnce(&str, &str)) 
     drop(proxy);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_postgres_fleet_makes_ids_again_after_the_store_was_away_for_two_terms() {
-    let Some(url) = idtypes_tests::postgres_url() else {
-        return;
+/// The fleet test through a black hole on a database server (skipped, saying why, when its
+/// URL is unset).
+macro_rules! black_hole_fleet {
+    ($name:ident, $url:path, $db:ty, $constructor:path) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $name() {
+            let Some(url) = $url() else {
+                return;
+            };
+            through_a_black_hole(url, async |url: &str, table: &str| {
+                let pool = sqlx::Pool::<$db>::connect(url).await.unwrap();
+                $constructor(pool)
+                    .with_table(table)
+                    .unwrap()
+                    .setup()
+                    .await
+                    .unwrap();
+            })
+            .await;
+        }
     };
-    through_a_black_hole(url, async |url: &str, table: &str| {
-        let pool = sqlx::PgPool::connect(url).await.unwrap();
-        Leases::postgres(pool)
-            .with_table(table)
-            .unwrap()
-            .setup()
-            .await
-            .unwrap();
-    })
-    .await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_mysql_fleet_makes_ids_again_after_the_store_was_away_for_two_terms() {
-    let Some(url) = idtypes_tests::mysql_url() else {
-        return;
-    };
-    through_a_black_hole(url, async |url: &str, table: &str| {
-        let pool = sqlx::MySqlPool::connect(url).await.unwrap();
-        Leases::mysql(pool)
-            .with_table(table)
-            .unwrap()
-            .setup()
-            .await
-            .unwrap();
-    })
-    .await;
-}
+black_hole_fleet!(
+    a_postgres_fleet_makes_ids_again_after_the_store_was_away_for_two_terms,
+    idtypes_tests::postgres_url,
+    sqlx::Postgres,
+    Leases::postgres
+);
+black_hole_fleet!(
+    a_mysql_fleet_makes_ids_again_after_the_store_was_away_for_two_terms,
+    idtypes_tests::mysql_url,
+    sqlx::MySql,
+    Leases::mysql
+);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_sqlite_fleet_makes_ids_again_after_the_file_was_locked_for_two_terms() {

@@ -44,6 +44,28 @@ pub fn interop_lines(relative: &str) -> Vec<String> {
         .collect()
 }
 
+/// Sends each line that `child` writes to its piped standard output to `to`, with `index`
+/// (the child's number among its siblings), from a thread of its own, until the output ends.
+///
+/// # Panics
+///
+/// When the child's standard output was not piped (`Stdio::piped()`).
+pub fn forward_lines(
+    child: &mut std::process::Child,
+    index: usize,
+    to: std::sync::mpsc::Sender<(usize, String)>,
+) {
+    use std::io::BufRead;
+    let stdout = std::io::BufReader::new(child.stdout.take().expect("a piped standard output"));
+    std::thread::spawn(move || {
+        for line in stdout.lines().map_while(Result::ok) {
+            if to.send((index, line)).is_err() {
+                return;
+            }
+        }
+    });
+}
+
 /// Sets a flag when dropped, also while a panic unwinds: a test that runs a helper thread
 /// until the workers finish (a clock stepper, say) holds one, so that a failing worker stops
 /// the helper instead of leaving the test waiting for it forever.

@@ -306,7 +306,7 @@ impl EtcdLeases {
         let lease = within_timeout(
             call,
             self.timing.timeout,
-            self.take(namespace, size, call, Wanted::default()),
+            self.take(namespace, size, Wanted::default()),
         )
         .await?;
         events::acquired(
@@ -333,14 +333,7 @@ impl EtcdLeases {
             old,
             &self.timing,
             |ceiling| self.write_term(&keys, old, ceiling),
-            |wanted| {
-                let call = Call {
-                    op: LeaseOp::Acquire,
-                    subject: &old.namespace,
-                    value: None,
-                };
-                self.take(&old.namespace, size, call, wanted)
-            },
+            |wanted| self.take(&old.namespace, size, wanted),
         )
         .await
     }
@@ -353,13 +346,12 @@ impl EtcdLeases {
     /// mark: two round trips and two writes to etcd a lease, when the first candidate is
     /// free. The first round's candidates are chosen without reading which values are held
     /// (most are free when a fleet starts); the next rounds read them first.
-    async fn take(
-        &self,
-        namespace: &str,
-        size: u32,
-        call: Call<'_>,
-        wanted: Wanted,
-    ) -> Result<Lease, Error> {
+    async fn take(&self, namespace: &str, size: u32, wanted: Wanted) -> Result<Lease, Error> {
+        let call = Call {
+            op: LeaseOp::Acquire,
+            subject: namespace,
+            value: None,
+        };
         let keys = Keys::new(&self.prefix, namespace);
         let holder = new_holder();
         let mut tries = 0;

@@ -238,7 +238,7 @@ macro_rules! store_for {
                 };
                 let start = Instant::now();
                 let lease =
-                    within_timeout(call, self.timing.timeout, self.take(namespace, size, call, Wanted::default()))
+                    within_timeout(call, self.timing.timeout, self.take(namespace, size, Wanted::default()))
                         .await?;
                 events::acquired(
                     lease.subject(self.store_name()),
@@ -258,10 +258,7 @@ macro_rules! store_for {
                     old,
                     &self.timing,
                     |ceiling| self.write_term(&old.namespace, old.value(), &old.holder, ceiling),
-                    |wanted| {
-                        let call = Call { op: LeaseOp::Acquire, subject: &old.namespace, value: None };
-                        self.take(&old.namespace, size, call, wanted)
-                    },
+                    |wanted| self.take(&old.namespace, size, wanted),
                 )
                 .await
             }
@@ -276,9 +273,13 @@ macro_rules! store_for {
                 &self,
                 namespace: &str,
                 size: u32,
-                call: Call<'_>,
                 wanted: Wanted,
             ) -> Result<Lease, Error> {
+                let call = Call {
+                    op: LeaseOp::Acquire,
+                    subject: namespace,
+                    value: None,
+                };
                 let holder = new_holder();
                 let mut seeded = false;
                 let mut tries = 0;

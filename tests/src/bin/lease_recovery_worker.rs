@@ -1,7 +1,7 @@
 //! One process of the lease recovery test (`tests/it/lease_recovery.rs`): it makes TIDs from
-//! a `LeasedGenerator` for a while, asking for a burst every millisecond whatever happens to
-//! the store, appends every TID to a file as it goes, and says when ids stopped and started
-//! again.
+//! a `LeasedGenerator` for a while, asking for a burst of ten every millisecond whatever
+//! happens to the store, appends every TID to a file as it goes, and says when ids stopped
+//! and started again.
 //!
 //! `lease_recovery_worker <store> <table or key prefix> <namespace> <run ms> <output file>`:
 //! the store is an sqlx database URL, or `etcd:` and the cluster's endpoints separated by
@@ -101,7 +101,7 @@ async fn work<G: Leasable<Id = idtypes::Tid>>(
     let mut gap_from: Option<u128> = None;
     let started = Instant::now();
     while started.elapsed() < run {
-        for _ in 0..50 {
+        for _ in 0..10 {
             match generator.try_next() {
                 Ok(tid) => {
                     tids.extend_from_slice(&tid.to_u64().to_le_bytes());

@@ -61,6 +61,8 @@ struct Report {
     gaps: Vec<(u128, u128)>,
     made: usize,
     leases: u64,
+    /// When it stopped making TIDs (ms since 1970).
+    stopped: u128,
 }
 
 impl Fleet {
@@ -115,9 +117,10 @@ impl Fleet {
                 ["gap", from, to] => reports[i]
                     .gaps
                     .push((from.parse().unwrap(), to.parse().unwrap())),
-                ["done", made, leases, _] => {
+                ["done", made, leases, _, stopped] => {
                     reports[i].made = made.parse().unwrap();
                     reports[i].leases = leases.parse().unwrap();
+                    reports[i].stopped = stopped.parse().unwrap();
                 }
                 _ => panic!("worker {i}: {line}"),
             }
@@ -163,8 +166,21 @@ impl Fleet {
             assert!(report.leases >= 2, "worker {i} leased again: {report:?}");
             stopped.push(gap.1 - gap.0);
             again.push(gap.1 - back);
-            // No other stretch without ids (before the cut or after the recovery).
-            assert_eq!(report.gaps.len(), 1, "worker {i}: {report:?}");
+            // Any other stretch without ids (a lease lost on a machine too busy to renew it
+            // in time, with the store up) ended within the bound too, or began less than the
+            // bound before the worker stopped.
+            for other in report.gaps.iter().filter(|other| *other != gap) {
+                let end = other.1.min(report.stopped);
+                assert!(
+                    end - other.0 <= bound.as_millis(),
+                    "worker {i} made no ids for {} ms with the store up: {report:?}",
+                    end - other.0
+                );
+                println!(
+                    "worker {i} lost a lease with the store up, for {} ms",
+                    end - other.0
+                );
+            }
         }
         println!(
             "{store}: {WORKERS} processes, the store away {} ms: ids stopped for {:?} ms; made \

@@ -9,7 +9,7 @@
 //!
 //! It prints `ready <value>` once its first lease is taken, then at the end one line per
 //! stretch without ids, `gap <from> <to>` (ms since 1970: the first refusal and the next id),
-//! and `done <TIDs made> <leases taken> <value>`.
+//! and `done <TIDs made> <leases taken> <value> <when it stopped, ms since 1970>`.
 
 use std::{
     io::Write,
@@ -121,6 +121,7 @@ async fn work<G: Leasable<Id = idtypes::Tid>>(
         tids.clear();
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
+    let stopped = unix_ms();
     if let Some(from) = gap_from {
         gaps.push((from, u128::MAX));
     }
@@ -138,5 +139,9 @@ async fn work<G: Leasable<Id = idtypes::Tid>>(
     for (from, to) in gaps {
         println!("gap {from} {to}");
     }
-    println!("done {made} {} {}", status.leases_taken(), status.value());
+    println!(
+        "done {made} {} {} {stopped}",
+        status.leases_taken(),
+        status.value()
+    );
 }

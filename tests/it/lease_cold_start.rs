@@ -12,7 +12,7 @@ use std::{
     io::Write,
     process::{Child, ChildStdin, Command, Stdio},
     sync::mpsc,
-    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
+    time::{Duration, Instant},
 };
 
 use idtypes::{
@@ -44,24 +44,16 @@ struct Figures {
     wall: Duration,
 }
 
-fn unix_ms() -> u128 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis()
-}
-
 /// The latency at `quantile` of sorted `latencies`.
 fn at(latencies: &[Duration], quantile: f64) -> Duration {
     let i = ((latencies.len() as f64 * quantile).ceil() as usize).clamp(1, latencies.len()) - 1;
     latencies[i]
 }
 
-/// Starts the processes on `store`, lets them acquire together, and collects what they saw;
-/// they hold their leases until `release` is called on what this returns.
+/// Starts the processes on `store`, lets them acquire together once every one has connected,
+/// and collects what they saw; they hold their leases until `release` is called on what this
+/// returns.
 fn cold_start(store: &str, table: &str, namespace: &str) -> (Figures, Vec<(Child, ChildStdin)>) {
-    // Started a few seconds from now, once every process has connected and said so.
-    let start = unix_ms() + 4000;
     let (send, lines) = mpsc::channel();
     let mut workers = Vec::new();
     for _ in 0..PROCESSES {
@@ -72,7 +64,6 @@ fn cold_start(store: &str, table: &str, namespace: &str) -> (Figures, Vec<(Child
                 namespace,
                 &SPACE.to_string(),
                 &PER_PROCESS.to_string(),
-                &start.to_string(),
                 &POOL.to_string(),
             ])
             .stdin(Stdio::piped())
@@ -90,14 +81,25 @@ fn cold_start(store: &str, table: &str, namespace: &str) -> (Figures, Vec<(Child
         failures: Vec::new(),
         wall: Duration::ZERO,
     };
-    let (mut ready, mut held) = (0, 0);
+    for _ in 0..PROCESSES {
+        let (i, line) = lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the workers connect within a minute");
+        assert_eq!(line, "ready", "worker {i}");
+    }
+    // The start, to every process at once.
+    let start = Instant::now();
+    for (_, stdin) in &mut workers {
+        writeln!(stdin).unwrap();
+        stdin.flush().unwrap();
+    }
+    let mut held = 0;
     while held < PROCESSES {
         let (_, line) = lines
             .recv_timeout(Duration::from_secs(60))
             .expect("the workers report within a minute");
         let words: Vec<&str> = line.split(' ').collect();
         match words[..] {
-            ["ready"] => ready += 1,
             ["held"] => held += 1,
             ["ok", micros, tries, value] => {
                 figures
@@ -109,12 +111,7 @@ fn cold_start(store: &str, table: &str, namespace: &str) -> (Figures, Vec<(Child
             _ => figures.failures.push(line),
         }
     }
-    assert_eq!(ready, PROCESSES);
-    assert!(
-        unix_ms() > start,
-        "the processes were ready before the start"
-    );
-    figures.wall = Duration::from_millis((unix_ms() - start) as u64);
+    figures.wall = start.elapsed();
     figures.latencies.sort();
     (figures, workers)
 }

@@ -2,17 +2,18 @@
 //! at once, as a fleet's deployment starts them, each taking a lease from a shared store.
 //!
 //! `lease_cold_start_worker <store> <table or key prefix> <namespace> <space size>
-//!  <acquirers> <start, ms since 1970> <pool size>`: the store is an sqlx database URL or
-//! `etcd:` and an endpoint. It prints `ready`, waits for the start, runs the acquirers
-//! together on one store (one pool of `pool size` connections, or one etcd client), and prints
-//! one line per acquirer: `ok <µs> <tries> <value>`, `exhausted <µs>` or `error <µs> <kind>
-//! <message>`. The leases are held until the process gets a line on its standard input, then
+//!  <acquirers> <pool size>`: the store is an sqlx database URL or `etcd:` and an endpoint. It
+//! prints `ready` once connected, waits for a line on its standard input (the start, given to
+//! every process at once), runs the acquirers together on one store (one pool of `pool size`
+//! connections, or one etcd client with the lease docs' settings), and prints one line per
+//! acquirer: `ok <µs> <tries> <value>`, `exhausted <µs>` or `error <µs> <kind> <message>`,
+//! then `held`. The leases are held until the next line on its standard input, then
 //! released.
 
 use std::{
     io::BufRead,
     sync::Arc,
-    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
+    time::{Duration, Instant},
 };
 
 use idtypes::{
@@ -24,45 +25,52 @@ use idtypes::{
 async fn main() {
     idtypes_tests::events::catch();
     let args: Vec<String> = std::env::args().collect();
-    let [_, store, table, namespace, size, acquirers, start, pool] = &args[..] else {
-        panic!("usage: lease_cold_start_worker STORE TABLE NAMESPACE SIZE ACQUIRERS START POOL");
+    let [_, store, table, namespace, size, acquirers, pool] = &args[..] else {
+        panic!("usage: lease_cold_start_worker STORE TABLE NAMESPACE SIZE ACQUIRERS POOL");
     };
     let size: u32 = size.parse().unwrap();
     let acquirers: usize = acquirers.parse().unwrap();
-    let start: u128 = start.parse().unwrap();
     let pool: u32 = pool.parse().unwrap();
     macro_rules! sql_pool {
         ($db:ty) => {
             sqlx::pool::PoolOptions::<$db>::new()
                 .max_connections(pool)
                 .test_before_acquire(false)
-                .connect_lazy(store)
+                .connect(store)
+                .await
                 .unwrap()
         };
     }
     if let Some(endpoint) = store.strip_prefix("etcd:") {
-        let client = etcd_client::Client::connect([endpoint], Some(idtypes_tests::etcd::options()))
+        // The lease docs' settings: HTTP/2 pings every 2 s, 2 s to answer (the fault tests'
+        // 500 ms drop connections here, where 20 processes keep etcd busy).
+        let options = etcd_client::ConnectOptions::new()
+            .with_connect_timeout(Duration::from_secs(2))
+            .with_keep_alive(Duration::from_secs(2), Duration::from_secs(2));
+        let client = etcd_client::Client::connect([endpoint], Some(options))
             .await
             .unwrap();
         let leases = EtcdLeases::new(client).with_prefix(table).unwrap();
-        run(leases, namespace, size, acquirers, start).await;
+        run(leases, namespace, size, acquirers).await;
     } else if store.starts_with("postgres") {
         let leases = Leases::postgres(sql_pool!(sqlx::Postgres))
             .with_table(table)
             .unwrap();
-        run(leases, namespace, size, acquirers, start).await;
+        run(leases, namespace, size, acquirers).await;
     } else if store.starts_with("mysql") {
         let leases = Leases::mysql(sql_pool!(sqlx::MySql))
             .with_table(table)
             .unwrap();
-        run(leases, namespace, size, acquirers, start).await;
+        run(leases, namespace, size, acquirers).await;
     } else {
         let options: sqlx::sqlite::SqliteConnectOptions = store.parse().unwrap();
         let pool = sqlx::sqlite::SqlitePoolOptions::new()
             .max_connections(pool)
-            .connect_lazy_with(options);
+            .connect_with(options)
+            .await
+            .unwrap();
         let leases = Leases::sqlite(pool).with_table(table).unwrap();
-        run(leases, namespace, size, acquirers, start).await;
+        run(leases, namespace, size, acquirers).await;
     }
 }
 
@@ -96,16 +104,10 @@ store_for!(
     EtcdLeases
 );
 
-async fn run(store: impl Store, namespace: &str, size: u32, acquirers: usize, start: u128) {
+async fn run(store: impl Store, namespace: &str, size: u32, acquirers: usize) {
     println!("ready");
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis();
-    tokio::time::sleep(Duration::from_millis(
-        u64::try_from(start.saturating_sub(now)).unwrap(),
-    ))
-    .await;
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line).unwrap();
     let namespace: Arc<str> = namespace.into();
     let tasks: Vec<_> = (0..acquirers)
         .map(|_| {
@@ -150,7 +152,7 @@ async fn run(store: impl Store, namespace: &str, size: u32, acquirers: usize, st
         println!("ok {micros} {tried} {value}");
     }
     println!("held");
-    let mut line = String::new();
+    line.clear();
     let _ = std::io::stdin().lock().read_line(&mut line);
     for lease in held {
         let _ = store.give_back(lease).await;

@@ -358,6 +358,8 @@ impl EtcdLeases {
         // The etcd lease for every attempt, and when its grant was sent: the server's expiry
         // comes after that plus the duration, so a term's deadline is counted from there.
         let mut granted: Option<(i64, (Instant, u64))> = None;
+        // How often a taking transaction was found unavailable (see `unavailable`).
+        let mut unavailable_again = 0;
         // A value lost to another contender is held by then, so rounds end with a lease or
         // with every value held. The bound only guards against values churning forever.
         for round in 0..(4 * size as usize + 16) {
@@ -398,6 +400,21 @@ impl EtcdLeases {
                 // look on with a new one.
                 Err(err) if lease_gone(&err) => {
                     granted = None;
+                    continue;
+                }
+                // The transaction may have taken a value, or not: the etcd lease is revoked,
+                // which deletes the key it may have put, and the round is tried again with a
+                // new one (a revoke that fails leaves that lease, never kept alive, to run
+                // out with its key).
+                Err(err) if unavailable(&err) && unavailable_again < AGAIN_WHEN_UNAVAILABLE => {
+                    unavailable_again += 1;
+                    granted = None;
+                    let _ = resent(|| {
+                        let mut leases = self.client.lease_client();
+                        async move { leases.revoke(id).await }
+                    })
+                    .await;
+                    tokio::time::sleep(pause_when_unavailable(unavailable_again)).await;
                     continue;
                 }
                 Err(err) => return Err(call.failed(err)),
@@ -458,7 +475,7 @@ impl EtcdLeases {
                 .map(|&value| TxnOp::get(keys.mark(value), None))
                 .collect::<Vec<_>>(),
         );
-        let response = resent(|| {
+        let response = retried(|| {
             let (mut kv, read) = (self.client.kv_client(), read.clone());
             async move { kv.txn(read).await }
         })
@@ -485,7 +502,7 @@ impl EtcdLeases {
     async fn free_values(&self, keys: &Keys, size: u32, call: Call<'_>) -> Result<Vec<u32>, Error> {
         let held_prefix = keys.held_prefix();
         let options = GetOptions::new().with_prefix().with_keys_only();
-        let response = resent(|| {
+        let response = retried(|| {
             let (mut kv, options, key) = (
                 self.client.kv_client(),
                 options.clone(),
@@ -514,7 +531,7 @@ impl EtcdLeases {
         let ttl = ttl_seconds(self.timing.duration);
         // Sent again when unsent: a lease granted twice leaves the other, with no key, to
         // run out.
-        let granted = resent(|| {
+        let granted = retried(|| {
             let mut leases = self.client.lease_client();
             async move { leases.grant(ttl, None).await }
         })
@@ -954,6 +971,43 @@ async fn resent<T, F: Future<Output = Result<T, etcd_client::Error>>>(
             Err(err) if unsent(&err) && sent < SENDINGS => {
                 sent += 1;
                 tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            done => return done,
+        }
+    }
+}
+
+/// Whether etcd (or the connection to it) said the service is unavailable (gRPC's
+/// `UNAVAILABLE`, 14) of a request that may have left: a connection dropped under it (its
+/// HTTP/2 pings not answered in time, a reset), a request that timed out in the cluster, a
+/// leader that changed. The request may or may not have taken effect.
+fn unavailable(err: &etcd_client::Error) -> bool {
+    matches!(err, etcd_client::Error::GRpcStatus(status) if i32::from(status.code()) == 14)
+        && !unsent(err)
+}
+
+/// How often [`retried`] and a take send a call again after [`unavailable`] at most.
+const AGAIN_WHEN_UNAVAILABLE: u32 = 3;
+
+/// The pause before the `n`th sending again (from 1) after [`unavailable`]: 50, 100, 200 ms.
+fn pause_when_unavailable(n: u32) -> Duration {
+    Duration::from_millis(50 << n.saturating_sub(1).min(4))
+}
+
+/// [`resent`], and sent again after [`unavailable`] too (up to [`AGAIN_WHEN_UNAVAILABLE`]
+/// times, 50, 100 and 200 ms later), for a call that may take effect twice: a read, or a
+/// grant (a second etcd lease, never kept alive, runs out holding no key). A fleet starting
+/// at once can keep etcd too busy to answer its clients' pings in time, whose connections
+/// then drop with every call on them.
+async fn retried<T, F: Future<Output = Result<T, etcd_client::Error>>>(
+    mut call: impl FnMut() -> F,
+) -> Result<T, etcd_client::Error> {
+    let mut again = 0;
+    loop {
+        match resent(&mut call).await {
+            Err(err) if unavailable(&err) && again < AGAIN_WHEN_UNAVAILABLE => {
+                again += 1;
+                tokio::time::sleep(pause_when_unavailable(again)).await;
             }
             done => return done,
         }

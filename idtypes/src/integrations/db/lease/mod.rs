@@ -383,11 +383,12 @@
 //! process's pool small (2 to 4 connections: a take holds one for a statement or a short
 //! transaction, and the acquirers of a process wait for it in turn), keep processes times
 //! pool size under the server's connection limit, give etcd's clients HTTP/2 pings that a
-//! busy server can answer (a timeout of a second or two: with 500 ms, 200 of the 1,000
-//! acquires failed when their connections were dropped), and give etcd a leader with a fast
-//! disk (its writes, two a lease, are what it spends its time on). An etcd acquire whose
-//! connection drops under it revokes the etcd lease it was taking with (which deletes any key
-//! the take may have put) and tries again, up to three times.
+//! busy server can answer (a timeout of a second or two: with 500 ms, in a run beside another
+//! test, the connections of four processes were dropped and 200 acquires failed, before an
+//! acquire tried again), and give etcd a leader with a fast disk (its writes, two a lease,
+//! are what it spends its time on). An etcd acquire whose connection drops under it now
+//! revokes the etcd lease it was taking with (which deletes any key the take may have put)
+//! and tries again, up to three times.
 //!
 //! # etcd
 //!

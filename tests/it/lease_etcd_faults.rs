@@ -284,3 +284,45 @@ async fn a_kept_lease_survives_a_connection_frozen_after_its_request() {
     proxy.set(Fault::None);
     kept.release().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_acquire_whose_connection_freezes_under_it_tries_again_on_a_new_one() {
+    let Some((proxy, through, direct)) = stores_with(DURATION, MARGIN).await else {
+        return;
+    };
+    // Time for the client's pings (500 ms apart, 500 ms to answer) to find the frozen
+    // connection and drop it, and for the acquire to go on on a new one.
+    let through = through.with_timeout(Duration::from_secs(5)).unwrap();
+    through.setup().await.unwrap();
+    // The acquire's first request (a read of the candidates' marks, the grant, or the taking
+    // transaction) freezes the connection every call of the client shares.
+    proxy.set(Fault::Freeze);
+    let start = Instant::now();
+    let lease = through
+        .acquire("frozen-acquire", 4)
+        .await
+        .expect("acquired on a new connection");
+    let took = start.elapsed();
+    println!("acquired through a frozen connection in {took:?}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    proxy.set(Fault::None);
+    // Whatever the frozen request did, no other value is held: a taking transaction that
+    // was cut off had its etcd lease revoked, and the key it may have put with it.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut others = Vec::new();
+    loop {
+        match direct.acquire("frozen-acquire", 4).await {
+            Ok(other) => others.push(other),
+            Err(err) => {
+                assert_eq!(err.kind(), ErrorKind::LeasesExhausted, "{err}");
+                break;
+            }
+        }
+    }
+    assert_eq!(others.len(), 3, "the three other values are free");
+    assert!(others.iter().all(|other| other.value() != lease.value()));
+    through.release(lease).await.unwrap();
+    for other in others {
+        direct.release(other).await.unwrap();
+    }
+}

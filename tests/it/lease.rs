@@ -636,3 +636,73 @@ async fn table_names_must_be_plain_identifiers() {
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OutOfRange);
 }
+
+/// An acquire on an SQLite file whose write lock another connection holds for longer than
+/// the pool's `busy_timeout` (SQLite's `database is locked`) tries again, and takes a value
+/// once the lock is let go, within the store's timeout; a lock held past the store's timeout
+/// is a `Timeout`, not a `database is locked`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_sqlite_acquire_outwaits_a_write_lock_held_past_its_busy_timeout() {
+    let path = std::env::temp_dir().join(format!("{}.db", unique_table("idtypes_busy")));
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(&path)
+        .create_if_missing(true)
+        .busy_timeout(Duration::from_millis(100));
+    let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(2)
+        .connect_with(options.clone())
+        .await
+        .unwrap();
+    let leases = Leases::sqlite(pool)
+        .with_timeout(Duration::from_secs(5))
+        .unwrap();
+    leases.setup().await.unwrap();
+    let mut locker = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect_with(options)
+        .await
+        .unwrap()
+        .acquire()
+        .await
+        .unwrap();
+
+    // Locked for 800 ms: eight of the pool's busy timeouts.
+    sqlx::raw_sql("BEGIN EXCLUSIVE")
+        .execute(&mut *locker)
+        .await
+        .unwrap();
+    let start = std::time::Instant::now();
+    let unlock = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        sqlx::raw_sql("ROLLBACK")
+            .execute(&mut *locker)
+            .await
+            .unwrap();
+        locker
+    });
+    let lease = leases
+        .acquire("busy", 4)
+        .await
+        .expect("taken once the lock was let go");
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(700), "{took:?}");
+    let mut locker = unlock.await.unwrap();
+    leases.release(lease).await.unwrap();
+
+    // Locked past the store's timeout (300 ms here): a timeout.
+    sqlx::raw_sql("BEGIN EXCLUSIVE")
+        .execute(&mut *locker)
+        .await
+        .unwrap();
+    let short = leases
+        .clone()
+        .with_timeout(Duration::from_millis(300))
+        .unwrap();
+    let err = short.acquire("busy", 4).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Timeout, "{err}");
+    sqlx::raw_sql("ROLLBACK")
+        .execute(&mut *locker)
+        .await
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+}

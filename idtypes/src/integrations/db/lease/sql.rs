@@ -36,6 +36,13 @@ pub(super) struct Dialect {
     /// slower, and the claims of others pass over the rows a seeding has locked meanwhile).
     /// SQLite's `BEGIN IMMEDIATE` serializes it already.
     pub seed_lock: SeedLock,
+    /// The error codes (sqlx's `DatabaseError::code`) of a statement refused only because
+    /// another connection held a lock at that moment, so that a take tries again while its
+    /// time limit lasts: SQLSTATE 40001 (a serialization failure; MySQL's deadlock 1213) and,
+    /// on PostgreSQL, 40P01 (a deadlock) and 55P03 (a lock not available); SQLite's
+    /// `SQLITE_BUSY` and `SQLITE_LOCKED` with their extended codes, which SQLite returns once
+    /// its `busy_timeout` (sqlx: 5 s) has passed while other writers kept the database.
+    pub contended: &'static [&'static str],
 }
 
 /// How a dialect serializes seeding (see [`Dialect::seed_lock`]).
@@ -71,6 +78,7 @@ pub(super) const POSTGRES: Dialect = Dialect {
     lock_free_row: "",
     begin_write: "BEGIN",
     seed_lock: SeedLock::InTransaction("SELECT pg_advisory_xact_lock(hashtext($1))"),
+    contended: &["40001", "40P01", "55P03"],
 };
 
 #[cfg(feature = "sqlx-mysql")]
@@ -96,6 +104,7 @@ pub(super) const MYSQL: Dialect = Dialect {
         "SELECT GET_LOCK(SHA1($1), 3)",
         "SELECT RELEASE_LOCK(SHA1($1))",
     ),
+    contended: &["40001"],
 };
 
 #[cfg(feature = "sqlx-sqlite")]
@@ -117,6 +126,9 @@ pub(super) const SQLITE: Dialect = Dialect {
     lock_free_row: "",
     begin_write: "BEGIN IMMEDIATE",
     seed_lock: SeedLock::None,
+    // SQLITE_BUSY (5) and its RECOVERY, SNAPSHOT and TIMEOUT; SQLITE_LOCKED (6) and its
+    // SHAREDCACHE and VTAB.
+    contended: &["5", "261", "517", "773", "6", "262", "518"],
 };
 
 use std::sync::Arc;
@@ -175,6 +187,7 @@ impl Statements {
             lock_free_row,
             begin_write: _,
             seed_lock,
+            contended: _,
         } = *dialect;
         // The statements below number their placeholders `$1`..`$6` in the order they appear,
         // so positional `?` binds the same values (PostgreSQL's `claim`, which refers to

@@ -220,6 +220,12 @@ macro_rules! store_for {
             /// names the size of its namespace ([the spaces](crate::lease#the-spaces)):
             /// `leases.acquire("posts-tid", TidGenerator::LEASE_VALUES)`.
             ///
+            /// A take the database refuses only because other connections hold a lock at that
+            /// moment (SQLite's `database is locked` once its `busy_timeout` has passed, a
+            /// serialization failure or a deadlock) is tried again after a pause of a few
+            /// milliseconds, until the store's timeout: a busy database makes an acquire
+            /// slower, not fail.
+            ///
             /// # Errors
             ///
             /// - [`ErrorKind::LeasesExhausted`](crate::ErrorKind::LeasesExhausted) when every
@@ -291,16 +297,23 @@ macro_rules! store_for {
                     let sent = (Instant::now(), monotonic_nanos());
                     // The clock once: the ceiling written and the one the term keeps agree.
                     let clock = self.timing.clock.now_micros().max(wanted.after);
-                    let claimed = self
-                        .claim(namespace, size, wanted.prefer, &holder, clock)
-                        .await
-                        .map_err(|err| call.failed(err))?;
+                    let claimed = match self.claim(namespace, size, wanted.prefer, &holder, clock).await {
+                        Ok(claimed) => claimed,
+                        Err(err) if self.contended(&err) => {
+                            self.pause().await;
+                            continue;
+                        }
+                        Err(err) => return Err(call.failed(err)),
+                    };
                     let Some((value, mark)) = claimed else {
                         // No free row: the namespace's rows may not all exist yet (seeded
                         // now, or by another process meanwhile); one more claim after.
                         if !seeded {
-                            self.seed(namespace, size).await.map_err(|err| call.failed(err))?;
-                            seeded = true;
+                            match self.seed(namespace, size).await {
+                                Ok(_) => seeded = true,
+                                Err(err) if self.contended(&err) => self.pause().await,
+                                Err(err) => return Err(call.failed(err)),
+                            }
                             continue;
                         }
                         return Err(Error::new(
@@ -324,6 +337,23 @@ macro_rules! store_for {
                         return Ok(lease);
                     }
                 }
+            }
+
+            /// Whether `err` refused a statement only because another connection held a
+            /// lock then (see `Dialect::contended`): a take tries again, as a busy
+            /// database is no reason to fail a call whose time limit has not passed.
+            fn contended(&self, err: &sqlx::Error) -> bool {
+                let sqlx::Error::Database(err) = err else {
+                    return false;
+                };
+                err.code().is_some_and(|code| self.dialect.contended.contains(&&*code))
+            }
+
+            /// A pause of 1 to 16 ms before a contended take tries again, random so that
+            /// the contenders do not come back together.
+            async fn pause(&self) {
+                let pause = Duration::from_micros(1_000 + crate::process::random::os_u64() % 15_000);
+                crate::process::timer::Sleep::until(Instant::now() + pause).await;
             }
 
             /// Takes a free row of `0..size` in `namespace` for `holder`, with its first

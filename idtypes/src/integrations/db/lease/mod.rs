@@ -185,7 +185,11 @@
 //!   10.6; SQLite: the same under its write lock, `BEGIN IMMEDIATE`). Each claim reads from a
 //!   random value on, so that it passes over few held rows. Two contenders never hold the
 //!   same value. When every value is held, it fails with
-//!   [`ErrorKind::LeasesExhausted`](crate::ErrorKind::LeasesExhausted) at once.
+//!   [`ErrorKind::LeasesExhausted`](crate::ErrorKind::LeasesExhausted) at once. A claim the
+//!   database refuses only for a lock that others hold at that moment (SQLite's `database is
+//!   locked` once its `busy_timeout` has passed, a serialization failure, a deadlock,
+//!   PostgreSQL's `lock_timeout`) is tried again a few milliseconds later, within the
+//!   store's timeout: a busy database makes an acquire slower, not fail.
 //! - [`renew`](Leases::renew) extends a lease only while this process still holds it; if the
 //!   lease expired and another process took the value, it fails with
 //!   [`ErrorKind::LeaseLost`](crate::ErrorKind::LeaseLost).

@@ -113,8 +113,37 @@ async fn create_post(Json(new): Json<NewPost>) -> Json<Value> {
     }))
 }
 
+/// A handler's own parse of an id, with `?`: an id refused is the invalid-id problem.
+async fn parse_tid(
+    axum::extract::Path(text): axum::extract::Path<String>,
+) -> Result<String, Problem> {
+    Ok(Tid::parse(&text)?.to_string())
+}
+
+/// A generator whose lease term has ended (`LeaseExpired`), with `?`: 503.
+async fn next_leased() -> Result<String, Problem> {
+    let term = idtypes::LeaseTerm::new(3, std::time::Duration::from_secs(20), 0, i64::MAX);
+    let generator = idtypes::tid::TidGenerator::new().with_lease_term(term.clone())?;
+    term.end();
+    Ok(generator.try_next()?.to_string())
+}
+
+/// Another error of the handler's own (a database's, say), as a 500: the path's `marker`
+/// ends up in the cause only.
+async fn fail_inside(
+    axum::extract::Path(marker): axum::extract::Path<String>,
+) -> Result<String, Problem> {
+    let insert: Result<String, std::io::Error> = Err(std::io::Error::other(format!(
+        "insert or update on table \"posts\" violates foreign key constraint \"{marker}\""
+    )));
+    insert.map_err(Problem::internal)
+}
+
 fn app() -> Router {
     Router::new()
+        .route("/parse/{text}", get(parse_tid))
+        .route("/next", get(next_leased))
+        .route("/fail/{marker}", get(fail_inside))
         .route("/posts", get(list_posts).post(create_post))
         .route("/posts/{id}", get(get_post))
         .route("/users/{user}/posts/{post}", get(get_users_post))
@@ -631,4 +660,59 @@ fn utoipa_6_lists_the_same_responses() {
         body["422"]["content"]["application/problem+json"]["schema"]["$ref"],
         "#/components/schemas/Problem"
     );
+}
+
+#[tokio::test]
+async fn an_id_a_handler_refuses_with_question_mark_is_the_invalid_id_problem() {
+    let (status, problem) = problem_of(get_text("/parse/3jzfcijpj2z2").await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(problem["type"], INVALID_ID);
+    assert_eq!(problem["kind"], "length");
+    assert!(problem.get("in").is_none(), "{problem}");
+    assert_eq!(
+        problem["detail"],
+        Tid::parse("3jzfcijpj2z2").unwrap_err().to_string()
+    );
+}
+
+#[tokio::test]
+async fn a_generator_without_a_lease_answers_503_without_its_reason() {
+    idtypes_tests::events::catch();
+    let (status, problem) = problem_of(get_text("/next").await).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(
+        problem,
+        json!({
+            "type": "about:blank",
+            "title": "Service Unavailable",
+            "status": 503,
+            "detail": "no id can be made now; try again shortly",
+        })
+    );
+}
+
+#[tokio::test]
+async fn another_error_answers_500_and_logs_its_cause_out_of_the_body() {
+    idtypes_tests::events::catch();
+    let marker = idtypes_tests::unique_table("posts_author_fkey");
+    let (status, content_type, body) = get_text(&format!("/fail/{marker}")).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(content_type, "application/problem+json");
+    assert_eq!(
+        body,
+        r#"{"type":"about:blank","title":"Internal Server Error","status":500,"detail":"the server failed to handle the request"}"#
+    );
+    assert!(!body.contains(&marker));
+    let logged: Vec<_> = idtypes_tests::events::caught_in("idtypes::axum")
+        .into_iter()
+        .filter(|event| {
+            event
+                .field("cause")
+                .is_some_and(|cause| cause.contains(&marker))
+        })
+        .collect();
+    assert_eq!(logged.len(), 1, "{logged:?}");
+    assert_eq!(logged[0].level, tracing::Level::ERROR);
+    assert_eq!(logged[0].field("status"), Some("500"));
+    assert_eq!(logged[0].field("kind"), Some("other"));
 }

@@ -1,6 +1,7 @@
-//! The lease events (`idtypes`' feature `tracing`, target `idtypes::lease`), caught for the
-//! tests: a process-wide `tracing` subscriber that keeps every event of that target, which
-//! each test reads back by its own namespace (tests run side by side in one process).
+//! The lease events (`idtypes`' feature `tracing`, target `idtypes::lease`) and the server
+//! errors `idtypes::axum` logs (target `idtypes::axum`), caught for the tests: a process-wide
+//! `tracing` subscriber that keeps every event of those targets, which each test reads back by
+//! its own namespace or marker (tests run side by side in one process).
 
 use std::{
     collections::BTreeMap,
@@ -17,6 +18,8 @@ use tracing::{
 /// One event as the subscriber saw it.
 #[derive(Debug, Clone)]
 pub struct Caught {
+    /// Its target.
+    pub target: &'static str,
     /// Its level.
     pub level: Level,
     /// Its message.
@@ -47,23 +50,36 @@ pub fn catch() {
     });
 }
 
-/// The events caught so far whose `namespace` field is `namespace`, in order.
+/// The lease events caught so far whose `namespace` field is `namespace`, in order.
 pub fn caught(namespace: &str) -> Vec<Caught> {
     CAUGHT
         .lock()
         .unwrap()
         .iter()
-        .filter(|event| event.field("namespace") == Some(namespace))
+        .filter(|event| {
+            event.target == "idtypes::lease" && event.field("namespace") == Some(namespace)
+        })
         .cloned()
         .collect()
 }
 
-/// The subscriber: events of `idtypes::lease` only, no spans.
+/// The events of `target` caught so far, in order.
+pub fn caught_in(target: &str) -> Vec<Caught> {
+    CAUGHT
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|event| event.target == target)
+        .cloned()
+        .collect()
+}
+
+/// The subscriber: events of `idtypes::lease` and `idtypes::axum` only, no spans.
 struct Catcher;
 
 impl Subscriber for Catcher {
     fn enabled(&self, metadata: &Metadata<'_>) -> bool {
-        metadata.target() == "idtypes::lease"
+        matches!(metadata.target(), "idtypes::lease" | "idtypes::axum")
     }
 
     fn new_span(&self, _: &Attributes<'_>) -> Id {
@@ -76,6 +92,7 @@ impl Subscriber for Catcher {
 
     fn event(&self, event: &Event<'_>) {
         let mut caught = Caught {
+            target: event.metadata().target(),
             level: *event.metadata().level(),
             message: String::new(),
             fields: BTreeMap::new(),

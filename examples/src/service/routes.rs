@@ -20,7 +20,6 @@ use std::{
 use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
 use idtypes::prelude::*;
 use idtypes::{
-    ErrorKind,
     axum::{InvalidBody, InvalidParams, Path, Problem, Query},
     lease::LeasedGenerator,
     tid::TidGenerator,
@@ -30,7 +29,7 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::{
     ids::{PostId, UserId},
-    store::{PostRow, Store, StoreError},
+    store::{PostRow, Store},
 };
 
 /// What every route shares: the posts table (through sqlx or SeaORM: [`Store`]), and this
@@ -82,21 +81,6 @@ impl From<PostRow> for Post {
     }
 }
 
-/// A generator's error as a problem: 503 while it has no lease on its clock id (it says for
-/// how long and why), 500 otherwise.
-fn generator_problem(error: idtypes::Error) -> Problem {
-    let status = match error.kind() {
-        ErrorKind::LeaseExpired => StatusCode::SERVICE_UNAVAILABLE,
-        _ => StatusCode::INTERNAL_SERVER_ERROR,
-    };
-    Problem::new(status, error.to_string())
-}
-
-/// The store's error as a problem: 500.
-fn store_problem(error: StoreError) -> Problem {
-    Problem::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
-}
-
 /// `GET /posts`'s query: the start of the span of time to list, and optionally an author.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -125,17 +109,11 @@ pub async fn create_post<S: Store>(
     idtypes::axum::Json(new): idtypes::axum::Json<NewPost>,
 ) -> Result<(StatusCode, Json<Post>), Problem> {
     let row = PostRow {
-        id: PostId::from_inner(
-            state
-                .posts
-                .next_within(LEASE_WAIT)
-                .await
-                .map_err(generator_problem)?,
-        ),
+        id: PostId::from_inner(state.posts.next_within(LEASE_WAIT).await?),
         author: new.author,
         text: new.text,
     };
-    state.store.insert(&row).await.map_err(store_problem)?;
+    state.store.insert(&row).await.map_err(Problem::internal)?;
     Ok((StatusCode::CREATED, Json(row.into())))
 }
 
@@ -155,7 +133,7 @@ pub async fn get_post<S: Store>(
     State(state): State<AppState<S>>,
     Path(id): Path<PostId>,
 ) -> Result<Json<Post>, Problem> {
-    match state.store.get(id).await.map_err(store_problem)? {
+    match state.store.get(id).await.map_err(Problem::internal)? {
         Some(row) => Ok(Json(row.into())),
         None => Err(Problem::new(StatusCode::NOT_FOUND, format!("no post {id}"))),
     }
@@ -188,7 +166,7 @@ pub async fn list_posts<S: Store>(
         .store
         .between(range, query.author)
         .await
-        .map_err(store_problem)?;
+        .map_err(Problem::internal)?;
     Ok(Json(rows.into_iter().map(Post::from).collect()))
 }
 

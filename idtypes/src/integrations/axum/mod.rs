@@ -133,6 +133,43 @@
 //! far as it is known, `in` and `parameter` or `pointer`. serde_json's " at line 1 column 20"
 //! is left out of a `detail` that has a `pointer`; text that is not JSON keeps it.
 //!
+//! # A handler's own errors
+//!
+//! A handler that returns `Result<_, Problem>` answers every error in this one shape, with no
+//! glue:
+//!
+//! - **[`Problem::new`]**: a failure of its own, with the status and the `detail` it chooses
+//!   (404 "no post …").
+//! - **`?` on an [`Error`](crate::Error)**: `From<idtypes::Error>` gives each kind its
+//!   status:
+//!   - an id refused is the invalid-id problem (400, without `in`);
+//!   - a generator that cannot make an id now (no lease, a lease store down, a clock gone
+//!     back or outrun) is 503, "no id can be made now; try again shortly";
+//!   - `Exhausted` and `Forked` are 500.
+//! - **[`Problem::internal`]**: any other error (a database's, a client's) as a 500, "the
+//!   server failed to handle the request": `insert(&row).await.map_err(Problem::internal)?`.
+//!
+//! The 500s and 503s keep their cause out of the body: a lease's reason, a foreign key's
+//! name, a connection string. The cause is logged as the problem is answered, a `tracing`
+//! event of target `idtypes::axum` (`ERROR` for a 500, `WARN` for a 503). It is also given
+//! by [`Problem::cause`] and `source()`.
+//!
+//! ```
+//! use axum::http::StatusCode;
+//! use idtypes::{Tid, axum::Problem};
+//!
+//! fn lookup(text: &str) -> Result<String, Problem> {
+//!     let tid = Tid::parse(text)?;                                  // 400 when refused
+//!     let found: Result<Option<String>, std::io::Error> = Ok(None); // a database's answer
+//!     found
+//!         .map_err(Problem::internal)?                                // 500, cause logged
+//!         .ok_or_else(|| Problem::new(StatusCode::NOT_FOUND, format!("no post {tid}")))
+//! }
+//!
+//! assert_eq!(lookup("3jzfcijpj2z2a").unwrap_err().status(), StatusCode::NOT_FOUND);
+//! assert_eq!(lookup("3jzfc").unwrap_err().status(), StatusCode::BAD_REQUEST);
+//! ```
+//!
 //! # OpenAPI
 //!
 //! With the `utoipa` (utoipa 5) or `utoipa6` feature, [`Problem`] is a `ToSchema` (named
@@ -189,6 +226,7 @@
 
 pub(crate) mod body;
 pub(crate) mod captured;
+mod cause;
 mod json;
 #[cfg(any(feature = "utoipa", feature = "utoipa6"))]
 mod openapi;

@@ -10,7 +10,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use super::{body, captured};
+use super::{body, captured, cause::Cause};
 use crate::{Error, ErrorKind};
 
 /// The problem type of an id refused: its `type` member. It names the
@@ -82,6 +82,8 @@ struct Parts {
     location: Option<Location>,
     /// The id's error, for the [`INVALID_ID`] problem.
     error: Option<Error>,
+    /// What a server error answers in general words and logs whole (see `cause.rs`).
+    cause: Option<Cause>,
 }
 
 /// Where in the request a [`Problem`] was found: its `in` member and the `parameter` or
@@ -137,6 +139,7 @@ impl Problem {
             detail: error.to_string(),
             location,
             error: Some(error),
+            cause: None,
         }))
     }
 
@@ -168,7 +171,38 @@ impl Problem {
             detail,
             location,
             error: None,
+            cause: None,
         }))
+    }
+
+    /// An `about:blank` server error: `detail` in general words, `cause` kept out of the
+    /// body, logged when it is answered.
+    pub(super) fn caused(status: StatusCode, detail: &str, cause: Cause) -> Problem {
+        Problem(Box::new(Parts {
+            status,
+            detail: detail.to_owned(),
+            location: None,
+            error: None,
+            cause: Some(cause),
+        }))
+    }
+
+    /// What a server error ([`internal`](Problem::internal), or an [`Error`] converted to
+    /// 500 or 503) hides from its body: the error it was made from, for a middleware or a
+    /// test. `None` for the other problems (an id refused gives its error by
+    /// [`id_error`](Problem::id_error)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::axum::Problem;
+    ///
+    /// let problem = Problem::internal("insert or update on table \"posts\" violates a foreign key");
+    /// assert_eq!(problem.detail(), "the server failed to handle the request");
+    /// assert!(problem.cause().unwrap().to_string().contains("foreign key"));
+    /// ```
+    pub fn cause(&self) -> Option<&(dyn std::error::Error + Send + Sync + 'static)> {
+        self.0.cause.as_ref().map(Cause::error)
     }
 
     /// The same problem, found at `location`.
@@ -384,18 +418,26 @@ impl fmt::Display for Problem {
 }
 
 impl std::error::Error for Problem {
-    /// The id's error, for an id refused.
+    /// The id's error, for an id refused; the [`cause`](Problem::cause) of a server error.
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.0
-            .error
-            .as_ref()
-            .map(|error| error as &(dyn std::error::Error + 'static))
+        match (&self.0.error, &self.0.cause) {
+            (Some(error), _) => Some(error),
+            (None, Some(cause)) => Some(cause.error()),
+            (None, None) => None,
+        }
     }
 }
 
 impl IntoResponse for Problem {
     /// The status, `Content-Type: application/problem+json` and [`to_json`](Problem::to_json).
+    ///
+    /// A server error's [`cause`](Problem::cause) is logged here, as a `tracing` event of
+    /// target `idtypes::axum` (level `ERROR` for a 500, `WARN` for a 503), with the status,
+    /// the `detail` answered and the cause whole.
     fn into_response(self) -> Response {
+        if let Some(cause) = &self.0.cause {
+            cause.log(self.0.status, &self.0.detail);
+        }
         (
             self.0.status,
             [(

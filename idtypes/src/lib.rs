@@ -678,11 +678,12 @@
 //!
 //! | type | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|
-//! | `Tid`, `Snowish`, `Snowflake` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT`: the integer (`BIGINT UNSIGNED` is read too) | `INTEGER`: the integer |
+//! | `Tid`, `Snowish`, `Snowflake`, `Sonyflake` ([`Column::Natural`]) | `BIGINT`: the id's own integer | `BIGINT`: the integer (`BIGINT UNSIGNED` is read too) | `INTEGER`: the integer |
 //! | `TimeId`, `Uid11`, `Uid11Xid`, `TsSeqRand`, `FullRand` ([`Column::Flipped`]) | `BIGINT`: the 64 bits with the top one flipped | `BIGINT`: the bits flipped | `INTEGER`: the bits flipped |
 //! | `Tbsl` ([`Column::Bytes`]) | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
 //! | `Ulid` ([`Column::Uuid`]), a typed id over a `Uuid` | `UUID` | `BINARY(16)` | `BLOB` |
 //! | `Ksuid` ([`Column::Bytes`]) | `BYTEA` (20 bytes) | `BINARY(20)` | `BLOB` |
+//! | `RsXid` ([`Column::Bytes`]) | `BYTEA` (12 bytes) | `BINARY(12)` | `BLOB` |
 //! | `AsBytes<T>` (any id, typed ids too) | `BYTEA` | `BINARY(8)`, `BINARY(10)` | `BLOB` |
 //! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |

@@ -52,15 +52,9 @@ pub fn catch() {
 
 /// The lease events caught so far whose `namespace` field is `namespace`, in order.
 pub fn caught(namespace: &str) -> Vec<Caught> {
-    CAUGHT
-        .lock()
-        .unwrap()
-        .iter()
-        .filter(|event| {
-            event.target == "idtypes::lease" && event.field("namespace") == Some(namespace)
-        })
-        .cloned()
-        .collect()
+    let mut events = caught_in("idtypes::lease");
+    events.retain(|event| event.field("namespace") == Some(namespace));
+    events
 }
 
 /// The events of `target` caught so far, in order.

@@ -44,11 +44,13 @@ impl Cause {
             Cause::Other(_) => "other",
         };
         let cause = self.error();
+        // A cause is only ever a 503's or a 500's.
+        let unavailable = status == StatusCode::SERVICE_UNAVAILABLE;
         let status = status.as_u16();
-        if status >= 500 && status != 503 {
-            tracing::error!(target: "idtypes::axum", status, detail, kind, cause = %cause, "server error answered");
-        } else {
+        if unavailable {
             tracing::warn!(target: "idtypes::axum", status, detail, kind, cause = %cause, "server error answered");
+        } else {
+            tracing::error!(target: "idtypes::axum", status, detail, kind, cause = %cause, "server error answered");
         }
     }
 }

@@ -72,7 +72,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(back, post);
     println!(
         "the post id's time: {} (clock id {})",
-        post.id.datetime(),
+        post.id.datetime::<chrono::DateTime<chrono::Utc>>(),
         post.id.clock_id()
     );
 

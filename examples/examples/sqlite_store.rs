@@ -65,7 +65,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let id: Tid = row.try_get("id")?;
         let rkey: RecordKey = row.try_get("rkey")?;
         let text: String = row.try_get("text")?;
-        println!("{}  {id}  {rkey}  {text}", id.datetime().to_rfc3339());
+        println!(
+            "{}  {id}  {rkey}  {text}",
+            id.datetime::<chrono::DateTime<chrono::Utc>>().to_rfc3339()
+        );
     }
 
     println!("\n== 2024-07-20 only");
@@ -80,7 +83,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     for row in &rows {
         let id: Tid = row.try_get("id")?;
         let text: String = row.try_get("text")?;
-        println!("{}  {text}", id.datetime().to_rfc3339());
+        println!(
+            "{}  {text}",
+            id.datetime::<chrono::DateTime<chrono::Utc>>().to_rfc3339()
+        );
     }
     assert_eq!(rows.len(), 2);
 

@@ -156,8 +156,9 @@
 //!     has them as methods (`UserId::now_v7()`, `UserId::range_for_time(..)`). Its text as
 //!     a format is the TypeID suffix; the time functions and time ranges are version 7's
 //!     (a range holds every UUID between its bounds, as PostgreSQL's `uuid` order does).
-//! 12. For tests and backfills (with the generators: `std`): `time` is a `SystemTime` or a
-//!     chrono `DateTime<Utc>`, rounded down to the format's precision; the parts that are not
+//! 12. For tests and backfills (with the generators: `std`): `time` is a `SystemTime` or any
+//!     [`UtcTime`] (chrono's `DateTime<Utc>`, jiff's `Timestamp`, `time`'s `OffsetDateTime`),
+//!     rounded down to the format's precision; the parts that are not
 //!     time are drawn from the secure random source (clock id, node, machine or worker id,
 //!     sequence, random bits), but for an `RsXid`, whose machine id, process id and counter
 //!     are the process's, as `now()`'s. A time outside the format's span is an
@@ -182,12 +183,40 @@
 //! raw form, integer or bytes, and the big-endian bytes, both ways).
 //!
 //! Range bounds are inclusive, for `WHERE id BETWEEN ? AND ?` ([`IdRange`]); time spans are
-//! any `RangeBounds` of `SystemTime` (or chrono's `DateTime<Utc>`), taken at the format's
-//! precision (every millisecond the span touches, for the millisecond formats).
+//! any `RangeBounds` of `SystemTime` (or of a [`UtcTime`]), taken at the format's precision
+//! (every millisecond the span touches, for the millisecond formats).
 //!
 //! Every failure is an [`Error`] whose [`kind`](Error::kind) says what went wrong, whose
 //! [`position`](Error::position) says where, and whose message says what was expected.
 //! No input makes any function here panic.
+//!
+//! # Times
+//!
+//! Every format with a timestamp meets the date-time libraries through one trait,
+//! [`UtcTime`]: std's `SystemTime`, chrono's `DateTime<Utc>` (feature `chrono`), jiff's
+//! `Timestamp` (feature `jiff`), and the `time` crate's `OffsetDateTime` and `UtcDateTime`
+//! (feature `time`). Whichever a service holds, the same calls take it and give it, with the
+//! same rounding (down, to the format's precision) and the same out-of-range errors:
+//!
+//! - made at a time: `Tid::from_datetime(time, clock_id)` and each format's `from_datetime`
+//!   with its other parts, and `at(time)` with random parts (typed ids too);
+//! - its timestamp: `id.datetime::<T>()` (typed ids too) and `T::from(id)`; for the two
+//!   formats whose times run to the year 10889, past jiff's and `time`'s 9999, an `Option`:
+//!   [`Ulid::datetime`] and [`uuids::datetime`] (a version 7 UUID);
+//! - a span: `range_for_time(start..end)` and `ranges_for_time`, of any of them.
+//!
+#![cfg_attr(all(feature = "jiff", feature = "time"), doc = "```")]
+#![cfg_attr(not(all(feature = "jiff", feature = "time")), doc = "```ignore")]
+//! use idtypes::Tid;
+//!
+//! let start: jiff::Timestamp = "2024-07-01T00:00:00Z".parse().unwrap();
+//! let id = Tid::from_datetime(start, 42)?;
+//! assert_eq!(id.datetime::<jiff::Timestamp>(), start);
+//! assert_eq!(time::OffsetDateTime::from(id).month(), time::Month::July);
+//! let end: jiff::Timestamp = "2024-07-01T01:00:00Z".parse().unwrap();
+//! assert!(Tid::range_for_time(start..end).unwrap().contains(&id));
+//! # Ok::<(), idtypes::Error>(())
+//! ```
 //!
 //! # Typed ids
 //!
@@ -534,11 +563,13 @@
 //!
 //! | feature | default | what it adds | pulls in |
 //! |---|---|---|---|
-//! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges (on wasm32-unknown-unknown the generators and clocks need `js` too: see [targets](#targets)); without it the value types, codecs, ranges and the serde and chrono conversions work in `no_std` | `libc` on Unix (`clock_gettime`, `pthread_atfork`), `getrandom` (the OS random source; not on wasm32-unknown-unknown), `chacha20` (FullRand's generator, without the cipher API) |
+//! | `std` | yes | generators, clocks, `SystemTime` accessors and time ranges (on wasm32-unknown-unknown the generators and clocks need `js` too: see [targets](#targets)); without it the value types, codecs, ranges, `from_datetime`, `datetime()` and the serde, chrono, jiff and time conversions work in `no_std` | `libc` on Unix (`clock_gettime`, `pthread_atfork`), `getrandom` (the OS random source; not on wasm32-unknown-unknown), `chacha20` (FullRand's generator, without the cipher API) |
 //! | `js` | no | on wasm32-unknown-unknown, the generators, on the JavaScript host's clocks and `crypto.getRandomValues()` (see [targets](#targets)); nothing on other targets; turns on `std` | `wasm-bindgen` (on wasm32-unknown-unknown only) |
 //! | `alloc` | yes (with `std`) | [`RecordKey`](struct@RecordKey) and [`RecordKeyType`](crate::record_key::RecordKeyType) in `no_std` builds that have a heap; typed ids' validator errors kept whole (without it, as text of up to 37 bytes) | nothing |
 //! | `serde` | no | `Serialize`/`Deserialize`: the text in human-readable formats (JSON); in binary ones (DAG-CBOR, postcard, bincode) the text for TIDs and record keys (the atproto data model) and the raw form for the other formats; adapters to choose per field ([`serde`](crate::serde)); borrowed deserialization does not allocate | `serde` |
-//! | `chrono` | no | conversions to and from `chrono::DateTime<Utc>` | `chrono` |
+//! | `chrono` | no | `chrono::DateTime<Utc>` as a [`UtcTime`]: ids made at one, their timestamps as one, `From<Id>` (see [times](#times)) | `chrono` 0.4 |
+//! | `jiff` | no | `jiff::Timestamp` as a [`UtcTime`], as `chrono` | `jiff` 0.2 |
+//! | `time` | no | `time::OffsetDateTime` (any offset in, UTC out) and `time::UtcDateTime` as [`UtcTime`]s, as `chrono` | `time` 0.3 |
 //! | `uuid` | no | the `uuid` crate's `Uuid` as a format ([`uuids`](crate::uuids)): typed UUID ids (`#[derive(idtypes::Uuid)]`, with `derive`) whose text is a TypeID (`user_01h455vb4pex5vsknk084sn02q`) or the hyphenated form, [`DynTypeId`](crate::uuids::DynTypeId) for TypeIDs whose prefix is known at run time, version 7 and 4 generators, version 7 times and time ranges; lossless mappings: [`TimeId`](struct@TimeId) to and from UUIDv6, [`Tid`](struct@Tid) and [`TimeId`](struct@TimeId) to and from UUIDv7, [`Ulid`](struct@Ulid) to and from `Uuid`; turns on the `uuid` support of the database features that are on (the `uuid` column of typed UUIDs and ULIDs) | `uuid` (no default features) |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite` | no | sqlx `Type`/`Encode`/`Decode` for every id type (64-bit ids in integer columns), the `AsText` and `AsBytes` adapters (see [databases](#databases-sqlx)), SQL functions that show ids as text (`sqlx-postgres`, `sqlx-mysql`: [`sql`]), and leases of clock/node/machine ids ([`lease`]) | `sqlx` 0.9 (no TLS, no macros; a newer Rust: [Rust versions](#rust-versions)) |
 //! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | no | diesel 2.3 `ToSql`/`FromSql`/`AsExpression`/`Queryable` for every id type, `AsText`, `AsBytes` and typed id, in the columns of the sqlx features (declared `BigInt`, `Binary` or `Text` in `table!`; arrays on PostgreSQL): see [`diesel`](crate::diesel) | `diesel` 2.3 (a newer Rust: [Rust versions](#rust-versions)) with only its `postgres_backend` or `mysql_backend`, not their connections' C libraries (`diesel-async`'s connections, in Rust, or your diesel dependency's libpq or libmysqlclient); with `sqlite`, which brings `libsqlite3-sys` |
@@ -563,7 +594,7 @@
 //!
 //! | features | Rust |
 //! |---|---|
-//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `tracing`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum`, `etcd` | 1.85 |
+//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `jiff`, `time`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `tracing`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum`, `etcd` | 1.85 |
 //! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | 1.86 |
 //! | `utoipa6` | 1.88 |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite`, `sea-orm` | 1.94 |
@@ -903,6 +934,7 @@ pub mod time_id;
 mod typed;
 pub mod uid11;
 pub mod ulid;
+mod utc;
 #[cfg(feature = "uuid")]
 pub mod uuids;
 
@@ -970,6 +1002,7 @@ pub use typed::{CheckPolicy, Column, FixedSizeFormat, IdFormat, TypedId, Validat
 pub use uid11::Xid;
 pub use uid11::{FullRand, Snowish, TsSeqRand, Uid11, Uid11Xid};
 pub use ulid::Ulid;
+pub use utc::UtcTime;
 /// The `uuid` crate's UUID, re-exported (the same type): a format of this crate, whose typed
 /// ids (`#[derive(idtypes::Uuid)]`) read and print TypeIDs. See [`uuids`].
 #[cfg(feature = "uuid")]

@@ -105,7 +105,9 @@ fn a_chrono_time_makes_the_same_ids_as_its_system_time() {
         1_754_371_024_429_123
     );
     assert_eq!(
-        TimeId::at(datetime).unwrap().datetime(),
+        TimeId::at(datetime)
+            .unwrap()
+            .datetime::<chrono::DateTime<chrono::Utc>>(),
         DateTime::<Utc>::from_timestamp(1_754_371_024, 429_123_000).unwrap()
     );
     assert_eq!(

@@ -236,9 +236,12 @@ fn a_typed_tid_reads_the_parts_of_its_tid() {
         UNIX_EPOCH + Duration::from_micros(1_688_137_381_887_007)
     );
     assert_eq!(id.timestamp(), TID.timestamp());
-    assert_eq!(id.datetime(), TID.datetime());
     assert_eq!(
-        id.datetime().to_rfc3339(),
+        id.datetime::<chrono::DateTime<chrono::Utc>>(),
+        TID.datetime::<chrono::DateTime<chrono::Utc>>()
+    );
+    assert_eq!(
+        id.datetime::<chrono::DateTime<chrono::Utc>>().to_rfc3339(),
         "2023-06-30T15:03:01.887007+00:00"
     );
 }
@@ -250,8 +253,15 @@ fn a_typed_time_id_reads_the_parts_of_its_time_id() {
     assert_eq!(id.node(), NodeId::new(1).unwrap());
     assert_eq!(id.node(), time_id().node());
     assert_eq!(id.timestamp(), time_id().timestamp());
-    assert_eq!(id.datetime(), time_id().datetime());
-    assert_eq!(id.datetime().timestamp_micros(), 1_721_407_246_480_310);
+    assert_eq!(
+        id.datetime::<chrono::DateTime<chrono::Utc>>(),
+        time_id().datetime::<chrono::DateTime<chrono::Utc>>()
+    );
+    assert_eq!(
+        id.datetime::<chrono::DateTime<chrono::Utc>>()
+            .timestamp_micros(),
+        1_721_407_246_480_310
+    );
 }
 
 #[test]
@@ -264,7 +274,10 @@ fn a_typed_xid_reads_the_parts_of_its_xid() {
         id.timestamp(),
         UNIX_EPOCH + Duration::from_millis(1_700_000_000_123)
     );
-    assert_eq!(id.datetime(), xid().datetime());
+    assert_eq!(
+        id.datetime::<chrono::DateTime<chrono::Utc>>(),
+        xid().datetime::<chrono::DateTime<chrono::Utc>>()
+    );
 }
 
 #[test]
@@ -275,7 +288,10 @@ fn a_typed_snowish_id_reads_the_parts_of_its_snowish_id() {
     assert_eq!(id.machine_id(), 513);
     assert_eq!(id.sequence(), 4000);
     assert_eq!(id.timestamp(), snowish().timestamp());
-    assert_eq!(id.datetime(), snowish().datetime());
+    assert_eq!(
+        id.datetime::<chrono::DateTime<chrono::Utc>>(),
+        snowish().datetime::<chrono::DateTime<chrono::Utc>>()
+    );
 }
 
 #[test]
@@ -286,7 +302,10 @@ fn a_typed_ts_seq_rand_id_reads_the_parts_of_its_ts_seq_rand_id() {
     assert_eq!(id.sequence(), 77);
     assert_eq!(id.random(), 1000);
     assert_eq!(id.timestamp(), ts_seq_rand().timestamp());
-    assert_eq!(id.datetime(), ts_seq_rand().datetime());
+    assert_eq!(
+        id.datetime::<chrono::DateTime<chrono::Utc>>(),
+        ts_seq_rand().datetime::<chrono::DateTime<chrono::Utc>>()
+    );
 }
 
 #[test]
@@ -299,7 +318,10 @@ fn a_typed_tbsl_reads_the_parts_of_its_tbsl() {
         id.timestamp(),
         UNIX_EPOCH + Duration::from_micros(1_700_000_000_123_456)
     );
-    assert_eq!(id.datetime(), tbsl().datetime());
+    assert_eq!(
+        id.datetime::<chrono::DateTime<chrono::Utc>>(),
+        tbsl().datetime::<chrono::DateTime<chrono::Utc>>()
+    );
 }
 
 #[test]
@@ -442,10 +464,10 @@ fn an_empty_time_range_is_none() {
 fn a_time_range_of_chrono_datetimes_equals_the_micros_range() {
     let start = Tid::from_parts(1_688_137_381_000_000, 0)
         .unwrap()
-        .datetime();
+        .datetime::<chrono::DateTime<chrono::Utc>>();
     let end = Tid::from_parts(1_688_137_382_000_000, 0)
         .unwrap()
-        .datetime();
+        .datetime::<chrono::DateTime<chrono::Utc>>();
     let range = PostId::range_for_time(start..=end).unwrap();
     assert_eq!(
         range,
@@ -1551,7 +1573,10 @@ fn a_typed_ksuid_reads_its_parts_ranges_and_generates() {
         id.timestamp(),
         UNIX_EPOCH + Duration::from_secs(1_507_608_047)
     );
-    assert_eq!(id.datetime(), inner.datetime());
+    assert_eq!(
+        id.datetime::<chrono::DateTime<chrono::Utc>>(),
+        inner.datetime::<chrono::DateTime<chrono::Utc>>()
+    );
     let range = TraceId::range_for_prefix("trace_0ujts").unwrap().unwrap();
     assert!(range.contains(&id));
     let seconds = TraceId::range_for_seconds(1_507_608_047, 1_507_608_047).unwrap();
@@ -1647,7 +1672,10 @@ fn a_typed_rs_xid_has_its_parts_ranges_and_generation() {
     assert_eq!(id.machine_id(), [0x60, 0xf4, 0x86]);
     assert_eq!(id.process_id(), 0xe428);
     assert_eq!(id.counter(), 4_271_561);
-    assert_eq!(id.datetime().timestamp(), 1_300_816_219);
+    assert_eq!(
+        id.datetime::<chrono::DateTime<chrono::Utc>>().timestamp(),
+        1_300_816_219
+    );
     assert_eq!(format!("{id:?}"), "RequestId(req_9m4e2mr0ui3e8a215n4g)");
     assert_copy::<RequestId>();
 
@@ -1656,7 +1684,7 @@ fn a_typed_rs_xid_has_its_parts_ranges_and_generation() {
     assert_eq!(range.start().to_string(), "req_9m4e2000000000000000");
     let seconds = RequestId::range_for_seconds(1_300_816_219, 1_300_816_219).unwrap();
     assert!(seconds.contains(&id));
-    let time = id.datetime();
+    let time = id.datetime::<chrono::DateTime<chrono::Utc>>();
     assert!(RequestId::ranges_for_time(time..=time).contains(&id));
 
     let generator = RsXidGenerator::with_clock(ManualClock::new(1_700_000_000_000_000))

@@ -79,5 +79,6 @@ mod typeid_spec;
 mod uid11_conformance;
 mod uid11_generators;
 mod uid11_properties;
+mod utc_times;
 mod uuid_hyphenated;
 mod uuid_typed;

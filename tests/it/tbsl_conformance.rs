@@ -34,7 +34,7 @@ fn parse(text: &str) -> Tbsl {
 
 /// The UTC time of `id`, to the microsecond, with `Z`: the way the known answers write times.
 fn utc(id: Tbsl) -> String {
-    let time = id.datetime();
+    let time = id.datetime::<chrono::DateTime<chrono::Utc>>();
     assert_eq!(
         time.timestamp_micros(),
         id.timestamp_micros() as i64,
@@ -377,7 +377,8 @@ fn every_20_hex_string_is_a_valid_tbsl() {
                 );
                 // And every one of them has a UTC time.
                 assert_eq!(
-                    id.datetime().timestamp_micros(),
+                    id.datetime::<chrono::DateTime<chrono::Utc>>()
+                        .timestamp_micros(),
                     id.timestamp_micros() as i64
                 );
             }
@@ -391,7 +392,7 @@ fn the_largest_time_is_2335_05_07t23_44_06_068469z_with_machine_75_for_fffffffff
     assert_eq!(max, Tbsl::MAX);
     assert_eq!(utc(max), "2335-05-07T23:44:06.068469Z");
     assert_eq!(
-        max.datetime().to_rfc3339(),
+        max.datetime::<chrono::DateTime<chrono::Utc>>().to_rfc3339(),
         "2335-05-07T23:44:06.068469+00:00"
     );
     assert_eq!(max.timestamp_micros(), 11_529_215_046_068_469);
@@ -435,13 +436,17 @@ fn machine_ids_are_0_to_99() {
 #[test]
 fn timestamp_microseconds_are_truncated_not_rounded() {
     for nanos in ["123456000", "123456001", "123456500", "123456999"] {
-        let time = format!("2023-11-14T22:13:20.{nanos}Z").parse().unwrap();
+        let time = format!("2023-11-14T22:13:20.{nanos}Z")
+            .parse::<chrono::DateTime<chrono::Utc>>()
+            .unwrap();
         let id = Tbsl::from_datetime(time, 7, 0).unwrap();
         assert_eq!(id.to_string(), "25BF6196C8D610700000", "{nanos} ns");
         assert_eq!(id.timestamp_micros(), 1_700_000_000_123_456);
     }
     // Also at the end of a second: never rounded up into the next one.
-    let time = "2023-11-14T22:13:20.999999999Z".parse().unwrap();
+    let time = "2023-11-14T22:13:20.999999999Z"
+        .parse::<chrono::DateTime<chrono::Utc>>()
+        .unwrap();
     let id = Tbsl::from_datetime(time, 0, 0).unwrap();
     assert_eq!(id.timestamp_micros(), 1_700_000_000_999_999);
 }
@@ -449,16 +454,27 @@ fn timestamp_microseconds_are_truncated_not_rounded() {
 #[test]
 fn from_datetime_refuses_a_time_before_1970_and_after_the_largest() {
     for time in ["1969-12-31T23:59:59.999999Z", "1900-01-01T00:00:00Z"] {
-        let err = Tbsl::from_datetime(time.parse().unwrap(), 0, 0).unwrap_err();
+        let err = Tbsl::from_datetime(time.parse::<chrono::DateTime<chrono::Utc>>().unwrap(), 0, 0)
+            .unwrap_err();
         assert_eq!(err.kind(), ErrorKind::OutOfRange, "{time}");
     }
-    let err =
-        Tbsl::from_datetime("2335-05-07T23:44:06.068470Z".parse().unwrap(), 0, 0).unwrap_err();
+    let err = Tbsl::from_datetime(
+        "2335-05-07T23:44:06.068470Z"
+            .parse::<chrono::DateTime<chrono::Utc>>()
+            .unwrap(),
+        0,
+        0,
+    )
+    .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OutOfRange);
-    let latest = "2335-05-07T23:44:06.068469Z".parse().unwrap();
+    let latest = "2335-05-07T23:44:06.068469Z"
+        .parse::<chrono::DateTime<chrono::Utc>>()
+        .unwrap();
     assert_eq!(Tbsl::from_datetime(latest, 75, 0xF_FFFF), Ok(Tbsl::MAX));
     assert!(Tbsl::from_datetime(latest, 76, 0).is_err());
-    let epoch = "1970-01-01T00:00:00Z".parse().unwrap();
+    let epoch = "1970-01-01T00:00:00Z"
+        .parse::<chrono::DateTime<chrono::Utc>>()
+        .unwrap();
     assert_eq!(Tbsl::from_datetime(epoch, 0, 0), Ok(Tbsl::MIN));
 }
 
@@ -475,7 +491,9 @@ fn known_answer_1700000000_s_123456_us_machine_7_suffix_0_is_25bf6196c8d61070000
         (1_700_000_000_123_456, 7, 0)
     );
     assert_eq!(utc(back), "2023-11-14T22:13:20.123456Z");
-    let time = "2023-11-14T22:13:20.123456Z".parse().unwrap();
+    let time = "2023-11-14T22:13:20.123456Z"
+        .parse::<chrono::DateTime<chrono::Utc>>()
+        .unwrap();
     assert_eq!(Tbsl::from_datetime(time, 7, 0), Ok(id));
 }
 

@@ -363,8 +363,8 @@ proptest! {
             id.to_u128(),
             (u128::from(micros) * 100 + u128::from(machine)) << 20 | u128::from(suffix)
         );
-        prop_assert_eq!(id.datetime().timestamp_micros(), micros as i64);
-        prop_assert_eq!(Tbsl::from_datetime(id.datetime(), machine, suffix), Ok(id));
+        prop_assert_eq!(id.datetime::<chrono::DateTime<chrono::Utc>>().timestamp_micros(), micros as i64);
+        prop_assert_eq!(Tbsl::from_datetime(id.datetime::<chrono::DateTime<chrono::Utc>>(), machine, suffix), Ok(id));
     }
 
     #[test]

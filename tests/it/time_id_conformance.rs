@@ -35,7 +35,7 @@ fn at(micros: i64, node_id: u16) -> TimeId {
 /// The chrono time of `id` in RFC 3339 with `Z`, and only as many fraction digits as needed
 /// (none, 3, 6): the way the known answers write times.
 fn utc(id: TimeId) -> String {
-    let time = id.datetime();
+    let time = id.datetime::<chrono::DateTime<chrono::Utc>>();
     assert_eq!(time.timestamp_micros(), id.timestamp_micros(), "{id:?}");
     time.format("%Y-%m-%dT%H:%M:%S%.fZ").to_string()
 }

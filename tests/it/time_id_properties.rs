@@ -475,7 +475,7 @@ proptest! {
         prop_assert!((TimeId::MIN_TIMESTAMP_MICROS..=TimeId::MAX_TIMESTAMP_MICROS).contains(&micros));
         prop_assert_eq!(i128::from(micros) * 1024 + i128::from(node.get()), i128::from(value));
         prop_assert_eq!(TimeId::from_parts(micros, node), Ok(id));
-        prop_assert_eq!(id.datetime().timestamp_micros(), micros);
+        prop_assert_eq!(id.datetime::<chrono::DateTime<chrono::Utc>>().timestamp_micros(), micros);
         prop_assert_eq!(id.timestamp(), system_time(micros));
     }
 

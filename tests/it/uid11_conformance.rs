@@ -68,7 +68,7 @@ macro_rules! rfc3339 {
 /// A chrono `DateTime<Utc>` parsed from RFC 3339 (its type inferred where it is used).
 macro_rules! utc {
     ($text:expr) => {
-        $text.parse().unwrap()
+        $text.parse::<chrono::DateTime<chrono::Utc>>().unwrap()
     };
 }
 
@@ -448,7 +448,7 @@ fn prefix_decoding_refuses_over_11_symbols_and_foreign_characters() {
 fn the_xid_epoch_is_2011_11_11t11_11_11_111z() {
     assert_eq!(UID11_XID_EPOCH_MILLIS, 1_321_009_871_111);
     assert_eq!(
-        rfc3339!(Uid11Xid::MIN.datetime()),
+        rfc3339!(Uid11Xid::MIN.datetime::<chrono::DateTime<chrono::Utc>>()),
         "2011-11-11T11:11:11.111Z"
     );
     assert_eq!(Uid11Xid::MIN.timestamp_millis(), UID11_XID_EPOCH_MILLIS);
@@ -474,13 +474,16 @@ fn the_last_xid_millisecond_is_2151_03_25t18_46_22_214z() {
         UID11_XID_EPOCH_MILLIS + MAX_DELTA
     );
     assert_eq!(
-        rfc3339!(Uid11Xid::MAX.datetime()),
+        rfc3339!(Uid11Xid::MAX.datetime::<chrono::DateTime<chrono::Utc>>()),
         "2151-03-25T18:46:22.214Z"
     );
     assert_eq!(Uid11Xid::MAX.millis_since_epoch(), MAX_DELTA);
     assert_eq!(Uid11Xid::MAX.to_string(), MAX_TEXT);
     let last = Uid11Xid::from_parts(Uid11Xid::MAX_TIMESTAMP_MILLIS, 0).unwrap();
-    assert_eq!(rfc3339!(last.datetime()), "2151-03-25T18:46:22.214Z");
+    assert_eq!(
+        rfc3339!(last.datetime::<chrono::DateTime<chrono::Utc>>()),
+        "2151-03-25T18:46:22.214Z"
+    );
     assert_eq!(
         Uid11Xid::from_datetime(utc!("2151-03-25T18:46:22.214Z"), MAX_RANDOM),
         Ok(Uid11Xid::MAX)
@@ -506,7 +509,8 @@ fn the_last_xid_millisecond_is_2151_03_25t18_46_22_214z() {
 
 #[test]
 fn the_xid_lifetime_is_139_37_julian_years() {
-    let span = Uid11Xid::MAX.datetime() - Uid11Xid::MIN.datetime();
+    let span = Uid11Xid::MAX.datetime::<chrono::DateTime<chrono::Utc>>()
+        - Uid11Xid::MIN.datetime::<chrono::DateTime<chrono::Utc>>();
     assert_eq!(span.num_milliseconds(), MAX_DELTA as i64);
     // 2^42 milliseconds (every representable one) in years of 365.25 days.
     let millis = (span.num_milliseconds() + 1) as f64;
@@ -541,8 +545,14 @@ fn xid_parts_and_known_answers() {
     assert_eq!(id.to_string(), "4h1dcciSB8c");
     assert_eq!(id.timestamp_millis(), 1_700_000_000_000);
     assert_eq!(id.random(), 12345);
-    assert_eq!(rfc3339!(id.datetime()), "2023-11-14T22:13:20.000Z");
-    assert_eq!(same_type(&id.datetime(), id.into()), id.datetime());
+    assert_eq!(
+        rfc3339!(id.datetime::<chrono::DateTime<chrono::Utc>>()),
+        "2023-11-14T22:13:20.000Z"
+    );
+    assert_eq!(
+        same_type(&id.datetime::<chrono::DateTime<chrono::Utc>>(), id.into()),
+        id.datetime::<chrono::DateTime<chrono::Utc>>()
+    );
     assert_eq!(
         id.timestamp(),
         std::time::UNIX_EPOCH + std::time::Duration::from_millis(1_700_000_000_000)
@@ -711,7 +721,10 @@ fn snowish_layout_is_41_bit_ms_10_bit_machine_12_bit_sequence_from_the_xid_epoch
 
     // The epoch is xid's.
     let zero = Snowish::try_from_u64(0).unwrap();
-    assert_eq!(rfc3339!(zero.datetime()), "2011-11-11T11:11:11.111Z");
+    assert_eq!(
+        rfc3339!(zero.datetime::<chrono::DateTime<chrono::Utc>>()),
+        "2011-11-11T11:11:11.111Z"
+    );
     assert_eq!(Snowish::MAX_MACHINE_ID, 1023);
     assert_eq!(Snowish::MAX_SEQUENCE, 4095);
 }
@@ -724,7 +737,10 @@ fn snowish_last_millisecond_is_2_pow_41_after_the_epoch() {
     );
     let last = Snowish::from_parts(Snowish::MAX_TIMESTAMP_MILLIS, 0, 0).unwrap();
     // Computed here, not copied from the library's documentation (which says 00:38:46.662Z).
-    assert_eq!(rfc3339!(last.datetime()), "2081-07-18T02:58:46.662Z");
+    assert_eq!(
+        rfc3339!(last.datetime::<chrono::DateTime<chrono::Utc>>()),
+        "2081-07-18T02:58:46.662Z"
+    );
     assert_eq!(
         Snowish::from_datetime(utc!("2081-07-18T02:58:46.662Z"), 0, 0),
         Ok(last)
@@ -816,10 +832,13 @@ fn ts_seq_rand_layout_is_42_bit_ms_12_bit_sequence_10_bit_random_from_the_xid_ep
 
     // The epoch is xid's, and so is the last millisecond.
     assert_eq!(
-        rfc3339!(TsSeqRand::from_u64(0).datetime()),
+        rfc3339!(TsSeqRand::from_u64(0).datetime::<chrono::DateTime<chrono::Utc>>()),
         "2011-11-11T11:11:11.111Z"
     );
-    assert_eq!(rfc3339!(largest.datetime()), "2151-03-25T18:46:22.214Z");
+    assert_eq!(
+        rfc3339!(largest.datetime::<chrono::DateTime<chrono::Utc>>()),
+        "2151-03-25T18:46:22.214Z"
+    );
 }
 
 #[test]

@@ -414,7 +414,7 @@ proptest! {
         prop_assert_eq!(id.random(), random);
         prop_assert_eq!(id.timestamp_millis(), UID11_XID_EPOCH_MILLIS + millis);
         prop_assert_eq!(Uid11Xid::from_parts(UID11_XID_EPOCH_MILLIS + millis, random), Ok(id));
-        prop_assert_eq!(Uid11Xid::from_datetime(id.datetime(), random), Ok(id));
+        prop_assert_eq!(Uid11Xid::from_datetime(id.datetime::<chrono::DateTime<chrono::Utc>>(), random), Ok(id));
         prop_assert_eq!(Uid11Xid::parse(&id.to_string()), Ok(id));
     }
 
@@ -467,7 +467,7 @@ proptest! {
         prop_assert_eq!(id.millis_since_epoch(), delta);
         prop_assert_eq!(id.machine_id(), machine);
         prop_assert_eq!(id.sequence(), sequence);
-        prop_assert_eq!(Snowish::from_datetime(id.datetime(), machine, sequence), Ok(id));
+        prop_assert_eq!(Snowish::from_datetime(id.datetime::<chrono::DateTime<chrono::Utc>>(), machine, sequence), Ok(id));
         prop_assert_eq!(Snowish::parse(&id.to_string()), Ok(id));
         prop_assert_eq!(Snowish::try_from(id.to_uid11()), Ok(id));
     }
@@ -530,7 +530,7 @@ proptest! {
         prop_assert_eq!(id.millis_since_epoch(), delta);
         prop_assert_eq!(id.sequence(), sequence);
         prop_assert_eq!(id.random(), random);
-        prop_assert_eq!(TsSeqRand::from_datetime(id.datetime(), sequence, random), Ok(id));
+        prop_assert_eq!(TsSeqRand::from_datetime(id.datetime::<chrono::DateTime<chrono::Utc>>(), sequence, random), Ok(id));
         prop_assert_eq!(TsSeqRand::parse(&id.to_string()), Ok(id));
     }
 

@@ -144,7 +144,10 @@ fn generated_ids_and_their_time_ranges() {
     let example_id = AccountId::from(example());
     assert_eq!(example_id.timestamp_millis(), Some(millis));
     assert_eq!(
-        example_id.datetime().unwrap().to_rfc3339(),
+        example_id
+            .datetime::<chrono::DateTime<chrono::Utc>>()
+            .unwrap()
+            .to_rfc3339(),
         "2023-06-30T03:34:18.518+00:00"
     );
     assert!(ids.iter().all(|id| range.contains(id)

@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "{id}  micros={}  clock_id={}  time={}",
             id.timestamp_micros(),
             id.clock_id(),
-            id.datetime().to_rfc3339(),
+            rfc3339(id.datetime()),
         );
     }
     assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
@@ -51,7 +51,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{known} = u64 {} = {} us since 1970 ({}), clock id {}",
         known.to_u64(),
         known.timestamp_micros(),
-        known.datetime().to_rfc3339(),
+        rfc3339(known.datetime()),
         known.clock_id(),
     );
     assert_eq!(known, tid!("3jzfcijpj2z2a"));
@@ -64,8 +64,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let range = Tid::range_for_prefix("3jzfcij")?.unwrap();
     println!(
         "prefix 3jzfcij -> {range}  ({} .. {})",
-        range.start().datetime().to_rfc3339(),
-        range.end().datetime().to_rfc3339(),
+        rfc3339(range.start().datetime()),
+        rfc3339(range.end().datetime()),
     );
     assert!(range.contains(&known));
     let start = known.timestamp() - std::time::Duration::from_secs(1);
@@ -98,14 +98,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "{example:#} = {} us ({}), node {} ({})",
         example.timestamp_micros(),
-        example.datetime().to_rfc3339(),
+        rfc3339(example.datetime()),
         example.node(),
         example.node().class(),
     );
     let old = TimeId::from_parts(-1, NodeId::MIN)?;
     println!(
         "{old:#} is {}: after {example:#} in byte order, before it in time ({:?})",
-        old.datetime().to_rfc3339(),
+        rfc3339(old.datetime()),
         old.cmp_chronological(&example),
     );
     let uuid = example.to_uuid_v6();
@@ -119,7 +119,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "{xid}  ms={} ({}) random={}",
         xid.timestamp_millis(),
-        xid.datetime().to_rfc3339(),
+        rfc3339(xid.datetime()),
         xid.random()
     );
     let text = xid.to_string();
@@ -149,7 +149,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let last: Tbsl = "FFFFFFFFFFFFFFFFFFFF".parse()?;
     println!(
         "{last} is {}, machine {}",
-        last.datetime().to_rfc3339(),
+        rfc3339(last.datetime()),
         last.machine_id()
     );
 
@@ -190,6 +190,12 @@ async fn store(ids: &[Tid]) -> Result<(), Box<dyn std::error::Error>> {
         .await?;
     println!("ids with the prefix {}: {count}", &ids[0].to_string()[..10]);
     Ok(())
+}
+
+/// A time as RFC 3339: `datetime()` gives the time as whichever type is asked for (chrono's
+/// `DateTime<Utc>` here; jiff's `Timestamp`, `time`'s `OffsetDateTime` or `SystemTime` too).
+fn rfc3339(time: chrono::DateTime<chrono::Utc>) -> String {
+    time.to_rfc3339()
 }
 
 #[cfg(test)]

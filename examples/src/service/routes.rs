@@ -71,7 +71,10 @@ pub struct Post {
 
 impl From<PostRow> for Post {
     fn from(row: PostRow) -> Self {
-        let created = row.id.datetime().to_rfc3339();
+        let created = row
+            .id
+            .datetime::<chrono::DateTime<chrono::Utc>>()
+            .to_rfc3339();
         Post {
             id: row.id,
             author: row.author,

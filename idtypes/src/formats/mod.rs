@@ -5,7 +5,7 @@
 //! rows: the row gives the format's [`IdFormat`] and [`FixedSizeFormat`] impls and the facts
 //! only this crate reads (`Sealed`), and the iteration macros below call an integration's
 //! template once per format. So the integrations (serde, the databases, the schemas,
-//! arbitrary, chrono) name no format; they are generic over these traits.
+//! arbitrary, the date-time libraries) name no format; they are generic over these traits.
 //!
 //! A row is the type, the precision of its timestamp in parentheses (`micros`, `millis`,
 //! `seconds`, or `none` for a format without time), then its fields:

@@ -1,103 +1,79 @@
-//! `chrono`: every time-ordered format's timestamp as a `DateTime<Utc>` (`datetime()` and
-//! `From<Id> for DateTime<Utc>`, written here once for every row of the table of formats that
-//! has a timestamp), what the formats' `from_datetime` constructors share, and `DateTime<Utc>`
-//! spans for `range_for_time` / `ranges_for_time` (through `Into<SystemTime>`).
+//! chrono: `DateTime<Utc>` as a [`UtcTime`], so that every time-ordered format is made at
+//! one (`from_datetime`), gives its timestamp as one (`datetime()`, `From<Id>`) and takes spans
+//! of them (through `Into<SystemTime>`), as with the other libraries' times.
 
 use chrono::{DateTime, Utc};
 
-use crate::{
-    Error,
-    error::{Bounds, Int, Repr},
-    typed::format::Timed,
-};
+use crate::utc::{UtcTime, sealed::Sealed};
 
-/// `datetime()` and `From<$ty> for DateTime<Utc>` for the format `$ty`, whose timestamps have
-/// the precision `$precision` (`micros`, `millis` or `seconds`).
-macro_rules! datetime {
-    ($ty:ident, $precision:ident) => {
-        impl crate::$ty {
-            #[doc = concat!(
-                        "The timestamp as a UTC time (", datetime!(@unit $precision), " precision)."
-                    )]
-            ///
-            /// # Examples
-            ///
-            /// ```
-            /// use chrono::{DateTime, Utc};
-            ///
-            #[doc = concat!("let id = idtypes::", stringify!($ty), "::MIN;")]
-            /// let time: DateTime<Utc> = id.datetime();
-            /// assert_eq!(DateTime::<Utc>::from(id), time);
-            #[doc = concat!(
-                "assert!(idtypes::", stringify!($ty), "::ranges_for_time(time..=time).contains(&id));"
-            )]
-            /// ```
-            pub fn datetime(self) -> DateTime<Utc> {
-                datetime_of(&self)
+impl UtcTime for DateTime<Utc> {
+    fn to_unix_nanos(&self) -> i128 {
+        // Whole seconds rounded down and the nanoseconds after them: exact before 1970 too.
+        i128::from(self.timestamp()) * 1_000_000_000 + i128::from(self.timestamp_subsec_nanos())
+    }
+
+    fn from_unix_nanos(nanos: i128) -> Option<DateTime<Utc>> {
+        let seconds = i64::try_from(nanos.div_euclid(1_000_000_000)).ok()?;
+        DateTime::from_timestamp(seconds, nanos.rem_euclid(1_000_000_000) as u32)
+    }
+}
+
+impl Sealed for DateTime<Utc> {
+    fn saturating_from_unix_nanos(nanos: i128) -> DateTime<Utc> {
+        DateTime::from_unix_nanos(nanos).unwrap_or(if nanos < 0 {
+            DateTime::<Utc>::MIN_UTC
+        } else {
+            DateTime::<Utc>::MAX_UTC
+        })
+    }
+}
+
+/// `From<$ty> for DateTime<Utc>`: the id's timestamp.
+macro_rules! from_id {
+    (Ulid, millis) => {
+        impl From<crate::Ulid> for DateTime<Utc> {
+            /// The ULID's timestamp: chrono holds every one (to the year 10889), though
+            /// `Ulid::datetime` is an `Option` for the types that do not.
+            #[inline]
+            fn from(id: crate::Ulid) -> DateTime<Utc> {
+                crate::utc::from_unix_micros(id.timestamp_millis() as i64 * 1000)
             }
         }
-
+    };
+    ($ty:ident, $precision:ident) => {
         impl From<crate::$ty> for DateTime<Utc> {
+            /// The id's timestamp (see its `datetime()`).
+            #[inline]
             fn from(id: crate::$ty) -> DateTime<Utc> {
                 id.datetime()
             }
         }
     };
-    (@unit micros) => {
-        "microsecond"
-    };
-    (@unit millis) => {
-        "millisecond"
-    };
-    (@unit seconds) => {
-        "second"
-    };
 }
 
-crate::formats::for_each_timed_format!(datetime);
+crate::formats::for_each_timed_format!(from_id);
 
-/// An id's timestamp as a UTC time. Every format's timestamps lie within ±2^60 µs of 1970
-/// (years 1684 to 2335), well inside chrono's range.
-fn datetime_of<T: Timed>(id: &T) -> DateTime<Utc> {
-    let micros = id.unix_micros();
-    DateTime::from_timestamp_micros(micros).unwrap_or(if micros < 0 {
-        DateTime::<Utc>::MIN_UTC
-    } else {
-        DateTime::<Utc>::MAX_UTC
-    })
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Unix microseconds of a UTC time (rounded down), or the out-of-range error of `format`, whose
-/// timestamps are `bounds` (from 1970 on).
-pub(crate) fn unix_micros(
-    format: &'static str,
-    bounds: &'static Bounds,
-    time: DateTime<Utc>,
-) -> Result<u64, Error> {
-    let micros = time.timestamp_micros();
-    u64::try_from(micros).map_err(|_| bounds.refuse(format, micros as i128))
-}
-
-/// Unix milliseconds of a UTC time (rounded down), or the out-of-range error of `format`, whose
-/// last timestamp is `MAX`.
-pub(crate) fn unix_millis<const MAX: u64>(
-    format: &'static str,
-    time: DateTime<Utc>,
-) -> Result<u64, Error> {
-    let millis = time.timestamp_millis();
-    u64::try_from(millis).map_err(|_| {
-        Error::new(
-            format,
-            Repr::OutOfRange {
-                bounds: const {
-                    &Bounds {
-                        part: "timestamp (Unix milliseconds)",
-                        min: crate::uid11::UID11_XID_EPOCH_MILLIS as i128,
-                        max: MAX as i128,
-                    }
-                },
-                found: Int::new(millis as i128),
-            },
-        )
-    })
+    #[test]
+    fn nanoseconds_both_ways_on_both_sides_of_1970() {
+        let cases = [
+            ("1970-01-01T00:00:00Z", 0),
+            ("1969-12-31T23:59:59.999999999Z", -1),
+            ("1969-12-31T23:59:58.5Z", -1_500_000_000),
+            ("2023-06-30T15:03:01.887007900Z", 1_688_137_381_887_007_900),
+        ];
+        for (text, nanos) in cases {
+            let time: DateTime<Utc> = text.parse().unwrap();
+            assert_eq!(time.to_unix_nanos(), nanos, "{text}");
+            assert_eq!(DateTime::from_unix_nanos(nanos), Some(time), "{text}");
+        }
+        assert_eq!(DateTime::<Utc>::from_unix_nanos(i128::MAX), None);
+        assert_eq!(
+            DateTime::<Utc>::saturating_from_unix_nanos(i128::MIN),
+            DateTime::<Utc>::MIN_UTC
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! Integrations with other crates, each in its own file and gated here, in one place: the
 //! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, diesel, the columns they share,
-//! leases), the schemas (`schema/`: schemars, utoipa), serde, chrono, uuid, arbitrary and axum
+//! leases), the schemas (`schema/`: schemars, utoipa), serde, the date-time libraries (chrono,
+//! jiff, time: each an impl of `UtcTime`), uuid, arbitrary and axum
 //! (`axum/`: extractors rejecting with problem details).
 
 #[cfg(feature = "arbitrary")]
@@ -22,10 +23,14 @@ pub(crate) mod chrono;
     feature = "etcd"
 ))]
 pub(crate) mod db;
+#[cfg(feature = "jiff")]
+pub(crate) mod jiff;
 #[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
 pub(crate) mod schema;
 #[cfg(feature = "serde")]
 pub mod serde;
+#[cfg(feature = "time")]
+pub(crate) mod time;
 #[cfg(feature = "uuid")]
 pub(crate) mod uuid;
 

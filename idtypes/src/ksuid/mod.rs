@@ -298,8 +298,8 @@ impl Ksuid {
     /// A KSUID of the time `time`, for tests and backfills: its timestamp is `time` rounded
     /// down to the second, its 128-bit payload drawn from the secure random source of
     /// [`Ksuid::now`]'s, as segmentio's `NewRandomWithTime` makes one. `time` is a
-    /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
-    /// feature.
+    /// [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// # Errors
     ///
@@ -326,9 +326,9 @@ impl Ksuid {
     /// [`at`](Ksuid::at), compiled once.
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(time: std::time::SystemTime) -> Result<Ksuid, Error> {
-        use crate::range::time::{SECONDS, floor_within};
+        use crate::utc::{SECONDS, floor_within};
 
-        let seconds = floor_within(time, SECONDS, FORMAT, &TIMESTAMP)? as u64;
+        let seconds = floor_within(&time, SECONDS, FORMAT, &TIMESTAMP)? as u64;
         let payload = crate::process::random::secure_u128();
         Ok(Ksuid::from_ksuid_parts(
             (seconds - Ksuid::EPOCH_SECONDS) as u32,
@@ -344,35 +344,29 @@ static TIMESTAMP: Bounds = Bounds {
     max: Ksuid::MAX_TIMESTAMP_SECONDS as i128,
 };
 
-#[cfg(feature = "chrono")]
 impl Ksuid {
     /// The KSUID of a time (to the second, rounded down; within 2014-05-13T16:53:20Z to
-    /// 2150-06-19T23:21:35Z) and a payload.
+    /// 2150-06-19T23:21:35Z) and a payload. `time` is any [`UtcTime`](crate::UtcTime).
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time outside KSUIDs.
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time outside KSUIDs,
+    /// giving the time found in Unix seconds.
     ///
     /// # Examples
     ///
     /// ```
-    /// use chrono::{TimeZone, Utc};
+    /// use std::time::{Duration, SystemTime, UNIX_EPOCH};
     /// use idtypes::Ksuid;
     ///
-    /// let time = Utc.timestamp_opt(1_700_000_000, 0).unwrap();
-    /// assert_eq!(Ksuid::from_datetime(time, 0)?.datetime(), time);
-    /// assert!(Ksuid::from_datetime(Utc.timestamp_opt(0, 0).unwrap(), 0).is_err());
+    /// let time = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+    /// assert_eq!(Ksuid::from_datetime(time, 0)?.datetime::<SystemTime>(), time);
+    /// assert!(Ksuid::from_datetime(UNIX_EPOCH, 0).is_err());
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub fn from_datetime(
-        time: chrono::DateTime<chrono::Utc>,
-        payload: u128,
-    ) -> Result<Ksuid, Error> {
-        let seconds = time.timestamp();
-        match u64::try_from(seconds) {
-            Ok(seconds) => Ksuid::from_parts(seconds, payload),
-            Err(_) => Err(TIMESTAMP.refuse(FORMAT, seconds as i128)),
-        }
+    pub fn from_datetime(time: impl crate::UtcTime, payload: u128) -> Result<Ksuid, Error> {
+        let seconds = crate::utc::floor_within(&time, crate::utc::SECONDS, FORMAT, &TIMESTAMP)?;
+        Ksuid::from_parts(seconds as u64, payload)
     }
 }
 

@@ -107,8 +107,8 @@ impl Ksuid {
     /// The KSUIDs made within a span of time, as an inclusive range; `None` when no KSUID can
     /// be (an empty span, or one outside KSUIDs' time, 2014 to 2150).
     ///
-    /// Takes any range of `SystemTime` (or of a type that converts to it, like chrono's
-    /// `DateTime<Utc>`): `start..end` leaves `end` out, `start..=end` keeps it, `start..`
+    /// Takes any range of `SystemTime` (or of a type that converts to it, as every
+    /// [`UtcTime`](crate::UtcTime) does): `start..end` leaves `end` out, `start..=end` keeps it, `start..`
     /// runs to the last KSUID. KSUIDs hold whole seconds: the range holds every second the
     /// span touches, so a span that starts within a second includes the ids of that whole
     /// second.

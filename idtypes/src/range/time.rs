@@ -1,56 +1,8 @@
-//! Conversions between `SystemTime` and integer microseconds, shared by the formats: for time
-//! ranges, and for the ids made at a given time (`Tid::at`, ...).
+//! Spans of `SystemTime` as integer bounds, shared by the formats' time ranges (the ids made at
+//! a given time read theirs through `crate::utc`).
 
 use core::ops::{Bound, RangeBounds};
 use std::time::{SystemTime, UNIX_EPOCH};
-
-#[cfg(idtypes_host)]
-use crate::{Error, error::Bounds};
-
-/// `time` as nanoseconds since the Unix epoch, negative before it: exact (a `SystemTime`
-/// holds at most ±2^63 seconds, well inside an `i128` of nanoseconds).
-#[cfg(idtypes_host)]
-pub(crate) fn unix_nanos(time: SystemTime) -> i128 {
-    match time.duration_since(UNIX_EPOCH) {
-        Ok(after) => after.as_nanos() as i128,
-        Err(before) => -(before.duration().as_nanos() as i128),
-    }
-}
-
-/// `time` in whole units of `unit_nanos` nanoseconds since the Unix epoch, rounded down
-/// (towards the past, before 1970 too), checked against `bounds` (in those units): the value,
-/// within the bounds, or `format`'s out-of-range error with the value found. What the `at`
-/// constructors read their time with.
-#[cfg(idtypes_host)]
-pub(crate) fn floor_within(
-    time: SystemTime,
-    unit_nanos: i128,
-    format: &'static str,
-    bounds: &'static Bounds,
-) -> Result<i128, Error> {
-    within(unix_nanos(time).div_euclid(unit_nanos), format, bounds)
-}
-
-/// `value` when `bounds` hold it, else `format`'s out-of-range error for it.
-#[cfg(idtypes_host)]
-pub(crate) fn within(
-    value: i128,
-    format: &'static str,
-    bounds: &'static Bounds,
-) -> Result<i128, Error> {
-    if value < bounds.min || value > bounds.max {
-        return Err(bounds.refuse(format, value));
-    }
-    Ok(value)
-}
-
-/// Nanoseconds in a microsecond, a millisecond and a second: the units of `floor_within`.
-#[cfg(idtypes_host)]
-pub(crate) const MICROS: i128 = 1_000;
-#[cfg(idtypes_host)]
-pub(crate) const MILLIS: i128 = 1_000_000;
-#[cfg(idtypes_host)]
-pub(crate) const SECONDS: i128 = 1_000_000_000;
 
 /// `time` as microseconds since the Unix epoch, rounded down, and whether that was exact.
 pub(crate) fn floor_micros(time: SystemTime) -> (i128, bool) {
@@ -125,33 +77,6 @@ mod tests {
             floor_micros(UNIX_EPOCH - Duration::from_micros(3)),
             (-3, true)
         );
-    }
-
-    #[cfg(idtypes_host)]
-    #[test]
-    fn floor_within_rounds_towards_the_past_and_refuses_outside_the_bounds() {
-        static BOUNDS: Bounds = Bounds {
-            part: "timestamp (milliseconds)",
-            min: -5,
-            max: 5,
-        };
-        let at = |nanos: i128| {
-            let offset = Duration::from_nanos(nanos.unsigned_abs() as u64);
-            let time = if nanos < 0 {
-                UNIX_EPOCH - offset
-            } else {
-                UNIX_EPOCH + offset
-            };
-            floor_within(time, MILLIS, "test", &BOUNDS)
-        };
-        assert_eq!(at(1_999_999), Ok(1));
-        assert_eq!(at(-1), Ok(-1));
-        assert_eq!(at(-1_000_000), Ok(-1));
-        assert_eq!(at(5_999_999), Ok(5));
-        let err = at(6_000_000).unwrap_err();
-        assert_eq!(err.kind(), crate::ErrorKind::OutOfRange);
-        assert!(err.to_string().contains("found 6"), "{err}");
-        assert!(at(-5_000_001).is_err());
     }
 
     #[test]

@@ -378,8 +378,8 @@ impl RsXid {
     /// down to the second, its other parts those of [`RsXid::now`]'s: this host's machine id,
     /// this process's id, and the next value of the process-wide counter, shared with
     /// `now()`. So, as rs/xid's `NewWithTime`, the XIDs this process makes at one second differ
-    /// (up to 2^24 of them). `time` is a [`SystemTime`](std::time::SystemTime), or chrono's
-    /// `DateTime<Utc>` with the `chrono` feature.
+    /// (up to 2^24 of them). `time` is a [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// # Errors
     ///
@@ -410,9 +410,9 @@ impl RsXid {
     /// [`at`](RsXid::at), compiled once.
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(time: std::time::SystemTime) -> Result<RsXid, Error> {
-        use crate::range::time::{SECONDS, floor_within};
+        use crate::utc::{SECONDS, floor_within};
 
-        let seconds = floor_within(time, SECONDS, FORMAT, &TIMESTAMP)? as u32;
+        let seconds = floor_within(&time, SECONDS, FORMAT, &TIMESTAMP)? as u32;
         Ok(generator::global().at_seconds(seconds))
     }
 }
@@ -435,36 +435,35 @@ pub(crate) const fn narrow(bytes: [u8; 16]) -> [u8; 12] {
     ]
 }
 
-#[cfg(feature = "chrono")]
 impl RsXid {
     /// The id of a time (to the second, rounded down; within 1970 to 2106) and the other
-    /// parts, as [`from_parts`](RsXid::from_parts).
+    /// parts, as [`from_parts`](RsXid::from_parts). `time` is any
+    /// [`UtcTime`](crate::UtcTime).
     ///
     /// # Errors
     ///
     /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time outside those
-    /// years, or a counter above [`MAX_COUNTER`](RsXid::MAX_COUNTER).
+    /// years (giving the time found in Unix seconds), or a counter above
+    /// [`MAX_COUNTER`](RsXid::MAX_COUNTER).
     ///
     /// # Examples
     ///
     /// ```
-    /// use chrono::{TimeZone, Utc};
+    /// use std::time::{Duration, SystemTime, UNIX_EPOCH};
     /// use idtypes::RsXid;
     ///
-    /// let time = Utc.timestamp_opt(1_700_000_000, 0).unwrap();
-    /// assert_eq!(RsXid::from_datetime(time, [0; 3], 1, 2)?.datetime(), time);
+    /// let time = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+    /// assert_eq!(RsXid::from_datetime(time, [0; 3], 1, 2)?.datetime::<SystemTime>(), time);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn from_datetime(
-        time: chrono::DateTime<chrono::Utc>,
+        time: impl crate::UtcTime,
         machine_id: [u8; 3],
         process_id: u16,
         counter: u32,
     ) -> Result<RsXid, Error> {
-        let seconds = time.timestamp();
-        let seconds =
-            u64::try_from(seconds).map_err(|_| TIMESTAMP.refuse(FORMAT, seconds as i128))?;
-        RsXid::from_parts(seconds, machine_id, process_id, counter)
+        let seconds = crate::utc::floor_within(&time, crate::utc::SECONDS, FORMAT, &TIMESTAMP)?;
+        RsXid::from_parts(seconds as u64, machine_id, process_id, counter)
     }
 }
 

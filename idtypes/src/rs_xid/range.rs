@@ -101,8 +101,8 @@ impl RsXid {
     /// The ids made within a span of time, as an inclusive range; `None` when no id can be
     /// (an empty span, or one wholly outside 1970 to 2106).
     ///
-    /// Takes any range of `SystemTime` (or of a type that converts to it, like chrono's
-    /// `DateTime<Utc>`): `start..end` leaves `end` out, `start..=end` keeps it, `start..`
+    /// Takes any range of `SystemTime` (or of a type that converts to it, as every
+    /// [`UtcTime`](crate::UtcTime) does): `start..end` leaves `end` out, `start..=end` keeps it, `start..`
     /// runs to the last id; times are taken to the second.
     ///
     /// # Examples

@@ -7,8 +7,8 @@
 //! which. So the value type holds the bits alone, and what needs the time takes the epoch as
 //! an argument: [`timestamp_millis`](Snowflake::timestamp_millis),
 //! [`range_for_time`](Snowflake::range_for_time), the generator. For the same reason the
-//! format's row in the table has no timestamp (`none`): generic code (chrono's conversions,
-//! the typed ids' `timestamp()`) cannot read one without the epoch.
+//! format's row in the table has no timestamp (`none`): generic code (`datetime()` for every
+//! `UtcTime`, the typed ids' `timestamp()`) cannot read one without the epoch.
 //!
 //! The text is the decimal number, as those APIs send it in JSON strings (`"175928847299117063"`):
 //! 1 to 19 ASCII digits, no sign, no leading zeros, at most `9223372036854775807`. Unlike
@@ -343,8 +343,8 @@ impl Snowflake {
     /// sequence (12 bits) drawn from the secure random generator (ChaCha12 keyed by the OS;
     /// there is no worker id of the process to take, and an id made alone has no place in
     /// a generator's count; random ones keep ids of one millisecond apart). `time` is a
-    /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
-    /// feature.
+    /// [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// Two ids of one millisecond are the same with odds of 1 in 2^22. Where they must
     /// differ, or the worker id must be yours, use [`from_parts`](Snowflake::from_parts), or
@@ -382,9 +382,10 @@ impl Snowflake {
     /// [`at`](Snowflake::at), compiled once.
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(epoch: SnowflakeEpoch, time: std::time::SystemTime) -> Result<Snowflake, Error> {
-        use crate::range::time::{MILLIS, unix_nanos, within};
+        use crate::UtcTime;
+        use crate::utc::{MILLIS, within};
 
-        let millis = unix_nanos(time).div_euclid(MILLIS) - i128::from(epoch.unix_millis());
+        let millis = time.to_unix_nanos().div_euclid(MILLIS) - i128::from(epoch.unix_millis());
         let millis = within(millis, FORMAT, &TIMESTAMP)? as u64;
         // 22 random bits: the worker id's 10 and the sequence's 12.
         let bits = crate::process::random::secure_u64();

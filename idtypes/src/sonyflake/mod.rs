@@ -429,8 +429,8 @@ impl Sonyflake {
     /// drawn from the secure random generator (ChaCha12 keyed by the OS; there is no machine id
     /// of the process to take, and an id made alone has no place in a generator's count;
     /// random ones keep ids of one unit apart). `time` is a
-    /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
-    /// feature.
+    /// [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// Two ids of one unit are the same with odds of 1 in 2^(bits_sequence +
     /// bits_machine_id), 2^24 in v1's layout. Where they must differ, or the machine id must
@@ -469,9 +469,10 @@ impl Sonyflake {
     /// [`at`](Sonyflake::at), compiled once.
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(layout: SonyflakeLayout, time: std::time::SystemTime) -> Result<Sonyflake, Error> {
-        use crate::range::time::{unix_nanos, within};
+        use crate::UtcTime;
+        use crate::utc::within;
 
-        let units = layout.units_at_nanos(unix_nanos(time));
+        let units = layout.units_at_nanos(time.to_unix_nanos());
         let bounds = &TIME_UNITS[layout.bits_time() as usize];
         let units = within(units, FORMAT, bounds)? as u64;
         // At most 31 random bits: the sequence's and the machine id's together.

@@ -48,8 +48,8 @@ impl Sonyflake {
     /// The ids of `layout` made within a span of time, as an inclusive range; `None` when
     /// no id can be (an empty span, or one wholly outside the layout's units).
     ///
-    /// Takes any range of `SystemTime` (or of a type that converts to it, like chrono's
-    /// `DateTime<Utc>`). The range holds the ids of every unit the span touches (to the
+    /// Takes any range of `SystemTime` (or of a type that converts to it, as every
+    /// [`UtcTime`](crate::UtcTime) does). The range holds the ids of every unit the span touches (to the
     /// millisecond: the span's ends are first rounded down to theirs).
     ///
     /// # Examples

@@ -70,8 +70,8 @@ const TIMESTAMP_FOR_HIGH_MACHINE_IDS: Bounds = Bounds {
     ..TIMESTAMP_FOR_LOW_MACHINE_IDS
 };
 const _: () = assert!((MAX_PAYLOAD - Tbsl::MAX_MACHINE_ID as u64) / 100 + 1 >= MAX_PAYLOAD / 100);
-/// The timestamps of any machine id (`at`, which draws a machine id that fits).
-#[cfg(all(feature = "std", idtypes_host))]
+/// The timestamps of any machine id (`at`, which draws a machine id that fits, and
+/// `from_datetime`, whose machine id `from_parts` then checks against its timestamp).
 const TIMESTAMP: Bounds = Bounds {
     part: "timestamp (Unix microseconds)",
     min: 0,
@@ -336,8 +336,8 @@ impl Tbsl {
     /// random-mode generator's) drawn from the secure random generator (ChaCha12
     /// keyed by the OS; there is no machine id of the process to take). In the last microseconds
     /// TBSL has, where only machine ids up to 75 fit, the machine id is drawn among those.
-    /// `time` is a [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with
-    /// the `chrono` feature.
+    /// `time` is a [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// Two ids of one microsecond are the same with odds of 1 in 100 × 2^20. Where they must
     /// differ, or the machine id must be yours, use [`from_parts`](Tbsl::from_parts), or a
@@ -369,9 +369,9 @@ impl Tbsl {
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(time: std::time::SystemTime) -> Result<Tbsl, Error> {
         use crate::process::random::{secure_below, secure_u64};
-        use crate::range::time::{MICROS, floor_within};
+        use crate::utc::{MICROS, floor_within};
 
-        let micros = floor_within(time, MICROS, FORMAT, &TIMESTAMP)? as u64;
+        let micros = floor_within(&time, MICROS, FORMAT, &TIMESTAMP)? as u64;
         // `micros * 100 + machine` in 60 bits: every machine id up to 99, or fewer at the end.
         let machines = (MAX_PAYLOAD - micros * 100 + 1).min(Tbsl::MAX_MACHINE_ID as u64 + 1);
         let machine_id = secure_below(machines);
@@ -529,38 +529,34 @@ impl TryFrom<&[u8]> for Tbsl {
 
 crate::text::traits::text_traits!(Tbsl, encode);
 
-/// Ids from a UTC time and their other parts (the `chrono` feature).
-#[cfg(feature = "chrono")]
+/// Ids from a UTC time and their other parts.
 impl Tbsl {
     /// Builds a TBSL from a UTC time (to the microsecond, rounded down), a machine id and a
-    /// suffix.
+    /// suffix. `time` is any [`UtcTime`](crate::UtcTime).
     ///
     /// # Errors
     ///
-    /// As [`Tbsl::from_parts`](crate::Tbsl::from_parts); a time before 1970 is out of range.
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before 1970 or
+    /// past TBSLs (giving the time found in Unix microseconds), or as
+    /// [`Tbsl::from_parts`](crate::Tbsl::from_parts).
     ///
     /// # Examples
     ///
     /// ```
-    /// use chrono::{DateTime, Utc};
+    /// use std::time::{Duration, UNIX_EPOCH};
     ///
-    /// let time: chrono::DateTime<chrono::Utc> = "2023-11-14T22:13:20.123456Z".parse().unwrap();
+    /// let time = UNIX_EPOCH + Duration::from_micros(1_700_000_000_123_456);
     /// let id = idtypes::Tbsl::from_datetime(time, 7, 0)?;
     /// assert_eq!(id.to_string(), "25BF6196C8D610700000");
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn from_datetime(
-        time: chrono::DateTime<chrono::Utc>,
+        time: impl crate::UtcTime,
         machine_id: u8,
         suffix: u32,
     ) -> Result<Tbsl, Error> {
-        const TIMESTAMP: crate::error::Bounds = crate::error::Bounds {
-            part: "timestamp (Unix microseconds)",
-            min: 0,
-            max: Tbsl::MAX_TIMESTAMP_MICROS as i128,
-        };
-        let micros = crate::integrations::chrono::unix_micros(FORMAT, &TIMESTAMP, time)?;
-        Tbsl::from_parts(micros, machine_id, suffix)
+        let micros = crate::utc::floor_within(&time, crate::utc::MICROS, FORMAT, &TIMESTAMP)?;
+        Tbsl::from_parts(micros as u64, machine_id, suffix)
     }
 }
 

@@ -118,8 +118,8 @@ impl Tbsl {
     /// The TBSLs made within a span of time, as an inclusive range; `None` when none can be
     /// (an empty span, or one that ends before 1970 or starts after 2335).
     ///
-    /// Takes any range of `SystemTime` (or of a type that converts to it, like chrono's
-    /// `DateTime<Utc>`), at microsecond precision, as TBSLs hold time.
+    /// Takes any range of `SystemTime` (or of a type that converts to it, as every
+    /// [`UtcTime`](crate::UtcTime) does), at microsecond precision, as TBSLs hold time.
     ///
     /// # Examples
     ///

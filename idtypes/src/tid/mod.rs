@@ -255,8 +255,8 @@ impl Tid {
 
     /// A TID of the time `time`, for tests and backfills: its timestamp is `time` rounded
     /// down to the microsecond, its clock id random. `time` is a
-    /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
-    /// feature.
+    /// [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// The clock id is drawn for each TID from the secure random generator (ChaCha12
     /// keyed by the OS; [`Tid::now`]'s is drawn once per process), so two TIDs of one
@@ -294,9 +294,9 @@ impl Tid {
     /// [`at`](Tid::at), compiled once.
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(time: std::time::SystemTime) -> Result<Tid, Error> {
-        use crate::range::time::{MICROS, floor_within};
+        use crate::utc::{MICROS, floor_within};
 
-        let micros = floor_within(time, MICROS, FORMAT, &TIMESTAMP)? as u64;
+        let micros = floor_within(&time, MICROS, FORMAT, &TIMESTAMP)? as u64;
         let clock_id = crate::process::random::secure_below(u64::from(Tid::MAX_CLOCK_ID) + 1);
         Ok(Tid::from_parts_unchecked(micros, clock_id as u16))
     }
@@ -305,29 +305,31 @@ impl Tid {
 crate::text::traits::convert!(Tid, u64, to_u64, from_u64);
 crate::text::traits::convert!(Tid, [u8; 8], to_bytes, from_bytes);
 
-/// Ids from a UTC time and their other parts (the `chrono` feature).
-#[cfg(feature = "chrono")]
+/// Ids from a UTC time and their other parts.
 impl Tid {
-    /// Builds a TID from a UTC time (to the microsecond, rounded down) and a clock id.
+    /// Builds a TID from a UTC time (to the microsecond, rounded down) and a clock id. `time`
+    /// is any [`UtcTime`](crate::UtcTime), std's `SystemTime` or a date-time library's.
     ///
     /// # Errors
     ///
     /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time before 1970 or after
-    /// 2255-06-05T23:47:34.740991Z, or a clock id above 1023.
+    /// 2255-06-05T23:47:34.740991Z (giving the time found in microseconds), or a clock id
+    /// above 1023.
     ///
     /// # Examples
     ///
     /// ```
-    /// use chrono::{DateTime, Utc};
+    /// use std::time::{Duration, UNIX_EPOCH};
     /// use idtypes::Tid;
     ///
-    /// let time: chrono::DateTime<chrono::Utc> = "2023-06-30T15:03:01.887007Z".parse().unwrap();
+    /// let time = UNIX_EPOCH + Duration::from_nanos(1_688_137_381_887_007_900);
     /// assert_eq!(Tid::from_datetime(time, 6)?.to_string(), "3jzfcijpj2z2a");
+    /// assert!(Tid::from_datetime(UNIX_EPOCH - Duration::from_nanos(1), 6).is_err());
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub fn from_datetime(time: chrono::DateTime<chrono::Utc>, clock_id: u16) -> Result<Tid, Error> {
-        let micros = crate::integrations::chrono::unix_micros(FORMAT, &TIMESTAMP, time)?;
-        Tid::from_parts(micros, clock_id)
+    pub fn from_datetime(time: impl crate::UtcTime, clock_id: u16) -> Result<Tid, Error> {
+        let micros = crate::utc::floor_within(&time, crate::utc::MICROS, FORMAT, &TIMESTAMP)?;
+        Tid::from_parts(micros as u64, clock_id)
     }
 }
 
@@ -379,30 +381,26 @@ mod tests {
     }
 }
 
-#[cfg(all(test, feature = "chrono"))]
-mod chrono_tests {
-    // `String`, `format!` and the like without the `std` feature too (see lib.rs).
-    use crate::{ErrorKind, Tid};
-    use chrono::{DateTime, Utc};
-    use std::prelude::rust_2024::*;
+#[cfg(all(test, feature = "std"))]
+mod datetime_tests {
+    use crate::{ErrorKind, Tid, UtcTime};
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
     #[test]
     fn round_trips_through_datetime() {
         let tid = Tid::from_parts(1688137381887007, 6).unwrap();
-        assert_eq!(Tid::from_datetime(tid.datetime(), 6), Ok(tid));
+        assert_eq!(Tid::from_datetime(tid.datetime::<SystemTime>(), 6), Ok(tid));
     }
 
     #[test]
     fn the_largest_parsed_tid_still_has_a_datetime() {
-        assert_eq!(
-            Tid::MAX.datetime().timestamp_micros(),
-            (u64::MAX >> 10) as i64
-        );
+        let time: SystemTime = Tid::MAX.datetime();
+        assert_eq!(time.to_unix_nanos(), (u64::MAX >> 10) as i128 * 1000);
     }
 
     #[test]
     fn times_outside_the_tid_range_are_refused() {
-        let before: DateTime<Utc> = "1969-12-31T23:59:59Z".parse().unwrap();
+        let before = UNIX_EPOCH - Duration::from_secs(1);
         let err = Tid::from_datetime(before, 0).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::OutOfRange);
         assert_eq!(
@@ -410,7 +408,7 @@ mod chrono_tests {
             "atproto TID timestamp (microseconds) out of range: found -1000000, \
              expected 0..=9007199254740991"
         );
-        let after: DateTime<Utc> = "2300-01-01T00:00:00Z".parse().unwrap();
+        let after = UNIX_EPOCH + Duration::from_micros(1 << 53);
         assert_eq!(
             Tid::from_datetime(after, 0).unwrap_err().kind(),
             ErrorKind::OutOfRange

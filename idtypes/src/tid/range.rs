@@ -125,8 +125,8 @@ impl Tid {
     /// The TIDs made within a span of time, as an inclusive range; `None` when no TID can be
     /// (an empty span, or one that ends before 1970).
     ///
-    /// Takes any range of `SystemTime` (or of a type that converts to it, like chrono's
-    /// `DateTime<Utc>`): `start..end` leaves `end` out, `start..=end` keeps it, `start..` runs
+    /// Takes any range of `SystemTime` (or of a type that converts to it, as every
+    /// [`UtcTime`](crate::UtcTime) does): `start..end` leaves `end` out, `start..=end` keeps it, `start..` runs
     /// to the last TID the layout holds (`bzzzzzzzzzzzz`, 2255-06-05; TIDs with the top bit
     /// set, which only text makes, are in no time range). Times are compared at microsecond
     /// precision, as TIDs hold them.

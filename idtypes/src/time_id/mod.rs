@@ -283,8 +283,8 @@ impl TimeId {
 
     /// A TimeId of the time `time`, for tests and backfills: its timestamp is `time` rounded
     /// down to the microsecond (towards the past, before 1970 too), its node a random
-    /// best-effort one (0..=31). `time` is a [`SystemTime`](std::time::SystemTime), or
-    /// chrono's `DateTime<Utc>` with the `chrono` feature.
+    /// best-effort one (0..=31). `time` is a [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// The node is drawn for each id from the secure random generator (ChaCha12 keyed by the OS;
     /// [`TimeId::now`]'s is drawn once per process), among the nodes the draft leaves
@@ -321,9 +321,9 @@ impl TimeId {
     /// [`at`](TimeId::at), compiled once.
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(time: std::time::SystemTime) -> Result<TimeId, Error> {
-        use crate::range::time::{MICROS, floor_within};
+        use crate::utc::{MICROS, floor_within};
 
-        let micros = floor_within(time, MICROS, FORMAT, &TIMESTAMP)? as i64;
+        let micros = floor_within(&time, MICROS, FORMAT, &TIMESTAMP)? as i64;
         // The best-effort nodes, 0..=31.
         let node = crate::process::random::secure_below(32);
         Ok(TimeId::from_parts_unchecked(
@@ -393,33 +393,34 @@ impl TryFrom<TimeId> for Tid {
     }
 }
 
-/// Ids from a UTC time and their other parts (the `chrono` feature).
-#[cfg(feature = "chrono")]
+/// Ids from a UTC time and their other parts.
 impl TimeId {
-    /// Builds a TimeId from a UTC time (to the microsecond, rounded down) and a node id.
+    /// Builds a TimeId from a UTC time (to the microsecond, rounded down, towards the past
+    /// before 1970 too) and a node id. `time` is any [`UtcTime`](crate::UtcTime).
     ///
     /// # Errors
     ///
     /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) before
-    /// 1684-07-28T00:12:25.259008Z or after 2255-06-05T23:47:34.740991Z.
+    /// 1684-07-28T00:12:25.259008Z or after 2255-06-05T23:47:34.740991Z, giving the time found
+    /// in microseconds.
     ///
     /// # Examples
     ///
     /// ```
-    /// use chrono::{DateTime, Utc};
+    /// use std::time::{Duration, UNIX_EPOCH};
     /// use idtypes::TimeId;
     /// use idtypes::time_id::NodeId;
     ///
-    /// let time: chrono::DateTime<chrono::Utc> = "2024-07-19T16:40:46.480310Z".parse().unwrap();
+    /// let time = UNIX_EPOCH + Duration::from_micros(1_721_407_246_480_310);
     /// let id = TimeId::from_datetime(time, NodeId::new(1)?)?;
     /// assert_eq!(id.to_dashed(), "3kxn-lhr-3gxq-23");
+    /// let before_1970 = TimeId::from_datetime(UNIX_EPOCH - Duration::from_nanos(1_500), NodeId::MIN)?;
+    /// assert_eq!(before_1970.timestamp_micros(), -2);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub fn from_datetime(
-        time: chrono::DateTime<chrono::Utc>,
-        node: NodeId,
-    ) -> Result<TimeId, Error> {
-        TimeId::from_parts(time.timestamp_micros(), node)
+    pub fn from_datetime(time: impl crate::UtcTime, node: NodeId) -> Result<TimeId, Error> {
+        let micros = crate::utc::floor_within(&time, crate::utc::MICROS, FORMAT, &TIMESTAMP)?;
+        Ok(TimeId::from_parts_unchecked(micros as i64, node))
     }
 }
 

@@ -203,7 +203,7 @@ mod span {
         }
 
         /// The TimeIds made within a span of time (any range of `SystemTime`, or of a type that
-        /// converts to it, like chrono's `DateTime<Utc>`), at microsecond precision.
+        /// converts to it, as every [`UtcTime`](crate::UtcTime) does), at microsecond precision.
         ///
         /// # Examples
         ///

@@ -22,8 +22,8 @@ macro_rules! getters {
     )*};
 }
 
-/// `timestamp()` as a `SystemTime` (with `std`) and `datetime()` as a `DateTime<Utc>` (with
-/// `chrono`).
+/// `timestamp()` as a `SystemTime` (with `std`) and `datetime()` as any
+/// [`UtcTime`](crate::UtcTime).
 macro_rules! timestamps {
     () => {
         /// The timestamp as a `SystemTime`.
@@ -33,10 +33,27 @@ macro_rules! timestamps {
             self.as_inner().timestamp()
         }
 
-        /// The timestamp as a `DateTime<Utc>`.
-        #[cfg(feature = "chrono")]
+        /// The timestamp as a UTC time of any date-time library: `SystemTime`, chrono's
+        /// `DateTime<Utc>`, jiff's `Timestamp`, the `time` crate's `OffsetDateTime` or
+        /// `UtcDateTime` (see [`UtcTime`](crate::UtcTime)).
         #[inline]
-        fn datetime(&self) -> chrono::DateTime<chrono::Utc> {
+        fn datetime<T: crate::UtcTime>(&self) -> T {
+            self.as_inner().datetime()
+        }
+    };
+    (option) => {
+        /// The timestamp as a `SystemTime`.
+        #[cfg(feature = "std")]
+        #[inline]
+        fn timestamp(&self) -> std::time::SystemTime {
+            self.as_inner().timestamp()
+        }
+
+        /// The timestamp as a UTC time of any date-time library (see
+        /// [`UtcTime`](crate::UtcTime)), or `None` when the type cannot hold it: the format's
+        /// times run to the year 10889, and jiff's and `time`'s types end with 9999.
+        #[inline]
+        fn datetime<T: crate::UtcTime>(&self) -> Option<T> {
             self.as_inner().datetime()
         }
     };
@@ -68,7 +85,8 @@ macro_rules! time_ranges {
     ($($inner:ident)::+, plural $(, $arg:ident : $arg_type:ty)?) => {
         #[doc = concat!(
             "The ids", $(" of `", stringify!($arg), "`",)? " made within `span` (of ",
-            "`SystemTime`s, or `DateTime<Utc>`s with the `chrono` feature), as up to two ranges ",
+            "`SystemTime`s, or of a type that converts to it: chrono's `DateTime<Utc>`, jiff's ",
+            "`Timestamp`, `time`'s `OffsetDateTime`), as up to two ranges ",
             "(see `IdRanges`)."
         )]
         #[cfg(feature = "std")]
@@ -86,7 +104,8 @@ macro_rules! time_ranges {
     ($($inner:ident)::+ $(, $arg:ident : $arg_type:ty)?) => {
         #[doc = concat!(
             "The inclusive range of ids", $(" of `", stringify!($arg), "`",)? " made within ",
-            "`span` (of `SystemTime`s, or `DateTime<Utc>`s with the `chrono` feature), or `None` ",
+            "`span` (of `SystemTime`s, or of a type that converts to it: chrono's `DateTime<Utc>`, ",
+            "jiff's `Timestamp`, `time`'s `OffsetDateTime`), or `None` ",
             "when it is empty."
         )]
         #[cfg(feature = "std")]
@@ -131,7 +150,8 @@ macro_rules! at {
     ($($function:ident)::+, $doc:literal $(, $arg:ident : $arg_type:ty)?) => {
         #[doc = $doc]
         ///
-        /// `time` is a `SystemTime`, or a `DateTime<Utc>` with the `chrono` feature.
+        /// `time` is a `SystemTime`, or a type that converts to it: chrono's `DateTime<Utc>`,
+        /// jiff's `Timestamp`, `time`'s `OffsetDateTime` or `UtcDateTime`.
         ///
         /// # Errors
         ///

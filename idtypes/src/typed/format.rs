@@ -407,12 +407,8 @@ pub(crate) mod sealed {
 }
 
 /// A format whose ids carry a timestamp: TID, TimeId, xid, snowish, ts-seq-rand and TBSL.
-/// What generic code reads of it (chrono's conversions, say); the formats' own accessors
-/// (`timestamp_micros`, `timestamp_millis`) give it at their own precision.
-#[cfg_attr(
-    not(feature = "chrono"),
-    allow(dead_code, reason = "chrono's conversions read it")
-)]
+/// What generic code reads of it (`datetime()`, for every `UtcTime`); the formats' own
+/// accessors (`timestamp_micros`, `timestamp_millis`) give it at their own precision.
 pub(crate) trait Timed {
     /// The timestamp, in microseconds since the Unix epoch (a millisecond format's times
     /// 1000).

@@ -260,8 +260,8 @@ impl Snowish {
     /// from the secure random generator (ChaCha12 keyed by the OS; there is no machine id of
     /// the process to take, and an id made alone has no place in a generator's count; random
     /// ones keep ids of one millisecond apart). `time` is a
-    /// [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the `chrono`
-    /// feature.
+    /// [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// Two ids of one millisecond are the same with odds of 1 in 2^22. Where they must
     /// differ, or the machine id must be yours, use [`from_parts`](Snowish::from_parts), or a
@@ -292,9 +292,9 @@ impl Snowish {
     /// [`at`](Snowish::at), compiled once.
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(time: std::time::SystemTime) -> Result<Snowish, Error> {
-        use crate::range::time::{MILLIS, floor_within};
+        use crate::utc::{MILLIS, floor_within};
 
-        let millis = floor_within(time, MILLIS, FORMAT, &TIMESTAMP)? as u64;
+        let millis = floor_within(&time, MILLIS, FORMAT, &TIMESTAMP)? as u64;
         // 22 random bits: the machine id's 10 and the sequence's 12.
         let bits = crate::process::random::secure_u64();
         Ok(Snowish::from_fields(
@@ -305,35 +305,33 @@ impl Snowish {
     }
 }
 
-/// Ids from a UTC time and their other parts (the `chrono` feature).
-#[cfg(feature = "chrono")]
+/// Ids from a UTC time and their other parts.
 impl Snowish {
     /// Builds a snowish id from a UTC time (to the millisecond, rounded down), a machine id and
-    /// a sequence.
+    /// a sequence. `time` is any [`UtcTime`](crate::UtcTime).
     ///
     /// # Errors
     ///
-    /// As [`Snowish::from_parts`](Snowish::from_parts).
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time outside the
+    /// profile's span (giving the time found in Unix milliseconds), or as
+    /// [`Snowish::from_parts`](Snowish::from_parts).
     ///
     /// # Examples
     ///
     /// ```
-    /// use chrono::{DateTime, Utc};
+    /// use std::time::{Duration, SystemTime, UNIX_EPOCH};
     ///
-    /// let time: chrono::DateTime<chrono::Utc> = "2024-01-01T00:00:00Z".parse().unwrap();
+    /// let time = UNIX_EPOCH + Duration::from_millis(1_704_067_200_000); // 2024-01-01
     /// let id = idtypes::Snowish::from_datetime(time, 3, 9)?;
-    /// assert_eq!(id.datetime(), time);
+    /// assert_eq!(id.datetime::<SystemTime>(), time);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn from_datetime(
-        time: chrono::DateTime<chrono::Utc>,
+        time: impl crate::UtcTime,
         machine_id: u16,
         sequence: u16,
     ) -> Result<Snowish, Error> {
-        let millis = crate::integrations::chrono::unix_millis::<{ Snowish::MAX_TIMESTAMP_MILLIS }>(
-            crate::uid11::snowish::FORMAT,
-            time,
-        )?;
-        Snowish::from_parts(millis, machine_id, sequence)
+        let millis = crate::utc::floor_within(&time, crate::utc::MILLIS, FORMAT, &TIMESTAMP)?;
+        Snowish::from_parts(millis as u64, machine_id, sequence)
     }
 }

@@ -49,8 +49,8 @@ macro_rules! millis_ranges {
             /// The ids made within a span of time, as an inclusive range; `None` when no id
             /// can be (an empty span, or one wholly outside the format's years).
             ///
-            /// Takes any range of `SystemTime` (or of a type that converts to it, like chrono's
-            /// `DateTime<Utc>`). These ids hold milliseconds, so the range holds the ids of
+            /// Takes any range of `SystemTime` (or of a type that converts to it, as every
+    /// [`UtcTime`](crate::UtcTime) does). These ids hold milliseconds, so the range holds the ids of
             /// every millisecond the span touches: the span's start is rounded down to its
             /// millisecond, and so is its (inclusive) end.
             ///

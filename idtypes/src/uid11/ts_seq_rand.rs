@@ -215,8 +215,8 @@ impl TsSeqRand {
     /// down to the millisecond, its sequence (12 bits) and random field (10 bits) drawn from
     /// the secure random generator (ChaCha12 keyed by the OS; a generator's sequence counts from
     /// 0 in each millisecond; an id made alone has no place in a count, and a random one keeps
-    /// ids of one millisecond apart). `time` is a [`SystemTime`](std::time::SystemTime), or
-    /// chrono's `DateTime<Utc>` with the `chrono` feature.
+    /// ids of one millisecond apart). `time` is a [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// Two ids of one millisecond are the same with odds of 1 in 2^22. Where they must
     /// differ, use [`from_parts`](TsSeqRand::from_parts), or a [`TsSeqRandGenerator`] on a
@@ -247,9 +247,9 @@ impl TsSeqRand {
     /// [`at`](TsSeqRand::at), compiled once.
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(time: std::time::SystemTime) -> Result<TsSeqRand, Error> {
-        use crate::range::time::{MILLIS, floor_within};
+        use crate::utc::{MILLIS, floor_within};
 
-        let millis = floor_within(time, MILLIS, FORMAT, &TIMESTAMP)? as u64;
+        let millis = floor_within(&time, MILLIS, FORMAT, &TIMESTAMP)? as u64;
         // 22 random bits: the sequence's 12 and the random field's 10.
         let bits = crate::process::random::secure_u64();
         Ok(TsSeqRand::from_fields(
@@ -260,34 +260,33 @@ impl TsSeqRand {
     }
 }
 
-/// Ids from a UTC time and their other parts (the `chrono` feature).
-#[cfg(feature = "chrono")]
+/// Ids from a UTC time and their other parts.
 impl TsSeqRand {
     /// Builds a ts-seq-rand id from a UTC time (to the millisecond, rounded down), a sequence
-    /// and a random value.
+    /// and a random value. `time` is any [`UtcTime`](crate::UtcTime).
     ///
     /// # Errors
     ///
-    /// As [`TsSeqRand::from_parts`](TsSeqRand::from_parts).
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time outside the
+    /// profile's span (giving the time found in Unix milliseconds), or as
+    /// [`TsSeqRand::from_parts`](TsSeqRand::from_parts).
     ///
     /// # Examples
     ///
     /// ```
-    /// use chrono::{DateTime, Utc};
+    /// use std::time::{Duration, SystemTime, UNIX_EPOCH};
     ///
-    /// let time: chrono::DateTime<chrono::Utc> = "2024-01-01T00:00:00Z".parse().unwrap();
-    /// assert_eq!(idtypes::TsSeqRand::from_datetime(time, 0, 5)?.datetime(), time);
+    /// let time = UNIX_EPOCH + Duration::from_millis(1_704_067_200_000); // 2024-01-01
+    /// let id = idtypes::TsSeqRand::from_datetime(time, 0, 5)?;
+    /// assert_eq!(id.datetime::<SystemTime>(), time);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn from_datetime(
-        time: chrono::DateTime<chrono::Utc>,
+        time: impl crate::UtcTime,
         sequence: u16,
         random: u16,
     ) -> Result<TsSeqRand, Error> {
-        let millis = crate::integrations::chrono::unix_millis::<{ TsSeqRand::MAX_TIMESTAMP_MILLIS }>(
-            crate::uid11::ts_seq_rand::FORMAT,
-            time,
-        )?;
-        TsSeqRand::from_parts(millis, sequence, random)
+        let millis = crate::utc::floor_within(&time, crate::utc::MILLIS, FORMAT, &TIMESTAMP)?;
+        TsSeqRand::from_parts(millis as u64, sequence, random)
     }
 }

@@ -241,8 +241,8 @@ impl Uid11Xid {
 
     /// An xid of the time `time`, for tests and backfills: its timestamp is `time` rounded
     /// down to the millisecond, its 22 random bits drawn from the secure random generator
-    /// (ChaCha12 keyed by the OS). `time` is a [`SystemTime`](std::time::SystemTime), or chrono's
-    /// `DateTime<Utc>` with the `chrono` feature.
+    /// (ChaCha12 keyed by the OS). `time` is a [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// Two xids of one millisecond are the same with odds of 1 in 2^22. Where they must
     /// differ, use [`from_parts`](Uid11Xid::from_parts), or a [`Uid11XidGenerator`] on a
@@ -273,9 +273,9 @@ impl Uid11Xid {
     /// [`at`](Uid11Xid::at), compiled once.
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(time: std::time::SystemTime) -> Result<Uid11Xid, Error> {
-        use crate::range::time::{MILLIS, floor_within};
+        use crate::utc::{MILLIS, floor_within};
 
-        let millis = floor_within(time, MILLIS, FORMAT, &TIMESTAMP)? as u64;
+        let millis = floor_within(&time, MILLIS, FORMAT, &TIMESTAMP)? as u64;
         let random = crate::process::random::secure_u64() as u32 & MAX_RANDOM;
         Ok(Uid11Xid(
             ((millis - UID11_XID_EPOCH_MILLIS) << 22) | random as u64,
@@ -283,34 +283,28 @@ impl Uid11Xid {
     }
 }
 
-/// Ids from a UTC time and their other parts (the `chrono` feature).
-#[cfg(feature = "chrono")]
+/// Ids from a UTC time and their other parts.
 impl Uid11Xid {
-    /// Builds an xid from a UTC time (to the millisecond, rounded down) and a 22-bit random value.
+    /// Builds an xid from a UTC time (to the millisecond, rounded down) and a 22-bit random
+    /// value. `time` is any [`UtcTime`](crate::UtcTime).
     ///
     /// # Errors
     ///
-    /// As [`Uid11Xid::from_parts`](Uid11Xid::from_parts).
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time outside the
+    /// profile's span (giving the time found in Unix milliseconds), or as
+    /// [`Uid11Xid::from_parts`](Uid11Xid::from_parts).
     ///
     /// # Examples
     ///
     /// ```
-    /// use chrono::{DateTime, Utc};
+    /// use std::time::{Duration, UNIX_EPOCH};
     ///
-    /// let time: chrono::DateTime<chrono::Utc> = "2011-11-11T11:11:11.112Z".parse().unwrap();
+    /// let time = UNIX_EPOCH + Duration::from_millis(idtypes::uid11::UID11_XID_EPOCH_MILLIS + 1);
     /// assert_eq!(idtypes::Uid11Xid::from_datetime(time, 0)?.to_string(), "1111111NVpb");
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub fn from_datetime(
-        time: chrono::DateTime<chrono::Utc>,
-        random: u32,
-    ) -> Result<Uid11Xid, Error> {
-        Uid11Xid::from_parts(
-            crate::integrations::chrono::unix_millis::<{ Uid11Xid::MAX_TIMESTAMP_MILLIS }>(
-                crate::uid11::xid::FORMAT,
-                time,
-            )?,
-            random,
-        )
+    pub fn from_datetime(time: impl crate::UtcTime, random: u32) -> Result<Uid11Xid, Error> {
+        let millis = crate::utc::floor_within(&time, crate::utc::MILLIS, FORMAT, &TIMESTAMP)?;
+        Uid11Xid::from_parts(millis as u64, random)
     }
 }

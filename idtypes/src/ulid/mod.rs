@@ -275,8 +275,8 @@ impl Ulid {
     /// A ULID of the time `time`, for tests and backfills: its timestamp is `time` rounded
     /// down to the millisecond, its 80 random bits drawn from the secure random source of
     /// [`Ulid::now`]'s (a generator's first ULID of a millisecond has fresh random bits too).
-    /// `time` is a [`SystemTime`](std::time::SystemTime), or chrono's `DateTime<Utc>` with the
-    /// `chrono` feature.
+    /// `time` is a [`SystemTime`](std::time::SystemTime), or any
+    /// [`UtcTime`](crate::UtcTime), each of which converts to it.
     ///
     /// ULIDs made so are not ordered within a millisecond (a generator's count up), and differ
     /// as random 80-bit values do.
@@ -308,9 +308,9 @@ impl Ulid {
     /// [`at`](Ulid::at), compiled once.
     #[cfg(all(feature = "std", idtypes_host))]
     fn at_time(time: std::time::SystemTime) -> Result<Ulid, Error> {
-        use crate::range::time::{MILLIS, floor_within};
+        use crate::utc::{MILLIS, floor_within};
 
-        let millis = floor_within(time, MILLIS, FORMAT, &TIMESTAMP)? as u128;
+        let millis = floor_within(&time, MILLIS, FORMAT, &TIMESTAMP)? as u128;
         let random = crate::process::random::secure_u128() & Ulid::MAX_RANDOM;
         Ok(Ulid((millis << RANDOM_BITS) | random))
     }
@@ -356,32 +356,29 @@ impl Ulid {
     }
 }
 
-#[cfg(feature = "chrono")]
 impl Ulid {
-    /// The ULID of a time (to the millisecond; within 1970 to 10889) and a random field.
+    /// The ULID of a time (to the millisecond, rounded down; within 1970 to 10889) and a
+    /// random field. `time` is any [`UtcTime`](crate::UtcTime).
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time outside ULIDs, or
-    /// a random field above [`MAX_RANDOM`](Ulid::MAX_RANDOM).
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for a time outside ULIDs
+    /// (giving the time found in Unix milliseconds), or a random field above
+    /// [`MAX_RANDOM`](Ulid::MAX_RANDOM).
     ///
     /// # Examples
     ///
     /// ```
-    /// use chrono::{TimeZone, Utc};
+    /// use std::time::{Duration, SystemTime, UNIX_EPOCH};
     /// use idtypes::Ulid;
     ///
-    /// let time = Utc.timestamp_millis_opt(1_700_000_000_000).unwrap();
-    /// assert_eq!(Ulid::from_datetime(time, 0)?.datetime(), time);
+    /// let time = UNIX_EPOCH + Duration::from_millis(1_700_000_000_000);
+    /// assert_eq!(Ulid::from_datetime(time, 0)?.datetime::<SystemTime>(), time);
     /// # Ok::<(), idtypes::Error>(())
     /// ```
-    pub fn from_datetime(time: chrono::DateTime<chrono::Utc>, random: u128) -> Result<Ulid, Error> {
-        Ulid::from_parts(
-            crate::integrations::chrono::unix_millis::<{ Ulid::MAX_TIMESTAMP_MILLIS }>(
-                FORMAT, time,
-            )?,
-            random,
-        )
+    pub fn from_datetime(time: impl crate::UtcTime, random: u128) -> Result<Ulid, Error> {
+        let millis = crate::utc::floor_within(&time, crate::utc::MILLIS, FORMAT, &TIMESTAMP)?;
+        Ulid::from_parts(millis as u64, random)
     }
 }
 

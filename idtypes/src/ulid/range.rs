@@ -67,8 +67,8 @@ impl Ulid {
     /// The ULIDs made within a span of time, as an inclusive range; `None` when no ULID can
     /// be (an empty span, or one that ends before 1970).
     ///
-    /// Takes any range of `SystemTime` (or of a type that converts to it, like chrono's
-    /// `DateTime<Utc>`): `start..end` leaves `end` out, `start..=end` keeps it, `start..`
+    /// Takes any range of `SystemTime` (or of a type that converts to it, as every
+    /// [`UtcTime`](crate::UtcTime) does): `start..end` leaves `end` out, `start..=end` keeps it, `start..`
     /// runs to the last ULID; times are taken to the millisecond.
     ///
     /// # Examples

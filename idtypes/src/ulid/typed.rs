@@ -35,7 +35,7 @@ pub trait TypedUlid: TypedId<Inner = Ulid> + Copy {
         /// The 80 random bits.
         random -> u128;
     }
-    ext::timestamps!();
+    ext::timestamps!(option);
     crate::__idtypes_typed_prefix_range!(Ulid);
     ext::integer_range!(Ulid, range_for_millis, "milliseconds");
     ext::time_ranges!(Ulid);

@@ -227,7 +227,7 @@ const TIMESTAMP: crate::error::Bounds = crate::error::Bounds {
 /// rounded down to the millisecond, its 74 bits `rand_a` and `rand_b` fresh from the secure
 /// random source of [`now_v7`]'s (what a generator's first UUID of a millisecond has), with
 /// the version (7) and the variant (`10`). `time` is a [`SystemTime`](std::time::SystemTime),
-/// or chrono's `DateTime<Utc>` with the `chrono` feature. (The `uuid` crate's
+/// or any [`UtcTime`](crate::UtcTime), each of which converts to it. (The `uuid` crate's
 /// `Uuid::new_v7(Timestamp)` does the same with its own random source.)
 ///
 /// UUIDs made so are not ordered within a millisecond (a generator's count up), and differ as
@@ -259,9 +259,9 @@ pub fn at_v7(time: impl Into<std::time::SystemTime>) -> Result<Uuid, Error> {
 
 /// [`at_v7`], compiled once.
 fn at_time(time: std::time::SystemTime) -> Result<Uuid, Error> {
-    use crate::range::time::{MILLIS, floor_within};
+    use crate::utc::{MILLIS, floor_within};
 
-    let millis = floor_within(time, MILLIS, FORMAT, &TIMESTAMP)? as u128;
+    let millis = floor_within(&time, MILLIS, FORMAT, &TIMESTAMP)? as u128;
     Ok(uuid_v7((millis << COUNTER_BITS) | fresh_counter()))
 }
 

@@ -45,7 +45,6 @@ pub use hyphenated::{encode_hyphenated, parse_hyphenated};
 pub use range::{range_for_millis, range_for_prefix};
 #[cfg(feature = "std")]
 pub use range::{range_for_time, ranges_for_time};
-#[cfg(feature = "chrono")]
 pub use time::datetime;
 #[cfg(feature = "std")]
 pub use time::timestamp;

@@ -39,8 +39,8 @@ pub const fn range_for_millis(start_millis: u64, end_millis: u64) -> Option<IdRa
 /// The version 7 UUIDs made within a span of time, as an inclusive range; `None` when none
 /// can be (an empty span, or one that ends before 1970).
 ///
-/// Takes any range of `SystemTime` (or of a type that converts to it, like chrono's
-/// `DateTime<Utc>`): `start..end` leaves `end` out, `start..=end` keeps it, `start..` runs to
+/// Takes any range of `SystemTime` (or of a type that converts to it, as every
+/// [`UtcTime`](crate::UtcTime) does): `start..end` leaves `end` out, `start..=end` keeps it, `start..` runs to
 /// the last one; times are taken to the millisecond.
 ///
 /// # Examples

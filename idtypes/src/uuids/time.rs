@@ -40,20 +40,24 @@ pub fn timestamp(uuid: Uuid) -> Option<std::time::SystemTime> {
         .map(|millis| std::time::UNIX_EPOCH + core::time::Duration::from_millis(millis))
 }
 
-/// The time of a version 7 UUID as a chrono `DateTime<Utc>`, or `None` for another version.
+/// The time of a version 7 UUID as any [`UtcTime`](crate::UtcTime) (std's `SystemTime` or a
+/// date-time library's), or `None` for another version, or for a time the type cannot hold:
+/// a version 7 UUID's 48 bits of milliseconds run to the year 10889, and some types end with
+/// the year 9999.
 ///
 /// # Examples
 ///
 /// ```
+/// use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// use idtypes::uuids;
 ///
 /// let v7 = uuid::uuid!("01890a5d-ac96-774b-bcce-b302099a8057");
-/// assert_eq!(uuids::datetime(v7).unwrap().to_rfc3339(), "2023-06-30T03:34:18.518+00:00");
+/// let time: Option<SystemTime> = uuids::datetime(v7);
+/// assert_eq!(time, Some(UNIX_EPOCH + Duration::from_millis(1_688_096_058_518)));
+/// assert_eq!(uuids::datetime::<SystemTime>(uuid::Uuid::nil()), None);
 /// ```
-#[cfg(feature = "chrono")]
-pub fn datetime(uuid: Uuid) -> Option<chrono::DateTime<chrono::Utc>> {
-    // 48 bits of milliseconds end in the year 10889, past chrono's range (262143): always in.
-    chrono::DateTime::from_timestamp_millis(timestamp_millis(uuid)? as i64)
+pub fn datetime<T: crate::UtcTime>(uuid: Uuid) -> Option<T> {
+    T::from_unix_nanos(i128::from(timestamp_millis(uuid)?) * crate::utc::MILLIS)
 }
 
 #[cfg(test)]
@@ -68,7 +72,7 @@ mod tests {
         assert_eq!(timestamp_millis(v4), None);
         let last = Uuid::from_u128(!(0xF << 76) | (0x7 << 76));
         assert_eq!(timestamp_millis(last), Some((1 << 48) - 1));
-        #[cfg(feature = "chrono")]
-        assert!(datetime(last).is_some());
+        #[cfg(feature = "std")]
+        assert!(datetime::<std::time::SystemTime>(last).is_some());
     }
 }

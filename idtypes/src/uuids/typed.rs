@@ -45,10 +45,10 @@ pub trait TypedUuid: TypedId<Inner = Uuid> + Copy {
         super::timestamp(*self.as_inner())
     }
 
-    /// The time of a version 7 UUID as a `DateTime<Utc>`, or `None` for another version.
-    #[cfg(feature = "chrono")]
+    /// The time of a version 7 UUID as a UTC time of any date-time library, or `None` for
+    /// another version or a time the type cannot hold (see [`datetime`](super::datetime)).
     #[inline]
-    fn datetime(&self) -> Option<chrono::DateTime<chrono::Utc>> {
+    fn datetime<T: crate::UtcTime>(&self) -> Option<T> {
         super::datetime(*self.as_inner())
     }
 

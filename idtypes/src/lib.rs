@@ -57,6 +57,8 @@
 //! | [`Ksuid`](struct@Ksuid) | KSUID (segmentio/ksuid) | 20 bytes: 32-bit seconds since 1,400,000,000 Unix seconds, 128-bit random payload | 27 chars base62 (`0-9A-Za-z`, nothing else), at most `aWgEPTl1tmebfsQzFP4bxwgy80V` |
 //! | [`Sonyflake`](struct@Sonyflake) | Sony's Sonyflake (sony/sonyflake v1, v2) | `u64`: 0, then time in units since the service's start, sequence, machine id, as its [`SonyflakeLayout`](sonyflake::SonyflakeLayout) cuts them (v1: 39-bit 10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine id) | 1 to 19 decimal digits |
 //! | [`RsXid`](struct@RsXid) | rs/xid's XID (the Go `github.com/rs/xid`, the Rust `xid` crate, npm `xid-ts`): Mongo-ObjectId-like 12 bytes | 12 bytes: 32-bit s since 1970, 3-byte machine id, 2-byte process id, 3-byte counter | 20 chars lowercase base32hex (`0-9a-v`), the last `0` or `g` |
+//! | [`NanoId`](struct@NanoId) (`NanoId<A, LEN>`) | NanoID | its text, inline: `LEN` symbols of the alphabet `A`, random (not time-ordered) | by default 21 chars of `A-Za-z0-9_-`; other alphabets and lengths are types ([`nanoid`]) |
+//! | [`Cuid2`](struct@Cuid2) | CUID2 (`@paralleldrive/cuid2`) | none: the text, inline (up to 32 bytes) | 2 to 32 chars, a letter `a-z` then `0-9a-z` (24 when generated); see [`cuid2`](mod@cuid2) |
 //!
 //! **Two "xid"s.** The uid11 profile the uid11 specification names "xid" is
 //! [`Uid11Xid`](struct@Uid11Xid) (called `Xid` in 0.1.0, a name kept one release, deprecated);
@@ -64,8 +66,6 @@
 //! Neither is called plain `Xid`, in the API, the derives, the CLI (`uid11-xid`, `rs-xid`;
 //! plain `xid` is refused naming both) or the SQL functions (`uid11_xid_*`, `rs_xid_*`): a
 //! reader who meets either name knows which one it is without knowing the other exists.
-//! | [`NanoId`](struct@NanoId) (`NanoId<A, LEN>`) | NanoID | its text, inline: `LEN` symbols of the alphabet `A`, random (not time-ordered) | by default 21 chars of `A-Za-z0-9_-`; other alphabets and lengths are types ([`nanoid`]) |
-//! | [`Cuid2`](struct@Cuid2) | CUID2 (`@paralleldrive/cuid2`) | none: the text, inline (up to 32 bytes) | 2 to 32 chars, a letter `a-z` then `0-9a-z` (24 when generated); see [`cuid2`](mod@cuid2) |
 //!
 //! [`RecordKeyType`](crate::record_key::RecordKeyType) is a Lexicon record-key type (`tid`,
 //! `nsid`, `literal:<value>`, `any`) and checks keys against it. Which format to take for
@@ -85,14 +85,19 @@
 //! ([`RsXidGenerator`](rs_xid::RsXidGenerator)), `uuids` (`DynTypeId`, `UuidV7Generator`,
 //! `now_v7`, `new_v4`, with the `uuid` feature), `record_key`
 //! ([`RecordKeyType`](crate::record_key::RecordKeyType)), [`ksuid`]
-//! ([`KsuidGenerator`](ksuid::KsuidGenerator)) and [`sonyflake`]
+//! ([`KsuidGenerator`](ksuid::KsuidGenerator)), [`sonyflake`]
 //! ([`SonyflakeLayout`](sonyflake::SonyflakeLayout),
-//! [`SonyflakeGenerator`](sonyflake::SonyflakeGenerator)).
+//! [`SonyflakeGenerator`](sonyflake::SonyflakeGenerator)), [`nanoid`]
+//! ([`NanoAlphabet`](nanoid::NanoAlphabet) and the alphabets, [`UrlSafe`](nanoid::UrlSafe),
+//! [`Lowercase`](nanoid::Lowercase), ...) and [`cuid2`](mod@cuid2)
+//! ([`Cuid2Generator`](cuid2::Cuid2Generator), [`Cuid2Inputs`](cuid2::Cuid2Inputs), with the
+//! `cuid2` feature).
 //!
-//! Every id type orders like its text and its big-endian bytes, so ids sort the same in memory,
-//! in a database and in a key-value store; but a [`Snowflake`](struct@Snowflake), whose
-//! decimal text (as Twitter and Discord write it) sorts like its bytes only at equal lengths.
-//! Record keys order by their bytes. For [`TimeId`](struct@TimeId), that encoded order is not
+//! Every fixed-size id type orders like its text and its big-endian bytes, so ids sort the
+//! same in memory, in a database and in a key-value store; but a [`Snowflake`](struct@Snowflake)
+//! and a [`Sonyflake`](struct@Sonyflake), whose decimal text (as their services write it)
+//! sorts like their bytes only at equal lengths. Record keys, NanoIDs and CUID2s, which are
+//! their text, order by its bytes. For [`TimeId`](struct@TimeId), that encoded order is not
 //! chronological across 1970 (pre-1970 ids sort last); [`TimeId::cmp_chronological`] compares
 //! by time.
 //!
@@ -103,53 +108,63 @@
 //! constructor is `try_*` (or `from_parts`, which checks each part), and a lookup that can
 //! match nothing returns `Option`.
 //!
-//! | operation | `Tid` | `TimeId` | `Uid11` | `Uid11Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Snowflake` | `Tbsl` | `RecordKey` | `Ulid` | `Uuid` ¹¹ |
-//! |---|---|---|---|---|---|---|---|---|---|---|---|---|
-//! | `parse`, `FromStr`, `TryFrom<&str>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | typed ids (TypeID or hyphenated), `DynTypeId::parse`, `uuids::parse_hyphenated` |
-//! | `parse_ascii` (bytes in) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹ | ✓ | `DynTypeId::parse_ascii` |
-//! | `const` parse | `parse_const` | `parse_const` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `validate` | — | `DynTypeId::parse` |
-//! | `encode()` ([`IdText`] on the stack), `Display`, `Debug` | ✓ | ✓ (`to_dashed`) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | `as_str` ¹ | ✓ (`encode_lowercase`) | `uuids::uuid_suffix` (TypeID), `uuids::encode_hyphenated` |
-//! | `TEXT_LEN` ([`IdFormat::MAX_TEXT_LEN`] generically) | 13 | 13 (dashed 16) | 11 | 11 | 11 | 11 | 11 | 19 (1 to 19 digits) | 20 | `MAX_LEN` 512 | 26 | 26 (hyphenated 36) |
-//! | integer form | `from_u64` | `from_i64` | `from_u64` | `from_u64` | `try_from_u64` ² | `from_u64` | `from_u64` | `try_from_u64` ² | `try_from_u128` ² | — ¹ | `from_u128` | `from_u128` (the uuid crate's) |
-//! | big-endian bytes | `from_bytes` | `from_bytes` | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | — ¹ | `from_bytes` | `from_bytes` (the uuid crate's) |
-//! | `MIN`, `MAX`, `Default` (= `MIN`, the nil id) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ³ | ✓ | `nil()`, `max()`, `Default` (the uuid crate's) |
-//! | `AsRef<str>`, `Borrow<str>` (`Eq`, `Ord`, `Hash` of the text) | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | ✓ | — ⁹ | — ⁹ |
-//! | `from_parts` and the parts | µs, clock id | µs, node | — ⁴ | ms, random | ms, machine, sequence | ms, sequence, random | — ⁴ | ms since its epoch, worker, sequence | µs, machine, suffix | — | ms, random | — (the uuid crate's `Builder`) |
-//! | `timestamp_micros` / `timestamp_millis`, `timestamp()` | µs | µs | — ⁴ | ms | ms | ms | — ⁴ | ms, of an epoch ¹⁰ | µs | — | ms | ms: `uuids::timestamp_millis`, `timestamp`, `datetime` (version 7; `None` for others) |
-//! | `now()` (the process-wide generator) | ✓ | ✓ | — ⁴ | ✓ | — ⁵ | ✓ | `random()` | — ⁵ | — ⁵ | — | ✓ | `uuids::now_v7()`, `uuids::new_v4()` |
-//! | `at(time)`: an id of a given time ¹² | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | `at(epoch, time)` ¹⁰ | ✓ | — | ✓ | `uuids::at_v7(time)`; typed ids: `at` |
-//! | generator `next` / `try_next` | ✓ / ✓ | ✓ / ✓ | — ⁴ | ✓ / ✓ | ✓ / ✓ | ✓ / ✓ | — | ✓ / ✓ | — / ✓ ⁶ | — | ✓ / ✓ | `UuidV7Generator`: ✓ / ✓ |
-//! | its clock, node or machine id | `with_clock_id` (random by default) | `with_node` (random by default) | — | — | `new(machine_id)` ⁵ | — | — | `new(epoch, worker_id)` ⁵ | `new(machine_id)` ⁵ | — | — | — |
-//! | `range_for_prefix` → `Result<Option<IdRange>>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹⁰ | ✓ | — ⁷ | ✓ | `uuids::range_for_prefix` (of the TypeID suffix) |
-//! | `ranges_for_time` → [`IdRanges`] | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — | ✓ | `uuids::ranges_for_time` |
-//! | `range_for_time` → `Option<IdRange>` | ✓ | — ⁸ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — | ✓ | `uuids::range_for_time` |
-//! | the same span as integers | `range_for_micros` | `ranges_for_micros` | — | `range_for_millis` | `range_for_millis` | `range_for_millis` | — | `range_for_millis` ¹⁰ | `range_for_micros` | — | `range_for_millis` | `uuids::range_for_millis` |
+//! | operation | `Tid` | `TimeId` | `Uid11` | `Uid11Xid` | `Snowish` | `TsSeqRand` | `FullRand` | `Snowflake` | `Tbsl` | `RecordKey` | `Ulid` | `Uuid` ¹¹ | `Ksuid` | `Sonyflake` | `RsXid` | `NanoId` | `Cuid2` |
+//! |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+//! | `parse`, `FromStr`, `TryFrom<&str>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | typed ids (TypeID or hyphenated), `DynTypeId::parse`, `uuids::parse_hyphenated` | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | `parse_ascii` (bytes in) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹ | ✓ | `DynTypeId::parse_ascii` | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | `const` parse | `parse_const` | `parse_const` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `parse` | `validate` | — | `DynTypeId::parse` | — | `parse` | — | — | `parse_const` |
+//! | `encode()` ([`IdText`] on the stack), `Display`, `Debug` | ✓ | ✓ (`to_dashed`) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | `as_str` ¹ | ✓ (`encode_lowercase`) | `uuids::uuid_suffix` (TypeID), `uuids::encode_hyphenated` | ✓ | ✓ | ✓ | `as_str` ¹ | `encode`, `as_str` (the text it holds) ¹ |
+//! | `TEXT_LEN` ([`IdFormat::MAX_TEXT_LEN`] generically) | 13 | 13 (dashed 16) | 11 | 11 | 11 | 11 | 11 | 19 (1 to 19 digits) | 20 | `MAX_LEN` 512 | 26 | 26 (hyphenated 36) | 27 | 19 (1 to 19 digits) | 20 | `LEN` (21 by default) | `MIN_LEN` 2, `MAX_LEN` 32 (`DEFAULT_LEN` 24) |
+//! | integer form | `from_u64` | `from_i64` | `from_u64` | `from_u64` | `try_from_u64` ² | `from_u64` | `from_u64` | `try_from_u64` ² | `try_from_u128` ² | — ¹ | `from_u128` | `from_u128` (the uuid crate's) | — (160 bits) | `try_from_u64` ² | — (96 bits) | — ¹ | — ¹ |
+//! | big-endian bytes | `from_bytes` | `from_bytes` | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | `from_bytes` | `try_from_bytes` ² | `from_bytes` | — ¹ | `from_bytes` | `from_bytes` (the uuid crate's) | `from_bytes` (20), `as_bytes` | `try_from_bytes` ² | `from_bytes` (12) | — ¹ | — ¹ |
+//! | `MIN`, `MAX`, `Default` (= `MIN`, the nil id) | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ³ | ✓ | `nil()`, `max()`, `Default` (the uuid crate's) | ✓ | ✓ | ✓ (`MIN` is `NIL`) | — ³ | — ³ |
+//! | `AsRef<str>`, `Borrow<str>` (`Eq`, `Ord`, `Hash` of the text) | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | ✓ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | `AsRef<str>`, not `Borrow<str>` | `AsRef<str>`, not `Borrow<str>` |
+//! | `from_parts` and the parts | µs, clock id | µs, node | — ⁴ | ms, random | ms, machine, sequence | ms, sequence, random | — ⁴ | ms since its epoch, worker, sequence | µs, machine, suffix | — | ms, random | — (the uuid crate's `Builder`) | s, payload (`from_parts`: Unix s; `from_ksuid_parts`: the stored s) | time units, sequence, machine ¹⁰ | s, machine, process, counter | — ¹³ | — ¹³ |
+//! | `timestamp_micros` / `timestamp_millis`, `timestamp()` | µs | µs | — ⁴ | ms | ms | ms | — ⁴ | ms, of an epoch ¹⁰ | µs | — | ms | ms: `uuids::timestamp_millis`, `timestamp`, `datetime` (version 7; `None` for others) | s (`timestamp_seconds`; `ksuid_seconds` as stored) | ms, ns ¹⁰ | s (`timestamp_seconds`) | — ⁴ | — ⁴ |
+//! | `now()` (the process-wide generator) | ✓ | ✓ | — ⁴ | ✓ | — ⁵ | ✓ | `random()` | — ⁵ | — ⁵ | — | ✓ | `uuids::now_v7()`, `uuids::new_v4()` | ✓ | — ⁵ | ✓ | `random()` (`new()` for the default type) | `generate()` ¹⁴ |
+//! | `at(time)`: an id of a given time ¹² | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | `at(epoch, time)` ¹⁰ | ✓ | — | ✓ | `uuids::at_v7(time)`; typed ids: `at` | ✓ | `at(layout, time)` ¹⁰ | ✓ | — ⁴ | — ⁴ |
+//! | generator `next` / `try_next` | ✓ / ✓ | ✓ / ✓ | — ⁴ | ✓ / ✓ | ✓ / ✓ | ✓ / ✓ | — | ✓ / ✓ | — / ✓ ⁶ | — | ✓ / ✓ | `UuidV7Generator`: ✓ / ✓ | ✓ / ✓ (random payloads, or [`monotonic`](ksuid::KsuidGenerator::monotonic)) | ✓ / ✓ | ✓ / ✓ | — | ✓ / — ¹⁴ |
+//! | its clock, node or machine id | `with_clock_id` (random by default) | `with_node` (random by default) | — | — | `new(machine_id)` ⁵ | — | — | `new(epoch, worker_id)` ⁵ | `new(machine_id)` ⁵ | — | — | — | — | `new(layout, machine_id)` ⁵ | `with_machine_id` (the host's by default) | — | — |
+//! | `range_for_prefix` → `Result<Option<IdRange>>` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | — ¹⁰ | ✓ | — ⁷ | ✓ | `uuids::range_for_prefix` (of the TypeID suffix) | ✓ | — ¹⁰ | ✓ | — ⁷ | — ⁷ |
+//! | `ranges_for_time` → [`IdRanges`] | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — | ✓ | `uuids::ranges_for_time` | ✓ | ✓ ¹⁰ | ✓ | — ⁴ | — ⁴ |
+//! | `range_for_time` → `Option<IdRange>` | ✓ | — ⁸ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — | ✓ | `uuids::range_for_time` | ✓ | ✓ ¹⁰ | ✓ | — ⁴ | — ⁴ |
+//! | the same span as integers | `range_for_micros` | `ranges_for_micros` | — | `range_for_millis` | `range_for_millis` | `range_for_millis` | — | `range_for_millis` ¹⁰ | `range_for_micros` | — | `range_for_millis` | `uuids::range_for_millis` | `range_for_seconds` | `range_for_millis` ¹⁰ | `range_for_seconds` | — | — |
 //!
-//! 1. A record key is a string: its text is its only form.
-//! 2. Some values are not ids (snowish's and Snowflake's top bit, TBSL's 80 bits in a
-//!    `u128`). (A Snowflake's `from_u64` and `from_bytes` drop the top bit.)
+//! 1. A record key, a NanoID and a CUID2 are strings: their text is their only form.
+//! 2. Some values are not ids (snowish's, Snowflake's and Sonyflake's top bit, TBSL's 80
+//!    bits in a `u128`). (A Snowflake's and a Sonyflake's `from_u64` and `from_bytes` drop
+//!    the top bit.)
 //! 3. No record key is empty: there is no natural default. A typed id has `Default` (its
 //!    inner `MIN`) when its format has one and the type has no checks: a default the checks
 //!    refuse would be a value the type forbids, and `Default` cannot fail. So typed record
 //!    keys have none either, not even of a `literal:` key type, whose one key `parse` gives.
-//! 4. A plain uid11 and a fullrand id hold no time.
-//! 5. Snowish, Snowflake and TBSL ids name the machine that made them, so their generators
-//!    take a machine (worker) id, and there is no argument-free `now()`; give each process its own id (a worker index,
-//!    or one [leased](crate::lease) from a shared database).
+//!    NanoIDs and CUID2s have no `MIN`, `MAX` or `Default` either: their ids are random text,
+//!    and a default would be one fixed id (`NanoId::new()` is a random one).
+//! 4. A plain uid11, a fullrand id, a NanoID and a CUID2 hold no time.
+//! 5. Snowish, Snowflake, Sonyflake and TBSL ids name the machine that made them, so their
+//!    generators take a machine (worker) id, and there is no argument-free `now()`; give each
+//!    process its own id (a worker index, or one [leased](crate::lease) from a shared
+//!    database).
 //! 6. A TBSL generator fails by the policies its user chose (a clock policy that refuses a
 //!    clock gone back, a pluggable sequence): it has `try_next` only. Every other generator's
 //!    `next` returns the id and panics only where `try_next` would fail: past the format's
 //!    last timestamp, or when a lease or fixed id it was given no longer holds (see
 //!    [processes and `fork()`](#processes-and-fork)); use `try_next` with those.
-//! 7. Record keys have no prefix ranges: their order is not the order of any time or number.
+//! 7. Record keys, NanoIDs and CUID2s have no prefix ranges: their order is not the order of
+//!    any time or number.
 //! 8. A `TimeId` span across 1970 is two ranges (pre-1970 ids sort last): only the plural.
 //! 9. A fixed-size id holds no text to lend: `encode()` makes it on the stack. A typed record
 //!    key without a prefix is its key's text and borrows as it (a `HashSet<PostKey>` is looked
 //!    up with a `&str`); one with a prefix does not: its text (`note_self`) is not what it
 //!    compares and hashes (`self`), so either `&str` would find the wrong thing.
 //! 10. A Snowflake holds no epoch: each service has its own
-//!     ([`SnowflakeEpoch`](snowflake::SnowflakeEpoch)), which its times and time ranges take as an argument. Its decimal text does not sort
-//!     like the ids (`"9"` > `"10"`), so it has no prefix ranges.
+//!     ([`SnowflakeEpoch`](snowflake::SnowflakeEpoch)), which its times and time ranges take
+//!     as an argument. A Sonyflake holds no layout: its start, time unit and bit widths are
+//!     the service's ([`SonyflakeLayout`](sonyflake::SonyflakeLayout): `V1`, `V2` or its
+//!     own, never a default), which its parts, times, `at`, generator and time ranges take
+//!     as their first argument (`decompose(layout)`, `timestamp_millis(layout)`,
+//!     `timestamp_nanos(layout)`, `timestamp(layout)`). The decimal text of either does not
+//!     sort like the ids (`"9"` > `"10"`), so they have no prefix ranges.
 //! 11. `Uuid` is the `uuid` crate's type (`uuid` feature), whose own methods and hyphenated
 //!     `Display`/`FromStr` stay as they are: this crate's operations on it are the free
 //!     functions of [`uuids`](crate::uuids), and a typed UUID id (`#[derive(idtypes::Uuid)]`)
@@ -163,31 +178,28 @@
 //!     sequence, random bits), but for an `RsXid`, whose machine id, process id and counter
 //!     are the process's, as `now()`'s. A time outside the format's span is an
 //!     [`ErrorKind::OutOfRange`].
-//!
-//! [`Ksuid`](struct@Ksuid) has the same operations: `parse`, `parse_ascii`, `encode()`,
-//! `TEXT_LEN` 27; no integer form (160 bits), its 20 bytes (`from_bytes`, `to_bytes`,
-//! `as_bytes`); `MIN`, `MAX`, `Default`; `from_parts` (Unix seconds, payload) and
-//! `from_ksuid_parts` (the stored seconds), `timestamp_seconds`, `ksuid_seconds`, `payload`,
-//! `timestamp()`; `now()`, `at(time)` and [`KsuidGenerator`](ksuid::KsuidGenerator)'s `next` / `try_next`
-//! (random payloads, or [monotonic](ksuid::KsuidGenerator::monotonic)); `range_for_prefix`,
-//! `ranges_for_time`, `range_for_time` and `range_for_seconds`.
-//!
-//! A [`Cuid2`](struct@Cuid2) is text only, like a record key but `Copy`: `parse`, `parse_ascii`,
-//! `parse_const`, `as_str` and `encode` (the text it holds), `Display`, `Debug`, `MIN_LEN` and
-//! `MAX_LEN`; with the `cuid2` feature, `generate()` and
-//! [`Cuid2Generator::next`](cuid2::Cuid2Generator::next). It has no integer or bytes, no
-//! parts, no time and no ranges: the reference's ids are hashes.
+//! 13. A NanoID is random symbols and a CUID2 a hash: neither has parts to read back. Like a
+//!     record key, each is its text, but held inline and `Copy`.
+//!     [`NanoId::from_random`] gives the id nanoid spells from given random bytes, and
+//!     [`Cuid2::from_inputs`] (`cuid2` feature) the reference's id of given inputs.
+//! 14. With the `cuid2` feature (and, as every generator, `std`):
+//!     [`Cuid2Generator`](cuid2::Cuid2Generator) makes ids of any length from 2 to 32, and
+//!     cannot fail, so it has `next` only (its `IdGenerator::try_next` is `Ok(next())`).
 //!
 //! Code generic over the formats has the same through two traits: [`IdFormat`] (every format:
-//! its name, its longest text, `encode`) and [`FixedSizeFormat`] (all but the record key: the
-//! raw form, integer or bytes, and the big-endian bytes, both ways).
+//! its name, its longest text, `encode`) and [`FixedSizeFormat`] (every format but those that
+//! are their text, the record key, NanoID and CUID2: the raw form, integer or bytes, and the
+//! big-endian bytes, both ways).
 //!
 //! Range bounds are inclusive, for `WHERE id BETWEEN ? AND ?` ([`IdRange`]); time spans are
 //! any `RangeBounds` of `SystemTime` (or of a [`UtcTime`]), taken at the format's precision
 //! (every millisecond the span touches, for the millisecond formats).
 //!
 //! Every failure is an [`Error`] whose [`kind`](Error::kind) says what went wrong, whose
-//! [`position`](Error::position) says where, and whose message says what was expected.
+//! [`position`](Error::position) says where (a byte offset from 0 into the text read, a typed
+//! id's prefix included, as the message's "at byte 12"; the [SQL functions](crate::sql) of
+//! PostgreSQL and MySQL count characters from 1 instead, as SQL does), and whose message says
+//! what was expected.
 //! No input makes any function here panic.
 //!
 //! # Times
@@ -263,7 +275,9 @@
 //! The derives are `Tid`, `TimeId`, `Uid11`, `Uid11Xid`, `Snowish`, `TsSeqRand`, `FullRand`,
 //! `Snowflake`, `Tbsl`, `Ulid`, `RecordKey` (with `alloc`), `Uuid` (with the `uuid`
 //! feature: `#[derive(idtypes::Uuid)] struct UserId(uuid::Uuid);`, TypeID text by default, see
-//! [`uuids`](crate::uuids)) and `Ksuid`, on a tuple struct with one field of that type. Each generates:
+//! [`uuids`](crate::uuids)), `Ksuid`, `Sonyflake`, `RsXid`, `NanoId` (over any
+//! `NanoId<A, LEN>`) and `Cuid2`, on a tuple struct with one field of that type. Each
+//! generates:
 //!
 //! - text: [`Display`](core::fmt::Display), [`FromStr`](core::str::FromStr) and
 //!   `TryFrom<&str>` (and [`TypedId::parse`], [`TypedId::parse_unchecked`], with `PREFIX` and
@@ -279,11 +293,11 @@
 //! - the format's accessors (`timestamp_micros`, `timestamp`, `datetime`, `machine_id`, ...),
 //!   its range helpers returning typed ranges (`PostId::range_for_prefix`, ...) and its
 //!   generation (`PostId::now()`, `PostId::next_from(&generator)`, `PostId::at(time)`,
-//!   `random()` for fullrand): these are the format's extension trait
-//!   ([`TypedTid`](tid::TypedTid), [`TypedUlid`](ulid::TypedUlid), ...), implemented once for
-//!   every typed id of the format, so that a typed id costs the compiler about what a newtype
-//!   does; `use idtypes::prelude::*` brings them into scope (rustc names the trait when one is
-//!   missing);
+//!   `random()` for fullrand and NanoID, `generate()` for CUID2): these are the format's
+//!   extension trait ([`TypedTid`](tid::TypedTid), [`TypedUlid`](ulid::TypedUlid), ...),
+//!   implemented once for every typed id of the format, so that a typed id costs the compiler
+//!   about what a newtype does; `use idtypes::prelude::*` brings them into scope (rustc names
+//!   the trait when one is missing);
 //! - the integrations this crate has enabled, with nothing to import: serde (the prefixed text
 //!   in human-readable formats; in binary ones the prefixed text too over a TID or a record key,
 //!   the inner id's raw form over the other formats, unless `serde = "..."` chooses), sqlx and
@@ -496,14 +510,16 @@
 //! # Processes and `fork()`
 //!
 //! Every generator hands out strictly increasing ids that never repeat, from any number of
-//! threads. Beyond one process, what keeps ids apart is each format's clock, node or machine
-//! id, or its random bits:
+//! threads (but KSUID's default generator, whose payloads are random, and rs/xid's, whose
+//! counter wraps, which order ids by the second only, as their references do; NanoIDs and
+//! CUID2s have no order). Beyond one process, what keeps ids apart is each format's clock,
+//! node or machine id, or its random bits:
 //!
 //! | format | what tells two processes' ids apart | what its random bits promise |
 //! |---|---|---|
 //! | [`Tid`](struct@Tid) | the 10-bit clock id | the default clock id is drawn from the OS |
 //! | [`TimeId`](struct@TimeId) | the node id | the default best-effort node (0..=31) is drawn from the OS |
-//! | [`Snowish`](struct@Snowish), [`Tbsl`](struct@Tbsl) | the machine id, which you choose | none |
+//! | [`Snowish`](struct@Snowish), [`Snowflake`](struct@Snowflake), [`Sonyflake`](struct@Sonyflake), [`Tbsl`](struct@Tbsl) | the machine (worker) id, which you choose | none |
 //! | [`Uid11Xid`](struct@Uid11Xid) | 22 random bits, drawn once per millisecond (then counted up) | differ, from a fast generator seeded by the OS; guessable from other ids |
 //! | [`TsSeqRand`](struct@TsSeqRand) | 10 random bits per id | as xid's |
 //! | [`FullRand`](struct@FullRand) | all 64 bits | unpredictable: ChaCha12 keyed by the OS, a secure generator |
@@ -523,8 +539,9 @@
 //! | in the forked child | what happens |
 //! |---|---|
 //! | `Tid::now()`, `TimeId::now()`, generators with a random clock or node id | a new clock/node id, different from the parent's and from its siblings' (up to 1,023 TID children, 31 TimeId ones) |
-//! | a generator whose clock, node or machine id you fixed ([`TidGenerator::with_clock_id`](crate::tid::TidGenerator::with_clock_id), [`TimeIdGenerator::with_node`](crate::time_id::TimeIdGenerator::with_node), [`SnowishGenerator`](crate::uid11::SnowishGenerator), [`TbslGenerator`](crate::tbsl::TbslGenerator)) | refuses with [`ErrorKind::Forked`]: make the worker's generator after the fork, with the worker's own id |
-//! | [`FullRand::random`], xid, ts-seq-rand and random TBSL bits | a new random stream, seeded from the OS in each thread |
+//! | a generator whose clock, node or machine id you fixed ([`TidGenerator::with_clock_id`](crate::tid::TidGenerator::with_clock_id), [`TimeIdGenerator::with_node`](crate::time_id::TimeIdGenerator::with_node), [`SnowishGenerator`](crate::uid11::SnowishGenerator), [`SnowflakeGenerator`](crate::snowflake::SnowflakeGenerator), [`SonyflakeGenerator`](crate::sonyflake::SonyflakeGenerator), [`TbslGenerator`](crate::tbsl::TbslGenerator)) | refuses with [`ErrorKind::Forked`]: make the worker's generator after the fork, with the worker's own id |
+//! | [`FullRand::random`], [`NanoId::random`], xid, ts-seq-rand and random TBSL bits | a new random stream, seeded from the OS in each thread |
+//! | an [`RsXidGenerator`](crate::rs_xid::RsXidGenerator), `RsXid::now()` | reads the child's process id and draws a new counter before its first id |
 //! | a monotonic [`Uid11XidGenerator`](crate::uid11::Uid11XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
 //! | a [`UlidGenerator`](crate::ulid::UlidGenerator), `UuidV7Generator`, `Ulid::now()`, `uuids::now_v7()` | starts in the millisecond after the parent's last id, with fresh random bits; a lock a parent's thread held at the fork is taken over |
 //! | a monotonic [`KsuidGenerator`](crate::ksuid::KsuidGenerator) (`Ksuid::now()` and the default generator keep no state: every payload is fresh) | starts its count again from fresh random bits in the current second (never ahead of the clock); a lock a parent's thread held at the fork is taken over |

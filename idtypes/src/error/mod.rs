@@ -5,10 +5,10 @@
 //! `in_const` what `const` code needs to build and read errors.
 //!
 //! An [`Error`] says which format was being read or built, what kind of mistake was found
-//! ([`ErrorKind`]), where (a byte position, for text), what was expected and what was found.
-//! Its [`Display`](core::fmt::Display) message is meant for a person, and has one shape:
-//! "invalid atproto TID: …", or for a typed id "invalid PostId: …", lengths and positions
-//! in bytes:
+//! ([`ErrorKind`]), where (a byte offset from 0, for text), what was expected and what was
+//! found. Its [`Display`](core::fmt::Display) message is meant for a person, and has one
+//! shape: "invalid atproto TID: …", or for a typed id "invalid PostId: …", lengths and
+//! positions in bytes, positions from 0 ("at byte 12" is the 13th byte):
 //!
 //! ```
 //! let err = "3jzfcijpj2z21".parse::<idtypes::Tid>().unwrap_err();
@@ -129,6 +129,8 @@ pub(crate) use repr::{Bounds, Int, Lengths, Repr, TypeInfo};
 // message would contradict the checks on non-ASCII input: a 13-character text with an `é`
 // is 14 bytes, refused for its length ("expected 13 characters, found 13 characters"). A
 // typed id's positions and lengths count its whole text, prefix and separator included.
+// The SQL functions of PostgreSQL and MySQL (`integrations/db/sql/*.sql`) count characters
+// from 1 instead, as SQL's own string functions do; their docs and `Error::position`'s say so.
 //
 // Adding a kind: add the variant to `Repr` (its payload within the budget: a `&'static`
 // reference for constants; anything large, if the kind is rare, as a variant of `OutOfLine`
@@ -224,6 +226,11 @@ pub enum ErrorKind {
 /// fields are private so that details can grow without breaking changes; read them through
 /// [`kind`](Error::kind), [`position`](Error::position) and
 /// [`format_name`](Error::format_name), or print it.
+///
+/// Its message gives lengths in bytes and positions as byte offsets from 0 ("at byte 12": the
+/// 13th byte), as [`position`](Error::position) does. (The errors of the PostgreSQL and
+/// MySQL functions of [`sql`](crate::sql) are the database's, not this type, and count
+/// characters from 1, as SQL does; the SQLite functions give this type's messages.)
 ///
 /// # Examples
 ///
@@ -321,9 +328,14 @@ impl Error {
         self.repr.kind()
     }
 
-    /// The byte offset in the input of the offending character, for text errors that have one:
-    /// the position the message gives ("at byte 12"). For a typed id it counts the whole
-    /// text, prefix and separator included.
+    /// The byte offset from 0 in the input of the offending character, for text errors that
+    /// have one: the position the message gives ("at byte 12", the 13th byte). For a typed id
+    /// it counts the whole text, prefix and separator included.
+    ///
+    /// Every other place that reports a position counts as this does: the messages, axum's
+    /// problems (`position`), the SQLite functions, the command line. Only the SQL functions of
+    /// PostgreSQL and MySQL ([`sql`](crate::sql)) count characters from 1 instead, as SQL
+    /// does.
     ///
     /// # Examples
     ///

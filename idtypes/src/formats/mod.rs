@@ -23,7 +23,7 @@
 //! | `serde` | what serde's binary formats get: `text` (the atproto formats) or `raw` |
 //! | `parse_valid` | a parse from an offset that builds no error, where the format has one |
 //!
-//! The formats whose id is its text (NanoID) have rows of their own, in the second table
+//! The formats whose id is its text (NanoID, CUID2) have rows of their own, in the second table
 //! (`text_table!`, "Text rows" below). The record key, a string of 1 to 512 characters, has
 //! no raw form or bytes either; it is one format outside both tables (below them). The other is the `uuid` crate's
 //! `Uuid` (`uuid.rs`, with the `uuid` feature): another crate's type, which has that crate's

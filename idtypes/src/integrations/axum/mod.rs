@@ -122,7 +122,7 @@
 //! | `parameter` | for `path` and `query`: the parameter's name |
 //! | `pointer` | for `body`: the value's JSON pointer as a URI fragment, as RFC 9457's examples write it: `#/author`, `#/posts/0/id`, `#` for the whole body |
 //! | `kind` | what is wrong, the [`ErrorKind`](crate::ErrorKind) in snake case: `prefix`, `separator`, `length`, `character`, `overflow`, `syntax`, `reserved`, `mismatch`, `validation` (a typed id's `validate` refused it), `out_of_range` |
-//! | `position` | when one character is to blame: its offset in the id's text in bytes of UTF-8, a typed id's prefix included ([`Error::position`](crate::Error::position)); the same number the `detail` says (`at byte 17`) |
+//! | `position` | when one character is to blame: its offset in the id's text in bytes of UTF-8, from 0, a typed id's prefix included ([`Error::position`](crate::Error::position)); the same number the `detail` says (`at byte 17`: the 18th byte). Not a count of characters from 1, as the errors of the [SQL functions](crate::sql) on PostgreSQL and MySQL give |
 //!
 //! The id's text is the parameter after percent-decoding, or the JSON string after its
 //! escapes. [`Problem::id_error`] gives a handler (or a test) the [`Error`](crate::Error)

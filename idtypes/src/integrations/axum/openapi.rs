@@ -146,8 +146,9 @@ macro_rules! utoipa_impls {
                             .schema_type(Type::Integer)
                             .description(Some(
                                 "For an id refused, when the mistake is at one character: \
-                                 its byte offset in the id's text (UTF-8), a typed id's \
-                                 prefix included",
+                                 its byte offset from 0 in the id's text (UTF-8), a typed \
+                                 id's prefix included, as the `detail`'s `at byte N` (not \
+                                 a count of characters from 1, as SQL errors give)",
                             ))
                             .minimum(Some(0)),
                     )

@@ -35,7 +35,8 @@ const INVALID_ID_TITLE: &str = "Invalid id";
 ///
 /// An id refused is the [`INVALID_ID`] problem: its `detail` is the id's own message
 /// (`invalid PostId: …`), with where it was ([`Location`]), the error's kind and the position
-/// in the id's text as members of their own (see the [module docs](crate::axum#invalid-id)).
+/// in the id's text (a byte offset from 0, as [`Error::position`]) as members of their own
+/// (see the [module docs](crate::axum#invalid-id)).
 /// Any other failure (bad JSON, a missing field, a number that does not parse, no JSON content
 /// type) is `about:blank` with axum's status and the reason as `detail`.
 ///

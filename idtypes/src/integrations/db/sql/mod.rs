@@ -54,12 +54,17 @@
 //!
 //! Text that is no id raises an error naming the format, with what was expected and what was
 //! found (PostgreSQL SQLSTATE `22P02`, MySQL `22023`). Lengths and positions count characters
-//! of the whole text, prefix included, from 1: ``invalid atproto TID: unexpected character
-//! 'A' at position 18, expected one of `234567abcdefghijklmnopqrstuvwxyz` ``, ``invalid
-//! atproto TID: expected the prefix `post_`, found `user_` ``. MySQL keeps at most 128
-//! characters of a message, MariaDB 512. NULL in any argument gives NULL. On MySQL the text
-//! the functions return has the collation `utf8mb4_bin`: compared with a string, it compares
-//! bytes, whatever the connection's collation. The functions are deterministic
+//! of the whole text, prefix included, from 1, as SQL's string functions (`substr`,
+//! `position`) do: ``invalid atproto TID: unexpected character 'A' at position 18, expected
+//! one of `234567abcdefghijklmnopqrstuvwxyz` `` is the 18th character, ``invalid atproto TID:
+//! expected the prefix `post_`, found `user_` ``. Everywhere else positions are byte offsets
+//! from 0, "at byte 17" for the same mistake: this crate's [`Error`](crate::Error) and
+//! [`Error::position`](crate::Error::position) (what [`postgres_script`] and [`mysql_script`]
+//! return for a name they refuse, too), axum's problems, the command line, and the [`sqlite`]
+//! functions, whose messages are this crate's. MySQL keeps at most 128 characters of a
+//! message, MariaDB 512. NULL in any argument gives NULL. On MySQL the text the functions
+//! return has the collation `utf8mb4_bin`: compared with a string, it compares bytes, whatever
+//! the connection's collation. The functions are deterministic
 //! (`IMMUTABLE` and `PARALLEL SAFE` on PostgreSQL, `DETERMINISTIC` on MySQL), so on
 //! PostgreSQL they can back an expression index or a generated column (MySQL allows no stored
 //! function in either).

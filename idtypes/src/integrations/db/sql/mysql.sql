@@ -10,7 +10,8 @@
 -- `<format>_from_prefixed_text(text, '')`. A UUID also has its TypeID text:
 -- `uuid_typeid_text(id, 'user')`, `uuid_from_typeid(text, 'user')`.
 -- Invalid input raises SQLSTATE 22023 with a message naming the format, with lengths and
--- positions in characters of the whole text, from 1; NULL gives NULL.
+-- positions in characters of the whole text, from 1, as SQL counts (idtypes' own errors, in
+-- Rust and in its SQLite functions, give byte offsets from 0 instead); NULL gives NULL.
 --
 -- The functions go in the current database (`idtypes::sql::mysql_script` names another one).
 -- A stored routine runs in its own database, so the calls between them need no qualifier:

@@ -17,7 +17,8 @@
 -- reads it, and `<format>_from_text(text)` is `<format>_from_prefixed_text(text, '')`. A UUID
 -- also has its TypeID text: `uuid_typeid_text(id, 'user')`, `uuid_from_typeid(text, 'user')`.
 -- Invalid input raises an error naming the format (SQLSTATE 22P02), with lengths and positions
--- in characters of the whole text, from 1; NULL gives NULL.
+-- in characters of the whole text, from 1, as SQL counts (idtypes' own errors, in Rust and in
+-- its SQLite functions, give byte offsets from 0 instead); NULL gives NULL.
 
 -- The helpers of v0.1.0 whose arguments changed: nothing but these functions called them.
 DROP FUNCTION IF EXISTS @extschema@.idtypes_decode(text, text, integer, text);

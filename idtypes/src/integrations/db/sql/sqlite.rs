@@ -31,9 +31,14 @@
 //! (an `INTEGER` for a TID, a `BLOB` for a TBSL, a ULID and a UUID, `TEXT` for a text or a
 //! prefix), a `BLOB` of the wrong length, text that is no id, a missing prefix: each is an
 //! error (`SQLITE_ERROR`) whose message starts with the function's name and carries this
-//! crate's words for what was expected and what was found. The functions are deterministic
-//! and innocuous (`SQLITE_DETERMINISTIC`, `SQLITE_INNOCUOUS`), so they can back an expression
-//! index, a generated column or a `CHECK` constraint, for connections that have them.
+//! crate's words for what was expected and what was found, its positions included: byte
+//! offsets from 0 (`at byte 12`, the 13th byte), as [`Error::position`](crate::Error::position)
+//! counts, not the characters from 1 that the PostgreSQL and MySQL functions count. In
+//! `<format>_from_prefixed_text` they count in the text after the prefix, which the message
+//! names (`the text after 'post_': …`); in `uuid_from_typeid`, in the whole text. The
+//! functions are deterministic and innocuous (`SQLITE_DETERMINISTIC`, `SQLITE_INNOCUOUS`), so
+//! they can back an expression index, a generated column or a `CHECK` constraint, for
+//! connections that have them.
 //!
 //! # Examples
 //!
@@ -63,7 +68,11 @@
 //! let err = db
 //!     .query_row("SELECT tid_from_text('3jzfcijpj2z21')", [], |row| row.get::<_, i64>(0))
 //!     .unwrap_err();
-//! assert!(err.to_string().starts_with("tid_from_text: invalid atproto TID"));
+//! assert_eq!(
+//!     err.to_string(),
+//!     "tid_from_text: invalid atproto TID: unexpected character '1' at byte 12, \
+//!      expected one of `234567abcdefghijklmnopqrstuvwxyz`"
+//! );
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -121,6 +121,7 @@
 //! | `AsRef<str>`, `Borrow<str>` (`Eq`, `Ord`, `Hash` of the text) | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | ✓ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | — ⁹ | `AsRef<str>`, not `Borrow<str>` | `AsRef<str>`, not `Borrow<str>` |
 //! | `from_parts` and the parts | µs, clock id | µs, node | — ⁴ | ms, random | ms, machine, sequence | ms, sequence, random | — ⁴ | ms since its epoch, worker, sequence | µs, machine, suffix | — | ms, random | — (the uuid crate's `Builder`) | s, payload (`from_parts`: Unix s; `from_ksuid_parts`: the stored s) | time units, sequence, machine ¹⁰ | s, machine, process, counter | — ¹³ | — ¹³ |
 //! | `timestamp_micros` / `timestamp_millis`, `timestamp()` | µs | µs | — ⁴ | ms | ms | ms | — ⁴ | ms, of an epoch ¹⁰ | µs | — | ms | ms: `uuids::timestamp_millis`, `timestamp`, `datetime` (version 7; `None` for others) | s (`timestamp_seconds`; `ksuid_seconds` as stored) | ms, ns ¹⁰ | s (`timestamp_seconds`) | — ⁴ | — ⁴ |
+//! | `datetime::<T>()`, `from_datetime(time, ...)`: any [`UtcTime`] ([times](#times)) | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | — ¹⁰ | ✓ | — | `Option<T>` ¹⁵, ✓ | `uuids::datetime` → `Option<T>` | ✓ | — ¹⁰ | ✓ | — | — |
 //! | `now()` (the process-wide generator) | ✓ | ✓ | — ⁴ | ✓ | — ⁵ | ✓ | `random()` | — ⁵ | — ⁵ | — | ✓ | `uuids::now_v7()`, `uuids::new_v4()` | ✓ | — ⁵ | ✓ | `random()` (`new()` for the default type) | `generate()` ¹⁴ |
 //! | `at(time)`: an id of a given time ¹² | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | `at(epoch, time)` ¹⁰ | ✓ | — | ✓ | `uuids::at_v7(time)`; typed ids: `at` | ✓ | `at(layout, time)` ¹⁰ | ✓ | — ⁴ | — ⁴ |
 //! | generator `next` / `try_next` | ✓ / ✓ | ✓ / ✓ | — ⁴ | ✓ / ✓ | ✓ / ✓ | ✓ / ✓ | — | ✓ / ✓ | — / ✓ ⁶ | — | ✓ / ✓ | `UuidV7Generator`: ✓ / ✓ | ✓ / ✓ (random payloads, or [`monotonic`](ksuid::KsuidGenerator::monotonic)) | ✓ / ✓ | ✓ / ✓ | — | ✓ / — ¹⁴ |
@@ -185,6 +186,8 @@
 //! 14. With the `cuid2` feature (and, as every generator, `std`):
 //!     [`Cuid2Generator`](cuid2::Cuid2Generator) makes ids of any length from 2 to 32, and
 //!     cannot fail, so it has `next` only (its `IdGenerator::try_next` is `Ok(next())`).
+//! 15. A ULID's 48 bits of milliseconds run to the year 10889, past jiff's and `time`'s last
+//!     year (9999): its `datetime` is `None` where the type cannot hold the time.
 //!
 //! Code generic over the formats has the same through two traits: [`IdFormat`] (every format:
 //! its name, its longest text, `encode`) and [`FixedSizeFormat`] (every format but those that

@@ -59,6 +59,8 @@ mod hostile {
     pub mod serde {}
     pub mod sqlx {}
     pub mod chrono {}
+    pub mod jiff {}
+    pub mod time {}
     pub mod postgres_types {}
     pub mod bytes {}
     pub mod arbitrary {}

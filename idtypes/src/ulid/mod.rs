@@ -373,7 +373,7 @@ impl Ulid {
     /// use idtypes::Ulid;
     ///
     /// let time = UNIX_EPOCH + Duration::from_millis(1_700_000_000_000);
-    /// assert_eq!(Ulid::from_datetime(time, 0)?.datetime::<SystemTime>(), time);
+    /// assert_eq!(Ulid::from_datetime(time, 0)?.datetime::<SystemTime>(), Some(time));
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn from_datetime(time: impl crate::UtcTime, random: u128) -> Result<Ulid, Error> {

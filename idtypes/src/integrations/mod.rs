@@ -22,7 +22,12 @@ pub(crate) mod chrono;
     feature = "etcd"
 ))]
 pub(crate) mod db;
-#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
+#[cfg(any(
+    feature = "schemars",
+    feature = "utoipa",
+    feature = "utoipa6",
+    feature = "async-graphql"
+))]
 pub(crate) mod schema;
 #[cfg(feature = "serde")]
 pub mod serde;

@@ -914,6 +914,8 @@ pub use generation::clock::{Clock, ManualClock, SystemClock};
 pub use generation::run_ahead::RunAhead;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generation::traits::{IdGenerator, Leasable};
+#[cfg(feature = "async-graphql")]
+pub use integrations::async_graphql;
 #[cfg(feature = "axum")]
 pub use integrations::axum;
 #[cfg(any(
@@ -1166,5 +1168,20 @@ pub mod __private {
     pub mod arbitrary {
         pub use crate::integrations::arbitrary::{Draw, arbitrary, size_hint};
         pub use arbitrary::{Arbitrary, Result, Unstructured};
+    }
+
+    /// Typed ids' GraphQL scalars (async-graphql).
+    #[cfg(feature = "async-graphql")]
+    pub mod async_graphql {
+        pub use crate::integrations::async_graphql::scalar::{
+            from_id, is_valid, parse, parse_input, to_value,
+        };
+        pub use crate::integrations::async_graphql::typed::{description, spec_url};
+        pub use async_graphql::registry::Registry;
+        pub use async_graphql::{
+            ID, InputType, InputValueResult, OutputType, ScalarType, Value, scalar_internal_output,
+        };
+        pub use std::borrow::Cow;
+        pub use std::string::String;
     }
 }

@@ -1,10 +1,13 @@
 //! Integrations with other crates, each in its own file and gated here, in one place: the
 //! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, diesel, the columns they share,
 //! leases), the schemas (`schema/`: schemars, utoipa), serde, chrono, uuid, arbitrary and axum
-//! (`axum/`: extractors rejecting with problem details).
+//! (`axum/`: extractors rejecting with problem details), and async-graphql (`async_graphql/`:
+//! every id type and typed id a GraphQL scalar).
 
 #[cfg(feature = "arbitrary")]
 pub(crate) mod arbitrary;
+#[cfg(feature = "async-graphql")]
+pub mod async_graphql;
 #[cfg(feature = "axum")]
 pub mod axum;
 #[cfg(feature = "chrono")]
@@ -54,6 +57,7 @@ macro_rules! __idtypes_typed_integrations {
         $crate::__idtypes_typed_schemars! { $name }
         $crate::__idtypes_typed_utoipa! { $name }
         $crate::__idtypes_typed_utoipa6! { $name }
+        $crate::__idtypes_typed_async_graphql! { $name }
     };
 }
 
@@ -149,5 +153,12 @@ macro_rules! __idtypes_typed_utoipa {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_utoipa6 {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "async-graphql"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_async_graphql {
     ($name:ident) => {};
 }

@@ -148,6 +148,9 @@
 //!
 //! - [`AsId<PostId>`](AsId) as the argument's or the field's type: `ID!` in the schema, a
 //!   `PostId` read (and refused) as the `PostId` scalar reads it, and written as its text.
+//!   Relay's `node(id: ID!)` over typed UUIDs takes an
+//!   [`AsId<DynTypeId>`](crate::uuids::DynTypeId): any TypeID, whose prefix says which type
+//!   to fetch.
 //! - `async_graphql::ID` as the type, converted in the resolver: every id converts to an
 //!   `ID` (`ID::from(id)`, its text, as anything with `Display` does), and every id type and
 //!   typed id back with `TryFrom<ID>` (`PostId::try_from(id)?`), whose error is the id's own

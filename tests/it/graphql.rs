@@ -171,6 +171,11 @@ impl Query {
         id
     }
 
+    /// Relay's `node(id: ID!)` over typed UUIDs: any TypeID, its prefix the type.
+    async fn global(&self, id: AsId<DynTypeId>) -> String {
+        id.into_inner().prefix().to_owned()
+    }
+
     /// An `ID` converted in the resolver.
     async fn legacy(&self, id: ID) -> async_graphql::Result<Tid> {
         let post = PostId::try_from(id)?;
@@ -510,6 +515,10 @@ async fn as_id_puts_a_typed_id_where_the_schema_says_id() {
             Some("prefix".to_owned()),
             Some(0),
         )
+    );
+    assert_eq!(
+        data(&format!(r#"{{ global(id: "{USER}") }}"#), json!({})).await,
+        json!({ "global": "user" })
     );
     // An `ID` may be an integer: a Snowflake's decimal text.
     assert_eq!(

@@ -605,6 +605,7 @@
 //! | `utoipa` | no | `utoipa::ToSchema` (OpenAPI) for the same types, listed under `components/schemas` by name: see [below](#json-schema-and-openapi) | `utoipa` 5 (only its `macros` feature, without which it does not build) |
 //! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; a newer Rust: [Rust versions](#rust-versions)): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
 //! | `axum` | no | extractors for axum 0.8, [`axum::Path`], [`axum::Query`] and [`axum::Json`]: axum's own but for their rejections, RFC 9457 problem details (`application/problem+json`) that give a refused id's message, where it was (parameter, JSON pointer), its kind and position; with `utoipa` or `utoipa6`, the problem's schema and the rejections' OpenAPI responses (see [`axum`](crate::axum)); turns on `std` and `serde` | `axum` 0.8 (no default features), `serde_json`, `serde_path_to_error`, `serde_urlencoded` and `form_urlencoded` (what axum's `json` and `query` features pull in) |
+//! | `async-graphql` | no | every id type, [`DynTypeId`](crate::uuids::DynTypeId) and typed id an async-graphql 7 scalar named like its type (`Tid`, `PostId`): its text in and out, refused with the id's own message (its kind and position as extensions), described as its JSON Schema is, with `@specifiedBy` where a specification exists; [`AsId`](crate::async_graphql::AsId) and `TryFrom<ID>` for a schema that says `ID` (see [`async_graphql`](crate::async_graphql)); turns on `std` | `async-graphql` 7 (no default features; 7.0.16, the last 7.x for Rust 1.85, or later) |
 //! | `cuid2` | no | generating CUID2s as the reference does ([`Cuid2::generate`], [`Cuid2Generator`](cuid2::Cuid2Generator)) and [`Cuid2::from_inputs`] (the reference's id for given inputs); parsing needs no feature | `sha3` 0.12 (SHA3-512; no default features) |
 //!
 //! # Rust versions
@@ -614,7 +615,7 @@
 //!
 //! | features | Rust |
 //! |---|---|
-//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `jiff`, `time`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `tracing`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum`, `etcd` | 1.85 |
+//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `jiff`, `time`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `tracing`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum`, `etcd`, `async-graphql` | 1.85 |
 //! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | 1.86 |
 //! | `utoipa6` | 1.88 |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite`, `sea-orm` | 1.94 |
@@ -966,6 +967,8 @@ pub use generation::clock::{Clock, ManualClock, SystemClock};
 pub use generation::run_ahead::RunAhead;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use generation::traits::{IdGenerator, Leasable};
+#[cfg(feature = "async-graphql")]
+pub use integrations::async_graphql;
 #[cfg(feature = "axum")]
 pub use integrations::axum;
 #[cfg(any(
@@ -1219,5 +1222,20 @@ pub mod __private {
     pub mod arbitrary {
         pub use crate::integrations::arbitrary::{Draw, arbitrary, size_hint};
         pub use arbitrary::{Arbitrary, Result, Unstructured};
+    }
+
+    /// Typed ids' GraphQL scalars (async-graphql).
+    #[cfg(feature = "async-graphql")]
+    pub mod async_graphql {
+        pub use crate::integrations::async_graphql::scalar::{
+            from_id, is_valid, parse, parse_input, to_value,
+        };
+        pub use crate::integrations::async_graphql::typed::{description, spec_url};
+        pub use async_graphql::registry::Registry;
+        pub use async_graphql::{
+            ID, InputType, InputValueResult, OutputType, ScalarType, Value, scalar_internal_output,
+        };
+        pub use std::borrow::Cow;
+        pub use std::string::String;
     }
 }

@@ -32,6 +32,7 @@ mod everyday_traits;
 #[cfg(unix)]
 mod fork;
 mod fuzz_regressions;
+mod graphql;
 mod ksuid_conformance;
 mod lease;
 mod lease_cold_start;

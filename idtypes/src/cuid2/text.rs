@@ -18,6 +18,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   CUID2s are not ordered by time.",
     example: "tz4a98xxat96iws9zmbrgj3a",
     words: "2 to 32 lowercase letters and digits, the first a letter",
+    spec_url: Some("https://github.com/paralleldrive/cuid2"),
 };
 
 /// What may stand first: a lowercase letter.

@@ -22,6 +22,8 @@
 //! ```
 
 mod in_const;
+#[cfg(any(feature = "axum", feature = "async-graphql"))]
+mod kind_name;
 #[cfg(feature = "alloc")]
 mod lease;
 mod message;
@@ -34,6 +36,8 @@ use core::fmt::{self, Write as _};
 
 pub use in_const::unwrap_const;
 pub(crate) use in_const::{char_at, split};
+#[cfg(any(feature = "axum", feature = "async-graphql"))]
+pub(crate) use kind_name::kind_name;
 #[cfg(feature = "alloc")]
 pub(crate) use lease::{LeaseCall, TimeLimit};
 #[cfg(any(

@@ -1,11 +1,14 @@
 //! Integrations with other crates, each in its own file and gated here, in one place: the
 //! databases (`db/`: sqlx, postgres-types, SeaORM, rusqlite, diesel, the columns they share,
 //! leases), the schemas (`schema/`: schemars, utoipa), serde, the date-time libraries (chrono,
-//! jiff, time: each an impl of `UtcTime`), uuid, arbitrary and axum
-//! (`axum/`: extractors rejecting with problem details).
+//! jiff, time: each an impl of `UtcTime`), uuid, arbitrary and axum (`axum/`: extractors
+//! rejecting with problem details), and async-graphql (`async_graphql/`: every id type and
+//! typed id a GraphQL scalar).
 
 #[cfg(feature = "arbitrary")]
 pub(crate) mod arbitrary;
+#[cfg(feature = "async-graphql")]
+pub mod async_graphql;
 #[cfg(feature = "axum")]
 pub mod axum;
 #[cfg(feature = "chrono")]
@@ -25,7 +28,12 @@ pub(crate) mod chrono;
 pub(crate) mod db;
 #[cfg(feature = "jiff")]
 pub(crate) mod jiff;
-#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
+#[cfg(any(
+    feature = "schemars",
+    feature = "utoipa",
+    feature = "utoipa6",
+    feature = "async-graphql"
+))]
 pub(crate) mod schema;
 #[cfg(feature = "serde")]
 pub mod serde;
@@ -54,6 +62,7 @@ macro_rules! __idtypes_typed_integrations {
         $crate::__idtypes_typed_schemars! { $name }
         $crate::__idtypes_typed_utoipa! { $name }
         $crate::__idtypes_typed_utoipa6! { $name }
+        $crate::__idtypes_typed_async_graphql! { $name }
     };
 }
 
@@ -149,5 +158,12 @@ macro_rules! __idtypes_typed_utoipa {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idtypes_typed_utoipa6 {
+    ($name:ident) => {};
+}
+
+#[cfg(not(feature = "async-graphql"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idtypes_typed_async_graphql {
     ($name:ident) => {};
 }

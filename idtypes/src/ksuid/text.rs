@@ -34,6 +34,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   payload. KSUIDs sort by time.",
     example: "0ujtsYcgvSTl8PAuAdqWYSMnLOv",
     words: "27 base62 characters",
+    spec_url: Some("https://github.com/segmentio/ksuid"),
 };
 
 impl Ksuid {

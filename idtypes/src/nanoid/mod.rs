@@ -82,6 +82,10 @@ use crate::{
 /// The format's name, as errors give it.
 pub(crate) const FORMAT: &str = "NanoID";
 
+/// The reference implementation, whose README defines the ids (there is no other
+/// specification).
+pub(crate) const SPEC_URL: &str = "https://github.com/ai/nanoid";
+
 /// The longest NanoID this crate holds (the length is a type parameter; nanoid itself has no
 /// limit).
 pub const MAX_LEN: usize = 255;
@@ -321,6 +325,7 @@ impl<A: NanoAlphabet, const LEN: usize> NanoId<A, LEN> {
         description: Self::DESCRIPTION.as_str(),
         example: Self::EXAMPLE.as_str(),
         words: Self::WORDS.as_str(),
+        spec_url: Some(crate::nanoid::SPEC_URL),
     };
 
     /// The schema's pattern: `[0-9A-Z_a-z-]{21}`.

@@ -18,6 +18,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   `literal:` then the one key allowed (an atproto record key).",
     example: "tid",
     words: "`tid`, `nsid`, `any` or `literal:` and a record key",
+    spec_url: super::syntax::TEXT_SCHEMA.spec_url,
 };
 
 /// The record-key type of a Lexicon record schema: which keys a collection accepts.

@@ -19,7 +19,12 @@ const MAX_SEGMENT: usize = 63;
 /// letter, the middle ones with a letter or digit, each ends with one and holds at most 63
 /// characters; the name is a letter then letters and digits. The total length is the
 /// schema's `maxLength`.
-#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
+#[cfg(any(
+    feature = "schemars",
+    feature = "utoipa",
+    feature = "utoipa6",
+    feature = "async-graphql"
+))]
 pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::schema::TextSchema {
     pattern: concat!(
         "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?",
@@ -35,6 +40,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   with a digit",
     example: "app.bsky.feed.post",
     words: "dot-separated segments (an NSID)",
+    spec_url: Some("https://atproto.com/specs/nsid"),
 };
 
 /// Checks `text` against the NSID syntax.

@@ -38,6 +38,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   `.` and `..`; case-sensitive.",
     example: "3jzfcijpj2z2a",
     words: "1 to 512 characters of A-Za-z0-9.-_~:",
+    spec_url: Some("https://atproto.com/specs/record-key"),
 };
 
 /// Whether each byte may appear in a record key.

@@ -42,6 +42,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   process id and a 3-byte counter. XIDs sort by their time.",
     example: "9m4e2mr0ui3e8a215n4g",
     words: "20 lowercase base32hex characters",
+    spec_url: Some("https://github.com/rs/xid"),
 };
 
 /// The bits under each half of the text (10 symbols, 50 bits): the top 50 of the 96, then

@@ -17,6 +17,8 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   numbers: their texts do not sort like them.",
     example: "175928847299117063",
     words: "1 to 19 decimal digits",
+    // No specification: Twitter's layout, which Discord and others took with epochs of their own.
+    spec_url: None,
 };
 
 impl Snowflake {

@@ -18,6 +18,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   (2^63 - 1). Compare Sonyflakes as numbers: their texts do not sort like them.",
     example: "578547906324398081",
     words: "1 to 19 decimal digits",
+    spec_url: Some("https://github.com/sony/sonyflake"),
 };
 
 impl Sonyflake {

@@ -45,6 +45,8 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   hexadecimal characters (`0-9A-F`). TBSL ids sort in the order they were made.",
     example: "25BF6196C8D610700001",
     words: "20 uppercase hex characters",
+    // Its specification is a file of its package (`TBSL.md`), with no address of its own.
+    spec_url: None,
 };
 
 /// The machine ids, 0 to 99 (a constructor's, a generator's, a lease's).

@@ -1,8 +1,9 @@
 //! What a format's text looks like, in the terms of JSON Schema and OpenAPI: a pattern, the
-//! lengths, a description and an example. Each format states its own beside its parser
-//! (`tid::TEXT_SCHEMA`, `uid11::xid::TEXT_SCHEMA`, ...); the schema integrations
-//! (`integrations/schemars.rs`, `integrations/utoipa.rs`) only translate it, and
-//! `integrations/id_schema.rs` adds a typed id's prefix and checks.
+//! lengths, a description and an example, and where it is specified. Each format states its
+//! own beside its parser (`tid::TEXT_SCHEMA`, `uid11::xid::TEXT_SCHEMA`, ...); the schema
+//! integrations (`integrations/schema/schemars.rs`, `integrations/schema/utoipa.rs`) and the
+//! GraphQL scalars (`integrations/async_graphql/`) only translate it, and
+//! `integrations/schema/id_schema.rs` adds a typed id's prefix and checks.
 
 /// The text of a format, as a schema states it.
 ///
@@ -12,8 +13,16 @@
 /// other than of ECMA-262's syntax characters.
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(
-    not(any(feature = "schemars", feature = "utoipa", feature = "utoipa6")),
-    allow(dead_code, reason = "read by the schema integrations only")
+    not(any(
+        feature = "schemars",
+        feature = "utoipa",
+        feature = "utoipa6",
+        feature = "async-graphql"
+    )),
+    allow(
+        dead_code,
+        reason = "read by the schema integrations and the GraphQL scalars only"
+    )
 )]
 pub struct TextSchema {
     /// A regular expression matching exactly the texts `FromStr` accepts (with the lengths
@@ -35,4 +44,8 @@ pub struct TextSchema {
         allow(dead_code, reason = "serde's messages read it")
     )]
     pub(crate) words: &'static str,
+    /// The address of the text's specification, where one exists (atproto's, the IETF draft's,
+    /// the reference implementation's README where that is the definition): what a GraphQL
+    /// scalar's `@specifiedBy` gives.
+    pub(crate) spec_url: Option<&'static str>,
 }

@@ -21,6 +21,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   `234567abcdefghij`. TIDs sort in the order they were made.",
     example: "3jzfcijpj2z2a",
     words: "13 base32-sortable characters",
+    spec_url: Some("https://atproto.com/specs/tid"),
 };
 
 impl Tid {

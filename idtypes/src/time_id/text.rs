@@ -25,6 +25,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   display form).",
     example: "3kxnlhr3gxq23",
     words: "13 base32-sortable characters, or the dashed form",
+    spec_url: Some("https://datatracker.ietf.org/doc/draft-goldman-tid/"),
 };
 
 /// Whether the symbol `byte` (known to be in the alphabet) may start a TimeId: the 65-bit

@@ -79,7 +79,12 @@ fn parse_refused<T: TypedId>(text: &str) -> Result<T, Error> {
 
 /// [`parse`] out of line, where speed does not matter (whether a schema's example parses):
 /// the same result, through the path of refused texts, which reads every text in full.
-#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
+#[cfg(any(
+    feature = "schemars",
+    feature = "utoipa",
+    feature = "utoipa6",
+    feature = "async-graphql"
+))]
 pub(crate) fn parse_out_of_line<T: TypedId>(text: &str) -> Result<T, Error> {
     parse_refused::<T>(text)
 }

@@ -34,7 +34,12 @@ pub struct OtherText<T> {
     pub(crate) max_text_len: usize,
     /// The text as schemas state it.
     #[cfg_attr(
-        not(any(feature = "schemars", feature = "utoipa", feature = "utoipa6")),
+        not(any(
+            feature = "schemars",
+            feature = "utoipa",
+            feature = "utoipa6",
+            feature = "async-graphql"
+        )),
         allow(dead_code, reason = "read by the schema integrations only")
     )]
     pub(crate) schema: TextSchema,
@@ -86,7 +91,12 @@ impl<T: IdFormat> TextForm<T> {
 
     /// The text as schemas state it.
     #[cfg_attr(
-        not(any(feature = "schemars", feature = "utoipa", feature = "utoipa6")),
+        not(any(
+            feature = "schemars",
+            feature = "utoipa",
+            feature = "utoipa6",
+            feature = "async-graphql"
+        )),
         allow(dead_code, reason = "read by the schema integrations only")
     )]
     pub(crate) const fn schema(self) -> TextSchema {

@@ -16,6 +16,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   `jpXCZedGfVQ`.",
     example: "TdnXpY7jPAz",
     words: "11 Base58 characters",
+    spec_url: Some(super::SPEC_URL),
 };
 
 /// A fullrand uid11: 64 random bits, no time and no order beyond the text's.

@@ -85,6 +85,9 @@ use crate::{
 /// The format name used in error messages.
 pub(crate) const FORMAT: &str = "uid11";
 
+/// The uid11 specification, which defines the text and the four profiles.
+pub(crate) const SPEC_URL: &str = "https://github.com/gurki/uid11/blob/master/SPECIFICATION.md";
+
 /// The text of `u64::MAX`, the largest uid11.
 const LARGEST: &str = "jpXCZedGfVQ";
 
@@ -133,6 +136,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   with `1`, at most `jpXCZedGfVQ`.",
     example: "TdnXpY7jPAz",
     words: "11 Base58 characters",
+    spec_url: Some(SPEC_URL),
 };
 
 /// The xid epoch, 2011-11-11T11:11:11.111Z, in Unix milliseconds: the zero of every

@@ -51,6 +51,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   `NQm6nKp8qFC`. Snowish ids sort in the order they were made.",
     example: "4h1dcciSFzq",
     words: "11 Base58 characters",
+    spec_url: Some(super::SPEC_URL),
 };
 
 /// The machine ids, 0 to 1023 (a constructor's, a generator's, a lease's).

@@ -24,6 +24,7 @@ pub(crate) const TEXT_SCHEMA: crate::text::schema::TextSchema = crate::text::sch
                   `jpXCZedGfVQ`. They sort in the order they were made.",
     example: "4h1dcciSLNY",
     words: "11 Base58 characters",
+    spec_url: Some(super::SPEC_URL),
 };
 const MAX_DELTA: u64 = (1 << 42) - 1;
 

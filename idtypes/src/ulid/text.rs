@@ -20,6 +20,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   they were made.",
     example: "01ARZ3NDEKTSV4RRFFQ69G5FAV",
     words: "26 Crockford base32 characters",
+    spec_url: Some("https://github.com/ulid/spec"),
 };
 
 impl Ulid {

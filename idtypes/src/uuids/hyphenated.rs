@@ -220,6 +220,7 @@ const TEXT_SCHEMA: TextSchema = TextSchema {
                   4, 4 and 12 joined by `-`, written in lowercase and read in either case.",
     example: "01890a5d-ac96-774b-bcce-b302099a8057",
     words: "36 characters, the hyphenated form of a UUID",
+    spec_url: Some("https://www.rfc-editor.org/rfc/rfc9562"),
 };
 
 /// Writes the lowercase hyphenated text (the alternate flag changes nothing).

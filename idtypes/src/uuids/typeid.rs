@@ -28,6 +28,9 @@ use crate::{
 /// The format errors about a whole text name.
 pub(crate) const FORMAT: &str = "TypeID";
 
+/// The [TypeID specification]: the whole text, prefix and separator included.
+pub(crate) const SPEC_URL: &str = "https://github.com/jetify-com/typeid/blob/main/spec/README.md";
+
 /// The format errors about a prefix name (its positions are the same in the whole text).
 pub(crate) const PREFIX_FORMAT: &str = "TypeID prefix";
 
@@ -64,6 +67,7 @@ pub(crate) const TEXT_SCHEMA: TextSchema = TextSchema {
                   UUIDs (version 7) sort in the order they were made.",
     example: "01h455vb4pex5vsknk084sn02q",
     words: "26 lowercase Crockford base32 characters",
+    spec_url: Some(SPEC_URL),
 };
 
 /// Whether `prefix` is a TypeID prefix: 0 to 63 characters of `a`-`z` and `_`, not starting

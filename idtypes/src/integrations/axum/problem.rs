@@ -366,31 +366,9 @@ impl Problem {
     }
 }
 
-/// The `kind` member: an [`ErrorKind`] in snake case. Only the kinds about input come out of
-/// a deserializer, but every kind has its name, so that the list cannot lag behind the enum.
-pub(super) const fn kind_name(kind: ErrorKind) -> &'static str {
-    match kind {
-        ErrorKind::Length => "length",
-        ErrorKind::Character => "character",
-        ErrorKind::Overflow => "overflow",
-        ErrorKind::OutOfRange => "out_of_range",
-        ErrorKind::Exhausted => "exhausted",
-        ErrorKind::Reserved => "reserved",
-        ErrorKind::Syntax => "syntax",
-        ErrorKind::Mismatch => "mismatch",
-        ErrorKind::ClockBackwards => "clock_backwards",
-        ErrorKind::AheadOfClock => "ahead_of_clock",
-        ErrorKind::Prefix => "prefix",
-        ErrorKind::Separator => "separator",
-        ErrorKind::Validation => "validation",
-        ErrorKind::Forked => "forked",
-        ErrorKind::LeasesExhausted => "leases_exhausted",
-        ErrorKind::LeaseLost => "lease_lost",
-        ErrorKind::Database => "database",
-        ErrorKind::Timeout => "timeout",
-        ErrorKind::LeaseExpired => "lease_expired",
-    }
-}
+/// The `kind` member: an [`ErrorKind`] in snake case (the GraphQL errors' `kind` extension
+/// too).
+pub(super) use crate::error::kind_name;
 
 /// The kinds of an id refused while reading input, as the `kind` member names them: what the
 /// OpenAPI schema lists.

@@ -1,4 +1,4 @@
-//! What both schema integrations (`schemars.rs`, `utoipa.rs`) say of a
+//! What both schema integrations (`schemars.rs`, `utoipa.rs`) and the GraphQL scalar say of a
 //! [`DynTypeId`](crate::uuids::DynTypeId): a TypeID of any prefix, the empty one included. Its
 //! pattern is the prefix's rule, optional with its separator, in front of the suffix of a typed
 //! UUID id (`uuids::typeid::TEXT_SCHEMA`).
@@ -37,6 +37,7 @@ const TEXT_SCHEMA: TextSchema = TextSchema {
                   characters alone, for the empty prefix.",
     example: "user_01h455vb4pex5vsknk084sn02q",
     words: "a TypeID",
+    spec_url: typeid::TEXT_SCHEMA.spec_url,
 };
 
 /// The schema of [`DynTypeId`](crate::uuids::DynTypeId)'s text, anchored.
@@ -50,6 +51,7 @@ pub(crate) fn of_dyn_type_id() -> IdSchema {
         max_len: TEXT_SCHEMA.max_len,
         description: TEXT_SCHEMA.description.to_string(),
         example: Some(TEXT_SCHEMA.example.to_string()),
+        spec_url: TEXT_SCHEMA.spec_url,
     }
 }
 

@@ -1,7 +1,9 @@
 //! What both schema integrations (`schemars.rs`, `utoipa.rs`) say of a type: a string with a
-//! pattern, lengths, a description and an example. An id type's comes from its format's
-//! [`TextSchema`]; a typed id's adds its prefix and separator, a record key type
-//! (`key_type`), and a word on its `validate` check. The integrations only translate it.
+//! pattern, lengths, a description and an example; and what the GraphQL scalars
+//! (`integrations/async_graphql/`) say: the description, and the specification's address. An
+//! id type's comes from its format's [`TextSchema`]; a typed id's adds its prefix and
+//! separator, a record key type (`key_type`), and a word on its `validate` check. The
+//! integrations only translate it.
 
 use alloc::{
     borrow::Cow,
@@ -15,6 +17,13 @@ use crate::{
 
 /// A string schema, ready to translate.
 #[derive(Debug)]
+#[cfg_attr(
+    not(any(feature = "schemars", feature = "utoipa", feature = "utoipa6")),
+    allow(
+        dead_code,
+        reason = "the GraphQL scalars read the description and address only"
+    )
+)]
 pub(crate) struct IdSchema {
     /// An anchored regular expression for exactly the texts the type parses (with the lengths).
     pub(crate) pattern: String,
@@ -26,6 +35,14 @@ pub(crate) struct IdSchema {
     pub(crate) description: String,
     /// A text that parses, if the type accepts the format's example.
     pub(crate) example: Option<String>,
+    /// The address of the specification of the whole text, where one exists: the format's,
+    /// for a type whose text is its format's alone (a typed id without a prefix, or a typed
+    /// UUID's TypeID, whose specification covers the prefix too).
+    #[cfg_attr(
+        not(feature = "async-graphql"),
+        allow(dead_code, reason = "the GraphQL scalars' `@specifiedBy` reads it")
+    )]
+    pub(crate) spec_url: Option<&'static str>,
 }
 
 impl IdSchema {
@@ -37,6 +54,7 @@ impl IdSchema {
             max_len: text.max_len,
             description: text.description.to_string(),
             example: Some(text.example.to_string()),
+            spec_url: text.spec_url,
         }
     }
 }
@@ -47,6 +65,7 @@ pub(crate) fn of_format<F: IdFormat>() -> IdSchema {
 }
 
 /// The schema of [`RecordKeyType`]'s text.
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "utoipa6"))]
 pub(crate) fn of_record_key_type() -> IdSchema {
     IdSchema::of_text(&crate::record_key::key_type::TEXT_SCHEMA)
 }
@@ -132,6 +151,13 @@ fn of_facts(facts: &TypedFacts) -> IdSchema {
         description.push_str(" The type's `validate` check may refuse ids that match the pattern.");
     }
     let example = format!("{head}{}", inner.example);
+    // Behind a prefix, the format's specification no longer describes the whole text; but a
+    // typed UUID's text is a TypeID, prefix and all.
+    let spec_url = match head.as_str() {
+        "" => inner.spec_url,
+        _ if covers_prefix(inner.spec_url) => inner.spec_url,
+        _ => None,
+    };
     IdSchema {
         pattern: format!("^{}{}$", escape(&head), inner.pattern),
         min_len: head.len() + inner.min_len,
@@ -141,7 +167,19 @@ fn of_facts(facts: &TypedFacts) -> IdSchema {
             Some(accepts) if !accepts(&example) => None,
             _ => Some(example),
         },
+        spec_url,
     }
+}
+
+/// Whether the specification at `spec_url` defines a prefix in front of the text: the TypeID
+/// specification's does (a typed UUID's prefix is a TypeID prefix).
+fn covers_prefix(spec_url: Option<&str>) -> bool {
+    #[cfg(feature = "uuid")]
+    if spec_url == Some(crate::uuids::typeid::SPEC_URL) {
+        return true;
+    }
+    let _ = spec_url;
+    false
 }
 
 /// A typed id's inner text: its format's, or the keys of its record key type.
@@ -151,6 +189,7 @@ struct InnerText {
     max_len: usize,
     description: Cow<'static, str>,
     example: Cow<'static, str>,
+    spec_url: Option<&'static str>,
 }
 
 impl From<&TextSchema> for InnerText {
@@ -161,6 +200,7 @@ impl From<&TextSchema> for InnerText {
             max_len: text.max_len,
             description: Cow::Borrowed(text.description),
             example: Cow::Borrowed(text.example),
+            spec_url: text.spec_url,
         }
     }
 }
@@ -181,6 +221,8 @@ fn inner_text(text: &TextSchema, key_type: &str) -> InnerText {
             "an atproto record key of type `{key_type}`, that is {}",
             lowercase_first(text.description)
         )),
+        // A record key of any type is a record key, specified as one.
+        spec_url: crate::record_key::syntax::TEXT_SCHEMA.spec_url,
         ..InnerText::from(text)
     };
     match &key_type {
@@ -194,6 +236,7 @@ fn inner_text(text: &TextSchema, key_type: &str) -> InnerText {
                 "an atproto record key of type `{key_type}`: exactly `{key}`."
             )),
             example: Cow::Owned(key.as_str().to_string()),
+            spec_url: crate::record_key::syntax::TEXT_SCHEMA.spec_url,
         },
         // `any`, and types a later release may add: every record key.
         _ => format,

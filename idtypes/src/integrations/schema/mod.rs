@@ -1,5 +1,6 @@
 //! JSON Schema (schemars) and OpenAPI (utoipa): both translate what `id_schema` says of a
-//! type's text (its pattern, lengths, description and example).
+//! type's text (its pattern, lengths, description and example). The GraphQL scalars
+//! (`integrations/async_graphql/`) read its description and specification's address.
 
 #[cfg(feature = "uuid")]
 pub(crate) mod dyn_type_id;

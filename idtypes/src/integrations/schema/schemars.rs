@@ -60,6 +60,7 @@ fn to_schema(schema: IdSchema) -> Schema {
         max_len,
         description,
         example,
+        spec_url: _,
     } = schema;
     match example {
         Some(example) => json_schema!({

@@ -107,6 +107,7 @@ macro_rules! utoipa_impls {
                 max_len,
                 description,
                 example,
+                spec_url: _,
             } = schema;
             ObjectBuilder::new()
                 .schema_type(Type::String)

@@ -450,7 +450,9 @@ impl Spec for Ulid {
     ));
 
     fn time(&self) -> Option<Time> {
-        Some(Time::Millis(self.datetime()))
+        // chrono holds every ULID's time (to the year 10889), where `datetime` is an `Option`
+        // for the types that do not.
+        Some(Time::Millis(chrono::DateTime::from(*self)))
     }
 
     fn parts(&self, info: &mut IdInfo) {

@@ -131,7 +131,9 @@ fn a_record_round_trips_through_json() {
     assert_eq!(serde_json::from_str::<Post>(&json).unwrap(), post);
     assert!(serde_json::from_str::<Post>(&json.replace("post_", "user_")).is_err());
     assert_eq!(
-        post.created.datetime().timestamp_micros(),
+        post.created
+            .datetime::<chrono::DateTime<chrono::Utc>>()
+            .timestamp_micros(),
         1_688_137_381_887_007
     );
     assert_eq!(

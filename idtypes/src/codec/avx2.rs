@@ -19,8 +19,15 @@ use core::arch::x86_64::*;
 use crate::IdText;
 
 /// Whether the processor has AVX2 (so that the functions of this module may be called).
+///
+/// In the crate's tests, `false` inside [`scalar_only`], so that the public functions' scalar
+/// fallbacks are tested on this processor too.
 #[inline(always)]
 pub(crate) fn available() -> bool {
+    #[cfg(test)]
+    if SCALAR_ONLY.with(core::cell::Cell::get) {
+        return false;
+    }
     #[cfg(target_feature = "avx2")]
     {
         true
@@ -29,6 +36,26 @@ pub(crate) fn available() -> bool {
     {
         std::is_x86_feature_detected!("avx2")
     }
+}
+
+#[cfg(test)]
+std::thread_local! {
+    /// Set by [`scalar_only`] for this thread.
+    static SCALAR_ONLY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Runs `run` with [`available`] saying `false` on this thread: the codecs take their scalar
+/// forms, as on a processor without AVX2 (tests only).
+#[cfg(test)]
+pub(crate) fn scalar_only<R>(run: impl FnOnce() -> R) -> R {
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            SCALAR_ONLY.with(|cell| cell.set(self.0));
+        }
+    }
+    let _reset = Reset(SCALAR_ONLY.with(|cell| cell.replace(true)));
+    run()
 }
 
 /// 0xFF in each byte of `x` within `lo..=hi`: one add and one signed compare

@@ -93,9 +93,10 @@ impl Snowflake {
         decimal63::encode(self.0)
     }
 
-    /// The decimal text in a new `String` of its size: what `format!("{id}")` and `ToString`
-    /// give, without the formatting machinery (this method, found before `ToString`'s, makes
-    /// no `Formatter` and allocates once, as `u64`'s own `to_string` does).
+    /// The decimal text in a new `String`: what `format!("{id}")` and `ToString` give,
+    /// without the formatting machinery (this method, found before `ToString`'s, makes no
+    /// `Formatter` and allocates once): the number's text made as `u64`'s own `to_string`
+    /// makes it.
     ///
     /// # Examples
     ///
@@ -113,7 +114,7 @@ impl Snowflake {
     )]
     #[inline]
     pub fn to_string(&self) -> alloc::string::String {
-        alloc::string::String::from(self.encode().as_str())
+        decimal63::to_string(self.0)
     }
 }
 

@@ -241,7 +241,9 @@ impl DynTypeId {
                     uuid: Uuid::from_u128(uuid),
                 };
                 // `prefix_len` is at most 63 (`parse_valid_fast` checked it), within `text`.
-                if let (Some(to), Some(from)) = (id.prefix.get_mut(..prefix_len), text.get(..prefix_len)) {
+                if let (Some(to), Some(from)) =
+                    (id.prefix.get_mut(..prefix_len), text.get(..prefix_len))
+                {
                     to.copy_from_slice(from);
                 }
                 Ok(id)
@@ -479,7 +481,11 @@ mod tests {
 
     #[test]
     fn from_str_gives_what_parse_gives_on_every_byte_in_every_position() {
-        for valid in [format!("user_{SUFFIX}"), format!("my_type_{SUFFIX}"), SUFFIX.to_owned()] {
+        for valid in [
+            format!("user_{SUFFIX}"),
+            format!("my_type_{SUFFIX}"),
+            SUFFIX.to_owned(),
+        ] {
             for position in 0..valid.len() {
                 for byte in 0..=255u8 {
                     let mut bytes = valid.clone().into_bytes();

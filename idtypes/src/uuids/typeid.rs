@@ -257,7 +257,7 @@ pub(crate) fn parse_valid_fast(text: &[u8]) -> Option<(usize, u128)> {
     if len == SUFFIX_LEN {
         return crockford::decode_fast::<false>(text).map(|value| (0, value));
     }
-    if len < SUFFIX_LEN + 2 || len > MAX_TEXT_LEN || text[len - SUFFIX_LEN - 1] != SEPARATOR {
+    if !(SUFFIX_LEN + 2..=MAX_TEXT_LEN).contains(&len) || text[len - SUFFIX_LEN - 1] != SEPARATOR {
         return None;
     }
     let (head, suffix) = text.split_at(len - SUFFIX_LEN);

@@ -47,6 +47,10 @@ std::thread_local! {
 /// Runs `run` with [`available`] saying `false` on this thread: the codecs take their scalar
 /// forms, as on a processor without AVX2 (tests only).
 #[cfg(test)]
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "the UUID codecs' tests use it")
+)]
 pub(crate) fn scalar_only<R>(run: impl FnOnce() -> R) -> R {
     struct Reset(bool);
     impl Drop for Reset {

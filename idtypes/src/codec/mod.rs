@@ -14,6 +14,10 @@ pub(crate) mod hex;
 /// Runs `run` with the codecs on their scalar forms, as on a processor without AVX2 (tests
 /// only; elsewhere than x86-64 they have no other).
 #[cfg(test)]
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "the UUID codecs' tests use it")
+)]
 pub(crate) fn scalar_only<R>(run: impl FnOnce() -> R) -> R {
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
     {

@@ -8,18 +8,28 @@
 //!   the id) beside `cuid2::is_cuid2` (a check, no value).
 //! - `cuid2_to_string`: the text as a `String`: `String::from(id)` (a copy of the text it
 //!   holds) and `to_string` (through `Display`) beside cloning the `String` that `cuid2` gives
-//!   (its ids are `String`s already); and `as_str`, which is free.
+//!   (its ids are `String`s already). (`as_str`, which is free, is not timed.)
 //!
-//! Every result is kept where it was made and `black_box` gets a reference to it (see
-//! `record_key.rs` for why).
+//! `cuid2_parse` and `cuid2_to_string` follow the method of `support/mod.rs`: 1,024 distinct
+//! ids cycled (`TEXT` first, then ids of the `cuid2` crate), the same output kept from every
+//! side (whether the text is a CUID2; the text, by reference). The generators keep each new
+//! id by reference.
 
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::{Cuid2, cuid2::Cuid2Generator};
-use support::{bench, group};
+use support::{Cycled, INPUTS, bench, group, inputs};
 
 const TEXT: &str = "tz4a98xxat96iws9zmbrgj3a";
+
+/// The texts: `TEXT`, then ids of the `cuid2` crate.
+fn texts() -> Vec<String> {
+    inputs(INPUTS, |i| match i {
+        0 => TEXT.to_owned(),
+        _ => cuid2::create_id(),
+    })
+}
 
 fn cuid2_generate(c: &mut Criterion) {
     assert_eq!(Cuid2::generate().len(), cuid2::create_id().len());
@@ -37,21 +47,24 @@ fn cuid2_generate(c: &mut Criterion) {
 }
 
 fn cuid2_parse(c: &mut Criterion) {
-    assert!(Cuid2::parse(TEXT).is_ok() && cuid2::is_cuid2(TEXT));
-    let mut group = group(c, "cuid2_parse");
-    bench(&mut group, "idtypes", TEXT, Cuid2::parse);
-    bench(&mut group, "cuid2 is_cuid2", TEXT, cuid2::is_cuid2);
+    let texts = texts();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let mut group = Cycled::new(c, "cuid2_parse", texts);
+    group.parse("idtypes", |text| Cuid2::parse(text).ok().map(|_| ()));
+    group.parse("cuid2 is_cuid2", |text| cuid2::is_cuid2(text).then_some(()));
     group.finish();
 }
 
 fn cuid2_to_string(c: &mut Criterion) {
-    let ours = Cuid2::parse(TEXT).unwrap();
-    let theirs = String::from(TEXT);
-    let mut group = group(c, "cuid2_to_string");
-    bench(&mut group, "idtypes String::from", ours, String::from);
-    bench(&mut group, "idtypes to_string", &ours, |id| id.to_string());
-    bench(&mut group, "idtypes as_str", &ours, |id| id.as_str().len());
-    bench(&mut group, "cuid2 String clone", &theirs, String::clone);
+    let texts = texts();
+    let ids: Vec<(Cuid2, &str)> = texts
+        .iter()
+        .map(|text| (Cuid2::parse(text).unwrap(), text.as_str()))
+        .collect();
+    let mut group = Cycled::new(c, "cuid2_to_string", ids);
+    group.returned("idtypes String::from", |(id, _)| String::from(id));
+    group.returned("idtypes to_string", |(id, _)| id.to_string());
+    group.returned("cuid2 String clone", |(_, text)| String::from(text));
     group.finish();
 }
 

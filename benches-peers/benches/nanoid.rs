@@ -8,11 +8,14 @@
 //! - `parse`: reading a 21-symbol text: `NanoId::parse` (length, then a table lookup per byte)
 //!   beside what users of the crate, which has no parser, write: the length and
 //!   `chars().all(|c| ALPHABET.contains(&c))`.
-//! - `to_string`: the text as a `String`: `NanoId`'s `to_string()` beside cloning the crate's
-//!   `String` (its id is one).
+//! - `to_string`: the text as a `String`: `NanoId`'s `to_string()` (inherent) and `ToString`
+//!   through `Display`, beside a `String` made from the text (`String::from(&str)`: what
+//!   cloning the crate's id, a `String`, costs). Each `String` replaces the one before it.
 //!
-//! Every result is kept where it was made and `black_box` gets a reference to it (see
-//! `record_key.rs` for why).
+//! `parse` and `to_string` follow the method of `support/mod.rs`: 1,024 distinct ids cycled
+//! (the README's example first, then random ones), the same output kept from every side
+//! (whether the text is an id; the text, by reference); the generators keep each new id by
+//! reference.
 
 mod support;
 
@@ -20,7 +23,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::NanoId;
 use idtypes::nanoid::Lowercase;
 use nanoid::nanoid;
-use support::{bench, group};
+use support::{Cycled, INPUTS, bench, group, inputs};
 
 const TEXT: &str = "V1StGXR8_Z5jdHi6B-myT";
 
@@ -28,6 +31,14 @@ const LOWERCASE: [char; 26] = [
     'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's',
     't', 'u', 'v', 'w', 'x', 'y', 'z',
 ];
+
+/// The texts: `TEXT`, then ids of the `nanoid` crate.
+fn texts() -> Vec<String> {
+    inputs(INPUTS, |i| match i {
+        0 => TEXT.to_owned(),
+        _ => nanoid!(),
+    })
+}
 
 fn generate(c: &mut Criterion) {
     let mut default = group(c, "nanoid_generate_default");
@@ -45,23 +56,29 @@ fn generate(c: &mut Criterion) {
 
 fn parse(c: &mut Criterion) {
     let alphabet: Vec<char> = nanoid::alphabet::SAFE.to_vec();
-    assert!(<NanoId>::parse(TEXT).is_ok());
-    let mut group = group(c, "nanoid_parse");
-    bench(&mut group, "idtypes", TEXT, <NanoId>::parse);
-    bench(&mut group, "nanoid (chars().all)", TEXT, |text| {
-        text.len() == 21 && text.chars().all(|c| alphabet.contains(&c))
+    let texts = texts();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let mut group = Cycled::new(c, "nanoid_parse", texts);
+    group.parse("idtypes", |text| <NanoId>::parse(text).ok().map(|_| ()));
+    group.parse("nanoid (chars().all)", |text| {
+        (text.len() == 21 && text.chars().all(|c| alphabet.contains(&c))).then_some(())
     });
     group.finish();
 }
 
 fn to_string(c: &mut Criterion) {
-    let ours: NanoId = TEXT.parse().unwrap();
-    let theirs = String::from(TEXT);
-    let mut group = group(c, "nanoid_to_string");
-    bench(&mut group, "idtypes", &ours, |id| id.to_string());
-    bench(&mut group, "nanoid (String clone)", &theirs, |id| {
-        id.clone()
+    let texts = texts();
+    let ids: Vec<(NanoId, &str)> = texts
+        .iter()
+        .map(|text| (text.parse().unwrap(), text.as_str()))
+        .collect();
+    let ids: Vec<&(NanoId, &str)> = ids.iter().collect();
+    let mut group = Cycled::new(c, "nanoid_to_string", ids);
+    group.returned("idtypes", |(id, _)| id.to_string());
+    group.returned("idtypes ToString (Display)", |(id, _)| {
+        ToString::to_string(id)
     });
+    group.returned("nanoid (String from &str)", |(_, text)| String::from(*text));
     group.finish();
 }
 

@@ -13,12 +13,10 @@
 //! per byte), with the text copied into a `String` for `parse`: what a careful scalar
 //! implementation reaches.
 //!
-//! Every result is kept where it was made and `black_box` gets a reference to it. Passing a
-//! large `Result` through `black_box` by value adds a copy whose cost depends on how the
-//! compiler splits it at that call site (a store-forwarding stall or none), not on the crate
-//! measured; `idtypes`' own `record_key` bench shows both for its `parse`.
-
-use std::hint::black_box;
+//! The method of `support/mod.rs`: 1,024 distinct keys of each length cycled (TIDs for the
+//! 13-character groups, random keys of the whole character set for the 512-character ones),
+//! the same output kept from every side: whether the key is valid; for `parse`, the owned key
+//! in an `Option`, by reference (each side's key compared by its text before timing).
 
 #[path = "../../idtypes/benches/plain/record_key.rs"]
 mod plain;
@@ -26,78 +24,89 @@ use plain::plain_validate;
 
 mod support;
 
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
-use support::group;
+use criterion::{Criterion, criterion_group, criterion_main};
+use support::{Cycled, INPUTS, Same, Sequence, inputs};
 
-/// The keys: a TID, and 512 characters, each key of the whole character set.
-fn keys() -> [(&'static str, String); 2] {
-    let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_~:";
-    let long: String = alphabet.chars().cycle().take(512).collect();
-    [("13", "3jzfcijpj2z2a".to_owned()), ("512", long)]
+/// Its owned key (the default type parameter: a `SmolStr`, inline up to 23 bytes).
+type JacquardKey = jacquard_common::types::recordkey::Rkey;
+type AtriumKey = atrium_api::types::string::RecordKey;
+
+/// The keys of each length: TIDs of 13 characters (the first `3jzfcijpj2z2a`), and random
+/// keys of 512 characters of the whole character set.
+fn keys() -> [(&'static str, Vec<String>); 2] {
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_~:";
+    let mut random = Sequence::new(0x4e_c0);
+    let tids = inputs(INPUTS, |i| match i {
+        0 => "3jzfcijpj2z2a".to_owned(),
+        _ => idtypes::Tid::from_u64(random.next_u64() >> 1).to_string(),
+    });
+    let long = inputs(INPUTS, |_| {
+        (0..512)
+            .map(|_| char::from(alphabet[(random.next_u64() % alphabet.len() as u64) as usize]))
+            .collect()
+    });
+    [("13", tids), ("512", long)]
 }
 
-/// Benchmarks `run` on `key`, keeping its result in place (see the module's docs).
-fn bench<'a, R>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    name: &str,
-    key: &'a str,
-    run: impl Fn(&'a str) -> R,
-) {
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            let result = run(black_box(key));
-            black_box(&result);
-        })
-    });
+impl Same for idtypes::RecordKey {
+    fn same(&self) -> String {
+        self.as_str().to_owned()
+    }
+}
+
+impl Same for String {
+    fn same(&self) -> String {
+        self.clone()
+    }
+}
+
+impl Same for JacquardKey {
+    fn same(&self) -> String {
+        self.as_ref().to_owned()
+    }
+}
+
+impl Same for proto_blue_syntax::RecordKey {
+    fn same(&self) -> String {
+        self.as_str().to_owned()
+    }
+}
+
+impl Same for AtriumKey {
+    fn same(&self) -> String {
+        AsRef::<str>::as_ref(self).to_owned()
+    }
 }
 
 fn validate(c: &mut Criterion) {
-    for (len, key) in keys() {
-        let key = key.as_str();
-        assert!(idtypes::RecordKey::validate(key).is_ok() && plain_validate(key.as_bytes()));
-        let mut group = group(c, &format!("validate_{len}"));
-        bench(&mut group, "idtypes", key, idtypes::RecordKey::validate);
-        bench(&mut group, "plain", key, |key| {
-            plain_validate(key.as_bytes())
+    for (len, keys) in keys() {
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let mut group = Cycled::new(c, &format!("validate_{len}"), keys);
+        group.parse("idtypes", |key| idtypes::RecordKey::validate(key).ok());
+        group.parse("plain", |key| plain_validate(key.as_bytes()).then_some(()));
+        group.parse("jacquard", |key| {
+            jacquard_common::types::recordkey::Rkey::new(key)
+                .ok()
+                .map(|_| ())
         });
-        bench(
-            &mut group,
-            "jacquard",
-            key,
-            jacquard_common::types::recordkey::Rkey::new,
-        );
-        bench(
-            &mut group,
-            "proto-blue",
-            key,
-            proto_blue_syntax::RecordKey::is_valid,
-        );
+        group.parse("proto-blue", |key| {
+            proto_blue_syntax::RecordKey::is_valid(key).then_some(())
+        });
         group.finish();
     }
 }
 
 fn parse(c: &mut Criterion) {
-    // Its owned key (the default type parameter: a `SmolStr`, inline up to 23 bytes).
-    type JacquardKey = jacquard_common::types::recordkey::Rkey;
-    type AtriumKey = atrium_api::types::string::RecordKey;
-    for (len, key) in keys() {
-        let key = key.as_str();
-        assert!(JacquardKey::new_owned(key).is_ok());
-        assert!(proto_blue_syntax::RecordKey::new(key).is_ok());
-        assert!(key.parse::<AtriumKey>().is_ok());
-        let mut group = group(c, &format!("parse_{len}"));
-        bench(&mut group, "idtypes", key, idtypes::RecordKey::parse);
-        bench(&mut group, "plain", key, plain_parse);
-        bench(&mut group, "jacquard", key, JacquardKey::new_owned);
-        bench(
-            &mut group,
-            "proto-blue",
-            key,
-            proto_blue_syntax::RecordKey::new,
-        );
-        bench(&mut group, "atrium", key, |key| key.parse::<AtriumKey>());
+    for (len, keys) in keys() {
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let mut group = Cycled::new(c, &format!("parse_{len}"), keys);
+        group.parse("idtypes", |key| idtypes::RecordKey::parse(key).ok());
+        group.parse("plain", plain_parse);
+        group.parse("jacquard", |key| JacquardKey::new_owned(key).ok());
+        group.parse("proto-blue", |key| {
+            proto_blue_syntax::RecordKey::new(key).ok()
+        });
+        group.parse("atrium", |key| key.parse::<AtriumKey>().ok());
         group.finish();
     }
 }

@@ -7,8 +7,10 @@
 //! - `rs_xid_generate`: a new id from the process-wide generator (`RsXid::now`, `xid::new`).
 //! - `rs_xid_decompose`: the four parts of an id (seconds, machine id, process id, counter).
 //!
-//! Every result is kept where it was made and `black_box` gets a reference to it (see
-//! `record_key.rs` for why).
+//! `rs_xid_parse`, `rs_xid_encode` and `rs_xid_decompose` follow the method of
+//! `support/mod.rs`: 1,024 distinct ids cycled (rs/xid's test vector first, then random
+//! bytes), the same output kept from every side (the 12 bytes parsed and whether they parsed;
+//! the text, by reference; the four parts). The generators keep each new id.
 
 use std::{fmt::Write, hint::black_box, str::FromStr};
 
@@ -16,44 +18,76 @@ mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::RsXid;
-use support::{bench, group};
+use support::{Cycled, INPUTS, Same, Sequence, group, inputs};
 
 /// rs/xid's own test vector.
 const TEXT: &str = "9m4e2mr0ui3e8a215n4g";
 
+/// The ids of both crates, of the same bytes: `TEXT`'s, then random ones.
+fn ids() -> Vec<(RsXid, xid::Id)> {
+    let mut random = Sequence::new(0x71_d0);
+    inputs(INPUTS, |i| {
+        let ours = match i {
+            0 => RsXid::parse(TEXT).unwrap(),
+            _ => {
+                let mut bytes = [0u8; 12];
+                bytes[..8].copy_from_slice(&random.next_u64().to_le_bytes());
+                bytes[8..].copy_from_slice(&random.next_u64().to_le_bytes()[..4]);
+                RsXid::from_bytes(bytes)
+            }
+        };
+        let theirs = xid::Id::from_str(&ours.to_string()).unwrap();
+        assert_eq!(&ours.to_bytes(), theirs.as_bytes());
+        (ours, theirs)
+    })
+}
+
+struct Bytes12([u8; 12]);
+
+impl Same for Bytes12 {
+    fn same(&self) -> String {
+        format!("{:02x?}", self.0)
+    }
+}
+
 fn parse(c: &mut Criterion) {
-    let ours = RsXid::parse(TEXT).unwrap();
-    let theirs = xid::Id::from_str(TEXT).unwrap();
-    assert_eq!(&ours.to_bytes(), theirs.as_bytes());
-    let mut group = group(c, "rs_xid_parse");
-    bench(&mut group, "idtypes", TEXT, RsXid::parse);
-    bench(&mut group, "xid", TEXT, xid::Id::from_str);
+    let texts: Vec<String> = ids().iter().map(|(ours, _)| ours.to_string()).collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let mut group = Cycled::new(c, "rs_xid_parse", texts);
+    group.parse("idtypes", |text| {
+        RsXid::parse(text).ok().map(|id| Bytes12(id.to_bytes()))
+    });
+    group.parse("xid", |text| {
+        xid::Id::from_str(text)
+            .ok()
+            .map(|id| Bytes12(*id.as_bytes()))
+    });
     group.finish();
 }
 
 fn encode(c: &mut Criterion) {
-    let ours = RsXid::parse(TEXT).unwrap();
-    let theirs = xid::Id::from_str(TEXT).unwrap();
-    assert_eq!(ours.to_string(), theirs.to_string());
-    let mut group = group(c, "rs_xid_encode");
-    bench(&mut group, "idtypes/encode", ours, RsXid::encode);
-    let mut out = String::with_capacity(32);
-    group.bench_function("idtypes/display", |b| {
-        b.iter(|| {
+    let mut group = Cycled::new(c, "rs_xid_encode", ids());
+    group.returned("idtypes/encode", |(ours, _)| ours.encode());
+    group.text(
+        "idtypes/display",
+        String::new(),
+        |(ours, _), out: &mut String| {
             out.clear();
-            write!(out, "{}", black_box(&ours)).unwrap();
-            black_box(&out);
-        })
-    });
-    group.bench_function("xid/display", |b| {
-        b.iter(|| {
+            write!(out, "{ours}").unwrap();
+            out
+        },
+    );
+    group.text(
+        "xid/display",
+        String::new(),
+        |(_, theirs), out: &mut String| {
             out.clear();
-            write!(out, "{}", black_box(&theirs)).unwrap();
-            black_box(&out);
-        })
-    });
-    bench(&mut group, "idtypes/to_string", ours, |id| id.to_string());
-    bench(&mut group, "xid/to_string", theirs, |id| id.to_string());
+            write!(out, "{theirs}").unwrap();
+            out
+        },
+    );
+    group.returned("idtypes/to_string", |(ours, _)| ours.to_string());
+    group.returned("xid/to_string", |(_, theirs)| theirs.to_string());
     group.finish();
 }
 
@@ -67,19 +101,22 @@ fn generate(c: &mut Criterion) {
 }
 
 fn decompose(c: &mut Criterion) {
-    let ours = RsXid::parse(TEXT).unwrap();
-    let theirs = xid::Id::from_str(TEXT).unwrap();
-    let mut group = group(c, "rs_xid_decompose");
-    bench(&mut group, "idtypes", ours, |id| {
+    let mut group = Cycled::new(c, "rs_xid_decompose", ids());
+    group.other("idtypes", |(ours, _)| {
         (
-            id.timestamp(),
-            id.machine_id(),
-            id.process_id(),
-            id.counter(),
+            ours.timestamp(),
+            ours.machine_id(),
+            ours.process_id(),
+            ours.counter(),
         )
     });
-    bench(&mut group, "xid", theirs, |id| {
-        (id.time(), id.machine(), id.pid(), id.counter())
+    group.other("xid", |(_, theirs)| {
+        (
+            theirs.time(),
+            theirs.machine(),
+            theirs.pid(),
+            theirs.counter(),
+        )
     });
     group.finish();
 }

@@ -6,68 +6,74 @@
 //!
 //! - `snowflake encode`: `Snowflake::encode` (the text on the stack) beside
 //!   `itoa::Buffer::format` and `write!` into a 20-byte stack buffer (`std::io::Write` for
-//!   `&mut [u8]`), of the same 18-digit id.
+//!   `&mut [u8]`), of the same ids.
 //! - `snowflake parse`: `Snowflake::parse` (strict: no sign, no leading zeros, at most
 //!   2^63 - 1) beside `str::parse::<u64>`, which is what a crate that keeps a `u64` calls.
 //!
-//! Every result is kept where it was made and `black_box` gets a reference to it (see
-//! `record_key.rs` for why).
+//! The method of `support/mod.rs`: 1,024 distinct Snowflakes cycled, Discord's of times
+//! spread over 2016 to 2026 (18 and 19 digits, as Discord's ids are now) with random worker
+//! and sequence bits, the first Discord's documentation's example; the same output kept from
+//! every side (the text written, by reference; the number parsed and whether it parsed).
 
-use std::{hint::black_box, io::Write};
+use std::io::Write;
 
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::Snowflake;
-use support::{bench, group};
+use support::{Cycled, INPUTS, Sequence, inputs};
 
-/// Discord's documentation's example Snowflake: 18 digits, as most ids of today have.
+/// Discord's documentation's example Snowflake: 18 digits, the first input.
 const TEXT: &str = "175928847299117063";
 
+/// The Snowflakes: Discord's epoch (2015-01-01) plus 1 to 12 years, 22 random low bits.
+fn snowflakes() -> Vec<u64> {
+    const YEAR_MS: u64 = 365 * 86_400_000;
+    let mut random = Sequence::new(0x5_0f1a);
+    inputs(INPUTS, |i| match i {
+        0 => TEXT.parse().unwrap(),
+        _ => {
+            let millis = YEAR_MS + random.next_u64() % (11 * YEAR_MS);
+            millis << 22 | random.next_u64() & ((1 << 22) - 1)
+        }
+    })
+}
+
 fn encode(c: &mut Criterion) {
-    let id = Snowflake::parse(TEXT).unwrap();
-    let value = id.to_u64();
-    assert_eq!(id.encode(), TEXT);
-    assert_eq!(itoa::Buffer::new().format(value), TEXT);
-    let mut group = group(c, "snowflake encode");
-    bench(
-        &mut group,
-        "idtypes Snowflake::encode",
-        id,
-        Snowflake::encode,
+    let values = snowflakes();
+    let lengths: Vec<usize> = values.iter().map(|v| v.to_string().len()).collect();
+    assert!(lengths.contains(&18) && lengths.contains(&19));
+    let mut group = Cycled::new(c, "snowflake encode", values);
+    group.returned("idtypes Snowflake::encode", |value| {
+        Snowflake::from_u64(value).encode()
+    });
+    group.text(
+        "itoa Buffer::format",
+        itoa::Buffer::new(),
+        |value, buffer: &mut itoa::Buffer| buffer.format(value),
     );
-    group.bench_function("itoa Buffer::format", |b| {
-        b.iter(|| {
-            let mut buffer = itoa::Buffer::new();
-            let text = buffer.format(black_box(value));
-            black_box(text);
-        })
-    });
-    bench(&mut group, "std write! (stack buffer)", value, |value| {
-        let mut buffer = [0u8; 20];
-        let mut rest = &mut buffer[..];
-        write!(rest, "{value}").unwrap();
-        let len = 20 - rest.len();
-        (buffer, len)
-    });
+    group.text(
+        "std write! (stack buffer)",
+        [0u8; 20],
+        |value, buffer: &mut [u8; 20]| {
+            let mut rest = &mut buffer[..];
+            write!(rest, "{value}").unwrap();
+            let len = 20 - rest.len();
+            // SAFETY: `write!` of a `u64` writes ASCII digits.
+            unsafe { std::str::from_utf8_unchecked(&buffer[..len]) }
+        },
+    );
     group.finish();
 }
 
 fn parse(c: &mut Criterion) {
-    assert_eq!(
-        Snowflake::parse(TEXT).unwrap().to_u64(),
-        TEXT.parse::<u64>().unwrap()
-    );
-    let mut group = group(c, "snowflake parse");
-    bench(
-        &mut group,
-        "idtypes Snowflake::parse",
-        TEXT,
-        Snowflake::parse,
-    );
-    bench(&mut group, "std str::parse::<u64>", TEXT, |text| {
-        text.parse::<u64>()
+    let texts: Vec<String> = snowflakes().iter().map(u64::to_string).collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let mut group = Cycled::new(c, "snowflake parse", texts);
+    group.parse("idtypes Snowflake::parse", |text| {
+        Snowflake::parse(text).ok().map(Snowflake::to_u64)
     });
+    group.parse("std str::parse::<u64>", |text| text.parse::<u64>().ok());
     group.finish();
 }
 

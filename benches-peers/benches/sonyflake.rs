@@ -4,14 +4,19 @@
 //! - `parse`: the decimal text to an id: `Sonyflake::parse` (strict: no sign, no leading
 //!   zeros, at most 2^63 - 1) beside what the crate's users write, `str::parse::<u64>` into
 //!   its `Id` (the crate has no parser of its own).
-//! - `to_string`: `Sonyflake::encode` (on the stack) and `to_string`, beside the crate's
-//!   `Id::to_string` (`u64`'s `Display`).
+//! - `to_string`: `Sonyflake::encode` (on the stack), its `to_string` (inherent: one
+//!   allocation of the text's size) and `ToString` through `Display`, beside the crate's
+//!   `Id::to_string` (`u64`'s `Display`) and `u64::to_string` (specialized in std). Each
+//!   `String` replaces the one before it, freed, as a caller's does.
 //! - `decompose`: the parts for a layout, beside `sonyflake::decompose`.
 //! - `generate`: one thread at saturation: both make 256 ids a 10 ms unit and then wait for
 //!   the next unit, so both run at about 25,600 ids a second and the figure is the wait.
 //!
-//! Every result is kept where it was made and `black_box` gets a reference to it (see
-//! `record_key.rs` for why).
+//! `parse` and `to_string` follow the method of `support/mod.rs`: 1,024 distinct Sonyflakes
+//! cycled (v1's layout: times over the first 10 years past its epoch, random sequence and
+//! machine bits; the first is the example above), the same output kept from every side (the
+//! number parsed and whether it parsed; the text, by reference). `decompose` and `generate`
+//! keep their result by reference.
 
 use std::hint::black_box;
 
@@ -20,33 +25,53 @@ mod support;
 use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::Sonyflake;
 use idtypes::sonyflake::{SonyflakeGenerator, SonyflakeLayout};
-use support::{bench, group};
+use support::{Cycled, INPUTS, Sequence, bench, group, inputs};
 
 const TEXT: &str = "578547906324398081";
 const LAYOUT: SonyflakeLayout = SonyflakeLayout::V1;
 
+/// The Sonyflakes (v1: 39 bits of 10 ms units, 8 of sequence, 16 of machine id).
+fn sonyflakes() -> Vec<u64> {
+    const YEAR_UNITS: u64 = 365 * 86_400 * 100;
+    let mut random = Sequence::new(0x50_4f);
+    inputs(INPUTS, |i| match i {
+        0 => TEXT.parse().unwrap(),
+        _ => (random.next_u64() % (10 * YEAR_UNITS)) << 24 | random.next_u64() & 0xFF_FFFF,
+    })
+}
+
 fn parse(c: &mut Criterion) {
-    let ours = Sonyflake::parse(TEXT).unwrap();
-    let theirs = sonyflake::Id::from(TEXT.parse::<u64>().unwrap());
-    assert_eq!(theirs.to_u64(), ours.to_u64());
-    let mut group = group(c, "sonyflake_parse");
-    bench(&mut group, "idtypes", TEXT, Sonyflake::parse);
-    bench(&mut group, "sonyflake (u64::from_str)", TEXT, |text| {
-        text.parse::<u64>().map(sonyflake::Id::from)
+    let texts: Vec<String> = sonyflakes().iter().map(u64::to_string).collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let mut group = Cycled::new(c, "sonyflake_parse", texts);
+    group.parse("idtypes", |text| {
+        Sonyflake::parse(text).ok().map(Sonyflake::to_u64)
+    });
+    group.parse("sonyflake (u64::from_str)", |text| {
+        text.parse::<u64>()
+            .ok()
+            .map(sonyflake::Id::from)
+            .map(sonyflake::Id::to_u64)
     });
     group.finish();
 }
 
 fn to_string(c: &mut Criterion) {
-    let ours = Sonyflake::parse(TEXT).unwrap();
-    let theirs = sonyflake::Id::from(ours.to_u64());
-    assert_eq!(theirs.to_string(), ours.to_string());
-    let mut group = group(c, "sonyflake_to_string");
-    bench(&mut group, "idtypes encode", ours, Sonyflake::encode);
-    bench(&mut group, "idtypes to_string", ours, |id| id.to_string());
-    bench(&mut group, "sonyflake to_string", theirs, |id| {
-        id.to_string()
+    let values = sonyflakes();
+    let mut group = Cycled::new(c, "sonyflake_to_string", values);
+    group.returned("idtypes encode", |value| {
+        Sonyflake::from_u64(value).encode()
     });
+    group.returned("idtypes to_string", |value| {
+        Sonyflake::from_u64(value).to_string()
+    });
+    group.returned("idtypes ToString (Display)", |value| {
+        ToString::to_string(&Sonyflake::from_u64(value))
+    });
+    group.returned("sonyflake to_string", |value| {
+        sonyflake::Id::from(value).to_string()
+    });
+    group.returned("u64 to_string", |value| value.to_string());
     group.finish();
 }
 

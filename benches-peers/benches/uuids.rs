@@ -1,9 +1,10 @@
 //! TypeIDs and UUIDs: `idtypes` beside the TypeID crates and the `uuid` crate, in one run.
 //!
-//! - `typeid_parse`, `typeid_encode`: a TypeID with the prefix `user` (31 characters), its
+//! - `typeid_parse`, `typeid_encode`: TypeIDs with the prefix `user` (31 characters), the
 //!   prefix known only at run time: `idtypes::uuids::DynTypeId` beside type-safe-id's
 //!   `TypeSafeId<DynamicType>` (the Rust implementation the specification lists first) and
-//!   mti's `MagicTypeId`. `encode` is `DynTypeId::encode` (on the stack); `display` is each
+//!   mti's `MagicTypeId`. `idtypes` is `str::parse` (`FromStr`, as for the others), `DynTypeId::parse`
+//!   the `const fn`. `encode` is `DynTypeId::encode` (on the stack); `display` is each
 //!   crate's `Display` written into a `String` kept between iterations, the one way all three
 //!   give their text, so the groups compare like with like.
 //! - `uuid_v7`: a new UUIDv7 from a generator of one's own (`UuidV7Generator::next`), from the
@@ -13,71 +14,129 @@
 //! - `hyphenated_parse`, `hyphenated_encode`: the hyphenated text (36 characters): a typed UUID
 //!   that chose it (`#[idtype(text = "hyphenated")]`, no prefix) and `parse_hyphenated` beside
 //!   `uuid::Uuid::parse_str` and `try_parse`, and uuid-simd's `parse_hyphenated` (SIMD: AVX2
-//!   on this machine, chosen at run time); `encode_hyphenated` (on the stack) beside the uuid
-//!   crate's `hyphenated().encode_lower` and uuid-simd's `format_hyphenated`, each into a
-//!   buffer on the stack.
+//!   on this machine, chosen at run time); `encode_hyphenated_fast` (AVX2 chosen at run time)
+//!   and the `const` `encode_hyphenated`, on the stack, and a typed UUID's `Display` into a
+//!   `String`, beside the uuid crate's `hyphenated().encode_lower` and uuid-simd's
+//!   `format_hyphenated`, each into a buffer on the stack, and the uuid crate's `Display`.
 //!
-//! Every result is kept where it was made and `black_box` gets a reference to it (see
-//! `record_key.rs` for why).
+//! The codec groups follow the method of `support/mod.rs`: 1,024 distinct inputs cycled
+//! (random UUIDs; TypeIDs of the prefix `user`), the same output kept from every side (the
+//! parsed value in an `Option`; the text written, by reference) and checked equal before
+//! timing. The generators keep each new id by reference.
 
-use std::{fmt::Write, hint::black_box};
+use std::fmt::Write;
 
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use idtypes::TypedId;
 use idtypes::uuids::{DynTypeId, UuidV7Generator};
-use support::{bench, group};
+use support::{Cycled, INPUTS, Same, Sequence, bench, group, inputs};
 use type_safe_id::{DynamicType, TypeSafeId};
 use uuid_simd::AsOut;
 
+/// The specification's example TypeID: the first input of the TypeID groups.
 const TEXT: &str = "user_01h455vb4pex5vsknk084sn02q";
 
+/// The UUIDs the groups cycle through: the TypeID specification's example first, then random
+/// ones (a fixed sequence).
+fn uuids() -> Vec<uuid::Uuid> {
+    let mut random = Sequence::new(0x1d_7e5);
+    inputs(INPUTS, |i| match i {
+        0 => uuid::Uuid::from_u128(0x0189_0a5d_ac96_774b_bcce_b302_099a_8057),
+        _ => uuid::Uuid::from_u128(random.next_u128()),
+    })
+}
+
+impl Same for uuid::Uuid {
+    fn same(&self) -> String {
+        self.as_bytes().same()
+    }
+}
+
+impl Same for DynTypeId {
+    fn same(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Same for TypeSafeId<DynamicType> {
+    fn same(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Same for mti::prelude::MagicTypeId {
+    fn same(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Same for SessionId {
+    fn same(&self) -> String {
+        self.into_inner().same()
+    }
+}
+
 fn typeid_parse(c: &mut Criterion) {
-    let ours = DynTypeId::parse(TEXT).unwrap();
-    let theirs: TypeSafeId<DynamicType> = TEXT.parse().unwrap();
-    let mti: mti::prelude::MagicTypeId = TEXT.parse().unwrap();
-    assert_eq!(theirs.uuid(), ours.uuid());
-    assert_eq!(mti.to_string(), TEXT);
-    let mut group = group(c, "typeid_parse");
-    bench(&mut group, "idtypes", TEXT, DynTypeId::parse);
-    bench(&mut group, "type-safe-id", TEXT, |text| {
-        text.parse::<TypeSafeId<DynamicType>>()
+    let texts: Vec<String> = uuids()
+        .into_iter()
+        .map(|uuid| DynTypeId::new("user", uuid).unwrap().to_string())
+        .collect();
+    assert_eq!(texts[0], TEXT);
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let mut group = Cycled::new(c, "typeid_parse", texts);
+    group.parse("idtypes", |text| text.parse::<DynTypeId>().ok());
+    group.parse("idtypes DynTypeId::parse", |text| {
+        DynTypeId::parse(text).ok()
     });
-    bench(&mut group, "mti", TEXT, |text| {
-        text.parse::<mti::prelude::MagicTypeId>()
+    group.parse("type-safe-id", |text| {
+        text.parse::<TypeSafeId<DynamicType>>().ok()
     });
+    group.parse("mti", |text| text.parse::<mti::prelude::MagicTypeId>().ok());
     group.finish();
 }
 
 fn typeid_encode(c: &mut Criterion) {
-    let ours = DynTypeId::parse(TEXT).unwrap();
-    let theirs: TypeSafeId<DynamicType> = TEXT.parse().unwrap();
-    let mti: mti::prelude::MagicTypeId = TEXT.parse().unwrap();
-    let mut group = group(c, "typeid_encode");
-    bench(&mut group, "idtypes encode", &ours, DynTypeId::encode);
-    let mut out = String::with_capacity(90);
-    group.bench_function("idtypes display", |b| {
-        b.iter(|| {
-            out.clear();
-            write!(out, "{}", black_box(&ours)).unwrap();
-            black_box(&out);
+    type Theirs = TypeSafeId<DynamicType>;
+    let ids: Vec<(DynTypeId, Theirs, mti::prelude::MagicTypeId)> = uuids()
+        .into_iter()
+        .map(|uuid| {
+            let ours = DynTypeId::new("user", uuid).unwrap();
+            let text = ours.to_string();
+            (ours, text.parse().unwrap(), text.parse().unwrap())
         })
-    });
-    group.bench_function("type-safe-id display", |b| {
-        b.iter(|| {
+        .collect();
+    let ids: Vec<&(DynTypeId, Theirs, mti::prelude::MagicTypeId)> = ids.iter().collect();
+    let mut group = Cycled::new(c, "typeid_encode", ids);
+    group.returned("idtypes encode", |(ours, _, _)| ours.encode());
+    group.text(
+        "idtypes display",
+        String::new(),
+        |(ours, _, _), out: &mut String| {
             out.clear();
-            write!(out, "{}", black_box(&theirs)).unwrap();
-            black_box(&out);
-        })
-    });
-    group.bench_function("mti display", |b| {
-        b.iter(|| {
+            write!(out, "{ours}").unwrap();
+            out
+        },
+    );
+    group.text(
+        "type-safe-id display",
+        String::new(),
+        |(_, theirs, _), out: &mut String| {
             out.clear();
-            write!(out, "{}", black_box(&mti)).unwrap();
-            black_box(&out);
-        })
-    });
+            write!(out, "{theirs}").unwrap();
+            out
+        },
+    );
+    group.text(
+        "mti display",
+        String::new(),
+        |(_, _, mti), out: &mut String| {
+            out.clear();
+            write!(out, "{mti}").unwrap();
+            out
+        },
+    );
     group.finish();
 }
 
@@ -111,75 +170,61 @@ fn uuid_v4(c: &mut Criterion) {
 #[idtype(text = "hyphenated")]
 struct SessionId(idtypes::Uuid);
 
-const HYPHENATED: &str = "01890a5d-ac96-774b-bcce-b302099a8057";
-
 fn hyphenated_parse(c: &mut Criterion) {
-    let uuid = uuid::Uuid::parse_str(HYPHENATED).unwrap();
-    assert_eq!(SessionId::parse(HYPHENATED).unwrap().into_inner(), uuid);
-    assert_eq!(
-        <uuid::Uuid as uuid_simd::UuidExt>::parse_hyphenated(HYPHENATED).unwrap(),
-        uuid
-    );
-    let mut group = group(c, "hyphenated_parse");
-    bench(&mut group, "idtypes typed", HYPHENATED, SessionId::parse);
-    bench(
-        &mut group,
-        "idtypes parse_hyphenated",
-        HYPHENATED,
-        idtypes::uuids::parse_hyphenated,
-    );
-    bench(
-        &mut group,
-        "uuid parse_str",
-        HYPHENATED,
-        uuid::Uuid::parse_str,
-    );
-    bench(
-        &mut group,
-        "uuid try_parse",
-        HYPHENATED,
-        uuid::Uuid::try_parse,
-    );
-    bench(
-        &mut group,
-        "uuid-simd parse_hyphenated",
-        HYPHENATED,
-        <uuid::Uuid as uuid_simd::UuidExt>::parse_hyphenated,
-    );
+    let texts: Vec<String> = uuids().iter().map(uuid::Uuid::to_string).collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let mut group = Cycled::new(c, "hyphenated_parse", texts);
+    group.parse("idtypes typed", |text| SessionId::parse(text).ok());
+    group.parse("idtypes parse_hyphenated", |text| {
+        idtypes::uuids::parse_hyphenated(text).ok()
+    });
+    group.parse("uuid parse_str", |text| uuid::Uuid::parse_str(text).ok());
+    group.parse("uuid try_parse", |text| uuid::Uuid::try_parse(text).ok());
+    group.parse("uuid-simd parse_hyphenated", |text| {
+        <uuid::Uuid as uuid_simd::UuidExt>::parse_hyphenated(text).ok()
+    });
     group.finish();
 }
 
 fn hyphenated_encode(c: &mut Criterion) {
-    let uuid = uuid::Uuid::parse_str(HYPHENATED).unwrap();
-    assert_eq!(idtypes::uuids::encode_hyphenated(uuid), HYPHENATED);
-    let mut buffer = [0u8; 36];
-    let text = uuid_simd::format_hyphenated(
-        uuid.as_bytes(),
-        buffer.as_out(),
-        uuid_simd::AsciiCase::Lower,
-    );
-    assert_eq!(text, HYPHENATED.as_bytes());
-    let mut group = group(c, "hyphenated_encode");
-    bench(
-        &mut group,
-        "idtypes encode_hyphenated",
-        uuid,
-        idtypes::uuids::encode_hyphenated,
-    );
-    bench(&mut group, "uuid encode_lower", uuid, |uuid| {
-        let mut buffer = [0u8; uuid::fmt::Hyphenated::LENGTH];
-        uuid.hyphenated().encode_lower(&mut buffer);
-        buffer
+    let mut group = Cycled::new(c, "hyphenated_encode", uuids());
+    group.returned("idtypes encode_hyphenated_fast", |uuid| {
+        idtypes::uuids::encode_hyphenated_fast(uuid)
     });
-    bench(&mut group, "uuid-simd format_hyphenated", uuid, |uuid| {
-        let mut buffer = [0u8; 36];
-        // The text is `buffer`, kept below; the reference to it is not needed.
-        let _ = uuid_simd::format_hyphenated(
-            uuid.as_bytes(),
-            buffer.as_out(),
-            uuid_simd::AsciiCase::Lower,
-        );
-        buffer
+    group.returned("idtypes encode_hyphenated (const)", |uuid| {
+        idtypes::uuids::encode_hyphenated(uuid)
+    });
+    group.text(
+        "idtypes typed display",
+        String::new(),
+        |uuid, out: &mut String| {
+            out.clear();
+            write!(out, "{}", SessionId::from(uuid)).unwrap();
+            out
+        },
+    );
+    group.text(
+        "uuid encode_lower",
+        [0u8; 36],
+        |uuid, buffer: &mut [u8; 36]| uuid.hyphenated().encode_lower(buffer),
+    );
+    group.text(
+        "uuid-simd format_hyphenated",
+        [0u8; 36],
+        |uuid, buffer: &mut [u8; 36]| {
+            let text = uuid_simd::format_hyphenated(
+                uuid.as_bytes(),
+                buffer.as_out(),
+                uuid_simd::AsciiCase::Lower,
+            );
+            // SAFETY: uuid-simd writes hex digits and hyphens, ASCII.
+            unsafe { std::str::from_utf8_unchecked(text) }
+        },
+    );
+    group.text("uuid display", String::new(), |uuid, out: &mut String| {
+        out.clear();
+        write!(out, "{uuid}").unwrap();
+        out
     });
     group.finish();
 }

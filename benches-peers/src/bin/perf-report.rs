@@ -207,7 +207,7 @@ const SECTIONS: &[Section] = &[
                 kind: P,
             },
             Row {
-                operation: "`Snowflake` -> 1 to 19 decimal digits on the stack (18 here)",
+                operation: "`Snowflake` -> 1 to 19 decimal digits on the stack (18 and 19 here)",
                 source: X,
                 bench: "snowflake",
                 group: "snowflake encode",
@@ -222,12 +222,40 @@ const SECTIONS: &[Section] = &[
                 kind: P,
             },
             Row {
-                operation: "18 decimal digits -> `Snowflake`",
+                operation: "18 and 19 decimal digits -> `Snowflake`",
                 source: X,
                 bench: "snowflake",
                 group: "snowflake parse",
                 ours: &[("", "idtypes Snowflake::parse")],
                 beside: &[("std `str::parse::<u64>`", "std str::parse::<u64>")],
+                kind: P,
+            },
+            Row {
+                operation: "`Sonyflake` -> a new `String` (`to_string`)",
+                source: X,
+                bench: "sonyflake",
+                group: "sonyflake_to_string",
+                ours: &[
+                    ("", "idtypes to_string"),
+                    ("`ToString` through `Display`", "idtypes ToString (Display)"),
+                    ("`encode()` on the stack", "idtypes encode"),
+                ],
+                beside: &[
+                    ("sonyflake `Id::to_string`", "sonyflake to_string"),
+                    ("`u64::to_string`", "u64 to_string"),
+                ],
+                kind: P,
+            },
+            Row {
+                operation: "`NanoId` (21 chars) -> a new `String` (`to_string`)",
+                source: X,
+                bench: "nanoid",
+                group: "nanoid_to_string",
+                ours: &[
+                    ("", "idtypes"),
+                    ("`ToString` through `Display`", "idtypes ToString (Display)"),
+                ],
+                beside: &[("`String::from(&str)`", "nanoid (String from &str)")],
                 kind: P,
             },
         ],
@@ -236,11 +264,14 @@ const SECTIONS: &[Section] = &[
         title: "UUIDs and TypeIDs",
         rows: &[
             Row {
-                operation: "TypeID `user_01h455vb4pex5vsknk084sn02q` -> `DynTypeId`",
+                operation: "TypeID `user_` + 26 chars -> `DynTypeId` (`str::parse`)",
                 source: X,
                 bench: "uuids",
                 group: "typeid_parse",
-                ours: &[("", "idtypes")],
+                ours: &[
+                    ("", "idtypes"),
+                    ("the `const` `DynTypeId::parse`", "idtypes DynTypeId::parse"),
+                ],
                 beside: &[
                     ("type-safe-id `TypeSafeId<DynamicType>`", "type-safe-id"),
                     ("mti `MagicTypeId`", "mti"),
@@ -263,13 +294,13 @@ const SECTIONS: &[Section] = &[
                 kind: P,
             },
             Row {
-                operation: "36 hyphenated chars -> typed UUID (`text = \"hyphenated\"`)",
+                operation: "36 hyphenated chars -> `Uuid` (`parse_hyphenated`)",
                 source: X,
                 bench: "uuids",
                 group: "hyphenated_parse",
                 ours: &[
-                    ("", "idtypes typed"),
-                    ("`parse_hyphenated`", "idtypes parse_hyphenated"),
+                    ("", "idtypes parse_hyphenated"),
+                    ("a typed UUID (`text = \"hyphenated\"`)", "idtypes typed"),
                 ],
                 beside: &[
                     ("uuid `parse_str`", "uuid parse_str"),
@@ -282,11 +313,17 @@ const SECTIONS: &[Section] = &[
                 kind: P,
             },
             Row {
-                operation: "`Uuid` -> 36 hyphenated chars on the stack",
+                operation: "`Uuid` -> 36 hyphenated chars on the stack (`encode_hyphenated_fast`)",
                 source: X,
                 bench: "uuids",
                 group: "hyphenated_encode",
-                ours: &[("", "idtypes encode_hyphenated")],
+                ours: &[
+                    ("", "idtypes encode_hyphenated_fast"),
+                    (
+                        "the `const` `encode_hyphenated`",
+                        "idtypes encode_hyphenated (const)",
+                    ),
+                ],
                 beside: &[
                     ("uuid `hyphenated().encode_lower`", "uuid encode_lower"),
                     (
@@ -294,6 +331,18 @@ const SECTIONS: &[Section] = &[
                         "uuid-simd format_hyphenated",
                     ),
                 ],
+                kind: P,
+            },
+            Row {
+                operation: "`Uuid` -> hyphenated text: `Display` into a `String`",
+                source: X,
+                bench: "uuids",
+                group: "hyphenated_encode",
+                ours: &[(
+                    "a typed UUID (`text = \"hyphenated\"`)",
+                    "idtypes typed display",
+                )],
+                beside: &[("uuid `Display`", "uuid display")],
                 kind: P,
             },
         ],

@@ -19,8 +19,15 @@ use core::arch::x86_64::*;
 use crate::IdText;
 
 /// Whether the processor has AVX2 (so that the functions of this module may be called).
+///
+/// In the crate's tests, `false` inside [`scalar_only`], so that the public functions' scalar
+/// fallbacks are tested on this processor too.
 #[inline(always)]
 pub(crate) fn available() -> bool {
+    #[cfg(test)]
+    if SCALAR_ONLY.with(core::cell::Cell::get) {
+        return false;
+    }
     #[cfg(target_feature = "avx2")]
     {
         true
@@ -29,6 +36,30 @@ pub(crate) fn available() -> bool {
     {
         std::is_x86_feature_detected!("avx2")
     }
+}
+
+#[cfg(test)]
+std::thread_local! {
+    /// Set by [`scalar_only`] for this thread.
+    static SCALAR_ONLY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Runs `run` with [`available`] saying `false` on this thread: the codecs take their scalar
+/// forms, as on a processor without AVX2 (tests only).
+#[cfg(test)]
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "the UUID codecs' tests use it")
+)]
+pub(crate) fn scalar_only<R>(run: impl FnOnce() -> R) -> R {
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            SCALAR_ONLY.with(|cell| cell.set(self.0));
+        }
+    }
+    let _reset = Reset(SCALAR_ONLY.with(|cell| cell.replace(true)));
+    run()
 }
 
 /// 0xFF in each byte of `x` within `lo..=hi`: one add and one signed compare
@@ -173,8 +204,14 @@ const HEX_FROM_TAIL: [i8; 32] = [
 #[cfg(feature = "uuid")]
 const HYPHEN_BITS: u32 = 1 << 8 | 1 << 13 | 1 << 18 | 1 << 23;
 
-/// The 16 bytes of a UUID's hyphenated text (`8-4-4-4-12` hex digits of either case), or
-/// `None` for anything else: what `uuids::hyphenated`'s scalar `decode` returns.
+/// Whether 36 bytes are a UUID's hyphenated text (`8-4-4-4-12` hex digits of either case), and
+/// its 16 bytes in `out` (left as they were when it is not): what `uuids::hyphenated`'s scalar
+/// `decode` returns, `None` being `false`.
+///
+/// The answer comes back in a register and the bytes are written with one 16-byte store, which
+/// the caller reads back whole (an `Option<[u8; 16]>` came back through memory in pieces, and
+/// reading it whole waited for them, as `crockford26` says; the bytes as a `u128` in two
+/// registers took longer still).
 ///
 /// Two overlapping loads (text 0..32 and 4..36), the hyphens checked with one compare, the 32
 /// digits gathered with two shuffles; a digit is `b - '0'`, a letter (`| 0x20` folding `A-F`)
@@ -186,10 +223,10 @@ const HYPHEN_BITS: u32 = 1 << 8 | 1 << 13 | 1 << 18 | 1 << 23;
 #[cfg(feature = "uuid")]
 #[target_feature(enable = "avx2")]
 #[allow(unused_unsafe)]
-pub(crate) unsafe fn hyphenated_decode(text: &[u8; 36]) -> Option<[u8; 16]> {
+pub(crate) unsafe fn hyphenated_decode(text: &[u8; 36], out: &mut [u8; 16]) -> bool {
     // SAFETY: the loads read `text[0..32]`, `text[4..36]` and the two constant arrays, each
-    // inside its array; the rest is register arithmetic, which the processor has (this
-    // function's contract).
+    // inside its array, and the store writes the 16 bytes of `out`; the rest is register
+    // arithmetic, which the processor has (this function's contract).
     unsafe {
         let head = _mm256_loadu_si256(text.as_ptr().cast());
         let tail = _mm256_loadu_si256(text.as_ptr().add(4).cast());
@@ -202,7 +239,7 @@ pub(crate) unsafe fn hyphenated_decode(text: &[u8; 36]) -> Option<[u8; 16]> {
         let letter = within(_mm256_or_si256(x, _mm256_set1_epi8(0x20)), b'a', b'f');
         let valid = _mm256_movemask_epi8(_mm256_or_si256(digit, letter));
         if (valid != -1) | (hyphens as u32 & HYPHEN_BITS != HYPHEN_BITS) {
-            return None;
+            return false;
         }
         let nibbles = _mm256_add_epi8(
             _mm256_and_si256(x, _mm256_set1_epi8(0x0F)),
@@ -214,9 +251,8 @@ pub(crate) unsafe fn hyphenated_decode(text: &[u8; 36]) -> Option<[u8; 16]> {
             _mm256_castsi256_si128(bytes),
             _mm256_extracti128_si256(bytes, 1),
         );
-        let mut out = [0u8; 16];
         _mm_storeu_si128(out.as_mut_ptr().cast(), packed);
-        Some(out)
+        true
     }
 }
 
@@ -244,7 +280,10 @@ const HYPHENS: [u8; 32] = {
 /// bytes of `value`: what `uuids::encode_hyphenated` writes.
 ///
 /// The value comes in registers (a `&[u8; 16]` read as one 16-byte load stalls when the
-/// caller has just written it in two halves). Each byte's nibbles are spread to two bytes and
+/// caller has just written it in two halves), and the text is written with one 32-byte store
+/// and one 4-byte store, straight into the caller's `IdText` (uuid-simd's way, with a third,
+/// 2-byte store for the two digits that cross the halves, made the compiler copy the text
+/// through the stack, and took three times as long). Each byte's nibbles are spread to two bytes and
 /// looked up in `0123456789abcdef` (`vpshufb`); a permutation and a shuffle make room for the
 /// hyphens; one 32-byte store and one 4-byte store write the text.
 ///
@@ -389,9 +428,15 @@ mod hyphenated_tests {
     use std::prelude::rust_2024::*;
     use uuid::Uuid;
 
+    /// [`hyphenated_decode`] as an `Option`.
+    fn decode(text: &[u8; 36]) -> Option<[u8; 16]> {
+        let mut out = [0; 16];
+        // SAFETY: the callers checked AVX2 (`testable()`).
+        unsafe { hyphenated_decode(text, &mut out) }.then_some(out)
+    }
+
     fn decode_both(text: &[u8; 36]) {
-        // SAFETY: `testable()` checked AVX2.
-        let fast = unsafe { hyphenated_decode(text) }.map(Uuid::from_bytes);
+        let fast = decode(text).map(Uuid::from_bytes);
         assert_eq!(
             fast,
             crate::uuids::hyphenated::decode_scalar(text),
@@ -466,8 +511,7 @@ mod hyphenated_tests {
             }
             let text: &[u8; 36] = text.as_bytes().try_into().unwrap();
             decode_both(text);
-            // SAFETY: `testable()` checked AVX2.
-            prop_assert_eq!(unsafe { hyphenated_decode(text) }, Some(*uuid.as_bytes()));
+            prop_assert_eq!(decode(text), Some(*uuid.as_bytes()));
         }
     }
 }

@@ -246,64 +246,62 @@ const fn pair(n: u32) -> u64 {
 /// The 8 decimal digits of `n` (below 10^8, with leading zeros) as ASCII, the first in the low
 /// byte: what the bytes of a little-endian word are in memory.
 ///
-/// Two digits at a time from [`PAIRS`], as itoa writes them, but the four pairs come from
-/// three divisions of `n` itself (`n / 100`, `n / 10^4`, `n / 10^6`: a multiplication and a
-/// shift each), which run side by side, not from a chain of divisions by 100, each waiting for
-/// the one before.
+/// Without a table (SWAR): `n` split into two 4-digit halves in 32-bit lanes, each lane into
+/// two 2-digit ones in 16-bit lanes, each of those into two digits in bytes, each split a
+/// multiplication and a shift that divide every lane at once: as fast as two digits at a time
+/// from [`PAIRS`] (itoa's way), with no table to load.
 #[inline(always)]
 const fn eight_digits(n: u32) -> u64 {
-    let (d2, d4, d6) = (n / 100, n / 10_000, n / 1_000_000);
-    pair(d6) | pair(d4 - d6 * 100) << 16 | pair(d2 - d4 * 100) << 32 | pair(n - d2 * 100) << 48
-}
-
-/// The 16 digits of `middle` and `bottom` behind the last `K` (1 to 3) of the 3 in `top`, as
-/// three words of text.
-#[inline(always)]
-const fn behind<const K: u32>(top: u64, middle: u64, bottom: u64) -> [u64; 3] {
-    [
-        top >> (24 - 8 * K) | middle << (8 * K),
-        middle >> (64 - 8 * K) | bottom << (8 * K),
-        bottom >> (64 - 8 * K),
-    ]
+    // Two 4-digit halves in 32-bit lanes, the first in the low one.
+    let high = n / 10_000;
+    let x = high as u64 | ((n - high * 10_000) as u64) << 32;
+    // Each lane (below 10^4) split into hundreds and the rest, 16 bits each: v / 100 is
+    // (v * 5243) >> 19 below 43,699, and no lane's product reaches the next lane.
+    let hundreds = ((x * 5243) >> 19) & 0x0000_007F_0000_007F;
+    let x = hundreds | (x - hundreds * 100) << 16;
+    // Each 16-bit lane (below 100) split into tens and ones, 8 bits each: v / 10 is
+    // (v * 103) >> 10 below 179.
+    let tens = ((x * 103) >> 10) & 0x000F_000F_000F_000F;
+    let x = tens | (x - tens * 10) << 8;
+    x | 0x3030_3030_3030_3030
 }
 
 /// The decimal text of `value` (at most 2^63 - 1), on the stack: as many digits as the
 /// number has (1 to 19), the same text as `u64`'s `Display`.
 ///
 /// The last 16 digits, leading zeros included, are made at once in two words
-/// ([`eight_digits`] each), from two divisions of `value`; the 1 to 3 digits before them
-/// (`value / 10^16`, below 923) are put in front by shifting the words, which leaves the text
-/// in three registers and is written with three stores. A Snowflake takes that way from 28
-/// days past its epoch on (2^22 ms ids reach 10^16 then), a Sonyflake (v1) from 69 days.
-/// Shorter numbers shift their leading zeros out. No loop, no chain of divisions by 100
-/// (which took 22 ns for a Snowflake's 18 digits), no byte written twice.
+/// ([`eight_digits`] each), from two divisions of `value` by 10^8. The 1 to 3 digits before
+/// them (`value / 10^16`, below 923) are written first, and the two words after them, at the
+/// byte their count gives (two compares, no branch: mixed lengths, a Snowflake's 18 and 19
+/// digits, would mispredict one). A Snowflake takes that way from 28 days past its epoch on
+/// (2^22 ms ids reach 10^16 then), a Sonyflake (v1) from 69 days. Shorter numbers shift their
+/// leading zeros out. No loop, no chain of divisions by 100 (which took 22 ns for a
+/// Snowflake's 18 digits).
 #[inline]
 pub(crate) const fn encode(value: u64) -> IdText<19> {
-    let top = value / 10_000_000_000_000_000;
     let high = value / 100_000_000;
+    let top = high / 100_000_000;
     let middle = eight_digits((high - top * 100_000_000) as u32);
     let bottom = eight_digits((value - high * 100_000_000) as u32);
     let mut bytes = [0u8; 19];
     let len;
     if top > 0 {
-        len = digit_count(value);
-        // `top`'s digits: 1 to 3.
-        let k = (len - 16) as u32;
+        // `top`'s digits: 1 to 3, its text shifted down to them.
         let top = top as u32;
+        let k = 1 + (top >= 10) as usize + (top >= 100) as usize;
+        len = 16 + k;
         let hundreds = top / 100;
-        let top = (b'0' as u64 + hundreds as u64) | pair(top - hundreds * 100) << 8;
-        // One arm per length, each with shifts the compiler knows.
-        let [first, second, third] = match k {
-            1 => behind::<1>(top, middle, bottom),
-            2 => behind::<2>(top, middle, bottom),
-            _ => behind::<3>(top, middle, bottom),
-        };
-        let third = third.to_le_bytes();
-        if let Some((head, tail)) = bytes.split_first_chunk_mut::<16>() {
-            *head = (first as u128 | (second as u128) << 64).to_le_bytes();
-            tail[0] = third[0];
-            tail[1] = third[1];
-            tail[2] = third[2];
+        let text = (b'0' as u32 + hundreds) | (pair(top - hundreds * 100) as u32) << 8;
+        if let Some(head) = bytes.first_chunk_mut::<4>() {
+            *head = (text >> (8 * (3 - k))).to_le_bytes();
+        }
+        // The 16 digits from byte `k` (at most 3: they end by byte 19).
+        let (_, rest) = bytes.split_at_mut(k);
+        if let Some((first, rest)) = rest.split_first_chunk_mut::<8>() {
+            *first = middle.to_le_bytes();
+            if let Some(second) = rest.first_chunk_mut::<8>() {
+                *second = bottom.to_le_bytes();
+            }
         }
     } else {
         len = digit_count(value);
@@ -313,6 +311,17 @@ pub(crate) const fn encode(value: u64) -> IdText<19> {
         }
     }
     IdText::from_ascii_prefix(bytes, len)
+}
+
+/// [`encode`]'s text in a new `String`, which is `u64`'s decimal text (no sign, no leading
+/// zeros), made as `u64`'s `to_string` makes it: the standard library formats integers for a
+/// `String` in its own specialized way, faster at run time than the `const` [`encode`] and a
+/// copy (measured in `idtypes/docs/performance.md`). What `Snowflake::to_string` and
+/// `Sonyflake::to_string` give.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn to_string(value: u64) -> alloc::string::String {
+    alloc::string::ToString::to_string(&value)
 }
 
 #[cfg(test)]
@@ -381,6 +390,20 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn to_string_is_the_encoded_text() {
+        let mut value = 1u64;
+        for _ in 0..19 {
+            for v in [0, value - 1, value, value + 1, value * 9, MAX_VALUE] {
+                let v = v.min(MAX_VALUE);
+                assert_eq!(to_string(v), std::format!("{v}"));
+                assert_eq!(to_string(v).as_str(), encode(v).as_str());
+            }
+            value *= 10;
         }
     }
 

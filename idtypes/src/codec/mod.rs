@@ -11,6 +11,24 @@ pub(crate) mod crockford;
 pub(crate) mod decimal63;
 pub(crate) mod hex;
 
+/// Runs `run` with the codecs on their scalar forms, as on a processor without AVX2 (tests
+/// only; elsewhere than x86-64 they have no other).
+#[cfg(test)]
+#[cfg_attr(
+    not(feature = "uuid"),
+    allow(dead_code, reason = "the UUID codecs' tests use it")
+)]
+pub(crate) fn scalar_only<R>(run: impl FnOnce() -> R) -> R {
+    #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
+    {
+        avx2::scalar_only(run)
+    }
+    #[cfg(not(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2"))))]
+    {
+        run()
+    }
+}
+
 /// The position of the first byte of `text` that `table` marks `invalid`, or `text.len()`:
 /// where a decoder's fast path found a problem, this finds which byte it was.
 pub(crate) const fn first_invalid(text: &[u8], table: &[u8; 256], invalid: u8) -> usize {

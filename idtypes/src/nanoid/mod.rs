@@ -242,6 +242,28 @@ impl<A: NanoAlphabet, const LEN: usize> NanoId<A, LEN> {
         &self.text
     }
 
+    /// The text in a new `String` of its size: what `format!("{id}")` and `ToString` give,
+    /// without the formatting machinery (this method, found before `ToString`'s, makes no
+    /// `Formatter` and allocates once, as `String::from(&str)` does).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let id: idtypes::NanoId = "V1StGXR8_Z5jdHi6B-myT".parse()?;
+    /// assert_eq!(id.to_string(), "V1StGXR8_Z5jdHi6B-myT");
+    /// assert_eq!(id.to_string(), format!("{id}"));
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[allow(
+        clippy::inherent_to_string_shadow_display,
+        reason = "the same text as `Display`, without the formatting machinery"
+    )]
+    #[inline]
+    pub fn to_string(&self) -> alloc::string::String {
+        alloc::string::String::from(self.as_str())
+    }
+
     /// The id made of `bytes` (`LEN` of them) read as symbols: byte `b` is the symbol
     /// `b % size`. Any bytes of that length make an id (`arbitrary` draws them); `None` for
     /// another length.

@@ -94,6 +94,30 @@ impl Snowflake {
     pub const fn encode(self) -> IdText<19> {
         decimal63::encode(self.0)
     }
+
+    /// The decimal text in a new `String`: what `format!("{id}")` and `ToString` give,
+    /// without the formatting machinery (this method, found before `ToString`'s, makes no
+    /// `Formatter` and allocates once): the number's text made as `u64`'s own `to_string`
+    /// makes it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::Snowflake;
+    ///
+    /// let id = Snowflake::from_u64(175928847299117063);
+    /// assert_eq!(id.to_string(), "175928847299117063");
+    /// assert_eq!(id.to_string(), format!("{id}"));
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[allow(
+        clippy::inherent_to_string_shadow_display,
+        reason = "the same text as `Display`, without the formatting machinery"
+    )]
+    #[inline]
+    pub fn to_string(&self) -> alloc::string::String {
+        decimal63::to_string(self.0)
+    }
 }
 
 crate::text::traits::text_traits!(Snowflake, encode);

@@ -228,6 +228,30 @@ impl DynTypeId {
         }
     }
 
+    /// [`parse_ascii`](DynTypeId::parse_ascii) at run time, the same answer for every text:
+    /// the suffix read by AVX2 where the processor has it, the prefix copied at once. What
+    /// `FromStr`, `TryFrom<&str>` and serde use.
+    #[inline]
+    pub(crate) fn parse_fast(text: &[u8]) -> Result<DynTypeId, Error> {
+        match typeid::parse_valid_fast(text) {
+            Some((prefix_len, uuid)) => {
+                let mut id = DynTypeId {
+                    prefix: [0; MAX_PREFIX_LEN],
+                    prefix_len: prefix_len as u8,
+                    uuid: Uuid::from_u128(uuid),
+                };
+                // `prefix_len` is at most 63 (`parse_valid_fast` checked it), within `text`.
+                if let (Some(to), Some(from)) =
+                    (id.prefix.get_mut(..prefix_len), text.get(..prefix_len))
+                {
+                    to.copy_from_slice(from);
+                }
+                Ok(id)
+            }
+            None => Err(typeid::parse_error(text)),
+        }
+    }
+
     /// The prefix, `""` for none.
     ///
     /// # Examples
@@ -361,18 +385,20 @@ impl fmt::Debug for DynTypeId {
 impl core::str::FromStr for DynTypeId {
     type Err = Error;
 
+    /// [`DynTypeId::parse`], at run time: the suffix read by AVX2 where the processor has it.
     #[inline]
     fn from_str(text: &str) -> Result<DynTypeId, Error> {
-        DynTypeId::parse(text)
+        DynTypeId::parse_fast(text.as_bytes())
     }
 }
 
 impl TryFrom<&str> for DynTypeId {
     type Error = Error;
 
+    /// [`DynTypeId::parse`], at run time: the suffix read by AVX2 where the processor has it.
     #[inline]
     fn try_from(text: &str) -> Result<DynTypeId, Error> {
-        DynTypeId::parse(text)
+        DynTypeId::parse_fast(text.as_bytes())
     }
 }
 
@@ -451,6 +477,35 @@ mod tests {
                 assert_eq!(a.encode().cmp(&b.encode()), a.cmp(b));
             }
         }
+    }
+
+    #[test]
+    fn from_str_gives_what_parse_gives_on_every_byte_in_every_position() {
+        for valid in [
+            format!("user_{SUFFIX}"),
+            format!("my_type_{SUFFIX}"),
+            SUFFIX.to_owned(),
+        ] {
+            for position in 0..valid.len() {
+                for byte in 0..=255u8 {
+                    let mut bytes = valid.clone().into_bytes();
+                    bytes[position] = byte;
+                    let expected = DynTypeId::parse_ascii(&bytes);
+                    assert_eq!(DynTypeId::parse_fast(&bytes), expected, "{bytes:?}");
+                    let scalar = crate::codec::scalar_only(|| DynTypeId::parse_fast(&bytes));
+                    assert_eq!(scalar, expected, "{bytes:?}");
+                    if let Ok(text) = core::str::from_utf8(&bytes) {
+                        assert_eq!(text.parse::<DynTypeId>(), expected, "{text:?}");
+                        assert_eq!(DynTypeId::try_from(text), expected, "{text:?}");
+                    }
+                }
+            }
+        }
+        let longest = format!("{}_{SUFFIX}", "a".repeat(63));
+        assert_eq!(longest.parse::<DynTypeId>(), DynTypeId::parse(&longest));
+        assert_eq!(longest.parse::<DynTypeId>().unwrap().prefix().len(), 63);
+        let too_long = format!("{}_{SUFFIX}", "a".repeat(64));
+        assert_eq!(too_long.parse::<DynTypeId>(), DynTypeId::parse(&too_long));
     }
 
     #[test]

@@ -46,7 +46,7 @@ const HYPHENS: [usize; 4] = [8, 13, 18, 23];
 ///     Some(35));
 /// # Ok::<(), idtypes::Error>(())
 /// ```
-#[inline]
+#[inline(always)]
 pub fn parse_hyphenated(text: &str) -> Result<Uuid, Error> {
     match decode(text.as_bytes()) {
         Some(uuid) => Ok(uuid),
@@ -105,13 +105,15 @@ fn refuse(text: &str) -> Result<Uuid, Error> {
 /// The UUID a hyphenated text spells, or `None` for anything [`parse_hyphenated`] refuses;
 /// builds no error. By AVX2 where the processor has it (`codec::avx2`: a third of the time of
 /// [`decode_scalar`]), else by `decode_scalar`.
-#[inline]
+#[inline(always)]
 fn decode(text: &[u8]) -> Option<Uuid> {
     let text: &[u8; 36] = text.try_into().ok()?;
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
     if crate::codec::avx2::available() {
+        let mut bytes = [0; 16];
         // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { crate::codec::avx2::hyphenated_decode(text) }.map(Uuid::from_bytes);
+        let valid = unsafe { crate::codec::avx2::hyphenated_decode(text, &mut bytes) };
+        return valid.then(|| Uuid::from_bytes(bytes));
     }
     decode_scalar(text)
 }
@@ -169,8 +171,9 @@ fn parse_valid(text: &str, start: usize) -> Option<Uuid> {
 
 /// The hyphenated text of `uuid`, in lowercase, on the stack: what `Uuid`'s `Display` writes.
 ///
-/// A `const fn`, so it reads a table a byte; a typed id's `Display` writes the same text with
-/// AVX2 where the processor has it.
+/// A `const fn`, so it reads a table a byte. At run time [`encode_hyphenated_fast`] writes
+/// the same text in about a third of the time where the processor has AVX2 (as a typed id's
+/// `Display` does).
 ///
 /// # Examples
 ///
@@ -179,6 +182,8 @@ fn parse_valid(text: &str, start: usize) -> Option<Uuid> {
 ///
 /// let uuid = uuid::uuid!("01890A5D-AC96-774B-BCCE-B302099A8057");
 /// assert_eq!(encode_hyphenated(uuid), "01890a5d-ac96-774b-bcce-b302099a8057");
+/// const TEXT: idtypes::IdText<36> = encode_hyphenated(uuid::Uuid::max());
+/// assert_eq!(TEXT, "ffffffff-ffff-ffff-ffff-ffffffffffff");
 /// ```
 #[inline]
 pub const fn encode_hyphenated(uuid: Uuid) -> IdText<36> {
@@ -199,9 +204,25 @@ pub const fn encode_hyphenated(uuid: Uuid) -> IdText<36> {
 }
 
 /// [`encode_hyphenated`] for run time: the same text, by AVX2 where the processor has it
-/// (`codec::avx2`: half the time of the table).
+/// (detected at run time, once; a register shuffle instead of a table lookup a byte), by the
+/// same table as `encode_hyphenated` elsewhere (other processors, other architectures,
+/// WebAssembly, `no_std` builds without AVX2 enabled at compile time).
+///
+/// What a typed id whose text is hyphenated (`#[idtype(text = "hyphenated")]`) writes for its
+/// `Display`; its `encode()`, a `const fn`, uses [`encode_hyphenated`].
+///
+/// # Examples
+///
+/// ```
+/// use idtypes::uuids::{encode_hyphenated, encode_hyphenated_fast};
+///
+/// let uuid = uuid::uuid!("01890a5d-ac96-774b-bcce-b302099a8057");
+/// let text = encode_hyphenated_fast(uuid);
+/// assert_eq!(text, "01890a5d-ac96-774b-bcce-b302099a8057");
+/// assert_eq!(text, encode_hyphenated(uuid));
+/// ```
 #[inline]
-pub(crate) fn encode_fast(uuid: Uuid) -> IdText<36> {
+pub fn encode_hyphenated_fast(uuid: Uuid) -> IdText<36> {
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
     if crate::codec::avx2::available() {
         let value = u128::from_le_bytes(*uuid.as_bytes());
@@ -225,7 +246,7 @@ const TEXT_SCHEMA: TextSchema = TextSchema {
 
 /// Writes the lowercase hyphenated text (the alternate flag changes nothing).
 fn write(uuid: &Uuid, _: bool, out: &mut dyn fmt::Write) -> fmt::Result {
-    out.write_str(&encode_fast(*uuid))
+    out.write_str(&encode_hyphenated_fast(*uuid))
 }
 
 /// The text of a typed UUID with `#[idtype(text = "hyphenated")]`: the prefix, then the
@@ -243,7 +264,7 @@ pub const HYPHENATED_TEXT: TextForm<Uuid> = TextForm::other(OtherText {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ErrorKind;
+    use crate::{ErrorKind, codec::scalar_only};
     use std::prelude::rust_2024::*;
 
     #[test]
@@ -255,30 +276,83 @@ mod tests {
         }
     }
 
+    /// Runs `check` twice: as the processor allows (AVX2 on most x86-64), then on the scalar
+    /// forms alone, as on a processor without AVX2.
+    fn both_paths(check: impl Fn()) {
+        check();
+        scalar_only(check);
+    }
+
     #[test]
     fn the_quick_parse_and_the_encoder_agree_with_the_uuid_crate() {
-        for value in [0, 1, u128::MAX, 0x0189_0a5d_ac96_774b_bcce_b302_099a_8057] {
-            let uuid = Uuid::from_u128(value);
-            let text = uuid.to_string();
-            assert_eq!(encode_hyphenated(uuid), text.as_str());
-            assert_eq!(parse_valid(&format!("user_{text}"), 5), Some(uuid));
-            assert_eq!(parse_valid(&text.to_uppercase(), 0), Some(uuid));
-        }
-        let good = "01890a5d-ac96-774b-bcce-b302099a8057";
-        // Every byte at every place: the quick parse accepts exactly what the checker that
-        // finds the errors, byte by byte, does.
-        for position in 0..good.len() {
-            for byte in 0..=255u8 {
-                let mut bytes = good.as_bytes().to_vec();
-                bytes[position] = byte;
-                let Ok(text) = String::from_utf8(bytes) else {
-                    continue;
-                };
-                assert_eq!(parse_valid(&text, 0), refuse(&text).ok(), "{text:?}");
+        both_paths(|| {
+            for value in [0, 1, u128::MAX, 0x0189_0a5d_ac96_774b_bcce_b302_099a_8057] {
+                let uuid = Uuid::from_u128(value);
+                let text = uuid.to_string();
+                assert_eq!(encode_hyphenated(uuid), text.as_str());
+                assert_eq!(encode_hyphenated_fast(uuid), text.as_str());
+                assert_eq!(parse_valid(&format!("user_{text}"), 5), Some(uuid));
+                assert_eq!(parse_valid(&text.to_uppercase(), 0), Some(uuid));
             }
+            let good = "01890a5d-ac96-774b-bcce-b302099a8057";
+            // Every byte at every place: the quick parse accepts exactly what the checker that
+            // finds the errors, byte by byte, does, and `parse_hyphenated` gives its answer.
+            for position in 0..good.len() {
+                for byte in 0..=255u8 {
+                    let mut bytes = good.as_bytes().to_vec();
+                    bytes[position] = byte;
+                    let Ok(text) = String::from_utf8(bytes) else {
+                        continue;
+                    };
+                    assert_eq!(parse_valid(&text, 0), refuse(&text).ok(), "{text:?}");
+                    assert_eq!(parse_hyphenated(&text), refuse(&text), "{text:?}");
+                }
+            }
+            assert_eq!(parse_valid(good, 1), None);
+            assert_eq!(parse_valid(good, 40), None);
+        });
+    }
+
+    #[test]
+    fn every_byte_in_every_place_encodes_as_the_const_table_does() {
+        both_paths(|| {
+            let example = Uuid::from_u128(0x0189_0a5d_ac96_774b_bcce_b302_099a_8057);
+            for place in 0..16 {
+                for byte in 0..=255u8 {
+                    let mut bytes = *example.as_bytes();
+                    bytes[place] = byte;
+                    let uuid = Uuid::from_bytes(bytes);
+                    assert_eq!(encode_hyphenated_fast(uuid), encode_hyphenated(uuid));
+                }
+            }
+        });
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_fast_encoder_and_parse_agree_with_the_scalar_ones(
+            value in proptest::prelude::any::<u128>(),
+            upper in proptest::prelude::any::<bool>(),
+        ) {
+            let uuid = Uuid::from_u128(value);
+            let fast = encode_hyphenated_fast(uuid);
+            proptest::prop_assert_eq!(fast, encode_hyphenated(uuid));
+            proptest::prop_assert_eq!(fast.as_str(), uuid.to_string());
+            proptest::prop_assert_eq!(scalar_only(|| encode_hyphenated_fast(uuid)), fast);
+            let mut text = fast.as_str().to_owned();
+            if upper {
+                text.make_ascii_uppercase();
+            }
+            proptest::prop_assert_eq!(parse_hyphenated(&text), Ok(uuid));
+            proptest::prop_assert_eq!(scalar_only(|| parse_hyphenated(&text)), Ok(uuid));
         }
-        assert_eq!(parse_valid(good, 1), None);
-        assert_eq!(parse_valid(good, 40), None);
+
+        #[test]
+        fn any_text_parses_alike_on_both_paths(text in "[0-9a-fA-F-]{30,40}|.{0,40}") {
+            let fast = parse_hyphenated(&text);
+            proptest::prop_assert_eq!(&fast, &refuse(&text));
+            proptest::prop_assert_eq!(scalar_only(|| parse_hyphenated(&text)), fast);
+        }
     }
 
     #[cfg(feature = "schemars")]

@@ -41,7 +41,7 @@ pub use dyn_type_id::DynTypeId;
 pub use generator::{UuidV7Generator, at_v7, new_v4, now_v7};
 #[doc(hidden)]
 pub use hyphenated::HYPHENATED_TEXT;
-pub use hyphenated::{encode_hyphenated, parse_hyphenated};
+pub use hyphenated::{encode_hyphenated, encode_hyphenated_fast, parse_hyphenated};
 pub use range::{range_for_millis, range_for_prefix};
 #[cfg(feature = "std")]
 pub use range::{range_for_time, ranges_for_time};

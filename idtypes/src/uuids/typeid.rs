@@ -253,6 +253,25 @@ pub(crate) const fn parse_valid(text: &[u8]) -> Option<(usize, u128)> {
     }
 }
 
+/// [`parse_valid`] for run time: the same answer for every text, the suffix read by AVX2
+/// where the processor has it ([`crockford::decode_fast`]), else by the same table.
+#[inline]
+pub(crate) fn parse_valid_fast(text: &[u8]) -> Option<(usize, u128)> {
+    let len = text.len();
+    if len == SUFFIX_LEN {
+        return crockford::decode_fast::<false>(text).map(|value| (0, value));
+    }
+    if !(SUFFIX_LEN + 2..=MAX_TEXT_LEN).contains(&len) || text[len - SUFFIX_LEN - 1] != SEPARATOR {
+        return None;
+    }
+    let (head, suffix) = text.split_at(len - SUFFIX_LEN);
+    let prefix_len = head.len() - 1;
+    if !is_prefix(&head[..prefix_len]) {
+        return None;
+    }
+    crockford::decode_fast::<false>(suffix).map(|value| (prefix_len, value))
+}
+
 /// Why `text` is not a TypeID (it is not: [`parse_valid`] refused it), the text split at its
 /// last `_` as the specification says. Reads at most the last 27 bytes of a text past 90, so
 /// that any text is refused in time that does not grow with it.
@@ -512,7 +531,40 @@ mod tests {
                 };
                 assert_eq!(ok, by_parts, "{text:?}");
                 assert_eq!(parse(&text).is_ok(), ok, "{text:?}");
+                // The run-time path, with AVX2 where the processor has it and without.
+                assert_eq!(parse_valid_fast(&text), parse_valid(&text), "{text:?}");
+                let scalar = crate::codec::scalar_only(|| parse_valid_fast(&text));
+                assert_eq!(scalar, parse_valid(&text), "{text:?}");
             }
+        }
+        // The suffix alone, every byte in every position.
+        for position in 0..SUFFIX_LEN {
+            for byte in 0..=255u8 {
+                let mut text = SUFFIX.as_bytes().to_vec();
+                text[position] = byte;
+                assert_eq!(parse_valid_fast(&text), parse_valid(&text), "{text:?}");
+                let scalar = crate::codec::scalar_only(|| parse_valid_fast(&text));
+                assert_eq!(scalar, parse_valid(&text), "{text:?}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_run_time_parse_agrees_with_the_const_one(
+            prefix in "[a-z_]{0,64}",
+            suffix in "[0-9a-z]{25,27}|[0-7][0-9a-hjkmnp-tv-z]{25}",
+            separator in proptest::prelude::any::<bool>(),
+        ) {
+            let text = match (prefix.is_empty(), separator) {
+                (true, _) => suffix,
+                (false, true) => format!("{prefix}_{suffix}"),
+                (false, false) => format!("{prefix}{suffix}"),
+            };
+            let expected = parse_valid(text.as_bytes());
+            proptest::prop_assert_eq!(parse_valid_fast(text.as_bytes()), expected);
+            let scalar = crate::codec::scalar_only(|| parse_valid_fast(text.as_bytes()));
+            proptest::prop_assert_eq!(scalar, expected);
         }
     }
 

@@ -36,11 +36,11 @@ impl Visitor<'_> for DynTypeIdVisitor {
 
     #[inline]
     fn visit_str<E: de::Error>(self, text: &str) -> Result<DynTypeId, E> {
-        DynTypeId::parse(text).map_err(super::refused)
+        DynTypeId::parse_fast(text.as_bytes()).map_err(super::refused)
     }
 
     fn visit_bytes<E: de::Error>(self, text: &[u8]) -> Result<DynTypeId, E> {
-        DynTypeId::parse_ascii(text).map_err(super::refused)
+        DynTypeId::parse_fast(text).map_err(super::refused)
     }
 }
 

@@ -375,7 +375,7 @@ mod uuid_functions {
     use uuid::Uuid;
 
     use super::*;
-    use crate::uuids::{DynTypeId, hyphenated::encode_fast, parse_hyphenated};
+    use crate::uuids::{DynTypeId, encode_hyphenated_fast, parse_hyphenated};
 
     /// The codec of `uuid_text` and the others: the hyphenated text.
     pub(super) fn codec() -> Codec {
@@ -387,7 +387,7 @@ mod uuid_functions {
             text: |value| match value {
                 ValueRef::Blob(bytes) => Some(
                     from_column::<Uuid>(bytes)
-                        .map(|uuid| encode_fast(uuid).to_string())
+                        .map(|uuid| encode_hyphenated_fast(uuid).to_string())
                         .map_err(Into::into),
                 ),
                 _ => None,

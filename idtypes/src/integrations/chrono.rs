@@ -1,32 +1,21 @@
-//! chrono: `DateTime<Utc>` as a [`UtcTime`], so that every time-ordered format is made at
+//! chrono: `DateTime<Utc>` as a [`UtcTime`](crate::UtcTime), so that every time-ordered format is made at
 //! one (`from_datetime`), gives its timestamp as one (`datetime()`, `From<Id>`) and takes spans
 //! of them (through `Into<SystemTime>`), as with the other libraries' times.
 
 use chrono::{DateTime, Utc};
 
-use crate::utc::{UtcTime, sealed::Sealed};
-
-impl UtcTime for DateTime<Utc> {
-    fn to_unix_nanos(&self) -> i128 {
-        // Whole seconds rounded down and the nanoseconds after them: exact before 1970 too.
-        i128::from(self.timestamp()) * 1_000_000_000 + i128::from(self.timestamp_subsec_nanos())
-    }
-
-    fn from_unix_nanos(nanos: i128) -> Option<DateTime<Utc>> {
+crate::utc::utc_time!(
+    DateTime<Utc>,
+    // Whole seconds rounded down and the nanoseconds after them: exact before 1970 too.
+    to: |time: &DateTime<Utc>| {
+        i128::from(time.timestamp()) * 1_000_000_000 + i128::from(time.timestamp_subsec_nanos())
+    },
+    from: |nanos: i128| {
         let seconds = i64::try_from(nanos.div_euclid(1_000_000_000)).ok()?;
         DateTime::from_timestamp(seconds, nanos.rem_euclid(1_000_000_000) as u32)
-    }
-}
-
-impl Sealed for DateTime<Utc> {
-    fn saturating_from_unix_nanos(nanos: i128) -> DateTime<Utc> {
-        DateTime::from_unix_nanos(nanos).unwrap_or(if nanos < 0 {
-            DateTime::<Utc>::MIN_UTC
-        } else {
-            DateTime::<Utc>::MAX_UTC
-        })
-    }
-}
+    },
+    ends: DateTime::<Utc>::MIN_UTC, DateTime::<Utc>::MAX_UTC,
+);
 
 /// `From<$ty> for DateTime<Utc>`: the id's timestamp.
 macro_rules! from_id {
@@ -56,6 +45,7 @@ crate::formats::for_each_timed_format!(from_id);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{UtcTime, utc::sealed::Sealed};
 
     #[test]
     fn nanoseconds_both_ways_on_both_sides_of_1970() {

@@ -1,31 +1,16 @@
-//! jiff: `Timestamp` as a [`UtcTime`], so that every time-ordered format is made at one
+//! jiff: `Timestamp` as a [`UtcTime`](crate::UtcTime), so that every time-ordered format is made at one
 //! (`from_datetime`), gives its timestamp as one (`datetime()`, `From<Id>`) and takes spans of
 //! them (through `Into<SystemTime>`), as with the other libraries' times. A `Zoned` time gives
 //! its `Timestamp` with `.timestamp()`.
 
 use jiff::Timestamp;
 
-use crate::utc::{UtcTime, sealed::Sealed};
-
-impl UtcTime for Timestamp {
-    fn to_unix_nanos(&self) -> i128 {
-        self.as_nanosecond()
-    }
-
-    fn from_unix_nanos(nanos: i128) -> Option<Timestamp> {
-        Timestamp::from_nanosecond(nanos).ok()
-    }
-}
-
-impl Sealed for Timestamp {
-    fn saturating_from_unix_nanos(nanos: i128) -> Timestamp {
-        Timestamp::from_unix_nanos(nanos).unwrap_or(if nanos < 0 {
-            Timestamp::MIN
-        } else {
-            Timestamp::MAX
-        })
-    }
-}
+crate::utc::utc_time!(
+    Timestamp,
+    to: |time: &Timestamp| time.as_nanosecond(),
+    from: |nanos| Timestamp::from_nanosecond(nanos).ok(),
+    ends: Timestamp::MIN, Timestamp::MAX,
+);
 
 /// `From<$ty> for Timestamp`: the id's timestamp.
 macro_rules! from_id {
@@ -47,6 +32,7 @@ crate::formats::for_each_timed_format!(from_id);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{UtcTime, utc::sealed::Sealed};
 
     #[test]
     fn nanoseconds_both_ways_on_both_sides_of_1970() {

@@ -1,4 +1,4 @@
-//! The `time` crate: `OffsetDateTime` and `UtcDateTime` as [`UtcTime`]s, so that every
+//! The `time` crate: `OffsetDateTime` and `UtcDateTime` as [`UtcTime`](crate::UtcTime)s, so that every
 //! time-ordered format is made at one (`from_datetime`), gives its timestamp as one
 //! (`datetime()`, `From<Id>`) and takes spans of them (through `Into<SystemTime>`), as with
 //! the other libraries' times. An `OffsetDateTime` of any offset is read as the instant it
@@ -6,47 +6,19 @@
 
 use ::time::{OffsetDateTime, PrimitiveDateTime, UtcDateTime};
 
-use crate::utc::{UtcTime, sealed::Sealed};
+crate::utc::utc_time!(
+    OffsetDateTime,
+    to: |time: &OffsetDateTime| time.unix_timestamp_nanos(),
+    from: |nanos| OffsetDateTime::from_unix_timestamp_nanos(nanos).ok(),
+    ends: PrimitiveDateTime::MIN.assume_utc(), PrimitiveDateTime::MAX.assume_utc(),
+);
 
-impl UtcTime for OffsetDateTime {
-    fn to_unix_nanos(&self) -> i128 {
-        self.unix_timestamp_nanos()
-    }
-
-    fn from_unix_nanos(nanos: i128) -> Option<OffsetDateTime> {
-        OffsetDateTime::from_unix_timestamp_nanos(nanos).ok()
-    }
-}
-
-impl Sealed for OffsetDateTime {
-    fn saturating_from_unix_nanos(nanos: i128) -> OffsetDateTime {
-        OffsetDateTime::from_unix_nanos(nanos).unwrap_or(if nanos < 0 {
-            PrimitiveDateTime::MIN.assume_utc()
-        } else {
-            PrimitiveDateTime::MAX.assume_utc()
-        })
-    }
-}
-
-impl UtcTime for UtcDateTime {
-    fn to_unix_nanos(&self) -> i128 {
-        self.unix_timestamp_nanos()
-    }
-
-    fn from_unix_nanos(nanos: i128) -> Option<UtcDateTime> {
-        UtcDateTime::from_unix_timestamp_nanos(nanos).ok()
-    }
-}
-
-impl Sealed for UtcDateTime {
-    fn saturating_from_unix_nanos(nanos: i128) -> UtcDateTime {
-        UtcDateTime::from_unix_nanos(nanos).unwrap_or(if nanos < 0 {
-            UtcDateTime::MIN
-        } else {
-            UtcDateTime::MAX
-        })
-    }
-}
+crate::utc::utc_time!(
+    UtcDateTime,
+    to: |time: &UtcDateTime| time.unix_timestamp_nanos(),
+    from: |nanos| UtcDateTime::from_unix_timestamp_nanos(nanos).ok(),
+    ends: UtcDateTime::MIN, UtcDateTime::MAX,
+);
 
 /// `From<$ty>` for `OffsetDateTime` and `UtcDateTime`: the id's timestamp.
 macro_rules! from_id {
@@ -76,6 +48,7 @@ crate::formats::for_each_timed_format!(from_id);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{UtcTime, utc::sealed::Sealed};
     use ::time::UtcOffset;
 
     #[test]

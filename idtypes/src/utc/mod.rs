@@ -101,6 +101,46 @@ pub(crate) mod sealed {
     }
 }
 
+/// `UtcTime` for a date-time library's type `$ty`: its nanoseconds since 1970 (`to`, of
+/// `&$ty`), the time of nanoseconds or `None` (`from`), and its first and last times (`ends`),
+/// where a time it cannot hold saturates (which no id's time reaches). How each integration
+/// (`integrations/chrono.rs`, `jiff.rs`, `time.rs`) says what its library is.
+#[allow(
+    unused_macros,
+    reason = "the date-time integrations use it, each behind its feature"
+)]
+macro_rules! utc_time {
+    ($ty:ty, to: $to:expr, from: $from:expr, ends: $first:expr, $last:expr $(,)?) => {
+        impl $crate::UtcTime for $ty {
+            #[inline]
+            fn to_unix_nanos(&self) -> i128 {
+                ($to)(self)
+            }
+
+            #[inline]
+            fn from_unix_nanos(nanos: i128) -> Option<$ty> {
+                ($from)(nanos)
+            }
+        }
+
+        impl $crate::utc::sealed::Sealed for $ty {
+            fn saturating_from_unix_nanos(nanos: i128) -> $ty {
+                <$ty as $crate::UtcTime>::from_unix_nanos(nanos).unwrap_or(if nanos < 0 {
+                    $first
+                } else {
+                    $last
+                })
+            }
+        }
+    };
+}
+
+#[allow(
+    unused_imports,
+    reason = "the date-time integrations use it, each behind its feature"
+)]
+pub(crate) use utc_time;
+
 /// Nanoseconds in a microsecond, a millisecond and a second: the units of [`floor_within`].
 pub(crate) const MICROS: i128 = 1_000;
 pub(crate) const MILLIS: i128 = 1_000_000;

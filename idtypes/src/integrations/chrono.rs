@@ -1,6 +1,6 @@
-//! chrono: `DateTime<Utc>` as a [`UtcTime`](crate::UtcTime), so that every time-ordered format is made at
-//! one (`from_datetime`), gives its timestamp as one (`datetime()`, `From<Id>`) and takes spans
-//! of them (through `Into<SystemTime>`), as with the other libraries' times.
+//! chrono: `DateTime<Utc>` as a [`UtcTime`](crate::UtcTime), so that every time-ordered format is
+//! made at one (`from_datetime`), gives its timestamp as one (`datetime()`, `From<Id>`) and takes
+//! spans of them (through `Into<SystemTime>`), as with the other libraries' times.
 
 use chrono::{DateTime, Utc};
 

@@ -1,7 +1,7 @@
-//! jiff: `Timestamp` as a [`UtcTime`](crate::UtcTime), so that every time-ordered format is made at one
-//! (`from_datetime`), gives its timestamp as one (`datetime()`, `From<Id>`) and takes spans of
-//! them (through `Into<SystemTime>`), as with the other libraries' times. A `Zoned` time gives
-//! its `Timestamp` with `.timestamp()`.
+//! jiff: `Timestamp` as a [`UtcTime`](crate::UtcTime), so that every time-ordered format is made at
+//! one (`from_datetime`), gives its timestamp as one (`datetime()`, `From<Id>`) and takes spans of
+//! them (through `Into<SystemTime>`), as with the other libraries' times. A `Zoned` time gives its
+//! `Timestamp` with `.timestamp()`.
 
 use jiff::Timestamp;
 

@@ -1,8 +1,8 @@
-//! The `time` crate: `OffsetDateTime` and `UtcDateTime` as [`UtcTime`](crate::UtcTime)s, so that every
-//! time-ordered format is made at one (`from_datetime`), gives its timestamp as one
-//! (`datetime()`, `From<Id>`) and takes spans of them (through `Into<SystemTime>`), as with
-//! the other libraries' times. An `OffsetDateTime` of any offset is read as the instant it
-//! names; one made from an id has the offset UTC.
+//! The `time` crate: `OffsetDateTime` and `UtcDateTime` as [`UtcTime`](crate::UtcTime)s, so that
+//! every time-ordered format is made at one (`from_datetime`), gives its timestamp as one
+//! (`datetime()`, `From<Id>`) and takes spans of them (through `Into<SystemTime>`), as with the
+//! other libraries' times. An `OffsetDateTime` of any offset is read as the instant it names; one
+//! made from an id has the offset UTC.
 
 use ::time::{OffsetDateTime, PrimitiveDateTime, UtcDateTime};
 

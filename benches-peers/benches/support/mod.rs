@@ -130,6 +130,21 @@ impl<'c, I: Copy> Cycled<'c, I> {
         }
     }
 
+    /// Times `step` on the inputs in turn, cycling, each given through `black_box`: the loop
+    /// every kind of row shares. `step` keeps its output itself (in `black_box`, by reference).
+    fn time(&mut self, name: &str, mut step: impl FnMut(I)) {
+        let inputs = &self.inputs;
+        let mask = inputs.len() - 1;
+        self.group.bench_function(name, |b| {
+            let mut at = 0usize;
+            b.iter(|| {
+                let input = inputs[at & mask];
+                at = at.wrapping_add(1);
+                step(black_box(input));
+            })
+        });
+    }
+
     /// Checks that `outputs` are the first side's (or makes them the reference).
     fn check(&mut self, name: &str, outputs: Vec<String>) {
         match &self.expected {
@@ -151,16 +166,9 @@ impl<'c, I: Copy> Cycled<'c, I> {
             None => "refused".to_owned(),
         });
         self.check(name, outputs.collect());
-        let inputs = &self.inputs;
-        let mask = inputs.len() - 1;
-        self.group.bench_function(name, |b| {
-            let mut at = 0usize;
-            b.iter(|| {
-                let input = inputs[at & mask];
-                at = at.wrapping_add(1);
-                let output = run(black_box(input));
-                black_box(&output);
-            })
+        self.time(name, |input| {
+            let output = run(input);
+            black_box(&output);
         });
     }
 
@@ -170,23 +178,14 @@ impl<'c, I: Copy> Cycled<'c, I> {
     pub fn text<S: Clone>(
         &mut self,
         name: &str,
-        slot: S,
+        mut slot: S,
         run: impl for<'b> Fn(I, &'b mut S) -> &'b str,
     ) {
         let mut first = slot.clone();
         let outputs = self.inputs.iter().map(|&i| run(i, &mut first).to_owned());
         self.check(name, outputs.collect());
-        let inputs = &self.inputs;
-        let mask = inputs.len() - 1;
-        self.group.bench_function(name, |b| {
-            let mut slot = slot.clone();
-            let mut at = 0usize;
-            b.iter(|| {
-                let input = inputs[at & mask];
-                at = at.wrapping_add(1);
-                let text = run(black_box(input), &mut slot);
-                black_box(text);
-            })
+        self.time(name, |input| {
+            black_box(run(input, &mut slot));
         });
     }
 
@@ -196,16 +195,9 @@ impl<'c, I: Copy> Cycled<'c, I> {
     pub fn returned<T: AsRef<str>>(&mut self, name: &str, run: impl Fn(I) -> T) {
         let outputs = self.inputs.iter().map(|&i| run(i).as_ref().to_owned());
         self.check(name, outputs.collect());
-        let inputs = &self.inputs;
-        let mask = inputs.len() - 1;
-        self.group.bench_function(name, |b| {
-            let mut at = 0usize;
-            b.iter(|| {
-                let input = inputs[at & mask];
-                at = at.wrapping_add(1);
-                let text = run(black_box(input));
-                black_box(text.as_ref());
-            })
+        self.time(name, |input| {
+            let text = run(input);
+            black_box(text.as_ref());
         });
     }
 
@@ -213,16 +205,9 @@ impl<'c, I: Copy> Cycled<'c, I> {
     pub fn other<O: Debug>(&mut self, name: &str, run: impl Fn(I) -> O) {
         let outputs = self.inputs.iter().map(|&i| format!("{:?}", run(i)));
         self.check(name, outputs.collect());
-        let inputs = &self.inputs;
-        let mask = inputs.len() - 1;
-        self.group.bench_function(name, |b| {
-            let mut at = 0usize;
-            b.iter(|| {
-                let input = inputs[at & mask];
-                at = at.wrapping_add(1);
-                let output = run(black_box(input));
-                black_box(&output);
-            })
+        self.time(name, |input| {
+            let output = run(input);
+            black_box(&output);
         });
     }
 

@@ -1,5 +1,15 @@
 //! The heart of every time-ordered generator: hand out strictly increasing timestamps that
 //! follow a clock, from any number of threads, without locks.
+//!
+//! One atomic holds the state, so that every timestamp is one step of one modification
+//! order: strictly increasing across all threads. That atomic's cache line then moves
+//! between cores on every call, which costs more than the rest of an id (60 ns against 23 on
+//! the 2-core machine of `idtypes/docs/performance.md`). A sequence of several *lanes*
+//! ([`Monotonic::set_lanes`]) shares nothing between threads instead: lane `k` of `n` hands
+//! out only the timestamps `t` with `t % n == k`, each thread always takes its timestamps
+//! from the same lane (threads are numbered in the order they first take one, and thread `i`
+//! takes lane `i % n`), so the timestamps never repeat, strictly increase per thread, and `n`
+//! threads make them in parallel.
 
 use core::sync::atomic::{AtomicI64, Ordering};
 
@@ -10,10 +20,53 @@ use super::run_ahead::Stop;
 /// Each call takes `max(now, last + 1)`: the clock's reading, or one past the last timestamp
 /// when the clock has not moved past it (a burst within one tick, or a clock stepped back).
 /// The run-ahead is never more than needed: once the clock passes it, readings are used again.
+/// With lanes, "the last" is the last of the caller's lane, and the timestamp is then rounded
+/// up to the lane's next one (at most `lanes - 1` units later).
 #[derive(Debug)]
 pub(crate) struct Monotonic {
-    /// The smallest timestamp the next call may return: the last one's plus one.
+    /// The smallest timestamp the next call may return: the last one's plus one (the one
+    /// lane, when there are no others).
     next_min: AtomicI64,
+    /// Two or more lanes (a power of two), each alone in its cache line: `next_min` is then
+    /// unused.
+    #[cfg(all(feature = "std", idtypes_host))]
+    lanes: Option<Box<[super::padded::Padded<AtomicI64>]>>,
+}
+
+/// The most lanes a sequence may have.
+#[cfg(all(feature = "std", idtypes_host))]
+pub(crate) const MAX_LANES: usize = 64;
+
+/// The bounds of a generator's `with_lanes`.
+#[cfg(all(feature = "std", idtypes_host))]
+pub(crate) const LANES: crate::error::Bounds = crate::error::Bounds {
+    part: "lanes",
+    min: 1,
+    max: MAX_LANES as i128,
+};
+
+/// This thread's number: threads are numbered in the order they first ask, from 0.
+#[cfg(all(feature = "std", idtypes_host))]
+#[inline]
+fn thread_number() -> usize {
+    use core::cell::Cell;
+    use core::sync::atomic::AtomicUsize;
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    std::thread_local! {
+        // No destructor, so it can be read even while the thread's other thread-locals are
+        // being dropped.
+        static NUMBER: Cell<usize> = const { Cell::new(usize::MAX) };
+    }
+    NUMBER
+        .try_with(|number| match number.get() {
+            usize::MAX => {
+                let new = NEXT.fetch_add(1, Ordering::Relaxed) % MAX_LANES;
+                number.set(new);
+                new
+            }
+            known => known,
+        })
+        .unwrap_or(0)
 }
 
 impl Monotonic {
@@ -21,7 +74,56 @@ impl Monotonic {
     pub(crate) const fn starting_at(first: i64) -> Self {
         Monotonic {
             next_min: AtomicI64::new(first),
+            #[cfg(all(feature = "std", idtypes_host))]
+            lanes: None,
         }
+    }
+
+    /// The same sequence in `lanes` lanes (1..=[`MAX_LANES`], rounded up to a power of two),
+    /// each starting where the sequence is now. One lane is the single shared state.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for 0 or more than
+    /// [`MAX_LANES`].
+    #[cfg(all(feature = "std", idtypes_host))]
+    pub(crate) fn set_lanes(
+        &mut self,
+        lanes: usize,
+        format: &'static str,
+    ) -> Result<(), crate::Error> {
+        if !(1..=MAX_LANES).contains(&lanes) {
+            return Err(LANES.refuse(format, lanes as i128));
+        }
+        let start = self.next_min();
+        self.next_min = AtomicI64::new(start);
+        self.lanes = (lanes > 1).then(|| {
+            (0..lanes.next_power_of_two())
+                .map(|_| super::padded::Padded(AtomicI64::new(start)))
+                .collect()
+        });
+        Ok(())
+    }
+
+    /// How many lanes (see [`set_lanes`](Monotonic::set_lanes)).
+    pub(crate) fn lanes(&self) -> usize {
+        #[cfg(all(feature = "std", idtypes_host))]
+        if let Some(lanes) = &self.lanes {
+            return lanes.len();
+        }
+        1
+    }
+
+    /// The caller's lane: its state, `lanes - 1` (a mask) and its number.
+    #[inline]
+    fn lane(&self) -> (&AtomicI64, i64, i64) {
+        #[cfg(all(feature = "std", idtypes_host))]
+        if let Some(lanes) = &self.lanes {
+            let mask = lanes.len() - 1;
+            let lane = thread_number() & mask;
+            return (&lanes[lane].0, mask as i64, lane as i64);
+        }
+        (&self.next_min, 0, 0)
     }
 
     /// The next timestamp for a clock reading of `now`: [`Stop::PastLast`] when it would pass
@@ -31,9 +133,10 @@ impl Monotonic {
     /// up.
     #[inline]
     pub(crate) fn next(&self, now: i64, last: i64, ahead: u64) -> Result<i64, Stop> {
-        let mut next_min = self.next_min.load(Ordering::Relaxed);
+        let (state, mask, lane) = self.lane();
+        let mut next_min = state.load(Ordering::Relaxed);
         loop {
-            let timestamp = if now > next_min {
+            let earliest = if now > next_min {
                 now
             } else {
                 // Only when the clock has not passed the last timestamp: a burst, or a clock
@@ -43,12 +146,13 @@ impl Monotonic {
                 }
                 next_min
             };
+            let timestamp = round_up(earliest, mask, lane).ok_or(Stop::PastLast)?;
             if timestamp > last {
                 return Err(Stop::PastLast);
             }
             // Relaxed is enough: uniqueness and order come from this one atomic's modification
             // order, and the timestamp carries no other data to publish.
-            match self.next_min.compare_exchange_weak(
+            match state.compare_exchange_weak(
                 next_min,
                 timestamp + 1,
                 Ordering::Relaxed,
@@ -70,16 +174,17 @@ impl Monotonic {
         last: i64,
         ahead: u64,
     ) -> Result<i64, Stop> {
-        let mut next_min = self.next_min.load(Ordering::Relaxed);
+        let (state, mask, lane) = self.lane();
+        let mut next_min = state.load(Ordering::Relaxed);
         loop {
-            let timestamp = now.max(next_min);
+            let timestamp = round_up(now.max(next_min), mask, lane).ok_or(Stop::PastLast)?;
             if timestamp > base && timestamp.abs_diff(base) > ahead {
                 return Err(Stop::Ahead { next_min });
             }
             if timestamp > last {
                 return Err(Stop::PastLast);
             }
-            match self.next_min.compare_exchange_weak(
+            match state.compare_exchange_weak(
                 next_min,
                 timestamp + 1,
                 Ordering::Relaxed,
@@ -94,12 +199,31 @@ impl Monotonic {
     /// Makes every later timestamp at least `first`.
     pub(crate) fn raise_to(&self, first: i64) {
         self.next_min.fetch_max(first, Ordering::Relaxed);
+        #[cfg(all(feature = "std", idtypes_host))]
+        for lane in self.lanes.iter().flatten() {
+            lane.0.fetch_max(first, Ordering::Relaxed);
+        }
     }
 
-    /// The smallest timestamp the next call may return (for `Debug` output).
+    /// The smallest timestamp the next call may return, from any lane (the largest of the
+    /// lanes' own): what a lease's claims and `Debug` output go by.
     pub(crate) fn next_min(&self) -> i64 {
-        self.next_min.load(Ordering::Relaxed)
+        #[allow(unused_mut)]
+        let mut next_min = self.next_min.load(Ordering::Relaxed);
+        #[cfg(all(feature = "std", idtypes_host))]
+        for lane in self.lanes.iter().flatten() {
+            next_min = next_min.max(lane.0.load(Ordering::Relaxed));
+        }
+        next_min
     }
+}
+
+/// The first timestamp at or after `earliest` that belongs to lane `lane` of `mask + 1`
+/// (`mask` 0: `earliest` itself), or `None` past `i64::MAX`.
+#[inline(always)]
+fn round_up(earliest: i64, mask: i64, lane: i64) -> Option<i64> {
+    // `mask + 1` divides 2^64, so the wrapping difference has the right residue.
+    earliest.checked_add(lane.wrapping_sub(earliest) & mask)
 }
 
 #[cfg(test)]
@@ -144,5 +268,83 @@ mod tests {
             m.next(i64::MIN, 100, 1 << 63),
             Err(Stop::Ahead { next_min: 15 })
         );
+    }
+
+    #[cfg(all(feature = "std", idtypes_host))]
+    #[test]
+    fn lanes_round_up_to_their_residue_and_count_past_the_lane() {
+        assert_eq!(round_up(10, 0, 0), Some(10));
+        assert_eq!(round_up(10, 3, 0), Some(12));
+        assert_eq!(round_up(10, 3, 2), Some(10));
+        assert_eq!(round_up(10, 3, 3), Some(11));
+        assert_eq!(round_up(-5, 3, 1), Some(-3));
+        assert_eq!(round_up(i64::MIN, 3, 3), Some(i64::MIN + 3));
+        assert_eq!(round_up(i64::MAX, 3, 3), Some(i64::MAX));
+        assert_eq!(round_up(i64::MAX - 1, 3, 0), None);
+
+        let mut m = Monotonic::starting_at(0);
+        assert_eq!(m.next(10, 100, u64::MAX), Ok(10));
+        m.set_lanes(3, "test").unwrap();
+        assert_eq!(m.lanes(), 4);
+        let lane = (thread_number() & 3) as i64;
+        let first = m.next(10, 100, u64::MAX).unwrap();
+        assert!(first >= 11 && first % 4 == lane, "{first} in lane {lane}");
+        assert_eq!(m.next(10, 100, u64::MAX), Ok(first + 4));
+        assert_eq!(
+            m.next(50, 100, u64::MAX),
+            Ok(round_up(50, 3, lane).unwrap())
+        );
+        assert_eq!(
+            m.next(100, 100, u64::MAX).map(|t| t <= 100),
+            if lane == 0 {
+                Ok(true)
+            } else {
+                Err(Stop::PastLast)
+            }
+        );
+        m.raise_to(1_000);
+        assert!(m.next_min() >= 1_000);
+        assert_eq!(m.next(0, 2_000, u64::MAX), Ok(1_000 + lane));
+        assert!(m.set_lanes(0, "test").is_err());
+        assert!(m.set_lanes(MAX_LANES + 1, "test").is_err());
+        m.set_lanes(1, "test").unwrap();
+        assert_eq!(m.lanes(), 1);
+        assert!(m.next(0, 2_000, u64::MAX).unwrap() > 1_000 + lane);
+    }
+
+    /// Threads that share lanes and threads that have one each: no timestamp twice, every
+    /// thread's own strictly increasing, and every lane's its own residue.
+    #[cfg(all(feature = "std", idtypes_host))]
+    #[test]
+    fn threads_on_lanes_never_repeat_and_each_sees_its_own_increase() {
+        for lanes in [1, 2, 4] {
+            let mut m = Monotonic::starting_at(0);
+            m.set_lanes(lanes, "test").unwrap();
+            let per_thread: Vec<Vec<i64>> = std::thread::scope(|s| {
+                let workers: Vec<_> = (0..6)
+                    .map(|_| {
+                        s.spawn(|| {
+                            let lane = (thread_number() % lanes) as i64;
+                            (0..20_000)
+                                .map(|i| {
+                                    // A clock that moves on, stands still and goes back.
+                                    let now = [i / 3, i / 7, 5][i as usize % 3];
+                                    let t = m.next(now, i64::MAX, u64::MAX).unwrap();
+                                    assert_eq!(t.rem_euclid(lanes as i64), lane);
+                                    t
+                                })
+                                .collect()
+                        })
+                    })
+                    .collect();
+                workers.into_iter().map(|w| w.join().unwrap()).collect()
+            });
+            let mut all = std::collections::HashSet::new();
+            for timestamps in &per_thread {
+                assert!(timestamps.windows(2).all(|w| w[0] < w[1]));
+                all.extend(timestamps.iter().copied());
+            }
+            assert_eq!(all.len(), 6 * 20_000, "{lanes} lanes");
+        }
     }
 }

@@ -9,6 +9,8 @@
 //! - `single`: one thread, `next()` (`try_next()` for TBSL, which has no `next`) on a
 //!   generator on the [`SystemClock`].
 //! - `shared_two_threads`: two threads calling `next()` on ONE generator.
+//! - `lanes_two_threads` (TID, TimeId, snowish): two threads calling `next()` on ONE
+//!   generator in two lanes (`with_lanes(2)`): each thread on a lane of its own.
 //! - `own_two_threads`: two threads, each with its OWN generator (on separate cache lines):
 //!   what scaling would be without sharing, and what the per-thread pattern of the crate docs
 //!   ("Threads: one generator, or one each") gives.
@@ -117,6 +119,17 @@ fn bench_generator<G: Sync, T>(
     });
 }
 
+/// Adds `lanes_two_threads`: two threads calling `next()` on ONE generator in two lanes
+/// (`with_lanes(2)`, built by `make`), each thread on its own lane.
+fn bench_lanes<G: Sync, T>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    make: impl Fn() -> G,
+    next: impl Fn(&G) -> T + Sync,
+) {
+    let generator = Padded(make());
+    bench_two_threads(group, "lanes_two_threads", || next(&generator.0));
+}
+
 /// The rest of each format's group: the clock alone and the two atomic baselines.
 fn bench_baselines(group: &mut BenchmarkGroup<'_, WallTime>) {
     group.bench_function("clock_read", |b| {
@@ -220,6 +233,16 @@ fn tid(c: &mut Criterion) {
         || TidGenerator::new().with_run_ahead(UNBOUNDED),
         TidGenerator::next,
     );
+    bench_lanes(
+        &mut group,
+        || {
+            TidGenerator::new()
+                .with_run_ahead(UNBOUNDED)
+                .with_lanes(2)
+                .unwrap()
+        },
+        TidGenerator::next,
+    );
     let clock = ManualClock::new(NOW);
     bench_generator(
         &mut group,
@@ -238,6 +261,16 @@ fn time_id(c: &mut Criterion) {
         &mut group,
         "",
         || TimeIdGenerator::new().with_run_ahead(UNBOUNDED),
+        TimeIdGenerator::next,
+    );
+    bench_lanes(
+        &mut group,
+        || {
+            TimeIdGenerator::new()
+                .with_run_ahead(UNBOUNDED)
+                .with_lanes(2)
+                .unwrap()
+        },
         TimeIdGenerator::next,
     );
     let clock = ManualClock::new(NOW);
@@ -278,6 +311,17 @@ fn snowish(c: &mut Criterion) {
         &mut group,
         "",
         || SnowishGenerator::new(7).unwrap().with_run_ahead(UNBOUNDED),
+        SnowishGenerator::next,
+    );
+    bench_lanes(
+        &mut group,
+        || {
+            SnowishGenerator::new(7)
+                .unwrap()
+                .with_run_ahead(UNBOUNDED)
+                .with_lanes(2)
+                .unwrap()
+        },
         SnowishGenerator::next,
     );
     let clock = ManualClock::new(NOW);

@@ -461,22 +461,55 @@
 //! assert!(after > spiked && after.timestamp_micros() < 1_700_000_000_002_000);
 //! ```
 //!
-//! # Threads: one generator, or one each
+//! # Threads: one generator, lanes, or one each
 //!
 //! A generator shared by threads keeps its ids strictly increasing across all of them: every
 //! id is one atomic update of the state they share (a lock, for a sequenced TBSL). That
-//! state's cache line then moves between cores on every id, and the move sets the pace, not
-//! the clock read nor a retry (about one id in fifty). In the run of the repository's
-//! `idtypes/docs/performance.md` ("Generating, two threads"), on a 2-core machine, each of two
-//! threads sharing a TID generator took 39.5 ns an id where one thread alone took 29 (together
-//! about 1.5 times one thread), and each of two sharing an xid, snowish or TBSL generator
-//! about three times its one-thread figure, so that together they made fewer ids than one
-//! thread alone. Where ids need only be unique, give each thread a generator of its
-//! own with its own clock, node or machine id: nothing is shared, and each thread makes ids
-//! at the one-thread rate. Its ids then increase per thread only (two threads' ids of one
-//! microsecond sort by clock id), and every id handed to a thread is one this process must
-//! own, as for any fixed id ([below](#processes-and-fork)): never reuse one, and give other
-//! processes other ones.
+//! state's cache line then moves between cores on every id, and the move costs more than
+//! the rest of the id: on the 2-core machine of the repository's
+//! `idtypes/docs/performance.md` ("Generating, two threads"), a line's move takes about 60 ns
+//! where a whole TID takes 23, so that two threads sharing a generator make fewer ids
+//! together than one thread alone, and more threads make still fewer. No design keeps one
+//! order across threads without such a move per id.
+//!
+//! Where each thread's ids need only increase for that thread (and all of them never
+//! repeat), a generator in **lanes** shares nothing between threads: `with_lanes(n)` on the
+//! generators of TID, TimeId, Snowflake, Sonyflake, snowish and ts-seq-rand. Lane `k` of `n`
+//! makes only the ids whose time-and-sequence count is `k` modulo `n`, and each thread takes
+//! its ids from one lane, so `n` threads make ids side by side at the one-thread pace, and
+//! the generator keeps its clock id, node or machine id, leases and `fork()` handling. What
+//! it gives up: two threads' ids are no longer in the order they were made (by up to `n - 1`
+//! ticks plus the run-ahead bound), and each lane has `1/n` of the format's rate. On 32
+//! cores, 32 lanes are 32 states in 32 cache lines, each touched by one thread: ids a second
+//! grow with the threads until the format's rate (one TID a microsecond per generator, 4,096
+//! snowish ids a millisecond) is the limit, where one shared state would have stayed below
+//! the one-thread figure.
+//!
+//! ```
+//! use idtypes::tid::TidGenerator;
+//!
+//! let generator = TidGenerator::new().with_lanes(4)?;
+//! let per_thread: Vec<Vec<idtypes::Tid>> = std::thread::scope(|s| {
+//!     let workers: Vec<_> = (0..4)
+//!         .map(|_| s.spawn(|| (0..100).map(|_| generator.next()).collect()))
+//!         .collect();
+//!     workers.into_iter().map(|w| w.join().unwrap()).collect()
+//! });
+//! assert!(per_thread.iter().all(|tids| tids.windows(2).all(|w| w[0] < w[1])));
+//! let all: std::collections::HashSet<_> = per_thread.iter().flatten().collect();
+//! assert_eq!(all.len(), 400);
+//! # Ok::<(), idtypes::Error>(())
+//! ```
+//!
+//! The other generators have no lanes: a ULID, UUIDv7 or monotonic KSUID generator counts up
+//! random bits under a lock-free 128-bit state or a lock, and a uid11 xid generator counts
+//! up its random low bits, each shared by every thread; rs/xid's counter, CUID2 and NanoID
+//! share only a counter or nothing. For them, or for ids that need only be unique, give each
+//! thread a generator of its own with its own clock, node or machine id: nothing is shared,
+//! and each thread makes ids at the one-thread rate. Its ids then increase per thread only
+//! (two threads' ids of one microsecond sort by clock id), and every id handed to a thread
+//! is one this process must own, as for any fixed id ([below](#processes-and-fork)): never
+//! reuse one, and give other processes other ones.
 //!
 //! ```
 //! use std::sync::atomic::{AtomicUsize, Ordering};

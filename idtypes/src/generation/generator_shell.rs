@@ -73,6 +73,84 @@ macro_rules! generator_shell {
 
 pub(crate) use generator_shell;
 
+/// `with_lanes` and `lanes` for the generator `$gen`, whose time-and-sequence state is the
+/// field `$state` (a `Padded<Monotonic>`); the doc examples import `$uses` and make one with
+/// `$make`; `$unit` is what one step of its state is, and `$rate` an example of a lane's
+/// share of the format's rate.
+macro_rules! lanes {
+    (
+        $gen:ident . $state:ident,
+        use $uses:literal,
+        make $make:literal,
+        unit $unit:literal,
+        rate $rate:literal $(,)?
+    ) => {
+        impl<C: $crate::Clock> $gen<C> {
+            /// The same generator in `lanes` lanes (1..=64, rounded up to a power of two), so
+            /// that that many threads make ids side by side instead of taking turns at one
+            /// shared state. One lane, the default, is that shared state.
+            ///
+            /// Shared by threads, a generator's state moves between cores on every id, and
+            /// the move costs more than the rest of the id: two threads then make fewer ids
+            /// together than one alone (see [threads](crate#threads-one-generator-lanes-or-one-each)).
+            /// In lanes, each thread takes its ids from one lane (threads are numbered in the
+            /// order they first make an id in lanes, and thread `i` takes lane `i % lanes`),
+            /// and lanes share nothing.
+            ///
+            /// What the generator promises changes in one way. Its ids never repeat (lane `k`
+            #[doc = concat!("of `n` only makes those whose count of ", $unit, " is `k` modulo `n`),")]
+            /// and each thread's ids strictly increase, but two threads' ids are no longer in
+            /// the order they were made: one thread's id may sort before an id another thread
+            /// made before it, by up to `lanes - 1` of those steps plus the run-ahead bound.
+            /// Each lane has its share of the format's rate
+            #[doc = concat!("(", $rate, ").")]
+            /// The lanes start where the generator is, and everything else (the clock guard,
+            /// the run-ahead bound, leases, `fork()`) works as with one lane.
+            ///
+            /// # Errors
+            ///
+            /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for 0 or more than 64.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("use ", $uses, ";")]
+            ///
+            #[doc = concat!("let generator = ", $make, ".with_lanes(2)?;")]
+            /// let (mine, theirs) = std::thread::scope(|s| {
+            ///     let theirs = s.spawn(|| [generator.next(), generator.next()]);
+            ///     ([generator.next(), generator.next()], theirs.join().unwrap())
+            /// });
+            /// assert!(mine[0] < mine[1] && theirs[0] < theirs[1]);
+            /// assert!(mine.iter().all(|id| !theirs.contains(id)));
+            #[doc = concat!("assert!(", $make, ".with_lanes(65).is_err());")]
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            pub fn with_lanes(mut self, lanes: usize) -> Result<Self, $crate::Error> {
+                self.$state.0.set_lanes(lanes, FORMAT)?;
+                Ok(self)
+            }
+
+            /// How many lanes (see [`with_lanes`](Self::with_lanes)): 1 unless set.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("use ", $uses, ";")]
+            ///
+            #[doc = concat!("assert_eq!(", $make, ".lanes(), 1);")]
+            #[doc = concat!("assert_eq!(", $make, ".with_lanes(3)?.lanes(), 4);")]
+            /// # Ok::<(), idtypes::Error>(())
+            /// ```
+            pub fn lanes(&self) -> usize {
+                self.$state.lanes()
+            }
+        }
+    };
+}
+
+pub(crate) use lanes;
+
 /// What the generators' tests share.
 #[cfg(test)]
 pub(crate) mod tests {

@@ -359,6 +359,14 @@ fn sleep(duration: Duration) {
     }
 }
 
+crate::generation::generator_shell::lanes! {
+    SonyflakeGenerator.state,
+    use "idtypes::sonyflake::{SonyflakeGenerator, SonyflakeLayout}",
+    make "SonyflakeGenerator::new(SonyflakeLayout::V1, 7)?",
+    unit "time-units-and-sequence (`units << sequence bits | sequence`)",
+    rate "in v1's layout a generator makes 256 Sonyflakes a 10 ms unit, and in 4 lanes each lane 64 of them",
+}
+
 crate::generation::generator_shell::generator_shell! {
     SonyflakeGenerator => Sonyflake;
     /// The next id, waiting for the next unit when this one's sequence is spent.

@@ -43,8 +43,8 @@ const MICROS: Micros = Micros { first: 0 };
 /// The clock id (10 bits) is fixed per generator: random unless chosen with
 /// [`with_clock_id`](TidGenerator::with_clock_id). The state is one atomic `u64` updated by
 /// compare-and-swap: no locks, `&self` methods, `Send + Sync`. Threads that share one take
-/// turns on it; for ids that need only be unique, see
-/// [one generator per thread](crate#threads-one-generator-or-one-each).
+/// turns on it; for ids that need only increase per thread, see
+/// [lanes](TidGenerator::with_lanes) and [threads](crate#threads-one-generator-lanes-or-one-each).
 ///
 /// After a `fork()` (see [processes and `fork()`](crate#processes-and-fork)):
 ///
@@ -353,6 +353,14 @@ impl<C: Clock> TidGenerator<C> {
             }
         }
     }
+}
+
+crate::generation::generator_shell::lanes! {
+    TidGenerator.micros,
+    use "idtypes::tid::TidGenerator",
+    make "TidGenerator::new()",
+    unit "microseconds",
+    rate "a TID generator makes at most one TID a microsecond, and in 4 lanes each lane one every 4 µs",
 }
 
 crate::generation::generator_shell::generator_shell! {

@@ -346,6 +346,14 @@ impl<C: Clock> TimeIdGenerator<C> {
     }
 }
 
+crate::generation::generator_shell::lanes! {
+    TimeIdGenerator.micros,
+    use "idtypes::time_id::TimeIdGenerator",
+    make "TimeIdGenerator::new()",
+    unit "microseconds",
+    rate "a TimeId generator makes at most one TimeId a microsecond, and in 4 lanes each lane one every 4 µs",
+}
+
 crate::generation::generator_shell::generator_shell! {
     TimeIdGenerator => TimeId;
     /// A generator on the system clock with a random best-effort node id.

@@ -169,6 +169,14 @@ fn exhausted() -> Error {
     )
 }
 
+crate::generation::generator_shell::lanes! {
+    TsSeqRandGenerator.state,
+    use "idtypes::uid11::TsSeqRandGenerator",
+    make "TsSeqRandGenerator::new()",
+    unit "milliseconds-and-sequence (`millis << 12 | sequence`)",
+    rate "in 4 lanes each lane makes 1,024 of the 4,096 ids of a millisecond",
+}
+
 crate::generation::generator_shell::generator_shell! {
     TsSeqRandGenerator => TsSeqRand;
     /// A generator on the system clock.

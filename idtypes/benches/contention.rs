@@ -9,7 +9,7 @@
 //! - `single`: one thread, `next()` (`try_next()` for TBSL, which has no `next`) on a
 //!   generator on the [`SystemClock`].
 //! - `shared_two_threads`: two threads calling `next()` on ONE generator.
-//! - `lanes_two_threads` (TID, TimeId, snowish): two threads calling `next()` on ONE
+//! - `lanes_two_threads` (TID, TimeId, xid, snowish): two threads calling `next()` on ONE
 //!   generator in two lanes (`with_lanes(2)`): each thread on a lane of its own.
 //! - `own_two_threads`: two threads, each with its OWN generator (on separate cache lines):
 //!   what scaling would be without sharing, and what the per-thread pattern of the crate docs
@@ -291,6 +291,11 @@ fn xid(c: &mut Criterion) {
         &mut group,
         "",
         Uid11XidGenerator::new,
+        Uid11XidGenerator::next,
+    );
+    bench_lanes(
+        &mut group,
+        || Uid11XidGenerator::new().with_lanes(2).unwrap(),
         Uid11XidGenerator::next,
     );
     let clock = ManualClock::new(NOW);

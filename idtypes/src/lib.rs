@@ -474,8 +474,9 @@
 //!
 //! Where each thread's ids need only increase for that thread (and all of them never
 //! repeat), a generator in **lanes** shares nothing between threads: `with_lanes(n)` on the
-//! generators of TID, TimeId, Snowflake, Sonyflake, snowish and ts-seq-rand. Lane `k` of `n`
-//! makes only the ids whose time-and-sequence count is `k` modulo `n`, and each thread takes
+//! generators of TID, TimeId, Snowflake, Sonyflake and the uid11 profiles xid, snowish and
+//! ts-seq-rand. Lane `k` of `n` makes only the ids whose time-and-sequence count (a uid11
+//! xid's payload) is `k` modulo `n`, and each thread takes
 //! its ids from one lane, so `n` threads make ids side by side at the one-thread pace, and
 //! the generator keeps its clock id, node or machine id, leases and `fork()` handling. What
 //! it gives up: two threads' ids are no longer in the order they were made (by up to `n - 1`
@@ -502,9 +503,10 @@
 //! ```
 //!
 //! The other generators have no lanes: a ULID, UUIDv7 or monotonic KSUID generator counts up
-//! random bits under a lock-free 128-bit state or a lock, and a uid11 xid generator counts
-//! up its random low bits, each shared by every thread; rs/xid's counter, CUID2 and NanoID
-//! share only a counter or nothing. For them, or for ids that need only be unique, give each
+//! random bits under a lock-free 128-bit state or a lock, and a sequenced TBSL takes its
+//! suffixes from its [`SequenceProvider`](tbsl::SequenceProvider), whose order is the
+//! provider's (the in-memory one locks a slot per machine id); rs/xid's counter, CUID2 and
+//! NanoID share only a counter or nothing. For them, or for ids that need only be unique, give each
 //! thread a generator of its own with its own clock, node or machine id: nothing is shared,
 //! and each thread makes ids at the one-thread rate. Its ids then increase per thread only
 //! (two threads' ids of one microsecond sort by clock id), and every id handed to a thread

@@ -75,7 +75,7 @@ pub(crate) use generator_shell;
 
 /// `with_lanes` and `lanes` for the generator `$gen`, whose time-and-sequence state is the
 /// field `$state` (a `Padded<Monotonic>`); the doc examples import `$uses` and make one with
-/// `$make`; `$unit` is what one step of its state is, and `$rate` an example of a lane's
+/// `$make`; `$unit` is what of an id the lanes split, and `$rate` an example of a lane's
 /// share of the format's rate.
 macro_rules! lanes {
     (
@@ -98,14 +98,15 @@ macro_rules! lanes {
             /// and lanes share nothing.
             ///
             /// What the generator promises changes in one way. Its ids never repeat (lane `k`
-            #[doc = concat!("of `n` only makes those whose count of ", $unit, " is `k` modulo `n`),")]
+            #[doc = concat!("of `n` only makes those whose ", $unit, " is `k` modulo `n`),")]
             /// and each thread's ids strictly increase, but two threads' ids are no longer in
             /// the order they were made: one thread's id may sort before an id another thread
-            /// made before it, by up to `lanes - 1` of those steps plus the run-ahead bound.
-            /// Each lane has its share of the format's rate
+            /// made before it, by up to `lanes - 1` steps of that count plus what a burst ran
+            /// ahead of the clock. Each lane has its share of the format's rate
             #[doc = concat!("(", $rate, ").")]
-            /// The lanes start where the generator is, and everything else (the clock guard,
-            /// the run-ahead bound, leases, `fork()`) works as with one lane.
+            /// The lanes start where the generator is, and the rest (the clock guard, and the
+            /// run-ahead bound, leases and `fork()` handling where the generator has them)
+            /// works as with one lane.
             ///
             /// # Errors
             ///

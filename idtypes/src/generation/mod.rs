@@ -11,6 +11,7 @@ pub(crate) mod fork_lock;
 pub(crate) mod generator_shell;
 pub(crate) mod global;
 pub(crate) mod host_clock;
+pub(crate) mod lanes;
 pub(crate) mod millis_sequence;
 pub(crate) mod monotonic;
 #[cfg(all(feature = "std", idtypes_host))]

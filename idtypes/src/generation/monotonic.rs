@@ -13,6 +13,7 @@
 
 use core::sync::atomic::{AtomicI64, Ordering};
 
+use super::lanes::Lanes;
 use super::run_ahead::Stop;
 
 /// Timestamps (in the generator's unit) that strictly increase and never repeat.
@@ -24,106 +25,33 @@ use super::run_ahead::Stop;
 /// up to the lane's next one (at most `lanes - 1` units later).
 #[derive(Debug)]
 pub(crate) struct Monotonic {
-    /// The smallest timestamp the next call may return: the last one's plus one (the one
-    /// lane, when there are no others).
-    next_min: AtomicI64,
-    /// Two or more lanes (a power of two), each alone in its cache line: `next_min` is then
-    /// unused.
-    #[cfg(all(feature = "std", idtypes_host))]
-    lanes: Option<Box<[super::padded::Padded<AtomicI64>]>>,
-}
-
-/// The most lanes a sequence may have.
-#[cfg(all(feature = "std", idtypes_host))]
-pub(crate) const MAX_LANES: usize = 64;
-
-/// The bounds of a generator's `with_lanes`.
-#[cfg(all(feature = "std", idtypes_host))]
-pub(crate) const LANES: crate::error::Bounds = crate::error::Bounds {
-    part: "lanes",
-    min: 1,
-    max: MAX_LANES as i128,
-};
-
-/// This thread's number: threads are numbered in the order they first ask, from 0.
-#[cfg(all(feature = "std", idtypes_host))]
-#[inline]
-fn thread_number() -> usize {
-    use core::cell::Cell;
-    use core::sync::atomic::AtomicUsize;
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    std::thread_local! {
-        // No destructor, so it can be read even while the thread's other thread-locals are
-        // being dropped.
-        static NUMBER: Cell<usize> = const { Cell::new(usize::MAX) };
-    }
-    NUMBER
-        .try_with(|number| match number.get() {
-            usize::MAX => {
-                let new = NEXT.fetch_add(1, Ordering::Relaxed) % MAX_LANES;
-                number.set(new);
-                new
-            }
-            known => known,
-        })
-        .unwrap_or(0)
+    /// The smallest timestamp the next call may return (the last one's plus one), per lane.
+    next_min: Lanes<AtomicI64>,
 }
 
 impl Monotonic {
     /// A sequence whose first timestamp is at least `first`.
     pub(crate) const fn starting_at(first: i64) -> Self {
         Monotonic {
-            next_min: AtomicI64::new(first),
-            #[cfg(all(feature = "std", idtypes_host))]
-            lanes: None,
+            next_min: Lanes::one(AtomicI64::new(first)),
         }
     }
 
-    /// The same sequence in `lanes` lanes (1..=[`MAX_LANES`], rounded up to a power of two),
-    /// each starting where the sequence is now. One lane is the single shared state.
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for 0 or more than
-    /// [`MAX_LANES`].
+    /// The same sequence in `lanes` lanes (see [`Lanes::set`]), each starting where the
+    /// sequence is now.
     #[cfg(all(feature = "std", idtypes_host))]
     pub(crate) fn set_lanes(
         &mut self,
         lanes: usize,
         format: &'static str,
     ) -> Result<(), crate::Error> {
-        if !(1..=MAX_LANES).contains(&lanes) {
-            return Err(LANES.refuse(format, lanes as i128));
-        }
         let start = self.next_min();
-        self.next_min = AtomicI64::new(start);
-        self.lanes = (lanes > 1).then(|| {
-            (0..lanes.next_power_of_two())
-                .map(|_| super::padded::Padded(AtomicI64::new(start)))
-                .collect()
-        });
-        Ok(())
+        self.next_min.set(lanes, format, || AtomicI64::new(start))
     }
 
-    /// How many lanes (see [`set_lanes`](Monotonic::set_lanes)).
+    /// How many lanes.
     pub(crate) fn lanes(&self) -> usize {
-        #[cfg(all(feature = "std", idtypes_host))]
-        if let Some(lanes) = &self.lanes {
-            return lanes.len();
-        }
-        1
-    }
-
-    /// The caller's lane: its state, `lanes - 1` (a mask) and its number.
-    #[inline]
-    fn lane(&self) -> (&AtomicI64, i64, i64) {
-        #[cfg(all(feature = "std", idtypes_host))]
-        if let Some(lanes) = &self.lanes {
-            let mask = lanes.len() - 1;
-            let lane = thread_number() & mask;
-            return (&lanes[lane].0, mask as i64, lane as i64);
-        }
-        (&self.next_min, 0, 0)
+        self.next_min.count()
     }
 
     /// The next timestamp for a clock reading of `now`: [`Stop::PastLast`] when it would pass
@@ -133,7 +61,7 @@ impl Monotonic {
     /// up.
     #[inline]
     pub(crate) fn next(&self, now: i64, last: i64, ahead: u64) -> Result<i64, Stop> {
-        let (state, mask, lane) = self.lane();
+        let (state, mask, lane) = self.next_min.mine();
         let mut next_min = state.load(Ordering::Relaxed);
         loop {
             let earliest = if now > next_min {
@@ -174,7 +102,7 @@ impl Monotonic {
         last: i64,
         ahead: u64,
     ) -> Result<i64, Stop> {
-        let (state, mask, lane) = self.lane();
+        let (state, mask, lane) = self.next_min.mine();
         let mut next_min = state.load(Ordering::Relaxed);
         loop {
             let timestamp = round_up(now.max(next_min), mask, lane).ok_or(Stop::PastLast)?;
@@ -198,37 +126,35 @@ impl Monotonic {
 
     /// Makes every later timestamp at least `first`.
     pub(crate) fn raise_to(&self, first: i64) {
-        self.next_min.fetch_max(first, Ordering::Relaxed);
-        #[cfg(all(feature = "std", idtypes_host))]
-        for lane in self.lanes.iter().flatten() {
-            lane.0.fetch_max(first, Ordering::Relaxed);
+        for lane in self.next_min.all() {
+            lane.fetch_max(first, Ordering::Relaxed);
         }
     }
 
     /// The smallest timestamp the next call may return, from any lane (the largest of the
     /// lanes' own): what a lease's claims and `Debug` output go by.
     pub(crate) fn next_min(&self) -> i64 {
-        #[allow(unused_mut)]
-        let mut next_min = self.next_min.load(Ordering::Relaxed);
-        #[cfg(all(feature = "std", idtypes_host))]
-        for lane in self.lanes.iter().flatten() {
-            next_min = next_min.max(lane.0.load(Ordering::Relaxed));
-        }
-        next_min
+        self.next_min
+            .all()
+            .map(|lane| lane.load(Ordering::Relaxed))
+            .max()
+            .unwrap_or(i64::MIN)
     }
 }
 
-/// The first timestamp at or after `earliest` that belongs to lane `lane` of `mask + 1`
-/// (`mask` 0: `earliest` itself), or `None` past `i64::MAX`.
+/// The first timestamp at or after `earliest` in lane `lane` of `mask + 1`, or `None` past
+/// `i64::MAX` (as [`round_up`](super::lanes::round_up) for `u64`).
 #[inline(always)]
-fn round_up(earliest: i64, mask: i64, lane: i64) -> Option<i64> {
-    // `mask + 1` divides 2^64, so the wrapping difference has the right residue.
-    earliest.checked_add(lane.wrapping_sub(earliest) & mask)
+fn round_up(earliest: i64, mask: u64, lane: u64) -> Option<i64> {
+    // `mask + 1` divides 2^64: the wrapping difference has the right residue.
+    earliest.checked_add((lane.wrapping_sub(earliest as u64) & mask) as i64)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(all(feature = "std", idtypes_host))]
+    use crate::generation::lanes::{MAX_LANES, thread_number};
 
     #[test]
     fn follows_the_clock_and_counts_up_within_a_tick() {
@@ -278,6 +204,7 @@ mod tests {
         assert_eq!(round_up(10, 3, 2), Some(10));
         assert_eq!(round_up(10, 3, 3), Some(11));
         assert_eq!(round_up(-5, 3, 1), Some(-3));
+        assert_eq!(round_up(-1, 3, 0), Some(0));
         assert_eq!(round_up(i64::MIN, 3, 3), Some(i64::MIN + 3));
         assert_eq!(round_up(i64::MAX, 3, 3), Some(i64::MAX));
         assert_eq!(round_up(i64::MAX - 1, 3, 0), None);
@@ -286,9 +213,12 @@ mod tests {
         assert_eq!(m.next(10, 100, u64::MAX), Ok(10));
         m.set_lanes(3, "test").unwrap();
         assert_eq!(m.lanes(), 4);
-        let lane = (thread_number() & 3) as i64;
+        let lane = (thread_number() & 3) as u64;
         let first = m.next(10, 100, u64::MAX).unwrap();
-        assert!(first >= 11 && first % 4 == lane, "{first} in lane {lane}");
+        assert!(
+            first >= 11 && first % 4 == lane as i64,
+            "{first} in lane {lane}"
+        );
         assert_eq!(m.next(10, 100, u64::MAX), Ok(first + 4));
         assert_eq!(
             m.next(50, 100, u64::MAX),
@@ -304,12 +234,12 @@ mod tests {
         );
         m.raise_to(1_000);
         assert!(m.next_min() >= 1_000);
-        assert_eq!(m.next(0, 2_000, u64::MAX), Ok(1_000 + lane));
+        assert_eq!(m.next(0, 2_000, u64::MAX), Ok(1_000 + lane as i64));
         assert!(m.set_lanes(0, "test").is_err());
         assert!(m.set_lanes(MAX_LANES + 1, "test").is_err());
         m.set_lanes(1, "test").unwrap();
         assert_eq!(m.lanes(), 1);
-        assert!(m.next(0, 2_000, u64::MAX).unwrap() > 1_000 + lane);
+        assert!(m.next(0, 2_000, u64::MAX).unwrap() > 1_000 + lane as i64);
     }
 
     /// Threads that share lanes and threads that have one each: no timestamp twice, every

@@ -11,19 +11,37 @@
 //! never continues its parent's count.
 
 use super::fork_lock::ForkLock;
+use super::lanes::Lanes;
 
 /// The next-id floor of a 128-bit generator, behind a fork-aware spin lock.
 pub(crate) struct Monotonic128 {
-    /// The smallest value the next id may have (`None`: every value was handed out).
-    floor: ForkLock<Option<u128>>,
+    /// The smallest value the next id may have (`None`: every value was handed out), per
+    /// lane.
+    floor: Lanes<ForkLock<Option<u128>>>,
 }
 
 impl Monotonic128 {
     /// A state whose first id is not below `first` (0: anything the clock gives).
     pub(crate) fn starting_at(first: u128) -> Self {
         Monotonic128 {
-            floor: ForkLock::new(Some(first)),
+            floor: Lanes::one(ForkLock::new(Some(first))),
         }
+    }
+
+    /// The same state in `lanes` lanes (see [`Lanes::set`]), each starting where the state
+    /// is now: lane `k` of `n` hands out only the values that are `k` modulo `n`.
+    pub(crate) fn set_lanes(
+        &mut self,
+        lanes: usize,
+        format: &'static str,
+    ) -> Result<(), crate::Error> {
+        let start = self.next_min();
+        self.floor.set(lanes, format, || ForkLock::new(start))
+    }
+
+    /// How many lanes.
+    pub(crate) fn lanes(&self) -> usize {
+        self.floor.count()
     }
 
     /// The next value for a clock reading of `millis`: `millis << random_bits | fresh` when
@@ -40,7 +58,9 @@ impl Monotonic128 {
         fresh: impl Fn() -> u128,
     ) -> Option<u128> {
         let start = (millis as u128) << random_bits;
-        self.floor.with(|floor, inherited| {
+        let (lane_floor, mask, lane) = self.floor.mine();
+        let (mask, lane) = (u128::from(mask), u128::from(lane));
+        lane_floor.with(|floor, inherited| {
             let next_min = match *floor {
                 // A child's first id: its floor moves past its parent's millisecond.
                 Some(next_min) if inherited => {
@@ -50,11 +70,13 @@ impl Monotonic128 {
                 Some(next_min) => next_min,
                 None => return None,
             };
-            let value = if start >= next_min {
+            let earliest = if start >= next_min {
                 start | fresh()
             } else {
                 next_min
             };
+            // The lane's first value at or after it (`mask + 1` divides 2^128).
+            let value = earliest.checked_add(lane.wrapping_sub(earliest) & mask)?;
             if value > max {
                 return None;
             }
@@ -65,7 +87,11 @@ impl Monotonic128 {
 
     /// The floor now (for `Debug`), `None` once every value was handed out.
     pub(crate) fn next_min(&self) -> Option<u128> {
-        self.floor.peek(|floor| *floor)
+        // The largest lane's: `None` (used up) when any lane is.
+        self.floor
+            .all()
+            .map(|lane| lane.peek(|floor| *floor))
+            .try_fold(0, |max, floor| Some(max.max(floor?)))
     }
 }
 

@@ -375,7 +375,7 @@ crate::generation::generator_shell::lanes! {
     SnowflakeGenerator.state,
     use "idtypes::snowflake::{SnowflakeEpoch, SnowflakeGenerator}",
     make "SnowflakeGenerator::new(SnowflakeEpoch::TWITTER, 7)?",
-    unit "milliseconds-and-sequence (`millis << 12 | sequence`)",
+    unit "`millis << 12 | sequence`",
     rate "in 4 lanes each lane makes 1,024 of the 4,096 Snowflakes of a millisecond",
 }
 

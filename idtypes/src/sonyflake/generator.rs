@@ -363,7 +363,7 @@ crate::generation::generator_shell::lanes! {
     SonyflakeGenerator.state,
     use "idtypes::sonyflake::{SonyflakeGenerator, SonyflakeLayout}",
     make "SonyflakeGenerator::new(SonyflakeLayout::V1, 7)?",
-    unit "time-units-and-sequence (`units << sequence bits | sequence`)",
+    unit "`units << sequence bits | sequence`",
     rate "in v1's layout a generator makes 256 Sonyflakes a 10 ms unit, and in 4 lanes each lane 64 of them",
 }
 

@@ -359,7 +359,7 @@ crate::generation::generator_shell::lanes! {
     TidGenerator.micros,
     use "idtypes::tid::TidGenerator",
     make "TidGenerator::new()",
-    unit "microseconds",
+    unit "timestamp in microseconds",
     rate "a TID generator makes at most one TID a microsecond, and in 4 lanes each lane one every 4 µs",
 }
 

@@ -350,7 +350,7 @@ crate::generation::generator_shell::lanes! {
     TimeIdGenerator.micros,
     use "idtypes::time_id::TimeIdGenerator",
     make "TimeIdGenerator::new()",
-    unit "microseconds",
+    unit "timestamp in microseconds",
     rate "a TimeId generator makes at most one TimeId a microsecond, and in 4 lanes each lane one every 4 µs",
 }
 

@@ -165,6 +165,14 @@ fn exhausted() -> Error {
     )
 }
 
+crate::generation::generator_shell::lanes! {
+    UuidV7Generator.state,
+    use "idtypes::uuids::UuidV7Generator",
+    make "UuidV7Generator::new()",
+    unit "`millis << 74 | counter` (the 74 bits beside the version and variant)",
+    rate "in 4 lanes each lane counts up by 4 from its own random start in a millisecond",
+}
+
 crate::generation::generator_shell::generator_shell! {
     UuidV7Generator => Uuid;
     /// A generator on the system clock.

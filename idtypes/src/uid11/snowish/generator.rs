@@ -307,7 +307,7 @@ crate::generation::generator_shell::lanes! {
     SnowishGenerator.state,
     use "idtypes::uid11::SnowishGenerator",
     make "SnowishGenerator::new(7)?",
-    unit "milliseconds-and-sequence (`millis << 12 | sequence`)",
+    unit "`millis << 12 | sequence`",
     rate "in 4 lanes each lane makes 1,024 of the 4,096 ids of a millisecond",
 }
 

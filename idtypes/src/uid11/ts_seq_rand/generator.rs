@@ -173,7 +173,7 @@ crate::generation::generator_shell::lanes! {
     TsSeqRandGenerator.state,
     use "idtypes::uid11::TsSeqRandGenerator",
     make "TsSeqRandGenerator::new()",
-    unit "milliseconds-and-sequence (`millis << 12 | sequence`)",
+    unit "`millis << 12 | sequence`",
     rate "in 4 lanes each lane makes 1,024 of the 4,096 ids of a millisecond",
 }
 

@@ -8,8 +8,13 @@ use core::{
 
 use super::{FORMAT, MAX_DELTA, MAX_RANDOM, Uid11Xid};
 use crate::{
-    Clock, Error, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
-    generation::padded::Padded, process::fork, process::random::fast_u64,
+    Clock, Error, SystemClock,
+    error::Repr,
+    generation::clock_guard::ClockGuard,
+    generation::lanes::{Lanes, round_up},
+    generation::padded::Padded,
+    process::fork,
+    process::random::fast_u64,
     uid11::profile::millis_since_epoch,
 };
 
@@ -66,8 +71,8 @@ pub struct Uid11XidGenerator<C = SystemClock> {
     clock: C,
     guard: ClockGuard,
     mode: Uid11XidMode,
-    /// Monotonic mode: the smallest payload the next xid may have (last + 1).
-    next_min: Padded<AtomicU64>,
+    /// Monotonic mode: the smallest payload the next xid may have (last + 1), per lane.
+    next_min: Padded<Lanes<AtomicU64>>,
     /// The fork generation `next_min` belongs to.
     generation: AtomicU64,
 }
@@ -90,7 +95,7 @@ impl<C: Clock> Uid11XidGenerator<C> {
             clock,
             guard: ClockGuard::new(),
             mode: Uid11XidMode::Monotonic,
-            next_min: Padded(AtomicU64::new(0)),
+            next_min: Padded(Lanes::one(AtomicU64::new(0))),
             generation: AtomicU64::new(fork::current().generation()),
         }
     }
@@ -150,19 +155,22 @@ impl<C: Clock> Uid11XidGenerator<C> {
         if generation != self.generation.load(Ordering::Acquire) {
             self.move_on_after_fork(generation);
         }
-        let mut next_min = self.next_min.load(Ordering::Relaxed);
+        let (state, mask, lane) = self.next_min.mine();
+        let mut next_min = state.load(Ordering::Relaxed);
         loop {
-            // A millisecond after every xid so far starts afresh; otherwise count up.
-            let payload = if millis << 22 >= next_min {
+            // A millisecond after every xid so far (of the lane) starts afresh; otherwise
+            // count up. In lanes, the payload is then the lane's next one.
+            let earliest = if millis << 22 >= next_min {
                 fresh(millis)
             } else {
                 next_min
             };
+            let payload = round_up(earliest, mask, lane).ok_or_else(exhausted)?;
             // `u64::MAX` is never handed out, so `payload + 1` cannot overflow.
             if payload == u64::MAX {
                 return Err(exhausted());
             }
-            match self.next_min.compare_exchange_weak(
+            match state.compare_exchange_weak(
                 next_min,
                 payload + 1,
                 Ordering::Relaxed,
@@ -180,15 +188,26 @@ impl<C> Uid11XidGenerator<C> {
     /// millisecond after the parent's last xid.
     #[cold]
     fn move_on_after_fork(&self, generation: u64) {
-        let next_min = self.next_min.load(Ordering::Relaxed);
+        let next_min = self.next_min_of_all();
         let floor = ((next_min >> 22) + 1)
             .checked_mul(1 << 22)
             .map_or(u64::MAX, |start| start | (fast_u64() & MAX_RANDOM as u64));
         // Every thread that notices the fork before the generation is stored jumps too:
         // each jump only moves the floor up. The release store publishes the jump to
         // threads that see the new generation.
-        self.next_min.fetch_max(floor, Ordering::Relaxed);
+        for lane in self.next_min.all() {
+            lane.fetch_max(floor, Ordering::Relaxed);
+        }
         self.generation.store(generation, Ordering::Release);
+    }
+
+    /// The smallest payload the next xid of any lane may have (the largest lane's).
+    fn next_min_of_all(&self) -> u64 {
+        self.next_min
+            .all()
+            .map(|lane| lane.load(Ordering::Relaxed))
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -199,6 +218,14 @@ fn exhausted() -> Error {
             reason: "the timestamp would pass 2151-03-25T18:46:22.214Z",
         },
     )
+}
+
+crate::generation::generator_shell::lanes! {
+    Uid11XidGenerator.next_min,
+    use "idtypes::uid11::Uid11XidGenerator",
+    make "Uid11XidGenerator::new()",
+    unit "payload (`millis << 22 | low field`)",
+    rate "in 4 lanes each lane counts up by 4 from its own random start in a millisecond",
 }
 
 crate::generation::generator_shell::generator_shell! {
@@ -237,7 +264,7 @@ impl<C> fmt::Debug for Uid11XidGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Uid11XidGenerator")
             .field("mode", &self.mode)
-            .field("next_min", &Uid11Xid(self.next_min.load(Ordering::Relaxed)))
+            .field("next_min", &Uid11Xid(self.next_min_of_all()))
             .finish_non_exhaustive()
     }
 }
@@ -250,6 +277,46 @@ mod tests {
     use std::{collections::HashSet, time::Duration};
 
     const NOW: i64 = 1_700_000_000_000_000;
+
+    /// Four threads on two lanes and on four: no xid twice, each thread's increasing, each
+    /// lane's payloads its own residue, and a millisecond's first xid of a lane random.
+    #[test]
+    fn threads_on_lanes_never_share_an_xid() {
+        for lanes in [2, 4] {
+            let clock = ManualClock::new(NOW);
+            let generator = Uid11XidGenerator::with_clock(&clock)
+                .with_lanes(lanes)
+                .unwrap();
+            assert_eq!(generator.lanes(), lanes);
+            let per_thread: Vec<Vec<u64>> = std::thread::scope(|s| {
+                let workers: Vec<_> = (0..4)
+                    .map(|_| {
+                        s.spawn(|| {
+                            let lane =
+                                crate::generation::lanes::thread_number() as u64 % lanes as u64;
+                            (0..5_000)
+                                .map(|i| {
+                                    if i % 1_000 == 0 {
+                                        clock.advance(Duration::from_micros(700));
+                                    }
+                                    let payload = generator.next().to_u64();
+                                    assert_eq!(payload % lanes as u64, lane);
+                                    payload
+                                })
+                                .collect()
+                        })
+                    })
+                    .collect();
+                workers.into_iter().map(|w| w.join().unwrap()).collect()
+            });
+            let mut all = HashSet::new();
+            for payloads in &per_thread {
+                assert!(payloads.windows(2).all(|w| w[0] < w[1]));
+                all.extend(payloads.iter().copied());
+            }
+            assert_eq!(all.len(), 4 * 5_000, "{lanes} lanes");
+        }
+    }
 
     #[test]
     fn within_a_millisecond_the_low_field_counts_up() {

@@ -474,17 +474,22 @@
 //!
 //! Where each thread's ids need only increase for that thread (and all of them never
 //! repeat), a generator in **lanes** shares nothing between threads: `with_lanes(n)` on the
-//! generators of TID, TimeId, Snowflake, Sonyflake and the uid11 profiles xid, snowish and
-//! ts-seq-rand. Lane `k` of `n` makes only the ids whose time-and-sequence count (a uid11
-//! xid's payload) is `k` modulo `n`, and each thread takes
-//! its ids from one lane, so `n` threads make ids side by side at the one-thread pace, and
-//! the generator keeps its clock id, node or machine id, leases and `fork()` handling. What
-//! it gives up: two threads' ids are no longer in the order they were made (by up to `n - 1`
-//! ticks plus the run-ahead bound), and each lane has `1/n` of the format's rate. On 32
-//! cores, 32 lanes are 32 states in 32 cache lines, each touched by one thread: ids a second
-//! grow with the threads until the format's rate (one TID a microsecond per generator, 4,096
-//! snowish ids a millisecond) is the limit, where one shared state would have stayed below
-//! the one-thread figure.
+//! generators of TID, TimeId, Snowflake, Sonyflake, the uid11 profiles (xid, snowish,
+//! ts-seq-rand), ULID, UUIDv7, monotonic KSUID, rs/xid (whose ids are ordered by the second
+//! only, in lanes or not) and TBSL. Lane `k` of `n` makes only
+//! the ids whose count (the time and sequence, a ULID's value, an xid's payload, a KSUID's
+//! payload, an rs/xid counter, a TBSL suffix) is `k` modulo `n`, and each thread takes its
+//! ids from one lane, so `n` threads make ids side by side at the one-thread pace, and the
+//! generator keeps its clock id, node or machine id, leases and `fork()` handling. What it
+//! gives up: two threads' ids are no longer in the order they were made (by up to `n - 1`
+//! steps of that count plus what a burst ran ahead), and each lane has `1/n` of the
+//! format's rate. On 32 cores, 32 lanes are 32 states in 32 cache lines, each touched by
+//! one thread: ids a second grow with the threads until the format's rate (one TID a
+//! microsecond per generator, 4,096 snowish ids a millisecond) is the limit, where one
+//! shared state would have stayed below the one-thread figure. CUID2 keeps its counter per
+//! thread already, and NanoID, the random KSUID, uid11 FullRand and a random-mode xid
+//! generator share nothing. The process-wide generators behind `Tid::now()` and the like
+//! keep one lane: one order across threads is what they promise.
 //!
 //! ```
 //! use idtypes::tid::TidGenerator;
@@ -502,16 +507,12 @@
 //! # Ok::<(), idtypes::Error>(())
 //! ```
 //!
-//! The other generators have no lanes: a ULID, UUIDv7 or monotonic KSUID generator counts up
-//! random bits under a lock-free 128-bit state or a lock, and a sequenced TBSL takes its
-//! suffixes from its [`SequenceProvider`](tbsl::SequenceProvider), whose order is the
-//! provider's (the in-memory one locks a slot per machine id); rs/xid's counter, CUID2 and
-//! NanoID share only a counter or nothing. For them, or for ids that need only be unique, give each
-//! thread a generator of its own with its own clock, node or machine id: nothing is shared,
-//! and each thread makes ids at the one-thread rate. Its ids then increase per thread only
-//! (two threads' ids of one microsecond sort by clock id), and every id handed to a thread
-//! is one this process must own, as for any fixed id ([below](#processes-and-fork)): never
-//! reuse one, and give other processes other ones.
+//! Ids that need only be unique can also come from a generator per thread, each with its
+//! own clock, node or machine id: nothing is shared, and each thread makes ids at the
+//! one-thread rate. Its ids then increase per thread only (two threads' ids of one
+//! microsecond sort by clock id), and every id handed to a thread is one this process must
+//! own, as for any fixed id ([below](#processes-and-fork)): never reuse one, and give other
+//! processes other ones.
 //!
 //! ```
 //! use std::sync::atomic::{AtomicUsize, Ordering};

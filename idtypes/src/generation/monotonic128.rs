@@ -170,19 +170,52 @@ mod tests {
         assert_eq!(seen.len(), 160_000);
     }
 
+    /// The same in lanes: threads on two and on four lanes (sharing lanes, with 8 threads),
+    /// the fresh bits the same for every thread, so that only the lanes keep them apart.
+    #[test]
+    fn threads_on_lanes_never_share_a_value() {
+        for lanes in [2_u128, 4] {
+            let mut m = Monotonic128::starting_at(0);
+            m.set_lanes(lanes as usize, "test").unwrap();
+            let per_thread: Vec<Vec<u128>> = std::thread::scope(|s| {
+                let workers: Vec<_> = (0..8)
+                    .map(|_| {
+                        s.spawn(|| {
+                            let lane = crate::generation::lanes::thread_number() as u128 % lanes;
+                            (0..10_000u64)
+                                .map(|i| {
+                                    let value = m.next(1 + i / 2500, BITS, MAX, || 7).unwrap();
+                                    assert_eq!(value % lanes, lane);
+                                    value
+                                })
+                                .collect()
+                        })
+                    })
+                    .collect();
+                workers.into_iter().map(|w| w.join().unwrap()).collect()
+            });
+            let mut seen = HashSet::new();
+            for values in &per_thread {
+                assert!(values.windows(2).all(|w| w[0] < w[1]));
+                seen.extend(values.iter().copied());
+            }
+            assert_eq!(seen.len(), 80_000, "{lanes} lanes");
+        }
+    }
+
     #[test]
     fn a_lock_left_by_another_generation_is_taken_over() {
         let m = Monotonic128::starting_at(0);
-        m.floor.as_if_held_by_a_parent();
+        m.floor.mine().0.as_if_held_by_a_parent();
         assert_eq!(m.next(10, BITS, MAX, || 1), Some((10 << BITS) | 1));
-        assert!(m.floor.is_free());
+        assert!(m.floor.mine().0.is_free());
     }
 
     #[test]
     fn after_a_fork_the_child_starts_at_the_next_millisecond() {
         let m = Monotonic128::starting_at(0);
         assert_eq!(m.next(10, BITS, MAX, || 5), Some((10 << BITS) | 5));
-        m.floor.as_if_written_by_a_parent();
+        m.floor.mine().0.as_if_written_by_a_parent();
         // Reading the floor (as `Debug` does) leaves it the parent's.
         assert_eq!(m.next_min(), Some((10 << BITS) | 6));
         assert_eq!(m.next(10, BITS, MAX, || 3), Some((11 << BITS) | 3));

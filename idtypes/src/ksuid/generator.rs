@@ -4,6 +4,7 @@
 use core::fmt;
 
 use super::{FORMAT, Ksuid};
+use crate::generation::lanes::Lanes;
 use crate::{
     Clock, Error, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
     generation::fork_lock::ForkLock, generation::padded::Padded, process::random::secure_u128,
@@ -53,7 +54,7 @@ pub struct KsuidGenerator<C = SystemClock> {
     clock: C,
     guard: ClockGuard,
     /// The last id handed out (`None` before the first), for a monotonic generator.
-    last: Option<Padded<ForkLock<Option<Ksuid>>>>,
+    last: Option<Padded<Lanes<ForkLock<Option<Ksuid>>>>>,
 }
 
 /// Why an id cannot be made now.
@@ -101,7 +102,7 @@ impl<C: Clock> KsuidGenerator<C> {
         KsuidGenerator {
             clock,
             guard: ClockGuard::new(),
-            last: Some(Padded(ForkLock::new(None))),
+            last: Some(Padded(Lanes::one(ForkLock::new(None)))),
         }
     }
 
@@ -117,6 +118,66 @@ impl<C: Clock> KsuidGenerator<C> {
     /// ```
     pub fn is_monotonic(&self) -> bool {
         self.last.is_some()
+    }
+
+    /// The same generator in `lanes` lanes (1..=64, rounded up to a power of two), so that
+    /// that many threads make KSUIDs side by side instead of taking turns at one lock. One
+    /// lane, the default, is that shared state. A generator with random payloads (the
+    /// default one) shares nothing between threads already: lanes change nothing there, and
+    /// [`lanes`](Self::lanes) stays 1.
+    ///
+    /// In a monotonic generator, lane `k` of `n` makes only the KSUIDs whose payload is `k`
+    /// modulo `n`, and each thread takes its KSUIDs from one lane (see
+    /// [threads](crate#threads-one-generator-lanes-or-one-each)): they never repeat, and
+    /// each thread's strictly increase, but two threads' KSUIDs of one second are no longer
+    /// in the order they were made. Each lane starts afresh (random bits) at its first
+    /// KSUID of a second, and counts up by `n` from there.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for 0 or more than 64.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::ksuid::KsuidGenerator;
+    ///
+    /// let generator = KsuidGenerator::monotonic().with_lanes(2)?;
+    /// let (mine, theirs) = std::thread::scope(|s| {
+    ///     let theirs = s.spawn(|| [generator.next(), generator.next()]);
+    ///     ([generator.next(), generator.next()], theirs.join().unwrap())
+    /// });
+    /// assert!(mine[0] < mine[1] && theirs[0] < theirs[1]);
+    /// assert!(mine.iter().all(|id| !theirs.contains(id)));
+    /// assert!(KsuidGenerator::monotonic().with_lanes(0).is_err());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_lanes(mut self, lanes: usize) -> Result<Self, Error> {
+        match &mut self.last {
+            Some(last) => {
+                let start = last.all().filter_map(|lane| lane.peek(|last| *last)).max();
+                last.0.set(lanes, FORMAT, || ForkLock::new(start))?;
+            }
+            // The bounds are checked all the same.
+            None => Lanes::one(()).set(lanes, FORMAT, || ())?,
+        }
+        Ok(self)
+    }
+
+    /// How many lanes (see [`with_lanes`](Self::with_lanes)): 1 unless set on a monotonic
+    /// generator.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::ksuid::KsuidGenerator;
+    ///
+    /// assert_eq!(KsuidGenerator::monotonic().with_lanes(3)?.lanes(), 4);
+    /// assert_eq!(KsuidGenerator::new().with_lanes(4)?.lanes(), 1);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn lanes(&self) -> usize {
+        self.last.as_ref().map_or(1, |last| last.count())
     }
 
     /// The next KSUID.
@@ -189,16 +250,26 @@ impl<C: Clock> KsuidGenerator<C> {
         let Some(last) = &self.last else {
             return Ok(fresh);
         };
-        last.with(|last, inherited| {
+        let (lane_last, mask, lane) = last.mine();
+        // In lanes, a payload is the lane's first at or after the one it would be
+        // (`mask + 1` divides 2^128).
+        let (mask, lane) = (u128::from(mask), u128::from(lane));
+        let in_lane = |payload: u128| payload.checked_add(lane.wrapping_sub(payload) & mask);
+        lane_last.with(|last, inherited| {
             let id = match *last {
                 // A parent's count is not continued (see the type's docs).
                 Some(last) if !inherited && seconds <= last.ksuid_seconds() => {
-                    match last.payload().checked_add(1) {
+                    match last.payload().checked_add(1).and_then(in_lane) {
                         Some(payload) => Ksuid::from_ksuid_parts(last.ksuid_seconds(), payload),
                         None => return Err(Refusal::SecondUsedUp),
                     }
                 }
-                _ => fresh,
+                // A fresh payload within `lanes - 1` of the top (a chance in 2^122 or less)
+                // finds the second used up, as the next id after it would.
+                _ => match in_lane(fresh.payload()) {
+                    Some(payload) => Ksuid::from_ksuid_parts(seconds, payload),
+                    None => return Err(Refusal::SecondUsedUp),
+                },
             };
             *last = Some(id);
             Ok(id)
@@ -210,7 +281,7 @@ impl<C: Clock> KsuidGenerator<C> {
     fn monotonic_after(clock: C, last: Ksuid) -> Self {
         let generator = KsuidGenerator::monotonic_with_clock(clock);
         if let Some(state) = &generator.last {
-            state.with(|state, _| *state = Some(last));
+            state.mine().0.with(|state, _| *state = Some(last));
         }
         generator
     }
@@ -290,7 +361,8 @@ impl<C> fmt::Debug for KsuidGenerator<C> {
         let mut debug = f.debug_struct("KsuidGenerator");
         debug.field("monotonic", &self.last.is_some());
         if let Some(last) = &self.last {
-            debug.field("last", &last.with(|last, _| *last));
+            let lanes = last.all().filter_map(|lane| lane.peek(|last| *last));
+            debug.field("last", &lanes.max());
         }
         debug.finish_non_exhaustive()
     }
@@ -425,7 +497,13 @@ mod tests {
         let generator = KsuidGenerator::monotonic_with_clock(ManualClock::new(NOW));
         let a = generator.next();
         assert_eq!(generator.next().payload(), a.payload().wrapping_add(1));
-        generator.last.as_ref().unwrap().as_if_written_by_a_parent();
+        generator
+            .last
+            .as_ref()
+            .unwrap()
+            .mine()
+            .0
+            .as_if_written_by_a_parent();
         let child = generator.next();
         assert_eq!(child.ksuid_seconds(), a.ksuid_seconds());
         assert_ne!(child.payload(), a.payload().wrapping_add(2));

@@ -6,6 +6,7 @@ use core::{
 };
 
 use super::{FORMAT, MAX_COUNTER, RsXid, host};
+use crate::generation::lanes::Lanes;
 use crate::{
     Clock, Error, SystemClock, error::Repr, generation::padded::Padded, process::fork,
     process::random::secure_u64,
@@ -57,8 +58,8 @@ pub struct RsXidGenerator<C = SystemClock> {
     /// The fork generation the process id was read in (high 48 bits) and the process id
     /// (low 16).
     process: AtomicU64,
-    /// The last counter handed out (its low 24 bits).
-    counter: Padded<AtomicU32>,
+    /// The last counter handed out (its low 24 bits), per lane.
+    counter: Padded<Lanes<AtomicU32>>,
 }
 
 impl<C: Clock> RsXidGenerator<C> {
@@ -80,8 +81,62 @@ impl<C: Clock> RsXidGenerator<C> {
             clock,
             machine: machine_id(),
             process: AtomicU64::new(process_word(fork::current().generation())),
-            counter: Padded(AtomicU32::new(secure_u64() as u32 & MAX_COUNTER)),
+            counter: Padded(Lanes::one(AtomicU32::new(
+                secure_u64() as u32 & MAX_COUNTER,
+            ))),
         }
+    }
+
+    /// The same generator in `lanes` lanes (1..=64, rounded up to a power of two), so that
+    /// that many threads make XIDs side by side instead of taking turns at one shared counter.
+    /// One lane, the default, is that shared counter.
+    ///
+    /// Lane `k` of `n` makes only the XIDs whose counter is `k` modulo `n`, and each thread
+    /// takes its XIDs from one lane (see [threads](crate#threads-one-generator-lanes-or-one-each)),
+    /// so they never repeat within a second, as with one counter: a second still holds 2^24
+    /// unique XIDs in all, 2^24 / `n` per lane. Ordered by the second only, as with one
+    /// lane. Each lane starts at a random counter, and a forked child draws new ones.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for 0 or more than 64.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{ManualClock, rs_xid::RsXidGenerator};
+    ///
+    /// let clock = ManualClock::new(1_700_000_000_000_000);
+    /// let generator = RsXidGenerator::with_clock(&clock).with_lanes(2)?;
+    /// let (mine, theirs) = std::thread::scope(|s| {
+    ///     let theirs = s.spawn(|| [generator.next(), generator.next()]);
+    ///     ([generator.next(), generator.next()], theirs.join().unwrap())
+    /// });
+    /// assert_eq!(mine[1].counter(), (mine[0].counter() + 2) % (1 << 24));
+    /// assert_ne!(mine[0].counter() % 2, theirs[0].counter() % 2);
+    /// assert!(RsXidGenerator::new().with_lanes(65).is_err());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_lanes(mut self, lanes: usize) -> Result<Self, Error> {
+        self.counter.0.set(lanes, FORMAT, || {
+            AtomicU32::new(secure_u64() as u32 & MAX_COUNTER)
+        })?;
+        Ok(self)
+    }
+
+    /// How many lanes (see [`with_lanes`](Self::with_lanes)): 1 unless set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::rs_xid::RsXidGenerator;
+    ///
+    /// assert_eq!(RsXidGenerator::new().lanes(), 1);
+    /// assert_eq!(RsXidGenerator::new().with_lanes(3)?.lanes(), 4);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn lanes(&self) -> usize {
+        self.counter.count()
     }
 
     /// The next XID.
@@ -121,7 +176,13 @@ impl<C> RsXidGenerator<C> {
     #[inline]
     pub(crate) fn at_seconds(&self, seconds: u32) -> RsXid {
         let pid = self.process_id();
-        let counter = self.counter.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
+        // In lanes, each lane steps by the lane count and keeps its own low bits.
+        let (counter, mask, lane) = self.counter.mine();
+        let step = mask as u32 + 1;
+        let counter = counter
+            .fetch_add(step, Ordering::Relaxed)
+            .wrapping_add(step);
+        let counter = (counter & !(mask as u32)) | lane as u32;
         RsXid::from_fields(seconds, self.machine, pid, counter & MAX_COUNTER)
     }
 }
@@ -189,8 +250,9 @@ impl<C> RsXidGenerator<C> {
             .compare_exchange(seen, word, Ordering::AcqRel, Ordering::Acquire)
         {
             Ok(_) => {
-                self.counter
-                    .store(secure_u64() as u32 & MAX_COUNTER, Ordering::Relaxed);
+                for lane in self.counter.all() {
+                    lane.store(secure_u64() as u32 & MAX_COUNTER, Ordering::Relaxed);
+                }
                 word as u16
             }
             // Another thread of the child got here first (its process id is the same).
@@ -276,11 +338,19 @@ mod tests {
                 (first.counter() + i) & MAX_COUNTER
             );
         }
-        generator.counter.store(MAX_COUNTER - 1, Ordering::Relaxed);
+        generator
+            .counter
+            .mine()
+            .0
+            .store(MAX_COUNTER - 1, Ordering::Relaxed);
         assert_eq!(generator.next().counter(), MAX_COUNTER);
         assert_eq!(generator.next().counter(), 0);
         // The counter's bits above 24 never reach the id.
-        generator.counter.store(u32::MAX, Ordering::Relaxed);
+        generator
+            .counter
+            .mine()
+            .0
+            .store(u32::MAX, Ordering::Relaxed);
         assert_eq!(generator.next().counter(), 0);
     }
 
@@ -347,11 +417,11 @@ mod tests {
         // As a forked child finds it: the word of another generation.
         let stale = (fork::current().generation().wrapping_add(1) << 16) | 0xFFFF;
         generator.process.store(stale, Ordering::Relaxed);
-        generator.counter.store(0, Ordering::Relaxed);
+        generator.counter.mine().0.store(0, Ordering::Relaxed);
         let mut counters = HashSet::new();
         for _ in 0..20 {
             generator.process.store(stale, Ordering::Relaxed);
-            generator.counter.store(0, Ordering::Relaxed);
+            generator.counter.mine().0.store(0, Ordering::Relaxed);
             let id = generator.next();
             assert_eq!(id.process_id(), host::process_id());
             counters.insert(id.counter());

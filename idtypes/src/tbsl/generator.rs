@@ -9,6 +9,7 @@ use core::{
 use std::sync::Mutex;
 
 use super::{FORMAT, Tbsl};
+use crate::generation::lanes::Lanes;
 use crate::{
     Clock, Error, LeaseTerm, SystemClock, error::Repr, generation::clock_guard::ClockGuard,
     generation::host_clock::monotonic_nanos, generation::padded::Padded, process::fork::PerProcess,
@@ -84,8 +85,8 @@ impl<P: SequenceProvider + ?Sized> SequenceProvider for Box<P> {
 /// ```
 pub struct MemorySequence {
     /// Per machine id: the latest microsecond and the next suffix for it, each behind its
-    /// own lock.
-    slots: [Slot; 100],
+    /// own lock; per lane (see [`with_lanes`](MemorySequence::with_lanes)).
+    slots: Lanes<[Slot; 100]>,
 }
 
 /// One machine id's counter, with its lock in the same 32 bytes (never across two cache
@@ -108,9 +109,73 @@ impl MemorySequence {
     /// ```
     pub const fn new() -> Self {
         MemorySequence {
-            slots: [const { Slot(Mutex::new((0, 0))) }; 100],
+            slots: Lanes::one(empty()),
         }
     }
+
+    /// The same sequence in `lanes` lanes (1..=64, rounded up to a power of two), so that
+    /// that many threads take suffixes side by side instead of taking turns at one lock per
+    /// machine id. One lane, the default, is that shared state; the lanes go on from where
+    /// it is.
+    ///
+    /// Lane `k` of `n` hands out only the suffixes that are `k` modulo `n`, and each thread
+    /// takes its suffixes from one lane (see
+    /// [threads](crate#threads-one-generator-lanes-or-one-each)): a machine id's suffixes of
+    /// one microsecond never repeat, and each thread's strictly increase, but two threads'
+    /// are no longer in the order they were taken. Each lane has `1/n` of a microsecond's
+    /// suffixes.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for 0 or more than 64.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::tbsl::{MemorySequence, SequenceProvider};
+    ///
+    /// let sequence = MemorySequence::new().with_lanes(2)?;
+    /// let mine = [sequence.next_suffix(7, 100), sequence.next_suffix(7, 100)];
+    /// let theirs = std::thread::scope(|s| {
+    ///     s.spawn(|| [sequence.next_suffix(7, 100), sequence.next_suffix(7, 100)]).join().unwrap()
+    /// });
+    /// assert_eq!(mine[1], mine[0].map(|suffix| suffix + 2));
+    /// assert!(mine.iter().all(|suffix| !theirs.contains(suffix)));
+    /// assert!(MemorySequence::new().with_lanes(65).is_err());
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_lanes(mut self, lanes: usize) -> Result<Self, Error> {
+        // Each lane goes on from the latest microsecond and suffix handed out so far.
+        let mut latest = [(0, 0); 100];
+        for slots in self.slots.all() {
+            for (latest, slot) in latest.iter_mut().zip(slots) {
+                *latest = (*latest).max(*slot.0.lock().unwrap_or_else(|p| p.into_inner()));
+            }
+        }
+        self.slots
+            .set(lanes, FORMAT, || latest.map(|slot| Slot(Mutex::new(slot))))?;
+        Ok(self)
+    }
+
+    /// How many lanes (see [`with_lanes`](Self::with_lanes)): 1 unless set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::tbsl::MemorySequence;
+    ///
+    /// assert_eq!(MemorySequence::new().lanes(), 1);
+    /// assert_eq!(MemorySequence::new().with_lanes(3)?.lanes(), 4);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn lanes(&self) -> usize {
+        self.slots.count()
+    }
+}
+
+/// The slots of a lane that has handed out nothing.
+const fn empty() -> [Slot; 100] {
+    [const { Slot(Mutex::new((0, 0))) }; 100]
 }
 
 impl Default for MemorySequence {
@@ -121,22 +186,28 @@ impl Default for MemorySequence {
 
 impl SequenceProvider for MemorySequence {
     fn next_suffix(&self, machine_id: u8, timestamp_micros: u64) -> Option<u32> {
+        let (slots, mask, lane) = self.slots.mine();
+        // In lanes, each lane's suffixes start at its number and step by the lane count.
+        let (step, lane) = (mask as u32 + 1, lane as u32);
         // A poisoned lock only means another thread panicked mid-update of plain integers.
-        let mut slot = self
-            .slots
+        let mut slot = slots
             .get(machine_id as usize)?
             .0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         if timestamp_micros > slot.0 || (slot.0 == 0 && slot.1 == 0) {
-            *slot = (timestamp_micros, 1);
-            return Some(0);
+            *slot = (timestamp_micros, lane + step);
+            return Some(lane);
         }
-        if timestamp_micros < slot.0 || slot.1 > Tbsl::MAX_SUFFIX {
+        // The lane's first suffix at or after the next one (`step` divides 2^32).
+        let suffix = slot
+            .1
+            .checked_add(lane.wrapping_sub(slot.1) & mask as u32)?;
+        if timestamp_micros < slot.0 || suffix > Tbsl::MAX_SUFFIX {
             return None;
         }
-        slot.1 += 1;
-        Some(slot.1 - 1)
+        slot.1 = suffix + step;
+        Some(suffix)
     }
 }
 
@@ -285,6 +356,50 @@ impl<C: Clock> TbslGenerator<C, MemorySequence> {
     /// ```
     pub fn with_clock(clock: C, machine_id: u8) -> Result<Self, Error> {
         TbslGenerator::with_provider(clock, MemorySequence::new(), machine_id)
+    }
+
+    /// The same generator with its in-memory sequence in `lanes` lanes (see
+    /// [`MemorySequence::with_lanes`]), so that that many threads make ids side by side:
+    /// each thread's ids strictly increase and none repeat, but two threads' ids of one
+    /// microsecond are no longer in the order they were made, and each lane has `1/n` of a
+    /// microsecond's suffixes.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange) for 0 or more than 64.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::tbsl::TbslGenerator;
+    ///
+    /// let generator = TbslGenerator::new(7)?.with_lanes(2)?;
+    /// let two = || generator.try_next().and_then(|a| Ok([a, generator.try_next()?]));
+    /// let (mine, theirs) = std::thread::scope(|s| {
+    ///     let theirs = s.spawn(two);
+    ///     (two(), theirs.join().unwrap())
+    /// });
+    /// let (mine, theirs) = (mine?, theirs?);
+    /// assert!(mine[0] < mine[1] && theirs[0] < theirs[1]);
+    /// assert!(mine.iter().all(|id| !theirs.contains(id)));
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn with_lanes(mut self, lanes: usize) -> Result<Self, Error> {
+        self.provider.0 = core::mem::take(&mut self.provider.0).with_lanes(lanes)?;
+        Ok(self)
+    }
+
+    /// How many lanes its in-memory sequence has (see
+    /// [`with_lanes`](TbslGenerator::with_lanes)): 1 unless set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(idtypes::tbsl::TbslGenerator::new(7)?.lanes(), 1);
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn lanes(&self) -> usize {
+        self.provider.lanes()
     }
 }
 
@@ -647,6 +762,55 @@ mod tests {
             .map(|_| generator.try_next().unwrap().suffix())
             .collect();
         assert_eq!(suffixes, [0, 1, 2]);
+    }
+
+    #[test]
+    fn lanes_go_on_from_the_suffixes_handed_out_and_keep_to_their_residue() {
+        let sequence = MemorySequence::new();
+        assert_eq!(sequence.next_suffix(7, 100), Some(0));
+        assert_eq!(sequence.next_suffix(7, 100), Some(1));
+        let sequence = sequence.with_lanes(4).unwrap();
+        let lane = (crate::generation::lanes::thread_number() & 3) as u32;
+        // Never 0 or 1 again in microsecond 100: the lane's first suffix from 2 on.
+        let first = sequence.next_suffix(7, 100).unwrap();
+        assert_eq!((first >= 2, first % 4), (true, lane));
+        assert_eq!(sequence.next_suffix(7, 100), Some(first + 4));
+        assert_eq!(sequence.next_suffix(7, 101), Some(lane));
+        assert_eq!(sequence.next_suffix(7, 100), None);
+        assert_eq!(sequence.next_suffix(8, 5), Some(lane));
+    }
+
+    #[test]
+    fn threads_on_lanes_never_repeat_and_each_sees_its_own_increase() {
+        let clock = ManualClock::new(1_700_000_000_000_000);
+        let generator = TbslGenerator::with_clock(&clock, 7)
+            .unwrap()
+            .with_lanes(2)
+            .unwrap();
+        assert_eq!(generator.lanes(), 2);
+        let per_thread: Vec<Vec<Tbsl>> = thread::scope(|s| {
+            let workers: Vec<_> = (0..4)
+                .map(|_| {
+                    s.spawn(|| {
+                        (0..3_000)
+                            .map(|i| {
+                                if i % 500 == 0 {
+                                    clock.advance(Duration::from_micros(1));
+                                }
+                                generator.try_next().unwrap()
+                            })
+                            .collect()
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        let mut all = HashSet::new();
+        for ids in &per_thread {
+            assert!(ids.windows(2).all(|w| w[0] < w[1]));
+            all.extend(ids.iter().copied());
+        }
+        assert_eq!(all.len(), 4 * 3_000);
     }
 
     #[test]

@@ -4,12 +4,13 @@
 //! retries).
 //!
 //! One group per format (`contention tid`, `contention time_id`, `contention xid`,
-//! `contention snowish`, `contention tbsl`), each with:
+//! `contention snowish`, `contention tbsl`; `contention ulid`, `contention ksuid` (monotonic)
+//! and `contention rs_xid` with only the first four rows), each with:
 //!
 //! - `single`: one thread, `next()` (`try_next()` for TBSL, which has no `next`) on a
 //!   generator on the [`SystemClock`].
 //! - `shared_two_threads`: two threads calling `next()` on ONE generator.
-//! - `lanes_two_threads` (TID, TimeId, xid, snowish): two threads calling `next()` on ONE
+//! - `lanes_two_threads`: two threads calling `next()` on ONE
 //!   generator in two lanes (`with_lanes(2)`): each thread on a lane of its own.
 //! - `own_two_threads`: two threads, each with its OWN generator (on separate cache lines):
 //!   what scaling would be without sharing, and what the per-thread pattern of the crate docs
@@ -74,10 +75,13 @@ mod support;
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
+use idtypes::ksuid::KsuidGenerator;
+use idtypes::rs_xid::RsXidGenerator;
 use idtypes::tbsl::TbslGenerator;
 use idtypes::tid::TidGenerator;
 use idtypes::time_id::TimeIdGenerator;
 use idtypes::uid11::{SnowishGenerator, Uid11XidGenerator};
+use idtypes::ulid::UlidGenerator;
 use idtypes::{Clock, ManualClock, SystemClock};
 use support::{bench_two_threads, configure, two_threads};
 
@@ -373,6 +377,11 @@ fn tbsl(c: &mut Criterion) {
             })
         })
     });
+    bench_lanes(
+        &mut group,
+        || TbslGenerator::new(7).unwrap().with_lanes(2).unwrap(),
+        next,
+    );
     let clock = SteppingClock(ManualClock::new(NOW));
     bench_generator(
         &mut group,
@@ -509,5 +518,44 @@ fn mechanics(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tid, time_id, xid, snowish, tbsl, mechanics);
+/// The generators whose group has only the system clock's three rows and lanes: ULID,
+/// monotonic KSUID and rs/xid.
+fn others(c: &mut Criterion) {
+    let mut group = c.benchmark_group("contention ulid");
+    configure(&mut group);
+    bench_generator(&mut group, "", UlidGenerator::new, UlidGenerator::next);
+    bench_lanes(
+        &mut group,
+        || UlidGenerator::new().with_lanes(2).unwrap(),
+        UlidGenerator::next,
+    );
+    group.finish();
+
+    let mut group = c.benchmark_group("contention ksuid");
+    configure(&mut group);
+    bench_generator(
+        &mut group,
+        "",
+        KsuidGenerator::monotonic,
+        KsuidGenerator::next,
+    );
+    bench_lanes(
+        &mut group,
+        || KsuidGenerator::monotonic().with_lanes(2).unwrap(),
+        KsuidGenerator::next,
+    );
+    group.finish();
+
+    let mut group = c.benchmark_group("contention rs_xid");
+    configure(&mut group);
+    bench_generator(&mut group, "", RsXidGenerator::new, RsXidGenerator::next);
+    bench_lanes(
+        &mut group,
+        || RsXidGenerator::new().with_lanes(2).unwrap(),
+        RsXidGenerator::next,
+    );
+    group.finish();
+}
+
+criterion_group!(benches, tid, time_id, xid, snowish, tbsl, others, mechanics);
 criterion_main!(benches);

@@ -296,8 +296,8 @@ pub struct TbslGenerator<C = SystemClock, P = MemorySequence> {
     machine_id: PerProcess,
     mode: TbslMode,
     policy: ClockPolicy,
-    /// The latest microsecond handed out.
-    last_micros: AtomicU64,
+    /// The latest microsecond handed out, per lane (see `with_lanes`).
+    last_micros: Lanes<AtomicU64>,
 }
 
 impl TbslGenerator<SystemClock, MemorySequence> {
@@ -386,6 +386,10 @@ impl<C: Clock> TbslGenerator<C, MemorySequence> {
     /// ```
     pub fn with_lanes(mut self, lanes: usize) -> Result<Self, Error> {
         self.provider.0 = core::mem::take(&mut self.provider.0).with_lanes(lanes)?;
+        // The latest microsecond per lane too, each going on from the latest so far.
+        let latest = self.last_micros_of_all();
+        self.last_micros
+            .set(lanes, FORMAT, || AtomicU64::new(latest))?;
         Ok(self)
     }
 
@@ -434,7 +438,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
             machine_id: PerProcess::fixed(machine_id as u16),
             mode: TbslMode::Sequenced,
             policy: ClockPolicy::default(),
-            last_micros: AtomicU64::new(0),
+            last_micros: Lanes::one(AtomicU64::new(0)),
         })
     }
 
@@ -513,7 +517,9 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
     pub fn with_lease_term(mut self, term: LeaseTerm) -> Result<Self, Error> {
         self.machine_id = PerProcess::leased(&term, &super::MACHINE_ID, FORMAT)?;
         let floor = u64::try_from(term.floor_micros().saturating_add(1)).unwrap_or(0);
-        self.last_micros.fetch_max(floor, Ordering::AcqRel);
+        for lane in self.last_micros.all() {
+            lane.fetch_max(floor, Ordering::AcqRel);
+        }
         Ok(self)
     }
 
@@ -560,10 +566,12 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
         let limit = (Tbsl::MAX_TIMESTAMP_MICROS * 100 + 99).min((1 << 60) - 1);
         // Started on the first wait only: the fast path reads one clock, not two.
         let mut waiting_since: Option<u64> = None;
+        // The caller's lane's (see `with_lanes`; one lane unless set).
+        let (last_micros, _, _) = self.last_micros.mine();
         loop {
             // `last` before the clock: another thread may issue a later id in between, but then
             // its clock read came first, so ours is not earlier unless the clock went back.
-            let last = self.last_micros.load(Ordering::Acquire);
+            let last = last_micros.load(Ordering::Acquire);
             let reading = self.guard.read(&self.clock);
             let now = u64::try_from(reading.micros).unwrap_or(0);
             // A jump held back reads as the time that passed, which may fall a little short of
@@ -641,7 +649,7 @@ impl<C: Clock, P: SequenceProvider> TbslGenerator<C, P> {
             // `now` is at least `last`: equal (a burst within one microsecond), there is
             // nothing to raise, and no need to take the line for writing.
             if now > last {
-                self.last_micros.fetch_max(now, Ordering::AcqRel);
+                last_micros.fetch_max(now, Ordering::AcqRel);
             }
             return Ok(Tbsl::from_fields(now * 100 + machine_id as u64, suffix));
         }
@@ -731,13 +739,24 @@ impl<C: Clock + Clone + 'static, P: SequenceProvider + ?Sized + 'static> crate::
     }
 }
 
+impl<C, P> TbslGenerator<C, P> {
+    /// The latest microsecond of an id so far, from any lane.
+    fn last_micros_of_all(&self) -> u64 {
+        let lanes = self.last_micros.all();
+        lanes
+            .map(|lane| lane.load(Ordering::Relaxed))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
 impl<C, P> fmt::Debug for TbslGenerator<C, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TbslGenerator")
             .field("machine_id", &self.machine_id.value())
             .field("mode", &self.mode)
             .field("policy", &self.policy)
-            .field("last_micros", &self.last_micros.load(Ordering::Relaxed))
+            .field("last_micros", &self.last_micros_of_all())
             .finish_non_exhaustive()
     }
 }

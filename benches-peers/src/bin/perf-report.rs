@@ -20,6 +20,14 @@ use std::{
     time::{SystemTime, UNIX_EPOCH},
 };
 
+/// The figures of each generator's row of "Generating, two threads".
+const TWO_THREADS: &[(&str, &str)] = &[
+    ("one thread", "single"),
+    ("two sharing one generator", "shared_two_threads"),
+    ("two sharing one generator in two lanes", "lanes_two_threads"),
+    ("two, each its own", "own_two_threads"),
+];
+
 /// Which target directory a bench writes to.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Source {
@@ -489,11 +497,7 @@ const SECTIONS: &[Section] = &[
                 source: I,
                 bench: "contention",
                 group: "contention tid",
-                ours: &[
-                    ("one thread", "single"),
-                    ("two sharing one generator", "shared_two_threads"),
-                    ("two, each its own", "own_two_threads"),
-                ],
+                ours: TWO_THREADS,
                 beside: &[],
                 kind: R,
             },
@@ -502,11 +506,7 @@ const SECTIONS: &[Section] = &[
                 source: I,
                 bench: "contention",
                 group: "contention time_id",
-                ours: &[
-                    ("one thread", "single"),
-                    ("two sharing one generator", "shared_two_threads"),
-                    ("two, each its own", "own_two_threads"),
-                ],
+                ours: TWO_THREADS,
                 beside: &[],
                 kind: R,
             },
@@ -515,11 +515,7 @@ const SECTIONS: &[Section] = &[
                 source: I,
                 bench: "contention",
                 group: "contention xid",
-                ours: &[
-                    ("one thread", "single"),
-                    ("two sharing one generator", "shared_two_threads"),
-                    ("two, each its own", "own_two_threads"),
-                ],
+                ours: TWO_THREADS,
                 beside: &[],
                 kind: R,
             },
@@ -528,11 +524,7 @@ const SECTIONS: &[Section] = &[
                 source: I,
                 bench: "contention",
                 group: "contention snowish",
-                ours: &[
-                    ("one thread", "single"),
-                    ("two sharing one generator", "shared_two_threads"),
-                    ("two, each its own", "own_two_threads"),
-                ],
+                ours: TWO_THREADS,
                 beside: &[],
                 kind: R,
             },
@@ -541,11 +533,34 @@ const SECTIONS: &[Section] = &[
                 source: I,
                 bench: "contention",
                 group: "contention tbsl",
-                ours: &[
-                    ("one thread", "single"),
-                    ("two sharing one generator", "shared_two_threads"),
-                    ("two, each its own", "own_two_threads"),
-                ],
+                ours: TWO_THREADS,
+                beside: &[],
+                kind: R,
+            },
+            Row {
+                operation: "`Ulid`",
+                source: I,
+                bench: "contention",
+                group: "contention ulid",
+                ours: TWO_THREADS,
+                beside: &[],
+                kind: R,
+            },
+            Row {
+                operation: "`Ksuid` (monotonic)",
+                source: I,
+                bench: "contention",
+                group: "contention ksuid",
+                ours: TWO_THREADS,
+                beside: &[],
+                kind: R,
+            },
+            Row {
+                operation: "`RsXid`",
+                source: I,
+                bench: "contention",
+                group: "contention rs_xid",
+                ours: TWO_THREADS,
                 beside: &[],
                 kind: R,
             },

@@ -467,10 +467,11 @@
 //! id is one atomic update of the state they share (a lock, for a sequenced TBSL). That
 //! state's cache line then moves between cores on every id, and the move costs more than
 //! the rest of the id: on the 2-core machine of the repository's
-//! `idtypes/docs/performance.md` ("Generating, two threads"), a line's move takes about 60 ns
-//! where a whole TID takes 23, so that two threads sharing a generator make fewer ids
-//! together than one thread alone, and more threads make still fewer. No design keeps one
-//! order across threads without such a move per id.
+//! `idtypes/docs/performance.md` ("Generating, two threads"), each of two threads sharing a
+//! TID generator took 117 ns an id where one thread alone took 24 (the line's moves, about
+//! 60 ns each, against a whole TID's work), so that two threads sharing a generator make
+//! fewer ids together than one thread alone, and more threads make still fewer. No design
+//! keeps one order across threads without such a move per id.
 //!
 //! Where each thread's ids need only increase for that thread (and all of them never
 //! repeat), a generator in **lanes** shares nothing between threads: `with_lanes(n)` on the

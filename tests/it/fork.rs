@@ -365,3 +365,67 @@ fn a_sonyflake_generator_refuses_in_the_child() {
     let generator = idtypes::sonyflake::SonyflakeGenerator::new(layout, 5).unwrap();
     assert_eq!(refused_in_child(&|| generator.try_next().map(drop)), [1]);
 }
+
+// Generators in lanes (`with_lanes`): the child's main thread keeps its parent's lane (the
+// thread number is the parent thread's), so only what keeps processes apart (the clock id, a
+// new millisecond, new counters) keeps the child's ids from the parent's.
+
+#[test]
+fn a_tid_generator_in_lanes_on_a_frozen_clock_shares_no_tid() {
+    let generator = TidGenerator::with_clock(ManualClock::new(NOW))
+        .with_lanes(4)
+        .unwrap();
+    assert_none_shared(&|| generator.next().to_u64() as u128);
+}
+
+#[test]
+fn a_tid_generator_in_lanes_with_a_chosen_clock_id_refuses_in_the_child() {
+    let generator = TidGenerator::new()
+        .with_clock_id(7)
+        .unwrap()
+        .with_lanes(2)
+        .unwrap();
+    assert_eq!(refused_in_child(&|| generator.try_next().map(drop)), [1]);
+}
+
+#[test]
+fn a_monotonic_xid_generator_in_lanes_does_not_go_on_with_the_parents_count() {
+    let generator = Uid11XidGenerator::with_clock(ManualClock::new(NOW))
+        .with_lanes(4)
+        .unwrap();
+    let (parent, child) = assert_shared_only_by_chance(&|| generator.next().to_u64() as u128);
+    assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
+    let first = Uid11Xid::from_u64(child[0] as u64);
+    assert!(first.millis_since_epoch() > Uid11Xid::from_u64(parent[0] as u64).millis_since_epoch());
+}
+
+#[test]
+fn a_ulid_generator_in_lanes_on_a_frozen_clock_does_not_go_on_with_the_parents_count() {
+    use idtypes::ulid::UlidGenerator;
+    let generator = UlidGenerator::with_clock(ManualClock::new(NOW))
+        .with_lanes(4)
+        .unwrap();
+    generator.next();
+    let (parent, child) = side_by_side(N, &|| generator.next().to_u128());
+    assert_eq!(shared(&parent, &child), 0);
+    assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
+    let millis = |id: u128| idtypes::Ulid::from_u128(id).timestamp_millis();
+    assert!(millis(child[0]) > millis(parent[0]));
+}
+
+#[test]
+fn an_rs_xid_generator_in_lanes_gives_the_child_its_own_process_id_and_counters() {
+    use idtypes::rs_xid::RsXidGenerator;
+    // A frozen clock: both sides make all their XIDs in the same second, the child with its
+    // own process id and a new counter in every lane.
+    let generator = RsXidGenerator::with_clock(ManualClock::new(NOW))
+        .with_lanes(4)
+        .unwrap();
+    assert_none_shared(&|| {
+        u128::from_be_bytes({
+            let mut wide = [0; 16];
+            wide[4..].copy_from_slice(&generator.next().to_bytes());
+            wide
+        })
+    });
+}

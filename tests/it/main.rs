@@ -34,6 +34,7 @@ mod fork;
 mod fuzz_regressions;
 mod graphql;
 mod ksuid_conformance;
+mod lanes;
 mod lease;
 mod lease_cold_start;
 mod lease_cost;

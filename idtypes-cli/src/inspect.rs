@@ -106,6 +106,25 @@ fn inspect(text: &str, local: bool) -> Inspection {
             .iter()
             .any(|reading| reading.id.format().text_only().is_none())
     };
+    // A TypeID with a prefix (`user_01h455...`) is valid as a whole (the uuid reading is the
+    // TypeID's), and split as any typed id's text is: its prefix, `_`, its suffix; the other
+    // readings (a record key) are of the whole text.
+    if readings.iter().any(|reading| reading.info.format == "uuid") {
+        if let Some((prefix, suffix)) = typeid_prefix(text) {
+            return Inspection {
+                typed: Some((prefix.to_owned(), "_".to_owned())),
+                id: suffix.to_owned(),
+                readings: readings
+                    .into_iter()
+                    .map(|reading| Reading {
+                        whole_text: reading.info.format != "uuid",
+                        ..reading
+                    })
+                    .collect(),
+                rejected,
+            };
+        }
+    }
     if !fixed(&readings) {
         if let Some((prefix, separator, id)) = split_typed(text, |id| fixed(&read_all(id, local).0))
         {
@@ -129,6 +148,14 @@ fn inspect(text: &str, local: bool) -> Inspection {
         readings,
         rejected,
     }
+}
+
+/// The prefix and suffix of `text` when it is a TypeID with a prefix.
+fn typeid_prefix(text: &str) -> Option<(&str, &str)> {
+    let typeid = idtypes::uuids::DynTypeId::parse(text).ok()?;
+    // A TypeID's suffix has no `_`: the last one ends the prefix.
+    let (prefix, suffix) = text.rsplit_once('_')?;
+    (!typeid.prefix().is_empty()).then_some((prefix, suffix))
 }
 
 /// Splits typed-id text at the last run of ASCII punctuation that has a valid id after it and

@@ -11,6 +11,9 @@
 //!   `BETWEEN`, as text, integer, hex bytes and SQL for PostgreSQL, MySQL and SQLite.
 //! - `idtypes convert FORMAT VALUE... [--from FORM] [--to FORM]`: between the canonical
 //!   text, the integer, the big-endian bytes and (TBSL) the transport bases.
+//! - `idtypes sql postgres [--schema S]`, `idtypes sql mysql [--database D]`: the SQL
+//!   functions that read stored ids (`tid_text(id)`, ...) as a script for psql or the mysql
+//!   client.
 //!
 //! Every command prints for people by default and one JSON object per line with `--json`
 //! (JSON Lines). Invalid input is an `error: ...` on standard error and exit status 1; usage
@@ -28,6 +31,7 @@ mod inspect;
 mod output;
 mod range;
 mod spec;
+mod sql;
 
 use std::io::ErrorKind as IoErrorKind;
 use std::process::ExitCode;
@@ -55,13 +59,17 @@ Examples:
   idtypes range tid --from 2024-01-01 --to 2024-01-31
   idtypes convert tbsl 25BF6196C8D610700001 --to base58
   idtypes convert tid 1728652679052295174 --from integer
+  idtypes sql postgres --schema ids | psql -1 -d app   the SQL functions, into PostgreSQL
 
 Exit status: 0 on success, 1 when an input is invalid (each reported, the others still
 handled) or nothing matches, 2 for a usage mistake.";
 
-/// Inspect, generate, convert and query ids: atproto TIDs and record keys, ULIDs, UUIDs and
-/// TypeIDs, Snowflakes (Twitter, Discord or any epoch), TimeIds, uid11 (uid11-xid, snowish,
-/// ts-seq-rand, fullrand), TBSLs and rs/xid XIDs (rs-xid).
+/// Inspect, generate, convert and query ids: atproto TIDs (tid) and record keys
+/// (record-key), ULIDs (ulid), UUIDs and TypeIDs (uuid), Snowflakes of Twitter, Discord or any
+/// epoch (snowflake), Sonyflakes (sonyflake), TimeIds (time-id), uid11 and its profiles
+/// (uid11, uid11-xid, snowish, ts-seq-rand, fullrand), TBSLs (tbsl), KSUIDs (ksuid), rs/xid
+/// XIDs (rs-xid), NanoIDs (nanoid) and CUID2s (cuid2); and print the SQL functions that read
+/// them in PostgreSQL and MySQL (sql).
 #[derive(Debug, Parser)]
 #[command(name = "idtypes", version, after_help = EXAMPLES)]
 struct Cli {
@@ -204,6 +212,23 @@ Examples:
         #[arg(long, value_enum, value_name = "FORM")]
         to: Option<Form>,
     },
+    /// The SQL functions that read stored ids (tid_text(id), tid_from_text(text), ...), as a
+    /// script for psql or the mysql client.
+    #[command(after_help = "\
+Every format's <format>_text(id) and <format>_from_text(text), their typed-id forms and the
+TypeID ones: the functions idtypes::sql creates from Rust. Creating them again replaces them.
+
+With --json, one object: {\"database\", \"namespace\", \"script\"}.
+
+Examples:
+  idtypes sql postgres | psql -1 -d app
+  idtypes sql postgres --schema ids | psql -1 -d app
+  idtypes sql mysql --database app | mysql")]
+    Sql {
+        /// The database.
+        #[command(subcommand)]
+        database: sql::Database,
+    },
 }
 
 impl Command {
@@ -214,6 +239,7 @@ impl Command {
             Command::New { .. } => "new",
             Command::Range { .. } => "range",
             Command::Convert { .. } => "convert",
+            Command::Sql { .. } => "sql",
         }
     }
 }
@@ -263,6 +289,7 @@ fn main() -> ExitCode {
             from,
             to,
         } => convert::run(&mut printer, format, values, from, to),
+        Command::Sql { database } => sql::run(&mut printer, &database),
     };
     let failure = match result.and_then(|()| printer.flush().map_err(Failure::Output)) {
         Ok(()) => return ExitCode::SUCCESS,

@@ -31,6 +31,11 @@ impl Printer {
         writeln!(self.out, "{text}")
     }
 
+    /// Text as it is (its own line ends).
+    pub fn text(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())
+    }
+
     /// `label  value`, indented by `indent` spaces, labels aligned.
     pub fn field(&mut self, indent: usize, label: &str, value: impl Display) -> io::Result<()> {
         writeln!(

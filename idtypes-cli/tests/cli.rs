@@ -318,6 +318,38 @@ fn inspect_typed_id_text() {
 }
 
 #[test]
+fn inspect_reads_a_typeids_prefix_as_any_typed_ids() {
+    let objects = json(&[
+        "inspect",
+        "user_01h455vb4pex5vsknk084sn02q",
+        "user_profile_01h455vb4pex5vsknk084sn02q",
+        "01h455vb4pex5vsknk084sn02q",
+    ]);
+    let user = &objects[0];
+    assert_eq!(user["prefix"], "user");
+    assert_eq!(user["separator"], "_");
+    assert_eq!(user["id"], "01h455vb4pex5vsknk084sn02q");
+    assert_eq!(user["best_guess"], "uuid");
+    assert_eq!(
+        candidate(user, "uuid")["text"],
+        "01890a5d-ac96-774b-bcce-b302099a8057"
+    );
+    // A TypeID prefix may hold `_`: the suffix follows the last one.
+    assert_eq!(objects[1]["prefix"], "user_profile");
+    assert_eq!(objects[1]["id"], "01h455vb4pex5vsknk084sn02q");
+    // Without a prefix it is no typed id.
+    assert_eq!(objects[2]["prefix"], Value::Null);
+    idtypes()
+        .args(["inspect", "user_01h455vb4pex5vsknk084sn02q"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "typed id      prefix `user`, separator `_`, id 01h455vb4pex5vsknk084sn02q",
+        ))
+        .stdout(predicate::str::contains("record-key (whole text)"));
+}
+
+#[test]
 fn inspect_local_time() {
     let objects = json(&["inspect", "--local", "3jzfcijpj2z2a"]);
     let local = candidate(&objects[0], "tid")["local_time"]
@@ -931,7 +963,7 @@ fn help_has_examples() {
         .success()
         .stdout(predicate::str::contains("Examples:"))
         .stdout(predicate::str::contains("idtypes inspect 3jzfcijpj2z2a"));
-    for command in ["inspect", "new", "range", "convert"] {
+    for command in ["inspect", "new", "range", "convert", "sql"] {
         idtypes()
             .args([command, "--help"])
             .assert()
@@ -939,6 +971,77 @@ fn help_has_examples() {
             .stdout(predicate::str::contains("Examples:"))
             .stdout(predicate::str::contains("--json"));
     }
+}
+
+#[test]
+fn the_top_level_help_names_every_format_the_commands_take() {
+    // The formats `convert` takes, as clap lists them: every one of the table.
+    let convert = stdout_of(&["convert", "--help"]);
+    // The first list of possible values, FORMAT's: `- tid:         atproto ...`, one a line.
+    let names: Vec<&str> = convert
+        .lines()
+        .skip_while(|line| !line.contains("Possible values:"))
+        .skip(1)
+        .map_while(|line| line.trim_start().strip_prefix("- "))
+        .filter_map(|line| line.split_once(':').map(|(name, _)| name))
+        .collect();
+    assert!(names.len() >= 17, "{names:?}");
+    let help = stdout_of(&["--help"]);
+    for name in names {
+        // In a parenthesized list of names: `(tid)`, `(uid11, uid11-xid, ...)`.
+        let named = ["(", " "].iter().any(|before| {
+            [")", ","]
+                .iter()
+                .any(|after| help.contains(&format!("{before}{name}{after}")))
+        });
+        assert!(named, "`idtypes --help` does not name {name}");
+    }
+}
+
+// --- sql: the scripts -------------------------------------------------------------------
+
+#[test]
+fn sql_prints_the_scripts_of_the_library() {
+    assert_eq!(
+        stdout_of(&["sql", "postgres"]),
+        idtypes::sql::postgres_script("public").unwrap()
+    );
+    assert_eq!(
+        stdout_of(&["sql", "postgres", "--schema", "My Ids"]),
+        idtypes::sql::postgres_script("My Ids").unwrap()
+    );
+    assert_eq!(stdout_of(&["sql", "mysql"]), idtypes::sql::MYSQL);
+    assert_eq!(
+        stdout_of(&["sql", "mysql", "--database", "ids"]),
+        idtypes::sql::mysql_script("ids").unwrap()
+    );
+    let object = &json(&["sql", "postgres", "--schema", "ids"])[0];
+    assert_eq!(object["database"], "postgresql");
+    assert_eq!(object["namespace"], "ids");
+    assert_eq!(
+        object["script"],
+        idtypes::sql::postgres_script("ids").unwrap()
+    );
+    assert_eq!(json(&["sql", "mysql"])[0]["namespace"], Value::Null);
+}
+
+#[test]
+fn sql_refuses_a_name_the_database_would_not_keep() {
+    idtypes()
+        .args(["sql", "postgres", "--schema", "a$$b"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "error: invalid PostgreSQL schema name",
+        ));
+    idtypes()
+        .args(["sql", "mysql", "--database", "ids "])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("MySQL database name"));
+    idtypes().args(["sql"]).assert().code(2);
+    idtypes().args(["sql", "oracle"]).assert().code(2);
 }
 
 // --- what each format brings (the table in src/formats.rs) --------------------------------

@@ -1021,11 +1021,7 @@ pub use integrations::db::diesel;
     feature = "etcd"
 ))]
 pub use integrations::db::lease;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "rusqlite"
-))]
+#[cfg(feature = "alloc")]
 pub use integrations::db::sql;
 #[cfg(any(
     feature = "sqlx-postgres",

@@ -13,18 +13,8 @@ pub mod async_graphql;
 pub mod axum;
 #[cfg(feature = "chrono")]
 pub(crate) mod chrono;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "sqlx-sqlite",
-    feature = "postgres-types",
-    feature = "sea-orm",
-    feature = "rusqlite",
-    feature = "diesel-postgres",
-    feature = "diesel-mysql",
-    feature = "diesel-sqlite",
-    feature = "etcd"
-))]
+// `alloc` for the SQL scripts (`idtypes::sql`); every database feature implies it.
+#[cfg(feature = "alloc")]
 pub(crate) mod db;
 #[cfg(feature = "jiff")]
 pub(crate) mod jiff;

@@ -44,11 +44,7 @@ pub(crate) mod postgres_types;
 pub(crate) mod rusqlite;
 #[cfg(feature = "sea-orm")]
 pub(crate) mod sea_orm;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-mysql",
-    feature = "rusqlite"
-))]
+// The scripts need no database client (the CLI prints them); the functions' installers do.
 pub mod sql;
 #[cfg(any(
     feature = "sqlx-postgres",

@@ -73,10 +73,18 @@
 //!
 //! Create them once per database with [`create_functions`] (in the connection's schema: on
 //! PostgreSQL the current one, the first of `search_path` that exists; on MySQL the current
-//! database) or [`create_functions_in`] (in a named one), or run the scripts yourself:
-//! [`POSTGRES`] (for the schema `public`) or [`postgres_script`] with psql, [`MYSQL`] (for
-//! the current database) or [`mysql_script`] with the mysql client (they set their own
-//! `DELIMITER`). Creating them again replaces them. Helper functions are named `idtypes_*`.
+//! database) or [`create_functions_in`] (in a named one), both with `sqlx-postgres` or
+//! `sqlx-mysql`, or run the scripts yourself: [`POSTGRES`] (for the schema `public`) or
+//! [`postgres_script`] with psql, [`MYSQL`] (for the current database) or [`mysql_script`]
+//! with the mysql client (they set their own `DELIMITER`). The scripts need no database
+//! feature (only `alloc`), and the command line prints them, with no Rust to write:
+//!
+//! ```sh
+//! idtypes sql postgres --schema ids | psql -1 -d app     # after CREATE SCHEMA ids
+//! idtypes sql mysql --database app | mysql app
+//! ```
+//!
+//! Creating them again replaces them. Helper functions are named `idtypes_*`.
 //! MySQL with binary logging on needs `log_bin_trust_function_creators = 1` (or the SUPER
 //! privilege) to create functions.
 //!

@@ -222,13 +222,20 @@ fn assert_shared_only_by_chance(make: &dyn Fn() -> u128) -> (Vec<u128>, Vec<u128
 
 #[test]
 fn a_monotonic_xid_generator_does_not_go_on_with_the_parents_count() {
-    // A frozen clock: both sides make all their xids in the same millisecond.
-    let generator = Uid11XidGenerator::with_clock(ManualClock::new(NOW));
-    let (parent, child) = assert_shared_only_by_chance(&|| generator.next().to_u64() as u128);
-    assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
-    // The child went on after the parent's last xid before the fork, in a later millisecond.
-    let first = Uid11Xid::from_u64(child[0] as u64);
-    assert!(first.millis_since_epoch() > Uid11Xid::from_u64(parent[0] as u64).millis_since_epoch());
+    // One lane, and four (the child's thread keeps its parent thread's lane).
+    for lanes in [1, 4] {
+        // A frozen clock: both sides make all their xids in the same millisecond.
+        let generator = Uid11XidGenerator::with_clock(ManualClock::new(NOW))
+            .with_lanes(lanes)
+            .unwrap();
+        let (parent, child) = assert_shared_only_by_chance(&|| generator.next().to_u64() as u128);
+        assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
+        // The child went on after the parent's last xid before the fork, in a later
+        // millisecond.
+        let first = Uid11Xid::from_u64(child[0] as u64);
+        let parents = Uid11Xid::from_u64(parent[0] as u64);
+        assert!(first.millis_since_epoch() > parents.millis_since_epoch());
+    }
 }
 
 #[test]
@@ -295,15 +302,21 @@ fn a_grandchild_differs_from_its_parent_even_when_the_parent_used_the_generator_
 #[test]
 fn a_ulid_generator_on_a_frozen_clock_does_not_go_on_with_the_parents_count() {
     use idtypes::ulid::UlidGenerator;
-    // Both sides make all their ULIDs in the same millisecond: without the jump, the child
-    // would count up from the parent's last ULID and repeat every one the parent makes.
-    let generator = UlidGenerator::with_clock(ManualClock::new(NOW));
-    generator.next();
-    let (parent, child) = side_by_side(N, &|| generator.next().to_u128());
-    assert_eq!(shared(&parent, &child), 0);
-    assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
-    let millis = |id: u128| idtypes::Ulid::from_u128(id).timestamp_millis();
-    assert!(millis(child[0]) > millis(parent[0]));
+    // One lane, and four (the child's thread keeps its parent thread's lane).
+    for lanes in [1, 4] {
+        // Both sides make all their ULIDs in the same millisecond: without the jump, the
+        // child would count up from the parent's last ULID and repeat every one the parent
+        // makes.
+        let generator = UlidGenerator::with_clock(ManualClock::new(NOW))
+            .with_lanes(lanes)
+            .unwrap();
+        generator.next();
+        let (parent, child) = side_by_side(N, &|| generator.next().to_u128());
+        assert_eq!(shared(&parent, &child), 0);
+        assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
+        let millis = |id: u128| idtypes::Ulid::from_u128(id).timestamp_millis();
+        assert!(millis(child[0]) > millis(parent[0]));
+    }
 }
 
 #[test]
@@ -366,9 +379,10 @@ fn a_sonyflake_generator_refuses_in_the_child() {
     assert_eq!(refused_in_child(&|| generator.try_next().map(drop)), [1]);
 }
 
-// Generators in lanes (`with_lanes`): the child's main thread keeps its parent's lane (the
-// thread number is the parent thread's), so only what keeps processes apart (the clock id, a
-// new millisecond, new counters) keeps the child's ids from the parent's.
+// Generators in lanes (`with_lanes`; xid and ULID above): the child's main thread keeps its
+// parent's lane (the thread number is the parent thread's), so only what keeps processes
+// apart (the clock id, a new millisecond, new counters) keeps the child's ids from the
+// parent's.
 
 #[test]
 fn a_tid_generator_in_lanes_on_a_frozen_clock_shares_no_tid() {
@@ -386,31 +400,6 @@ fn a_tid_generator_in_lanes_with_a_chosen_clock_id_refuses_in_the_child() {
         .with_lanes(2)
         .unwrap();
     assert_eq!(refused_in_child(&|| generator.try_next().map(drop)), [1]);
-}
-
-#[test]
-fn a_monotonic_xid_generator_in_lanes_does_not_go_on_with_the_parents_count() {
-    let generator = Uid11XidGenerator::with_clock(ManualClock::new(NOW))
-        .with_lanes(4)
-        .unwrap();
-    let (parent, child) = assert_shared_only_by_chance(&|| generator.next().to_u64() as u128);
-    assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
-    let first = Uid11Xid::from_u64(child[0] as u64);
-    assert!(first.millis_since_epoch() > Uid11Xid::from_u64(parent[0] as u64).millis_since_epoch());
-}
-
-#[test]
-fn a_ulid_generator_in_lanes_on_a_frozen_clock_does_not_go_on_with_the_parents_count() {
-    use idtypes::ulid::UlidGenerator;
-    let generator = UlidGenerator::with_clock(ManualClock::new(NOW))
-        .with_lanes(4)
-        .unwrap();
-    generator.next();
-    let (parent, child) = side_by_side(N, &|| generator.next().to_u128());
-    assert_eq!(shared(&parent, &child), 0);
-    assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
-    let millis = |id: u128| idtypes::Ulid::from_u128(id).timestamp_millis();
-    assert!(millis(child[0]) > millis(parent[0]));
 }
 
 #[test]

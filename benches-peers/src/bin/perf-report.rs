@@ -24,7 +24,10 @@ use std::{
 const TWO_THREADS: &[(&str, &str)] = &[
     ("one thread", "single"),
     ("two sharing one generator", "shared_two_threads"),
-    ("two sharing one generator in two lanes", "lanes_two_threads"),
+    (
+        "two sharing one generator in two lanes",
+        "lanes_two_threads",
+    ),
     ("two, each its own", "own_two_threads"),
 ];
 

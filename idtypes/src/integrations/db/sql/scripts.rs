@@ -285,6 +285,7 @@ fn without_leading_comments(statement: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn the_postgres_script_is_the_template_for_public() {

@@ -154,6 +154,34 @@ pub(crate) fn thread_number() -> usize {
         .unwrap_or(0)
 }
 
+/// What the lanes' tests share: `threads` threads each take `ids` values from `next` (given
+/// the value's index in its thread); asserts that each thread's values strictly increase and
+/// that no value repeats across threads.
+#[cfg(all(test, feature = "std", idtypes_host))]
+pub(crate) fn assert_threads_never_repeat<T>(
+    threads: usize,
+    ids: usize,
+    next: impl Fn(usize) -> T + Sync,
+) where
+    T: Ord + core::hash::Hash + Copy + core::fmt::Debug + Send,
+{
+    let per_thread: Vec<Vec<T>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| s.spawn(|| (0..ids).map(&next).collect()))
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    let mut all = std::collections::HashSet::new();
+    for values in &per_thread {
+        assert!(
+            values.windows(2).all(|w| w[0] < w[1]),
+            "a thread's values decrease"
+        );
+        all.extend(values.iter().copied());
+    }
+    assert_eq!(all.len(), threads * ids, "values repeat across threads");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -154,7 +154,7 @@ fn round_up(earliest: i64, mask: u64, lane: u64) -> Option<i64> {
 mod tests {
     use super::*;
     #[cfg(all(feature = "std", idtypes_host))]
-    use crate::generation::lanes::{MAX_LANES, thread_number};
+    use crate::generation::lanes::{MAX_LANES, assert_threads_never_repeat, thread_number};
 
     #[test]
     fn follows_the_clock_and_counts_up_within_a_tick() {
@@ -250,31 +250,14 @@ mod tests {
         for lanes in [1, 2, 4] {
             let mut m = Monotonic::starting_at(0);
             m.set_lanes(lanes, "test").unwrap();
-            let per_thread: Vec<Vec<i64>> = std::thread::scope(|s| {
-                let workers: Vec<_> = (0..6)
-                    .map(|_| {
-                        s.spawn(|| {
-                            let lane = (thread_number() % lanes) as i64;
-                            (0..20_000)
-                                .map(|i| {
-                                    // A clock that moves on, stands still and goes back.
-                                    let now = [i / 3, i / 7, 5][i as usize % 3];
-                                    let t = m.next(now, i64::MAX, u64::MAX).unwrap();
-                                    assert_eq!(t.rem_euclid(lanes as i64), lane);
-                                    t
-                                })
-                                .collect()
-                        })
-                    })
-                    .collect();
-                workers.into_iter().map(|w| w.join().unwrap()).collect()
+            assert_threads_never_repeat(6, 20_000, |i| {
+                let lane = (thread_number() % lanes) as i64;
+                // A clock that moves on, stands still and goes back.
+                let now = [i as i64 / 3, i as i64 / 7, 5][i % 3];
+                let t = m.next(now, i64::MAX, u64::MAX).unwrap();
+                assert_eq!(t.rem_euclid(lanes as i64), lane);
+                t
             });
-            let mut all = std::collections::HashSet::new();
-            for timestamps in &per_thread {
-                assert!(timestamps.windows(2).all(|w| w[0] < w[1]));
-                all.extend(timestamps.iter().copied());
-            }
-            assert_eq!(all.len(), 6 * 20_000, "{lanes} lanes");
         }
     }
 }

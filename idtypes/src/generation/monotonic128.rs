@@ -177,29 +177,12 @@ mod tests {
         for lanes in [2_u128, 4] {
             let mut m = Monotonic128::starting_at(0);
             m.set_lanes(lanes as usize, "test").unwrap();
-            let per_thread: Vec<Vec<u128>> = std::thread::scope(|s| {
-                let workers: Vec<_> = (0..8)
-                    .map(|_| {
-                        s.spawn(|| {
-                            let lane = crate::generation::lanes::thread_number() as u128 % lanes;
-                            (0..10_000u64)
-                                .map(|i| {
-                                    let value = m.next(1 + i / 2500, BITS, MAX, || 7).unwrap();
-                                    assert_eq!(value % lanes, lane);
-                                    value
-                                })
-                                .collect()
-                        })
-                    })
-                    .collect();
-                workers.into_iter().map(|w| w.join().unwrap()).collect()
+            crate::generation::lanes::assert_threads_never_repeat(8, 10_000, |i| {
+                let lane = crate::generation::lanes::thread_number() as u128 % lanes;
+                let value = m.next(1 + i as u64 / 2500, BITS, MAX, || 7).unwrap();
+                assert_eq!(value % lanes, lane);
+                value
             });
-            let mut seen = HashSet::new();
-            for values in &per_thread {
-                assert!(values.windows(2).all(|w| w[0] < w[1]));
-                seen.extend(values.iter().copied());
-            }
-            assert_eq!(seen.len(), 80_000, "{lanes} lanes");
         }
     }
 

@@ -807,29 +807,12 @@ mod tests {
             .with_lanes(2)
             .unwrap();
         assert_eq!(generator.lanes(), 2);
-        let per_thread: Vec<Vec<Tbsl>> = thread::scope(|s| {
-            let workers: Vec<_> = (0..4)
-                .map(|_| {
-                    s.spawn(|| {
-                        (0..3_000)
-                            .map(|i| {
-                                if i % 500 == 0 {
-                                    clock.advance(Duration::from_micros(1));
-                                }
-                                generator.try_next().unwrap()
-                            })
-                            .collect()
-                    })
-                })
-                .collect();
-            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        crate::generation::lanes::assert_threads_never_repeat(4, 3_000, |i| {
+            if i % 500 == 0 {
+                clock.advance(Duration::from_micros(1));
+            }
+            generator.try_next().unwrap()
         });
-        let mut all = HashSet::new();
-        for ids in &per_thread {
-            assert!(ids.windows(2).all(|w| w[0] < w[1]));
-            all.extend(ids.iter().copied());
-        }
-        assert_eq!(all.len(), 4 * 3_000);
     }
 
     #[test]

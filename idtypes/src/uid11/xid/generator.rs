@@ -288,33 +288,15 @@ mod tests {
                 .with_lanes(lanes)
                 .unwrap();
             assert_eq!(generator.lanes(), lanes);
-            let per_thread: Vec<Vec<u64>> = std::thread::scope(|s| {
-                let workers: Vec<_> = (0..4)
-                    .map(|_| {
-                        s.spawn(|| {
-                            let lane =
-                                crate::generation::lanes::thread_number() as u64 % lanes as u64;
-                            (0..5_000)
-                                .map(|i| {
-                                    if i % 1_000 == 0 {
-                                        clock.advance(Duration::from_micros(700));
-                                    }
-                                    let payload = generator.next().to_u64();
-                                    assert_eq!(payload % lanes as u64, lane);
-                                    payload
-                                })
-                                .collect()
-                        })
-                    })
-                    .collect();
-                workers.into_iter().map(|w| w.join().unwrap()).collect()
+            crate::generation::lanes::assert_threads_never_repeat(4, 5_000, |i| {
+                let lane = crate::generation::lanes::thread_number() as u64 % lanes as u64;
+                if i % 1_000 == 0 {
+                    clock.advance(Duration::from_micros(700));
+                }
+                let payload = generator.next().to_u64();
+                assert_eq!(payload % lanes as u64, lane);
+                payload
             });
-            let mut all = HashSet::new();
-            for payloads in &per_thread {
-                assert!(payloads.windows(2).all(|w| w[0] < w[1]));
-                all.extend(payloads.iter().copied());
-            }
-            assert_eq!(all.len(), 4 * 5_000, "{lanes} lanes");
         }
     }
 

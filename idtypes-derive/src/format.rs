@@ -184,6 +184,7 @@ mod tests {
                 "__idtypes_typed_ksuid",
                 "__idtypes_typed_sonyflake",
                 "__idtypes_typed_rs_xid",
+                "__idtypes_typed_object_id",
                 "__idtypes_typed_nano_id",
                 "__idtypes_typed_cuid2",
             ]

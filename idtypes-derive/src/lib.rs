@@ -168,6 +168,10 @@ derives! {
     /// RequestId(RsXid);` reads and prints `req_9m4e2mr0ui3e8a215n4g`, with the XID's parts,
     /// ranges and generation, typed.
     derive_rs_xid => RsXid;
+    /// A typed MongoDB ObjectId: `#[derive(ObjectId)] #[idtype(prefix = "order")] struct
+    /// OrderId(ObjectId);` reads and prints `order_64b7f0a1c2d3e4f5a6b7c8d9`, with the
+    /// ObjectId's parts, ranges and generation, typed.
+    derive_object_id => ObjectId;
     /// A typed NanoID, over any of its types: `#[derive(NanoId)] #[idtype(prefix = "inv")]
     /// struct InviteId(NanoId<Lowercase, 16>);` reads and prints `inv_qzvbwxmtrjkaplsn`, with
     /// `random()` (a random id), `as_str()` and the accessors. The field names the NanoID type

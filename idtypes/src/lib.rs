@@ -57,6 +57,7 @@
 //! | [`Ksuid`](struct@Ksuid) | KSUID (segmentio/ksuid) | 20 bytes: 32-bit seconds since 1,400,000,000 Unix seconds, 128-bit random payload | 27 chars base62 (`0-9A-Za-z`, nothing else), at most `aWgEPTl1tmebfsQzFP4bxwgy80V` |
 //! | [`Sonyflake`](struct@Sonyflake) | Sony's Sonyflake (sony/sonyflake v1, v2) | `u64`: 0, then time in units since the service's start, sequence, machine id, as its [`SonyflakeLayout`](sonyflake::SonyflakeLayout) cuts them (v1: 39-bit 10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine id) | 1 to 19 decimal digits |
 //! | [`RsXid`](struct@RsXid) | rs/xid's XID (the Go `github.com/rs/xid`, the Rust `xid` crate, npm `xid-ts`): Mongo-ObjectId-like 12 bytes | 12 bytes: 32-bit s since 1970, 3-byte machine id, 2-byte process id, 3-byte counter | 20 chars lowercase base32hex (`0-9a-v`), the last `0` or `g` |
+//! | [`ObjectId`](struct@ObjectId) | MongoDB's ObjectId (the BSON specification, npm `bson`, the Rust `bson` crate: `bson` feature) | 12 bytes: 32-bit s since 1970, 5-byte random value per process, 3-byte counter | 24 chars hex, lowercase, read in either case |
 //! | [`NanoId`](struct@NanoId) (`NanoId<A, LEN>`) | NanoID | its text, inline: `LEN` symbols of the alphabet `A`, random (not time-ordered) | by default 21 chars of `A-Za-z0-9_-`; other alphabets and lengths are types ([`nanoid`]) |
 //! | [`Cuid2`](struct@Cuid2) | CUID2 (`@paralleldrive/cuid2`) | none: the text, inline (up to 32 bytes) | 2 to 32 chars, a letter `a-z` then `0-9a-z` (24 when generated); see [`cuid2`](mod@cuid2) |
 //!
@@ -130,6 +131,9 @@
 //! | `ranges_for_time` → [`IdRanges`] | ✓ | ✓ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — | ✓ | `uuids::ranges_for_time` | ✓ | ✓ ¹⁰ | ✓ | — ⁴ | — ⁴ |
 //! | `range_for_time` → `Option<IdRange>` | ✓ | — ⁸ | — ⁴ | ✓ | ✓ | ✓ | — ⁴ | ✓ ¹⁰ | ✓ | — | ✓ | `uuids::range_for_time` | ✓ | ✓ ¹⁰ | ✓ | — ⁴ | — ⁴ |
 //! | the same span as integers | `range_for_micros` | `ranges_for_micros` | — | `range_for_millis` | `range_for_millis` | `range_for_millis` | — | `range_for_millis` ¹⁰ | `range_for_micros` | — | `range_for_millis` | `uuids::range_for_millis` | `range_for_seconds` | `range_for_millis` ¹⁰ | `range_for_seconds` | — | — |
+//!
+//! An [`ObjectId`](struct@ObjectId) has the operations of an `RsXid`, with its own parts
+//! (seconds, the process's random value, counter) and no machine id to set.
 //!
 //! 1. A record key, a NanoID and a CUID2 are strings: their text is their only form.
 //! 2. Some values are not ids (snowish's, Snowflake's and Sonyflake's top bit, TBSL's 80
@@ -582,6 +586,7 @@
 //! | a generator whose clock, node or machine id you fixed ([`TidGenerator::with_clock_id`](crate::tid::TidGenerator::with_clock_id), [`TimeIdGenerator::with_node`](crate::time_id::TimeIdGenerator::with_node), [`SnowishGenerator`](crate::uid11::SnowishGenerator), [`SnowflakeGenerator`](crate::snowflake::SnowflakeGenerator), [`SonyflakeGenerator`](crate::sonyflake::SonyflakeGenerator), [`TbslGenerator`](crate::tbsl::TbslGenerator)) | refuses with [`ErrorKind::Forked`]: make the worker's generator after the fork, with the worker's own id |
 //! | [`FullRand::random`], [`NanoId::random`], xid, ts-seq-rand and random TBSL bits | a new random stream, seeded from the OS in each thread |
 //! | an [`RsXidGenerator`](crate::rs_xid::RsXidGenerator), `RsXid::now()` | reads the child's process id and draws a new counter before its first id |
+//! | an [`ObjectIdGenerator`](crate::object_id::ObjectIdGenerator), `ObjectId::now()` | draws a new random value and a new counter before its first id |
 //! | a monotonic [`Uid11XidGenerator`](crate::uid11::Uid11XidGenerator) | starts at a random point after the parent's last xid instead of counting on from it |
 //! | a [`UlidGenerator`](crate::ulid::UlidGenerator), `UuidV7Generator`, `Ulid::now()`, `uuids::now_v7()` | starts in the millisecond after the parent's last id, with fresh random bits; a lock a parent's thread held at the fork is taken over |
 //! | a monotonic [`KsuidGenerator`](crate::ksuid::KsuidGenerator) (`Ksuid::now()` and the default generator keep no state: every payload is fresh) | starts its count again from fresh random bits in the current second (never ahead of the clock); a lock a parent's thread held at the fork is taken over |
@@ -643,6 +648,7 @@
 //! | `utoipa6` | no | the same for utoipa 6 (what `cargo add utoipa` gives now; a newer Rust: [Rust versions](#rust-versions)): either feature, or both, for an application that has both versions in its tree | `utoipa` 6 (only its `macros` feature) |
 //! | `axum` | no | extractors for axum 0.8, [`axum::Path`], [`axum::Query`] and [`axum::Json`]: axum's own but for their rejections, RFC 9457 problem details (`application/problem+json`) that give a refused id's message, where it was (parameter, JSON pointer), its kind and position; with `utoipa` or `utoipa6`, the problem's schema and the rejections' OpenAPI responses (see [`axum`](crate::axum)); turns on `std` and `serde` | `axum` 0.8 (no default features), `serde_json`, `serde_path_to_error`, `serde_urlencoded` and `form_urlencoded` (what axum's `json` and `query` features pull in) |
 //! | `async-graphql` | no | every id type, [`DynTypeId`](crate::uuids::DynTypeId) and typed id an async-graphql 7 scalar named like its type (`Tid`, `PostId`): its text in and out, refused with the id's own message (its kind and position as extensions), described as its JSON Schema is, with `@specifiedBy` where a specification exists; [`AsId`](crate::async_graphql::AsId) and `TryFrom<ID>` for a schema that says `ID` (see [`async_graphql`](crate::async_graphql)); turns on `std` | `async-graphql` 7 (no default features; 7.0.16, the last 7.x for Rust 1.85, or later) |
+//! | `bson` | no | conversions both ways between [`ObjectId`](struct@ObjectId) and the `bson` crate's `oid::ObjectId` (MongoDB's Rust driver's), and [`object_id::as_bson`](crate::object_id::as_bson), a serde field that BSON holds as an ObjectId; turns on `std` and `serde` | `bson` 3 (with its `serde`) |
 //! | `cuid2` | no | generating CUID2s as the reference does ([`Cuid2::generate`], [`Cuid2Generator`](cuid2::Cuid2Generator)) and [`Cuid2::from_inputs`] (the reference's id for given inputs); parsing needs no feature | `sha3` 0.12 (SHA3-512; no default features) |
 //!
 //! # Rust versions
@@ -772,7 +778,7 @@
 //! | `Tbsl` ([`Column::Bytes`]) | `BYTEA` (10 bytes) | `BINARY(10)` | `BLOB` |
 //! | `Ulid` ([`Column::Uuid`]), a typed id over a `Uuid` | `UUID` | `BINARY(16)` | `BLOB` |
 //! | `Ksuid` ([`Column::Bytes`]) | `BYTEA` (20 bytes) | `BINARY(20)` | `BLOB` |
-//! | `RsXid` ([`Column::Bytes`]) | `BYTEA` (12 bytes) | `BINARY(12)` | `BLOB` |
+//! | `RsXid`, `ObjectId` ([`Column::Bytes`]) | `BYTEA` (12 bytes) | `BINARY(12)` | `BLOB` |
 //! | `AsBytes<T>` (any id, typed ids too) | `BYTEA` | `BINARY(8)`, `BINARY(10)` | `BLOB` |
 //! | `RecordKey` | `TEXT COLLATE "C"` | `VARCHAR(512) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | `AsText<T>` | `TEXT COLLATE "C"` | `VARCHAR(20) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
@@ -981,6 +987,7 @@ pub mod service_guide {}
 pub mod decisions {}
 pub mod ksuid;
 pub mod nanoid;
+pub mod object_id;
 pub mod prelude;
 pub mod rs_xid;
 pub mod snowflake;
@@ -1039,6 +1046,7 @@ pub use integrations::db::{as_bytes::AsBytes, as_text::AsText};
 pub use integrations::serde;
 pub use ksuid::Ksuid;
 pub use nanoid::NanoId;
+pub use object_id::ObjectId;
 #[cfg(all(feature = "std", idtypes_host))]
 pub use process::lease_term::LeaseTerm;
 pub use range::IdRange;
@@ -1070,6 +1078,8 @@ pub use idtypes_derive::Cuid2;
 pub use idtypes_derive::Ksuid;
 #[cfg(feature = "derive")]
 pub use idtypes_derive::NanoId;
+#[cfg(feature = "derive")]
+pub use idtypes_derive::ObjectId;
 #[cfg(all(feature = "derive", feature = "alloc"))]
 pub use idtypes_derive::RecordKey;
 #[cfg(feature = "derive")]

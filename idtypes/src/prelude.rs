@@ -33,6 +33,7 @@ pub use crate::TypedId;
 pub use crate::cuid2::TypedCuid2;
 pub use crate::ksuid::TypedKsuid;
 pub use crate::nanoid::TypedNanoId;
+pub use crate::object_id::TypedObjectId;
 pub use crate::rs_xid::TypedRsXid;
 pub use crate::snowflake::TypedSnowflake;
 pub use crate::sonyflake::TypedSonyflake;

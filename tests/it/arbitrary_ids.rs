@@ -101,6 +101,7 @@ fn every_fixed_size_format_draws_valid_ids() {
     fixed::<idtypes::Ksuid>(|_| {});
     fixed::<idtypes::Sonyflake>(|id| assert_eq!(id.to_u64() >> 63, 0));
     fixed::<idtypes::RsXid>(|_| {});
+    fixed::<idtypes::ObjectId>(|_| {});
 }
 
 #[test]
@@ -129,6 +130,7 @@ fn the_whole_range_of_each_fixed_size_format_is_reachable() {
     ends(20, idtypes::Ksuid::MIN, idtypes::Ksuid::MAX);
     ends(8, idtypes::Sonyflake::MIN, idtypes::Sonyflake::MAX);
     ends(12, idtypes::RsXid::MIN, idtypes::RsXid::MAX);
+    ends(12, idtypes::ObjectId::MIN, idtypes::ObjectId::MAX);
     // The bytes are the id's: TIDs with the top bit set, TimeIds before 1970.
     let tid = Tid::arbitrary(&mut Unstructured::new(&[0x80, 0, 0, 0, 0, 0, 0, 1])).unwrap();
     assert_eq!(tid.to_u64(), (1 << 63) + 1);

@@ -1703,3 +1703,60 @@ fn a_typed_rs_xid_has_its_parts_ranges_and_generation() {
         (ErrorKind::Character, Some(5))
     );
 }
+
+/// A typed MongoDB ObjectId has the ObjectId's parts, ranges and generation, typed.
+#[test]
+fn a_typed_object_id_has_its_parts_ranges_and_generation() {
+    use idtypes::ObjectId;
+    use idtypes::object_id::ObjectIdGenerator;
+    use idtypes_tests::typed::MongoOrderId;
+
+    let id: MongoOrderId = "order_64b7f0a1c2d3e4f5a6b7c8d9".parse().unwrap();
+    assert_eq!(id.timestamp_seconds(), 1_689_776_289);
+    assert_eq!(id.process_unique(), [0xc2, 0xd3, 0xe4, 0xf5, 0xa6]);
+    assert_eq!(id.counter(), 0xb7_c8d9);
+    // Read in either case, written in lowercase; the prefix is as written.
+    let upper: MongoOrderId = "order_64B7F0A1C2D3E4F5A6B7C8D9".parse().unwrap();
+    assert_eq!(upper, id);
+    assert_eq!(upper.to_string(), "order_64b7f0a1c2d3e4f5a6b7c8d9");
+    assert_eq!(
+        format!("{id:?}"),
+        "MongoOrderId(order_64b7f0a1c2d3e4f5a6b7c8d9)"
+    );
+    assert_copy::<MongoOrderId>();
+
+    let range = MongoOrderId::range_for_prefix("order_64b7f")
+        .unwrap()
+        .unwrap();
+    assert!(range.contains(&id));
+    assert_eq!(range.start().to_string(), "order_64b7f0000000000000000000");
+    let seconds = MongoOrderId::range_for_seconds(1_689_776_289, 1_689_776_289).unwrap();
+    assert!(seconds.contains(&id));
+    let time = id.datetime::<chrono::DateTime<chrono::Utc>>();
+    assert!(MongoOrderId::ranges_for_time(time..=time).contains(&id));
+
+    let generator = ObjectIdGenerator::with_clock(ManualClock::new(1_700_000_000_000_000));
+    let first = MongoOrderId::next_from(&generator);
+    let second = MongoOrderId::try_next_from(&generator).unwrap();
+    assert_eq!(first.timestamp_seconds(), 1_700_000_000);
+    assert_eq!(first.process_unique(), generator.process_unique());
+    assert_eq!(second.counter(), (first.counter() + 1) % (1 << 24));
+    assert_ne!(MongoOrderId::now(), MongoOrderId::now());
+    assert_eq!(MongoOrderId::default().into_inner(), ObjectId::MIN);
+    assert_eq!(
+        bson::oid::ObjectId::from(id.into_inner()).to_hex(),
+        "64b7f0a1c2d3e4f5a6b7c8d9"
+    );
+
+    let err = "order_64b7f0a1c2d3e4f5a6b7c8dg"
+        .parse::<MongoOrderId>()
+        .unwrap_err();
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ErrorKind::Character, Some(29))
+    );
+    let err = "post_64b7f0a1c2d3e4f5a6b7c8d9"
+        .parse::<MongoOrderId>()
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Prefix);
+}

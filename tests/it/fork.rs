@@ -418,3 +418,22 @@ fn an_rs_xid_generator_in_lanes_gives_the_child_its_own_process_id_and_counters(
         })
     });
 }
+
+#[test]
+fn an_object_id_generator_gives_the_child_its_own_value_and_counter() {
+    use idtypes::object_id::ObjectIdGenerator;
+    // A frozen clock: both sides make all their ObjectIds in the same second, the child with a
+    // random value and a counter of its own (npm bson and the bson crate keep the parent's).
+    for lanes in [1, 4] {
+        let generator = ObjectIdGenerator::with_clock(ManualClock::new(NOW))
+            .with_lanes(lanes)
+            .unwrap();
+        assert_none_shared(&|| {
+            u128::from_be_bytes({
+                let mut wide = [0; 16];
+                wide[4..].copy_from_slice(&generator.next().to_bytes());
+                wide
+            })
+        });
+    }
+}

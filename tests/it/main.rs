@@ -47,6 +47,7 @@ mod lease_recovery;
 mod lease_term;
 mod markdown_links;
 mod nanoid_conformance;
+mod object_id_conformance;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;

@@ -416,6 +416,8 @@ cases! {
     text_rs_xid: AsText<idtypes::RsXid> = all_as_text(), Storage::Text;
     bytes_rs_xid: AsBytes<idtypes::RsXid> = all_as_bytes(), Storage::Bytes12;
     typed_request: idtypes_tests::typed::RequestId = typed_samples(8), Storage::Bytes12;
+    object_id: idtypes::ObjectId = all(), Storage::Bytes12;
+    typed_mongo_order: idtypes_tests::typed::MongoOrderId = typed_samples(8), Storage::Bytes12;
     text_typed_note: AsText<NoteKey> = typed_samples(8).into_iter().map(AsText).collect(),
         Storage::PrefixedText;
     text_checked_post: AsText<RecentPostId> =

@@ -223,6 +223,8 @@ round_trips! {
     text_rs_xid: AsText<idtypes::RsXid> = all_as_text(), Storage::Text;
     bytes_rs_xid: AsBytes<idtypes::RsXid> = all_as_bytes(), Storage::Bytes12;
     typed_request: idtypes_tests::typed::RequestId = typed(), Storage::Bytes12;
+    object_id: idtypes::ObjectId = all(), Storage::Bytes12;
+    typed_mongo_order: idtypes_tests::typed::MongoOrderId = typed(), Storage::Bytes12;
     nanoid: idtypes::NanoId = all(), Storage::Text;
     nanoid_lowercase16: idtypes::NanoId<idtypes::nanoid::Lowercase, 16> = all(), Storage::Text;
     typed_invite: idtypes_tests::typed::InviteId = typed(), Storage::Text;

@@ -188,6 +188,7 @@ both_ways! {
     sonyflake: idtypes::Sonyflake = all(), Storage::Integer;
     rs_xid: idtypes::RsXid = all(), Storage::Bytes12;
     typed_request: idtypes_tests::typed::RequestId = typed(), Storage::Bytes12;
+    object_id: idtypes::ObjectId = all(), Storage::Bytes12;
 }
 
 /// The errors both clients give for `expr` read as `V` end alike.

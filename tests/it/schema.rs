@@ -446,6 +446,20 @@ fn rs_xid() -> Texts {
     }
 }
 
+/// ObjectIds in either case, and texts near them of any letter.
+fn object_id() -> Texts {
+    Texts {
+        valid: (any::<[u8; 12]>(), any::<bool>())
+            .prop_map(|(bytes, upper)| {
+                let text = idtypes::ObjectId::from_bytes(bytes).to_string();
+                if upper { text.to_uppercase() } else { text }
+            })
+            .boxed(),
+        edges: string_regex("[0-9A-Za-z]{23,25}").unwrap().boxed(),
+        alphabet: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    }
+}
+
 /// ULIDs in either case (the first character `0` to `7`), and texts near them of any letter.
 fn ulid() -> Texts {
     Texts {
@@ -598,6 +612,7 @@ fn every_formats_pattern_accepts_exactly_what_it_parses() {
     check::<idtypes::Ksuid>(&ksuid());
     check::<Sonyflake>(&sonyflake());
     check::<idtypes::RsXid>(&rs_xid());
+    check::<idtypes::ObjectId>(&object_id());
     check::<idtypes::NanoId>(&nanoid(idtypes::nanoid::UrlSafe::SYMBOLS, 21));
     check::<idtypes::NanoId<idtypes::nanoid::Lowercase, 16>>(&nanoid(
         idtypes::nanoid::Lowercase::SYMBOLS,
@@ -708,6 +723,7 @@ typed_suite! {
     ksuid: Ksuid, ksuid();
     sonyflake: Sonyflake, sonyflake();
     rs_xid: RsXid, rs_xid();
+    object_id: ObjectId, object_id();
     nanoid: NanoId, nanoid(idtypes::nanoid::UrlSafe::SYMBOLS, 21);
     cuid2: Cuid2, cuid2();
 }
@@ -930,6 +946,7 @@ fn the_lengths_are_the_formats() {
     assert_eq!(lengths(facts::<Sonyflake>()), (1, 19));
     assert_eq!(lengths(facts::<RecordKey>()), (1, 512));
     assert_eq!(lengths(facts::<idtypes::RsXid>()), (20, 20));
+    assert_eq!(lengths(facts::<idtypes::ObjectId>()), (24, 24));
     assert_eq!(lengths(facts::<RecordKeyType>()), (3, 520));
     assert_eq!(lengths(facts::<idtypes::Ksuid>()), (27, 27));
     assert_eq!(lengths(facts::<tid::PostId>()), (18, 18));
@@ -1103,6 +1120,7 @@ fn patterns_keep_to_what_both_dialects_share() {
         facts::<Snowflake>().pattern,
         facts::<Tbsl>().pattern,
         facts::<idtypes::RsXid>().pattern,
+        facts::<idtypes::ObjectId>().pattern,
         facts::<RecordKey>().pattern,
         facts::<RecordKeyType>().pattern,
         facts::<keys::NsidKey>().pattern,

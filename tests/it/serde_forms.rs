@@ -97,6 +97,12 @@ impl Raw for idtypes::RsXid {
     }
 }
 
+impl Raw for idtypes::ObjectId {
+    fn raw(&self) -> RawValue {
+        RawValue::Bytes12(self.to_bytes())
+    }
+}
+
 impl Raw for RecordKey {
     fn raw(&self) -> RawValue {
         RawValue::Text(self.as_str().to_owned())
@@ -303,7 +309,8 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         Snowflake,
         idtypes::Ksuid,
         idtypes::Sonyflake,
-        idtypes::RsXid
+        idtypes::RsXid,
+        idtypes::ObjectId
     );
     try_types!(idtypes::NanoId, idtypes::NanoId<idtypes::nanoid::Lowercase, 16>);
     try_types!(idtypes::Cuid2);
@@ -331,7 +338,8 @@ fn raw_of<T: SerdeId + Display + 'static>(id: &T) -> RawValue {
         RawNoteKey,
         idtypes_tests::typed::TraceId,
         idtypes_tests::typed::BatchId,
-        idtypes_tests::typed::RequestId
+        idtypes_tests::typed::RequestId,
+        idtypes_tests::typed::MongoOrderId
     );
     panic!("no raw form for {id}")
 }
@@ -370,6 +378,13 @@ fn every_format_writes_what_the_table_says_and_reads_it_back() {
     check(idtypes::RsXid::MIN);
     check(idtypes::RsXid::MAX);
     check("9m4e2mr0ui3e8a215n4g".parse::<idtypes::RsXid>().unwrap());
+    check(idtypes::ObjectId::MIN);
+    check(idtypes::ObjectId::MAX);
+    check(
+        "64b7f0a1c2d3e4f5a6b7c8d9"
+            .parse::<idtypes::ObjectId>()
+            .unwrap(),
+    );
     check("V1StGXR8_Z5jdHi6B-myT".parse::<idtypes::NanoId>().unwrap());
     check(
         "qzvbwxmtrjkaplsn"
@@ -411,6 +426,9 @@ fn every_typed_id_writes_what_the_table_says_and_reads_it_back() {
     ));
     check(idtypes_tests::typed::RequestId::from_inner(
         idtypes::RsXid::MAX,
+    ));
+    check(idtypes_tests::typed::MongoOrderId::from_inner(
+        idtypes::ObjectId::MAX,
     ));
 }
 

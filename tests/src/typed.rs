@@ -74,6 +74,11 @@ pub struct BatchId(idtypes::Sonyflake);
 #[idtype(prefix = "req")]
 pub struct RequestId(idtypes::RsXid);
 
+/// A MongoDB order: an ObjectId as `order_64b7f0a1c2d3e4f5a6b7c8d9`.
+#[derive(idtypes::ObjectId)]
+#[idtype(prefix = "order")]
+pub struct MongoOrderId(idtypes::ObjectId);
+
 /// An invitation: a NanoID of 16 lowercase letters, as `inv_qzvbwxmtrjkaplsn`.
 #[derive(idtypes::NanoId)]
 #[idtype(prefix = "inv")]

@@ -8,11 +8,7 @@ pub(crate) const ALPHABET: &[u8; 16] = b"0123456789ABCDEF";
 /// Marks a byte that is not an uppercase hex digit in [`DECODE`].
 pub(crate) const INVALID: u8 = 0xFF;
 
-/// The alphabet in lowercase (a UUID's hyphenated text).
-#[cfg_attr(
-    not(feature = "uuid"),
-    allow(dead_code, reason = "a UUID's hyphenated text")
-)]
+/// The alphabet in lowercase (a UUID's hyphenated text, an ObjectId's).
 const ALPHABET_LOWER: &[u8; 16] = b"0123456789abcdef";
 
 /// The value of each byte as an uppercase hex digit, or `INVALID` (lowercase is not canonical).
@@ -32,10 +28,6 @@ const fn decode_table() -> [u8; 256] {
 const PAIRS: [[u8; 2]; 256] = pairs(ALPHABET);
 
 /// The two lowercase symbols of every byte.
-#[cfg_attr(
-    not(feature = "uuid"),
-    allow(dead_code, reason = "a UUID's hyphenated text")
-)]
 pub(crate) const PAIRS_LOWER: [[u8; 2]; 256] = pairs(ALPHABET_LOWER);
 
 const fn pairs(alphabet: &[u8; 16]) -> [[u8; 2]; 256] {
@@ -129,11 +121,7 @@ const fn decode8(x: u64) -> (u32, bool) {
     (pack8(x), ok)
 }
 
-/// [`decode8`] of hex digits in either case (`0-9`, `a-f`, `A-F`): a UUID's hyphenated text.
-#[cfg_attr(
-    not(feature = "uuid"),
-    allow(dead_code, reason = "a UUID's hyphenated text")
-)]
+/// [`decode8`] of hex digits in either case (`0-9`, `a-f`, `A-F`): a UUID's hyphenated text, an ObjectId's.
 #[inline(always)]
 pub(crate) const fn decode8_any_case(x: u64) -> (u32, bool) {
     let low7 = x & !HIGH;

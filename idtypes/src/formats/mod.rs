@@ -35,11 +35,11 @@ pub(crate) mod text_rows;
 #[cfg(feature = "uuid")]
 mod uuid;
 
-use crate::RsXid;
 use crate::{
     Error, FixedSizeFormat, FullRand, IdFormat, IdText, Ksuid, Snowflake, Snowish, Sonyflake, Tbsl,
     Tid, TimeId, TsSeqRand, Uid11, Uid11Xid, Ulid, typed::format::sealed::Sealed,
 };
+use crate::{ObjectId, RsXid};
 
 /// The table: one row per fixed-size format, in the order they are listed everywhere. It is
 /// read by handing it to a macro of `rows.rs` (`table!(impls)`, `table!(each, callback)`).
@@ -166,6 +166,15 @@ macro_rules! table {
                 column: bytes,
                 schema: crate::rs_xid::text::TEXT_SCHEMA,
                 serde: raw, parse_valid: RsXid::parse_valid,
+            }
+            ObjectId (seconds) {
+                name: crate::object_id::FORMAT, slug: "object-id", article: "an",
+                text: ObjectId::TEXT_LEN, parse: ObjectId::TEXT_LEN,
+                raw: [u8; 12] = to_bytes, |raw| Ok(ObjectId::from_bytes(raw)),
+                bytes: [u8; 12], |bytes| Ok(ObjectId::from_bytes(bytes)), ObjectId::from_bytes,
+                column: bytes,
+                schema: crate::object_id::text::TEXT_SCHEMA,
+                serde: raw, parse_valid: ObjectId::parse_valid,
             }
         }
     };

@@ -66,6 +66,7 @@ macro_rules! diesel_cases {
         use idtypes::Ksuid;
         use idtypes::Sonyflake;
         use idtypes::RsXid;
+        use idtypes::ObjectId;
 
         use crate::common::sqlx_cases::{
             Rng, Sample, Storage, around_u64, as_text_ranges, expected_in, samples,
@@ -91,7 +92,7 @@ macro_rules! diesel_cases {
 
         diesel_column!(BigInt: Tid, TimeId, Uid11, Uid11Xid, Snowish, TsSeqRand, FullRand, Snowflake);
         diesel_column!(Binary: Tbsl);
-        diesel_column!(Binary: RsXid);
+        diesel_column!(Binary: RsXid, ObjectId);
         diesel_column!(UuidSql: Ulid);
         diesel_column!(Text: RecordKey);
         diesel_column!(Binary: Ksuid);
@@ -702,6 +703,7 @@ macro_rules! diesel_cases {
             interop::<FullRand, BigInt>(distinct(|v| v), Storage::Integer);
             interop::<Tbsl, Binary>(distinct(|v| v), Storage::Bytes10);
             interop::<RsXid, Binary>(distinct(|v| v), Storage::Bytes12);
+            interop::<ObjectId, Binary>(distinct(|v| v), Storage::Bytes12);
             interop::<RecordKey, Text>(distinct(|v| v), Storage::Text);
             interop::<AsText<Uid11Xid>, Text>(distinct(|v| v), Storage::Text);
             interop::<AsBytes<Uid11>, Binary>(distinct(|v| v), Storage::Bytes8);

@@ -367,6 +367,38 @@ impl Sample for RsXid {
     }
 }
 
+impl Sample for idtypes::ObjectId {
+    const STORAGE: Storage = Storage::Bytes12;
+    const NAME: &'static str = "ObjectId";
+    fn lowest() -> Self {
+        idtypes::ObjectId::MIN
+    }
+    fn highest() -> Self {
+        idtypes::ObjectId::MAX
+    }
+    fn random(rng: &mut Rng) -> Self {
+        let (high, low) = (rng.next_u64().to_be_bytes(), rng.next_u64().to_be_bytes());
+        idtypes::ObjectId::from_bytes(std::array::from_fn(|i| {
+            if i < 8 { high[i] } else { low[i - 8] }
+        }))
+    }
+    fn tricky() -> Vec<Self> {
+        // The top bit of each part, and two ids of one second.
+        [0, 3, 4, 8, 9, 11]
+            .into_iter()
+            .map(|i| {
+                let mut bytes = [0u8; 12];
+                bytes[i] = 0x80;
+                idtypes::ObjectId::from_bytes(bytes)
+            })
+            .chain(
+                ["64b7f0a1c2d3e4f5a6b7c8d9", "64b7f0a1c2d3e4f5a6b7c8da"]
+                    .map(|t| t.parse::<idtypes::ObjectId>().unwrap()),
+            )
+            .collect()
+    }
+}
+
 const KEY_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_~:";
 
 impl Sample for RecordKey {
@@ -536,6 +568,8 @@ macro_rules! every_column_type {
             rs_xid: RsXid,
             text_rs_xid: AsText<RsXid>,
             bytes_rs_xid: AsBytes<RsXid>,
+            object_id: ObjectId,
+            text_object_id: AsText<ObjectId>,
             nanoid: NanoId,
             nanoid_lowercase16: NanoId<Lowercase, 16>,
             cuid2: Cuid2,
@@ -550,6 +584,7 @@ macro_rules! sqlx_cases {
         use idtypes::Ksuid;
         use idtypes::Sonyflake;
         use idtypes::RsXid;
+        use idtypes::ObjectId;
         use idtypes::time_id::NodeId;
         use idtypes::{NanoId, nanoid::Lowercase};
         use idtypes::Cuid2;

@@ -105,6 +105,7 @@
 //! | [`Ulid`](struct@crate::Ulid) | `Ulid` | <https://github.com/ulid/spec> |
 //! | [`Ksuid`](struct@crate::Ksuid) | `Ksuid` | <https://github.com/segmentio/ksuid> |
 //! | [`RsXid`](struct@crate::RsXid) | `RsXid` | <https://github.com/rs/xid> |
+//! | [`ObjectId`](struct@crate::ObjectId) | `ObjectId` | <https://github.com/mongodb/specifications/blob/master/source/bson-objectid/objectid.md> |
 //! | [`Sonyflake`](struct@crate::Sonyflake) | `Sonyflake` | <https://github.com/sony/sonyflake> |
 //! | [`Cuid2`](struct@crate::Cuid2) | `Cuid2` | <https://github.com/paralleldrive/cuid2> |
 //! | [`NanoId<A, LEN>`](struct@crate::NanoId) | one per type: `NanoId` (the default, 21 URL-safe symbols), `NanoIdLowercase16`, … | <https://github.com/ai/nanoid> |

@@ -143,7 +143,8 @@ impl<'de, T: Fixed> Visitor<'de> for RawVisitor<T> {
     type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} as {}", T::ARTICLE, T::NAME, T::Raw::EXPECTING)
+        write!(f, "{} {} as ", T::ARTICLE, T::NAME)?;
+        T::Raw::expecting(f)
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {

@@ -1,5 +1,6 @@
 //! The raw forms of the fixed-size formats in serde's data model: an integer (`u64`, `i64`)
-//! or a byte array (a TBSL's 10 bytes, a ULID's 16).
+//! or a byte array of any size (a TBSL's 10 bytes, a ULID's 16): a new format's raw form is
+//! one of these, with nothing to add here.
 
 use serde::{
     Deserializer, Serializer,
@@ -10,8 +11,8 @@ use crate::{FixedSizeFormat, typed::format::sealed::Sealed as Facts};
 
 /// A raw form in serde's data model.
 pub(super) trait RawForm: Sized {
-    /// What the raw form is, after "as" in the expecting message.
-    const EXPECTING: &'static str;
+    /// Writes what the raw form is, after "as" in the expecting message.
+    fn expecting(f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result;
 
     /// Whether the raw form is an integer: an integer out of its range is then the wrong
     /// value, not the wrong type.
@@ -54,8 +55,11 @@ pub(super) trait RawForm: Sized {
 macro_rules! integer_raw {
     ($($int:ty: $expecting:literal, $serialize:ident, $deserialize:ident;)*) => {$(
         impl RawForm for $int {
-            const EXPECTING: &'static str = $expecting;
             const INTEGER: bool = true;
+
+            fn expecting(f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str($expecting)
+            }
 
             fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.$serialize(self)
@@ -90,58 +94,50 @@ integer_raw! {
     i64: "an i64", serialize_i64, deserialize_i64;
 }
 
-/// The byte-array raw forms (a TBSL's 10 bytes, a ULID's or a UUID's 16): `$len` bytes,
-/// `$expecting` in messages.
-macro_rules! bytes_raw {
-    ($($len:literal: $expecting:literal;)*) => {$(
-        impl RawForm for [u8; $len] {
-            const EXPECTING: &'static str = $expecting;
-            const INTEGER: bool = false;
+/// The byte-array raw forms, of any size `N` (a TBSL's 10 bytes, an ObjectId's 12, a ULID's or
+/// a UUID's 16, a KSUID's 20).
+impl<const N: usize> RawForm for [u8; N] {
+    const INTEGER: bool = false;
 
-            fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_bytes(&self)
-            }
+    fn expecting(f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{N} bytes")
+    }
 
-            fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
-                deserializer: D,
-                visitor: V,
-            ) -> Result<V::Value, D::Error> {
-                deserializer.deserialize_bytes(visitor)
-            }
+    fn serialize_raw<S: Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(&self)
+    }
 
-            fn from_byte_string<T: FixedSizeFormat<Raw = [u8; $len]> + Facts>(
-                bytes: &[u8],
-            ) -> Result<T, crate::Error> {
-                match <[u8; $len]>::try_from(bytes) {
-                    Ok(raw) => T::try_from_raw(raw),
-                    Err(_) => Err(byte_length(T::NAME, $len, bytes.len())),
-                }
-            }
+    fn deserialize_raw<'de, D: Deserializer<'de>, V: Visitor<'de>>(
+        deserializer: D,
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        deserializer.deserialize_bytes(visitor)
+    }
 
-            fn from_seq<'de, A: de::SeqAccess<'de>>(
-                mut seq: A,
-                expected: &dyn de::Expected,
-            ) -> Result<Option<Self>, A::Error> {
-                let mut bytes = [0u8; $len];
-                for (i, byte) in bytes.iter_mut().enumerate() {
-                    *byte = seq
-                        .next_element()?
-                        .ok_or_else(|| de::Error::invalid_length(i, expected))?;
-                }
-                if seq.next_element::<u8>()?.is_some() {
-                    return Err(de::Error::invalid_length($len + 1, expected));
-                }
-                Ok(Some(bytes))
-            }
+    fn from_byte_string<T: FixedSizeFormat<Raw = [u8; N]> + Facts>(
+        bytes: &[u8],
+    ) -> Result<T, crate::Error> {
+        match <[u8; N]>::try_from(bytes) {
+            Ok(raw) => T::try_from_raw(raw),
+            Err(_) => Err(byte_length(T::NAME, N, bytes.len())),
         }
-    )*};
-}
+    }
 
-bytes_raw! {
-    10: "10 bytes";
-    16: "16 bytes";
-    20: "20 bytes";
-    12: "12 bytes";
+    fn from_seq<'de, A: de::SeqAccess<'de>>(
+        mut seq: A,
+        expected: &dyn de::Expected,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut bytes = [0u8; N];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(i, expected))?;
+        }
+        if seq.next_element::<u8>()?.is_some() {
+            return Err(de::Error::invalid_length(N + 1, expected));
+        }
+        Ok(Some(bytes))
+    }
 }
 
 /// The error for `found` bytes where `format`'s raw form is `expected` bytes: out of line, so

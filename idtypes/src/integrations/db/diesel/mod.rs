@@ -8,7 +8,7 @@
 //! | Rust type | SQL type in `table!` | PostgreSQL | MySQL / MariaDB | SQLite |
 //! |---|---|---|---|---|
 //! | `Tid`, `Snowish`, `Snowflake`, `Sonyflake`, `TimeId`, `Uid11`, `Uid11Xid`, `TsSeqRand`, `FullRand` | `BigInt` | `BIGINT` | `BIGINT` | `INTEGER` |
-//! | `Tbsl`, `Ksuid`, `RsXid`, `AsBytes<T>` | `Binary` (`Bytea`, `Blob`) | `BYTEA` | `BINARY(10)` (TBSL), `BINARY(20)` (KSUID), `BINARY(12)` (rs/xid), `BINARY(8)` or the id's size (`AsBytes`) | `BLOB` |
+//! | `Tbsl`, `Ksuid`, `RsXid`, `ObjectId`, `AsBytes<T>` | `Binary` (`Bytea`, `Blob`) | `BYTEA` | `BINARY(10)` (TBSL), `BINARY(20)` (KSUID), `BINARY(12)` (rs/xid, ObjectId), `BINARY(8)` or the id's size (`AsBytes`) | `BLOB` |
 //! | `Ulid`, a typed UUID (`#[derive(idtypes::Uuid)]`) | `Uuid` on PostgreSQL, else `Binary` | `UUID` | `BINARY(16)` | `BLOB` |
 //! | `RecordKey`, `AsText<T>` | `Text` | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | a typed id (`PostId`) | its inner id's | | | |

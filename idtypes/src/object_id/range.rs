@@ -1,0 +1,221 @@
+//! Ranges of [`ObjectId`]s: by a prefix of the text (which sorts like the bytes), by a span of
+//! seconds, by a span of time.
+
+use super::{
+    FORMAT, ObjectId, narrow,
+    text::{DECODE, DIGITS_STR, INVALID},
+};
+use crate::{
+    Error, IdRange,
+    error::{Lengths, Repr, char_at},
+};
+
+impl ObjectId {
+    /// The inclusive range of ids whose text starts with `prefix` (in either case, as the
+    /// text is read). The empty prefix gives every id. (Every prefix of hex digits has ids,
+    /// so `None` never comes; the `Option` is the shape every format's `range_for_prefix`
+    /// has.)
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Length`](crate::ErrorKind::Length) for a prefix longer than 24
+    /// characters, [`ErrorKind::Character`](crate::ErrorKind::Character) for a character
+    /// that is not a hex digit, with its position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::ObjectId;
+    ///
+    /// let range = ObjectId::range_for_prefix("64b7f")?.unwrap();
+    /// assert!(range.contains(&"64b7f0a1c2d3e4f5a6b7c8d9".parse()?));
+    /// assert_eq!(range.start().to_string(), "64b7f0000000000000000000");
+    /// assert_eq!(range.end().to_string(), "64b7ffffffffffffffffffff");
+    /// # Ok::<(), idtypes::Error>(())
+    /// ```
+    pub fn range_for_prefix(prefix: &str) -> Result<Option<IdRange<ObjectId>>, Error> {
+        let bytes = prefix.as_bytes();
+        if bytes.len() > ObjectId::TEXT_LEN {
+            return Err(Error::new(
+                FORMAT,
+                Repr::Length {
+                    expected: Lengths::Between(0, ObjectId::TEXT_LEN),
+                    found: bytes.len(),
+                },
+            ));
+        }
+        let mut value = 0u128;
+        for (i, &byte) in bytes.iter().enumerate() {
+            let digit = DECODE[byte as usize];
+            if digit == INVALID {
+                return Err(Error::new(
+                    FORMAT,
+                    Repr::Character {
+                        position: i,
+                        found: char_at(bytes, i),
+                        expected: DIGITS_STR,
+                    },
+                ));
+            }
+            value = (value << 4) | digit as u128;
+        }
+        let free = 4 * (ObjectId::TEXT_LEN - bytes.len()) as u32;
+        let start = value << free;
+        let end = start | ((1u128 << free) - 1);
+        Ok(Some(IdRange::new_unchecked(
+            ObjectId(narrow(start.to_be_bytes())),
+            ObjectId(narrow(end.to_be_bytes())),
+        )))
+    }
+
+    /// The inclusive range of ids whose timestamps (Unix seconds) lie in
+    /// `start_seconds..=end_seconds`, with any other parts; `None` when it is empty. An end
+    /// past [`MAX_TIMESTAMP_SECONDS`](ObjectId::MAX_TIMESTAMP_SECONDS) is taken as that. This
+    /// is the range MongoDB users build by hand from `ObjectId.createFromTime`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::ObjectId;
+    ///
+    /// let range = ObjectId::range_for_seconds(1_700_000_000, 1_700_000_000).unwrap();
+    /// assert_eq!(range.start().to_string(), "6553f1000000000000000000");
+    /// assert_eq!(range.end().to_string(), "6553f100ffffffffffffffff");
+    /// assert!(ObjectId::range_for_seconds(2, 1).is_none());
+    /// ```
+    pub const fn range_for_seconds(
+        start_seconds: u64,
+        end_seconds: u64,
+    ) -> Option<IdRange<ObjectId>> {
+        let end = if end_seconds > ObjectId::MAX_TIMESTAMP_SECONDS {
+            ObjectId::MAX_TIMESTAMP_SECONDS
+        } else {
+            end_seconds
+        };
+        if start_seconds > end {
+            return None;
+        }
+        Some(IdRange::new_unchecked(
+            ObjectId::from_fields(start_seconds as u32, [0; 5], 0),
+            ObjectId::from_fields(end as u32, [0xFF; 5], super::MAX_COUNTER),
+        ))
+    }
+
+    /// The ids made within a span of time, as an inclusive range; `None` when no id can be
+    /// (an empty span, or one wholly outside 1970 to 2106).
+    ///
+    /// Takes any range of `SystemTime` (or of a type that converts to it, as every
+    /// [`UtcTime`](crate::UtcTime) does): `start..end` leaves `end` out, `start..=end` keeps
+    /// it, `start..` runs to the last id; times are taken to the second.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::ObjectId;
+    ///
+    /// let day = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+    /// let range = ObjectId::range_for_time(day..day + Duration::from_secs(86_400)).unwrap();
+    /// assert_eq!(range.start().timestamp(), day);
+    /// assert_eq!(range.end().timestamp_seconds(), 1_700_086_399);
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn range_for_time<T>(span: impl core::ops::RangeBounds<T>) -> Option<IdRange<ObjectId>>
+    where
+        T: Clone + Into<std::time::SystemTime>,
+    {
+        let (start, end) =
+            crate::range::time::unsigned_bounds(crate::range::time::millis_bounds(span)?)?;
+        // Milliseconds to the seconds that hold them: a second is in the span when any of
+        // its milliseconds is.
+        ObjectId::range_for_seconds(start / 1000, end / 1000)
+    }
+
+    /// The ids made within a span of time, as [`IdRanges`](crate::IdRanges) (one range, or
+    /// none): the same as [`range_for_time`](ObjectId::range_for_time), in the shape every
+    /// format's `ranges_for_time` has.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use idtypes::ObjectId;
+    ///
+    /// assert_eq!(ObjectId::ranges_for_time(UNIX_EPOCH..).len(), 1);
+    /// assert!(ObjectId::ranges_for_time(..UNIX_EPOCH).is_empty());
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn ranges_for_time<T>(span: impl core::ops::RangeBounds<T>) -> crate::IdRanges<ObjectId>
+    where
+        T: Clone + Into<std::time::SystemTime>,
+    {
+        crate::IdRanges::from_option(ObjectId::range_for_time(span), ObjectId::MIN)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+    use std::prelude::rust_2024::*;
+
+    #[test]
+    fn every_id_with_the_prefix_is_in_its_range_and_no_other() {
+        let id = ObjectId::parse("64b7f0a1c2d3e4f5a6b7c8d9").unwrap();
+        let text = id.to_string();
+        for len in 0..=24 {
+            let range = ObjectId::range_for_prefix(&text[..len]).unwrap().unwrap();
+            assert!(range.contains(&id), "{len}");
+            assert!(range.start().to_string().starts_with(&text[..len]));
+            assert!(range.end().to_string().starts_with(&text[..len]));
+            let upper = ObjectId::range_for_prefix(&text[..len].to_uppercase());
+            assert_eq!(upper.unwrap().unwrap(), range);
+            let below = u128::from_be_bytes(super::super::widen(range.start().to_bytes()));
+            let above = u128::from_be_bytes(super::super::widen(range.end().to_bytes()));
+            for outside in [below.checked_sub(1), Some(above + 1)]
+                .into_iter()
+                .flatten()
+            {
+                if outside >> 96 == 0 {
+                    let outside = ObjectId::from_bytes(narrow(outside.to_be_bytes()));
+                    assert!(!outside.to_string().starts_with(&text[..len]), "{len}");
+                }
+            }
+        }
+        let all = ObjectId::range_for_prefix("").unwrap().unwrap();
+        assert_eq!((all.start(), all.end()), (ObjectId::MIN, ObjectId::MAX));
+    }
+
+    #[test]
+    fn a_bad_prefix_is_an_error_with_its_position() {
+        let err = ObjectId::range_for_prefix("64bg").unwrap_err();
+        assert_eq!(
+            (err.kind(), err.position()),
+            (ErrorKind::Character, Some(3))
+        );
+        let long = "0".repeat(25);
+        assert_eq!(
+            ObjectId::range_for_prefix(&long).unwrap_err().kind(),
+            ErrorKind::Length
+        );
+    }
+
+    #[test]
+    fn seconds_ranges_clamp_their_end() {
+        let range = ObjectId::range_for_seconds(0, u64::MAX).unwrap();
+        assert_eq!((range.start(), range.end()), (ObjectId::MIN, ObjectId::MAX));
+        assert!(ObjectId::range_for_seconds(1 << 32, u64::MAX).is_none());
+    }
+
+    #[test]
+    #[cfg(feature = "std")]
+    fn a_time_span_covers_the_seconds_it_touches() {
+        use std::time::{Duration, UNIX_EPOCH};
+        let t = UNIX_EPOCH + Duration::from_millis(1_700_000_000_500);
+        let range = ObjectId::range_for_time(t..=t).unwrap();
+        assert_eq!(range.start().timestamp_seconds(), 1_700_000_000);
+        assert_eq!(range.end().timestamp_seconds(), 1_700_000_000);
+        let range = ObjectId::range_for_time(t..t + Duration::from_millis(600)).unwrap();
+        assert_eq!(range.end().timestamp_seconds(), 1_700_000_001);
+    }
+}

@@ -132,6 +132,8 @@
 
 #[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
 mod create;
+#[cfg(test)]
+mod generate;
 mod scripts;
 
 #[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]

@@ -14,7 +14,7 @@ mod postgres;
 #[cfg(feature = "sqlx-mysql")]
 pub(super) use mysql::OBSOLETE;
 
-use alloc::{string::String, vec::Vec};
+use alloc::{format, string::String, vec::Vec};
 
 use crate::{
     Column, FixedSizeFormat,
@@ -113,14 +113,10 @@ impl Radix {
         let base = alphabet.len() as u32;
         let pad = (pad_bits > 0).then(|| decimal(&power(2, pad_bits)));
         let step = 1usize << pad_bits;
-        let ends: Vec<String> = text
-            .chars()
-            .step_by(step)
-            .map(|c| alloc::format!("{c}"))
-            .collect();
+        let ends: Vec<String> = text.chars().step_by(step).map(|c| format!("{c}")).collect();
         let pad_ends = match ends.split_last() {
             Some((last, rest)) if !rest.is_empty() => {
-                alloc::format!("{} or {last}", rest.join(", "))
+                format!("{} or {last}", rest.join(", "))
             }
             _ => ends.concat(),
         };
@@ -140,6 +136,52 @@ impl Radix {
             fold,
         }
     }
+
+    /// The comment before a `radix` row's functions: its text, and its column (`bytes`: what
+    /// the database's column of bytes or of a UUID is).
+    pub(super) fn comment(&self, row: &Row, bytes: &str) -> String {
+        let mut text = format!("-- {}: {}", row.name, row.words);
+        if self.fold.is_some() {
+            text.push_str(", read in either case");
+        }
+        if let Some(pad) = &self.pad {
+            text.push_str(&format!(
+                ", the value times {pad} (the last character {})",
+                self.pad_ends
+            ));
+        }
+        if self.limit.is_some() {
+            text.push_str(&format!(", at most {}", row.largest));
+        }
+        let column = match row.column {
+            Column::Natural => "the BIGINT is its integer",
+            Column::Flipped => "the BIGINT is its bits with the top one flipped",
+            Column::Bytes | Column::Uuid => bytes,
+        };
+        wrap(&format!("{text}; {column}."))
+    }
+}
+
+/// Before reading a text of an alphabet with `fold`.
+pub(super) const FOLD_NOTE: &str = "  -- The lowercase letters of the alphabet in uppercase, and \
+     nothing else: another character\n  -- is refused as written.\n";
+
+/// `comment` (one line starting `-- `) in lines of at most 96 characters.
+pub(super) fn wrap(comment: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in comment.trim_start_matches("-- ").split(' ') {
+        if !line.is_empty() && line.len() + 1 + word.len() > 96 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        line.push_str(if line.is_empty() { "-- " } else { " " });
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
 }
 
 /// `base^exp`, as decimal digits, the least significant first.

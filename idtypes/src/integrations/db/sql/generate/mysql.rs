@@ -5,8 +5,7 @@
 
 use alloc::{format, string::String};
 
-use super::postgres::{FOLD_NOTE, wrap};
-use super::{Radix, Row, rows};
+use super::{FOLD_NOTE, Radix, Row, rows, wrap};
 use crate::{Column, formats::rows::SqlText};
 
 /// The helpers of earlier versions that the functions no longer call: the script drops them.
@@ -187,35 +186,13 @@ fn radix(row: &Row, facts: &Radix) -> String {
             result(&v),
         )
     };
-    format!("{}{text}\n{read}", comment(row, facts))
-}
-
-/// The comment before a `radix` row's functions: its text and its column.
-fn comment(row: &Row, facts: &Radix) -> String {
-    let mut text = format!("-- {}: {}", row.name, row.words);
-    if facts.fold.is_some() {
-        text.push_str(", read in either case");
-    }
-    if let Some(pad) = &facts.pad {
-        text.push_str(&format!(
-            ", the value times {pad} (the last character {})",
-            facts.pad_ends
-        ));
-    }
-    if facts.limit.is_some() {
-        text.push_str(&format!(", at most {}", row.largest));
-    }
-    match row.column {
-        Column::Natural => text.push_str("; the BIGINT is its integer."),
-        Column::Flipped => text.push_str("; the BIGINT is its bits with the top one flipped."),
-        Column::Bytes | Column::Uuid => {
-            text.push_str(&format!(
-                "; the column holds its {} bytes (BINARY({0})).",
-                row.bytes
-            ));
-        }
-    }
-    wrap(&text)
+    format!(
+        "{}{text}\n{read}",
+        facts.comment(
+            row,
+            &format!("the column holds its {0} bytes (BINARY({0}))", row.bytes)
+        )
+    )
 }
 
 /// `_from_text(t)`, which is `_from_prefixed_text(t, '')`, and `_prefixed_text(id, prefix)`.

@@ -4,7 +4,7 @@
 
 use alloc::{format, string::String};
 
-use super::{Radix, Row, rows};
+use super::{FOLD_NOTE, Radix, Row, rows, wrap};
 use crate::{Column, formats::rows::SqlText};
 
 /// The script: the head, the helpers, every row's functions, the UUID's, the deprecated names.
@@ -78,10 +78,6 @@ fn functions(row: &Row) -> String {
     };
     own + &wrappers(f, ty, ty)
 }
-
-/// Before reading a text of an alphabet with `fold`.
-pub(super) const FOLD_NOTE: &str = "  -- The lowercase letters of the alphabet in uppercase, and \
-     nothing else: another character\n  -- is refused as written.\n";
 
 /// A `radix` row's `_text` and `_from_prefixed_text`.
 fn radix(row: &Row, facts: &Radix) -> String {
@@ -174,31 +170,16 @@ fn radix(row: &Row, facts: &Radix) -> String {
             result(&v),
         )
     };
-    format!("{}{text}\n{read}", comment(row, facts))
-}
-
-/// The comment before a `radix` row's functions: its text and its column.
-fn comment(row: &Row, facts: &Radix) -> String {
-    let mut text = format!("-- {}: {}", row.name, row.words);
-    if facts.fold.is_some() {
-        text.push_str(", read in either case");
-    }
-    if let Some(pad) = &facts.pad {
-        text.push_str(&format!(
-            ", the value times {pad} (the last character {})",
-            facts.pad_ends
-        ));
-    }
-    if facts.limit.is_some() {
-        text.push_str(&format!(", at most {}", row.largest));
-    }
-    text.push_str(&match row.column {
-        Column::Natural => String::from("; the BIGINT is its integer."),
-        Column::Flipped => String::from("; the BIGINT is its bits with the top one flipped."),
-        Column::Bytes => format!("; the column holds its {} bytes (BYTEA).", row.bytes),
-        Column::Uuid => String::from("; the column is a UUID (its 16 bytes)."),
-    });
-    wrap(&text)
+    format!(
+        "{}{text}\n{read}",
+        facts.comment(
+            row,
+            &match row.column {
+                Column::Uuid => String::from("the column is a UUID (its 16 bytes)"),
+                _ => format!("the column holds its {} bytes (BYTEA)", row.bytes),
+            }
+        )
+    )
 }
 
 /// `_from_text(t)`, which is `_from_prefixed_text(t, '')`, and `_prefixed_text(id, prefix)`.
@@ -218,24 +199,6 @@ fn column_type(column: Column) -> &'static str {
         Column::Bytes => "bytea",
         Column::Uuid => "uuid",
     }
-}
-
-/// `comment` (one line starting `-- `) in lines of at most 96 characters.
-pub(super) fn wrap(comment: &str) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in comment.trim_start_matches("-- ").split(' ') {
-        if !line.is_empty() && line.len() + 1 + word.len() > 96 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        line.push_str(if line.is_empty() { "-- " } else { " " });
-        line.push_str(word);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
 }
 
 /// The script's head, after its first line: what the functions are.

@@ -86,6 +86,54 @@ pub(super) fn rows() -> Vec<Row> {
     rows
 }
 
+/// One database's templates.
+pub(super) trait Dialect {
+    /// A `radix` row's `_text` and `_from_prefixed_text`.
+    fn radix(row: &Row, facts: &Radix) -> String;
+    /// A `decimal` row's `_text` and `_from_prefixed_text`.
+    fn decimal(row: &Row) -> String;
+    /// The SQL of its own of an `own` row (by its functions' stem): its `_text` and
+    /// `_from_prefixed_text`.
+    fn own(function: &str) -> Option<&'static str>;
+    /// A row's `_from_text(t)`, which is `_from_prefixed_text(t, '')`, and
+    /// `_prefixed_text(id, prefix)`.
+    fn wrappers(row: &Row) -> String;
+}
+
+/// `row`'s four functions in database `D`: `_text` and `_from_prefixed_text` from the template
+/// of its shape, then `_from_text` and `_prefixed_text`.
+pub(super) fn functions<D: Dialect>(row: &Row) -> String {
+    let own = match row.sql {
+        SqlText::Radix {
+            alphabet,
+            pad_bits,
+            fold,
+        } => D::radix(row, &Radix::of(row, alphabet, pad_bits, fold)),
+        SqlText::Decimal => D::decimal(row),
+        SqlText::Own => String::from(D::own(&row.function).unwrap_or_else(|| {
+            panic!(
+                "{} has `sql: own`, but the generator has no SQL of its own for it",
+                row.name
+            )
+        })),
+    };
+    own + &D::wrappers(row)
+}
+
+/// The comment before a `decimal` row's functions (a `natural` column's).
+pub(super) fn decimal_comment(row: &Row) -> String {
+    assert_eq!(
+        row.column,
+        Column::Natural,
+        "{}: a decimal text is of a natural column",
+        row.name
+    );
+    wrap(&format!(
+        "-- {}: {}, without sign or leading zeros (at most 2^63 - 1); the BIGINT is its integer.",
+        row.name, row.words
+    ))
+}
+
 /// What a `radix` row's templates need, worked out from its facts.
 pub(super) struct Radix {
     /// The alphabet, as text.

@@ -5,8 +5,8 @@
 
 use alloc::{format, string::String};
 
-use super::{FOLD_NOTE, Radix, Row, rows, wrap};
-use crate::{Column, formats::rows::SqlText};
+use super::{FOLD_NOTE, Radix, Row, rows};
+use crate::Column;
 
 /// The helpers of earlier versions that the functions no longer call: the script drops them.
 pub(in crate::integrations::db::sql) const OBSOLETE: [&str; 3] = [
@@ -39,7 +39,7 @@ pub(super) fn script() -> String {
     out.push_str(DECIMAL);
     for row in rows() {
         out.push('\n');
-        out.push_str(&functions(&row));
+        out.push_str(&super::functions::<MySql>(&row));
     }
     out.push('\n');
     out.push_str(UUID);
@@ -52,47 +52,38 @@ pub(super) fn script() -> String {
     out
 }
 
-/// `row`'s four functions: `_text` and `_from_prefixed_text` from the template of its shape,
-/// then `_from_text` and `_prefixed_text`.
-fn functions(row: &Row) -> String {
-    let f = &row.function;
-    let name = row.name;
-    let (id, value) = column_types(row);
-    let own = match row.sql {
-        SqlText::Radix {
-            alphabet,
-            pad_bits,
-            fold,
-        } => radix(row, &Radix::of(row, alphabet, pad_bits, fold)),
-        SqlText::Decimal => {
-            assert_eq!(
-                row.column,
-                Column::Natural,
-                "{name}: a decimal text is of a natural column"
-            );
-            let comment = wrap(&format!(
-                "-- {name}: {words}, without sign or leading zeros (at most 2^63 - 1); the BIGINT \
-                 is its integer.",
-                words = row.words
-            ));
-            format!(
-                "{comment}\
-                 DROP FUNCTION IF EXISTS {f}_text $$\n\
-                 CREATE FUNCTION {f}_text(id BIGINT) RETURNS VARCHAR({width}) CHARACTER SET utf8mb4\n\
-                 COLLATE utf8mb4_bin DETERMINISTIC NO SQL\n\
-                 RETURN CAST(idtypes_check_natural(id, '{name}') AS CHAR) $$\n\
-                 DROP FUNCTION IF EXISTS {f}_from_prefixed_text $$\n\
-                 CREATE FUNCTION {f}_from_prefixed_text(t {TEXT},\n    prefix {TEXT})\n\
-                 RETURNS BIGINT DETERMINISTIC NO SQL RETURN idtypes_decimal_from_text(t, prefix, '{name}') $$\n",
-                width = row.width,
-            )
-        }
-        SqlText::Own => match f.as_str() {
-            "time_id" => String::from(TIME_ID),
-            _ => panic!("{name} has `sql: own`, but the generator has no SQL of its own for it"),
-        },
-    };
-    own + &wrappers(f, &id, &value)
+/// This database's templates, for [`super::functions`].
+pub(super) struct MySql;
+
+impl super::Dialect for MySql {
+    fn radix(row: &Row, facts: &Radix) -> String {
+        radix(row, facts)
+    }
+
+    fn decimal(row: &Row) -> String {
+        let (f, name) = (&row.function, row.name);
+        let comment = super::decimal_comment(row);
+        format!(
+            "{comment}\
+             DROP FUNCTION IF EXISTS {f}_text $$\n\
+             CREATE FUNCTION {f}_text(id BIGINT) RETURNS VARCHAR({width}) CHARACTER SET utf8mb4\n\
+             COLLATE utf8mb4_bin DETERMINISTIC NO SQL\n\
+             RETURN CAST(idtypes_check_natural(id, '{name}') AS CHAR) $$\n\
+             DROP FUNCTION IF EXISTS {f}_from_prefixed_text $$\n\
+             CREATE FUNCTION {f}_from_prefixed_text(t {TEXT},\n    prefix {TEXT})\n\
+             RETURNS BIGINT DETERMINISTIC NO SQL RETURN idtypes_decimal_from_text(t, prefix, '{name}') $$\n",
+            width = row.width,
+        )
+    }
+
+    fn own(function: &str) -> Option<&'static str> {
+        (function == "time_id").then_some(TIME_ID)
+    }
+
+    fn wrappers(row: &Row) -> String {
+        let (id, value) = column_types(row);
+        wrappers(&row.function, &id, &value)
+    }
 }
 
 /// A `radix` row's `_text` and `_from_prefixed_text`.

@@ -4,8 +4,8 @@
 
 use alloc::{format, string::String};
 
-use super::{FOLD_NOTE, Radix, Row, rows, wrap};
-use crate::{Column, formats::rows::SqlText};
+use super::{FOLD_NOTE, Radix, Row, rows};
+use crate::Column;
 
 /// The script: the head, the helpers, every row's functions, the UUID's, the deprecated names.
 pub(super) fn script() -> String {
@@ -24,7 +24,7 @@ pub(super) fn script() -> String {
     out.push_str(DECIMAL);
     for row in rows() {
         out.push('\n');
-        out.push_str(&functions(&row));
+        out.push_str(&super::functions::<Postgres>(&row));
     }
     out.push('\n');
     out.push_str(UUID);
@@ -36,47 +36,38 @@ pub(super) fn script() -> String {
     out
 }
 
-/// `row`'s four functions: `_text` and `_from_prefixed_text` from the template of its shape,
-/// then `_from_text` and `_prefixed_text`.
-fn functions(row: &Row) -> String {
-    let f = &row.function;
-    let name = row.name;
-    let ty = column_type(row.column);
-    let own = match row.sql {
-        SqlText::Radix {
-            alphabet,
-            pad_bits,
-            fold,
-        } => radix(row, &Radix::of(row, alphabet, pad_bits, fold)),
-        SqlText::Decimal => {
-            assert_eq!(
-                row.column,
-                Column::Natural,
-                "{name}: a decimal text is of a natural column"
-            );
-            let comment = wrap(&format!(
-                "-- {name}: {words}, without sign or leading zeros (at most 2^63 - 1); the BIGINT \
-                 is its integer.",
-                words = row.words
-            ));
-            format!(
-                "{comment}\
-                 CREATE OR REPLACE FUNCTION @extschema@.{f}_text(id bigint) RETURNS text\n\
-                 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$\n  \
-                 SELECT @extschema@.idtypes_check_natural(id, '{name}')::text\n\
-                 $$;\n\
-                 CREATE OR REPLACE FUNCTION @extschema@.{f}_from_prefixed_text(t text, prefix text)\n\
-                 RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$\n  \
-                 SELECT @extschema@.idtypes_decimal_from_text(t, prefix, '{name}')\n\
-                 $$;\n"
-            )
-        }
-        SqlText::Own => match f.as_str() {
-            "time_id" => String::from(TIME_ID),
-            _ => panic!("{name} has `sql: own`, but the generator has no SQL of its own for it"),
-        },
-    };
-    own + &wrappers(f, ty, ty)
+/// This database's templates, for [`super::functions`].
+pub(super) struct Postgres;
+
+impl super::Dialect for Postgres {
+    fn radix(row: &Row, facts: &Radix) -> String {
+        radix(row, facts)
+    }
+
+    fn decimal(row: &Row) -> String {
+        let (f, name) = (&row.function, row.name);
+        let comment = super::decimal_comment(row);
+        format!(
+            "{comment}\
+             CREATE OR REPLACE FUNCTION @extschema@.{f}_text(id bigint) RETURNS text\n\
+             LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$\n  \
+             SELECT @extschema@.idtypes_check_natural(id, '{name}')::text\n\
+             $$;\n\
+             CREATE OR REPLACE FUNCTION @extschema@.{f}_from_prefixed_text(t text, prefix text)\n\
+             RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$\n  \
+             SELECT @extschema@.idtypes_decimal_from_text(t, prefix, '{name}')\n\
+             $$;\n"
+        )
+    }
+
+    fn own(function: &str) -> Option<&'static str> {
+        (function == "time_id").then_some(TIME_ID)
+    }
+
+    fn wrappers(row: &Row) -> String {
+        let ty = column_type(row.column);
+        wrappers(&row.function, ty, ty)
+    }
 }
 
 /// A `radix` row's `_text` and `_from_prefixed_text`.

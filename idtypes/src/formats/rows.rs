@@ -11,6 +11,7 @@ macro_rules! impls {
             raw: $raw:ty = $to_raw:ident, $from_raw:expr,
             bytes: $bytes:ty, $from_bytes:expr, $from_any_bytes:expr,
             column: $column:ident,
+            sql: $sql:ident $(($($sql_argument:tt)*))?,
             schema: $schema:expr,
             serde: $serde:ident $(, parse_valid: $parse_valid:path)?,
         }
@@ -94,6 +95,12 @@ macro_rules! impls {
                 )?
             }
 
+            #[cfg(test)]
+            impl $crate::formats::rows::SqlFacts for $ty {
+                const SQL: $crate::formats::rows::SqlText =
+                    $crate::formats::rows::impls!(@sql $sql $(($($sql_argument)*))?);
+            }
+
             $crate::formats::rows::impls!(@time $ty, $time);
         )*
 
@@ -102,6 +109,11 @@ macro_rules! impls {
     (@column flipped) => { crate::Column::Flipped };
     (@column bytes) => { crate::Column::Bytes };
     (@column uuid) => { crate::Column::Uuid };
+    (@sql radix($alphabet:expr, pad: $pad:literal, fold: $fold:literal)) => {
+        $crate::formats::rows::SqlText::Radix { alphabet: $alphabet, pad_bits: $pad, fold: $fold }
+    };
+    (@sql decimal) => { $crate::formats::rows::SqlText::Decimal };
+    (@sql own) => { $crate::formats::rows::SqlText::Own };
     (@serde text) => { true };
     (@serde raw) => { false };
     (@time $ty:ident, micros) => {
@@ -136,6 +148,37 @@ macro_rules! impls {
 }
 
 pub(crate) use impls;
+
+/// How the SQL functions of `idtypes::sql` write and read a format's text: the row's `sql`
+/// field, which the scripts' generator (`integrations/db/sql/generate/`) reads. Test-only:
+/// the generated scripts are committed.
+#[cfg(test)]
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum SqlText {
+    /// The column's value (a `natural` id; a `flipped` one plus 2^63; the bytes, or a UUID's
+    /// 128 bits, as a big-endian number) times 2^`pad_bits`, in the format's text length of
+    /// characters of `alphabet`, the first worth most. With `fold`, lowercase letters are read
+    /// as the alphabet's uppercase ones.
+    Radix {
+        /// The symbols, worth 0, 1, ... in order.
+        alphabet: &'static [u8],
+        /// How many zero bits follow the value's (rs/xid's 4).
+        pad_bits: u32,
+        /// Whether lowercase letters read as the alphabet's uppercase ones (a ULID's).
+        fold: bool,
+    },
+    /// The decimal number of a `natural` column, without sign or leading zeros.
+    Decimal,
+    /// SQL of the format's own, written in the generator.
+    Own,
+}
+
+/// A row's SQL facts ([`SqlText`]), from its `sql` field.
+#[cfg(test)]
+pub(crate) trait SqlFacts {
+    /// How the SQL functions write and read the format's text.
+    const SQL: SqlText;
+}
 
 /// Calls `$callback!(Type)` for every row of the table (`each`), or for every row whose ids
 /// have a timestamp, as `$callback!(Type, precision)` (`each_timed`).

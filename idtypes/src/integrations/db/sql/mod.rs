@@ -84,6 +84,12 @@
 //! idtypes sql mysql --database app | mysql app
 //! ```
 //!
+//! The scripts are plain SQL, in the package's `sql/` folder (`postgres.sql`, the template
+//! with `@extschema@` for the schema, and `mysql.sql`). They are generated from this crate's
+//! table of formats, every format's functions from the template of its kind of text (its
+//! column's value in its alphabet, or a decimal number), so the functions of every format
+//! behave alike; TimeId's dashed form and the UUID's functions are SQL of their own.
+//!
 //! Creating them again replaces them. Helper functions are named `idtypes_*`.
 //! MySQL with binary logging on needs `log_bin_trust_function_creators = 1` (or the SUPER
 //! privilege) to create functions.
@@ -132,6 +138,8 @@
 
 #[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]
 mod create;
+#[cfg(test)]
+mod generate;
 mod scripts;
 
 #[cfg(any(feature = "sqlx-postgres", feature = "sqlx-mysql"))]

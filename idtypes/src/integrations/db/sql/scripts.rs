@@ -1,13 +1,18 @@
-//! The scripts: PostgreSQL's template for a schema (`@extschema@` in `postgres.sql`, replaced
-//! by the schema's quoted name, at compile time for `public`), MySQL's script for the current
-//! database or a named one, and the checks on those names.
+//! The scripts: PostgreSQL's template for a schema (`@extschema@` in `idtypes/sql/postgres.sql`,
+//! replaced by the schema's quoted name, at compile time for `public`), MySQL's script for the
+//! current database or a named one (`idtypes/sql/mysql.sql`), and the checks on those names.
+//!
+//! Both files are generated from the table of formats by `generate/` and committed, so that
+//! what users read and run is plain SQL: a test regenerates them and fails if they differ
+//! (`IDTYPES_BLESS=1 cargo test -p idtypes --lib sql::generate` rewrites them).
 
 use alloc::{format, string::String};
 
 use crate::{Error, error::Repr};
 
 /// The PostgreSQL script with `@extschema@` where the schema goes.
-const POSTGRES_TEMPLATE: &str = include_str!("postgres.sql");
+const POSTGRES_TEMPLATE: &str =
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/sql/postgres.sql"));
 
 /// What stands for the schema in [`POSTGRES_TEMPLATE`] (as in PostgreSQL's extension scripts).
 const SCHEMA: &str = "@extschema@";
@@ -109,7 +114,7 @@ pub const POSTGRES: &str = match core::str::from_utf8(&POSTGRES_PUBLIC) {
 /// ```
 /// assert!(idtypes::sql::MYSQL.contains("CREATE FUNCTION tid_text(id BIGINT)"));
 /// ```
-pub const MYSQL: &str = include_str!("mysql.sql");
+pub const MYSQL: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/sql/mysql.sql"));
 
 /// The PostgreSQL script that creates (or replaces) the functions in `schema`: every function
 /// it creates and every call between them names the schema, quoted (`"ids".tid_text`), so
@@ -375,7 +380,8 @@ mod tests {
                         || s.starts_with("DROP PROCEDURE IF EXISTS")
                 })
                 .count();
-            assert_eq!(creates, drops);
+            // And the helpers of earlier versions, dropped.
+            assert_eq!(creates + super::super::generate::OBSOLETE.len(), drops);
             assert_eq!(creates + drops, statements.len());
             assert_eq!(creates, routines(&script, "CREATE FUNCTION ").len() + 1);
         }
@@ -408,22 +414,22 @@ mod tests {
         let postgres = public(routines(POSTGRES, "CREATE OR REPLACE FUNCTION "));
         let mysql = public(routines(MYSQL, "CREATE FUNCTION "));
         assert_eq!(postgres, mysql);
-        let formats = [
+        // Every row of the table (its slug, `-` as `_`), and the `uuid` crate's `Uuid`.
+        let mut formats: alloc::vec::Vec<String> = super::super::generate::rows()
+            .into_iter()
+            .map(|row| row.function)
+            .collect();
+        formats.push("uuid".into());
+        for name in [
             "tid",
             "time_id",
-            "uid11",
             "uid11_xid",
             "ts_seq_rand",
             "fullrand",
-            "snowish",
-            "snowflake",
-            "sonyflake",
-            "tbsl",
-            "ulid",
-            "ksuid",
             "rs_xid",
-            "uuid",
-        ];
+        ] {
+            assert!(formats.iter().any(|format| format == name), "{name}");
+        }
         let mut expected: alloc::collections::BTreeSet<String> = formats
             .iter()
             .flat_map(|format| {

@@ -1,5 +1,9 @@
 -- idtypes: every stored id to its text and back, in MySQL 8 and MariaDB 10.5 and later.
 --
+-- Generated from the table of formats (idtypes/src/formats/mod.rs) by
+-- idtypes/src/integrations/db/sql/generate/: do not edit it, regenerate it with
+-- `IDTYPES_BLESS=1 cargo test -p idtypes --lib sql::generate`.
+--
 -- For every format, `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)`
 -- the value its column holds: a BIGINT (a TID's, a snowish id's, a Snowflake's or a
 -- Sonyflake's own integer; the other 64-bit formats' bits with the top one flipped, which
@@ -22,6 +26,11 @@
 -- In the mysql client, run it as it is (it sets its own DELIMITER). With binary logging on,
 -- creating functions needs `log_bin_trust_function_creators = 1` or the SUPER privilege.
 DELIMITER $$
+
+-- Helpers of v0.1.0 that the functions no longer call.
+DROP FUNCTION IF EXISTS idtypes_uid11_text $$
+DROP FUNCTION IF EXISTS idtypes_uid11_from_text $$
+DROP FUNCTION IF EXISTS idtypes_upper_crockford $$
 
 -- Raises `message` (SQLSTATE 22023), which the server keeps to 128 characters in MySQL and 512
 -- in MariaDB, of the BMP (utf8mb3): a longer one is cut, a character outside the BMP is `?`.
@@ -200,20 +209,73 @@ BEGIN
   RETURN v;
 END $$
 
--- atproto TID: 13 characters of base32-sortable; the BIGINT is its integer.
+-- `t` with each character of `from_set` as the one at its place in `to_set` (compared as
+-- bytes), and nothing else changed.
+DROP FUNCTION IF EXISTS idtypes_translate $$
+CREATE FUNCTION idtypes_translate(t VARCHAR(255) CHARACTER SET utf8mb4, from_set VARCHAR(64),
+                                  to_set VARCHAR(64))
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 DETERMINISTIC NO SQL
+BEGIN
+  DECLARE result VARCHAR(255) CHARACTER SET utf8mb4 DEFAULT '';
+  DECLARE c VARCHAR(1) CHARACTER SET utf8mb4;
+  DECLARE d INT;
+  DECLARE i INT DEFAULT 1;
+  WHILE i <= CHAR_LENGTH(t) DO
+    SET c = SUBSTRING(t, i, 1);
+    SET d = INSTR(CAST(from_set AS BINARY), CAST(c AS BINARY));
+    SET result = CONCAT(result, IF(d = 0, c, SUBSTRING(to_set, d, 1)));
+    SET i = i + 1;
+  END WHILE;
+  RETURN result;
+END $$
+
+-- The decimal text (`sql: decimal`), as Twitter's and Discord's APIs write a Snowflake: no
+-- sign, no leading zeros, at most 2^63 - 1.
+DROP FUNCTION IF EXISTS idtypes_decimal_from_text $$
+CREATE FUNCTION idtypes_decimal_from_text(t VARCHAR(255) CHARACTER SET utf8mb4,
+                                          prefix VARCHAR(255) CHARACTER SET utf8mb4,
+                                          name VARCHAR(32))
+RETURNS BIGINT DETERMINISTIC NO SQL
+BEGIN
+  DECLARE rest VARCHAR(255) CHARACTER SET utf8mb4;
+  IF t IS NULL OR prefix IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SET rest = IF(CHAR_LENGTH(prefix) = 0, t, idtypes_unprefix(t, prefix, name));
+  IF CHAR_LENGTH(rest) NOT BETWEEN 1 AND 19 OR idtypes_first_not_in(rest, '0123456789') > 0
+     OR (CHAR_LENGTH(rest) > 1 AND CAST(LEFT(rest, 1) AS BINARY) = CAST('0' AS BINARY)) THEN
+    CALL idtypes_raise(CONCAT('invalid ', name, ': expected ',
+                              IF(CHAR_LENGTH(prefix) = 0, '', CONCAT('`', prefix, '` and ')),
+                              '1 to 19 digits without sign or leading zeros, found ''', t, ''''));
+  END IF;
+  IF CAST(rest AS DECIMAL(21, 0)) > 9223372036854775807 THEN
+    CALL idtypes_raise(CONCAT('invalid ', name, ': ''', t,
+                              ''' is above the largest, 9223372036854775807'));
+  END IF;
+  RETURN CAST(rest AS SIGNED);
+END $$
+
+-- atproto TID: 13 base32-sortable characters; the BIGINT is its integer.
 DROP FUNCTION IF EXISTS tid_text $$
-CREATE FUNCTION tid_text(id BIGINT) RETURNS VARCHAR(13) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin
-DETERMINISTIC NO SQL
+CREATE FUNCTION tid_text(id BIGINT) RETURNS VARCHAR(13) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN idtypes_encode(idtypes_check_natural(id, 'atproto TID'),
-                      '234567abcdefghijklmnopqrstuvwxyz', 13) $$
+  '234567abcdefghijklmnopqrstuvwxyz', 13) $$
 
 DROP FUNCTION IF EXISTS tid_from_prefixed_text $$
 CREATE FUNCTION tid_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                       prefix VARCHAR(255) CHARACTER SET utf8mb4)
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BIGINT DETERMINISTIC NO SQL
-RETURN idtypes_to_bigint(
-  idtypes_decode(t, prefix, '234567abcdefghijklmnopqrstuvwxyz', 13, 'atproto TID'), FALSE,
-  'atproto TID', t) $$
+RETURN idtypes_to_bigint(idtypes_decode(t, prefix,
+    '234567abcdefghijklmnopqrstuvwxyz', 13, 'atproto TID'),
+  FALSE, 'atproto TID', t) $$
+DROP FUNCTION IF EXISTS tid_from_text $$
+CREATE FUNCTION tid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN tid_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS tid_prefixed_text $$
+CREATE FUNCTION tid_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, tid_text(id)) $$
 
 -- TimeId: 13 characters of base32-sortable of the i64 sign-extended to 65 bits; the BIGINT is
 -- its bits with the top one flipped. Reads the dashed form (STTT-TTT-TTTT-CC) too.
@@ -271,190 +333,211 @@ BEGIN
                  v - 27670116110564327424) AS SIGNED);
 END $$
 
--- uid11 and its profiles: 11 characters of Base58; the BIGINT is the bits with the top one
--- flipped, except a snowish id's, whose top bit is reserved (0): its own integer.
-DROP FUNCTION IF EXISTS idtypes_uid11_text $$
-CREATE FUNCTION idtypes_uid11_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
+DROP FUNCTION IF EXISTS time_id_from_text $$
+CREATE FUNCTION time_id_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN time_id_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS time_id_prefixed_text $$
+CREATE FUNCTION time_id_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, time_id_text(id)) $$
+
+-- uid11: 11 Base58 characters; the BIGINT is its bits with the top one flipped.
+DROP FUNCTION IF EXISTS uid11_text $$
+CREATE FUNCTION uid11_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN idtypes_encode(CAST(id AS DECIMAL(21, 0)) + 9223372036854775808,
   '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
 
-DROP FUNCTION IF EXISTS idtypes_uid11_from_text $$
-CREATE FUNCTION idtypes_uid11_from_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                        prefix VARCHAR(255) CHARACTER SET utf8mb4,
-                                        name VARCHAR(32), flipped BOOLEAN)
-RETURNS BIGINT DETERMINISTIC NO SQL
-RETURN idtypes_to_bigint(idtypes_decode(t, prefix,
-  '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, name), flipped, name, t) $$
-
-DROP FUNCTION IF EXISTS uid11_text $$
-CREATE FUNCTION uid11_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin
-DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
 DROP FUNCTION IF EXISTS uid11_from_prefixed_text $$
 CREATE FUNCTION uid11_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                         prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS BIGINT DETERMINISTIC NO SQL RETURN idtypes_uid11_from_text(t, prefix, 'uid11', TRUE) $$
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS BIGINT DETERMINISTIC NO SQL
+RETURN idtypes_to_bigint(idtypes_decode(t, prefix,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, 'uid11'),
+  TRUE, 'uid11', t) $$
+DROP FUNCTION IF EXISTS uid11_from_text $$
+CREATE FUNCTION uid11_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN uid11_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS uid11_prefixed_text $$
+CREATE FUNCTION uid11_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, uid11_text(id)) $$
+
+-- uid11 xid: 11 Base58 characters; the BIGINT is its bits with the top one flipped.
 DROP FUNCTION IF EXISTS uid11_xid_text $$
 CREATE FUNCTION uid11_xid_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
-COLLATE utf8mb4_bin DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN idtypes_encode(CAST(id AS DECIMAL(21, 0)) + 9223372036854775808,
+  '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
+
 DROP FUNCTION IF EXISTS uid11_xid_from_prefixed_text $$
 CREATE FUNCTION uid11_xid_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                             prefix VARCHAR(255) CHARACTER SET utf8mb4)
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BIGINT DETERMINISTIC NO SQL
-RETURN idtypes_uid11_from_text(t, prefix, 'uid11 xid', TRUE) $$
-DROP FUNCTION IF EXISTS ts_seq_rand_text $$
-CREATE FUNCTION ts_seq_rand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
-COLLATE utf8mb4_bin DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
-DROP FUNCTION IF EXISTS ts_seq_rand_from_prefixed_text $$
-CREATE FUNCTION ts_seq_rand_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                               prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS BIGINT DETERMINISTIC NO SQL
-RETURN idtypes_uid11_from_text(t, prefix, 'ts-seq-rand uid11', TRUE) $$
-DROP FUNCTION IF EXISTS fullrand_text $$
-CREATE FUNCTION fullrand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
-COLLATE utf8mb4_bin DETERMINISTIC NO SQL RETURN idtypes_uid11_text(id) $$
-DROP FUNCTION IF EXISTS fullrand_from_prefixed_text $$
-CREATE FUNCTION fullrand_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                            prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS BIGINT DETERMINISTIC NO SQL
-RETURN idtypes_uid11_from_text(t, prefix, 'fullrand uid11', TRUE) $$
+RETURN idtypes_to_bigint(idtypes_decode(t, prefix,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, 'uid11 xid'),
+  TRUE, 'uid11 xid', t) $$
+DROP FUNCTION IF EXISTS uid11_xid_from_text $$
+CREATE FUNCTION uid11_xid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN uid11_xid_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS uid11_xid_prefixed_text $$
+CREATE FUNCTION uid11_xid_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, uid11_xid_text(id)) $$
+
+-- snowish uid11: 11 Base58 characters; the BIGINT is its integer.
 DROP FUNCTION IF EXISTS snowish_text $$
 CREATE FUNCTION snowish_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN idtypes_encode(idtypes_check_natural(id, 'snowish uid11'),
   '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
+
 DROP FUNCTION IF EXISTS snowish_from_prefixed_text $$
 CREATE FUNCTION snowish_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                           prefix VARCHAR(255) CHARACTER SET utf8mb4)
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BIGINT DETERMINISTIC NO SQL
-RETURN idtypes_uid11_from_text(t, prefix, 'snowish uid11', FALSE) $$
+RETURN idtypes_to_bigint(idtypes_decode(t, prefix,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, 'snowish uid11'),
+  FALSE, 'snowish uid11', t) $$
+DROP FUNCTION IF EXISTS snowish_from_text $$
+CREATE FUNCTION snowish_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN snowish_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS snowish_prefixed_text $$
+CREATE FUNCTION snowish_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, snowish_text(id)) $$
 
--- Snowflake and Sonyflake: the decimal number, as Twitter's and Discord's APIs write a
--- Snowflake (no sign, no leading zeros, at most 2^63 - 1); the BIGINT is its integer.
-DROP FUNCTION IF EXISTS idtypes_decimal_from_text $$
-CREATE FUNCTION idtypes_decimal_from_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                          prefix VARCHAR(255) CHARACTER SET utf8mb4,
-                                          name VARCHAR(32))
+-- ts-seq-rand uid11: 11 Base58 characters; the BIGINT is its bits with the top one flipped.
+DROP FUNCTION IF EXISTS ts_seq_rand_text $$
+CREATE FUNCTION ts_seq_rand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN idtypes_encode(CAST(id AS DECIMAL(21, 0)) + 9223372036854775808,
+  '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
+
+DROP FUNCTION IF EXISTS ts_seq_rand_from_prefixed_text $$
+CREATE FUNCTION ts_seq_rand_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BIGINT DETERMINISTIC NO SQL
-BEGIN
-  DECLARE rest VARCHAR(255) CHARACTER SET utf8mb4;
-  IF t IS NULL OR prefix IS NULL THEN
-    RETURN NULL;
-  END IF;
-  SET rest = IF(CHAR_LENGTH(prefix) = 0, t, idtypes_unprefix(t, prefix, name));
-  IF CHAR_LENGTH(rest) NOT BETWEEN 1 AND 19 OR idtypes_first_not_in(rest, '0123456789') > 0
-     OR (CHAR_LENGTH(rest) > 1 AND CAST(LEFT(rest, 1) AS BINARY) = CAST('0' AS BINARY)) THEN
-    CALL idtypes_raise(CONCAT('invalid ', name, ': expected ',
-                              IF(CHAR_LENGTH(prefix) = 0, '', CONCAT('`', prefix, '` and ')),
-                              '1 to 19 digits without sign or leading zeros, found ''', t, ''''));
-  END IF;
-  IF CAST(rest AS DECIMAL(21, 0)) > 9223372036854775807 THEN
-    CALL idtypes_raise(CONCAT('invalid ', name, ': ''', t,
-                              ''' is above the largest, 9223372036854775807'));
-  END IF;
-  RETURN CAST(rest AS SIGNED);
-END $$
+RETURN idtypes_to_bigint(idtypes_decode(t, prefix,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, 'ts-seq-rand uid11'),
+  TRUE, 'ts-seq-rand uid11', t) $$
+DROP FUNCTION IF EXISTS ts_seq_rand_from_text $$
+CREATE FUNCTION ts_seq_rand_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN ts_seq_rand_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS ts_seq_rand_prefixed_text $$
+CREATE FUNCTION ts_seq_rand_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, ts_seq_rand_text(id)) $$
 
+-- fullrand uid11: 11 Base58 characters; the BIGINT is its bits with the top one flipped.
+DROP FUNCTION IF EXISTS fullrand_text $$
+CREATE FUNCTION fullrand_text(id BIGINT) RETURNS VARCHAR(11) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN idtypes_encode(CAST(id AS DECIMAL(21, 0)) + 9223372036854775808,
+  '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11) $$
+
+DROP FUNCTION IF EXISTS fullrand_from_prefixed_text $$
+CREATE FUNCTION fullrand_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS BIGINT DETERMINISTIC NO SQL
+RETURN idtypes_to_bigint(idtypes_decode(t, prefix,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, 'fullrand uid11'),
+  TRUE, 'fullrand uid11', t) $$
+DROP FUNCTION IF EXISTS fullrand_from_text $$
+CREATE FUNCTION fullrand_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN fullrand_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS fullrand_prefixed_text $$
+CREATE FUNCTION fullrand_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, fullrand_text(id)) $$
+
+-- Snowflake: 1 to 19 decimal digits, without sign or leading zeros (at most 2^63 - 1); the
+-- BIGINT is its integer.
 DROP FUNCTION IF EXISTS snowflake_text $$
 CREATE FUNCTION snowflake_text(id BIGINT) RETURNS VARCHAR(19) CHARACTER SET utf8mb4
 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN CAST(idtypes_check_natural(id, 'Snowflake') AS CHAR) $$
 DROP FUNCTION IF EXISTS snowflake_from_prefixed_text $$
 CREATE FUNCTION snowflake_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                             prefix VARCHAR(255) CHARACTER SET utf8mb4)
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BIGINT DETERMINISTIC NO SQL RETURN idtypes_decimal_from_text(t, prefix, 'Snowflake') $$
-DROP FUNCTION IF EXISTS sonyflake_text $$
-CREATE FUNCTION sonyflake_text(id BIGINT) RETURNS VARCHAR(19) CHARACTER SET utf8mb4
-COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CAST(idtypes_check_natural(id, 'Sonyflake') AS CHAR) $$
-DROP FUNCTION IF EXISTS sonyflake_from_prefixed_text $$
-CREATE FUNCTION sonyflake_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                             prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS BIGINT DETERMINISTIC NO SQL RETURN idtypes_decimal_from_text(t, prefix, 'Sonyflake') $$
+DROP FUNCTION IF EXISTS snowflake_from_text $$
+CREATE FUNCTION snowflake_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN snowflake_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS snowflake_prefixed_text $$
+CREATE FUNCTION snowflake_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, snowflake_text(id)) $$
 
--- TBSL: 20 uppercase hex digits; the column holds its 10 bytes.
+-- TBSL: 20 uppercase hex characters; the column holds its 10 bytes (BINARY(10)).
 DROP FUNCTION IF EXISTS tbsl_text $$
 CREATE FUNCTION tbsl_text(id VARBINARY(16)) RETURNS VARCHAR(20) CHARACTER SET utf8mb4
 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-BEGIN
-  IF LENGTH(id) <> 10 THEN
-    CALL idtypes_raise(CONCAT('invalid TBSL: expected 10 bytes, found ', LENGTH(id)));
-  END IF;
-  RETURN HEX(id);
-END $$
+RETURN idtypes_encode(idtypes_bytes_value(id, 10, 'TBSL'),
+  '0123456789ABCDEF', 20) $$
 
 DROP FUNCTION IF EXISTS tbsl_from_prefixed_text $$
 CREATE FUNCTION tbsl_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                        prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARBINARY(10) DETERMINISTIC NO SQL
-BEGIN
-  DECLARE v DECIMAL(50, 0);
-  IF t IS NULL OR prefix IS NULL THEN
-    RETURN NULL;
-  END IF;
-  -- Checked as any other text; the bytes are the hex digits'.
-  SET v = idtypes_decode(t, prefix, '0123456789ABCDEF', 20, 'TBSL');
-  RETURN UNHEX(SUBSTRING(t, CHAR_LENGTH(prefix) + 1));
-END $$
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS BINARY(10) DETERMINISTIC NO SQL
+RETURN UNHEX(idtypes_encode(idtypes_decode(t, prefix,
+    '0123456789ABCDEF', 20, 'TBSL'), '0123456789ABCDEF', 20)) $$
+DROP FUNCTION IF EXISTS tbsl_from_text $$
+CREATE FUNCTION tbsl_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(10)
+DETERMINISTIC NO SQL RETURN tbsl_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS tbsl_prefixed_text $$
+CREATE FUNCTION tbsl_prefixed_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, tbsl_text(id)) $$
 
--- ULID: 26 characters of Crockford base32, written in uppercase and read in either case; the
--- column holds its 16 bytes (PostgreSQL's is a UUID).
+-- ULID: 26 Crockford base32 characters, read in either case, at most
+-- 7ZZZZZZZZZZZZZZZZZZZZZZZZZ; the column holds its 16 bytes (BINARY(16)).
 DROP FUNCTION IF EXISTS ulid_text $$
 CREATE FUNCTION ulid_text(id VARBINARY(16)) RETURNS VARCHAR(26) CHARACTER SET utf8mb4
 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN idtypes_encode(idtypes_bytes_value(id, 16, 'ULID'), '0123456789ABCDEFGHJKMNPQRSTVWXYZ',
-                      26) $$
-
--- `t` with the lowercase letters of Crockford base32 in uppercase, and nothing else changed.
-DROP FUNCTION IF EXISTS idtypes_upper_crockford $$
-CREATE FUNCTION idtypes_upper_crockford(t VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 DETERMINISTIC NO SQL
-BEGIN
-  DECLARE result VARCHAR(255) CHARACTER SET utf8mb4 DEFAULT '';
-  DECLARE c VARCHAR(1) CHARACTER SET utf8mb4;
-  DECLARE d INT;
-  DECLARE i INT DEFAULT 1;
-  WHILE i <= CHAR_LENGTH(t) DO
-    SET c = SUBSTRING(t, i, 1);
-    SET d = INSTR(CAST('abcdefghjkmnpqrstvwxyz' AS BINARY), CAST(c AS BINARY));
-    SET result = CONCAT(result, IF(d = 0, c, SUBSTRING('ABCDEFGHJKMNPQRSTVWXYZ', d, 1)));
-    SET i = i + 1;
-  END WHILE;
-  RETURN result;
-END $$
+RETURN idtypes_encode(idtypes_bytes_value(id, 16, 'ULID'),
+  '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26) $$
 
 DROP FUNCTION IF EXISTS ulid_from_prefixed_text $$
 CREATE FUNCTION ulid_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                        prefix VARCHAR(255) CHARACTER SET utf8mb4)
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BINARY(16) DETERMINISTIC NO SQL
 BEGIN
-  DECLARE v DECIMAL(40, 0);
+  DECLARE v DECIMAL(50, 0);
   IF t IS NULL OR prefix IS NULL THEN
     RETURN NULL;
   END IF;
   -- The lowercase letters of the alphabet in uppercase, and nothing else: another character
   -- is refused as written.
   SET v = idtypes_decode(CONCAT(LEFT(t, CHAR_LENGTH(prefix)),
-                                idtypes_upper_crockford(SUBSTRING(t, CHAR_LENGTH(prefix) + 1))),
-                         prefix, '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26, 'ULID');
+                         idtypes_translate(SUBSTRING(t, CHAR_LENGTH(prefix) + 1),
+                         'abcdefghjkmnpqrstvwxyz', 'ABCDEFGHJKMNPQRSTVWXYZ')), prefix,
+    '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26, 'ULID');
   IF v >= 340282366920938463463374607431768211456 THEN
     CALL idtypes_raise(CONCAT('invalid ULID: ''', t, ''' is above the largest ULID, ',
                               '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'));
   END IF;
   RETURN UNHEX(idtypes_encode(v, '0123456789ABCDEF', 32));
 END $$
+DROP FUNCTION IF EXISTS ulid_from_text $$
+CREATE FUNCTION ulid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(16)
+DETERMINISTIC NO SQL RETURN ulid_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS ulid_prefixed_text $$
+CREATE FUNCTION ulid_prefixed_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, ulid_text(id)) $$
 
--- KSUID: 27 characters of base62 (0-9A-Za-z, nothing else), at most
--- aWgEPTl1tmebfsQzFP4bxwgy80V; the column holds its 20 bytes.
+-- KSUID: 27 base62 characters, at most aWgEPTl1tmebfsQzFP4bxwgy80V; the column holds its 20
+-- bytes (BINARY(20)).
 DROP FUNCTION IF EXISTS ksuid_text $$
 CREATE FUNCTION ksuid_text(id VARBINARY(32)) RETURNS VARCHAR(27) CHARACTER SET utf8mb4
 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN idtypes_encode(idtypes_bytes_value(id, 20, 'KSUID'),
-                      '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27) $$
+  '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27) $$
 
 DROP FUNCTION IF EXISTS ksuid_from_prefixed_text $$
 CREATE FUNCTION ksuid_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                         prefix VARCHAR(255) CHARACTER SET utf8mb4)
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BINARY(20) DETERMINISTIC NO SQL
 BEGIN
   DECLARE v DECIMAL(50, 0);
@@ -462,40 +545,71 @@ BEGIN
     RETURN NULL;
   END IF;
   SET v = idtypes_decode(t, prefix,
-                         '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27,
-                         'KSUID');
+    '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27, 'KSUID');
   IF v >= 1461501637330902918203684832716283019655932542976 THEN
     CALL idtypes_raise(CONCAT('invalid KSUID: ''', t, ''' is above the largest KSUID, ',
                               'aWgEPTl1tmebfsQzFP4bxwgy80V'));
   END IF;
   RETURN UNHEX(idtypes_encode(v, '0123456789ABCDEF', 40));
 END $$
+DROP FUNCTION IF EXISTS ksuid_from_text $$
+CREATE FUNCTION ksuid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(20)
+DETERMINISTIC NO SQL RETURN ksuid_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS ksuid_prefixed_text $$
+CREATE FUNCTION ksuid_prefixed_text(id VARBINARY(32), prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, ksuid_text(id)) $$
 
--- rs/xid XID: 20 characters of lowercase base32hex (0-9, a-v), the 96 bits of its 12 bytes then
--- 4 zero bits (so the last character is 0 or g); the column holds the 12 bytes.
+-- Sonyflake: 1 to 19 decimal digits, without sign or leading zeros (at most 2^63 - 1); the
+-- BIGINT is its integer.
+DROP FUNCTION IF EXISTS sonyflake_text $$
+CREATE FUNCTION sonyflake_text(id BIGINT) RETURNS VARCHAR(19) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CAST(idtypes_check_natural(id, 'Sonyflake') AS CHAR) $$
+DROP FUNCTION IF EXISTS sonyflake_from_prefixed_text $$
+CREATE FUNCTION sonyflake_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS BIGINT DETERMINISTIC NO SQL RETURN idtypes_decimal_from_text(t, prefix, 'Sonyflake') $$
+DROP FUNCTION IF EXISTS sonyflake_from_text $$
+CREATE FUNCTION sonyflake_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
+DETERMINISTIC NO SQL RETURN sonyflake_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS sonyflake_prefixed_text $$
+CREATE FUNCTION sonyflake_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, sonyflake_text(id)) $$
+
+-- rs/xid XID: 20 lowercase base32hex characters, the value times 16 (the last character 0 or
+-- g); the column holds its 12 bytes (BINARY(12)).
 DROP FUNCTION IF EXISTS rs_xid_text $$
 CREATE FUNCTION rs_xid_text(id VARBINARY(16)) RETURNS VARCHAR(20) CHARACTER SET utf8mb4
 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN idtypes_encode(idtypes_bytes_value(id, 12, 'rs/xid XID') * 16,
-                      '0123456789abcdefghijklmnopqrstuv', 20) $$
+  '0123456789abcdefghijklmnopqrstuv', 20) $$
 
 DROP FUNCTION IF EXISTS rs_xid_from_prefixed_text $$
 CREATE FUNCTION rs_xid_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
-                                          prefix VARCHAR(255) CHARACTER SET utf8mb4)
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BINARY(12) DETERMINISTIC NO SQL
 BEGIN
-  DECLARE v DECIMAL(40, 0);
+  DECLARE v DECIMAL(50, 0);
   IF t IS NULL OR prefix IS NULL THEN
     RETURN NULL;
   END IF;
-  -- Lowercase only, as rs/xid reads it (idtypes_decode compares bytes).
-  SET v = idtypes_decode(t, prefix, '0123456789abcdefghijklmnopqrstuv', 20, 'rs/xid XID');
+  SET v = idtypes_decode(t, prefix,
+    '0123456789abcdefghijklmnopqrstuv', 20, 'rs/xid XID');
   IF MOD(v, 16) <> 0 THEN
     CALL idtypes_raise(CONCAT('invalid rs/xid XID: ''', t, ''' ends in ''', RIGHT(t, 1),
                               ''' (position ', CHAR_LENGTH(t), '), expected 0 or g there'));
   END IF;
   RETURN UNHEX(idtypes_encode((v - MOD(v, 16)) / 16, '0123456789ABCDEF', 24));
 END $$
+DROP FUNCTION IF EXISTS rs_xid_from_text $$
+CREATE FUNCTION rs_xid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(12)
+DETERMINISTIC NO SQL RETURN rs_xid_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS rs_xid_prefixed_text $$
+CREATE FUNCTION rs_xid_prefixed_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, rs_xid_text(id)) $$
 
 -- UUID: written hyphenated in lowercase (`01890a5d-ac96-774b-bcce-b302099a8057`), as
 -- PostgreSQL and the `uuid` crate write it; read as the `uuid` crate's `Uuid::parse_str`
@@ -574,6 +688,13 @@ BEGIN
   END WHILE;
   RETURN UNHEX(REPLACE(body, '-', ''));
 END $$
+DROP FUNCTION IF EXISTS uuid_from_text $$
+CREATE FUNCTION uuid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(16)
+DETERMINISTIC NO SQL RETURN uuid_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS uuid_prefixed_text $$
+CREATE FUNCTION uuid_prefixed_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, uuid_text(id)) $$
 
 -- A UUID's TypeID text (the TypeID specification, v0.3.0): the prefix, 0 to 63 characters of
 -- a-z and `_` starting and ending with a letter, then `_` (none after an empty prefix), then the
@@ -646,106 +767,6 @@ BEGIN
   END IF;
   RETURN UNHEX(idtypes_encode(v, '0123456789ABCDEF', 32));
 END $$
-
--- Every format's text read without a prefix, and written with one.
-DROP FUNCTION IF EXISTS tid_from_text $$
-CREATE FUNCTION tid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN tid_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS tid_prefixed_text $$
-CREATE FUNCTION tid_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, tid_text(id)) $$
-DROP FUNCTION IF EXISTS time_id_from_text $$
-CREATE FUNCTION time_id_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN time_id_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS time_id_prefixed_text $$
-CREATE FUNCTION time_id_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, time_id_text(id)) $$
-DROP FUNCTION IF EXISTS uid11_from_text $$
-CREATE FUNCTION uid11_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN uid11_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS uid11_prefixed_text $$
-CREATE FUNCTION uid11_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, uid11_text(id)) $$
-DROP FUNCTION IF EXISTS uid11_xid_from_text $$
-CREATE FUNCTION uid11_xid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN uid11_xid_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS uid11_xid_prefixed_text $$
-CREATE FUNCTION uid11_xid_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, uid11_xid_text(id)) $$
-DROP FUNCTION IF EXISTS ts_seq_rand_from_text $$
-CREATE FUNCTION ts_seq_rand_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN ts_seq_rand_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS ts_seq_rand_prefixed_text $$
-CREATE FUNCTION ts_seq_rand_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, ts_seq_rand_text(id)) $$
-DROP FUNCTION IF EXISTS fullrand_from_text $$
-CREATE FUNCTION fullrand_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN fullrand_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS fullrand_prefixed_text $$
-CREATE FUNCTION fullrand_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, fullrand_text(id)) $$
-DROP FUNCTION IF EXISTS snowish_from_text $$
-CREATE FUNCTION snowish_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN snowish_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS snowish_prefixed_text $$
-CREATE FUNCTION snowish_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, snowish_text(id)) $$
-DROP FUNCTION IF EXISTS snowflake_from_text $$
-CREATE FUNCTION snowflake_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN snowflake_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS snowflake_prefixed_text $$
-CREATE FUNCTION snowflake_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, snowflake_text(id)) $$
-DROP FUNCTION IF EXISTS sonyflake_from_text $$
-CREATE FUNCTION sonyflake_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BIGINT
-DETERMINISTIC NO SQL RETURN sonyflake_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS sonyflake_prefixed_text $$
-CREATE FUNCTION sonyflake_prefixed_text(id BIGINT, prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, sonyflake_text(id)) $$
-DROP FUNCTION IF EXISTS tbsl_from_text $$
-CREATE FUNCTION tbsl_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS VARBINARY(10)
-DETERMINISTIC NO SQL RETURN tbsl_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS tbsl_prefixed_text $$
-CREATE FUNCTION tbsl_prefixed_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, tbsl_text(id)) $$
-DROP FUNCTION IF EXISTS ulid_from_text $$
-CREATE FUNCTION ulid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(16)
-DETERMINISTIC NO SQL RETURN ulid_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS ulid_prefixed_text $$
-CREATE FUNCTION ulid_prefixed_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, ulid_text(id)) $$
-DROP FUNCTION IF EXISTS ksuid_from_text $$
-CREATE FUNCTION ksuid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(20)
-DETERMINISTIC NO SQL RETURN ksuid_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS ksuid_prefixed_text $$
-CREATE FUNCTION ksuid_prefixed_text(id VARBINARY(32), prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, ksuid_text(id)) $$
-DROP FUNCTION IF EXISTS rs_xid_from_text $$
-CREATE FUNCTION rs_xid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(12)
-DETERMINISTIC NO SQL RETURN rs_xid_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS rs_xid_prefixed_text $$
-CREATE FUNCTION rs_xid_prefixed_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, rs_xid_text(id)) $$
-DROP FUNCTION IF EXISTS uuid_from_text $$
-CREATE FUNCTION uuid_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(16)
-DETERMINISTIC NO SQL RETURN uuid_from_prefixed_text(t, '') $$
-DROP FUNCTION IF EXISTS uuid_prefixed_text $$
-CREATE FUNCTION uuid_prefixed_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
-RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN CONCAT(prefix, uuid_text(id)) $$
 
 -- Deprecated: the names of v0.1.0, kept for one release (renamed uid11_xid_*, so that no one
 -- takes them for rs/xid's XID, whose functions are rs_xid_*).

@@ -1,5 +1,9 @@
 -- idtypes: every stored id to its text and back, in PostgreSQL (PL/pgSQL, 11 and later).
 --
+-- Generated from the table of formats (idtypes/src/formats/mod.rs) by
+-- idtypes/src/integrations/db/sql/generate/: do not edit it, regenerate it with
+-- `IDTYPES_BLESS=1 cargo test -p idtypes --lib sql::generate`.
+--
 -- A template: `@extschema@` stands for the schema the functions go in (the name PostgreSQL's
 -- extension scripts use), replaced by its quoted name (`idtypes::sql::postgres_script`).
 -- Every call between these functions names that schema, so they work from any search_path,
@@ -23,6 +27,9 @@
 -- The helpers of v0.1.0 whose arguments changed: nothing but these functions called them.
 DROP FUNCTION IF EXISTS @extschema@.idtypes_decode(text, text, integer, text);
 DROP FUNCTION IF EXISTS @extschema@.idtypes_uid11_from_text(text, text, boolean);
+-- Helpers of v0.1.0 that the functions no longer call.
+DROP FUNCTION IF EXISTS @extschema@.idtypes_uid11_text(bigint);
+DROP FUNCTION IF EXISTS @extschema@.idtypes_uid11_from_text(text, text, text, boolean);
 
 CREATE OR REPLACE FUNCTION @extschema@.idtypes_encode(v numeric, alphabet text, width int)
 RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -127,6 +134,22 @@ BEGIN
   RETURN v::bigint;
 END $$;
 
+-- The number the bytes `id` spell, the first one worth most, after checking there are `n`.
+CREATE OR REPLACE FUNCTION @extschema@.idtypes_bytes_value(id bytea, n int, name text)
+RETURNS numeric LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  v numeric := 0;
+BEGIN
+  IF length(id) <> n THEN
+    RAISE EXCEPTION 'invalid %: expected % bytes, found %', name, n, length(id)
+      USING ERRCODE = '22P02';
+  END IF;
+  FOR i IN 0..n - 1 LOOP
+    v := v * 256 + get_byte(id, i);
+  END LOOP;
+  RETURN v;
+END $$;
+
 -- A UUID's 128 bits as a number, and back.
 CREATE OR REPLACE FUNCTION @extschema@.idtypes_uuid_value(id uuid)
 RETURNS numeric LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -145,19 +168,43 @@ RETURNS uuid LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT @extschema@.idtypes_encode(v, '0123456789abcdef', 32)::uuid
 $$;
 
--- atproto TID: 13 characters of base32-sortable; the BIGINT is its integer.
+-- The decimal text (`sql: decimal`), as Twitter's and Discord's APIs write a Snowflake: no
+-- sign, no leading zeros, at most 2^63 - 1.
+CREATE OR REPLACE FUNCTION @extschema@.idtypes_decimal_from_text(t text, prefix text, name text)
+RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  rest text := CASE WHEN prefix = '' THEN t
+                    ELSE @extschema@.idtypes_unprefix(t, prefix, name) END;
+BEGIN
+  IF rest !~ '^(0|[1-9][0-9]{0,18})$' THEN
+    RAISE EXCEPTION 'invalid %: expected %1 to 19 digits without sign or leading zeros, found %',
+      name, CASE WHEN prefix = '' THEN '' ELSE '`' || prefix || '` and ' END, quote_literal(t)
+      USING ERRCODE = '22P02';
+  END IF;
+  IF rest::numeric > 9223372036854775807 THEN
+    RAISE EXCEPTION 'invalid %: % is above the largest, 9223372036854775807', name,
+      quote_literal(t) USING ERRCODE = '22P02';
+  END IF;
+  RETURN rest::bigint;
+END $$;
+
+-- atproto TID: 13 base32-sortable characters; the BIGINT is its integer.
 CREATE OR REPLACE FUNCTION @extschema@.tid_text(id bigint)
 RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT @extschema@.idtypes_encode(@extschema@.idtypes_check_natural(id, 'atproto TID'),
-                                    '234567abcdefghijklmnopqrstuvwxyz', 13)
+    '234567abcdefghijklmnopqrstuvwxyz', 13)
 $$;
 
 CREATE OR REPLACE FUNCTION @extschema@.tid_from_prefixed_text(t text, prefix text)
 RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT @extschema@.idtypes_to_bigint(
-    @extschema@.idtypes_decode(t, prefix, '234567abcdefghijklmnopqrstuvwxyz', 13, 'atproto TID'),
+  SELECT @extschema@.idtypes_to_bigint(@extschema@.idtypes_decode(t, prefix,
+    '234567abcdefghijklmnopqrstuvwxyz', 13, 'atproto TID'),
     false, 'atproto TID', t)
 $$;
+CREATE OR REPLACE FUNCTION @extschema@.tid_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.tid_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.tid_prefixed_text(id bigint, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.tid_text(id) $$;
 
 -- TimeId: 13 characters of base32-sortable of the i64 sign-extended to 65 bits; the BIGINT is
 -- its bits with the top one flipped. Reads the dashed form (STTT-TTT-TTTT-CC) too.
@@ -209,76 +256,103 @@ BEGIN
   END IF;
   RETURN (v - 27670116110564327424)::bigint;
 END $$;
+CREATE OR REPLACE FUNCTION @extschema@.time_id_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.time_id_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.time_id_prefixed_text(id bigint, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.time_id_text(id) $$;
 
--- uid11 and its profiles: 11 characters of Base58; the BIGINT is the bits with the top one
--- flipped, except a snowish id's, whose top bit is reserved (0): its own integer.
-CREATE OR REPLACE FUNCTION @extschema@.idtypes_uid11_text(id bigint)
+-- uid11: 11 Base58 characters; the BIGINT is its bits with the top one flipped.
+CREATE OR REPLACE FUNCTION @extschema@.uid11_text(id bigint)
 RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT @extschema@.idtypes_encode(id::numeric + 9223372036854775808,
     '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11)
 $$;
 
-CREATE OR REPLACE FUNCTION @extschema@.idtypes_uid11_from_text(t text, prefix text, name text,
-                                                               flipped boolean)
+CREATE OR REPLACE FUNCTION @extschema@.uid11_from_prefixed_text(t text, prefix text)
 RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT @extschema@.idtypes_to_bigint(@extschema@.idtypes_decode(t, prefix,
-    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, name), flipped, name, t)
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, 'uid11'),
+    true, 'uid11', t)
+$$;
+CREATE OR REPLACE FUNCTION @extschema@.uid11_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.uid11_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.uid11_prefixed_text(id bigint, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.uid11_text(id) $$;
+
+-- uid11 xid: 11 Base58 characters; the BIGINT is its bits with the top one flipped.
+CREATE OR REPLACE FUNCTION @extschema@.uid11_xid_text(id bigint)
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_encode(id::numeric + 9223372036854775808,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11)
 $$;
 
-CREATE OR REPLACE FUNCTION @extschema@.uid11_text(id bigint) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.idtypes_uid11_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.uid11_from_prefixed_text(t text, prefix text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT @extschema@.idtypes_uid11_from_text(t, prefix, 'uid11', true)
-$$;
-CREATE OR REPLACE FUNCTION @extschema@.uid11_xid_text(id bigint) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.idtypes_uid11_text(id) $$;
 CREATE OR REPLACE FUNCTION @extschema@.uid11_xid_from_prefixed_text(t text, prefix text)
 RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT @extschema@.idtypes_uid11_from_text(t, prefix, 'uid11 xid', true)
+  SELECT @extschema@.idtypes_to_bigint(@extschema@.idtypes_decode(t, prefix,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, 'uid11 xid'),
+    true, 'uid11 xid', t)
 $$;
-CREATE OR REPLACE FUNCTION @extschema@.ts_seq_rand_text(id bigint) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.idtypes_uid11_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.ts_seq_rand_from_prefixed_text(t text, prefix text)
-RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT @extschema@.idtypes_uid11_from_text(t, prefix, 'ts-seq-rand uid11', true)
-$$;
-CREATE OR REPLACE FUNCTION @extschema@.fullrand_text(id bigint) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.idtypes_uid11_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.fullrand_from_prefixed_text(t text, prefix text)
-RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT @extschema@.idtypes_uid11_from_text(t, prefix, 'fullrand uid11', true)
-$$;
-CREATE OR REPLACE FUNCTION @extschema@.snowish_text(id bigint) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+CREATE OR REPLACE FUNCTION @extschema@.uid11_xid_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.uid11_xid_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.uid11_xid_prefixed_text(id bigint, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.uid11_xid_text(id) $$;
+
+-- snowish uid11: 11 Base58 characters; the BIGINT is its integer.
+CREATE OR REPLACE FUNCTION @extschema@.snowish_text(id bigint)
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT @extschema@.idtypes_encode(@extschema@.idtypes_check_natural(id, 'snowish uid11'),
     '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11)
 $$;
+
 CREATE OR REPLACE FUNCTION @extschema@.snowish_from_prefixed_text(t text, prefix text)
 RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT @extschema@.idtypes_uid11_from_text(t, prefix, 'snowish uid11', false)
+  SELECT @extschema@.idtypes_to_bigint(@extschema@.idtypes_decode(t, prefix,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, 'snowish uid11'),
+    false, 'snowish uid11', t)
+$$;
+CREATE OR REPLACE FUNCTION @extschema@.snowish_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.snowish_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.snowish_prefixed_text(id bigint, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.snowish_text(id) $$;
+
+-- ts-seq-rand uid11: 11 Base58 characters; the BIGINT is its bits with the top one flipped.
+CREATE OR REPLACE FUNCTION @extschema@.ts_seq_rand_text(id bigint)
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_encode(id::numeric + 9223372036854775808,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11)
 $$;
 
--- Snowflake and Sonyflake: the decimal number, as Twitter's and Discord's APIs write a
--- Snowflake (no sign, no leading zeros, at most 2^63 - 1); the BIGINT is its integer.
-CREATE OR REPLACE FUNCTION @extschema@.idtypes_decimal_from_text(t text, prefix text, name text)
-RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-  rest text := CASE WHEN prefix = '' THEN t
-                    ELSE @extschema@.idtypes_unprefix(t, prefix, name) END;
-BEGIN
-  IF rest !~ '^(0|[1-9][0-9]{0,18})$' THEN
-    RAISE EXCEPTION 'invalid %: expected %1 to 19 digits without sign or leading zeros, found %',
-      name, CASE WHEN prefix = '' THEN '' ELSE '`' || prefix || '` and ' END, quote_literal(t)
-      USING ERRCODE = '22P02';
-  END IF;
-  IF rest::numeric > 9223372036854775807 THEN
-    RAISE EXCEPTION 'invalid %: % is above the largest, 9223372036854775807', name,
-      quote_literal(t) USING ERRCODE = '22P02';
-  END IF;
-  RETURN rest::bigint;
-END $$;
+CREATE OR REPLACE FUNCTION @extschema@.ts_seq_rand_from_prefixed_text(t text, prefix text)
+RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_to_bigint(@extschema@.idtypes_decode(t, prefix,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, 'ts-seq-rand uid11'),
+    true, 'ts-seq-rand uid11', t)
+$$;
+CREATE OR REPLACE FUNCTION @extschema@.ts_seq_rand_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.ts_seq_rand_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.ts_seq_rand_prefixed_text(id bigint, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.ts_seq_rand_text(id) $$;
 
+-- fullrand uid11: 11 Base58 characters; the BIGINT is its bits with the top one flipped.
+CREATE OR REPLACE FUNCTION @extschema@.fullrand_text(id bigint)
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_encode(id::numeric + 9223372036854775808,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11)
+$$;
+
+CREATE OR REPLACE FUNCTION @extschema@.fullrand_from_prefixed_text(t text, prefix text)
+RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_to_bigint(@extschema@.idtypes_decode(t, prefix,
+    '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 11, 'fullrand uid11'),
+    true, 'fullrand uid11', t)
+$$;
+CREATE OR REPLACE FUNCTION @extschema@.fullrand_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.fullrand_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.fullrand_prefixed_text(id bigint, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.fullrand_text(id) $$;
+
+-- Snowflake: 1 to 19 decimal digits, without sign or leading zeros (at most 2^63 - 1); the
+-- BIGINT is its integer.
 CREATE OR REPLACE FUNCTION @extschema@.snowflake_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT @extschema@.idtypes_check_natural(id, 'Snowflake')::text
@@ -287,38 +361,34 @@ CREATE OR REPLACE FUNCTION @extschema@.snowflake_from_prefixed_text(t text, pref
 RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT @extschema@.idtypes_decimal_from_text(t, prefix, 'Snowflake')
 $$;
-CREATE OR REPLACE FUNCTION @extschema@.sonyflake_text(id bigint) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT @extschema@.idtypes_check_natural(id, 'Sonyflake')::text
-$$;
-CREATE OR REPLACE FUNCTION @extschema@.sonyflake_from_prefixed_text(t text, prefix text)
-RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT @extschema@.idtypes_decimal_from_text(t, prefix, 'Sonyflake')
-$$;
+CREATE OR REPLACE FUNCTION @extschema@.snowflake_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.snowflake_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.snowflake_prefixed_text(id bigint, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.snowflake_text(id) $$;
 
--- TBSL: 20 uppercase hex digits; the column holds its 10 bytes.
+-- TBSL: 20 uppercase hex characters; the column holds its 10 bytes (BYTEA).
 CREATE OR REPLACE FUNCTION @extschema@.tbsl_text(id bytea)
-RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-BEGIN
-  IF length(id) <> 10 THEN
-    RAISE EXCEPTION 'invalid TBSL: expected 10 bytes, found %', length(id) USING ERRCODE = '22P02';
-  END IF;
-  RETURN upper(encode(id, 'hex'));
-END $$;
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_encode(@extschema@.idtypes_bytes_value(id, 10, 'TBSL'),
+    '0123456789ABCDEF', 20)
+$$;
 
 CREATE OR REPLACE FUNCTION @extschema@.tbsl_from_prefixed_text(t text, prefix text)
-RETURNS bytea LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-BEGIN
-  PERFORM @extschema@.idtypes_decode(t, prefix, '0123456789ABCDEF', 20, 'TBSL');
-  RETURN decode(substr(t, length(prefix) + 1), 'hex');
-END $$;
+RETURNS bytea LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT decode(@extschema@.idtypes_encode(@extschema@.idtypes_decode(t, prefix,
+    '0123456789ABCDEF', 20, 'TBSL'), '0123456789abcdef', 20), 'hex')
+$$;
+CREATE OR REPLACE FUNCTION @extschema@.tbsl_from_text(t text) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.tbsl_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.tbsl_prefixed_text(id bytea, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.tbsl_text(id) $$;
 
--- ULID: 26 characters of Crockford base32, written in uppercase and read in either case; the
--- column is a UUID (its 16 bytes are the ULID's).
+-- ULID: 26 Crockford base32 characters, read in either case, at most
+-- 7ZZZZZZZZZZZZZZZZZZZZZZZZZ; the column is a UUID (its 16 bytes).
 CREATE OR REPLACE FUNCTION @extschema@.ulid_text(id uuid)
 RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT @extschema@.idtypes_encode(@extschema@.idtypes_uuid_value(id),
-                                    '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26)
+    '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26)
 $$;
 
 CREATE OR REPLACE FUNCTION @extschema@.ulid_from_prefixed_text(t text, prefix text)
@@ -330,31 +400,26 @@ BEGIN
   -- is refused as written.
   v := @extschema@.idtypes_decode(left(t, length(prefix))
          || translate(substr(t, length(prefix) + 1), 'abcdefghjkmnpqrstvwxyz',
-                      'ABCDEFGHJKMNPQRSTVWXYZ'),
-         prefix, '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26, 'ULID');
+                      'ABCDEFGHJKMNPQRSTVWXYZ'), prefix,
+    '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26, 'ULID');
   IF v >= 340282366920938463463374607431768211456 THEN
     RAISE EXCEPTION 'invalid ULID: % is above the largest ULID, 7ZZZZZZZZZZZZZZZZZZZZZZZZZ',
       quote_literal(t) USING ERRCODE = '22P02';
   END IF;
   RETURN @extschema@.idtypes_value_uuid(v);
 END $$;
+CREATE OR REPLACE FUNCTION @extschema@.ulid_from_text(t text) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.ulid_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.ulid_prefixed_text(id uuid, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.ulid_text(id) $$;
 
--- KSUID: 27 characters of base62 (0-9A-Za-z, nothing else), at most
--- aWgEPTl1tmebfsQzFP4bxwgy80V; the column holds its 20 bytes.
+-- KSUID: 27 base62 characters, at most aWgEPTl1tmebfsQzFP4bxwgy80V; the column holds its 20
+-- bytes (BYTEA).
 CREATE OR REPLACE FUNCTION @extschema@.ksuid_text(id bytea)
-RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-  v numeric := 0;
-BEGIN
-  IF length(id) <> 20 THEN
-    RAISE EXCEPTION 'invalid KSUID: expected 20 bytes, found %', length(id) USING ERRCODE = '22P02';
-  END IF;
-  FOR i IN 0..19 LOOP
-    v := v * 256 + get_byte(id, i);
-  END LOOP;
-  RETURN @extschema@.idtypes_encode(v,
-    '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27);
-END $$;
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_encode(@extschema@.idtypes_bytes_value(id, 20, 'KSUID'),
+    '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27)
+$$;
 
 CREATE OR REPLACE FUNCTION @extschema@.ksuid_from_prefixed_text(t text, prefix text)
 RETURNS bytea LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -362,44 +427,58 @@ DECLARE
   v numeric;
 BEGIN
   v := @extschema@.idtypes_decode(t, prefix,
-         '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27, 'KSUID');
+    '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27, 'KSUID');
   IF v >= 1461501637330902918203684832716283019655932542976 THEN
     RAISE EXCEPTION 'invalid KSUID: % is above the largest KSUID, aWgEPTl1tmebfsQzFP4bxwgy80V',
       quote_literal(t) USING ERRCODE = '22P02';
   END IF;
   RETURN decode(@extschema@.idtypes_encode(v, '0123456789abcdef', 40), 'hex');
 END $$;
+CREATE OR REPLACE FUNCTION @extschema@.ksuid_from_text(t text) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.ksuid_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.ksuid_prefixed_text(id bytea, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.ksuid_text(id) $$;
 
--- rs/xid XID: 20 characters of lowercase base32hex (0-9, a-v), the 96 bits of its 12 bytes then
--- 4 zero bits (so the last character is 0 or g); the column holds the 12 bytes.
+-- Sonyflake: 1 to 19 decimal digits, without sign or leading zeros (at most 2^63 - 1); the
+-- BIGINT is its integer.
+CREATE OR REPLACE FUNCTION @extschema@.sonyflake_text(id bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_check_natural(id, 'Sonyflake')::text
+$$;
+CREATE OR REPLACE FUNCTION @extschema@.sonyflake_from_prefixed_text(t text, prefix text)
+RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_decimal_from_text(t, prefix, 'Sonyflake')
+$$;
+CREATE OR REPLACE FUNCTION @extschema@.sonyflake_from_text(t text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.sonyflake_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.sonyflake_prefixed_text(id bigint, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.sonyflake_text(id) $$;
+
+-- rs/xid XID: 20 lowercase base32hex characters, the value times 16 (the last character 0 or
+-- g); the column holds its 12 bytes (BYTEA).
 CREATE OR REPLACE FUNCTION @extschema@.rs_xid_text(id bytea)
-RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-  v numeric := 0;
-BEGIN
-  IF length(id) <> 12 THEN
-    RAISE EXCEPTION 'invalid rs/xid XID: expected 12 bytes, found %', length(id)
-      USING ERRCODE = '22P02';
-  END IF;
-  FOR i IN 0..11 LOOP
-    v := v * 256 + get_byte(id, i);
-  END LOOP;
-  RETURN @extschema@.idtypes_encode(v * 16, '0123456789abcdefghijklmnopqrstuv', 20);
-END $$;
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_encode(@extschema@.idtypes_bytes_value(id, 12, 'rs/xid XID') * 16,
+    '0123456789abcdefghijklmnopqrstuv', 20)
+$$;
 
 CREATE OR REPLACE FUNCTION @extschema@.rs_xid_from_prefixed_text(t text, prefix text)
 RETURNS bytea LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
   v numeric;
 BEGIN
-  -- Lowercase only, as rs/xid reads it.
-  v := @extschema@.idtypes_decode(t, prefix, '0123456789abcdefghijklmnopqrstuv', 20, 'rs/xid XID');
+  v := @extschema@.idtypes_decode(t, prefix,
+    '0123456789abcdefghijklmnopqrstuv', 20, 'rs/xid XID');
   IF mod(v, 16) <> 0 THEN
     RAISE EXCEPTION 'invalid rs/xid XID: % ends in % (position %), expected 0 or g there',
       quote_literal(t), quote_literal(right(t, 1)), length(t) USING ERRCODE = '22P02';
   END IF;
   RETURN decode(@extschema@.idtypes_encode(div(v, 16), '0123456789abcdef', 24), 'hex');
 END $$;
+CREATE OR REPLACE FUNCTION @extschema@.rs_xid_from_text(t text) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.rs_xid_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.rs_xid_prefixed_text(id bytea, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.rs_xid_text(id) $$;
 
 -- UUID: written hyphenated in lowercase (`01890a5d-ac96-774b-bcce-b302099a8057`), as PostgreSQL
 -- and the `uuid` crate write it; read as the `uuid` crate's `Uuid::parse_str` reads it: 32 hex
@@ -461,6 +540,10 @@ BEGIN
   END LOOP;
   RAISE EXCEPTION 'invalid UUID: %', quote_literal(t) USING ERRCODE = '22P02';
 END $$;
+CREATE OR REPLACE FUNCTION @extschema@.uuid_from_text(t text) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.uuid_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.uuid_prefixed_text(id uuid, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.uuid_text(id) $$;
 
 -- A UUID's TypeID text (the TypeID specification, v0.3.0): the prefix, 0 to 63 characters of
 -- a-z and `_` starting and ending with a letter, then `_` (none after an empty prefix), then the
@@ -522,64 +605,6 @@ BEGIN
   END IF;
   RETURN @extschema@.idtypes_value_uuid(v);
 END $$;
-
--- Every format's text read without a prefix, and written with one.
-CREATE OR REPLACE FUNCTION @extschema@.tid_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.tid_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.tid_prefixed_text(id bigint, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.tid_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.time_id_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.time_id_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.time_id_prefixed_text(id bigint, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.time_id_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.uid11_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.uid11_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.uid11_prefixed_text(id bigint, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.uid11_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.uid11_xid_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.uid11_xid_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.uid11_xid_prefixed_text(id bigint, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.uid11_xid_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.ts_seq_rand_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.ts_seq_rand_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.ts_seq_rand_prefixed_text(id bigint, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.ts_seq_rand_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.fullrand_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.fullrand_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.fullrand_prefixed_text(id bigint, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.fullrand_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.snowish_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.snowish_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.snowish_prefixed_text(id bigint, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.snowish_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.snowflake_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.snowflake_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.snowflake_prefixed_text(id bigint, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.snowflake_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.sonyflake_from_text(t text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.sonyflake_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.sonyflake_prefixed_text(id bigint, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.sonyflake_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.tbsl_from_text(t text) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.tbsl_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.tbsl_prefixed_text(id bytea, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.tbsl_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.ulid_from_text(t text) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.ulid_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.ulid_prefixed_text(id uuid, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.ulid_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.ksuid_from_text(t text) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.ksuid_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.ksuid_prefixed_text(id bytea, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.ksuid_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.rs_xid_from_text(t text) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.rs_xid_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.rs_xid_prefixed_text(id bytea, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.rs_xid_text(id) $$;
-CREATE OR REPLACE FUNCTION @extschema@.uuid_from_text(t text) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.uuid_from_prefixed_text(t, '') $$;
-CREATE OR REPLACE FUNCTION @extschema@.uuid_prefixed_text(id uuid, prefix text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.uuid_text(id) $$;
 
 -- Deprecated: the names of v0.1.0, kept for one release (renamed uid11_xid_*, so that no one
 -- takes them for rs/xid's XID, whose functions are rs_xid_*).

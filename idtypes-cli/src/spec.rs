@@ -14,19 +14,15 @@ use crate::error::Failure;
 use crate::formats::{Form, Origin};
 
 /// One id format, as the commands need it: its name is its `SLUG` (`tid`, `time-id`), on the
-/// command line and in the JSON. Most items have a default that fits a format without the
-/// feature (no time, no forms of its own, no options for `new`).
+/// command line and in the JSON, and its place among `inspect`'s guesses is in
+/// [`GUESS_ORDER`](crate::formats::GUESS_ORDER). Most items have a default that fits a format
+/// without the feature (no time, no forms of its own, no options for `new`).
 pub trait Spec: IdFormat {
     /// Other names the command line takes (not shown in `--help`).
     const ALIASES: &'static [&'static str] = &[];
 
     /// The line about the format in `--help`.
     const ABOUT: &'static str;
-
-    /// Where the format's readings of a text go among readings as plausible (smaller first):
-    /// `inspect`'s best guess. `inspect` also tries the formats in this order, the order in
-    /// which it lists the formats that refused a text.
-    const GUESS: u8;
 
     /// The format whose text this one's is, and reads first (a uid11 profile's uid11): a text
     /// that format refuses is reported once, by it, in `inspect`.
@@ -44,10 +40,11 @@ pub trait Spec: IdFormat {
     /// The options of `new` the format takes (`--clock-id`, `--node`, `--machine`).
     const OPTIONS: &'static [&'static str] = &[];
 
-    /// Like [`GUESS`](Spec::GUESS), for this id: an id can tell it was more likely made as
-    /// this format than its text alone does.
-    fn guess(&self) -> u8 {
-        Self::GUESS
+    /// Whether this id tells it was more likely made as this format than its text alone does
+    /// (a small sequence number): then the reading takes the format's hinted place in
+    /// [`GUESS_ORDER`](crate::formats::GUESS_ORDER), which must have one.
+    fn hinted(&self) -> bool {
+        false
     }
 
     /// Whether `text`, which the format read, is written as only this format writes ids: then
@@ -56,10 +53,10 @@ pub trait Spec: IdFormat {
         false
     }
 
-    /// The time the id holds, at the format's precision.
-    fn time(&self) -> Option<Time> {
-        None
-    }
+    /// The time an id holds, at the format's precision: [`Time::micros`], [`Time::millis`] or
+    /// [`Time::seconds`] for a format whose time its ids hold (chrono's `From` the id), or the
+    /// format's own reading; none by default.
+    const TIME: fn(&Self) -> Option<Time> = |_| None;
 
     /// Fills in the parts of `info` the format has besides its text, integer, bytes and time.
     fn parts(&self, _info: &mut IdInfo) {}
@@ -111,6 +108,32 @@ pub enum Time {
     Millis(DateTime<Utc>),
     /// A timestamp of whole seconds.
     Seconds(DateTime<Utc>),
+}
+
+impl Time {
+    /// The time of an id of a format whose timestamps are microseconds.
+    pub fn micros<T: Copy>(id: &T) -> Option<Time>
+    where
+        DateTime<Utc>: From<T>,
+    {
+        Some(Time::Micros(DateTime::from(*id)))
+    }
+
+    /// The time of an id of a format whose timestamps are milliseconds.
+    pub fn millis<T: Copy>(id: &T) -> Option<Time>
+    where
+        DateTime<Utc>: From<T>,
+    {
+        Some(Time::Millis(DateTime::from(*id)))
+    }
+
+    /// The time of an id of a format whose timestamps are whole seconds.
+    pub fn seconds<T: Copy>(id: &T) -> Option<Time>
+    where
+        DateTime<Utc>: From<T>,
+    {
+        Some(Time::Seconds(DateTime::from(*id)))
+    }
 }
 
 /// Why a decimal integer is not an id of a format.

@@ -562,7 +562,7 @@ impl Spec for Uuid {
     /// The hyphenated text, or a TypeID with any prefix (the prefix is left out: `inspect`
     /// shows it as a typed id's).
     fn read_text(text: &str) -> Result<Self, idtypes::Error> {
-        if text.len() == 36 {
+        if text.len() == uuid::fmt::Hyphenated::LENGTH {
             parse_hyphenated(text)
         } else {
             DynTypeId::parse(text).map(|id| id.uuid())

@@ -39,7 +39,7 @@ use idtypes::{Ksuid, ksuid::KsuidGenerator};
 use crate::describe::{Encoding, Encodings, IdInfo};
 use crate::error::Failure;
 use crate::format::{Format, Place, of};
-use crate::spec::{Generator, IntegerError, Numbers, Ranges, Spec, Time, decimal};
+use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
 
 /// The formats, in the order `--help` lists them (`inspect`'s is [`GUESS_ORDER`]).
 pub static FORMATS: &[&dyn Format] = &[
@@ -434,16 +434,8 @@ impl Spec for Tbsl {
 impl Spec for Ulid {
     const ABOUT: &'static str =
         "ULID: 26 chars Crockford base32 (48-bit ms + 80 random bits), the 128 bits of a UUID";
-    // 128 bits: the integer is a u128 (the raw form is the bytes).
-    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
-        |id| id.to_u128().to_string(),
-        |text| {
-            Ok(Ulid::from_u128(decimal(
-                text,
-                format!("0..={}", u128::MAX),
-            )?))
-        },
-    ));
+    // 128 bits: the raw form is the bytes.
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::BYTES);
     const FORMS: &'static [Form] = &[Form::Uuid, Form::Typeid];
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         Ulid::range_for_prefix,
@@ -478,19 +470,8 @@ impl Spec for Ulid {
 impl Spec for RsXid {
     const ABOUT: &'static str = "rs/xid's XID (Go github.com/rs/xid, Rust xid crate): 20 chars \
          base32hex, 12 bytes (32-bit seconds, machine, pid, counter)";
-    // 96 bits: the integer is a u128 of the bytes (the raw form is the bytes).
-    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
-        |id| u128::from_be_bytes(widen(id.to_bytes())).to_string(),
-        |text| {
-            let range = format!("0..={}", (1u128 << 96) - 1);
-            let value: u128 = decimal(text, &range)?;
-            if value >> 96 != 0 {
-                return Err(IntegerError::NotANumber(range));
-            }
-            let bytes = value.to_be_bytes();
-            Ok(RsXid::from_bytes(std::array::from_fn(|i| bytes[4 + i])))
-        },
-    ));
+    // 96 bits: the raw form is the bytes.
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::BYTES);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         RsXid::range_for_prefix,
         RsXid::ranges_for_time,
@@ -507,11 +488,6 @@ impl Spec for RsXid {
         let generator = RsXidGenerator::new();
         Ok(Box::new(move || generator.try_next()))
     }
-}
-
-/// 12 bytes as the low 12 of 16.
-fn widen(bytes: [u8; 12]) -> [u8; 16] {
-    std::array::from_fn(|i| if i < 4 { 0 } else { bytes[i - 4] })
 }
 
 /// `uuid` in `form`, if it is one of the UUID forms (`uuid`, `typeid`).
@@ -536,15 +512,7 @@ fn uuid_of_form(form: Form, text: &str) -> Result<Option<Uuid>, Failure> {
 impl Spec for Uuid {
     const ABOUT: &'static str =
         "UUID (RFC 9562): hyphenated hex, or a TypeID (prefix_ and 26 lowercase base32 chars)";
-    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
-        |id| id.as_u128().to_string(),
-        |text| {
-            Ok(Uuid::from_u128(decimal(
-                text,
-                format!("0..={}", u128::MAX),
-            )?))
-        },
-    ));
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::BYTES);
     const FORMS: &'static [Form] = &[Form::Typeid];
     const OPTIONS: &'static [&'static str] = &["--v4"];
     // By a prefix of the TypeID suffix, and by time for version 7 (its first 48 bits).
@@ -826,6 +794,28 @@ impl Origin {
     }
 }
 
+impl Spec for Ksuid {
+    const ABOUT: &'static str =
+        "KSUID (segmentio): 27 chars base62 (32-bit seconds since 2014-05-13 + 128-bit payload)";
+    // 160 bits: wider than any Rust integer; the raw form is the bytes.
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::BYTES);
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        Ksuid::range_for_prefix,
+        Ksuid::ranges_for_time,
+    ));
+    const TIME: fn(&Self) -> Option<Time> = Time::seconds;
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.random_hex = Some(format!("{:032x}", self.payload()));
+    }
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        // Monotonic: the ids of one `new --count` rise, as the other formats' do.
+        let generator = KsuidGenerator::monotonic();
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
 /// The CLI reads and makes Sonyflakes of sony/sonyflake v1's layout, the one its ids have
 /// unless a service set others (v2's settings).
 const SONYFLAKE_LAYOUT: idtypes::sonyflake::SonyflakeLayout =
@@ -927,109 +917,5 @@ mod tests {
             let owned = FORMATS.iter().any(|format| format.forms().contains(form));
             assert!(generic || owned, "{form:?} is no format's");
         }
-    }
-}
-
-impl Spec for Ksuid {
-    const ABOUT: &'static str =
-        "KSUID (segmentio): 27 chars base62 (32-bit seconds since 2014-05-13 + 128-bit payload)";
-    // 160 bits: the integer is wider than any Rust integer; the raw form is the bytes.
-    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
-        |id| decimal_of_bytes(&id.to_bytes()),
-        |text| {
-            bytes_of_decimal::<20>(text)
-                .map(Ksuid::from_bytes)
-                .ok_or_else(|| {
-                    IntegerError::NotANumber(format!("0..={}", decimal_of_bytes(&[0xFF; 20])))
-                })
-        },
-    ));
-    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
-        Ksuid::range_for_prefix,
-        Ksuid::ranges_for_time,
-    ));
-    const TIME: fn(&Self) -> Option<Time> = Time::seconds;
-
-    fn parts(&self, info: &mut IdInfo) {
-        info.random_hex = Some(format!("{:032x}", self.payload()));
-    }
-
-    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
-        // Monotonic: the ids of one `new --count` rise, as the other formats' do.
-        let generator = KsuidGenerator::monotonic();
-        Ok(Box::new(move || generator.try_next()))
-    }
-}
-
-/// Big-endian bytes as a decimal number (for integers wider than 128 bits).
-fn decimal_of_bytes(bytes: &[u8]) -> String {
-    // Base 10^19 limbs, least significant first.
-    let mut limbs: Vec<u64> = Vec::new();
-    for &byte in bytes {
-        let mut carry = u128::from(byte);
-        for limb in &mut limbs {
-            let value = u128::from(*limb) * 256 + carry;
-            *limb = (value % 10_000_000_000_000_000_000) as u64;
-            carry = value / 10_000_000_000_000_000_000;
-        }
-        if carry > 0 {
-            limbs.push(carry as u64);
-        }
-    }
-    let mut text = limbs.last().map_or_else(|| "0".to_owned(), u64::to_string);
-    for limb in limbs.iter().rev().skip(1) {
-        text.push_str(&format!("{limb:019}"));
-    }
-    text
-}
-
-/// The `N` big-endian bytes of a decimal number (digits only), or `None` when it is no number
-/// or does not fit.
-fn bytes_of_decimal<const N: usize>(text: &str) -> Option<[u8; N]> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut bytes = [0u8; N];
-    for digit in text.bytes() {
-        let mut carry = u16::from(digit - b'0');
-        for byte in bytes.iter_mut().rev() {
-            let value = u16::from(*byte) * 10 + carry;
-            *byte = value as u8;
-            carry = value >> 8;
-        }
-        if carry > 0 {
-            return None;
-        }
-    }
-    Some(bytes)
-}
-
-#[cfg(test)]
-mod ksuid_numbers {
-    use super::{bytes_of_decimal, decimal_of_bytes};
-
-    #[test]
-    fn wide_integers_round_trip_through_decimal() {
-        assert_eq!(decimal_of_bytes(&[0; 20]), "0");
-        assert_eq!(
-            decimal_of_bytes(&[0xFF; 20]),
-            "1461501637330902918203684832716283019655932542975"
-        );
-        let mut one = [0u8; 20];
-        one[19] = 1;
-        assert_eq!(decimal_of_bytes(&one), "1");
-        for bytes in [[0u8; 20], [0xFF; 20], one, [0x80; 20]] {
-            assert_eq!(
-                bytes_of_decimal::<20>(&decimal_of_bytes(&bytes)),
-                Some(bytes)
-            );
-        }
-        assert_eq!(
-            bytes_of_decimal::<20>("1461501637330902918203684832716283019655932542976"),
-            None
-        );
-        assert_eq!(bytes_of_decimal::<20>(""), None);
-        assert_eq!(bytes_of_decimal::<20>("-1"), None);
-        assert_eq!(bytes_of_decimal::<20>("1e3"), None);
     }
 }

@@ -6,9 +6,9 @@
 //! [`IdFormat::SLUG`], its time is chrono's `From` the id, at the precision its [`Spec::TIME`]
 //! names (`idtypes` does not make the precision public), and most items of [`Spec`] have a
 //! default (no aliases, forms, options or time). A block states what is the format's own: the
-//! line of `--help`, its integer and bytes, its ranges (the format's inherent
-//! `range_for_prefix` and `ranges_for_time`, which no trait of `idtypes` gathers), its parts,
-//! its generator, and whatever it does differently.
+//! line of `--help`, its integer (mostly [`Numbers::RAW`] or [`Numbers::BYTES`]), its ranges
+//! (the format's inherent `range_for_prefix` and `ranges_for_time`, which no trait of
+//! `idtypes` gathers), its parts, its generator, and whatever it does differently.
 //!
 //! Adding a format is adding its [`Spec`] block, its line in [`FORMATS`] (the `--help` order)
 //! and its place in [`GUESS_ORDER`] (`inspect`'s), and its forms and options if it brings new

@@ -9,7 +9,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use crate::describe::IdInfo;
 use crate::error::Failure;
-use crate::formats::{AMBIGUOUS, FORMATS, Form, Origin};
+use crate::formats::{AMBIGUOUS, FORMATS, Form, GUESS_ORDER, Origin};
 use crate::spec::{IntegerError, Ranges, Span, Spec, Time};
 
 /// An id of some format, already valid.
@@ -29,7 +29,8 @@ pub trait Format: Sync {
     fn aliases(&self) -> &'static [&'static str];
     /// The line about the format in `--help`.
     fn about(&self) -> &'static str;
-    /// Where its readings go among readings as plausible, smaller first.
+    /// Where its readings go among readings as plausible, smaller first: its place in
+    /// [`GUESS_ORDER`].
     fn guess(&self) -> u8;
     /// The format whose text this one reads first, if any.
     fn text_of(&self) -> Option<&'static str>;
@@ -96,7 +97,8 @@ pub trait Id {
     fn column(&self) -> Option<idtypes::Column>;
     /// The id in `form`, one of its format's [`forms`](Format::forms).
     fn write(&self, form: Form) -> Option<String>;
-    /// Where this reading goes among readings as plausible, smaller first.
+    /// Where this reading goes among readings as plausible, smaller first: its format's place in
+    /// [`GUESS_ORDER`], or its hinted place ([`Spec::hinted`]).
     fn guess(&self) -> u8;
     /// The time the id holds.
     fn time(&self) -> Option<Time>;
@@ -131,7 +133,7 @@ impl<T: Spec> Format for Of<T> {
     }
 
     fn guess(&self) -> u8 {
-        T::GUESS
+        guess_place(self, false)
     }
 
     fn text_of(&self) -> Option<&'static str> {
@@ -265,16 +267,49 @@ impl<T: Spec> Id for T {
     }
 
     fn guess(&self) -> u8 {
-        Spec::guess(self)
+        guess_place(self.format(), self.hinted())
     }
 
     fn time(&self) -> Option<Time> {
-        Spec::time(self)
+        (T::TIME)(self)
     }
 
     fn parts(&self, info: &mut IdInfo) {
         Spec::parts(self, info);
     }
+}
+
+/// A place in [`GUESS_ORDER`]: `formats.rs` lists them.
+#[derive(Clone, Copy)]
+pub enum Place {
+    /// The readings of a format.
+    Of(&'static dyn Format),
+    /// The readings of a format whose id is [hinted](Spec::hinted).
+    Hinted(&'static dyn Format),
+}
+
+impl Place {
+    /// The format whose readings these are.
+    pub fn format(self) -> &'static dyn Format {
+        match self {
+            Place::Of(format) | Place::Hinted(format) => format,
+        }
+    }
+
+    /// Whether the place is of the hinted readings.
+    pub fn is_hinted(self) -> bool {
+        matches!(self, Place::Hinted(_))
+    }
+}
+
+/// The place of `format`'s readings in [`GUESS_ORDER`], or of those of its ids that are
+/// `hinted` ([`Spec::hinted`]).
+fn guess_place(format: &dyn Format, hinted: bool) -> u8 {
+    let place = GUESS_ORDER
+        .iter()
+        .position(|place| place.format().name() == format.name() && place.is_hinted() == hinted);
+    let place = place.unwrap_or_else(|| panic!("{format} has no place in GUESS_ORDER"));
+    place as u8
 }
 
 /// The format named `name` (or one of its aliases).

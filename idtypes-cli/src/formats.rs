@@ -1,7 +1,18 @@
 //! Every id format the tool knows, one block each, and the forms and options that belong to
 //! some of them. This is the only file that names a format: the commands are written once,
-//! over [`Format`] and [`Id`](crate::format::Id). Adding a format is adding its [`Spec`]
-//! block and its line in [`FORMATS`] (and its forms and options, if it brings new ones).
+//! over [`Format`] and [`Id`](crate::format::Id).
+//!
+//! What `idtypes` says of every format is not repeated here: a format's name is its
+//! [`IdFormat::SLUG`], its time is chrono's `From` the id, at the precision its [`Spec::TIME`]
+//! names (`idtypes` does not make the precision public), and most items of [`Spec`] have a
+//! default (no aliases, forms, options or time). A block states what is the format's own: the
+//! line of `--help`, its integer (mostly [`Numbers::RAW`] or [`Numbers::BYTES`]), its ranges
+//! (the format's inherent `range_for_prefix` and `ranges_for_time`, which no trait of
+//! `idtypes` gathers), its parts, its generator, and whatever it does differently.
+//!
+//! Adding a format is adding its [`Spec`] block, its line in [`FORMATS`] (the `--help` order)
+//! and its place in [`GUESS_ORDER`] (`inspect`'s), and its forms and options if it brings new
+//! ones; `the_table_is_consistent` checks that the lists agree.
 
 use std::sync::OnceLock;
 
@@ -27,16 +38,11 @@ use idtypes::{Ksuid, ksuid::KsuidGenerator};
 
 use crate::describe::{Encoding, Encodings, IdInfo};
 use crate::error::Failure;
-use crate::format::{Format, of};
-use crate::spec::{Generator, IntegerError, Numbers, Ranges, Spec, Time, decimal};
+use crate::format::{Format, Place, of};
+use crate::spec::{Generator, Numbers, Ranges, Spec, Time, decimal};
 
-/// The formats, in the order `--help` lists them. `inspect` orders them by [`Spec::GUESS`]:
-/// tbsl 0, tid 1, time-id 2, (snowish 3 and ts-seq-rand 4 when their sequence is small), uid11-xid 5,
-/// ts-seq-rand 6, snowish 7, uid11 8, fullrand 9, snowflake 10, uuid 11, ulid 12, record-key 13,
-/// ksuid 14, sonyflake 15, rs-xid 16 (a real XID has a plausible time, which ranks it before a
-/// record key anyway), nanoid 17, cuid2 18 (12 at 24
-/// characters).
-pub static FORMATS: [&dyn Format; 17] = [
+/// The formats, in the order `--help` lists them (`inspect`'s is [`GUESS_ORDER`]).
+pub static FORMATS: &[&dyn Format] = &[
     of::<Tid>(),
     of::<TimeId>(),
     of::<Uid11>(),
@@ -56,6 +62,38 @@ pub static FORMATS: [&dyn Format; 17] = [
     of::<Cuid2>(),
 ];
 
+/// Where readings go among readings as plausible, best first: `inspect`'s best guess (see
+/// `inspect::rank`). Every format has its place, and a format whose ids can hint at it
+/// ([`Spec::hinted`]) a second, hinted one. `inspect` also tries the formats in this order,
+/// the order in which it lists the formats that refused a text.
+pub static GUESS_ORDER: &[Place] = &[
+    Place::Of(of::<Tbsl>()),
+    Place::Of(of::<Tid>()),
+    Place::Of(of::<TimeId>()),
+    // A small sequence number: the uid11 profiles that count (below, `SMALL_SEQUENCE`).
+    Place::Hinted(of::<Snowish>()),
+    Place::Hinted(of::<TsSeqRand>()),
+    Place::Of(of::<Uid11Xid>()),
+    Place::Of(of::<TsSeqRand>()),
+    Place::Of(of::<Snowish>()),
+    Place::Of(of::<Uid11>()),
+    Place::Of(of::<FullRand>()),
+    Place::Of(of::<Snowflake>()),
+    Place::Of(of::<Uuid>()),
+    Place::Of(of::<Ulid>()),
+    // A CUID2 of `createId`'s 24 characters (no ULID's length), before a record key.
+    Place::Hinted(of::<Cuid2>()),
+    Place::Of(of::<RecordKey>()),
+    // No other format's text has 27 characters but a record key's, which has no time: a KSUID
+    // of a plausible time is ranked first anyway.
+    Place::Of(of::<Ksuid>()),
+    Place::Of(of::<idtypes::Sonyflake>()),
+    // A real XID has a plausible time, which ranks it before a record key anyway.
+    Place::Of(of::<RsXid>()),
+    Place::Of(of::<NanoId>()),
+    Place::Of(of::<Cuid2>()),
+];
+
 /// Names the command line refuses with a message instead of "invalid value": a name two
 /// formats could be taken for.
 pub const AMBIGUOUS: &[(&str, &str)] = &[(
@@ -68,18 +106,14 @@ pub const AMBIGUOUS: &[(&str, &str)] = &[(
 impl Spec for Tid {
     const ABOUT: &'static str =
         "atproto timestamp identifier: 13 chars base32-sortable (53-bit µs + 10-bit clock id)";
-    const GUESS: u8 = 1;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const FORMS: &'static [Form] = &[Form::Uuid, Form::Typeid];
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         Tid::range_for_prefix,
         Tid::ranges_for_time,
     ));
+    const TIME: fn(&Self) -> Option<Time> = Time::micros;
     const OPTIONS: &'static [&'static str] = &["--clock-id"];
-
-    fn time(&self) -> Option<Time> {
-        Some(Time::Micros(self.datetime()))
-    }
 
     fn parts(&self, info: &mut IdInfo) {
         info.clock_id = Some(self.clock_id());
@@ -107,7 +141,6 @@ impl Spec for TimeId {
     const ALIASES: &'static [&'static str] = &["timeid"];
     const ABOUT: &'static str =
         "draft-goldman Time-Ordered ID: 13 chars (or dashed 16), signed µs + 10-bit node id";
-    const GUESS: u8 = 2;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     // Its text parses plain or dashed: `read` needs nothing of its own.
     const FORMS: &'static [Form] = &[Form::Dashed, Form::Uuid, Form::Typeid];
@@ -115,16 +148,13 @@ impl Spec for TimeId {
         TimeId::range_for_prefix,
         TimeId::ranges_for_time,
     ));
+    const TIME: fn(&Self) -> Option<Time> = Time::micros;
     const OPTIONS: &'static [&'static str] = &["--node"];
 
     /// The dashes of `3kxn-lhr-3gxq-23` are the TimeId's own display form: a TimeId whatever
     /// its time.
     fn telltale(text: &str) -> bool {
         text.contains('-')
-    }
-
-    fn time(&self) -> Option<Time> {
-        Some(Time::Micros(self.datetime()))
     }
 
     fn parts(&self, info: &mut IdInfo) {
@@ -165,7 +195,6 @@ impl Spec for TimeId {
 impl Spec for Uid11 {
     const ABOUT: &'static str =
         "uid11: 11 chars Base58, any 64-bit value (the codec the profiles below share)";
-    const GUESS: u8 = 8;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> =
         Ok(Ranges::by_prefix(Uid11::range_for_prefix));
@@ -187,17 +216,13 @@ const SMALL_SEQUENCE: u16 = 16;
 
 impl Spec for Uid11Xid {
     const ABOUT: &'static str = "uid11 profile xid (not rs/xid's): 42-bit ms since 2011-11-11T11:11:11.111Z + 22 random bits";
-    const GUESS: u8 = 5;
     const TEXT_OF: Option<&'static str> = Some(<Uid11 as IdFormat>::SLUG);
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         Uid11Xid::range_for_prefix,
         Uid11Xid::ranges_for_time,
     ));
-
-    fn time(&self) -> Option<Time> {
-        Some(Time::Millis(self.datetime()))
-    }
+    const TIME: fn(&Self) -> Option<Time> = Time::millis;
 
     fn parts(&self, info: &mut IdInfo) {
         info.random = Some(self.random());
@@ -212,25 +237,17 @@ impl Spec for Uid11Xid {
 impl Spec for Snowish {
     const ABOUT: &'static str =
         "uid11 profile snowish: 41-bit ms, 10-bit machine id, 12-bit sequence";
-    const GUESS: u8 = 7;
     const TEXT_OF: Option<&'static str> = Some(<Uid11 as IdFormat>::SLUG);
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         Snowish::range_for_prefix,
         Snowish::ranges_for_time,
     ));
+    const TIME: fn(&Self) -> Option<Time> = Time::millis;
     const OPTIONS: &'static [&'static str] = &["--machine"];
 
-    fn guess(&self) -> u8 {
-        if self.sequence() < SMALL_SEQUENCE {
-            3
-        } else {
-            Self::GUESS
-        }
-    }
-
-    fn time(&self) -> Option<Time> {
-        Some(Time::Millis(self.datetime()))
+    fn hinted(&self) -> bool {
+        self.sequence() < SMALL_SEQUENCE
     }
 
     fn parts(&self, info: &mut IdInfo) {
@@ -248,24 +265,16 @@ impl Spec for Snowish {
 impl Spec for TsSeqRand {
     const ABOUT: &'static str =
         "uid11 profile ts-seq-rand: 42-bit ms, 12-bit sequence, 10 random bits";
-    const GUESS: u8 = 6;
     const TEXT_OF: Option<&'static str> = Some(<Uid11 as IdFormat>::SLUG);
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         TsSeqRand::range_for_prefix,
         TsSeqRand::ranges_for_time,
     ));
+    const TIME: fn(&Self) -> Option<Time> = Time::millis;
 
-    fn guess(&self) -> u8 {
-        if self.sequence() < SMALL_SEQUENCE {
-            4
-        } else {
-            Self::GUESS
-        }
-    }
-
-    fn time(&self) -> Option<Time> {
-        Some(Time::Millis(self.datetime()))
+    fn hinted(&self) -> bool {
+        self.sequence() < SMALL_SEQUENCE
     }
 
     fn parts(&self, info: &mut IdInfo) {
@@ -281,7 +290,6 @@ impl Spec for TsSeqRand {
 
 impl Spec for FullRand {
     const ABOUT: &'static str = "uid11 profile fullrand: 64 random bits";
-    const GUESS: u8 = 9;
     const TEXT_OF: Option<&'static str> = Some(<Uid11 as IdFormat>::SLUG);
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> =
@@ -295,19 +303,17 @@ impl Spec for FullRand {
 impl Spec for Snowflake {
     const ABOUT: &'static str = "Snowflake (Twitter, Discord): decimal, 41-bit ms since the \
                                  service's epoch (--epoch), 10-bit worker id, 12-bit sequence";
-    const GUESS: u8 = 10;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_time(|span| {
         // `range` asks `time_context` first: the epoch is set.
         Snowflake::ranges_for_time(epoch().unwrap_or(SnowflakeEpoch::TWITTER), span)
     }));
-    const OPTIONS: &'static [&'static str] = &["--machine"];
-
     /// Only with `--epoch`: the id does not say which service's it is.
-    fn time(&self) -> Option<Time> {
-        let millis = self.timestamp_millis(epoch()?);
+    const TIME: fn(&Self) -> Option<Time> = |id| {
+        let millis = id.timestamp_millis(epoch()?);
         DateTime::from_timestamp_millis(i64::try_from(millis).ok()?).map(Time::Millis)
-    }
+    };
+    const OPTIONS: &'static [&'static str] = &["--machine"];
 
     fn parts(&self, info: &mut IdInfo) {
         info.millis_since_epoch = Some(self.millis_since_epoch());
@@ -367,7 +373,6 @@ pub fn parse_epoch(text: &str) -> Result<SnowflakeEpoch, String> {
 impl Spec for Tbsl {
     const ABOUT: &'static str =
         "TBSL: 20 uppercase hex chars, µs * 100 + machine id, 20-bit suffix";
-    const GUESS: u8 = 0;
     // 80 bits: the integer is a u128 (the raw form is the bytes).
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
         |id| id.to_u128().to_string(),
@@ -388,11 +393,8 @@ impl Spec for Tbsl {
         Tbsl::range_for_prefix,
         Tbsl::ranges_for_time,
     ));
+    const TIME: fn(&Self) -> Option<Time> = Time::micros;
     const OPTIONS: &'static [&'static str] = &["--machine"];
-
-    fn time(&self) -> Option<Time> {
-        Some(Time::Micros(self.datetime()))
-    }
 
     fn parts(&self, info: &mut IdInfo) {
         info.machine_id = Some(u16::from(self.machine_id()));
@@ -432,28 +434,16 @@ impl Spec for Tbsl {
 impl Spec for Ulid {
     const ABOUT: &'static str =
         "ULID: 26 chars Crockford base32 (48-bit ms + 80 random bits), the 128 bits of a UUID";
-    const GUESS: u8 = 12;
-    // 128 bits: the integer is a u128 (the raw form is the bytes).
-    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
-        |id| id.to_u128().to_string(),
-        |text| {
-            Ok(Ulid::from_u128(decimal(
-                text,
-                format!("0..={}", u128::MAX),
-            )?))
-        },
-    ));
+    // 128 bits: the raw form is the bytes.
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::BYTES);
     const FORMS: &'static [Form] = &[Form::Uuid, Form::Typeid];
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         Ulid::range_for_prefix,
         Ulid::ranges_for_time,
     ));
-
-    fn time(&self) -> Option<Time> {
-        // chrono holds every ULID's time (to the year 10889), where `datetime` is an `Option`
-        // for the types that do not.
-        Some(Time::Millis(chrono::DateTime::from(*self)))
-    }
+    // chrono holds every ULID's time (to the year 10889), where `datetime` is an `Option` for
+    // the types that do not.
+    const TIME: fn(&Self) -> Option<Time> = Time::millis;
 
     fn parts(&self, info: &mut IdInfo) {
         info.random_hex = Some(format!("{:020x}", self.random()));
@@ -480,28 +470,13 @@ impl Spec for Ulid {
 impl Spec for RsXid {
     const ABOUT: &'static str = "rs/xid's XID (Go github.com/rs/xid, Rust xid crate): 20 chars \
          base32hex, 12 bytes (32-bit seconds, machine, pid, counter)";
-    const GUESS: u8 = 16;
-    // 96 bits: the integer is a u128 of the bytes (the raw form is the bytes).
-    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
-        |id| u128::from_be_bytes(widen(id.to_bytes())).to_string(),
-        |text| {
-            let range = format!("0..={}", (1u128 << 96) - 1);
-            let value: u128 = decimal(text, &range)?;
-            if value >> 96 != 0 {
-                return Err(IntegerError::NotANumber(range));
-            }
-            let bytes = value.to_be_bytes();
-            Ok(RsXid::from_bytes(std::array::from_fn(|i| bytes[4 + i])))
-        },
-    ));
+    // 96 bits: the raw form is the bytes.
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::BYTES);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
         RsXid::range_for_prefix,
         RsXid::ranges_for_time,
     ));
-
-    fn time(&self) -> Option<Time> {
-        Some(Time::Seconds(self.datetime()))
-    }
+    const TIME: fn(&Self) -> Option<Time> = Time::seconds;
 
     fn parts(&self, info: &mut IdInfo) {
         info.machine_id_hex = Some(crate::describe::hex(&self.machine_id()));
@@ -513,11 +488,6 @@ impl Spec for RsXid {
         let generator = RsXidGenerator::new();
         Ok(Box::new(move || generator.try_next()))
     }
-}
-
-/// 12 bytes as the low 12 of 16.
-fn widen(bytes: [u8; 12]) -> [u8; 16] {
-    std::array::from_fn(|i| if i < 4 { 0 } else { bytes[i - 4] })
 }
 
 /// `uuid` in `form`, if it is one of the UUID forms (`uuid`, `typeid`).
@@ -542,16 +512,7 @@ fn uuid_of_form(form: Form, text: &str) -> Result<Option<Uuid>, Failure> {
 impl Spec for Uuid {
     const ABOUT: &'static str =
         "UUID (RFC 9562): hyphenated hex, or a TypeID (prefix_ and 26 lowercase base32 chars)";
-    const GUESS: u8 = 11;
-    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
-        |id| id.as_u128().to_string(),
-        |text| {
-            Ok(Uuid::from_u128(decimal(
-                text,
-                format!("0..={}", u128::MAX),
-            )?))
-        },
-    ));
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::BYTES);
     const FORMS: &'static [Form] = &[Form::Typeid];
     const OPTIONS: &'static [&'static str] = &["--v4"];
     // By a prefix of the TypeID suffix, and by time for version 7 (its first 48 bits).
@@ -559,6 +520,8 @@ impl Spec for Uuid {
         idtypes::uuids::range_for_prefix,
         idtypes::uuids::ranges_for_time,
     ));
+    // Version 7's time.
+    const TIME: fn(&Self) -> Option<Time> = |id| idtypes::uuids::datetime(*id).map(Time::Millis);
 
     fn show(&self) -> String {
         self.to_string()
@@ -567,15 +530,11 @@ impl Spec for Uuid {
     /// The hyphenated text, or a TypeID with any prefix (the prefix is left out: `inspect`
     /// shows it as a typed id's).
     fn read_text(text: &str) -> Result<Self, idtypes::Error> {
-        if text.len() == 36 {
+        if text.len() == uuid::fmt::Hyphenated::LENGTH {
             parse_hyphenated(text)
         } else {
             DynTypeId::parse(text).map(|id| id.uuid())
         }
-    }
-
-    fn time(&self) -> Option<Time> {
-        idtypes::uuids::datetime(*self).map(Time::Millis)
     }
 
     fn parts(&self, info: &mut IdInfo) {
@@ -624,7 +583,6 @@ fn transport_base(form: Form) -> Option<TransportBase> {
 impl Spec for RecordKey {
     const ALIASES: &'static [&'static str] = &["rkey"];
     const ABOUT: &'static str = "atproto record key: 1 to 512 chars of `A-Za-z0-9.-_~:`";
-    const GUESS: u8 = 13;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Err("record keys have only a text form");
     const RANGES: Result<Ranges<Self>, &'static str> =
         Err("record keys have no ranges: their order is not the order of any time or number");
@@ -654,7 +612,6 @@ impl Spec for RecordKey {
 /// types of the library, `NanoId<A, LEN>`, not options here.)
 impl Spec for NanoId {
     const ABOUT: &'static str = "NanoID: 21 random chars of `A-Za-z0-9_-` (nanoid's default)";
-    const GUESS: u8 = 17;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Err("NanoIDs have only a text form");
     const RANGES: Result<Ranges<Self>, &'static str> =
         Err("NanoIDs have no ranges: they are random, in no order of time or number");
@@ -671,7 +628,6 @@ impl Spec for NanoId {
 impl Spec for Cuid2 {
     const ABOUT: &'static str =
         "CUID2 (@paralleldrive/cuid2): 2 to 32 chars, a letter then base 36 of a SHA3-512 hash";
-    const GUESS: u8 = 18;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Err("CUID2s have only a text form");
     const RANGES: Result<Ranges<Self>, &'static str> =
         Err("CUID2s have no ranges: they are hashes, in no order of time or number");
@@ -679,12 +635,8 @@ impl Spec for Cuid2 {
 
     /// 24 characters is `createId`'s length: more likely a CUID2 than a record key (whose
     /// reading of the same text stays).
-    fn guess(&self) -> u8 {
-        if self.len() == Cuid2::DEFAULT_LEN {
-            12
-        } else {
-            Self::GUESS
-        }
+    fn hinted(&self) -> bool {
+        self.len() == Cuid2::DEFAULT_LEN
     }
 
     fn parts(&self, info: &mut IdInfo) {
@@ -842,6 +794,28 @@ impl Origin {
     }
 }
 
+impl Spec for Ksuid {
+    const ABOUT: &'static str =
+        "KSUID (segmentio): 27 chars base62 (32-bit seconds since 2014-05-13 + 128-bit payload)";
+    // 160 bits: wider than any Rust integer; the raw form is the bytes.
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::BYTES);
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        Ksuid::range_for_prefix,
+        Ksuid::ranges_for_time,
+    ));
+    const TIME: fn(&Self) -> Option<Time> = Time::seconds;
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.random_hex = Some(format!("{:032x}", self.payload()));
+    }
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        // Monotonic: the ids of one `new --count` rise, as the other formats' do.
+        let generator = KsuidGenerator::monotonic();
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
 /// The CLI reads and makes Sonyflakes of sony/sonyflake v1's layout, the one its ids have
 /// unless a service set others (v2's settings).
 const SONYFLAKE_LAYOUT: idtypes::sonyflake::SonyflakeLayout =
@@ -850,19 +824,14 @@ const SONYFLAKE_LAYOUT: idtypes::sonyflake::SonyflakeLayout =
 impl Spec for idtypes::Sonyflake {
     const ABOUT: &'static str = "Sonyflake (sony/sonyflake, v1 layout): decimal, 39-bit time in \
                                  10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine id";
-    const GUESS: u8 = 15;
     const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::RAW);
     const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_time(|span| {
         idtypes::Sonyflake::ranges_for_time(SONYFLAKE_LAYOUT, span)
     }));
     const OPTIONS: &'static [&'static str] = &["--machine"];
-
-    /// None: every decimal number is a v1 Sonyflake of 2014..2188, a time too plausible to
-    /// count as evidence against the Snowflake reading (whose time needs --epoch). Its Unix
-    /// milliseconds are among its parts instead.
-    fn time(&self) -> Option<Time> {
-        None
-    }
+    // No TIME: every decimal number is a v1 Sonyflake of 2014..2188, a time too plausible to
+    // count as evidence against the Snowflake reading (whose time needs --epoch). Its Unix
+    // milliseconds are among its parts instead.
 
     fn parts(&self, info: &mut IdInfo) {
         info.timestamp_millis = i64::try_from(self.timestamp_millis(SONYFLAKE_LAYOUT)).ok();
@@ -897,12 +866,35 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), count, "a name or alias used twice");
 
-        let mut guesses: Vec<u8> = FORMATS.iter().map(|format| format.guess()).collect();
-        guesses.sort_unstable();
-        guesses.dedup();
-        assert_eq!(guesses.len(), FORMATS.len(), "two formats with one GUESS");
+        // Each format has one place in the guess order, and at most one hinted place.
+        for hinted in [false, true] {
+            let mut places: Vec<&str> = GUESS_ORDER
+                .iter()
+                .filter(|place| place.is_hinted() == hinted)
+                .map(|place| place.format().name())
+                .collect();
+            let count = places.len();
+            places.sort_unstable();
+            places.dedup();
+            assert_eq!(
+                places.len(),
+                count,
+                "a format with two places in GUESS_ORDER"
+            );
+            if !hinted {
+                assert_eq!(
+                    count,
+                    FORMATS.len(),
+                    "a format with no place in GUESS_ORDER"
+                );
+            }
+        }
 
         for format in FORMATS {
+            let place = GUESS_ORDER
+                .iter()
+                .find(|place| place.format().name() == format.name());
+            assert!(place.is_some(), "{format} has no place in GUESS_ORDER");
             if let Some(base) = format.text_of() {
                 assert!(names.contains(&base), "{format}: TEXT_OF names no format");
             }
@@ -925,115 +917,5 @@ mod tests {
             let owned = FORMATS.iter().any(|format| format.forms().contains(form));
             assert!(generic || owned, "{form:?} is no format's");
         }
-    }
-}
-
-impl Spec for Ksuid {
-    const ABOUT: &'static str =
-        "KSUID (segmentio): 27 chars base62 (32-bit seconds since 2014-05-13 + 128-bit payload)";
-    // No other format's text has 27 characters but a record key's, which has no time: a
-    // KSUID of a plausible time is ranked first anyway.
-    const GUESS: u8 = 14;
-    // 160 bits: the integer is wider than any Rust integer; the raw form is the bytes.
-    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::new(
-        |id| decimal_of_bytes(&id.to_bytes()),
-        |text| {
-            bytes_of_decimal::<20>(text)
-                .map(Ksuid::from_bytes)
-                .ok_or_else(|| {
-                    IntegerError::NotANumber(format!("0..={}", decimal_of_bytes(&[0xFF; 20])))
-                })
-        },
-    ));
-    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
-        Ksuid::range_for_prefix,
-        Ksuid::ranges_for_time,
-    ));
-
-    fn time(&self) -> Option<Time> {
-        Some(Time::Seconds(self.datetime()))
-    }
-
-    fn parts(&self, info: &mut IdInfo) {
-        info.random_hex = Some(format!("{:032x}", self.payload()));
-    }
-
-    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
-        // Monotonic: the ids of one `new --count` rise, as the other formats' do.
-        let generator = KsuidGenerator::monotonic();
-        Ok(Box::new(move || generator.try_next()))
-    }
-}
-
-/// Big-endian bytes as a decimal number (for integers wider than 128 bits).
-fn decimal_of_bytes(bytes: &[u8]) -> String {
-    // Base 10^19 limbs, least significant first.
-    let mut limbs: Vec<u64> = Vec::new();
-    for &byte in bytes {
-        let mut carry = u128::from(byte);
-        for limb in &mut limbs {
-            let value = u128::from(*limb) * 256 + carry;
-            *limb = (value % 10_000_000_000_000_000_000) as u64;
-            carry = value / 10_000_000_000_000_000_000;
-        }
-        if carry > 0 {
-            limbs.push(carry as u64);
-        }
-    }
-    let mut text = limbs.last().map_or_else(|| "0".to_owned(), u64::to_string);
-    for limb in limbs.iter().rev().skip(1) {
-        text.push_str(&format!("{limb:019}"));
-    }
-    text
-}
-
-/// The `N` big-endian bytes of a decimal number (digits only), or `None` when it is no number
-/// or does not fit.
-fn bytes_of_decimal<const N: usize>(text: &str) -> Option<[u8; N]> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut bytes = [0u8; N];
-    for digit in text.bytes() {
-        let mut carry = u16::from(digit - b'0');
-        for byte in bytes.iter_mut().rev() {
-            let value = u16::from(*byte) * 10 + carry;
-            *byte = value as u8;
-            carry = value >> 8;
-        }
-        if carry > 0 {
-            return None;
-        }
-    }
-    Some(bytes)
-}
-
-#[cfg(test)]
-mod ksuid_numbers {
-    use super::{bytes_of_decimal, decimal_of_bytes};
-
-    #[test]
-    fn wide_integers_round_trip_through_decimal() {
-        assert_eq!(decimal_of_bytes(&[0; 20]), "0");
-        assert_eq!(
-            decimal_of_bytes(&[0xFF; 20]),
-            "1461501637330902918203684832716283019655932542975"
-        );
-        let mut one = [0u8; 20];
-        one[19] = 1;
-        assert_eq!(decimal_of_bytes(&one), "1");
-        for bytes in [[0u8; 20], [0xFF; 20], one, [0x80; 20]] {
-            assert_eq!(
-                bytes_of_decimal::<20>(&decimal_of_bytes(&bytes)),
-                Some(bytes)
-            );
-        }
-        assert_eq!(
-            bytes_of_decimal::<20>("1461501637330902918203684832716283019655932542976"),
-            None
-        );
-        assert_eq!(bytes_of_decimal::<20>(""), None);
-        assert_eq!(bytes_of_decimal::<20>("-1"), None);
-        assert_eq!(bytes_of_decimal::<20>("1e3"), None);
     }
 }

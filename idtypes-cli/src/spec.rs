@@ -14,19 +14,15 @@ use crate::error::Failure;
 use crate::formats::{Form, Origin};
 
 /// One id format, as the commands need it: its name is its `SLUG` (`tid`, `time-id`), on the
-/// command line and in the JSON. Most items have a default that fits a format without the
-/// feature (no time, no forms of its own, no options for `new`).
+/// command line and in the JSON, and its place among `inspect`'s guesses is in
+/// [`GUESS_ORDER`](crate::formats::GUESS_ORDER). Most items have a default that fits a format
+/// without the feature (no time, no forms of its own, no options for `new`).
 pub trait Spec: IdFormat {
     /// Other names the command line takes (not shown in `--help`).
     const ALIASES: &'static [&'static str] = &[];
 
     /// The line about the format in `--help`.
     const ABOUT: &'static str;
-
-    /// Where the format's readings of a text go among readings as plausible (smaller first):
-    /// `inspect`'s best guess. `inspect` also tries the formats in this order, the order in
-    /// which it lists the formats that refused a text.
-    const GUESS: u8;
 
     /// The format whose text this one's is, and reads first (a uid11 profile's uid11): a text
     /// that format refuses is reported once, by it, in `inspect`.
@@ -44,10 +40,11 @@ pub trait Spec: IdFormat {
     /// The options of `new` the format takes (`--clock-id`, `--node`, `--machine`).
     const OPTIONS: &'static [&'static str] = &[];
 
-    /// Like [`GUESS`](Spec::GUESS), for this id: an id can tell it was more likely made as
-    /// this format than its text alone does.
-    fn guess(&self) -> u8 {
-        Self::GUESS
+    /// Whether this id tells it was more likely made as this format than its text alone does
+    /// (a small sequence number): then the reading takes the format's hinted place in
+    /// [`GUESS_ORDER`](crate::formats::GUESS_ORDER), which must have one.
+    fn hinted(&self) -> bool {
+        false
     }
 
     /// Whether `text`, which the format read, is written as only this format writes ids: then
@@ -56,10 +53,10 @@ pub trait Spec: IdFormat {
         false
     }
 
-    /// The time the id holds, at the format's precision.
-    fn time(&self) -> Option<Time> {
-        None
-    }
+    /// The time an id holds, at the format's precision: [`Time::micros`], [`Time::millis`] or
+    /// [`Time::seconds`] for a format whose time its ids hold (chrono's `From` the id), or the
+    /// format's own reading; none by default.
+    const TIME: fn(&Self) -> Option<Time> = |_| None;
 
     /// Fills in the parts of `info` the format has besides its text, integer, bytes and time.
     fn parts(&self, _info: &mut IdInfo) {}
@@ -111,6 +108,32 @@ pub enum Time {
     Millis(DateTime<Utc>),
     /// A timestamp of whole seconds.
     Seconds(DateTime<Utc>),
+}
+
+impl Time {
+    /// The time of an id of a format whose timestamps are microseconds.
+    pub fn micros<T: Copy>(id: &T) -> Option<Time>
+    where
+        DateTime<Utc>: From<T>,
+    {
+        Some(Time::Micros(DateTime::from(*id)))
+    }
+
+    /// The time of an id of a format whose timestamps are milliseconds.
+    pub fn millis<T: Copy>(id: &T) -> Option<Time>
+    where
+        DateTime<Utc>: From<T>,
+    {
+        Some(Time::Millis(DateTime::from(*id)))
+    }
+
+    /// The time of an id of a format whose timestamps are whole seconds.
+    pub fn seconds<T: Copy>(id: &T) -> Option<Time>
+    where
+        DateTime<Utc>: From<T>,
+    {
+        Some(Time::Seconds(DateTime::from(*id)))
+    }
 }
 
 /// Why a decimal integer is not an id of a format.
@@ -180,6 +203,74 @@ impl<T: FixedSizeFormat<Raw: RawInteger>> Numbers<T> {
     );
 }
 
+impl<T: FixedSizeFormat> Numbers<T> {
+    /// The integer is the big-endian bytes read as one number: the formats whose raw form is
+    /// their bytes (a ULID's or a UUID's 128 bits, a KSUID's 160).
+    pub const BYTES: Numbers<T> = Numbers::new(
+        |id| decimal_of_bytes(id.to_bytes().as_ref()),
+        |text| {
+            let len = size_of::<T::Bytes>();
+            let not_a_number =
+                || IntegerError::NotANumber(format!("0..={}", decimal_of_bytes(&vec![0xFF; len])));
+            let bytes = bytes_of_decimal(text, len).ok_or_else(not_a_number)?;
+            let Ok(bytes) = <T::Bytes as TryFrom<&[u8]>>::try_from(&bytes) else {
+                return Err(not_a_number());
+            };
+            Ok(T::try_from_bytes(bytes)?)
+        },
+    );
+}
+
+/// Big-endian bytes as a decimal number (of any width).
+fn decimal_of_bytes(bytes: &[u8]) -> String {
+    // Base 10^19 limbs, least significant first.
+    let mut limbs: Vec<u64> = Vec::new();
+    for &byte in bytes {
+        let mut carry = u128::from(byte);
+        for limb in &mut limbs {
+            let value = u128::from(*limb) * 256 + carry;
+            *limb = (value % 10_000_000_000_000_000_000) as u64;
+            carry = value / 10_000_000_000_000_000_000;
+        }
+        if carry > 0 {
+            limbs.push(carry as u64);
+        }
+    }
+    let mut text = limbs.last().map_or_else(|| "0".to_owned(), u64::to_string);
+    for limb in limbs.iter().rev().skip(1) {
+        text.push_str(&format!("{limb:019}"));
+    }
+    text
+}
+
+/// The `len` big-endian bytes of the decimal number `text`, or `None` when it is no number or
+/// does not fit. Up to 16 bytes, it is read as a `u128` is (a leading `+` too); wider, digits
+/// only.
+fn bytes_of_decimal(text: &str, len: usize) -> Option<Vec<u8>> {
+    if len <= 16 {
+        let value: u128 = text.parse().ok()?;
+        let bytes = value.to_be_bytes();
+        let (high, low) = bytes.split_at(16 - len);
+        return high.iter().all(|&byte| byte == 0).then(|| low.to_vec());
+    }
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut bytes = vec![0u8; len];
+    for digit in text.bytes() {
+        let mut carry = u16::from(digit - b'0');
+        for byte in bytes.iter_mut().rev() {
+            let value = u16::from(*byte) * 10 + carry;
+            *byte = value as u8;
+            carry = value >> 8;
+        }
+        if carry > 0 {
+            return None;
+        }
+    }
+    Some(bytes)
+}
+
 /// A raw form that is an integer.
 pub trait RawInteger: FromStr + Display {
     /// The smallest value.
@@ -244,5 +335,48 @@ impl<T: Copy> Ranges<T> {
             bounds: IdRange::into_bounds,
             all_bounds: |ranges| ranges.iter().map(|range| range.into_bounds()).collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bytes_of_decimal, decimal_of_bytes};
+
+    #[test]
+    fn wide_integers_round_trip_through_decimal() {
+        assert_eq!(decimal_of_bytes(&[0; 20]), "0");
+        assert_eq!(
+            decimal_of_bytes(&[0xFF; 20]),
+            "1461501637330902918203684832716283019655932542975"
+        );
+        let mut one = [0u8; 20];
+        one[19] = 1;
+        assert_eq!(decimal_of_bytes(&one), "1");
+        for bytes in [[0u8; 20], [0xFF; 20], one, [0x80; 20]] {
+            assert_eq!(
+                bytes_of_decimal(&decimal_of_bytes(&bytes), 20).as_deref(),
+                Some(&bytes[..])
+            );
+        }
+        assert_eq!(
+            bytes_of_decimal("1461501637330902918203684832716283019655932542976", 20),
+            None
+        );
+        assert_eq!(bytes_of_decimal("", 20), None);
+        assert_eq!(bytes_of_decimal("-1", 20), None);
+        assert_eq!(bytes_of_decimal("1e3", 20), None);
+    }
+
+    #[test]
+    fn narrow_integers_are_read_as_u128() {
+        assert_eq!(decimal_of_bytes(&[0xFF; 16]), u128::MAX.to_string());
+        assert_eq!(bytes_of_decimal("+258", 12).unwrap()[10..], [1, 2]);
+        let max_96 = ((1u128 << 96) - 1).to_string();
+        assert_eq!(bytes_of_decimal(&max_96, 12), Some(vec![0xFF; 12]));
+        assert_eq!(bytes_of_decimal(&(1u128 << 96).to_string(), 12), None);
+        assert_eq!(
+            bytes_of_decimal(&u128::MAX.to_string(), 16),
+            Some(vec![0xFF; 16])
+        );
     }
 }

@@ -6,7 +6,9 @@
 
 use proc_macro2::{Ident, Span};
 
-/// A format, named like its derive macro and its type.
+/// A format, named like its derive macro and its type. The list of derives in `lib.rs` makes
+/// them: a line's kind (`RecordKey (text)`) is the constructor it calls (`Format::text`),
+/// [`fixed`](Format::fixed) when it has none.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Format {
     name: &'static str,
@@ -38,33 +40,24 @@ impl Format {
     /// A text row (NanoID): a `Copy` text, its type with parameters.
     pub const fn text_row(name: &'static str) -> Format {
         Format {
-            name,
-            type_name: name,
-            text: false,
-            uuid: false,
             text_row: true,
+            ..Format::fixed(name)
         }
     }
 
     /// The text format: the record key.
     pub const fn text(name: &'static str) -> Format {
         Format {
-            name,
-            type_name: name,
             text: true,
-            uuid: false,
-            text_row: false,
+            ..Format::fixed(name)
         }
     }
 
     /// The UUID: fixed-size, with a choice of text.
     pub const fn uuid(name: &'static str) -> Format {
         Format {
-            name,
-            type_name: name,
-            text: false,
             uuid: true,
-            text_row: false,
+            ..Format::fixed(name)
         }
     }
 
@@ -72,11 +65,8 @@ impl Format {
     /// (the old name is an alias of the new one) and writes the new name's code.
     pub const fn renamed(name: &'static str, type_name: &'static str) -> Format {
         Format {
-            name,
             type_name,
-            text: false,
-            uuid: false,
-            text_row: false,
+            ..Format::fixed(name)
         }
     }
 
@@ -161,34 +151,35 @@ mod tests {
 
     #[test]
     fn each_format_names_its_macro_in_snake_case() {
-        let macros: Vec<String> = crate::FORMATS
-            .into_iter()
-            .map(|format| format.api_macro().to_string())
-            .collect();
-        assert_eq!(
-            macros,
-            [
-                "__idtypes_typed_tid",
-                "__idtypes_typed_time_id",
-                "__idtypes_typed_uid11",
-                "__idtypes_typed_uid11_xid",
-                "__idtypes_typed_uid11_xid",
-                "__idtypes_typed_snowish",
-                "__idtypes_typed_ts_seq_rand",
-                "__idtypes_typed_full_rand",
-                "__idtypes_typed_snowflake",
-                "__idtypes_typed_tbsl",
-                "__idtypes_typed_ulid",
-                "__idtypes_typed_uuid",
-                "__idtypes_typed_record_key",
-                "__idtypes_typed_ksuid",
-                "__idtypes_typed_sonyflake",
-                "__idtypes_typed_rs_xid",
-                "__idtypes_typed_object_id",
-                "__idtypes_typed_nano_id",
-                "__idtypes_typed_cuid2",
-            ]
-        );
+        let macro_of = |name| Format::named(name).api_macro().to_string();
+        for (name, api_macro) in [
+            ("Tid", "__idtypes_typed_tid"),
+            ("TimeId", "__idtypes_typed_time_id"),
+            ("Uid11", "__idtypes_typed_uid11"),
+            ("Uid11Xid", "__idtypes_typed_uid11_xid"),
+            ("Xid", "__idtypes_typed_uid11_xid"),
+            ("TsSeqRand", "__idtypes_typed_ts_seq_rand"),
+            ("RsXid", "__idtypes_typed_rs_xid"),
+            ("Cuid2", "__idtypes_typed_cuid2"),
+        ] {
+            assert_eq!(macro_of(name), api_macro);
+        }
+        // Every format's: its name's words in lowercase, joined by one `_`.
+        for format in crate::FORMATS {
+            let api_macro = format.api_macro().to_string();
+            let words = api_macro.strip_prefix("__idtypes_typed_").unwrap();
+            assert!(
+                words.split('_').all(|word| !word.is_empty()
+                    && word
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())),
+                "{api_macro}"
+            );
+            assert_eq!(
+                words.replace('_', ""),
+                format.type_name().to_ascii_lowercase()
+            );
+        }
         assert!(!Format::named("RecordKey").is_copy());
         assert_eq!(Format::named("Xid").ident().to_string(), "Uid11Xid");
         assert_eq!(Format::named("Xid").type_name(), "Uid11Xid");

@@ -56,39 +56,32 @@ use syn::{DeriveInput, parse_macro_input};
 
 use format::Format;
 
-/// The derives, one per format: `$(#[doc])* fn_name => Name;` (`Name (text)` for the record
-/// key, `Name (uuid)` for the UUID, `Name (renamed)` for an old name kept for a release,
-/// `Name (text_row)` for a text row of the table, whose type has parameters), and `FORMATS`,
-/// the formats they name, in that order.
+/// The derives, one per format, and `FORMATS`, the formats they name, in that order: the one
+/// list of formats in this crate. A line is `$(#[doc])* fn_name => Name;` for a fixed-size
+/// format, or `fn_name => Name (kind);` for another kind, `kind` naming the constructor of
+/// [`Format`] that says what it is (`text` for the record key, `uuid` for the UUID, `text_row`
+/// for a text row of the table, whose type has parameters, `renamed NewName` for an old name
+/// kept for a release).
 macro_rules! derives {
-    ($($(#[$doc:meta])* $fn_name:ident => $format:ident $(($text:ident))?;)*) => {
+    ($($(#[$doc:meta])* $fn_name:ident => $format:ident $(($($kind:tt)*))?;)*) => {
         $(
             $(#[$doc])*
             #[proc_macro_derive($format, attributes(idtype))]
             pub fn $fn_name(input: TokenStream) -> TokenStream {
                 let input = parse_macro_input!(input as DeriveInput);
-                expand::derive(input, derives!(@format $format $($text)?)).into()
+                expand::derive(input, derives!(@format $format $($($kind)*)?)).into()
             }
         )*
 
         /// Every format, for "did you mean" hints.
         const FORMATS: [Format; [$(stringify!($format)),*].len()] =
-            [$(derives!(@format $format $($text)?)),*];
+            [$(derives!(@format $format $($($kind)*)?)),*];
     };
     (@format $format:ident) => {
         Format::fixed(stringify!($format))
     };
-    (@format $format:ident text) => {
-        Format::text(stringify!($format))
-    };
-    (@format $format:ident uuid) => {
-        Format::uuid(stringify!($format))
-    };
-    (@format Xid renamed) => {
-        Format::renamed("Xid", "Uid11Xid")
-    };
-    (@format $format:ident text_row) => {
-        Format::text_row(stringify!($format))
+    (@format $format:ident $kind:ident $($new_name:ident)?) => {
+        Format::$kind(stringify!($format) $(, stringify!($new_name))?)
     };
 }
 
@@ -115,7 +108,7 @@ derives! {
     /// OrderId(Xid);` still compiles, and writes `Uid11Xid`'s code. Renamed so that no one
     /// takes it for rs/xid's 12-byte XID (`RsXid`).
     #[doc(hidden)]
-    derive_xid => Xid (renamed);
+    derive_xid => Xid (renamed Uid11Xid);
     /// A typed snowish uid11: `#[derive(Snowish)] struct JobId(Snowish);`, with the snowish
     /// id's parts, ranges and generation from a generator, typed.
     derive_snowish => Snowish;

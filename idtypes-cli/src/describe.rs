@@ -69,7 +69,8 @@ pub struct IdInfo {
     /// The random part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub random: Option<u32>,
-    /// The random part of a 128-bit id, in lowercase hex (wider than a JSON number).
+    /// The random part of a 128-bit id, or an ObjectId's random value of its process, in
+    /// lowercase hex (wider than a JSON number).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub random_hex: Option<String>,
     /// The suffix after the time and machine id.
@@ -112,7 +113,7 @@ pub struct IdInfo {
     /// The process id of the process that made the id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub process_id: Option<u16>,
-    /// A counter of the ids the process made (an rs/xid XID's).
+    /// A counter of the ids the process made (an rs/xid XID's, an ObjectId's).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub counter: Option<u32>,
 }

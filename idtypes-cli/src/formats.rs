@@ -35,6 +35,7 @@ use idtypes::{
     Uid11Xid, Ulid, Uuid,
 };
 use idtypes::{Ksuid, ksuid::KsuidGenerator};
+use idtypes::{ObjectId, object_id::ObjectIdGenerator};
 
 use crate::describe::{Encoding, Encodings, IdInfo};
 use crate::error::Failure;
@@ -58,6 +59,7 @@ pub static FORMATS: &[&dyn Format] = &[
     of::<Ksuid>(),
     of::<idtypes::Sonyflake>(),
     of::<RsXid>(),
+    of::<ObjectId>(),
     of::<NanoId>(),
     of::<Cuid2>(),
 ];
@@ -81,6 +83,8 @@ pub static GUESS_ORDER: &[Place] = &[
     Place::Of(of::<Snowflake>()),
     Place::Of(of::<Uuid>()),
     Place::Of(of::<Ulid>()),
+    // 24 hex digits: a CUID2 of 24 characters is all hex once in 10^8.
+    Place::Of(of::<ObjectId>()),
     // A CUID2 of `createId`'s 24 characters (no ULID's length), before a record key.
     Place::Hinted(of::<Cuid2>()),
     Place::Of(of::<RecordKey>()),
@@ -486,6 +490,28 @@ impl Spec for RsXid {
 
     fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
         let generator = RsXidGenerator::new();
+        Ok(Box::new(move || generator.try_next()))
+    }
+}
+
+impl Spec for ObjectId {
+    const ABOUT: &'static str = "MongoDB's ObjectId: 24 hex chars (read in either case), 12 bytes \
+         (32-bit seconds, random per process, counter)";
+    // 96 bits: the raw form is the bytes.
+    const NUMBERS: Result<Numbers<Self>, &'static str> = Ok(Numbers::BYTES);
+    const RANGES: Result<Ranges<Self>, &'static str> = Ok(Ranges::by_prefix_and_time(
+        ObjectId::range_for_prefix,
+        ObjectId::ranges_for_time,
+    ));
+    const TIME: fn(&Self) -> Option<Time> = Time::seconds;
+
+    fn parts(&self, info: &mut IdInfo) {
+        info.random_hex = Some(crate::describe::hex(&self.process_unique()));
+        info.counter = Some(self.counter());
+    }
+
+    fn generator(_: &Origin) -> Result<Generator<Self>, Failure> {
+        let generator = ObjectIdGenerator::new();
         Ok(Box::new(move || generator.try_next()))
     }
 }

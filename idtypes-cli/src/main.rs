@@ -68,7 +68,8 @@ handled) or nothing matches, 2 for a usage mistake.";
 /// (record-key), ULIDs (ulid), UUIDs and TypeIDs (uuid), Snowflakes of Twitter, Discord or any
 /// epoch (snowflake), Sonyflakes (sonyflake), TimeIds (time-id), uid11 and its profiles
 /// (uid11, uid11-xid, snowish, ts-seq-rand, fullrand), TBSLs (tbsl), KSUIDs (ksuid), rs/xid
-/// XIDs (rs-xid), NanoIDs (nanoid) and CUID2s (cuid2); and print the SQL functions that read
+/// XIDs (rs-xid), MongoDB ObjectIds (object-id), NanoIDs (nanoid) and CUID2s (cuid2); and
+/// print the SQL functions that read
 /// them in PostgreSQL and MySQL (sql).
 #[derive(Debug, Parser)]
 #[command(name = "idtypes", version, after_help = EXAMPLES)]
@@ -95,8 +96,8 @@ enum Command {
     #[command(after_help = "\
 Every format is tried: a 13-char text can be a tid, a time-id and a record key at once; an
 11-char Base58 text is a uid11, read by each of its profiles (uid11-xid among them); a 20-char
-uppercase hex text is a tbsl, a 20-char lowercase base32hex text (0-9a-v) an rs-xid; a 26-char
-text a ulid; a hyphenated UUID or a TypeID a uuid; 1 to 19 digits a snowflake
+uppercase hex text is a tbsl, a 20-char lowercase base32hex text (0-9a-v) an rs-xid; a 24-char
+hex text an object-id; a 26-char text a ulid; a hyphenated UUID or a TypeID a uuid; 1 to 19 digits a snowflake
 (its time with --epoch). Readings with a plausible time (1990..2100) come first. Text like post_3jzfcijpj2z2a is
 read as a typed id: a prefix, a separator (ASCII punctuation) and the id.
 

@@ -131,6 +131,7 @@ fn inspect_a_tid_as_json() {
             "snowflake",
             "uuid",
             "ulid",
+            "object-id",
             "ksuid",
             "sonyflake",
             "rs-xid",
@@ -406,7 +407,7 @@ fn inspect_keeps_going_after_an_invalid_id() {
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["best_guess"], Value::Null);
     assert_eq!(objects[1]["candidates"], serde_json::json!([]));
-    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(13));
+    assert_eq!(objects[1]["rejected"].as_array().map(Vec::len), Some(14));
     assert_eq!(objects[2]["valid"], true);
 }
 
@@ -1079,6 +1080,7 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "snowflake",
             "uuid",
             "ulid",
+            "object-id",
             "ksuid",
             "sonyflake",
             "rs-xid",
@@ -1108,6 +1110,7 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "snowflake",
             "uuid",
             "ulid",
+            "object-id",
             "ksuid",
             "sonyflake",
             "rs-xid",
@@ -1124,6 +1127,7 @@ fn inspect_orders_readings_and_refusals_by_format() {
             "snowflake",
             "uuid",
             "ulid",
+            "object-id",
             "ksuid",
             "sonyflake",
             "rs-xid",
@@ -1652,4 +1656,71 @@ fn new_cuid2s_of_each_length_and_inspect_them() {
     let objects = json(&["inspect", "tz4a98xxat96iws9zmbrgj3a"]);
     assert_eq!(objects[0]["best_guess"], "cuid2");
     assert_eq!(candidate(&objects[0], "cuid2")["length"], 24);
+}
+
+#[test]
+fn object_ids_inspect_new_range_and_convert() {
+    // Uppercase, as a driver may hand it over: read, and written back in lowercase.
+    let objects = json(&["inspect", "64B7F0A1C2D3E4F5A6B7C8D9"]);
+    assert_eq!(objects[0]["best_guess"], "object-id");
+    let id = candidate(&objects[0], "object-id");
+    assert_eq!(id["text"], "64b7f0a1c2d3e4f5a6b7c8d9");
+    assert_eq!(id["time"], "2023-07-19T14:18:09Z");
+    assert_eq!(id["timestamp_seconds"], 1_689_776_289);
+    assert_eq!(id["random_hex"], "c2d3e4f5a6");
+    assert_eq!(id["counter"], 0xb7_c8d9);
+    assert_eq!(id["integer"], "31170870759044484800697583833");
+
+    let output = idtypes()
+        .args(["new", "object-id", "-n", "3"])
+        .assert()
+        .success();
+    let ids: Vec<String> = String::from_utf8(output.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(ids.len(), 3);
+    for id in &ids {
+        assert_eq!(id.len(), 24, "{id}");
+        assert!(
+            id.bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()),
+            "{id}"
+        );
+        // One process: one random value.
+        assert_eq!(id[8..18], ids[0][8..18]);
+    }
+    let ranges = json(&[
+        "range",
+        "object-id",
+        "--from",
+        "2024-06-01T12:00:00Z",
+        "--to",
+        "2024-06-01T12:00:05Z",
+    ]);
+    let range = &ranges[0]["ranges"][0];
+    assert_eq!(range["start"]["text"], "665b0d400000000000000000");
+    assert_eq!(range["end"]["text"], "665b0d45ffffffffffffffff");
+    assert_eq!(
+        stdout_of(&[
+            "convert",
+            "object-id",
+            "64b7f0a1c2d3e4f5a6b7c8d9",
+            "--to",
+            "integer"
+        ]),
+        "31170870759044484800697583833\n"
+    );
+    idtypes()
+        .args([
+            "convert",
+            "object-id",
+            "64b7f0a1c2d3e4f5a6b7c8dg",
+            "--to",
+            "hex",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("ObjectId"));
 }

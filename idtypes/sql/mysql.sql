@@ -507,8 +507,8 @@ BEGIN
   IF t IS NULL OR prefix IS NULL THEN
     RETURN NULL;
   END IF;
-  -- The lowercase letters of the alphabet in uppercase, and nothing else: another character
-  -- is refused as written.
+  -- Its letters in the other case read as its own, and nothing else: another character is
+  -- refused as written.
   SET v = idtypes_decode(CONCAT(LEFT(t, CHAR_LENGTH(prefix)),
                          idtypes_translate(SUBSTRING(t, CHAR_LENGTH(prefix) + 1),
                          'abcdefghjkmnpqrstvwxyz', 'ABCDEFGHJKMNPQRSTVWXYZ')), prefix,
@@ -610,6 +610,30 @@ DROP FUNCTION IF EXISTS rs_xid_prefixed_text $$
 CREATE FUNCTION rs_xid_prefixed_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
 RETURN CONCAT(prefix, rs_xid_text(id)) $$
+
+-- ObjectId: 24 hexadecimal digits, read in either case; the column holds its 12 bytes
+-- (BINARY(12)).
+DROP FUNCTION IF EXISTS object_id_text $$
+CREATE FUNCTION object_id_text(id VARBINARY(16)) RETURNS VARCHAR(24) CHARACTER SET utf8mb4
+COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN idtypes_encode(idtypes_bytes_value(id, 12, 'ObjectId'),
+  '0123456789abcdef', 24) $$
+
+DROP FUNCTION IF EXISTS object_id_from_prefixed_text $$
+CREATE FUNCTION object_id_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
+    prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS BINARY(12) DETERMINISTIC NO SQL
+RETURN UNHEX(idtypes_encode(idtypes_decode(CONCAT(LEFT(t, CHAR_LENGTH(prefix)),
+                         idtypes_translate(SUBSTRING(t, CHAR_LENGTH(prefix) + 1),
+                         'ABCDEF', 'abcdef')), prefix,
+    '0123456789abcdef', 24, 'ObjectId'), '0123456789ABCDEF', 24)) $$
+DROP FUNCTION IF EXISTS object_id_from_text $$
+CREATE FUNCTION object_id_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(12)
+DETERMINISTIC NO SQL RETURN object_id_from_prefixed_text(t, '') $$
+DROP FUNCTION IF EXISTS object_id_prefixed_text $$
+CREATE FUNCTION object_id_prefixed_text(id VARBINARY(16), prefix VARCHAR(255) CHARACTER SET utf8mb4)
+RETURNS VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
+RETURN CONCAT(prefix, object_id_text(id)) $$
 
 -- UUID: written hyphenated in lowercase (`01890a5d-ac96-774b-bcce-b302099a8057`), as
 -- PostgreSQL and the `uuid` crate write it; read as the `uuid` crate's `Uuid::parse_str`

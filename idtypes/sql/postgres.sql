@@ -396,8 +396,8 @@ RETURNS uuid LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
   v numeric;
 BEGIN
-  -- The lowercase letters of the alphabet in uppercase, and nothing else: another character
-  -- is refused as written.
+  -- Its letters in the other case read as its own, and nothing else: another character is
+  -- refused as written.
   v := @extschema@.idtypes_decode(left(t, length(prefix))
          || translate(substr(t, length(prefix) + 1), 'abcdefghjkmnpqrstvwxyz',
                       'ABCDEFGHJKMNPQRSTVWXYZ'), prefix,
@@ -479,6 +479,25 @@ CREATE OR REPLACE FUNCTION @extschema@.rs_xid_from_text(t text) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.rs_xid_from_prefixed_text(t, '') $$;
 CREATE OR REPLACE FUNCTION @extschema@.rs_xid_prefixed_text(id bytea, prefix text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.rs_xid_text(id) $$;
+
+-- ObjectId: 24 hexadecimal digits, read in either case; the column holds its 12 bytes (BYTEA).
+CREATE OR REPLACE FUNCTION @extschema@.object_id_text(id bytea)
+RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT @extschema@.idtypes_encode(@extschema@.idtypes_bytes_value(id, 12, 'ObjectId'),
+    '0123456789abcdef', 24)
+$$;
+
+CREATE OR REPLACE FUNCTION @extschema@.object_id_from_prefixed_text(t text, prefix text)
+RETURNS bytea LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT decode(@extschema@.idtypes_encode(@extschema@.idtypes_decode(left(t, length(prefix))
+         || translate(substr(t, length(prefix) + 1), 'ABCDEF',
+                      'abcdef'), prefix,
+    '0123456789abcdef', 24, 'ObjectId'), '0123456789abcdef', 24), 'hex')
+$$;
+CREATE OR REPLACE FUNCTION @extschema@.object_id_from_text(t text) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.object_id_from_prefixed_text(t, '') $$;
+CREATE OR REPLACE FUNCTION @extschema@.object_id_prefixed_text(id bytea, prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.object_id_text(id) $$;
 
 -- UUID: written hyphenated in lowercase (`01890a5d-ac96-774b-bcce-b302099a8057`), as PostgreSQL
 -- and the `uuid` crate write it; read as the `uuid` crate's `Uuid::parse_str` reads it: 32 hex

@@ -46,6 +46,7 @@ fn examples() -> Vec<(&'static str, String)> {
         ("ulid", Ulid::lowest().to_string()),
         ("ksuid", idtypes::Ksuid::lowest().to_string()),
         ("rs_xid", idtypes::RsXid::lowest().to_string()),
+        ("object_id", idtypes::ObjectId::lowest().to_string()),
         ("uuid", Uuid::nil().to_string()),
     ]
 }
@@ -281,6 +282,7 @@ macro_rules! sql_function_cases {
             text_and_back::<Tbsl>(pool, "tbsl").await;
             text_and_back::<Ulid>(pool, "ulid").await;
             text_and_back::<idtypes::RsXid>(pool, "rs_xid").await;
+            text_and_back::<idtypes::ObjectId>(pool, "object_id").await;
 
             // The dashed TimeId, a known answer.
             let sql = "SELECT time_id_text(time_id_from_text('3kxn-lhr-3gxq-22'))";
@@ -343,6 +345,13 @@ macro_rules! sql_function_cases {
                 .map(|_| ())
                 .unwrap_err();
             assert!(err.to_string().contains("expected 12 bytes, found 10"), "{err}");
+
+            // MongoDB's ObjectId: read in either case (as the drivers read it), written in
+            // lowercase; 24 hex digits.
+            let sql = "SELECT object_id_text(object_id_from_text('64B7F0A1C2D3E4F5A6B7C8D9'))";
+            assert_eq!(text_of(pool, sql).await, "64b7f0a1c2d3e4f5a6b7c8d9");
+            refuses(pool, "object_id", "64b7f0a1c2d3e4f5a6b7c8d", "ObjectId", "24").await;
+            refuses(pool, "object_id", "64b7f0a1c2d3e4f5a6b7c8dg", "ObjectId", "position 24").await;
 
             // The column is a signed BIGINT on both: a TID with the top bit set, or a negative
             // value, is refused with a message that says why.
@@ -642,6 +651,7 @@ macro_rules! sql_function_cases {
             prefixed_text_and_back::<PaymentId>(pool, "ulid").await;
             prefixed_text_and_back::<TraceId>(pool, "ksuid").await;
             prefixed_text_and_back::<RequestId>(pool, "rs_xid").await;
+            prefixed_text_and_back::<idtypes_tests::typed::MongoOrderId>(pool, "object_id").await;
 
             // A typed UUID with the hyphenated text: `sess:` and the UUID.
             let values = uuids();

@@ -9,7 +9,7 @@ pub(crate) const ALPHABET: &[u8; 16] = b"0123456789ABCDEF";
 pub(crate) const INVALID: u8 = 0xFF;
 
 /// The alphabet in lowercase (a UUID's hyphenated text, an ObjectId's).
-const ALPHABET_LOWER: &[u8; 16] = b"0123456789abcdef";
+pub(crate) const ALPHABET_LOWER: &[u8; 16] = b"0123456789abcdef";
 
 /// The value of each byte as an uppercase hex digit, or `INVALID` (lowercase is not canonical).
 pub(crate) const DECODE: [u8; 256] = decode_table();

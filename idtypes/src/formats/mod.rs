@@ -187,6 +187,7 @@ macro_rules! table {
                 raw: [u8; 12] = to_bytes, |raw| Ok(ObjectId::from_bytes(raw)),
                 bytes: [u8; 12], |bytes| Ok(ObjectId::from_bytes(bytes)), ObjectId::from_bytes,
                 column: bytes,
+                sql: radix(crate::codec::hex::ALPHABET_LOWER, pad: 0, fold: true),
                 schema: crate::object_id::text::TEXT_SCHEMA,
                 serde: raw, parse_valid: ObjectId::parse_valid,
             }

@@ -20,6 +20,7 @@
 //! | [`Ksuid`](struct@crate::Ksuid) | `ksuid_text`, `ksuid_from_text` | `BYTEA` / `BINARY(20)` |
 //! | [`Sonyflake`](struct@crate::Sonyflake) | `sonyflake_text`, `sonyflake_from_text` | `BIGINT` |
 //! | [`RsXid`](struct@crate::RsXid) | `rs_xid_text`, `rs_xid_from_text` (lowercase only) | `BYTEA` / `BINARY(12)` |
+//! | [`ObjectId`](struct@crate::ObjectId) | `object_id_text`, `object_id_from_text` (either case) | `BYTEA` / `BINARY(12)` |
 //! | `Uuid` (the `uuid` crate's) | `uuid_text` (hyphenated, lowercase), `uuid_from_text` (what `Uuid::parse_str` reads: 32 hex digits, hyphenated, braced or after `urn:uuid:`, either case); its TypeID: `uuid_typeid_text`, `uuid_from_typeid` (below) | `UUID` / `BINARY(16)` |
 //!
 //! They take the columns of this crate's default storage (see

@@ -145,7 +145,9 @@ pub(super) struct Radix {
     /// The value's bound (2^bits, in decimal) if the text can spell more than the column holds
     /// and the template must check it (a 64-bit column's helper checks its own).
     pub(super) limit: Option<String>,
-    /// With `fold`: the lowercase letters, and the alphabet's uppercase ones they read as.
+    /// With `fold`: the letters in the other case than the alphabet's, and the alphabet's
+    /// letters they read as (ULID's lowercase as uppercase, an ObjectId's uppercase as
+    /// lowercase).
     pub(super) fold: Option<(String, String)>,
 }
 
@@ -173,8 +175,23 @@ impl Radix {
         let limit = (big && greater(&power(base, row.width as u32), &bound))
             .then(|| decimal(&power(2, row.bits())));
         let fold = fold.then(|| {
-            let upper: String = text.chars().filter(char::is_ascii_uppercase).collect();
-            (upper.to_ascii_lowercase(), upper)
+            let letters: String = text.chars().filter(char::is_ascii_alphabetic).collect();
+            let other: String = letters
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect();
+            assert!(
+                !other.chars().any(|c| letters.contains(c)),
+                "{}: a folded alphabet has its letters in one case",
+                row.name
+            );
+            (other, letters)
         });
         Radix {
             alphabet: text,
@@ -211,8 +228,8 @@ impl Radix {
 }
 
 /// Before reading a text of an alphabet with `fold`.
-pub(super) const FOLD_NOTE: &str = "  -- The lowercase letters of the alphabet in uppercase, and \
-     nothing else: another character\n  -- is refused as written.\n";
+pub(super) const FOLD_NOTE: &str = "  -- Its letters in the other case read as its own, and \
+     nothing else: another character is\n  -- refused as written.\n";
 
 /// `comment` (one line starting `-- `) in lines of at most 96 characters.
 pub(super) fn wrap(comment: &str) -> String {

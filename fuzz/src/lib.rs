@@ -114,9 +114,11 @@ trait Fixed:
     /// Whether the text has prefix ranges (all but a Snowflake's, whose decimal text does not
     /// sort like the ids).
     const PREFIX_RANGES: bool = true;
-    /// Whether the text reads in either case and displays in uppercase (a ULID's), so that a
-    /// prefix range's ends start with the prefix in uppercase.
-    const EITHER_CASE: bool = false;
+    /// A prefix as the ids whose text starts with it display it: itself, but for a text read
+    /// in either case (a ULID's, shown in uppercase; an ObjectId's, in lowercase).
+    fn shown_prefix(prefix: &str) -> String {
+        prefix.to_owned()
+    }
     /// `range_for_prefix`.
     fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error>;
 }
@@ -317,9 +319,39 @@ impl Fixed for Ulid {
     fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
         Ok(Ulid::from_bytes(padded(raw)))
     }
-    const EITHER_CASE: bool = true;
+    fn shown_prefix(prefix: &str) -> String {
+        prefix.to_ascii_uppercase()
+    }
     fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
         Ulid::range_for_prefix(prefix)
+    }
+}
+
+impl Fixed for idtypes::ObjectId {
+    fn parse_str(text: &str) -> Result<Self, Error> {
+        idtypes::ObjectId::parse(text)
+    }
+    fn parse_bytes(text: &[u8]) -> Result<Self, Error> {
+        idtypes::ObjectId::parse_ascii(text)
+    }
+    fn parse_const_str(_: &str) -> Option<Result<Self, Error>> {
+        None
+    }
+    fn valid(text: &[u8]) -> bool {
+        // The BSON ObjectId: 12 bytes in 24 hex digits, which the drivers read in either case.
+        text.len() == 24 && text.iter().all(u8::is_ascii_hexdigit)
+    }
+    fn canonical(text: &[u8]) -> bool {
+        !text.iter().any(u8::is_ascii_uppercase)
+    }
+    fn from_raw_bytes(raw: &[u8]) -> Result<Self, Error> {
+        Ok(idtypes::ObjectId::from_bytes(padded(raw)))
+    }
+    fn shown_prefix(prefix: &str) -> String {
+        prefix.to_ascii_lowercase()
+    }
+    fn prefix_range(prefix: &str) -> Result<Option<IdRange<Self>>, Error> {
+        idtypes::ObjectId::range_for_prefix(prefix)
     }
 }
 
@@ -425,10 +457,7 @@ fn check_prefix<T: Fixed>(prefix: &[u8]) {
     let Ok(prefix) = core::str::from_utf8(prefix) else {
         return;
     };
-    let shown_prefix = match T::EITHER_CASE {
-        true => prefix.to_ascii_uppercase(),
-        false => prefix.to_owned(),
-    };
+    let shown_prefix = T::shown_prefix(prefix);
     match T::prefix_range(prefix) {
         Ok(Some(range)) => {
             assert!(range.start() <= range.end(), "{prefix:?}: {range:?}");
@@ -602,6 +631,7 @@ pub fn fixed(data: &[u8]) {
             check_raw::<Ulid>(input);
             check_raw::<idtypes::Sonyflake>(input);
             check_raw::<idtypes::RsXid>(input);
+            check_raw::<idtypes::ObjectId>(input);
         }
         15 => check_tbsl_raw(input),
         16 => check_transport_value(Tbsl::from_bytes(padded(input))),
@@ -611,7 +641,10 @@ pub fn fixed(data: &[u8]) {
             check_text::<idtypes::Sonyflake>(input);
         }
         19 => check_text::<Ulid>(input),
-        20 => check_text::<idtypes::RsXid>(input),
+        20 => {
+            check_text::<idtypes::RsXid>(input);
+            check_text::<idtypes::ObjectId>(input);
+        }
         _ => {
             // Snowish's raw form: only the reserved top bit makes an u64 no id.
             let value = u64::from_be_bytes(padded(input));

@@ -658,7 +658,7 @@
 //!
 //! | features | Rust |
 //! |---|---|
-//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `jiff`, `time`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `tracing`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum`, `etcd`, `async-graphql` | 1.85 |
+//! | default (`std`), `alloc`, `js`, `serde`, `chrono`, `jiff`, `time`, `uuid`, `derive`, `schemars`, `utoipa`, `tokio`, `tracing`, `postgres-types`, `rusqlite`, `arbitrary`, `cuid2`, `axum`, `etcd`, `async-graphql`, `bson` | 1.85 |
 //! | `diesel-postgres`, `diesel-mysql`, `diesel-sqlite` | 1.86 |
 //! | `utoipa6` | 1.88 |
 //! | `sqlx-postgres`, `sqlx-mysql`, `sqlx-sqlite`, `sea-orm` | 1.94 |

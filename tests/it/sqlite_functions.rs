@@ -210,6 +210,7 @@ text_and_back! {
     ksuid_text_is_display_and_back: Ksuid, "ksuid";
     sonyflake_text_is_display_and_back: Sonyflake, "sonyflake";
     rs_xid_text_is_display_and_back: RsXid, "rs_xid";
+    object_id_text_is_display_and_back: idtypes::ObjectId, "object_id";
 }
 
 #[tokio::test]
@@ -284,6 +285,7 @@ typed_text_and_back! {
     ksuid_prefixed_text_is_a_typed_ids_text: TraceId, "ksuid";
     sonyflake_prefixed_text_is_a_typed_ids_text: BatchId, "sonyflake";
     rs_xid_prefixed_text_is_a_typed_ids_text: RequestId, "rs_xid";
+    object_id_prefixed_text_is_a_typed_ids_text: idtypes_tests::typed::MongoOrderId, "object_id";
 }
 
 /// The UUIDs of the tests: a typed UUID's samples (the ends, the top bits, v4 and v7).
@@ -741,7 +743,7 @@ fn the_functions_are_those_of_the_other_databases() {
     let db = Connection::open_in_memory().unwrap();
     idtypes::sql::sqlite::register_functions(&db).unwrap();
     let mut expected = functions_of_the_other_databases();
-    assert_eq!(expected.len(), 14 * 4 + 4, "{expected:?}");
+    assert_eq!(expected.len(), STEMS.len() * 4 + 4, "{expected:?}");
     expected.sort();
     assert_eq!(function_names(&db), expected);
     // Deterministic and innocuous, so that indexes, generated columns and schemas may use them.
@@ -763,7 +765,7 @@ fn the_functions_are_those_of_the_other_databases() {
 }
 
 /// The functions' stems, as the other databases' scripts name them.
-const STEMS: [&str; 14] = [
+const STEMS: [&str; 15] = [
     "tid",
     "time_id",
     "uid11",
@@ -777,6 +779,7 @@ const STEMS: [&str; 14] = [
     "ksuid",
     "sonyflake",
     "rs_xid",
+    "object_id",
     "uuid",
 ];
 

@@ -556,6 +556,25 @@ fn rs_xids_parse_encode_and_generate() {
     assert_eq!(RsXid::parse(&a.to_string()), Ok(a));
 }
 
+/// MongoDB's ObjectId in the host: its text reads in either case and writes in lowercase,
+/// `ObjectId::now()` carries the host's time, and ids of one process share a random value and
+/// count up.
+#[test]
+fn object_ids_parse_encode_and_generate() {
+    use idtypes::ObjectId;
+    let id: ObjectId = "64B7F0A1C2D3E4F5A6B7C8D9".parse().unwrap();
+    assert_eq!(id.timestamp_seconds(), 1_689_776_289);
+    assert_eq!(id.process_unique(), [0xc2, 0xd3, 0xe4, 0xf5, 0xa6]);
+    assert_eq!(id.encode(), "64b7f0a1c2d3e4f5a6b7c8d9");
+    assert!(ObjectId::parse("64b7f0a1c2d3e4f5a6b7c8dg").is_err());
+    let now = host_millis();
+    let (a, b) = (ObjectId::now(), ObjectId::now());
+    assert!((a.timestamp_seconds() as f64 * 1000.0 - now).abs() < 60_000.0);
+    assert_eq!(a.process_unique(), b.process_unique());
+    assert_eq!(b.counter(), (a.counter() + 1) % (1 << 24));
+    assert_eq!(ObjectId::parse(&a.to_string()), Ok(a));
+}
+
 /// NanoIDs parse, print and generate: the host's random source gives different ids of the
 /// alphabet, and the reference's mapping of fixed bytes holds here too.
 #[test]

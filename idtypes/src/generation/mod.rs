@@ -17,6 +17,8 @@ pub(crate) mod monotonic;
 #[cfg(all(feature = "std", idtypes_host))]
 pub(crate) mod monotonic128;
 pub(crate) mod padded;
+#[cfg(all(feature = "std", idtypes_host))]
+pub(crate) mod process_counter;
 pub(crate) mod run_ahead;
 #[cfg(all(feature = "std", idtypes_host))]
 pub(crate) mod traits;

@@ -1,19 +1,10 @@
 //! [`ObjectIdGenerator`]: MongoDB's ObjectIds from a clock, from any number of threads.
 
-use core::{
-    fmt,
-    sync::atomic::{AtomicU32, AtomicU64, Ordering},
-};
+use core::fmt;
 
-use super::{FORMAT, MAX_COUNTER, ObjectId};
-use crate::generation::lanes::Lanes;
-use crate::{
-    Clock, Error, SystemClock, error::Repr, generation::padded::Padded, process::fork,
-    process::random::secure_u64,
-};
-
-/// The bits of the process word that hold the random value (the rest: the fork generation).
-const UNIQUE_BITS: u32 = 40;
+use super::{FORMAT, ObjectId};
+use crate::generation::process_counter::ProcessCounter;
+use crate::{Clock, Error, SystemClock, error::Repr, process::random::secure_u64};
 
 /// Makes ObjectIds the way the MongoDB drivers do (npm `bson`'s `new ObjectId()`, the Rust
 /// `bson` crate's `ObjectId::new()`): the clock's Unix seconds, a 5-byte random value drawn
@@ -43,11 +34,8 @@ const UNIQUE_BITS: u32 = 40;
 /// ```
 pub struct ObjectIdGenerator<C = SystemClock> {
     clock: C,
-    /// The fork generation the random value was drawn in (its low 24 bits, in the high bits)
-    /// and the random value (the low 40 bits).
-    process: AtomicU64,
-    /// The last counter handed out (its low 24 bits), per lane.
-    counter: Padded<Lanes<AtomicU32>>,
+    /// The random value (40 bits), drawn again in a forked child, and the counter.
+    state: ProcessCounter,
 }
 
 impl<C: Clock> ObjectIdGenerator<C> {
@@ -63,13 +51,9 @@ impl<C: Clock> ObjectIdGenerator<C> {
     /// assert_eq!(generator.next().timestamp_seconds(), 0);
     /// ```
     pub fn with_clock(clock: C) -> Self {
-        fork::watch();
         ObjectIdGenerator {
             clock,
-            process: AtomicU64::new(process_word(fork::current().generation(), random_unique())),
-            counter: Padded(Lanes::one(AtomicU32::new(
-                secure_u64() as u32 & MAX_COUNTER,
-            ))),
+            state: ProcessCounter::new(40, secure_u64),
         }
     }
 
@@ -104,9 +88,7 @@ impl<C: Clock> ObjectIdGenerator<C> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lanes(mut self, lanes: usize) -> Result<Self, Error> {
-        self.counter.0.set(lanes, FORMAT, || {
-            AtomicU32::new(secure_u64() as u32 & MAX_COUNTER)
-        })?;
+        self.state.set_lanes(lanes, FORMAT)?;
         Ok(self)
     }
 
@@ -122,7 +104,7 @@ impl<C: Clock> ObjectIdGenerator<C> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn lanes(&self) -> usize {
-        self.counter.count()
+        self.state.lanes()
     }
 
     /// The next ObjectId.
@@ -161,15 +143,8 @@ impl<C> ObjectIdGenerator<C> {
     /// (and `ObjectId::at` for a second it is given).
     #[inline]
     pub(crate) fn at_seconds(&self, seconds: u32) -> ObjectId {
-        let unique = self.process_unique();
-        // In lanes, each lane steps by the lane count and keeps its own low bits.
-        let (counter, mask, lane) = self.counter.mine();
-        let step = mask as u32 + 1;
-        let counter = counter
-            .fetch_add(step, Ordering::Relaxed)
-            .wrapping_add(step);
-        let counter = (counter & !(mask as u32)) | lane as u32;
-        ObjectId::from_fields(seconds, unique, counter & MAX_COUNTER)
+        let (unique, counter) = self.state.next();
+        ObjectId::from_fields(seconds, unique_of(unique), counter)
     }
 
     /// The random value of this generator's ids in this process (drawn again in a forked
@@ -185,58 +160,15 @@ impl<C> ObjectIdGenerator<C> {
     /// ```
     #[inline]
     pub fn process_unique(&self) -> [u8; 5] {
-        let generation = fork::current().generation();
-        let word = self.process.load(Ordering::Acquire);
-        if word >> UNIQUE_BITS == generation_bits(generation) {
-            return unique_of(word);
-        }
-        self.forked(word, generation)
-    }
-
-    /// The first id in a forked child: a new random value and a new counter, set by
-    /// whichever thread gets here first.
-    #[cold]
-    #[inline(never)]
-    fn forked(&self, seen: u64, generation: u64) -> [u8; 5] {
-        let word = process_word(generation, random_unique());
-        match self
-            .process
-            .compare_exchange(seen, word, Ordering::AcqRel, Ordering::Acquire)
-        {
-            Ok(_) => {
-                for lane in self.counter.all() {
-                    lane.store(secure_u64() as u32 & MAX_COUNTER, Ordering::Relaxed);
-                }
-                unique_of(word)
-            }
-            // Another thread of the child got here first.
-            Err(current) => unique_of(current),
-        }
+        unique_of(self.state.value())
     }
 }
 
-/// A fork generation's bits in the process word: its low 24 (a child is one generation on
-/// from its parent, so two processes of one line of forks tell theirs apart).
+/// The random value (its low 40 bits) as the id's 5 bytes.
 #[inline]
-fn generation_bits(generation: u64) -> u64 {
-    generation & ((1 << (64 - UNIQUE_BITS)) - 1)
-}
-
-/// The process word of a fork generation and a random value.
-fn process_word(generation: u64, unique: u64) -> u64 {
-    (generation_bits(generation) << UNIQUE_BITS) | (unique & ((1 << UNIQUE_BITS) - 1))
-}
-
-/// The random value in a process word, as the id's 5 bytes.
-#[inline]
-fn unique_of(word: u64) -> [u8; 5] {
-    let b = word.to_be_bytes();
+fn unique_of(value: u64) -> [u8; 5] {
+    let b = value.to_be_bytes();
     [b[3], b[4], b[5], b[6], b[7]]
-}
-
-/// 40 random bits from the OS.
-fn random_unique() -> u64 {
-    secure_u64() & ((1 << UNIQUE_BITS) - 1)
 }
 
 #[cold]
@@ -281,7 +213,8 @@ crate::generation::generator_shell::generator_shell! {
 impl<C> fmt::Debug for ObjectIdGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ObjectIdGenerator")
-            .field("lanes", &self.counter.count())
+            .field("process_unique", &unique_of(self.state.last_value()))
+            .field("lanes", &self.state.lanes())
             .finish_non_exhaustive()
     }
 }
@@ -301,15 +234,11 @@ mod tests {
         for i in 1..1000 {
             assert_eq!(
                 generator.next().counter(),
-                (first.counter() + i) & MAX_COUNTER
+                (first.counter() + i) & ObjectId::MAX_COUNTER
             );
         }
-        generator
-            .counter
-            .mine()
-            .0
-            .store(MAX_COUNTER - 1, Ordering::Relaxed);
-        assert_eq!(generator.next().counter(), MAX_COUNTER);
+        generator.state.set_counter(ObjectId::MAX_COUNTER - 1);
+        assert_eq!(generator.next().counter(), ObjectId::MAX_COUNTER);
         assert_eq!(generator.next().counter(), 0);
     }
 
@@ -371,16 +300,13 @@ mod tests {
     fn a_changed_generation_draws_a_new_value_and_a_new_counter() {
         let generator = ObjectIdGenerator::with_clock(ManualClock::new(NOW));
         let before = generator.next();
-        // As a forked child finds it: the word of another generation.
-        let stale = process_word(
-            fork::current().generation().wrapping_add(1),
-            u64::from_be_bytes([0, 0, 0, 1, 2, 3, 4, 5]),
-        );
         let mut values = HashSet::new();
         let mut counters = HashSet::new();
         for _ in 0..20 {
-            generator.process.store(stale, Ordering::Relaxed);
-            generator.counter.mine().0.store(0, Ordering::Relaxed);
+            // As a forked child finds it: the word of another generation.
+            generator
+                .state
+                .pretend_forked(u64::from_be_bytes([0, 0, 0, 1, 2, 3, 4, 5]), 0);
             let id = generator.next();
             assert_ne!(id.process_unique(), [1, 2, 3, 4, 5]);
             values.insert(id.process_unique());

@@ -1,16 +1,10 @@
 //! [`RsXidGenerator`]: rs/xid's XIDs from a clock, from any number of threads.
 
-use core::{
-    fmt,
-    sync::atomic::{AtomicU32, AtomicU64, Ordering},
-};
+use core::fmt;
 
-use super::{FORMAT, MAX_COUNTER, RsXid, host};
-use crate::generation::lanes::Lanes;
-use crate::{
-    Clock, Error, SystemClock, error::Repr, generation::padded::Padded, process::fork,
-    process::random::secure_u64,
-};
+use super::{FORMAT, RsXid, host};
+use crate::generation::process_counter::ProcessCounter;
+use crate::{Clock, Error, SystemClock, error::Repr};
 
 /// Makes XIDs the way rs/xid's `New()` does: the clock's Unix seconds, this host's machine
 /// id, this process's id, and a counter that starts at a random value and goes up by one
@@ -55,11 +49,8 @@ use crate::{
 pub struct RsXidGenerator<C = SystemClock> {
     clock: C,
     machine: [u8; 3],
-    /// The fork generation the process id was read in (high 48 bits) and the process id
-    /// (low 16).
-    process: AtomicU64,
-    /// The last counter handed out (its low 24 bits), per lane.
-    counter: Padded<Lanes<AtomicU32>>,
+    /// The process id (16 bits), read again in a forked child, and the counter.
+    state: ProcessCounter,
 }
 
 impl<C: Clock> RsXidGenerator<C> {
@@ -76,14 +67,10 @@ impl<C: Clock> RsXidGenerator<C> {
     /// assert_eq!(generator.machine_id(), RsXid::now().machine_id());
     /// ```
     pub fn with_clock(clock: C) -> Self {
-        fork::watch();
         RsXidGenerator {
             clock,
             machine: machine_id(),
-            process: AtomicU64::new(process_word(fork::current().generation())),
-            counter: Padded(Lanes::one(AtomicU32::new(
-                secure_u64() as u32 & MAX_COUNTER,
-            ))),
+            state: ProcessCounter::new(16, || u64::from(host::process_id())),
         }
     }
 
@@ -118,9 +105,7 @@ impl<C: Clock> RsXidGenerator<C> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn with_lanes(mut self, lanes: usize) -> Result<Self, Error> {
-        self.counter.0.set(lanes, FORMAT, || {
-            AtomicU32::new(secure_u64() as u32 & MAX_COUNTER)
-        })?;
+        self.state.set_lanes(lanes, FORMAT)?;
         Ok(self)
     }
 
@@ -136,7 +121,7 @@ impl<C: Clock> RsXidGenerator<C> {
     /// # Ok::<(), idtypes::Error>(())
     /// ```
     pub fn lanes(&self) -> usize {
-        self.counter.count()
+        self.state.lanes()
     }
 
     /// The next XID.
@@ -175,15 +160,8 @@ impl<C> RsXidGenerator<C> {
     /// clock's second (and `RsXid::at` for a second it is given).
     #[inline]
     pub(crate) fn at_seconds(&self, seconds: u32) -> RsXid {
-        let pid = self.process_id();
-        // In lanes, each lane steps by the lane count and keeps its own low bits.
-        let (counter, mask, lane) = self.counter.mine();
-        let step = mask as u32 + 1;
-        let counter = counter
-            .fetch_add(step, Ordering::Relaxed)
-            .wrapping_add(step);
-        let counter = (counter & !(mask as u32)) | lane as u32;
-        RsXid::from_fields(seconds, self.machine, pid, counter & MAX_COUNTER)
+        let (pid, counter) = self.state.next();
+        RsXid::from_fields(seconds, self.machine, pid as u16, counter)
     }
 }
 
@@ -231,33 +209,7 @@ impl<C> RsXidGenerator<C> {
     /// ```
     #[inline]
     pub fn process_id(&self) -> u16 {
-        let generation = fork::current().generation();
-        let word = self.process.load(Ordering::Acquire);
-        if word >> 16 == generation {
-            return word as u16;
-        }
-        self.forked(word, generation)
-    }
-
-    /// The first id in a forked child: the child's process id and a new counter, set by
-    /// whichever thread gets here first.
-    #[cold]
-    #[inline(never)]
-    fn forked(&self, seen: u64, generation: u64) -> u16 {
-        let word = process_word(generation);
-        match self
-            .process
-            .compare_exchange(seen, word, Ordering::AcqRel, Ordering::Acquire)
-        {
-            Ok(_) => {
-                for lane in self.counter.all() {
-                    lane.store(secure_u64() as u32 & MAX_COUNTER, Ordering::Relaxed);
-                }
-                word as u16
-            }
-            // Another thread of the child got here first (its process id is the same).
-            Err(current) => current as u16,
-        }
+        self.state.value() as u16
     }
 }
 
@@ -265,11 +217,6 @@ impl<C> RsXidGenerator<C> {
 fn machine_id() -> [u8; 3] {
     static MACHINE: std::sync::OnceLock<[u8; 3]> = std::sync::OnceLock::new();
     *MACHINE.get_or_init(host::machine_id)
-}
-
-/// The process word for a fork generation: the generation and this process's id.
-fn process_word(generation: u64) -> u64 {
-    (generation << 16) | u64::from(host::process_id())
 }
 
 #[cold]
@@ -315,7 +262,7 @@ impl<C> fmt::Debug for RsXidGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RsXidGenerator")
             .field("machine_id", &self.machine)
-            .field("process_id", &(self.process.load(Ordering::Relaxed) as u16))
+            .field("process_id", &(self.state.last_value() as u16))
             .finish_non_exhaustive()
     }
 }
@@ -335,22 +282,14 @@ mod tests {
         for i in 1..1000 {
             assert_eq!(
                 generator.next().counter(),
-                (first.counter() + i) & MAX_COUNTER
+                (first.counter() + i) & RsXid::MAX_COUNTER
             );
         }
-        generator
-            .counter
-            .mine()
-            .0
-            .store(MAX_COUNTER - 1, Ordering::Relaxed);
-        assert_eq!(generator.next().counter(), MAX_COUNTER);
+        generator.state.set_counter(RsXid::MAX_COUNTER - 1);
+        assert_eq!(generator.next().counter(), RsXid::MAX_COUNTER);
         assert_eq!(generator.next().counter(), 0);
         // The counter's bits above 24 never reach the id.
-        generator
-            .counter
-            .mine()
-            .0
-            .store(u32::MAX, Ordering::Relaxed);
+        generator.state.set_counter(u32::MAX);
         assert_eq!(generator.next().counter(), 0);
     }
 
@@ -414,14 +353,10 @@ mod tests {
     fn a_changed_generation_reads_the_process_again_and_draws_a_new_counter() {
         let generator = RsXidGenerator::with_clock(ManualClock::new(NOW));
         generator.next();
-        // As a forked child finds it: the word of another generation.
-        let stale = (fork::current().generation().wrapping_add(1) << 16) | 0xFFFF;
-        generator.process.store(stale, Ordering::Relaxed);
-        generator.counter.mine().0.store(0, Ordering::Relaxed);
         let mut counters = HashSet::new();
         for _ in 0..20 {
-            generator.process.store(stale, Ordering::Relaxed);
-            generator.counter.mine().0.store(0, Ordering::Relaxed);
+            // As a forked child finds it: the word of another generation.
+            generator.state.pretend_forked(0xFFFF, 0);
             let id = generator.next();
             assert_eq!(id.process_id(), host::process_id());
             counters.insert(id.counter());

@@ -29,7 +29,7 @@ cargo bench -p idtypes --features derive,serde \
     --bench process --bench typed --bench contention 1>&2
 cargo bench --manifest-path benches-peers/Cargo.toml \
     --bench uuids --bench record_key --bench snowflake --bench sonyflake --bench nanoid \
-    --bench generate 1>&2
+    --bench object_id --bench generate 1>&2
 
 cargo run --quiet --manifest-path benches-peers/Cargo.toml --bin perf-report >"$out"
 # The run-ahead table (how far ahead of the clock each generator's ids run under load): not a

@@ -473,15 +473,16 @@ RETURN CONCAT(prefix, snowflake_text(id)) $$
 DROP FUNCTION IF EXISTS tbsl_text $$
 CREATE FUNCTION tbsl_text(id VARBINARY(16)) RETURNS VARCHAR(20) CHARACTER SET utf8mb4
 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN idtypes_encode(idtypes_bytes_value(id, 10, 'TBSL'),
-  '0123456789ABCDEF', 20) $$
+RETURN IF(LENGTH(id) = 10, HEX(id),
+  CAST(idtypes_bytes_value(id, 10, 'TBSL') AS CHAR)) $$
 
 DROP FUNCTION IF EXISTS tbsl_from_prefixed_text $$
 CREATE FUNCTION tbsl_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
     prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BINARY(10) DETERMINISTIC NO SQL
-RETURN UNHEX(idtypes_encode(idtypes_decode(t, prefix,
-    '0123456789ABCDEF', 20, 'TBSL'), '0123456789ABCDEF', 20)) $$
+RETURN IF(idtypes_decode(t, prefix,
+    '0123456789ABCDEF', 20, 'TBSL') IS NULL, NULL,
+  UNHEX(SUBSTRING(t, CHAR_LENGTH(prefix) + 1))) $$
 DROP FUNCTION IF EXISTS tbsl_from_text $$
 CREATE FUNCTION tbsl_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(10)
 DETERMINISTIC NO SQL RETURN tbsl_from_prefixed_text(t, '') $$
@@ -616,17 +617,18 @@ RETURN CONCAT(prefix, rs_xid_text(id)) $$
 DROP FUNCTION IF EXISTS object_id_text $$
 CREATE FUNCTION object_id_text(id VARBINARY(16)) RETURNS VARCHAR(24) CHARACTER SET utf8mb4
 COLLATE utf8mb4_bin DETERMINISTIC NO SQL
-RETURN idtypes_encode(idtypes_bytes_value(id, 12, 'ObjectId'),
-  '0123456789abcdef', 24) $$
+RETURN IF(LENGTH(id) = 12, LOWER(HEX(id)),
+  CAST(idtypes_bytes_value(id, 12, 'ObjectId') AS CHAR)) $$
 
 DROP FUNCTION IF EXISTS object_id_from_prefixed_text $$
 CREATE FUNCTION object_id_from_prefixed_text(t VARCHAR(255) CHARACTER SET utf8mb4,
     prefix VARCHAR(255) CHARACTER SET utf8mb4)
 RETURNS BINARY(12) DETERMINISTIC NO SQL
-RETURN UNHEX(idtypes_encode(idtypes_decode(CONCAT(LEFT(t, CHAR_LENGTH(prefix)),
+RETURN IF(idtypes_decode(CONCAT(LEFT(t, CHAR_LENGTH(prefix)),
                          idtypes_translate(SUBSTRING(t, CHAR_LENGTH(prefix) + 1),
                          'ABCDEF', 'abcdef')), prefix,
-    '0123456789abcdef', 24, 'ObjectId'), '0123456789ABCDEF', 24)) $$
+    '0123456789abcdef', 24, 'ObjectId') IS NULL, NULL,
+  UNHEX(SUBSTRING(t, CHAR_LENGTH(prefix) + 1))) $$
 DROP FUNCTION IF EXISTS object_id_from_text $$
 CREATE FUNCTION object_id_from_text(t VARCHAR(255) CHARACTER SET utf8mb4) RETURNS BINARY(12)
 DETERMINISTIC NO SQL RETURN object_id_from_prefixed_text(t, '') $$

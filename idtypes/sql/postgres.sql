@@ -368,15 +368,22 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.s
 
 -- TBSL: 20 uppercase hex characters; the column holds its 10 bytes (BYTEA).
 CREATE OR REPLACE FUNCTION @extschema@.tbsl_text(id bytea)
-RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT @extschema@.idtypes_encode(@extschema@.idtypes_bytes_value(id, 10, 'TBSL'),
-    '0123456789ABCDEF', 20)
-$$;
+RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  IF length(id) <> 10 THEN
+    RAISE EXCEPTION 'invalid TBSL: expected 10 bytes, found %', length(id)
+      USING ERRCODE = '22P02';
+  END IF;
+  RETURN upper(encode(id, 'hex'));
+END $$;
 
 CREATE OR REPLACE FUNCTION @extschema@.tbsl_from_prefixed_text(t text, prefix text)
 RETURNS bytea LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT decode(@extschema@.idtypes_encode(@extschema@.idtypes_decode(t, prefix,
-    '0123456789ABCDEF', 20, 'TBSL'), '0123456789abcdef', 20), 'hex')
+  SELECT CASE WHEN left(t, length(prefix)) = prefix
+                   AND substr(t, length(prefix) + 1) ~ '^[0-9A-F]{20}$'
+              THEN decode(substr(t, length(prefix) + 1), 'hex')
+              ELSE decode(@extschema@.idtypes_encode(@extschema@.idtypes_decode(t, prefix,
+    '0123456789ABCDEF', 20, 'TBSL'), '0123456789abcdef', 20), 'hex') END
 $$;
 CREATE OR REPLACE FUNCTION @extschema@.tbsl_from_text(t text) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.tbsl_from_prefixed_text(t, '') $$;
@@ -482,17 +489,24 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT prefix || @extschema@.r
 
 -- ObjectId: 24 hexadecimal digits, read in either case; the column holds its 12 bytes (BYTEA).
 CREATE OR REPLACE FUNCTION @extschema@.object_id_text(id bytea)
-RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT @extschema@.idtypes_encode(@extschema@.idtypes_bytes_value(id, 12, 'ObjectId'),
-    '0123456789abcdef', 24)
-$$;
+RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  IF length(id) <> 12 THEN
+    RAISE EXCEPTION 'invalid ObjectId: expected 12 bytes, found %', length(id)
+      USING ERRCODE = '22P02';
+  END IF;
+  RETURN encode(id, 'hex');
+END $$;
 
 CREATE OR REPLACE FUNCTION @extschema@.object_id_from_prefixed_text(t text, prefix text)
 RETURNS bytea LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT decode(@extschema@.idtypes_encode(@extschema@.idtypes_decode(left(t, length(prefix))
+  SELECT CASE WHEN left(t, length(prefix)) = prefix
+                   AND substr(t, length(prefix) + 1) ~ '^[0-9A-Fa-f]{24}$'
+              THEN decode(substr(t, length(prefix) + 1), 'hex')
+              ELSE decode(@extschema@.idtypes_encode(@extschema@.idtypes_decode(left(t, length(prefix))
          || translate(substr(t, length(prefix) + 1), 'ABCDEF',
                       'abcdef'), prefix,
-    '0123456789abcdef', 24, 'ObjectId'), '0123456789abcdef', 24), 'hex')
+    '0123456789abcdef', 24, 'ObjectId'), '0123456789abcdef', 24), 'hex') END
 $$;
 CREATE OR REPLACE FUNCTION @extschema@.object_id_from_text(t text) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT @extschema@.object_id_from_prefixed_text(t, '') $$;

@@ -269,6 +269,31 @@ const SECTIONS: &[Section] = &[
                 beside: &[("`String::from(&str)`", "nanoid (String from &str)")],
                 kind: P,
             },
+            Row {
+                operation: "24 hex chars (either case) -> `ObjectId`",
+                source: X,
+                bench: "object_id",
+                group: "object_id_parse",
+                ours: &[("", "idtypes")],
+                beside: &[("bson `ObjectId::parse_str`", "bson")],
+                kind: P,
+            },
+            Row {
+                operation: "`ObjectId` -> text: `Display` into a `String`",
+                source: X,
+                bench: "object_id",
+                group: "object_id_encode",
+                ours: &[
+                    ("", "idtypes/display"),
+                    ("`encode()` on the stack", "idtypes/encode"),
+                    ("`to_string`", "idtypes/to_string"),
+                ],
+                beside: &[
+                    ("bson `Display`", "bson/display"),
+                    ("bson `to_hex`", "bson/to_hex"),
+                ],
+                kind: P,
+            },
         ],
     },
     Section {
@@ -445,6 +470,15 @@ const SECTIONS: &[Section] = &[
                 ],
                 beside: &[],
                 kind: R,
+            },
+            Row {
+                operation: "one `ObjectId` (`ObjectId::now`)",
+                source: X,
+                bench: "object_id",
+                group: "object_id_generate",
+                ours: &[("", "idtypes")],
+                beside: &[("bson `ObjectId::new`", "bson")],
+                kind: P,
             },
             Row {
                 operation: "one `Tbsl` (sequenced, in-memory provider)",

@@ -149,6 +149,11 @@ pub(super) struct Radix {
     /// letters they read as (ULID's lowercase as uppercase, an ObjectId's uppercase as
     /// lowercase).
     pub(super) fold: Option<(String, String)>,
+    /// Whether the text is the column's bytes in hex, two digits a byte (a TBSL's, an
+    /// ObjectId's): then the databases' own hex functions write and read it, `Some(true)`
+    /// for uppercase digits, `Some(false)` for lowercase. Measured on PostgreSQL, 50,000 TBSLs
+    /// to text took 16 times as long through the general number encoding.
+    pub(super) hex: Option<bool>,
 }
 
 impl Radix {
@@ -193,12 +198,18 @@ impl Radix {
             );
             (other, letters)
         });
+        let hex = (row.column == Column::Bytes
+            && pad_bits == 0
+            && row.width == 2 * row.bytes
+            && text.eq_ignore_ascii_case("0123456789abcdef"))
+        .then(|| text.ends_with('F'));
         Radix {
             alphabet: text,
             pad,
             pad_ends,
             limit,
             fold,
+            hex,
         }
     }
 

@@ -103,12 +103,25 @@ fn radix(row: &Row, facts: &Radix) -> String {
         Some(pad) => format!("{value} * {pad}"),
         None => value,
     };
-    let text = format!(
-        "DROP FUNCTION IF EXISTS {f}_text $$\n\
-         CREATE FUNCTION {f}_text(id {id}) RETURNS VARCHAR({width}) CHARACTER SET utf8mb4\n\
-         COLLATE utf8mb4_bin DETERMINISTIC NO SQL\n\
-         RETURN idtypes_encode({value},\n  '{alphabet}', {width}) $$\n"
-    );
+    let text = match facts.hex {
+        // The bytes in hex, by MySQL's `HEX`; another length is refused as any is.
+        Some(upper) => format!(
+            "DROP FUNCTION IF EXISTS {f}_text $$\n\
+             CREATE FUNCTION {f}_text(id {id}) RETURNS VARCHAR({width}) CHARACTER SET utf8mb4\n\
+             COLLATE utf8mb4_bin DETERMINISTIC NO SQL\n\
+             RETURN IF(LENGTH(id) = {n}, {open}HEX(id){close},\n  \
+             CAST({value} AS CHAR)) $$\n",
+            n = row.bytes,
+            open = if upper { "" } else { "LOWER(" },
+            close = if upper { "" } else { ")" },
+        ),
+        None => format!(
+            "DROP FUNCTION IF EXISTS {f}_text $$\n\
+             CREATE FUNCTION {f}_text(id {id}) RETURNS VARCHAR({width}) CHARACTER SET utf8mb4\n\
+             COLLATE utf8mb4_bin DETERMINISTIC NO SQL\n\
+             RETURN idtypes_encode({value},\n  '{alphabet}', {width}) $$\n"
+        ),
+    };
 
     // Reading: the number the text spells (`v`), its checks, and the column's value of it.
     let input = match &facts.fold {
@@ -151,6 +164,10 @@ fn radix(row: &Row, facts: &Radix) -> String {
                 "FALSE"
             },
         ),
+        // Hex after the prefix, once `idtypes_decode` has checked it: its bytes.
+        Column::Bytes if facts.hex.is_some() => {
+            format!("IF({v} IS NULL, NULL,\n  UNHEX(SUBSTRING(t, CHAR_LENGTH(prefix) + 1)))")
+        }
         Column::Bytes | Column::Uuid => format!(
             "UNHEX(idtypes_encode({v}, '0123456789ABCDEF', {}))",
             2 * row.bytes

@@ -6,7 +6,7 @@
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use super::{lanes::Lanes, padded::Padded};
-use crate::{Error, process::fork, process::random::secure_u64};
+use crate::{Error, error::Repr, process::fork, process::random::secure_u64};
 
 /// The largest counter, 2^24 - 1: both formats' counters are 3 bytes.
 pub(crate) const MAX_COUNTER: u32 = (1 << 24) - 1;
@@ -139,6 +139,25 @@ impl ProcessCounter {
     pub(crate) fn set_counter(&self, counter: u32) {
         self.counter.mine().0.store(counter, Ordering::Relaxed);
     }
+}
+
+/// The 4-byte Unix second of a clock's microseconds, as both formats take it: a clock before
+/// 1970 reads as 1970, and after 2106-02-07T06:28:15Z there is none
+/// ([`ErrorKind::Exhausted`](crate::ErrorKind::Exhausted); the references wrap to 1970).
+#[inline]
+pub(crate) fn unix_seconds(micros: i64, format: &'static str) -> Result<u32, Error> {
+    let seconds = if micros < 0 { 0 } else { micros / 1_000_000 };
+    u32::try_from(seconds).map_err(|_| exhausted(format))
+}
+
+#[cold]
+fn exhausted(format: &'static str) -> Error {
+    Error::new(
+        format,
+        Repr::Exhausted {
+            reason: "the timestamp would pass 2106-02-07T06:28:15Z, the last 4-byte second",
+        },
+    )
 }
 
 /// A counter's random start.

@@ -3,8 +3,8 @@
 use core::fmt;
 
 use super::{FORMAT, ObjectId};
-use crate::generation::process_counter::ProcessCounter;
-use crate::{Clock, Error, SystemClock, error::Repr, process::random::secure_u64};
+use crate::generation::process_counter::{ProcessCounter, unix_seconds};
+use crate::{Clock, Error, SystemClock, process::random::secure_u64};
 
 /// Makes ObjectIds the way the MongoDB drivers do (npm `bson`'s `new ObjectId()`, the Rust
 /// `bson` crate's `ObjectId::new()`): the clock's Unix seconds, a 5-byte random value drawn
@@ -124,16 +124,8 @@ impl<C: Clock> ObjectIdGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<ObjectId, Error> {
-        let micros = self.clock.now_micros();
-        let seconds = if micros < 0 {
-            0
-        } else {
-            (micros / 1_000_000) as u64
-        };
-        if seconds > ObjectId::MAX_TIMESTAMP_SECONDS {
-            return Err(exhausted());
-        }
-        Ok(self.at_seconds(seconds as u32))
+        let seconds = unix_seconds(self.clock.now_micros(), FORMAT)?;
+        Ok(self.at_seconds(seconds))
     }
 }
 
@@ -169,16 +161,6 @@ impl<C> ObjectIdGenerator<C> {
 fn unique_of(value: u64) -> [u8; 5] {
     let b = value.to_be_bytes();
     [b[3], b[4], b[5], b[6], b[7]]
-}
-
-#[cold]
-fn exhausted() -> Error {
-    Error::new(
-        FORMAT,
-        Repr::Exhausted {
-            reason: "the timestamp would pass 2106-02-07T06:28:15Z, the last 4-byte second",
-        },
-    )
 }
 
 crate::generation::generator_shell::generator_shell! {

@@ -67,91 +67,9 @@ impl ObjectId {
             ObjectId(narrow(end.to_be_bytes())),
         )))
     }
-
-    /// The inclusive range of ids whose timestamps (Unix seconds) lie in
-    /// `start_seconds..=end_seconds`, with any other parts; `None` when it is empty. An end
-    /// past [`MAX_TIMESTAMP_SECONDS`](ObjectId::MAX_TIMESTAMP_SECONDS) is taken as that. This
-    /// is the range MongoDB users build by hand from `ObjectId.createFromTime`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use idtypes::ObjectId;
-    ///
-    /// let range = ObjectId::range_for_seconds(1_700_000_000, 1_700_000_000).unwrap();
-    /// assert_eq!(range.start().to_string(), "6553f1000000000000000000");
-    /// assert_eq!(range.end().to_string(), "6553f100ffffffffffffffff");
-    /// assert!(ObjectId::range_for_seconds(2, 1).is_none());
-    /// ```
-    pub const fn range_for_seconds(
-        start_seconds: u64,
-        end_seconds: u64,
-    ) -> Option<IdRange<ObjectId>> {
-        let end = if end_seconds > ObjectId::MAX_TIMESTAMP_SECONDS {
-            ObjectId::MAX_TIMESTAMP_SECONDS
-        } else {
-            end_seconds
-        };
-        if start_seconds > end {
-            return None;
-        }
-        Some(IdRange::new_unchecked(
-            ObjectId::from_fields(start_seconds as u32, [0; 5], 0),
-            ObjectId::from_fields(end as u32, [0xFF; 5], super::MAX_COUNTER),
-        ))
-    }
-
-    /// The ids made within a span of time, as an inclusive range; `None` when no id can be
-    /// (an empty span, or one wholly outside 1970 to 2106).
-    ///
-    /// Takes any range of `SystemTime` (or of a type that converts to it, as every
-    /// [`UtcTime`](crate::UtcTime) does): `start..end` leaves `end` out, `start..=end` keeps
-    /// it, `start..` runs to the last id; times are taken to the second.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use std::time::{Duration, UNIX_EPOCH};
-    /// use idtypes::ObjectId;
-    ///
-    /// let day = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
-    /// let range = ObjectId::range_for_time(day..day + Duration::from_secs(86_400)).unwrap();
-    /// assert_eq!(range.start().timestamp(), day);
-    /// assert_eq!(range.end().timestamp_seconds(), 1_700_086_399);
-    /// ```
-    #[cfg(feature = "std")]
-    pub fn range_for_time<T>(span: impl core::ops::RangeBounds<T>) -> Option<IdRange<ObjectId>>
-    where
-        T: Clone + Into<std::time::SystemTime>,
-    {
-        let (start, end) =
-            crate::range::time::unsigned_bounds(crate::range::time::millis_bounds(span)?)?;
-        // Milliseconds to the seconds that hold them: a second is in the span when any of
-        // its milliseconds is.
-        ObjectId::range_for_seconds(start / 1000, end / 1000)
-    }
-
-    /// The ids made within a span of time, as [`IdRanges`](crate::IdRanges) (one range, or
-    /// none): the same as [`range_for_time`](ObjectId::range_for_time), in the shape every
-    /// format's `ranges_for_time` has.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use std::time::{Duration, UNIX_EPOCH};
-    /// use idtypes::ObjectId;
-    ///
-    /// assert_eq!(ObjectId::ranges_for_time(UNIX_EPOCH..).len(), 1);
-    /// assert!(ObjectId::ranges_for_time(..UNIX_EPOCH).is_empty());
-    /// ```
-    #[cfg(feature = "std")]
-    pub fn ranges_for_time<T>(span: impl core::ops::RangeBounds<T>) -> crate::IdRanges<ObjectId>
-    where
-        T: Clone + Into<std::time::SystemTime>,
-    {
-        crate::IdRanges::from_option(ObjectId::range_for_time(span), ObjectId::MIN)
-    }
 }
+
+crate::range::seconds_first::seconds_first_ranges!(ObjectId);
 
 #[cfg(test)]
 mod tests {

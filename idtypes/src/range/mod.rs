@@ -3,6 +3,7 @@
 //! `SystemTime` arithmetic the time ranges share (`time`).
 
 pub(crate) mod ranges;
+pub(crate) mod seconds_first;
 #[cfg(feature = "std")]
 pub(crate) mod time;
 

@@ -3,8 +3,8 @@
 use core::fmt;
 
 use super::{FORMAT, RsXid, host};
-use crate::generation::process_counter::ProcessCounter;
-use crate::{Clock, Error, SystemClock, error::Repr};
+use crate::generation::process_counter::{ProcessCounter, unix_seconds};
+use crate::{Clock, Error, SystemClock};
 
 /// Makes XIDs the way rs/xid's `New()` does: the clock's Unix seconds, this host's machine
 /// id, this process's id, and a counter that starts at a random value and goes up by one
@@ -141,16 +141,8 @@ impl<C: Clock> RsXidGenerator<C> {
     /// ```
     #[inline]
     pub fn try_next(&self) -> Result<RsXid, Error> {
-        let micros = self.clock.now_micros();
-        let seconds = if micros < 0 {
-            0
-        } else {
-            (micros / 1_000_000) as u64
-        };
-        if seconds > RsXid::MAX_TIMESTAMP_SECONDS {
-            return Err(exhausted());
-        }
-        Ok(self.at_seconds(seconds as u32))
+        let seconds = unix_seconds(self.clock.now_micros(), FORMAT)?;
+        Ok(self.at_seconds(seconds))
     }
 }
 
@@ -217,16 +209,6 @@ impl<C> RsXidGenerator<C> {
 fn machine_id() -> [u8; 3] {
     static MACHINE: std::sync::OnceLock<[u8; 3]> = std::sync::OnceLock::new();
     *MACHINE.get_or_init(host::machine_id)
-}
-
-#[cold]
-fn exhausted() -> Error {
-    Error::new(
-        FORMAT,
-        Repr::Exhausted {
-            reason: "the timestamp would pass 2106-02-07T06:28:15Z, the last 4-byte second",
-        },
-    )
 }
 
 crate::generation::generator_shell::generator_shell! {

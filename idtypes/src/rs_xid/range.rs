@@ -67,88 +67,9 @@ impl RsXid {
             RsXid(narrow((end >> 4).to_be_bytes())),
         )))
     }
-
-    /// The inclusive range of ids whose timestamps (Unix seconds) lie in
-    /// `start_seconds..=end_seconds`, with any other parts; `None` when it is empty. An end
-    /// past [`MAX_TIMESTAMP_SECONDS`](RsXid::MAX_TIMESTAMP_SECONDS) is taken as that.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use idtypes::RsXid;
-    ///
-    /// let range = RsXid::range_for_seconds(1_700_000_000, 1_700_000_000).unwrap();
-    /// assert_eq!(range.start(), RsXid::from_parts(1_700_000_000, [0; 3], 0, 0)?);
-    /// assert_eq!(range.end(), RsXid::from_parts(1_700_000_000, [0xFF; 3], 0xFFFF, RsXid::MAX_COUNTER)?);
-    /// assert!(RsXid::range_for_seconds(2, 1).is_none());
-    /// # Ok::<(), idtypes::Error>(())
-    /// ```
-    pub const fn range_for_seconds(start_seconds: u64, end_seconds: u64) -> Option<IdRange<RsXid>> {
-        let end = if end_seconds > RsXid::MAX_TIMESTAMP_SECONDS {
-            RsXid::MAX_TIMESTAMP_SECONDS
-        } else {
-            end_seconds
-        };
-        if start_seconds > end {
-            return None;
-        }
-        Some(IdRange::new_unchecked(
-            RsXid::from_fields(start_seconds as u32, [0; 3], 0, 0),
-            RsXid::from_fields(end as u32, [0xFF; 3], u16::MAX, super::MAX_COUNTER),
-        ))
-    }
-
-    /// The ids made within a span of time, as an inclusive range; `None` when no id can be
-    /// (an empty span, or one wholly outside 1970 to 2106).
-    ///
-    /// Takes any range of `SystemTime` (or of a type that converts to it, as every
-    /// [`UtcTime`](crate::UtcTime) does): `start..end` leaves `end` out, `start..=end` keeps it, `start..`
-    /// runs to the last id; times are taken to the second.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use std::time::{Duration, UNIX_EPOCH};
-    /// use idtypes::RsXid;
-    ///
-    /// let day = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
-    /// let range = RsXid::range_for_time(day..day + Duration::from_secs(86_400)).unwrap();
-    /// assert_eq!(range.start().timestamp(), day);
-    /// assert_eq!(range.end().timestamp_seconds(), 1_700_086_399);
-    /// ```
-    #[cfg(feature = "std")]
-    pub fn range_for_time<T>(span: impl core::ops::RangeBounds<T>) -> Option<IdRange<RsXid>>
-    where
-        T: Clone + Into<std::time::SystemTime>,
-    {
-        let (start, end) =
-            crate::range::time::unsigned_bounds(crate::range::time::millis_bounds(span)?)?;
-        // Milliseconds to the seconds that hold them: a second is in the span when any of
-        // its milliseconds is.
-        RsXid::range_for_seconds(start / 1000, end / 1000)
-    }
-
-    /// The ids made within a span of time, as [`IdRanges`](crate::IdRanges) (one range, or
-    /// none): the same as [`range_for_time`](RsXid::range_for_time), in the shape every
-    /// format's `ranges_for_time` has.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use std::time::{Duration, UNIX_EPOCH};
-    /// use idtypes::RsXid;
-    ///
-    /// assert_eq!(RsXid::ranges_for_time(UNIX_EPOCH..).len(), 1);
-    /// assert!(RsXid::ranges_for_time(..UNIX_EPOCH).is_empty());
-    /// ```
-    #[cfg(feature = "std")]
-    pub fn ranges_for_time<T>(span: impl core::ops::RangeBounds<T>) -> crate::IdRanges<RsXid>
-    where
-        T: Clone + Into<std::time::SystemTime>,
-    {
-        crate::IdRanges::from_option(RsXid::range_for_time(span), RsXid::NIL)
-    }
 }
+
+crate::range::seconds_first::seconds_first_ranges!(RsXid);
 
 #[cfg(test)]
 mod tests {

@@ -68,6 +68,7 @@ proptest! {
         prop_assert_eq!(uuids::timestamp(uuids::at_v7(t).unwrap()), Some(floor(nanos, MILLIS)));
         prop_assert_eq!(Ksuid::at(t).unwrap().timestamp(), floor(nanos, SECONDS));
         prop_assert_eq!(RsXid::at(t).unwrap().timestamp(), floor(nanos, SECONDS));
+        prop_assert_eq!(idtypes::ObjectId::at(t).unwrap().timestamp(), floor(nanos, SECONDS));
         let epoch = SnowflakeEpoch::TWITTER;
         prop_assert_eq!(Snowflake::at(epoch, t).unwrap().timestamp(epoch), floor(nanos, MILLIS));
         // V1's units: 10 ms from a start on a 10 ms boundary.
@@ -141,6 +142,7 @@ fn times_outside_each_formats_span_are_out_of_range_errors_naming_it() {
         (Ulid::at(before_1970).unwrap_err(), "ULID"),
         (uuids::at_v7(before_1970).unwrap_err(), "UUIDv7"),
         (RsXid::at(before_1970).unwrap_err(), "rs/xid XID"),
+        (idtypes::ObjectId::at(before_1970).unwrap_err(), "ObjectId"),
         (Uid11Xid::at(UNIX_EPOCH).unwrap_err(), "uid11 xid"),
         (Snowish::at(UNIX_EPOCH).unwrap_err(), "snowish uid11"),
         (TsSeqRand::at(UNIX_EPOCH).unwrap_err(), "ts-seq-rand uid11"),
@@ -156,6 +158,7 @@ fn times_outside_each_formats_span_are_out_of_range_errors_naming_it() {
         (Tid::at(year_3000).unwrap_err(), "atproto TID"),
         (TimeId::at(year_3000).unwrap_err(), "TimeId"),
         (RsXid::at(year_3000).unwrap_err(), "rs/xid XID"),
+        (idtypes::ObjectId::at(year_3000).unwrap_err(), "ObjectId"),
         (Snowish::at(year_3000).unwrap_err(), "snowish uid11"),
         (
             Sonyflake::at(SonyflakeLayout::V1, year_3000).unwrap_err(),

@@ -89,6 +89,11 @@ fn every_format_with_a_natural_value_defaults_to_its_min_the_nil_id() {
         idtypes::RsXid::default().to_string(),
         "00000000000000000000"
     );
+    assert_eq!(idtypes::ObjectId::default(), idtypes::ObjectId::MIN);
+    assert_eq!(
+        idtypes::ObjectId::default().to_string(),
+        "000000000000000000000000"
+    );
     // No record key is empty: none is the natural one.
     const { assert!(!Probe::<RecordKey>::DEFAULT) };
 }

@@ -250,6 +250,26 @@ fn rs_xid() -> Format<idtypes::RsXid> {
     }
 }
 
+fn object_id() -> Format<idtypes::ObjectId> {
+    use idtypes::ObjectId;
+    Format {
+        made_at: |t, low| {
+            let seconds = u64::try_from(t.div_euclid(1_000_000)).ok()?;
+            let [a, b, c, d, e, f, g, h] = low.to_be_bytes();
+            let counter = u32::from_be_bytes([0, f, g, h]);
+            ObjectId::from_parts(seconds, [a, b, c, d, e], counter).ok()
+        },
+        unit_bounds: |t| {
+            let seconds = u64::try_from(t.div_euclid(1_000_000)).ok()?;
+            Some((
+                ObjectId::from_parts(seconds, [0; 5], 0).ok()?,
+                ObjectId::from_parts(seconds, [0xFF; 5], ObjectId::MAX_COUNTER).ok()?,
+            ))
+        },
+        unit: 1_000_000,
+    }
+}
+
 /// A span and a time around it, within `lo..=hi` microseconds; the time is often near an end.
 fn span_and_time(lo: i64, hi: i64) -> impl Strategy<Value = ((i64, i64), i64)> {
     (lo..=hi, lo..=hi, lo..=hi, 0u8..6, -2_000i64..2_000).prop_map(move |(a, b, t, near, delta)| {
@@ -348,6 +368,13 @@ proptest! {
         let ranges = idtypes::RsXid::ranges_for_time(at(start)..=at(end));
         prop_assert_eq!(idtypes::RsXid::range_for_time(at(start)..=at(end)), ranges.single());
         check(&rs_xid(), ranges, (start, end), t, low)?;
+    }
+
+    #[test]
+    fn object_id_ranges_for_time(((start, end), t) in span_and_time(LO, HI), low in any::<u64>()) {
+        let ranges = idtypes::ObjectId::ranges_for_time(at(start)..=at(end));
+        prop_assert_eq!(idtypes::ObjectId::range_for_time(at(start)..=at(end)), ranges.single());
+        check(&object_id(), ranges, (start, end), t, low)?;
     }
 
     /// Near the xid epoch (2011-11-11) and around 1970, where the uid11 profiles and TIDs

@@ -176,7 +176,7 @@ fn a_tbsl_is_the_same_from_every_library() {
 }
 
 #[test]
-fn a_ksuid_and_an_rs_xid_are_the_same_from_every_library() {
+fn a_ksuid_an_rs_xid_and_an_object_id_are_the_same_from_every_library() {
     let first = Ksuid::EPOCH_SECONDS as i128 * SECOND;
     let last = Ksuid::MAX_TIMESTAMP_SECONDS as i128 * SECOND;
     same_in_every_library!(Ksuid, SECOND, (first, last), |time| Ksuid::from_datetime(
@@ -185,6 +185,11 @@ fn a_ksuid_and_an_rs_xid_are_the_same_from_every_library() {
     let last = RsXid::MAX_TIMESTAMP_SECONDS as i128 * SECOND;
     same_in_every_library!(RsXid, SECOND, (0, last), |time| {
         RsXid::from_datetime(time, [1, 2, 3], 4, 5)
+    });
+    use idtypes::ObjectId;
+    let last = ObjectId::MAX_TIMESTAMP_SECONDS as i128 * SECOND;
+    same_in_every_library!(ObjectId, SECOND, (0, last), |time| {
+        ObjectId::from_datetime(time, [1, 2, 3, 4, 5], 6)
     });
 }
 

@@ -14,6 +14,22 @@ pub(crate) const ALPHABET_LOWER: &[u8; 16] = b"0123456789abcdef";
 /// The value of each byte as an uppercase hex digit, or `INVALID` (lowercase is not canonical).
 pub(crate) const DECODE: [u8; 256] = decode_table();
 
+/// The hex digits of either case, as messages list them (a UUID's hyphenated text, an
+/// ObjectId's).
+pub(crate) const DIGITS_ANY_CASE: &str = "0123456789abcdefABCDEF";
+
+/// The value of each byte as a hex digit of either case, or `INVALID`: where a text read in
+/// either case has its first foreign byte.
+pub(crate) const DECODE_ANY_CASE: [u8; 256] = {
+    let mut table = DECODE;
+    let mut i = 10;
+    while i < 16 {
+        table[ALPHABET_LOWER[i] as usize] = i as u8;
+        i += 1;
+    }
+    table
+};
+
 const fn decode_table() -> [u8; 256] {
     let mut table = [INVALID; 256];
     let mut i = 0;
@@ -154,6 +170,19 @@ const fn within(low7: u64, lo: u8, hi: u8) -> u64 {
 mod tests {
     use super::*;
     use std::prelude::rust_2024::*;
+
+    #[test]
+    fn either_case_reads_every_hex_digit_and_nothing_else() {
+        for byte in 0..=255u8 {
+            let expected = (byte as char).to_digit(16).map_or(INVALID, |d| d as u8);
+            assert_eq!(DECODE_ANY_CASE[byte as usize], expected, "{byte:#x}");
+        }
+        assert!(
+            DIGITS_ANY_CASE
+                .bytes()
+                .all(|b| DECODE_ANY_CASE[b as usize] != INVALID)
+        );
+    }
 
     #[test]
     fn every_byte_round_trips_and_lowercase_is_refused() {

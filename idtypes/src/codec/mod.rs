@@ -29,6 +29,25 @@ pub(crate) fn scalar_only<R>(run: impl FnOnce() -> R) -> R {
     }
 }
 
+/// 12 bytes (an rs/xid XID's, an ObjectId's) as the low 12 of 16, for arithmetic on them as a
+/// `u128`.
+#[inline(always)]
+pub(crate) const fn widen12(bytes: [u8; 12]) -> [u8; 16] {
+    let b = bytes;
+    [
+        0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11],
+    ]
+}
+
+/// The low 12 bytes of 16: [`widen12`] undone.
+#[inline(always)]
+pub(crate) const fn narrow12(bytes: [u8; 16]) -> [u8; 12] {
+    let b = bytes;
+    [
+        b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15],
+    ]
+}
+
 /// The position of the first byte of `text` that `table` marks `invalid`, or `text.len()`:
 /// where a decoder's fast path found a problem, this finds which byte it was.
 pub(crate) const fn first_invalid(text: &[u8], table: &[u8; 256], invalid: u8) -> usize {

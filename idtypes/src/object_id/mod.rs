@@ -396,25 +396,6 @@ impl ObjectId {
     }
 }
 
-/// 12 bytes as the low 12 of 16.
-#[inline(always)]
-#[cfg(test)]
-pub(crate) const fn widen(bytes: [u8; 12]) -> [u8; 16] {
-    let b = bytes;
-    [
-        0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11],
-    ]
-}
-
-/// The low 12 bytes of 16.
-#[inline(always)]
-pub(crate) const fn narrow(bytes: [u8; 16]) -> [u8; 12] {
-    let b = bytes;
-    [
-        b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15],
-    ]
-}
-
 crate::text::traits::convert!(ObjectId, [u8; 12], to_bytes, from_bytes);
 
 #[cfg(test)]
@@ -456,6 +437,5 @@ mod tests {
         assert!(a > b && a.to_bytes() > b.to_bytes());
         assert_eq!(<[u8; 12]>::from(a), a.to_bytes());
         assert_eq!(ObjectId::from([0xFF; 12]), ObjectId::MAX);
-        assert_eq!(narrow(widen(a.to_bytes())), a.to_bytes());
     }
 }

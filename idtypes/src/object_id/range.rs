@@ -1,12 +1,13 @@
 //! Ranges of [`ObjectId`]s: by a prefix of the text (which sorts like the bytes), by a span of
 //! seconds, by a span of time.
 
-use super::{
-    FORMAT, ObjectId, narrow,
-    text::{DECODE, DIGITS_STR, INVALID},
-};
+use super::{FORMAT, ObjectId};
 use crate::{
     Error, IdRange,
+    codec::{
+        hex::{DECODE_ANY_CASE, DIGITS_ANY_CASE, INVALID},
+        narrow12,
+    },
     error::{Lengths, Repr, char_at},
 };
 
@@ -46,14 +47,14 @@ impl ObjectId {
         }
         let mut value = 0u128;
         for (i, &byte) in bytes.iter().enumerate() {
-            let digit = DECODE[byte as usize];
+            let digit = DECODE_ANY_CASE[byte as usize];
             if digit == INVALID {
                 return Err(Error::new(
                     FORMAT,
                     Repr::Character {
                         position: i,
                         found: char_at(bytes, i),
-                        expected: DIGITS_STR,
+                        expected: DIGITS_ANY_CASE,
                     },
                 ));
             }
@@ -63,8 +64,8 @@ impl ObjectId {
         let start = value << free;
         let end = start | ((1u128 << free) - 1);
         Ok(Some(IdRange::new_unchecked(
-            ObjectId(narrow(start.to_be_bytes())),
-            ObjectId(narrow(end.to_be_bytes())),
+            ObjectId(narrow12(start.to_be_bytes())),
+            ObjectId(narrow12(end.to_be_bytes())),
         )))
     }
 }
@@ -75,6 +76,7 @@ crate::range::seconds_first::seconds_first_ranges!(ObjectId);
 mod tests {
     use super::*;
     use crate::ErrorKind;
+    use crate::codec::widen12;
     use std::prelude::rust_2024::*;
 
     #[test]
@@ -88,14 +90,14 @@ mod tests {
             assert!(range.end().to_string().starts_with(&text[..len]));
             let upper = ObjectId::range_for_prefix(&text[..len].to_uppercase());
             assert_eq!(upper.unwrap().unwrap(), range);
-            let below = u128::from_be_bytes(super::super::widen(range.start().to_bytes()));
-            let above = u128::from_be_bytes(super::super::widen(range.end().to_bytes()));
+            let below = u128::from_be_bytes(widen12(range.start().to_bytes()));
+            let above = u128::from_be_bytes(widen12(range.end().to_bytes()));
             for outside in [below.checked_sub(1), Some(above + 1)]
                 .into_iter()
                 .flatten()
             {
                 if outside >> 96 == 0 {
-                    let outside = ObjectId::from_bytes(narrow(outside.to_be_bytes()));
+                    let outside = ObjectId::from_bytes(narrow12(outside.to_be_bytes()));
                     assert!(!outside.to_string().starts_with(&text[..len]), "{len}");
                 }
             }

@@ -4,32 +4,9 @@
 use super::{FORMAT, ObjectId};
 use crate::{
     Error, IdText,
-    codec::hex::{PAIRS_LOWER, decode8_any_case},
+    codec::hex::{DECODE_ANY_CASE, DIGITS_ANY_CASE, INVALID, PAIRS_LOWER, decode8_any_case},
     error::{Lengths, Repr, char_at},
     text::schema::TextSchema,
-};
-
-/// The digits as messages list them: either case.
-pub(crate) const DIGITS_STR: &str = "0123456789abcdefABCDEF";
-
-/// Not a digit.
-pub(crate) const INVALID: u8 = 0xFF;
-
-/// Each byte's value as a hex digit of either case, or [`INVALID`].
-pub(crate) const DECODE: [u8; 256] = {
-    let mut table = [INVALID; 256];
-    let mut i = 0;
-    while i < 10 {
-        table[b'0' as usize + i] = i as u8;
-        i += 1;
-    }
-    let mut i = 0;
-    while i < 6 {
-        table[b'a' as usize + i] = 10 + i as u8;
-        table[b'A' as usize + i] = 10 + i as u8;
-        i += 1;
-    }
-    table
 };
 
 /// The text as JSON Schema and OpenAPI state it: what [`ObjectId::parse`] accepts.
@@ -173,13 +150,13 @@ fn parse_error(text: &[u8]) -> Error {
             },
         );
     }
-    let position = crate::codec::first_invalid(text, &DECODE, INVALID);
+    let position = crate::codec::first_invalid(text, &DECODE_ANY_CASE, INVALID);
     Error::new(
         FORMAT,
         Repr::Character {
             position,
             found: char_at(text, position),
-            expected: DIGITS_STR,
+            expected: DIGITS_ANY_CASE,
         },
     )
 }
@@ -226,7 +203,7 @@ mod tests {
             for byte in 0..=255u8 {
                 let mut text = good;
                 text[position] = byte;
-                let valid = DECODE[byte as usize] != INVALID;
+                let valid = byte.is_ascii_hexdigit();
                 match ObjectId::parse_ascii(&text) {
                     Ok(_) => assert!(valid, "{byte:#x} at {position}"),
                     Err(err) => {
@@ -235,7 +212,7 @@ mod tests {
                             (err.kind(), err.position()),
                             (ErrorKind::Character, Some(position))
                         );
-                        assert!(err.to_string().contains(DIGITS_STR), "{err}");
+                        assert!(err.to_string().contains(DIGITS_ANY_CASE), "{err}");
                     }
                 }
             }
@@ -268,7 +245,7 @@ mod tests {
         let mut ids: Vec<ObjectId> = (0..300u128)
             .map(|i| {
                 let v = i.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
-                ObjectId::from_bytes(super::super::narrow(v.to_be_bytes()))
+                ObjectId::from_bytes(crate::codec::narrow12(v.to_be_bytes()))
             })
             .collect();
         let mut texts: Vec<String> = ids.iter().map(|id| id.to_string()).collect();

@@ -333,7 +333,7 @@ impl RsXid {
     /// ```
     #[inline]
     pub const fn is_nil(self) -> bool {
-        u128::from_be_bytes(widen(self.0)) == 0
+        u128::from_be_bytes(crate::codec::widen12(self.0)) == 0
     }
 
     /// The timestamp as a [`SystemTime`](std::time::SystemTime).
@@ -415,24 +415,6 @@ impl RsXid {
         let seconds = floor_within(&time, SECONDS, FORMAT, &TIMESTAMP)? as u32;
         Ok(generator::global().at_seconds(seconds))
     }
-}
-
-/// 12 bytes as the low 12 of 16.
-#[inline(always)]
-pub(crate) const fn widen(bytes: [u8; 12]) -> [u8; 16] {
-    let b = bytes;
-    [
-        0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11],
-    ]
-}
-
-/// The low 12 bytes of 16.
-#[inline(always)]
-pub(crate) const fn narrow(bytes: [u8; 16]) -> [u8; 12] {
-    let b = bytes;
-    [
-        b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15],
-    ]
 }
 
 impl RsXid {

@@ -2,11 +2,12 @@
 //! seconds, by a span of time.
 
 use super::{
-    FORMAT, RsXid, narrow,
+    FORMAT, RsXid,
     text::{ALPHABET_STR, DECODE, INVALID, LAST_STR},
 };
 use crate::{
     Error, IdRange,
+    codec::narrow12,
     error::{Lengths, Repr, char_at},
 };
 
@@ -63,8 +64,8 @@ impl RsXid {
         let start = value << free;
         let end = start | ((1u128 << free) - 1);
         Ok(Some(IdRange::new_unchecked(
-            RsXid(narrow((start >> 4).to_be_bytes())),
-            RsXid(narrow((end >> 4).to_be_bytes())),
+            RsXid(narrow12((start >> 4).to_be_bytes())),
+            RsXid(narrow12((end >> 4).to_be_bytes())),
         )))
     }
 }
@@ -75,6 +76,7 @@ crate::range::seconds_first::seconds_first_ranges!(RsXid);
 mod tests {
     use super::*;
     use crate::ErrorKind;
+    use crate::codec::widen12;
     use std::prelude::rust_2024::*;
 
     #[test]
@@ -87,14 +89,14 @@ mod tests {
             assert!(range.start().to_string().starts_with(&text[..len]));
             assert!(range.end().to_string().starts_with(&text[..len]));
             // The ids just outside have another prefix.
-            let below = u128::from_be_bytes(super::super::widen(range.start().to_bytes()));
-            let above = u128::from_be_bytes(super::super::widen(range.end().to_bytes()));
+            let below = u128::from_be_bytes(widen12(range.start().to_bytes()));
+            let above = u128::from_be_bytes(widen12(range.end().to_bytes()));
             for outside in [below.checked_sub(1), Some(above + 1)]
                 .into_iter()
                 .flatten()
             {
                 if outside >> 96 == 0 {
-                    let outside = RsXid::from_bytes(narrow(outside.to_be_bytes()));
+                    let outside = RsXid::from_bytes(narrow12(outside.to_be_bytes()));
                     assert!(!outside.to_string().starts_with(&text[..len]), "{len}");
                 }
             }

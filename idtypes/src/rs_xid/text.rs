@@ -1,7 +1,8 @@
 //! The 20-character text of an [`RsXid`]: base32hex in lowercase (`0-9a-v`), the 96 bits of
 //! the bytes then 4 zero bits. Parsing, encoding, `Display`, `Debug`.
 
-use super::{FORMAT, RsXid, narrow, widen};
+use super::{FORMAT, RsXid};
+use crate::codec::{narrow12, widen12};
 use crate::{
     Error, IdText,
     error::{Lengths, Repr, char_at},
@@ -129,7 +130,7 @@ impl RsXid {
 /// The 20 symbols of 12 bytes.
 #[inline]
 const fn encode(bytes: [u8; 12]) -> [u8; 20] {
-    let value = u128::from_be_bytes(widen(bytes));
+    let value = u128::from_be_bytes(widen12(bytes));
     let high = (value >> LOW_BITS) as u64;
     let low = ((value as u64) & ((1 << LOW_BITS) - 1)) << 4;
     let mut out = [0u8; 20];
@@ -163,7 +164,7 @@ const fn decode(text: &[u8; 20]) -> Option<RsXid> {
         return None;
     }
     let value = ((high as u128) << LOW_BITS) | (low >> 4) as u128;
-    Some(RsXid(narrow(value.to_be_bytes())))
+    Some(RsXid(narrow12(value.to_be_bytes())))
 }
 
 #[cold]
@@ -292,7 +293,7 @@ mod tests {
         let mut ids: Vec<RsXid> = (0..300u128)
             .map(|i| {
                 let v = i.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
-                RsXid::from_bytes(narrow(v.to_be_bytes()))
+                RsXid::from_bytes(narrow12(v.to_be_bytes()))
             })
             .collect();
         let mut texts: Vec<String> = ids.iter().map(|id| id.to_string()).collect();

@@ -17,7 +17,7 @@ use crate::{
 const FORMAT: &str = "UUID";
 
 /// The hex digits in either case, as errors write them.
-const HEX_DIGITS: &str = "0123456789abcdefABCDEF";
+const HEX_DIGITS: &str = crate::codec::hex::DIGITS_ANY_CASE;
 
 /// Where the hyphens stand.
 const HYPHENS: [usize; 4] = [8, 13, 18, 23];

@@ -21,7 +21,8 @@
 //!
 //! for `tid`, `time_id`, `uid11`, `uid11_xid` (and, deprecated, its v0.1.0 names `xid_text`,
 //! `xid_from_text`), `snowish`, `ts_seq_rand`, `fullrand`, `snowflake`, `tbsl`, `ulid`,
-//! `ksuid`, `sonyflake` and `rs_xid`. With the `uuid` feature, `uuid` has them too, its text
+//! `ksuid`, `sonyflake`, `rs_xid` and `object_id`: every row of the table of formats, whose
+//! slug with `-` as `_` is the stem. With the `uuid` feature, `uuid` has them too, its text
 //! being the hyphenated form (written in lowercase, read in either case), and so do the
 //! TypeIDs of typed UUIDs and [`DynTypeId`](crate::uuids::DynTypeId):
 //! `uuid_typeid_text(id, prefix)` writes `prefix_suffix` (the suffix alone for the prefix

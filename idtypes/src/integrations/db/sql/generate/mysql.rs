@@ -233,8 +233,8 @@ fn column_types(row: &Row) -> (String, String) {
 const HEADER: &str = r##"-- For every format, `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)`
 -- the value its column holds: a BIGINT (a TID's, a snowish id's, a Snowflake's or a
 -- Sonyflake's own integer; the other 64-bit formats' bits with the top one flipped, which
--- keeps the order), a TBSL's 10 bytes as BINARY(10), a ULID's or a UUID's 16 as BINARY(16), a
--- KSUID's 20 as BINARY(20), an rs/xid XID's 12 as BINARY(12). A typed id's text is its prefix
+-- keeps the order), the bytes of a format of bytes as BINARY(n) (each format's comment below
+-- says which), a ULID's or a UUID's 16 as BINARY(16). A typed id's text is its prefix
 -- (separator included) and its id's text: `<format>_prefixed_text(id, 'post_')` writes it,
 -- `<format>_from_prefixed_text(text, 'post_')` reads it, and `<format>_from_text(text)` is
 -- `<format>_from_prefixed_text(text, '')`. A UUID also has its TypeID text:

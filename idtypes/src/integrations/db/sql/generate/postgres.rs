@@ -240,8 +240,9 @@ const HEADER: &str = r##"-- A template: `@extschema@` stands for the schema the 
 -- For every format, `<format>_text(id)` gives the id's canonical text, `<format>_from_text(text)`
 -- the value its column holds: a BIGINT (a TID's, a snowish id's, a Snowflake's or a
 -- Sonyflake's own integer; the other 64-bit formats' bits with the top one flipped, which
--- keeps the order), a TBSL's 10 bytes, a KSUID's 20 and an rs/xid XID's 12 as BYTEA, a ULID or
--- a UUID as a UUID. A typed id's text is its prefix (separator included) and its id's text:
+-- keeps the order), the bytes of a format of bytes as BYTEA (each format's comment below says
+-- which), a ULID or a UUID as a UUID. A typed id's text is its prefix (separator included) and
+-- its id's text:
 -- `<format>_prefixed_text(id, 'post_')` writes it, `<format>_from_prefixed_text(text, 'post_')`
 -- reads it, and `<format>_from_text(text)` is `<format>_from_prefixed_text(text, '')`. A UUID
 -- also has its TypeID text: `uuid_typeid_text(id, 'user')`, `uuid_from_typeid(text, 'user')`.

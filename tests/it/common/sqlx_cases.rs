@@ -329,6 +329,12 @@ impl Sample for Ksuid {
     }
 }
 
+/// 12 random bytes (an rs/xid XID's, an ObjectId's).
+fn random_bytes12(rng: &mut Rng) -> [u8; 12] {
+    let (high, low) = (rng.next_u64().to_be_bytes(), rng.next_u64().to_be_bytes());
+    std::array::from_fn(|i| if i < 8 { high[i] } else { low[i - 8] })
+}
+
 impl Sample for RsXid {
     const STORAGE: Storage = Storage::Bytes12;
     const NAME: &'static str = "rs/xid XID";
@@ -339,10 +345,7 @@ impl Sample for RsXid {
         RsXid::MAX
     }
     fn random(rng: &mut Rng) -> Self {
-        let (high, low) = (rng.next_u64().to_be_bytes(), rng.next_u64().to_be_bytes());
-        RsXid::from_bytes(std::array::from_fn(|i| {
-            if i < 8 { high[i] } else { low[i - 8] }
-        }))
+        RsXid::from_bytes(random_bytes12(rng))
     }
     fn tricky() -> Vec<Self> {
         // The top bit of each part (a database comparing signed bytes would misorder them),
@@ -377,10 +380,7 @@ impl Sample for idtypes::ObjectId {
         idtypes::ObjectId::MAX
     }
     fn random(rng: &mut Rng) -> Self {
-        let (high, low) = (rng.next_u64().to_be_bytes(), rng.next_u64().to_be_bytes());
-        idtypes::ObjectId::from_bytes(std::array::from_fn(|i| {
-            if i < 8 { high[i] } else { low[i - 8] }
-        }))
+        idtypes::ObjectId::from_bytes(random_bytes12(rng))
     }
     fn tricky() -> Vec<Self> {
         // The top bit of each part, and two ids of one second.

@@ -91,7 +91,8 @@ fn radix(row: &Row, facts: &Radix) -> String {
     };
     let text = match facts.hex {
         // The bytes in hex, by PostgreSQL's `encode`. PL/pgSQL: a SQL function whose body is
-        // a `CASE` is not inlined (STRICT needs a strict body), and ran 3 times as long.
+        // a `CASE` is not inlined (STRICT needs a strict body), and runs 2.7 times as long
+        // (`benches-db/sql-functions.sh`).
         Some(upper) => format!(
             "CREATE OR REPLACE FUNCTION @extschema@.{f}_text(id {ty})\n\
              RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$\n\

@@ -11,11 +11,11 @@
 
 use std::sync::OnceLock;
 
-use idtypes::RsXid;
 use idtypes::prelude::*;
 use idtypes::{AsBytes, AsText, IdRange, RecordKey, Snowish, Tbsl, Tid, TimeId, Uid11Xid, Ulid};
+use idtypes::{ObjectId, RsXid};
 use idtypes_tests::typed::{EventId, JobId, PaymentId, PostId};
-use idtypes_tests::typed::{RequestId, TraceId};
+use idtypes_tests::typed::{MongoOrderId, RequestId, TraceId};
 use sea_orm::entity::prelude::*;
 use sea_orm::{
     ActiveValue::Set, DatabaseConnection, DbBackend, IntoActiveModel, QueryOrder, Statement,
@@ -60,6 +60,7 @@ pub mod post {
         pub payment: Option<PaymentId>,
         pub trace: TraceId,
         pub request: RequestId,
+        pub mongo: MongoOrderId,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -99,6 +100,7 @@ pub mod mysql_post {
         pub payment: Option<Ulid>,
         pub trace: TraceId,
         pub request: RsXid,
+        pub mongo: ObjectId,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -135,6 +137,7 @@ pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
     let payments = samples::<Ulid>(rng, count);
     let traces = samples::<idtypes::Ksuid>(rng, count);
     let requests = samples::<RsXid>(rng, count);
+    let mongos = samples::<ObjectId>(rng, count);
     // Any TID as bytes, the top bit set too.
     let legacy: Vec<Tid> = [0, 1 << 63, u64::MAX]
         .into_iter()
@@ -156,6 +159,7 @@ pub fn post_models(rng: &mut Rng, count: usize) -> Vec<post::Model> {
             payment: (i % 5 != 4).then(|| PaymentId::from(nth(&payments, i))),
             trace: TraceId::from(nth(&traces, i)),
             request: RequestId::from(nth(&requests, i)),
+            mongo: MongoOrderId::from(nth(&mongos, i)),
         })
         .collect()
 }
@@ -178,6 +182,7 @@ pub fn mysql_models(rng: &mut Rng, count: usize) -> Vec<mysql_post::Model> {
             payment: m.payment.map(PaymentId::into_inner),
             trace: m.trace,
             request: m.request.into_inner(),
+            mongo: m.mongo.into_inner(),
         })
         .collect()
 }
@@ -206,7 +211,7 @@ pub fn post_table_sql(backend: DbBackend) -> String {
         "CREATE TABLE {table} (id {int} PRIMARY KEY, event {int} NOT NULL, at {int} NOT NULL, \
          order_id {int}, job {int} NOT NULL, txn {bytes} NOT NULL, rkey {text} NOT NULL, \
          slug {text} NOT NULL, legacy {bytes} NOT NULL, reply_to {int}, payment {uuid}, \
-         trace {bytes} NOT NULL, request {bytes} NOT NULL)",
+         trace {bytes} NOT NULL, request {bytes} NOT NULL, mongo {bytes} NOT NULL)",
         table = post::Entity.table_name(),
     )
 }
@@ -220,7 +225,7 @@ pub fn mysql_table_sql() -> String {
          txn BINARY(10) NOT NULL, rkey VARCHAR(512) {text} NOT NULL, \
          slug VARCHAR(40) {text} NOT NULL, legacy BINARY(8) NOT NULL, reply_to BIGINT UNSIGNED, \
          payment BINARY(16), trace BINARY(20) NOT NULL,
-         request BINARY(12) NOT NULL)",
+         request BINARY(12) NOT NULL, mongo BINARY(12) NOT NULL)",
         table = mysql_post::Entity.table_name(),
     )
 }
@@ -250,8 +255,7 @@ impl HasId for mysql_post::Model {
 }
 
 /// The columns of both entities, in their fields' order.
-const POST_COLUMNS: &str =
-    "id, event, at, order_id, job, txn, rkey, slug, legacy, reply_to, payment, trace, request";
+const POST_COLUMNS: &str = "id, event, at, order_id, job, txn, rkey, slug, legacy, reply_to, payment, trace, request, mongo";
 
 /// The columns of [`post`] as sqlx reads them, in the entity's order.
 type PostRow = (
@@ -268,6 +272,7 @@ type PostRow = (
     Option<PaymentId>,
     TraceId,
     RequestId,
+    MongoOrderId,
 );
 
 /// The columns of [`mysql_post`] as sqlx reads them.
@@ -285,6 +290,7 @@ type MysqlPostRow = (
     Option<Ulid>,
     TraceId,
     RsXid,
+    ObjectId,
 );
 
 /// Runs `$body` with `$pool` bound to the sqlx pool under the SeaORM connection `$db`: the
@@ -382,6 +388,7 @@ macro_rules! entity_case {
             check_order!(Legacy, legacy);
             check_order!(Trace, trace);
             check_order!(Request, request);
+            check_order!(Mongo, mongo);
             let got: Vec<_> = Entity::find()
                 .filter(Column::OrderId.is_not_null())
                 .order_by_asc(Column::OrderId)
@@ -530,6 +537,7 @@ macro_rules! entity_case {
                     payment: r.10,
                     trace: r.11,
                     request: r.12,
+                    mongo: r.13,
                 })
                 .collect();
             assert_eq!(read, expected, "sqlx reads what SeaORM wrote");
@@ -567,6 +575,7 @@ macro_rules! entity_case {
                 .bind(e.payment)
                 .bind(e.trace)
                 .bind(e.request)
+                .bind(e.mongo)
                 .execute(pool)
                 .await
                 .map(|_| ())

@@ -3,33 +3,16 @@
 //! give ids with the inputs they were made from, fingerprints with their sources, and
 //! `isCuid`'s verdict on texts near every edge of its rule.
 
+use crate::common::vectors::{self, text};
 use idtypes::prelude::*;
 use idtypes::{Cuid2, ErrorKind, cuid2::Cuid2Inputs};
-use idtypes_tests::vector_path;
 use serde_json::Value;
 
 const VECTORS: &str = "cuid2/cuid2.json";
 
-/// The entries of one section; a missing or empty section fails the test.
+/// The entries of one section of the vectors.
 fn section(name: &str) -> Vec<Value> {
-    let path = vector_path(VECTORS);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
-    let vectors: Value =
-        serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-    let entries = vectors[name]
-        .as_array()
-        .unwrap_or_else(|| panic!("{VECTORS}: no array {name:?}"))
-        .clone();
-    assert!(!entries.is_empty(), "{VECTORS}: section {name:?} is empty");
-    entries
-}
-
-/// A string field of a vector entry.
-fn text<'a>(entry: &'a Value, field: &str) -> &'a str {
-    entry[field]
-        .as_str()
-        .unwrap_or_else(|| panic!("{entry}: no string field {field:?}"))
+    vectors::section(VECTORS, name)
 }
 
 #[test]

@@ -3,42 +3,15 @@
 //! its bytes and parts, ids as the generator makes them, texts refused near every boundary),
 //! and rs/xid's own test vectors (`id_test.go`).
 
+use crate::common::vectors::{self, hex, number, text};
 use idtypes::{ErrorKind, RsXid};
-use idtypes_tests::vector_path;
 use serde_json::Value;
 
 const VECTORS: &str = "rs-xid/test-vectors.json";
 
-/// The entries of one section; a missing or empty section fails the test.
+/// The entries of one section of the vectors.
 fn section(name: &str) -> Vec<Value> {
-    let path = vector_path(VECTORS);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
-    let vectors: Value =
-        serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-    let entries = vectors[name]
-        .as_array()
-        .unwrap_or_else(|| panic!("{VECTORS}: no array {name:?}"))
-        .clone();
-    assert!(!entries.is_empty(), "{VECTORS}: section {name:?} is empty");
-    entries
-}
-
-fn text<'a>(entry: &'a Value, field: &str) -> &'a str {
-    entry[field]
-        .as_str()
-        .unwrap_or_else(|| panic!("{entry}: no string field {field:?}"))
-}
-
-fn number(entry: &Value, field: &str) -> u64 {
-    entry[field]
-        .as_u64()
-        .unwrap_or_else(|| panic!("{entry}: no number field {field:?}"))
-}
-
-fn hex<const N: usize>(text: &str) -> [u8; N] {
-    assert_eq!(text.len(), 2 * N, "{text}");
-    std::array::from_fn(|i| u8::from_str_radix(&text[2 * i..2 * i + 2], 16).unwrap())
+    vectors::section(VECTORS, name)
 }
 
 /// An id and the parts the reference gives it.

@@ -20,3 +20,6 @@ pub mod sea_orm_cases;
 
 /// Typed UUIDs and their sample values, for the diesel, SeaORM and rusqlite suites.
 pub mod typed_uuid;
+
+/// Reading the JSON conformance vectors: a section, a field, hex bytes.
+pub mod vectors;

@@ -201,6 +201,74 @@ pub fn mysql_url() -> Option<String> {
     database_url("IDTYPES_TEST_MYSQL_URL")
 }
 
+/// A database of its own for a test of the PostgreSQL extension (`idtypes-postgres/`), with
+/// `CREATE EXTENSION idtypes` run in it: `idtypes_ext_{name}`, dropped first if an earlier
+/// run left it. Gives its pool (of `connections`) and URL, or `None` (a skip, printed) when
+/// `IDTYPES_TEST_POSTGRES_URL` is unset or the server does not have the extension installed;
+/// with `IDTYPES_REQUIRE_DATABASES=1` (as `.ci/run` sets, after installing it) both fail the
+/// test instead.
+///
+/// # Panics
+///
+/// When the server refuses, or the extension is required and missing.
+pub async fn postgres_extension_db(
+    name: &str,
+    connections: u32,
+) -> Option<(sqlx::PgPool, String)> {
+    use sqlx::Executor;
+    let url = postgres_url()?;
+    let admin = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .connect(&url)
+        .await
+        .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
+    let available: Option<String> = sqlx::query_scalar(
+        "SELECT default_version FROM pg_available_extensions WHERE name = 'idtypes'",
+    )
+    .fetch_optional(&admin)
+    .await
+    .unwrap_or_else(|err| panic!("pg_available_extensions: {err}"));
+    if available.is_none() {
+        let required = std::env::var("IDTYPES_REQUIRE_DATABASES").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "the server of {url} does not have the idtypes extension, and \
+             IDTYPES_REQUIRE_DATABASES=1 requires its tests: install it (idtypes-postgres/README.md)"
+        );
+        eprintln!(
+            "skipping: the server of {url} does not have the idtypes extension \
+             (install it: idtypes-postgres/README.md)"
+        );
+        return None;
+    }
+    let database = format!("idtypes_ext_{name}");
+    admin
+        .execute(format!("DROP DATABASE IF EXISTS {database} WITH (FORCE)").as_str())
+        .await
+        .unwrap_or_else(|err| panic!("drop {database}: {err}"));
+    admin
+        .execute(format!("CREATE DATABASE {database}").as_str())
+        .await
+        .unwrap_or_else(|err| panic!("create {database}: {err}"));
+    admin.close().await;
+    let mut own: sqlx::postgres::PgConnectOptions =
+        url.parse().unwrap_or_else(|err| panic!("{url}: {err}"));
+    own = own.database(&database);
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(connections)
+        .connect_with(own)
+        .await
+        .unwrap_or_else(|err| panic!("connect to {database}: {err}"));
+    pool.execute("CREATE EXTENSION idtypes")
+        .await
+        .unwrap_or_else(|err| panic!("CREATE EXTENSION idtypes in {database}: {err}"));
+    let own_url = match url.rfind('/') {
+        Some(slash) if !url[slash..].contains('@') => format!("{}/{database}", &url[..slash]),
+        _ => panic!("{url}: expected a URL ending in /database"),
+    };
+    Some((pool, own_url))
+}
+
 /// A table name no other test (or concurrent test process) uses: `prefix` plus this process's
 /// id and a counter, so tests can run in parallel against one server.
 pub fn unique_table(prefix: &str) -> String {

@@ -165,7 +165,11 @@ fn millis(name: &CStr, default: u64) -> Result<Duration, Refusal> {
 fn own_server() -> PgConnectOptions {
     let mut options = PgConnectOptions::new_without_pgpass();
     if let Some(sockets) = setting(c"unix_socket_directories") {
-        if let Some(first) = sockets.split(',').map(str::trim).find(|dir| !dir.is_empty()) {
+        if let Some(first) = sockets
+            .split(',')
+            .map(str::trim)
+            .find(|dir| !dir.is_empty())
+        {
             options = options.socket(first);
         }
     }
@@ -231,7 +235,12 @@ fn make_store() -> Result<Store, Refusal> {
         leases,
         renew_every: duration.saturating_sub(margin) / 3,
     };
-    store.block_on(store.leases.setup()).or_raise_crate()?;
+    // Backends starting together may race to create the table (`CREATE TABLE IF NOT EXISTS`
+    // is not safe against itself): the loser finds it made.
+    if store.block_on(store.leases.setup()).is_err() {
+        std::thread::sleep(Duration::from_millis(100));
+        store.block_on(store.leases.setup()).or_raise_crate()?;
+    }
     // SAFETY: registered once per backend, with no argument.
     unsafe { pg_sys::before_shmem_exit(Some(release_all), pg_sys::Datum::from(0usize)) };
     Ok(store)
@@ -305,12 +314,20 @@ where
     })
 }
 
-fn next_in<G: Leasable>(store: &Store, slot: &mut Slot<G>, namespace: &str) -> Result<G::Id, Refusal> {
+fn next_in<G: Leasable>(
+    store: &Store,
+    slot: &mut Slot<G>,
+    namespace: &str,
+) -> Result<G::Id, Refusal> {
     let mut last_error = None;
     for _ in 0..3 {
         if slot.held.is_none() {
             let lease = store
-                .block_on(store.leases.acquire(namespace, slot.template.lease_values()))
+                .block_on(
+                    store
+                        .leases
+                        .acquire(namespace, slot.template.lease_values()),
+                )
                 .or_raise_crate()?;
             // Ids after every id of the term before, in this backend.
             while unix_micros_now() <= slot.last_claimed {
@@ -376,8 +393,10 @@ fn to_unix_millis(time: TimestampWithTimeZone) -> Result<u64, Refusal> {
 /// A new atproto TID, under a lease of `namespace` (its clock id).
 #[pg_extern(sql = false)]
 fn atproto_tid_generate(namespace: &str) -> i64 {
-    let tid = next(format!("tid/{namespace}"), namespace, || Ok(TidGenerator::new()));
-    storage::to_int8(tid)
+    let tid = next(format!("tid/{namespace}"), namespace, || {
+        Ok(TidGenerator::new())
+    });
+    storage::to_int8(tid).or_raise()
 }
 
 /// A new TimeId, under a lease of `namespace` (its node id).
@@ -386,14 +405,16 @@ fn time_id_generate(namespace: &str) -> i64 {
     let id = next(format!("time-id/{namespace}"), namespace, || {
         Ok(TimeIdGenerator::new())
     });
-    storage::to_int8(id)
+    storage::to_int8(id).or_raise()
 }
 
 /// A new snowish id, under a lease of `namespace` (its machine id).
 #[pg_extern(sql = false)]
 fn snowish_generate(namespace: &str) -> i64 {
-    let id = next(format!("snowish/{namespace}"), namespace, || SnowishGenerator::new(0));
-    storage::to_int8(id)
+    let id = next(format!("snowish/{namespace}"), namespace, || {
+        SnowishGenerator::new(0)
+    });
+    storage::to_int8(id).or_raise()
 }
 
 /// A new Snowflake of `epoch`, under a lease of `namespace` (its worker id).
@@ -403,13 +424,15 @@ fn snowflake_generate(namespace: &str, epoch: TimestampWithTimeZone) -> i64 {
     let id = next(format!("snowflake/{millis}/{namespace}"), namespace, || {
         SnowflakeGenerator::new(SnowflakeEpoch::from_unix_millis(millis)?, 0)
     });
-    storage::to_int8(id)
+    storage::to_int8(id).or_raise()
 }
 
 /// A new TBSL, under a lease of `namespace` (its machine id).
 #[pg_extern(sql = false)]
 fn tbsl_generate(namespace: &str) -> Vec<u8> {
-    let id = next(format!("tbsl/{namespace}"), namespace, || TbslGenerator::new(0));
+    let id = next(format!("tbsl/{namespace}"), namespace, || {
+        TbslGenerator::new(0)
+    });
     storage::to_bytea(id)
 }
 
@@ -426,17 +449,24 @@ fn sonyflake_generate(namespace: &str, version: i32) -> i64 {
         )
         .raise(),
     };
-    let id = next(format!("sonyflake/{version}/{namespace}"), namespace, || {
-        SonyflakeGenerator::new(layout, 0)
-    });
-    storage::to_int8(id)
+    let id = next(
+        format!("sonyflake/{version}/{namespace}"),
+        namespace,
+        || SonyflakeGenerator::new(layout, 0),
+    );
+    storage::to_int8(id).or_raise()
 }
 
 /// The leases this backend holds, as `idtypes_leases_held()` lists them: the namespace and
 /// the value of each live term.
 #[pg_extern(volatile, parallel_unsafe)]
 fn idtypes_leases_held() -> TableIterator<'static, (name!(namespace, String), name!(value, i32))> {
-    let held: Vec<(String, i32)> =
-        SLOTS.with(|slots| slots.borrow().values().filter_map(|slot| slot.held()).collect());
+    let held: Vec<(String, i32)> = SLOTS.with(|slots| {
+        slots
+            .borrow()
+            .values()
+            .filter_map(|slot| slot.held())
+            .collect()
+    });
     TableIterator::new(held)
 }

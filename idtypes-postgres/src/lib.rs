@@ -83,7 +83,7 @@ macro_rules! formats {
             #[pg_extern(sql = false)]
             fn [<$name _first_at>](at: TimestampWithTimeZone) -> $storage {
                 let from = time::to_system_time(at).or_raise();
-                let id = time::end_of($ty::ranges_for_time(from..), time::End::FirstAt, at).or_raise();
+                let id = time::end_of($ty::ranges_for_time(from..), time::End::FirstAt, at, $ty::timestamp).or_raise();
                 store_as!($storage, id)
             }
 
@@ -91,7 +91,7 @@ macro_rules! formats {
             #[pg_extern(sql = false)]
             fn [<$name _last_before>](before: TimestampWithTimeZone) -> $storage {
                 let to = time::to_system_time(before).or_raise();
-                let id = time::end_of($ty::ranges_for_time(..to), time::End::LastBefore, before).or_raise();
+                let id = time::end_of($ty::ranges_for_time(..to), time::End::LastBefore, before, $ty::timestamp).or_raise();
                 store_as!($storage, id)
             }
         )?
@@ -153,7 +153,7 @@ macro_rules! sql_like {
 /// The datum of an id in a row's storage.
 macro_rules! store_as {
     (Int8, $id:expr) => {
-        storage::to_int8($id)
+        storage::to_int8($id).or_raise()
     };
     (Uuid, $id:expr) => {
         storage::to_uuid($id)
@@ -198,7 +198,7 @@ macro_rules! receive_as {
 /// The binary message of an id (the storage type's binary form).
 macro_rules! send_as {
     (Int8, $id:expr) => {
-        storage::to_int8($id).to_be_bytes().to_vec()
+        storage::to_int8($id).or_raise().to_be_bytes().to_vec()
     };
     ($storage:ident, $id:expr) => {
         storage::to_bytea($id)

@@ -11,16 +11,21 @@ use idtypes::{Column, FixedSizeFormat};
 
 use crate::report::Refusal;
 
-/// The signed integer of a `bigint`-like id (`natural` or `flipped` column).
-pub(crate) fn to_int8<F: FixedSizeFormat>(id: F) -> i64 {
-    let bytes = id.to_bytes();
+/// The signed integer of a `bigint`-like id (`natural` or `flipped` column); refuses an id
+/// of a `natural` format with its top bit set (a TID made from any 64 bits), which no
+/// `bigint` of today's columns holds either.
+pub(crate) fn to_int8<F: FixedSizeFormat>(id: F) -> Result<i64, Refusal> {
     let mut eight = [0u8; 8];
-    eight.copy_from_slice(bytes.as_ref());
-    // Every id of a `natural` format has its top bit clear (the crate's columns rely on it),
-    // so `to_signed` cannot fail for the formats stored this way.
+    eight.copy_from_slice(id.to_bytes().as_ref());
     F::COLUMN
         .to_signed(u64::from_be_bytes(eight))
-        .unwrap_or(i64::MIN)
+        .ok_or_else(|| {
+            Refusal::data(format!(
+                "{}: {} has its top bit set, which a bigint does not hold",
+                F::NAME,
+                id.encode()
+            ))
+        })
 }
 
 /// The id a `bigint`-like datum holds; refuses a value no id of the format is (a negative

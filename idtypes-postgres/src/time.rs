@@ -52,16 +52,27 @@ pub(crate) enum End {
 }
 
 /// The first id at or after a time, or the last before it, from the crate's ranges for the
-/// span from that time on (or up to it).
+/// span from that time on (or up to it): the range's start (or end) of the earliest (or
+/// latest) time, where the span is two ranges because the format's order wraps within it (a
+/// TimeId's at its zero time).
 pub(crate) fn end_of<F: FixedSizeFormat>(
     ranges: IdRanges<F>,
     end: End,
     time: TimestampWithTimeZone,
+    time_of: fn(F) -> SystemTime,
 ) -> Result<F, Refusal> {
-    match (ranges.single(), end) {
-        (Some(range), End::FirstAt) => Ok(range.start()),
-        (Some(range), End::LastBefore) => Ok(range.end()),
-        (None, _) if ranges.is_empty() => Err(Refusal::data(format!(
+    let found = match end {
+        End::FirstAt => ranges
+            .iter()
+            .map(|range| range.start())
+            .min_by_key(|id| time_of(*id)),
+        End::LastBefore => ranges
+            .iter()
+            .map(|range| range.end())
+            .max_by_key(|id| time_of(*id)),
+    };
+    found.ok_or_else(|| {
+        Refusal::data(format!(
             "no {} id is {} {}",
             F::NAME,
             match end {
@@ -69,17 +80,8 @@ pub(crate) fn end_of<F: FixedSizeFormat>(
                 End::LastBefore => "before",
             },
             shown(time)
-        ))),
-        (None, _) => Err(Refusal::data(format!(
-            "the {} ids {} {} are two ranges (their order wraps within the span): query the span in two parts",
-            F::NAME,
-            match end {
-                End::FirstAt => "at or after",
-                End::LastBefore => "before",
-            },
-            shown(time)
-        ))),
-    }
+        ))
+    })
 }
 
 /// A time as messages show it: PostgreSQL's own output of a `timestamptz`.

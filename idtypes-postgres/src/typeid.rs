@@ -82,7 +82,11 @@ fn typeid_send(value: Vec<u8>) -> Vec<u8> {
 #[pg_extern(sql = false)]
 fn typeid_make(prefix: &str, id: Uuid) -> Vec<u8> {
     let uuid = uuid::Uuid::from_bytes(*id.as_bytes());
-    store(&DynTypeId::new(prefix, uuid).map_err(Refusal::text).or_raise())
+    store(
+        &DynTypeId::new(prefix, uuid)
+            .map_err(Refusal::text)
+            .or_raise(),
+    )
 }
 
 /// `typeid(uuid)`, the cast from `uuid`: the TypeID of a UUID with no prefix.

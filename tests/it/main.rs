@@ -48,6 +48,8 @@ mod lease_term;
 mod markdown_links;
 mod nanoid_conformance;
 mod object_id_conformance;
+mod pg_extension;
+mod pg_extension_leases;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;

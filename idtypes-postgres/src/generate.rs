@@ -126,9 +126,14 @@ impl<G: Leasable> Release for Slot<G> {
     }
 }
 
+/// One format's generators, by namespace.
+type Namespaces = HashMap<String, Box<dyn Release>>;
+
 thread_local! {
     static STORE: RefCell<Option<Store>> = const { RefCell::new(None) };
-    static SLOTS: RefCell<HashMap<String, Box<dyn Release>>> = RefCell::new(HashMap::new());
+    /// The generators by format and its parameter (a Snowflake's epoch, a Sonyflake's layout),
+    /// then by namespace: looked up without allocating.
+    static SLOTS: RefCell<HashMap<(&'static str, u64), Namespaces>> = RefCell::new(HashMap::new());
 }
 
 /// A setting's value, if set.
@@ -252,7 +257,7 @@ unsafe extern "C-unwind" fn release_all(_code: i32, _arg: pg_sys::Datum) {
     let slots = SLOTS.with(|slots| core::mem::take(&mut *slots.borrow_mut()));
     STORE.with(|store| {
         if let Some(store) = store.borrow().as_ref() {
-            for mut slot in slots.into_values() {
+            for mut slot in slots.into_values().flat_map(HashMap::into_values) {
                 slot.release(store);
             }
         }
@@ -276,9 +281,14 @@ fn unix_micros_now() -> i64 {
         .unwrap_or(0)
 }
 
-/// The next id of the namespace's generator in this backend, leasing, renewing and leasing
-/// again as needed.
-fn next<G>(key: String, namespace: &str, template: impl FnOnce() -> Result<G, Error>) -> G::Id
+/// The next id of the namespace's generator of `format` (with its `parameter`) in this
+/// backend, leasing, renewing and leasing again as needed.
+fn next<G>(
+    format: &'static str,
+    parameter: u64,
+    namespace: &str,
+    template: impl FnOnce() -> Result<G, Error>,
+) -> G::Id
 where
     G: Leasable,
 {
@@ -295,16 +305,17 @@ where
         };
         SLOTS.with(|slots| {
             let mut slots = slots.borrow_mut();
-            if !slots.contains_key(&key) {
+            let slots = slots.entry((format, parameter)).or_default();
+            if !slots.contains_key(namespace) {
                 let slot = Slot {
                     template: template().or_raise(),
                     held: None,
                     last_claimed: i64::MIN,
                 };
-                slots.insert(key.clone(), Box::new(slot));
+                slots.insert(namespace.to_owned(), Box::new(slot));
             }
             let Some(slot) = slots
-                .get_mut(&key)
+                .get_mut(namespace)
                 .and_then(|slot| slot.as_any().downcast_mut::<Slot<G>>())
             else {
                 unreachable!("one generator type per key")
@@ -393,27 +404,21 @@ fn to_unix_millis(time: TimestampWithTimeZone) -> Result<u64, Refusal> {
 /// A new atproto TID, under a lease of `namespace` (its clock id).
 #[pg_extern(sql = false)]
 fn atproto_tid_generate(namespace: &str) -> i64 {
-    let tid = next(format!("tid/{namespace}"), namespace, || {
-        Ok(TidGenerator::new())
-    });
+    let tid = next("tid", 0, namespace, || Ok(TidGenerator::new()));
     storage::to_int8(tid).or_raise()
 }
 
 /// A new TimeId, under a lease of `namespace` (its node id).
 #[pg_extern(sql = false)]
 fn time_id_generate(namespace: &str) -> i64 {
-    let id = next(format!("time-id/{namespace}"), namespace, || {
-        Ok(TimeIdGenerator::new())
-    });
+    let id = next("time-id", 0, namespace, || Ok(TimeIdGenerator::new()));
     storage::to_int8(id).or_raise()
 }
 
 /// A new snowish id, under a lease of `namespace` (its machine id).
 #[pg_extern(sql = false)]
 fn snowish_generate(namespace: &str) -> i64 {
-    let id = next(format!("snowish/{namespace}"), namespace, || {
-        SnowishGenerator::new(0)
-    });
+    let id = next("snowish", 0, namespace, || SnowishGenerator::new(0));
     storage::to_int8(id).or_raise()
 }
 
@@ -421,7 +426,7 @@ fn snowish_generate(namespace: &str) -> i64 {
 #[pg_extern(sql = false)]
 fn snowflake_generate(namespace: &str, epoch: TimestampWithTimeZone) -> i64 {
     let millis = to_unix_millis(epoch).or_raise();
-    let id = next(format!("snowflake/{millis}/{namespace}"), namespace, || {
+    let id = next("snowflake", millis, namespace, || {
         SnowflakeGenerator::new(SnowflakeEpoch::from_unix_millis(millis)?, 0)
     });
     storage::to_int8(id).or_raise()
@@ -430,9 +435,7 @@ fn snowflake_generate(namespace: &str, epoch: TimestampWithTimeZone) -> i64 {
 /// A new TBSL, under a lease of `namespace` (its machine id).
 #[pg_extern(sql = false)]
 fn tbsl_generate(namespace: &str) -> Vec<u8> {
-    let id = next(format!("tbsl/{namespace}"), namespace, || {
-        TbslGenerator::new(0)
-    });
+    let id = next("tbsl", 0, namespace, || TbslGenerator::new(0));
     storage::to_bytea(id)
 }
 
@@ -449,11 +452,9 @@ fn sonyflake_generate(namespace: &str, version: i32) -> i64 {
         )
         .raise(),
     };
-    let id = next(
-        format!("sonyflake/{version}/{namespace}"),
-        namespace,
-        || SonyflakeGenerator::new(layout, 0),
-    );
+    let id = next("sonyflake", version as u64, namespace, || {
+        SonyflakeGenerator::new(layout, 0)
+    });
     storage::to_int8(id).or_raise()
 }
 
@@ -465,6 +466,7 @@ fn idtypes_leases_held() -> TableIterator<'static, (name!(namespace, String), na
         slots
             .borrow()
             .values()
+            .flat_map(HashMap::values)
             .filter_map(|slot| slot.held())
             .collect()
     });

@@ -274,6 +274,9 @@ impl<T> CrateResult<T> for Result<T, Error> {
     }
 }
 
+/// The longest a new lease waits for the clock to pass the last term's ids.
+const MAX_WAIT: Duration = Duration::from_secs(1);
+
 fn unix_micros_now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -340,8 +343,12 @@ fn next_in<G: Leasable>(
                         .acquire(namespace, slot.template.lease_values()),
                 )
                 .or_raise_crate()?;
-            // Ids after every id of the term before, in this backend.
-            while unix_micros_now() <= slot.last_claimed {
+            // Ids after every id of the term before, in this backend: the clock passes its
+            // claimed mark (a millisecond or so ahead of its last id) first. Bounded, so that
+            // a clock stepped far back cannot hold the call: the ids stay unique then (the
+            // value's own floor), only no longer increasing across the switch.
+            let waiting = Instant::now();
+            while unix_micros_now() <= slot.last_claimed && waiting.elapsed() < MAX_WAIT {
                 std::thread::sleep(Duration::from_micros(200));
             }
             let generator = match slot.template.with_term(lease.term()) {

@@ -146,12 +146,12 @@
 //! # The table
 //!
 //! One table holds the leases of every space, keyed by a namespace of your choosing (say
-//! `"posts-tid"`), so several services and formats share it, and so does SQL: on PostgreSQL,
-//! the repository's extension (`idtypes-postgres/`: `DEFAULT atproto_tid_generate('posts-tid')`)
-//! leases from the same table and namespace through this code, on a connection of each
-//! backend's own, so that ids made in SQL and by the application never repeat. [`Leases::setup`] creates it if
-//! it does not exist; the statement per database (table name `idtypes_leases` unless chosen
-//! with [`Leases::with_table`]):
+//! `"posts-tid"`), so several services and formats share it, and so does SQL: on PostgreSQL, the
+//! repository's extension (`idtypes-postgres/`: `DEFAULT atproto_tid_generate('posts-tid')`) leases
+//! from the same table and namespace through this code, on a connection of each backend's own, so
+//! that ids made in SQL and by the application never repeat. [`Leases::setup`] creates it if it
+//! does not exist; the statement per database (table name `idtypes_leases` unless chosen with
+//! [`Leases::with_table`]):
 //!
 //! ```sql
 //! -- PostgreSQL

@@ -706,3 +706,32 @@ async fn an_sqlite_acquire_outwaits_a_write_lock_held_past_its_busy_timeout() {
         .unwrap();
     let _ = std::fs::remove_file(&path);
 }
+
+/// A fleet starting together: processes that set the store up at once all succeed, though
+/// PostgreSQL's `CREATE TABLE IF NOT EXISTS` is not safe against itself (all but one of them
+/// may find the table's type made under them; `setup` then finds the table there).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_setups_at_once_all_succeed() {
+    let Some(url) = idtypes_tests::postgres_url() else {
+        return;
+    };
+    for _ in 0..5 {
+        let table = unique_table("idtypes_lease_setup");
+        let setups: Vec<_> = (0..16)
+            .map(|_| {
+                let (url, table) = (url.clone(), table.clone());
+                tokio::spawn(async move {
+                    let pool = sqlx::postgres::PgPoolOptions::new()
+                        .max_connections(1)
+                        .connect(&url)
+                        .await
+                        .unwrap_or_else(|err| panic!("connect to {url}: {err}"));
+                    Leases::postgres(pool).with_table(&table)?.setup().await
+                })
+            })
+            .collect();
+        for setup in setups {
+            setup.await.unwrap().unwrap();
+        }
+    }
+}

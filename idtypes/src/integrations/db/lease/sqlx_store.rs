@@ -206,11 +206,20 @@ macro_rules! store_for {
                     value: None,
                 };
                 within_timeout(call, self.timing.timeout, async {
-                    sqlx::query(sql(&self.statements.create))
-                        .execute(&self.pool)
-                        .await
-                        .map_err(|err| call.failed(err))?;
-                    Ok(())
+                    let create = || sqlx::query(sql(&self.statements.create)).execute(&self.pool);
+                    match create().await {
+                        Ok(_) => Ok(()),
+                        // PostgreSQL's `CREATE TABLE IF NOT EXISTS` is not safe against
+                        // itself: of processes setting up together, all but one may find the
+                        // table or its type made under them (23505, 42P07, 42710). It exists then.
+                        Err(sqlx::Error::Database(err))
+                            if matches!(err.code().as_deref(), Some("23505" | "42P07" | "42710")) =>
+                        {
+                            create().await.map_err(|err| call.failed(err))?;
+                            Ok(())
+                        }
+                        Err(err) => Err(call.failed(err)),
+                    }
                 })
                 .await
             }

@@ -240,12 +240,8 @@ fn make_store() -> Result<Store, Refusal> {
         leases,
         renew_every: duration.saturating_sub(margin) / 3,
     };
-    // Backends starting together may race to create the table (`CREATE TABLE IF NOT EXISTS`
-    // is not safe against itself): the loser finds it made.
-    if store.block_on(store.leases.setup()).is_err() {
-        std::thread::sleep(Duration::from_millis(100));
-        store.block_on(store.leases.setup()).or_raise_crate()?;
-    }
+    // The table, unless it exists (backends setting up together all succeed).
+    store.block_on(store.leases.setup()).or_raise_crate()?;
     // SAFETY: registered once per backend, with no argument.
     unsafe { pg_sys::before_shmem_exit(Some(release_all), pg_sys::Datum::from(0usize)) };
     Ok(store)

@@ -92,6 +92,27 @@ fn texts<T: Sample + FixedSizeFormat + Display>(rng: &mut Rng) -> (Vec<T>, Vec<S
     (ids, texts)
 }
 
+/// The first column of every row of a statement.
+async fn column<T>(pool: &PgPool, sql: String) -> Vec<T>
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
+{
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone()))
+        .fetch_all(pool)
+        .await
+        .unwrap_or_else(|err| panic!("{sql}: {err}"))
+}
+
+/// The first column of a statement's one row.
+async fn one<T>(pool: &PgPool, sql: String) -> T
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
+{
+    let mut rows = column(pool, sql).await;
+    assert_eq!(rows.len(), 1);
+    rows.remove(0)
+}
+
 async fn texts_of(pool: &PgPool, sql: &str, texts: &[String]) -> Vec<String> {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned()))
         .bind(texts)
@@ -336,13 +357,13 @@ async fn adopting_a_native_type_rewrites_nothing() {
                 .to_string()
         })
         .collect();
-    for (table, column, native, make) in [
+    for (table, storage, native, make) in [
         ("posts", "bigint", "atproto_tid", "x::atproto_tid::bigint"),
         ("users", "uuid", "ulid", "ulid_generate()::uuid"),
         ("events", "bytea", "ksuid", "ksuid_generate()::bytea"),
     ] {
         for sql in [
-            format!("CREATE TABLE {table} (id {column} PRIMARY KEY, body text)"),
+            format!("CREATE TABLE {table} (id {storage} PRIMARY KEY, body text)"),
             format!("INSERT INTO {table} SELECT {make}, 'x' FROM unnest($1::text[]) x"),
         ] {
             sqlx::query(sqlx::AssertSqlSafe(sql.to_string()))
@@ -352,66 +373,45 @@ async fn adopting_a_native_type_rewrites_nothing() {
                 .unwrap_or_else(|err| panic!("{sql}: {err}"));
         }
         let files = format!("SELECT pg_relation_filenode('{table}')::bigint");
-        let before: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(files.clone()))
-            .fetch_one(&pool)
+        let before: i64 = one(&pool, files.clone()).await;
+        let in_order = format!("SELECT id::{native}::text FROM {table} ORDER BY {table}.id");
+        let texts_before: Vec<String> = column(&pool, in_order.clone()).await;
+        let alter = format!("ALTER TABLE {table} ALTER COLUMN id TYPE {native}");
+        sqlx::query(sqlx::AssertSqlSafe(alter))
+            .execute(&pool)
             .await
             .unwrap();
-        let texts_before: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "SELECT id::{native}::text FROM {table} ORDER BY {table}.id"
-        )))
-        .fetch_all(&pool)
-        .await
-        .unwrap();
-        sqlx::query(sqlx::AssertSqlSafe(format!(
-            "ALTER TABLE {table} ALTER COLUMN id TYPE {native}"
-        )))
-        .execute(&pool)
-        .await
-        .unwrap();
-        let after: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(files.clone()))
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        let after: i64 = one(&pool, files.clone()).await;
         assert_eq!(
             before, after,
-            "{table}: {column} -> {native} rewrote the table"
+            "{table}: {storage} -> {native} rewrote the table"
         );
-        let texts_after: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "SELECT id::text FROM {table} ORDER BY {table}.id"
-        )))
-        .fetch_all(&pool)
-        .await
-        .unwrap();
+        let texts_after: Vec<String> = column(&pool, in_order).await;
         assert_eq!(
             texts_after, texts_before,
             "{table}: the same ids, in the same order"
         );
         // The index serves the native type's queries.
-        let plan: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "EXPLAIN SELECT * FROM {table} WHERE id = (SELECT id FROM {table} LIMIT 1)"
-        )))
-        .fetch_all(&pool)
-        .await
-        .unwrap();
+        let plan: Vec<String> = column(
+            &pool,
+            format!("EXPLAIN SELECT * FROM {table} WHERE id = (SELECT id FROM {table} LIMIT 1)"),
+        )
+        .await;
+        let index = format!("{table}_pkey");
         assert!(
-            plan.iter()
-                .any(|line| line.contains(&format!("{table}_pkey"))),
+            plan.iter().any(|line| line.contains(&index)),
             "{table}: {plan:?}"
         );
         // And back, without a rewrite either.
-        sqlx::query(sqlx::AssertSqlSafe(format!(
-            "ALTER TABLE {table} ALTER COLUMN id TYPE {column}"
-        )))
-        .execute(&pool)
-        .await
-        .unwrap();
-        let back: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(files.clone()))
-            .fetch_one(&pool)
+        let alter = format!("ALTER TABLE {table} ALTER COLUMN id TYPE {storage}");
+        sqlx::query(sqlx::AssertSqlSafe(alter))
+            .execute(&pool)
             .await
             .unwrap();
+        let back: i64 = one(&pool, files).await;
         assert_eq!(
             before, back,
-            "{table}: {native} -> {column} rewrote the table"
+            "{table}: {native} -> {storage} rewrote the table"
         );
     }
     assert_eq!(tids.len(), 10_000);

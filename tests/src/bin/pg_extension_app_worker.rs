@@ -35,6 +35,17 @@ async fn main() {
         .await
         .unwrap_or_else(|err| panic!("lease {namespace}: {err}"));
     let insert = format!("INSERT INTO {table} (id, source) SELECT unnest($1::bigint[]), 'app'");
+    let flush = |batch: Vec<i64>| {
+        let (pool, insert) = (pool.clone(), insert.clone());
+        async move {
+            sqlx::query(sqlx::AssertSqlSafe(insert.clone()))
+                .bind(&batch)
+                .execute(&pool)
+                .await
+                .unwrap_or_else(|err| panic!("{insert}: {err}"));
+            batch.len()
+        }
+    };
     let mut batch: Vec<i64> = Vec::with_capacity(BATCH);
     let mut inserted = 0usize;
     while inserted + batch.len() < count {
@@ -44,22 +55,11 @@ async fn main() {
             .unwrap_or_else(|err| panic!("a TID: {err}"));
         batch.push(i64::try_from(tid.to_u64()).expect("a TID's top bit is clear"));
         if batch.len() == BATCH {
-            sqlx::query(sqlx::AssertSqlSafe(insert.clone()))
-                .bind(&batch)
-                .execute(&pool)
-                .await
-                .unwrap_or_else(|err| panic!("{insert}: {err}"));
-            inserted += batch.len();
-            batch.clear();
+            inserted += flush(core::mem::take(&mut batch)).await;
         }
     }
     if !batch.is_empty() {
-        sqlx::query(sqlx::AssertSqlSafe(insert.clone()))
-            .bind(&batch)
-            .execute(&pool)
-            .await
-            .unwrap_or_else(|err| panic!("{insert}: {err}"));
-        inserted += batch.len();
+        inserted += flush(batch).await;
     }
     generator
         .release()

@@ -12,7 +12,8 @@
 #   SLOW_RUNS=3    timed runs of the PL/pgSQL functions that take seconds (no untimed one)
 #
 # The extension must be installed in the server, as a release build (a debug build is many
-# times slower):
+# times slower; the script stops if the server's library on this machine is one, and says if
+# it changed during the run):
 #   cd idtypes-postgres && cargo pgrx install --release --pg-config "$(command -v pg_config)"
 # It needs a superuser (postgres): CREATE EXTENSION, and COPY to and from the server's files.
 #
@@ -49,6 +50,32 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+# The extension's library, if this machine has the server's: its size, time and build (a
+# debug build's has debug_info). Each psql session below is a new backend, which loads the
+# file as it is then: the report says if it changed during the run (someone else's install).
+library=$(pg_config --pkglibdir 2>/dev/null || true)/idtypes.so
+library_identity() {
+    if [ ! -f "$library" ]; then
+        echo "not this machine's server: the library's build unknown"
+        return
+    fi
+    build=release
+    if command -v file >/dev/null && file -L "$library" | grep -q 'with debug_info'; then
+        build=DEBUG
+    fi
+    echo "$library: $(ls -lL --time-style='+%Y-%m-%d %H:%M:%S' "$library" |
+        awk '{ print $5, "bytes,", $6, $7 }'), $build build"
+}
+library_before=$(library_identity)
+case $library_before in
+*DEBUG*)
+    say "$library_before: its figures would mean nothing. Install a release build:"
+    say "  cd idtypes-postgres && cargo pgrx install --release --pg-config \"\$(command -v pg_config)\""
+    say "(or IDTYPES_BENCH_ANY_BUILD=1 to measure it anyway)"
+    [ "${IDTYPES_BENCH_ANY_BUILD:-}" = 1 ] || exit 1
+    ;;
+esac
 
 psql_admin -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db"
 if ! psql_bench -c 'CREATE EXTENSION idtypes' 2>"$tmp/create.err"; then
@@ -263,16 +290,13 @@ settings=$(psql_bench -c "SELECT string_agg(name || '=' || current_setting(name)
   FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'maintenance_work_mem',
   'synchronous_commit', 'max_parallel_workers_per_gather', 'jit', 'max_wal_size')")
 version=$(psql_bench -c 'SHOW server_version')
-# The library, if this machine has the server's (a debug build's has debug_info).
-library=$(pg_config --pkglibdir 2>/dev/null || true)/idtypes.so
-if [ -f "$library" ]; then
-    build=release
-    if command -v file >/dev/null && file -L "$library" | grep -q 'with debug_info'; then
-        build='DEBUG (figures meaningless: install a release build)'
-    fi
-    library="# $library: $(ls -l --time-style='+%Y-%m-%d %H:%M' "$library" | awk '{ print $5, "bytes,", $6, $7 }'), $build"
+library_after=$(library_identity)
+if [ "$library_after" != "$library_before" ]; then
+    library_note="# THE LIBRARY CHANGED DURING THE RUN (another install?): the figures mix two builds
+#   before: $library_before
+#   after:  $library_after"
 else
-    library="# (not this machine's server: its library's build unknown)"
+    library_note="# $library_before"
 fi
 
 tid_x=$(ratio tid_plsql tid_native)
@@ -281,7 +305,7 @@ cat <<EOF
 # idtypes extension on PostgreSQL $version: $rows rows
 # median of $runs runs after one untimed (PL/pgSQL of seconds: median of $slow_runs, none untimed)
 # $settings
-$library
+$library_note
 
 1. text (sum(length(...)) over the column; x = time / the native's)
 $(line tid_native 'atproto_tid::text (native)')

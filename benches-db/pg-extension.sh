@@ -90,7 +90,9 @@ cargo run -q -p idtypes-cli -- sql postgres --schema plsql | psql_bench -1 >/dev
 
 # measure KEY RUNS WARMUPS PREP SQL: in one session, PREP and SQL WARMUPS times untimed,
 # then RUNS times with SQL timed (psql's \timing; PREP, if any, untimed before each).
-# Records the key, the median, the best and the count of runs.
+# Records the key, the median, the best, the count of runs, and what the server's library was
+# after them: a debug build (`debug`), another than at the start (`changed`: someone else's
+# install meanwhile), or the same (`.`).
 measure() {
     key=$1 n=$2 warm=$3 prep=$4 sql=$5
     say "  $key"
@@ -106,20 +108,28 @@ measure() {
             i=$((i + 1))
         done
     } | psql_bench >"$tmp/$key.out"
-    sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' "$tmp/$key.out" | sort -n | awk -v k="$key" '
+    after=$(library_identity)
+    case $after in
+    *DEBUG*) flag=debug ;;
+    "$library_before") flag=. ;;
+    *) flag=changed ;;
+    esac
+    sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' "$tmp/$key.out" | sort -n | awk -v k="$key" -v f="$flag" '
         { t[NR] = $1 }
         END { m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
-              printf "%s %.1f %.1f %d\n", k, m, t[1], NR }' >>"$results"
+              printf "%s %.1f %.1f %d %s\n", k, m, t[1], NR, f }' >>"$results"
 }
 
 # line KEY LABEL [BASE [WORDS]]: KEY's median, best, ns a row, and KEY / BASE.
 line() {
     awk -v k="$1" -v label="$2" -v base="${3:-}" -v words="${4:-}" -v rows="$rows" '
-        $1 == k { m = $2; b = $3; n = $4 }
-        base != "" && $1 == base { bm = $2 }
+        $1 == k { m = $2; b = $3; n = $4; f = $5 }
+        base != "" && $1 == base { bm = $2; bf = $5 }
         END {
             printf "  %-44s %9.1f ms  (best %8.1f, %d runs) %7.0f ns/row", label, m, b, n, m * 1e6 / rows
             if (base != "") printf "  %6.2fx%s", m / bm, words == "" ? "" : " " words
+            if (f != ".") printf "  [LIBRARY %s DURING IT]", toupper(f)
+            if (base != "" && bf != ".") printf "  [LIBRARY %s DURING THE BASE]", toupper(bf)
             printf "\n"
         }' "$results"
 }
@@ -192,17 +202,13 @@ if [ "$mismatches" != 0 ]; then
     exit 1
 fi
 
-say "1. text..."
+say "1. text: the native types and the built-in ones..."
 measure tid_native "$runs" 1 '' 'SELECT sum(length(id::text)) FROM t_tid'
-measure tid_plsql "$slow_runs" 0 '' 'SELECT sum(length(plsql.tid_text(id))) FROM t_big'
 measure tid_textcol "$runs" 1 '' 'SELECT sum(length(id)) FROM t_text'
 measure tid_parse_native "$runs" 1 '' 'SELECT count(id::atproto_tid) FROM t_text'
-measure tid_parse_plsql "$slow_runs" 0 '' 'SELECT count(plsql.tid_from_text(id)) FROM t_text'
 measure ulid_native "$runs" 1 '' 'SELECT sum(length(id::text)) FROM t_ulid'
-measure ulid_plsql "$slow_runs" 0 '' 'SELECT sum(length(plsql.ulid_text(id))) FROM t_uuid'
 measure uuid_text "$runs" 1 '' 'SELECT sum(length(id::text)) FROM t_uuid'
 measure tbsl_native "$runs" 1 '' 'SELECT sum(length(id::text)) FROM t_tbsl'
-measure tbsl_plsql "$runs" 1 '' 'SELECT sum(length(plsql.tbsl_text(id))) FROM t_tbsl_bytea'
 measure tbsl_encode "$runs" 1 '' "SELECT sum(length(upper(encode(id, 'hex')))) FROM t_tbsl_bytea"
 measure typeid_native "$runs" 1 '' 'SELECT sum(length(id::text)) FROM t_typeid'
 
@@ -227,6 +233,13 @@ measure gen_seq "$runs" 1 'CREATE SEQUENCE IF NOT EXISTS s;' "SELECT count(nextv
 measure gen_none "$runs" 1 '' "SELECT count(g) FROM generate_series(1, $rows) g"
 distinct=$(psql_bench -c "SELECT count(DISTINCT id) FROM (SELECT atproto_tid_generate('bench') AS id
   FROM generate_series(1, $rows)) s")
+
+# The PL/pgSQL functions last: they do not call the library, and take most of the time.
+say "1. text: the PL/pgSQL functions..."
+measure tid_plsql "$slow_runs" 0 '' 'SELECT sum(length(plsql.tid_text(id))) FROM t_big'
+measure tid_parse_plsql "$slow_runs" 0 '' 'SELECT count(plsql.tid_from_text(id)) FROM t_text'
+measure ulid_plsql "$slow_runs" 0 '' 'SELECT sum(length(plsql.ulid_text(id))) FROM t_uuid'
+measure tbsl_plsql "$runs" 1 '' 'SELECT sum(length(plsql.tbsl_text(id))) FROM t_tbsl_bytea'
 
 say "3. sizes..."
 # size KIND TABLE: the table's bytes, its primary key's, and an id's average bytes.

@@ -177,6 +177,8 @@ mod expression;
 mod mysql;
 #[cfg(feature = "diesel-postgres")]
 mod postgres;
+#[cfg(feature = "diesel-postgres")]
+pub mod sql_types;
 #[cfg(feature = "diesel-sqlite")]
 mod sqlite;
 pub(crate) mod typed;

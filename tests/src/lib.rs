@@ -211,10 +211,7 @@ pub fn mysql_url() -> Option<String> {
 /// # Panics
 ///
 /// When the server refuses, or the extension is required and missing.
-pub async fn postgres_extension_db(
-    name: &str,
-    connections: u32,
-) -> Option<(sqlx::PgPool, String)> {
+pub async fn postgres_extension_db(name: &str, connections: u32) -> Option<(sqlx::PgPool, String)> {
     use sqlx::Executor;
     let url = postgres_url()?;
     let admin = sqlx::postgres::PgPoolOptions::new()
@@ -243,11 +240,15 @@ pub async fn postgres_extension_db(
     }
     let database = format!("idtypes_ext_{name}");
     admin
-        .execute(format!("DROP DATABASE IF EXISTS {database} WITH (FORCE)").as_str())
+        .execute(sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+            "DROP DATABASE IF EXISTS {database} WITH (FORCE)"
+        ))))
         .await
         .unwrap_or_else(|err| panic!("drop {database}: {err}"));
     admin
-        .execute(format!("CREATE DATABASE {database}").as_str())
+        .execute(sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+            "CREATE DATABASE {database}"
+        ))))
         .await
         .unwrap_or_else(|err| panic!("create {database}: {err}"));
     admin.close().await;

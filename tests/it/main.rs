@@ -48,6 +48,7 @@ mod lease_term;
 mod markdown_links;
 mod nanoid_conformance;
 mod object_id_conformance;
+mod pg_native_columns;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;

@@ -349,3 +349,40 @@ macro_rules! text_table {
 pub(crate) use text_table;
 
 text_table!(impls);
+
+#[cfg(test)]
+mod tests {
+    use crate::{FixedSizeFormat, IdFormat};
+    use std::prelude::rust_2024::*;
+
+    /// A PostgreSQL type's name as `diesel print-schema` names its SQL type: each word
+    /// (`_`-separated) capitalized.
+    fn upper_camel(name: &str) -> String {
+        name.split('_')
+            .map(|word| {
+                let mut chars = word.chars();
+                chars.next().map_or_else(String::new, |first| {
+                    first.to_ascii_uppercase().to_string() + chars.as_str()
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_native_type_is_named_for_its_slug_and_its_diesel_type_for_it() {
+        macro_rules! check {
+            ($ty:ident, $postgres:literal, $sql_type:ident, $column:ident) => {
+                let native = <crate::$ty as FixedSizeFormat>::POSTGRES_TYPE;
+                assert_eq!(native, $postgres);
+                // PostgreSQL has a `tid` of its own (a row's physical location).
+                let expected = match <crate::$ty as IdFormat>::SLUG {
+                    "tid" => "atproto_tid".to_string(),
+                    slug => slug.replace('-', "_"),
+                };
+                assert_eq!(native, expected);
+                assert_eq!(stringify!($sql_type), upper_camel(native));
+            };
+        }
+        crate::formats::for_each_postgres_type!(check);
+    }
+}

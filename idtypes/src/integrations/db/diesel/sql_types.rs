@@ -68,7 +68,7 @@
 //! let id: PostId = "post_3jzfcijpj2z2a".parse()?;
 //! let query = posts::table.select(Post::as_select()).filter(posts::reply_to.eq(id));
 //! let sql = diesel::debug_query::<Pg, _>(&query).to_string();
-//! assert!(sql.ends_with(r#"WHERE ("posts"."reply_to" = $1) -- binds: [PostId("post_3jzfcijpj2z2a")]"#), "{sql}");
+//! assert!(sql.ends_with(r#"WHERE ("posts"."reply_to" = $1) -- binds: [PostId(post_3jzfcijpj2z2a)]"#), "{sql}");
 //! # }
 //! # Ok::<(), idtypes::Error>(())
 //! ```

@@ -833,6 +833,18 @@
 //! `Queryable` and `Insertable` structs ([`diesel`](crate::diesel)). Queries with sqlx's
 //! functions and its checked macros are in the [service guide](crate::service_guide).
 //!
+//! ## The PostgreSQL extension's native types
+//!
+//! The repository's PostgreSQL extension (`idtypes-postgres/`, `CREATE EXTENSION idtypes`) has
+//! a native type per fixed-size format ([`FixedSizeFormat::POSTGRES_TYPE`]: `atproto_tid`,
+//! `time_id`, ..., `ulid`, `object_id`) that prints and parses the id's text and stores and
+//! sends exactly the column above (a `BIGINT`'s 8 bytes, a `UUID`'s 16, a `BYTEA`'s bytes),
+//! cast from it implicitly. So a column may be either: sqlx, postgres-types and SeaORM read a
+//! native column (known by its type's name, bare or qualified by its schema, or a domain over
+//! it) as they read today's, and write today's values, which PostgreSQL casts; diesel declares
+//! it with [`diesel::sql_types`](crate::diesel::sql_types) (`id -> AtprotoTid`). A value read
+//! as another format's is an error naming both types, as for any wrong column.
+//!
 //! ## SeaORM and rusqlite
 //!
 //! With `sea-orm`, an id is an entity's column as it is, and a typed id its primary key; give

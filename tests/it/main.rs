@@ -50,6 +50,7 @@ mod nanoid_conformance;
 mod object_id_conformance;
 mod pg_extension;
 mod pg_extension_leases;
+mod pg_native_columns;
 mod postgres_types;
 mod record_key_conformance;
 mod record_key_properties;

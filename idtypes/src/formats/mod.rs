@@ -19,6 +19,7 @@
 //! | `raw` | its raw form (what binary serde formats carry unless told otherwise), how to get it, how to read it back |
 //! | `bytes` | its big-endian bytes (what the databases store, sorting like the ids), how to read them back, and how any bytes of that size become an id (`arbitrary`) |
 //! | `column` | the database column of its ids: `natural` (a 64-bit integer whose top bit is 0: its value, in a signed `BIGINT`), `flipped` (a 64-bit integer of all 64 bits: in a signed `BIGINT`, its value with the top bit flipped, which keeps the order), `bytes` (its big-endian bytes), `uuid` (128 bits: PostgreSQL's `uuid`, elsewhere its 16 bytes) |
+//! | `postgres` | the name of its native type in the idtypes PostgreSQL extension (`idtypes-postgres/`), whose storage and binary form are its `column`'s ([`FixedSizeFormat::POSTGRES_TYPE`]: sqlx, postgres-types and SeaORM read a column of that type too), then in parentheses the name of that type's diesel SQL type in `idtypes::diesel::sql_types`, as `diesel print-schema` spells it (`atproto_tid` is `AtprotoTid`) |
 //! | `sql` | how the SQL functions of `idtypes::sql` write and read its text on PostgreSQL and MySQL (generated from this field: `integrations/db/sql/generate/`): `radix(ALPHABET, pad: bits, fold: bool)` for the column's value (times 2^`pad`) in `text` characters of the alphabet, the first worth most (`fold`: lowercase letters read as the alphabet's uppercase ones), `decimal` for the decimal number of a `natural` column, `own` for SQL of the format's own in the generator |
 //! | `schema` | its text as JSON Schema and OpenAPI state it, kept beside its parser |
 //! | `serde` | what serde's binary formats get: `text` (the atproto formats) or `raw` |
@@ -53,6 +54,7 @@ macro_rules! table {
                 raw: u64 = to_u64, |raw| Ok(Tid::from_u64(raw)),
                 bytes: [u8; 8], |bytes| Ok(Tid::from_bytes(bytes)), Tid::from_bytes,
                 column: natural,
+                postgres: "atproto_tid" (AtprotoTid),
                 sql: radix(crate::codec::base32_sortable::ALPHABET, pad: 0, fold: false),
                 schema: crate::tid::text::TEXT_SCHEMA,
                 serde: text, parse_valid: Tid::parse_valid,
@@ -63,6 +65,7 @@ macro_rules! table {
                 raw: i64 = to_i64, |raw| Ok(TimeId::from_i64(raw)),
                 bytes: [u8; 8], |bytes| Ok(TimeId::from_bytes(bytes)), TimeId::from_bytes,
                 column: flipped,
+                postgres: "time_id" (TimeId),
                 sql: own,
                 schema: crate::time_id::text::TEXT_SCHEMA,
                 serde: raw,
@@ -73,6 +76,7 @@ macro_rules! table {
                 raw: u64 = to_u64, |raw| Ok(Uid11::from_u64(raw)),
                 bytes: [u8; 8], |bytes| Ok(Uid11::from_bytes(bytes)), Uid11::from_bytes,
                 column: flipped,
+                postgres: "uid11" (Uid11),
                 sql: radix(crate::codec::base58::ALPHABET, pad: 0, fold: false),
                 schema: crate::uid11::TEXT_SCHEMA,
                 serde: raw,
@@ -83,6 +87,7 @@ macro_rules! table {
                 raw: u64 = to_u64, |raw| Ok(Uid11Xid::from_u64(raw)),
                 bytes: [u8; 8], |bytes| Ok(Uid11Xid::from_bytes(bytes)), Uid11Xid::from_bytes,
                 column: flipped,
+                postgres: "uid11_xid" (Uid11Xid),
                 sql: radix(crate::codec::base58::ALPHABET, pad: 0, fold: false),
                 schema: crate::uid11::xid::TEXT_SCHEMA,
                 serde: raw,
@@ -95,6 +100,7 @@ macro_rules! table {
                 bytes: [u8; 8], Snowish::try_from_bytes,
                     |bytes: [u8; 8]| Snowish::try_from_u64(u64::from_be_bytes(bytes) & (u64::MAX >> 1)).unwrap_or(Snowish::MIN),
                 column: natural,
+                postgres: "snowish" (Snowish),
                 sql: radix(crate::codec::base58::ALPHABET, pad: 0, fold: false),
                 schema: crate::uid11::snowish::TEXT_SCHEMA,
                 serde: raw,
@@ -105,6 +111,7 @@ macro_rules! table {
                 raw: u64 = to_u64, |raw| Ok(TsSeqRand::from_u64(raw)),
                 bytes: [u8; 8], |bytes| Ok(TsSeqRand::from_bytes(bytes)), TsSeqRand::from_bytes,
                 column: flipped,
+                postgres: "ts_seq_rand" (TsSeqRand),
                 sql: radix(crate::codec::base58::ALPHABET, pad: 0, fold: false),
                 schema: crate::uid11::ts_seq_rand::TEXT_SCHEMA,
                 serde: raw,
@@ -115,6 +122,7 @@ macro_rules! table {
                 raw: u64 = to_u64, |raw| Ok(FullRand::from_u64(raw)),
                 bytes: [u8; 8], |bytes| Ok(FullRand::from_bytes(bytes)), FullRand::from_bytes,
                 column: flipped,
+                postgres: "fullrand" (Fullrand),
                 sql: radix(crate::codec::base58::ALPHABET, pad: 0, fold: false),
                 schema: crate::uid11::full_rand::TEXT_SCHEMA,
                 serde: raw,
@@ -126,6 +134,7 @@ macro_rules! table {
                 raw: u64 = to_u64, Snowflake::try_from_u64,
                 bytes: [u8; 8], Snowflake::try_from_bytes, Snowflake::from_bytes,
                 column: natural,
+                postgres: "snowflake" (Snowflake),
                 sql: decimal,
                 schema: crate::snowflake::TEXT_SCHEMA,
                 serde: raw,
@@ -136,6 +145,7 @@ macro_rules! table {
                 raw: [u8; 10] = to_bytes, |raw| Ok(Tbsl::from_bytes(raw)),
                 bytes: [u8; 10], |bytes| Ok(Tbsl::from_bytes(bytes)), Tbsl::from_bytes,
                 column: bytes,
+                postgres: "tbsl" (Tbsl),
                 sql: radix(crate::codec::hex::ALPHABET, pad: 0, fold: false),
                 schema: crate::tbsl::TEXT_SCHEMA,
                 serde: raw, parse_valid: Tbsl::parse_valid,
@@ -146,6 +156,7 @@ macro_rules! table {
                 raw: [u8; 16] = to_bytes, |raw| Ok(Ulid::from_bytes(raw)),
                 bytes: [u8; 16], |bytes| Ok(Ulid::from_bytes(bytes)), Ulid::from_bytes,
                 column: uuid,
+                postgres: "ulid" (Ulid),
                 sql: radix(crate::codec::crockford::UPPER, pad: 0, fold: true),
                 schema: crate::ulid::text::TEXT_SCHEMA,
                 serde: raw, parse_valid: Ulid::parse_valid,
@@ -156,6 +167,7 @@ macro_rules! table {
                 raw: [u8; 20] = to_bytes, |raw| Ok(Ksuid::from_bytes(raw)),
                 bytes: [u8; 20], |bytes| Ok(Ksuid::from_bytes(bytes)), Ksuid::from_bytes,
                 column: bytes,
+                postgres: "ksuid" (Ksuid),
                 sql: radix(crate::ksuid::base62::ALPHABET, pad: 0, fold: false),
                 schema: crate::ksuid::text::TEXT_SCHEMA,
                 serde: raw, parse_valid: Ksuid::parse_valid,
@@ -167,6 +179,7 @@ macro_rules! table {
                 raw: u64 = to_u64, Sonyflake::try_from_u64,
                 bytes: [u8; 8], Sonyflake::try_from_bytes, Sonyflake::from_bytes,
                 column: natural,
+                postgres: "sonyflake" (Sonyflake),
                 sql: decimal,
                 schema: crate::sonyflake::TEXT_SCHEMA,
                 serde: raw,
@@ -177,6 +190,7 @@ macro_rules! table {
                 raw: [u8; 12] = to_bytes, |raw| Ok(RsXid::from_bytes(raw)),
                 bytes: [u8; 12], |bytes| Ok(RsXid::from_bytes(bytes)), RsXid::from_bytes,
                 column: bytes,
+                postgres: "rs_xid" (RsXid),
                 sql: radix(crate::rs_xid::text::ALPHABET, pad: 4, fold: false),
                 schema: crate::rs_xid::text::TEXT_SCHEMA,
                 serde: raw, parse_valid: RsXid::parse_valid,
@@ -187,6 +201,7 @@ macro_rules! table {
                 raw: [u8; 12] = to_bytes, |raw| Ok(ObjectId::from_bytes(raw)),
                 bytes: [u8; 12], |bytes| Ok(ObjectId::from_bytes(bytes)), ObjectId::from_bytes,
                 column: bytes,
+                postgres: "object_id" (ObjectId),
                 sql: radix(crate::codec::hex::ALPHABET_LOWER, pad: 0, fold: true),
                 schema: crate::object_id::text::TEXT_SCHEMA,
                 serde: raw, parse_valid: ObjectId::parse_valid,
@@ -208,7 +223,8 @@ table!(impls);
     reason = "the integrations use it, each behind its feature"
 )]
 pub(crate) use rows::{
-    for_each_column, for_each_fixed_format, for_each_format, for_each_timed_format,
+    for_each_column, for_each_fixed_format, for_each_format, for_each_postgres_type,
+    for_each_timed_format,
 };
 #[allow(
     unused_imports,
@@ -333,3 +349,40 @@ macro_rules! text_table {
 pub(crate) use text_table;
 
 text_table!(impls);
+
+#[cfg(test)]
+mod tests {
+    use crate::{FixedSizeFormat, IdFormat};
+    use std::prelude::rust_2024::*;
+
+    /// A PostgreSQL type's name as `diesel print-schema` names its SQL type: each word
+    /// (`_`-separated) capitalized.
+    fn upper_camel(name: &str) -> String {
+        name.split('_')
+            .map(|word| {
+                let mut chars = word.chars();
+                chars.next().map_or_else(String::new, |first| {
+                    first.to_ascii_uppercase().to_string() + chars.as_str()
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_native_type_is_named_for_its_slug_and_its_diesel_type_for_it() {
+        macro_rules! check {
+            ($ty:ident, $postgres:literal, $sql_type:ident, $column:ident) => {
+                let native = <crate::$ty as FixedSizeFormat>::POSTGRES_TYPE;
+                assert_eq!(native, $postgres);
+                // PostgreSQL has a `tid` of its own (a row's physical location).
+                let expected = match <crate::$ty as IdFormat>::SLUG {
+                    "tid" => "atproto_tid".to_string(),
+                    slug => slug.replace('-', "_"),
+                };
+                assert_eq!(native, expected);
+                assert_eq!(stringify!($sql_type), upper_camel(native));
+            };
+        }
+        crate::formats::for_each_postgres_type!(check);
+    }
+}

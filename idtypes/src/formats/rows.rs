@@ -11,6 +11,7 @@ macro_rules! impls {
             raw: $raw:ty = $to_raw:ident, $from_raw:expr,
             bytes: $bytes:ty, $from_bytes:expr, $from_any_bytes:expr,
             column: $column:ident,
+            postgres: $postgres:literal ($postgres_sql_type:ident),
             sql: $sql:ident $(($($sql_argument:tt)*))?,
             schema: $schema:expr,
             serde: $serde:ident $(, parse_valid: $parse_valid:path)?,
@@ -34,6 +35,7 @@ macro_rules! impls {
                 type Raw = $raw;
                 type Bytes = $bytes;
                 const COLUMN: crate::Column = $crate::formats::rows::impls!(@column $column);
+                const POSTGRES_TYPE: &'static str = $postgres;
 
                 #[inline]
                 fn to_raw(self) -> $raw {
@@ -227,11 +229,34 @@ macro_rules! each_column {
     };
 }
 
+/// Calls `$callback!(Type, "sql_name", SqlType, column)` for every row, with the name of its
+/// native type in the PostgreSQL extension, the name of that type's diesel SQL type and its
+/// column: how the integrations that declare a type per format (diesel) name it.
+#[allow(
+    unused_macros,
+    reason = "the integrations use it, each behind its feature"
+)]
+macro_rules! each_postgres {
+    ([$callback:ident] $(
+        $ty:ident ($time:ident) {
+            name: $name:expr, slug: $slug:literal, article: $article:literal,
+            text: $text_len:expr, parse: $parse_len:expr,
+            raw: $raw:ty = $to_raw:ident, $from_raw:expr,
+            bytes: $bytes:ty, $from_bytes:expr, $from_any_bytes:expr,
+            column: $column:ident,
+            postgres: $postgres:literal ($postgres_sql_type:ident),
+            $($rest:tt)*
+        }
+    )*) => {
+        $($callback!($ty, $postgres, $postgres_sql_type, $column);)*
+    };
+}
+
 #[allow(
     unused_imports,
     reason = "the integrations use it, each behind its feature"
 )]
-pub(crate) use {each, each_column, each_timed};
+pub(crate) use {each, each_column, each_postgres, each_timed};
 
 /// Calls `$callback!(Type)` for every fixed-size format (every format but the record key),
 /// in the table's order, with the type's name alone (`crate::Type` is its path): how an
@@ -284,8 +309,27 @@ macro_rules! for_each_column {
     };
 }
 
+/// Calls `$callback!(Type, "sql_name", SqlType, column)` for every fixed-size format: the name
+/// of its native type in the PostgreSQL extension ([`FixedSizeFormat::POSTGRES_TYPE`]), the
+/// name of that type's diesel SQL type (as `diesel print-schema` spells it) and its column
+/// (see the table's `postgres` and `column` fields).
+///
+/// [`FixedSizeFormat::POSTGRES_TYPE`]: crate::FixedSizeFormat::POSTGRES_TYPE
+#[allow(
+    unused_macros,
+    reason = "the integrations use it, each behind its feature"
+)]
+macro_rules! for_each_postgres_type {
+    ($callback:ident) => {
+        $crate::formats::table!(each_postgres, $callback);
+    };
+}
+
 #[allow(
     unused_imports,
     reason = "the integrations use it, each behind its feature"
 )]
-pub(crate) use {for_each_column, for_each_fixed_format, for_each_format, for_each_timed_format};
+pub(crate) use {
+    for_each_column, for_each_fixed_format, for_each_format, for_each_postgres_type,
+    for_each_timed_format,
+};

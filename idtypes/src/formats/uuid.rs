@@ -37,6 +37,9 @@ impl FixedSizeFormat for Uuid {
     type Raw = [u8; 16];
     type Bytes = [u8; 16];
     const COLUMN: crate::Column = crate::Column::Uuid;
+    // PostgreSQL's own: the extension has no type of a plain UUID (its `typeid` holds a
+    // prefix too).
+    const POSTGRES_TYPE: &'static str = "uuid";
 
     #[inline]
     fn to_raw(self) -> [u8; 16] {

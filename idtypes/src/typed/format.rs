@@ -293,6 +293,32 @@ pub trait FixedSizeFormat: IdFormat + Copy + Default {
     /// ```
     const COLUMN: Column;
 
+    /// The name of its native type in the idtypes PostgreSQL extension (`CREATE EXTENSION
+    /// idtypes`, from `idtypes-postgres/`): the slug with `_` for `-` (`time_id`,
+    /// `ts_seq_rand`), but `atproto_tid` for a [`Tid`](struct@crate::Tid), since PostgreSQL has
+    /// a `tid` of its own; `uuid`, PostgreSQL's own, for the `uuid` crate's `Uuid`.
+    ///
+    /// The native type stores and sends exactly what [`COLUMN`](FixedSizeFormat::COLUMN)
+    /// does (a `bigint`'s 8 bytes, a `uuid`'s 16, a `bytea`'s bytes), and casts from that
+    /// column implicitly. So the database integrations read a column of either type, telling
+    /// them apart by the type's name (bare, or qualified by its schema), and write the
+    /// column's value, which PostgreSQL casts; diesel has a SQL type per native type
+    /// (`idtypes::diesel::sql_types`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use idtypes::{FixedSizeFormat, Tid, TimeId, Ulid};
+    ///
+    /// assert_eq!(Tid::POSTGRES_TYPE, "atproto_tid");
+    /// assert_eq!(TimeId::POSTGRES_TYPE, "time_id");
+    /// assert_eq!(Ulid::POSTGRES_TYPE, "ulid");
+    /// // In SQL: CREATE TABLE posts (id atproto_tid PRIMARY KEY, ...)
+    /// let ddl = format!("CREATE TABLE posts (id {} PRIMARY KEY)", Tid::POSTGRES_TYPE);
+    /// assert_eq!(ddl, "CREATE TABLE posts (id atproto_tid PRIMARY KEY)");
+    /// ```
+    const POSTGRES_TYPE: &'static str;
+
     /// The raw form of the id.
     ///
     /// # Examples

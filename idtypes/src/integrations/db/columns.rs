@@ -59,6 +59,12 @@ pub(crate) trait BytesColumn: Sized {
     /// The value an id read back is (for a typed id, after its checks).
     fn from_id(id: Self::Format) -> Result<Self, crate::Error>;
 
+    /// The native type of the PostgreSQL extension whose values are these bytes (a format's
+    /// own, [`FixedSizeFormat::POSTGRES_TYPE`]), read as well as the bytes column; `None` for
+    /// a value in `AsBytes`, whose column is bytes alone.
+    #[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
+    const POSTGRES_TYPE: Option<&'static str> = None;
+
     /// The error of stored bytes the format refused, as the value reports it (a typed id's
     /// names the typed id too).
     fn refused(error: crate::Error) -> crate::Error {
@@ -88,6 +94,10 @@ macro_rules! bytes_format {
             fn from_id(id: crate::$ty) -> Result<Self, crate::Error> {
                 Ok(id)
             }
+
+            #[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
+            const POSTGRES_TYPE: Option<&'static str> =
+                Some(<crate::$ty as FixedSizeFormat>::POSTGRES_TYPE);
         }
     };
 }
@@ -188,6 +198,38 @@ pub(crate) fn from_signed<T: IntegerColumn>(value: i64) -> Result<T, BoxError> {
         Some(bits) => from_unsigned(bits),
         None => Err(negative::<T>(value)),
     }
+}
+
+/// The id a signed column's value holds, from the value's 8 big-endian bytes (the binary
+/// form of `BIGINT` and of the extension's types like it): this crate's
+/// [`ErrorKind::Length`](crate::ErrorKind::Length) for another number of bytes.
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "postgres-types",
+    feature = "diesel-postgres"
+))]
+pub(crate) fn from_signed_bytes<T: IntegerColumn>(bytes: &[u8]) -> Result<T, BoxError> {
+    let Ok(eight) = <[u8; 8]>::try_from(bytes) else {
+        return Err(Box::new(crate::Error::new(
+            T::NAME,
+            crate::error::Repr::ByteLength {
+                expected: 8,
+                found: bytes.len(),
+            },
+        )));
+    };
+    from_signed(i64::from_be_bytes(eight))
+}
+
+/// Whether a PostgreSQL type named `name` is the extension's native type `native`
+/// ([`FixedSizeFormat::POSTGRES_TYPE`]): by its bare name (postgres-types', or sqlx's for a
+/// type on the search path) or by its name qualified by its schema (sqlx's for a type outside
+/// the search path: `idtypes.atproto_tid`, `"My Schema".atproto_tid`).
+#[cfg(any(feature = "sqlx-postgres", feature = "postgres-types"))]
+pub(crate) fn is_postgres_type(name: &str, native: &str) -> bool {
+    // A type's own name here is an identifier PostgreSQL never quotes (lowercase letters,
+    // digits and `_`), so the last `.` ends the schema's.
+    name == native || name.rsplit_once('.').is_some_and(|(_, bare)| bare == native)
 }
 
 /// The error for an id with its top bit set, which a signed `natural` column cannot hold.

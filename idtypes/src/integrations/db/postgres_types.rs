@@ -13,9 +13,12 @@
 //! | a typed id | the inner id's, without the prefix |
 //!
 //! `accepts` takes what sqlx's `Type::compatible` takes: `BIGINT` for the integer ids, `BYTEA`
-//! for the bytes ones; `TEXT`,
+//! for the bytes ones, `UUID` for a ULID, and for each format its native type of the idtypes
+//! PostgreSQL extension too ([`FixedSizeFormat::POSTGRES_TYPE`]: `atproto_tid`, `ulid`, ...,
+//! known by its name), whose binary form is that column's; `TEXT`,
 //! `VARCHAR`, `CHAR`, `NAME`, `unknown` and `citext` for the text ones; a domain over one of
-//! those. The clients ask `accepts` before they convert, so a value in the wrong kind of
+//! those. A native column is written with the same bytes: a statement whose parameter is
+//! the native type's (`WHERE id = $1` on an `atproto_tid` column) binds the id as it is. The clients ask `accepts` before they convert, so a value in the wrong kind of
 //! column is their `WrongType` error (naming the Rust type and the PostgreSQL type); `to_sql`
 //! and `from_sql` check again, and called directly with the wrong type they give sqlx's error
 //! (`atproto TID in a column of the wrong type: expected BIGINT (INT8), found TEXT`) rather than read
@@ -33,8 +36,8 @@ use postgres_types::{FromSql, IsNull, Kind, ToSql, Type, WrongType, to_sql_check
 use super::as_text::AsText;
 use super::columns::{
     BoxError, BytesColumn, IntegerColumn, POSTGRES_BYTES, POSTGRES_INTEGER, POSTGRES_TEXT,
-    POSTGRES_UUID, from_bytes_column, from_signed, to_signed, typed_error, typed_text,
-    wrong_column,
+    POSTGRES_UUID, from_bytes_column, from_signed_bytes, is_postgres_type, to_signed, typed_error,
+    typed_text, wrong_column,
 };
 use crate::{
     FixedSizeFormat, TypedId,
@@ -110,36 +113,73 @@ fn check_integer(ty: &Type, name: &str) -> Result<(), BoxError> {
     Err(wrong_column(name, POSTGRES_INTEGER, &describe(ty)))
 }
 
-/// Writes a 64-bit id as the integer a `BIGINT` holds (see `columns.rs`).
+/// Whether values of type `ty` are of the extension's native type `native`
+/// ([`FixedSizeFormat::POSTGRES_TYPE`]: `atproto_tid`), or of a domain over it. Its binary
+/// form is its storage type's, so it is read and written as that column is.
+fn is_native(ty: &Type, native: &str) -> bool {
+    match ty.kind() {
+        Kind::Domain(base) => is_native(base, native),
+        _ => is_postgres_type(ty.name(), native),
+    }
+}
+
+/// Whether a 64-bit id `T` takes values of type `ty`: `BIGINT`, or its native type.
+fn accepts_integer<T: IntegerColumn>(ty: &Type) -> bool {
+    is_integer(ty) || is_native(ty, T::POSTGRES_TYPE)
+}
+
+/// Writes a 64-bit id as the integer a `BIGINT` holds (see `columns.rs`), in a `BIGINT` or
+/// its native type (the same 8 bytes).
 fn integer_to_sql<T: IntegerColumn>(
     id: T,
     ty: &Type,
     out: &mut BytesMut,
 ) -> Result<IsNull, BoxError> {
-    check_integer(ty, T::NAME)?;
-    <i64 as ToSql>::to_sql(&to_signed(id)?, ty, out)
+    if !is_native(ty, T::POSTGRES_TYPE) {
+        check_integer(ty, T::NAME)?;
+    }
+    out.extend_from_slice(&to_signed(id)?.to_be_bytes());
+    Ok(IsNull::No)
 }
 
-/// Reads a 64-bit id from a `BIGINT`.
+/// Reads a 64-bit id from a `BIGINT`, or from its native type (the same 8 bytes).
 fn integer_from_sql<T: IntegerColumn>(ty: &Type, raw: &[u8]) -> Result<T, BoxError> {
-    check_integer(ty, T::NAME)?;
-    from_signed(<i64 as FromSql>::from_sql(ty, raw)?)
+    if !is_native(ty, T::POSTGRES_TYPE) {
+        check_integer(ty, T::NAME)?;
+    }
+    from_signed_bytes(raw)
 }
 
-/// Writes a value's big-endian bytes.
+/// Whether a value stored as bytes takes values of type `ty`: `BYTEA`, or (a format's own) its
+/// native type.
+fn accepts_bytes<T: BytesColumn>(ty: &Type) -> bool {
+    is_bytes(ty) || is_own_native::<T>(ty)
+}
+
+/// Whether `ty` is the native type of the format of `T` (never for a value in `AsBytes`).
+fn is_own_native<T: BytesColumn>(ty: &Type) -> bool {
+    T::POSTGRES_TYPE.is_some_and(|native| is_native(ty, native))
+}
+
+/// Writes a value's big-endian bytes, in a `BYTEA` or its native type.
 fn bytes_to_sql<T: BytesColumn>(
     value: &T,
     ty: &Type,
     out: &mut BytesMut,
 ) -> Result<IsNull, BoxError> {
-    check_bytes(ty, T::NAME)?;
-    <&[u8] as ToSql>::to_sql(&value.id().to_bytes().as_ref(), ty, out)
+    if !is_own_native::<T>(ty) {
+        check_bytes(ty, T::NAME)?;
+    }
+    out.extend_from_slice(value.id().to_bytes().as_ref());
+    Ok(IsNull::No)
 }
 
 /// Reads a value from its big-endian bytes (PostgreSQL's binary format of `BYTEA` is the bytes
-/// themselves).
+/// themselves, and so is that of the native types like it).
 fn bytes_from_sql<T: BytesColumn>(ty: &Type, raw: &[u8]) -> Result<T, BoxError> {
-    check_bytes(ty, T::NAME)?;
+    if !is_own_native::<T>(ty) {
+        check_bytes(ty, T::NAME)?;
+    }
     from_bytes_column(raw)
 }
 
@@ -157,14 +197,24 @@ fn uuid_to_sql<T: BytesColumn>(
     ty: &Type,
     out: &mut BytesMut,
 ) -> Result<IsNull, BoxError> {
-    check_uuid(ty, T::NAME)?;
+    if !is_own_native::<T>(ty) {
+        check_uuid(ty, T::NAME)?;
+    }
     out.extend_from_slice(value.id().to_bytes().as_ref());
     Ok(IsNull::No)
 }
 
+/// Reads a 128-bit id from a `uuid`, or from its native type (the same 16 bytes).
 fn uuid_from_sql<T: BytesColumn>(ty: &Type, raw: &[u8]) -> Result<T, BoxError> {
-    check_uuid(ty, T::NAME)?;
+    if !is_own_native::<T>(ty) {
+        check_uuid(ty, T::NAME)?;
+    }
     from_bytes_column(raw)
+}
+
+/// Whether a 128-bit id takes values of type `ty`: `uuid`, or its native type.
+fn accepts_uuid<T: BytesColumn>(ty: &Type) -> bool {
+    is_uuid(ty) || is_own_native::<T>(ty)
 }
 
 fn check_uuid(ty: &Type, name: &str) -> Result<(), BoxError> {
@@ -198,7 +248,7 @@ macro_rules! integer_column {
             }
 
             fn accepts(ty: &Type) -> bool {
-                is_uuid(ty)
+                accepts_uuid::<Self>(ty)
             }
 
             to_sql_checked!();
@@ -210,7 +260,7 @@ macro_rules! integer_column {
             }
 
             fn accepts(ty: &Type) -> bool {
-                is_uuid(ty)
+                accepts_uuid::<Self>(ty)
             }
         }
     };
@@ -221,7 +271,7 @@ macro_rules! integer_column {
             }
 
             fn accepts(ty: &Type) -> bool {
-                is_integer(ty)
+                accepts_integer::<Self>(ty)
             }
 
             to_sql_checked!();
@@ -233,7 +283,7 @@ macro_rules! integer_column {
             }
 
             fn accepts(ty: &Type) -> bool {
-                is_integer(ty)
+                accepts_integer::<Self>(ty)
             }
         }
     };
@@ -249,7 +299,7 @@ macro_rules! bytes_column {
             }
 
             fn accepts(ty: &Type) -> bool {
-                is_bytes(ty)
+                accepts_bytes::<Self>(ty)
             }
 
             to_sql_checked!();
@@ -261,7 +311,7 @@ macro_rules! bytes_column {
             }
 
             fn accepts(ty: &Type) -> bool {
-                is_bytes(ty)
+                accepts_bytes::<Self>(ty)
             }
         }
     };

@@ -17,6 +17,9 @@ use sqlx::{Database, Decode, Encode, Type, TypeInfo, encode::IsNull, error::BoxD
 use super::columns::{BytesColumn, from_bytes_column, from_signed, wrong_column};
 // Every database's signed integer holds `Column::to_signed` of the bits.
 use super::columns::to_signed;
+// The extension's native types (PostgreSQL).
+#[cfg(feature = "sqlx-postgres")]
+use super::columns::{from_column, from_signed_bytes};
 // MySQL also reads a `BIGINT UNSIGNED` of the formats whose ids keep the top bit 0.
 #[cfg(feature = "sqlx-mysql")]
 use super::columns::{IntegerColumn, from_unsigned};
@@ -93,6 +96,41 @@ pub(crate) fn check_text<DB: Columns>(ty: &DB::TypeInfo, name: &str) -> Result<(
         return Ok(());
     }
     Err(wrong_column(name, DB::TEXT, &DB::describe(ty)))
+}
+
+/// Whether a PostgreSQL value of type `ty` is of the extension's native type `native`
+/// ([`FixedSizeFormat::POSTGRES_TYPE`]), or of a domain over it. sqlx names a type as
+/// `regtype` prints it: bare on the search path, else qualified by its schema. (A simple
+/// query's (`raw_sql`) row on a connection that has not met the type yet has it unnamed, as
+/// every type sqlx has not resolved: that value is refused as of a wrong type.)
+#[cfg(feature = "sqlx-postgres")]
+pub(crate) fn is_native(ty: &sqlx::postgres::PgTypeInfo, native: &str) -> bool {
+    match ty.kind() {
+        sqlx::postgres::PgTypeKind::Domain(base) => is_native(base, native),
+        _ => super::columns::is_postgres_type(ty.name(), native),
+    }
+}
+
+/// The id in a PostgreSQL value of the extension's native type of `T`, or `None` for a value
+/// of another type. Its binary form is its storage type's (`bytes` reads it); its text (a
+/// simple query's, `raw_sql`) is the id's own, which the format parses.
+#[cfg(feature = "sqlx-postgres")]
+fn native_value<T: FixedSizeFormat>(
+    value: &sqlx::postgres::PgValueRef<'_>,
+    native: Option<&str>,
+    bytes: impl FnOnce(&[u8]) -> Result<T, BoxDynError>,
+) -> Result<Option<T>, BoxDynError> {
+    use sqlx::postgres::PgValueFormat;
+    let Some(native) = native else {
+        return Ok(None);
+    };
+    if !is_native(&sqlx::ValueRef::type_info(value), native) {
+        return Ok(None);
+    }
+    match value.format() {
+        PgValueFormat::Binary => bytes(value.as_bytes()?).map(Some),
+        PgValueFormat::Text => Ok(Some(T::parse_text(value.as_str()?)?)),
+    }
 }
 
 /// PostgreSQL: `BYTEA`; the text types (`TEXT`, `VARCHAR`, `CHAR`, `NAME`, literals).
@@ -210,6 +248,7 @@ macro_rules! integer_column {
 
                 fn compatible(ty: &PgTypeInfo) -> bool {
                     <Postgres as Columns>::is_integer(ty)
+                        || is_native(ty, <crate::$ty as FixedSizeFormat>::POSTGRES_TYPE)
                 }
             }
 
@@ -230,6 +269,10 @@ macro_rules! integer_column {
 
             impl<'r> Decode<'r, Postgres> for crate::$ty {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+                    let native = Some(<crate::$ty as FixedSizeFormat>::POSTGRES_TYPE);
+                    if let Some(id) = native_value(&value, native, from_signed_bytes)? {
+                        return Ok(id);
+                    }
                     check_integer::<Postgres>(&value, <crate::$ty>::NAME)?;
                     from_signed(<i64 as Decode<Postgres>>::decode(value)?)
                 }
@@ -349,6 +392,8 @@ macro_rules! bytes_column {
 
                 fn compatible(ty: &PgTypeInfo) -> bool {
                     <Postgres as Columns>::is_bytes(ty)
+                        || <Self as BytesColumn>::POSTGRES_TYPE
+                            .is_some_and(|native| is_native(ty, native))
                 }
             }
 
@@ -370,6 +415,14 @@ macro_rules! bytes_column {
 
             impl<'r, $($generics)*> Decode<'r, Postgres> for $ty where $($($bounds)*)? {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+                    let native = native_value(
+                        &value,
+                        <Self as BytesColumn>::POSTGRES_TYPE,
+                        |bytes| from_column(bytes).map_err(Into::into),
+                    )?;
+                    if let Some(id) = native {
+                        return Ok(<Self as BytesColumn>::from_id(id)?);
+                    }
                     check_bytes::<Postgres>(
                         &sqlx::ValueRef::type_info(&value),
                         <Self as BytesColumn>::NAME,
@@ -479,6 +532,7 @@ macro_rules! uuid_column {
 
                 fn compatible(ty: &PgTypeInfo) -> bool {
                     <Uuid as Type<Postgres>>::compatible(ty)
+                        || is_native(ty, <$ty as FixedSizeFormat>::POSTGRES_TYPE)
                 }
             }
 
@@ -500,6 +554,11 @@ macro_rules! uuid_column {
 
             impl<'r> Decode<'r, Postgres> for $ty {
                 fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+                    let native = Some(<$ty as FixedSizeFormat>::POSTGRES_TYPE);
+                    let bytes = |bytes: &[u8]| from_column(bytes).map_err(Into::into);
+                    if let Some(id) = native_value(&value, native, bytes)? {
+                        return Ok(id);
+                    }
                     let ty = sqlx::ValueRef::type_info(&value);
                     if !ty.is_null() && !<Uuid as Type<Postgres>>::compatible(&ty) {
                         return Err(wrong_column(

@@ -13,6 +13,9 @@
 //! | `RecordKey`, `AsText<T>` | `Text` | `TEXT COLLATE "C"` | `VARCHAR(n) CHARACTER SET ascii COLLATE ascii_bin` | `TEXT` |
 //! | a typed id (`PostId`) | its inner id's | | | |
 //!
+//! A column of a native type of the idtypes PostgreSQL extension (`atproto_tid`, ...) is
+//! declared with its SQL type of [`sql_types`] (`id -> AtprotoTid`), `diesel-postgres`.
+//!
 //! Each is also the `Nullable` of its SQL type, read and written as an `Option`, and on
 //! PostgreSQL an `Array` of it as a `Vec` (`posts::id.eq_any(&ids)` binds one array to
 //! `= ANY($1)`). The values are the crate docs': one signed integer on every database,
@@ -177,6 +180,8 @@ mod expression;
 mod mysql;
 #[cfg(feature = "diesel-postgres")]
 mod postgres;
+#[cfg(feature = "diesel-postgres")]
+pub mod sql_types;
 #[cfg(feature = "diesel-sqlite")]
 mod sqlite;
 pub(crate) mod typed;

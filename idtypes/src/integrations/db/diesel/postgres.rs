@@ -1,5 +1,6 @@
 //! PostgreSQL: the kind of each value read by its type OID, which diesel's connection hands
-//! over with the value (always in the binary format).
+//! over with the value (always in the binary format); the native types of the extension
+//! (`sql_types.rs`), whose OIDs are the database's own.
 
 use diesel::deserialize::{self, FromSql};
 use diesel::pg::{Pg, PgValue};
@@ -9,7 +10,8 @@ use diesel::sql_types::BigInt;
 use super::Columns;
 use crate::integrations::db::columns::{
     BoxError, BytesColumn, IntegerColumn, POSTGRES_BYTES, POSTGRES_INTEGER, POSTGRES_TEXT,
-    POSTGRES_UUID, from_bytes_column, from_signed, refused, to_signed, wrong_column,
+    POSTGRES_UUID, from_bytes_column, from_signed, from_signed_bytes, refused, to_signed,
+    wrong_column,
 };
 
 /// `BIGINT`, and `BIGINT[]`.
@@ -139,5 +141,72 @@ pub(crate) fn uuid_to_sql(bytes: &[u8; 16], out: &mut Output<'_, '_, Pg>) -> ser
 /// Reads a 128-bit id from a `uuid`, refusing a value of another type.
 pub(crate) fn uuid_from_sql<T: BytesColumn>(value: PgValue<'_>) -> deserialize::Result<T> {
     check(&value, &UUID_TYPES, T::NAME, POSTGRES_UUID)?;
+    from_bytes_column(value.as_bytes()).map_err(refused)
+}
+
+/// The storage type of a native type of the extension: its OID, and its name in errors.
+pub(crate) struct Storage {
+    oid: u32,
+    name: &'static str,
+}
+
+/// `BIGINT`, the storage of the 64-bit formats' native types.
+const INT8: Storage = Storage {
+    oid: 20,
+    name: POSTGRES_INTEGER,
+};
+/// `BYTEA`, the storage of the bytes formats' native types.
+pub(crate) const BYTEA: Storage = Storage {
+    oid: 17,
+    name: POSTGRES_BYTES,
+};
+/// `UUID`, the storage of a ULID's native type.
+pub(crate) const UUID: Storage = Storage {
+    oid: 2950,
+    name: POSTGRES_UUID,
+};
+
+/// The first OID PostgreSQL gives a type of a database's own (`FirstNormalObjectId`): every
+/// type below it is built in.
+const FIRST_OWN_OID: u32 = 16384;
+
+/// `Ok` if `value` may be of the extension's native type of `name` (`native`): of a type of the
+/// database's own, whose name diesel does not hand over (nor the OID the type's lookup found),
+/// or of its storage type; else the error saying what `name` is read from.
+fn check_native(
+    value: &PgValue<'_>,
+    name: &str,
+    native: &str,
+    storage: &Storage,
+) -> Result<(), BoxError> {
+    let oid = value.get_oid().get();
+    if oid >= FIRST_OWN_OID || oid == storage.oid {
+        return Ok(());
+    }
+    let expected = format!("{native} (or {})", storage.name);
+    Err(wrong_column(name, &expected, &describe(oid)))
+}
+
+/// Reads a 64-bit id from its native type (a `BIGINT`'s 8 bytes).
+pub(crate) fn native_integer_from_sql<T: IntegerColumn>(
+    value: PgValue<'_>,
+) -> deserialize::Result<T> {
+    check_native(&value, T::NAME, T::POSTGRES_TYPE, &INT8)?;
+    from_signed_bytes(value.as_bytes()).map_err(refused)
+}
+
+/// Writes an id's big-endian bytes as its native type's (a `BYTEA`'s or a `UUID`'s).
+pub(crate) fn native_bytes_to_sql(bytes: &[u8], out: &mut Output<'_, '_, Pg>) -> serialize::Result {
+    std::io::Write::write_all(out, bytes)?;
+    Ok(serialize::IsNull::No)
+}
+
+/// Reads an id from its native type's big-endian bytes (a `BYTEA`'s or a `UUID`'s).
+pub(crate) fn native_bytes_from_sql<T: BytesColumn + crate::FixedSizeFormat>(
+    value: PgValue<'_>,
+    storage: Storage,
+) -> deserialize::Result<T> {
+    let native = <T as crate::FixedSizeFormat>::POSTGRES_TYPE;
+    check_native(&value, <T as BytesColumn>::NAME, native, &storage)?;
     from_bytes_column(value.as_bytes()).map_err(refused)
 }

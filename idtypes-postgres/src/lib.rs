@@ -34,12 +34,13 @@ mod typeid;
 type Int8 = i64;
 type Bytea = Vec<u8>;
 
-/// The functions of each row's type. A row: the crate's type, the SQL type's name, its
-/// storage (`Int8`, `Uuid` or `Bytea`: the crate's column, checked against it when the SQL is
-/// written), then what it has beyond the type: `time` (its timestamp, and the span
-/// functions), its parts (`name: Rust type as "SQL type" = accessor`), and its generator
-/// (`own(expression)` for a generator of the backend's own, `leased("SQL parameters after
-/// the namespace")` for one under a lease, written in `generate.rs`, or `none()`).
+/// The functions of each row's type. A row: the crate's type; the SQL type's name (the
+/// crate's `FixedSizeFormat::POSTGRES_TYPE`, checked when the SQL is written); its storage
+/// (`Int8`, `Uuid` or `Bytea`: the crate's column, checked the same way); then what it has
+/// beyond the type: `time` (its timestamp, and the span functions), its parts (`name: Rust
+/// type as "SQL type" = accessor`), and its generator (`own(expression)` for a generator of
+/// the backend's own, `leased("SQL parameters after the namespace")` for one under a lease,
+/// written in `generate.rs`, or `none()`).
 macro_rules! formats {
     ($(
         $ty:ident => $name:ident: $storage:ident $(, $time:ident)?
@@ -116,6 +117,15 @@ macro_rules! formats {
             _: &pgrx::pgrx_sql_entity_graph::SqlGraphEntity,
             _: &pgrx::pgrx_sql_entity_graph::PgrxSql,
         ) -> Result<String, Box<dyn std::error::Error + Send + Sync + 'static>> {
+            // The name is the crate's (its table's `postgres` field), and so is the storage.
+            let name = <$ty as FixedSizeFormat>::POSTGRES_TYPE;
+            if name != stringify!($name) {
+                return Err(format!(
+                    "the row of {} names its type {}, the crate's table {name}",
+                    stringify!($ty),
+                    stringify!($name)
+                ).into());
+            }
             let like = storage::like(<$ty as FixedSizeFormat>::COLUMN);
             if like != sql_like!($storage) {
                 return Err(format!(
@@ -125,7 +135,7 @@ macro_rules! formats {
                 ).into());
             }
             Ok(sql::Block {
-                name: stringify!($name),
+                name,
                 format: <$ty as idtypes::IdFormat>::NAME,
                 like,
                 timed: false $(|| stringify!($time) == "time")?,

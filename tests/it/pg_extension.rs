@@ -331,6 +331,20 @@ async fn binary_forms_are_the_columns() {
         message.contains("atproto TID") && message.contains("-5"),
         "{message}"
     );
+    // A TID the crate reads whose top bit is set: no bigint holds it (the crate's column
+    // refuses it too), so the input refuses it rather than store something else.
+    let top_bit: Tid = "c222222222222".parse().unwrap();
+    assert!(top_bit.to_u64() >> 63 == 1);
+    let err = sqlx::query("SELECT 'c222222222222'::atproto_tid")
+        .fetch_one(&pool)
+        .await
+        .expect_err("refused");
+    let (code, message) = sql_error(err);
+    assert_eq!(code, "22003", "{message}");
+    assert_eq!(
+        message,
+        "atproto TID: c222222222222 has its top bit set, which a bigint does not hold"
+    );
     // A bytea of the wrong length cast to a byte format: refused where it is read.
     let err = sqlx::query("SELECT '\\x0102'::bytea::ksuid::text")
         .fetch_one(&pool)

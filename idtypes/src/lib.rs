@@ -842,7 +842,7 @@
 //! cast from it implicitly. So a column may be either: sqlx, postgres-types and SeaORM read a
 //! native column (known by its type's name, bare or qualified by its schema, or a domain over
 //! it) as they read today's, and write today's values, which PostgreSQL casts; diesel declares
-//! it with [`diesel::sql_types`](crate::diesel::sql_types) (`id -> AtprotoTid`). A value read
+//! it with [`diesel::sql_types`] (`id -> AtprotoTid`). A value read
 //! as another format's is an error naming both types, as for any wrong column.
 //!
 //! ## SeaORM and rusqlite

@@ -75,6 +75,16 @@ async fn wait_released(pool: &PgPool, namespace: &str, value: i32) -> (String, i
     }
 }
 
+/// Continues a stopped process when dropped.
+struct Continue(i32);
+
+impl Drop for Continue {
+    fn drop(&mut self) {
+        // SAFETY: a signal to the test's own backend.
+        assert_eq!(unsafe { libc::kill(self.0, libc::SIGCONT) }, 0);
+    }
+}
+
 fn sql_code(err: &sqlx::Error) -> String {
     match err {
         sqlx::Error::Database(db) => db.code().map(|c| c.into_owned()).unwrap_or_default(),
@@ -229,8 +239,10 @@ async fn stopped_and_terminated_backends_never_repeat() {
     .execute(&pool)
     .await
     .unwrap();
-    // SAFETY: the test's own backend.
+    // SAFETY: the test's own backend; the guard continues it whatever happens next, so that a
+    // failing run does not leave a stopped backend behind.
     assert_eq!(unsafe { libc::kill(a_pid, libc::SIGSTOP) }, 0);
+    let stopped = Continue(a_pid);
     tokio::time::sleep(Duration::from_millis(2_600)).await;
     let mut b = backend(&url).await;
     let b_ids = tids(&mut b, "stop", 200).await.unwrap();
@@ -244,8 +256,7 @@ async fn stopped_and_terminated_backends_never_repeat() {
         "the new holder starts after the old one's ids"
     );
     all.extend(&b_ids);
-    // SAFETY: as above.
-    assert_eq!(unsafe { libc::kill(a_pid, libc::SIGCONT) }, 0);
+    drop(stopped);
     let err = tids(&mut a, "stop", 10)
         .await
         .expect_err("no id under an expired lease");

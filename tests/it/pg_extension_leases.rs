@@ -80,8 +80,9 @@ struct Continue(i32);
 
 impl Drop for Continue {
     fn drop(&mut self) {
-        // SAFETY: a signal to the test's own backend.
-        assert_eq!(unsafe { libc::kill(self.0, libc::SIGCONT) }, 0);
+        // SAFETY: a signal to the test's own backend (not checked: this may run while the test
+        // unwinds, and the next statement to the backend tells whether it runs).
+        unsafe { libc::kill(self.0, libc::SIGCONT) };
     }
 }
 

@@ -127,16 +127,40 @@ async fn create_table<T: FixedSizeFormat>(pool: &PgPool) {
     .unwrap_or_else(|err| panic!("create {table}: {err}"));
 }
 
-/// Checks, through sqlx, the rows any client wrote to the table of `T`: each column's type is
-/// the native one, the ids and typed ids read back as written, the server prints the crate's
-/// text, `ORDER BY` is the crate's order, a bound id compares in `WHERE`.
-async fn check_with_sqlx<T, Ty>(pool: &PgPool, rows: &[(i32, T, Ty)])
-where
+/// A format whose native column the suites read through sqlx.
+trait NativeId:
+    Sample
+    + FixedSizeFormat
+    + sqlx::Type<Pg>
+    + for<'q> sqlx::Encode<'q, Pg>
+    + for<'r> sqlx::Decode<'r, Pg>
+{
+}
+
+impl<T> NativeId for T where
     T: Sample
         + FixedSizeFormat
         + sqlx::Type<Pg>
         + for<'q> sqlx::Encode<'q, Pg>
-        + for<'r> sqlx::Decode<'r, Pg>,
+        + for<'r> sqlx::Decode<'r, Pg>
+{
+}
+
+/// A typed id over `T` that the suites read through sqlx.
+trait NativeTyped<T>:
+    TypedId<Inner = T>
+    + Debug
+    + PartialEq
+    + Send
+    + Sync
+    + Unpin
+    + sqlx::Type<Pg>
+    + for<'q> sqlx::Encode<'q, Pg>
+    + for<'r> sqlx::Decode<'r, Pg>
+{
+}
+
+impl<T, Ty> NativeTyped<T> for Ty where
     Ty: TypedId<Inner = T>
         + Debug
         + PartialEq
@@ -145,7 +169,17 @@ where
         + Unpin
         + sqlx::Type<Pg>
         + for<'q> sqlx::Encode<'q, Pg>
-        + for<'r> sqlx::Decode<'r, Pg>,
+        + for<'r> sqlx::Decode<'r, Pg>
+{
+}
+
+/// Checks, through sqlx, the rows any client wrote to the table of `T`: each column's type is
+/// the native one, the ids and typed ids read back as written, the server prints the crate's
+/// text, `ORDER BY` is the crate's order, a bound id compares in `WHERE`.
+async fn check_with_sqlx<T, Ty>(pool: &PgPool, rows: &[(i32, T, Ty)])
+where
+    T: NativeId,
+    Ty: NativeTyped<T>,
 {
     let table = table::<T>();
     let expected = Expected::of(rows);
@@ -234,20 +268,8 @@ where
 /// `bytea`, which PostgreSQL casts to the native type), then checks them.
 async fn sqlx_case<T, Ty>(pool: &PgPool, rng: &mut Rng)
 where
-    T: Sample
-        + FixedSizeFormat
-        + sqlx::Type<Pg>
-        + for<'q> sqlx::Encode<'q, Pg>
-        + for<'r> sqlx::Decode<'r, Pg>,
-    Ty: TypedId<Inner = T>
-        + Debug
-        + PartialEq
-        + Send
-        + Sync
-        + Unpin
-        + sqlx::Type<Pg>
-        + for<'q> sqlx::Encode<'q, Pg>
-        + for<'r> sqlx::Decode<'r, Pg>,
+    T: NativeId,
+    Ty: NativeTyped<T>,
 {
     create_table::<T>(pool).await;
     let rows = rows::<T, Ty>(rng);
@@ -349,24 +371,8 @@ async fn sqlx_refuses_another_formats_column_and_a_value_the_format_refuses() {
 /// PostgreSQL infers it from the column), reads them back with it, then checks them with sqlx.
 async fn postgres_types_case<T, Ty>(client: &tokio_postgres::Client, pool: &PgPool, rng: &mut Rng)
 where
-    T: Sample
-        + FixedSizeFormat
-        + tokio_postgres::types::ToSql
-        + tokio_postgres::types::FromSqlOwned
-        + sqlx::Type<Pg>
-        + for<'q> sqlx::Encode<'q, Pg>
-        + for<'r> sqlx::Decode<'r, Pg>,
-    Ty: TypedId<Inner = T>
-        + Debug
-        + PartialEq
-        + Send
-        + Sync
-        + Unpin
-        + tokio_postgres::types::ToSql
-        + tokio_postgres::types::FromSqlOwned
-        + sqlx::Type<Pg>
-        + for<'q> sqlx::Encode<'q, Pg>
-        + for<'r> sqlx::Decode<'r, Pg>,
+    T: NativeId + tokio_postgres::types::ToSql + tokio_postgres::types::FromSqlOwned,
+    Ty: NativeTyped<T> + tokio_postgres::types::ToSql + tokio_postgres::types::FromSqlOwned,
 {
     create_table::<T>(pool).await;
     let table = table::<T>();
@@ -558,26 +564,8 @@ mod diesel_native {
     where
         ST: SqlType + SingleValue + QueryId + Send + 'static,
         DieselPg: HasSqlType<ST>,
-        T: Sample
-            + FixedSizeFormat
-            + ToSql<ST, DieselPg>
-            + FromSql<ST, DieselPg>
-            + sqlx::Type<Pg>
-            + for<'q> sqlx::Encode<'q, Pg>
-            + for<'r> sqlx::Decode<'r, Pg>,
-        Ty: TypedId<Inner = T>
-            + Copy
-            + 'static
-            + Debug
-            + PartialEq
-            + Send
-            + Sync
-            + Unpin
-            + ToSql<ST, DieselPg>
-            + FromSql<ST, DieselPg>
-            + sqlx::Type<Pg>
-            + for<'q> sqlx::Encode<'q, Pg>
-            + for<'r> sqlx::Decode<'r, Pg>,
+        T: NativeId + ToSql<ST, DieselPg> + FromSql<ST, DieselPg>,
+        Ty: NativeTyped<T> + Copy + 'static + ToSql<ST, DieselPg> + FromSql<ST, DieselPg>,
     {
         runtime.block_on(create_table::<T>(pool));
         let table = table::<T>();

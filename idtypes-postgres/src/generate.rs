@@ -228,12 +228,10 @@ fn make_store() -> Result<Store, Refusal> {
             .connect_lazy_with(options)
     };
     let mut leases = Leases::postgres(pool)
-        .with_duration(duration, margin)
-        .or_raise_crate()?
-        .with_timeout(timeout)
-        .or_raise_crate()?;
+        .with_duration(duration, margin)?
+        .with_timeout(timeout)?;
     if let Some(table) = table {
-        leases = leases.with_table(&table).or_raise_crate()?;
+        leases = leases.with_table(&table)?;
     }
     let store = Store {
         runtime,
@@ -241,7 +239,7 @@ fn make_store() -> Result<Store, Refusal> {
         renew_every: duration.saturating_sub(margin) / 3,
     };
     // The table, unless it exists (backends setting up together all succeed).
-    store.block_on(store.leases.setup()).or_raise_crate()?;
+    store.block_on(store.leases.setup())?;
     // SAFETY: registered once per backend, with no argument.
     unsafe { pg_sys::before_shmem_exit(Some(release_all), pg_sys::Datum::from(0usize)) };
     Ok(store)
@@ -258,16 +256,6 @@ unsafe extern "C-unwind" fn release_all(_code: i32, _arg: pg_sys::Datum) {
             }
         }
     });
-}
-
-trait CrateResult<T> {
-    fn or_raise_crate(self) -> Result<T, Refusal>;
-}
-
-impl<T> CrateResult<T> for Result<T, Error> {
-    fn or_raise_crate(self) -> Result<T, Refusal> {
-        self.map_err(Refusal::from_crate)
-    }
 }
 
 /// The longest a new lease waits for the clock to pass the last term's ids.
@@ -332,13 +320,11 @@ fn next_in<G: Leasable>(
     let mut last_error = None;
     for _ in 0..3 {
         if slot.held.is_none() {
-            let lease = store
-                .block_on(
-                    store
-                        .leases
-                        .acquire(namespace, slot.template.lease_values()),
-                )
-                .or_raise_crate()?;
+            let lease = store.block_on(
+                store
+                    .leases
+                    .acquire(namespace, slot.template.lease_values()),
+            )?;
             // Ids after every id of the term before, in this backend: the clock passes its
             // claimed mark (a millisecond or so ahead of its last id) first. Bounded, so that
             // a clock stepped far back cannot hold the call: the ids stay unique then (the

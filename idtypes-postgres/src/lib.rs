@@ -182,7 +182,7 @@ macro_rules! load_as {
         storage::from_uuid::<$ty>(&$value).or_raise()
     };
     (Bytea, $ty:ty, $value:expr) => {
-        storage::from_bytea::<$ty>(&$value).or_raise()
+        storage::from_slice::<$ty>(&$value).or_raise()
     };
 }
 

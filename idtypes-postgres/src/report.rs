@@ -87,6 +87,13 @@ impl Refusal {
     }
 }
 
+/// `?` on the crate's results where a refusal is returned.
+impl From<Error> for Refusal {
+    fn from(error: Error) -> Refusal {
+        Refusal::from_crate(error)
+    }
+}
+
 /// `Result::unwrap` for the SQL functions: the value, or the refusal raised as the
 /// statement's error.
 pub(crate) trait OrRaise<T> {
@@ -107,9 +114,6 @@ impl<T> OrRaise<T> for Result<T, Refusal> {
 impl<T> OrRaise<T> for Result<T, Error> {
     #[inline]
     fn or_raise(self) -> T {
-        match self {
-            Ok(value) => value,
-            Err(error) => Refusal::from_crate(error).raise(),
-        }
+        self.map_err(Refusal::from).or_raise()
     }
 }

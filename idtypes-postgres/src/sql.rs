@@ -93,7 +93,7 @@ fn builtins(like: &str) -> Builtins {
 }
 
 /// The C function `{function}` of this library (pgrx's wrapper of the Rust function).
-fn c(function: &str) -> String {
+pub(crate) fn c(function: &str) -> String {
     format!("LANGUAGE C AS '@MODULE_PATHNAME@', '{function}_wrapper'")
 }
 

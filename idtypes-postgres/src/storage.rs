@@ -57,11 +57,6 @@ pub(crate) fn to_bytea<F: FixedSizeFormat>(id: F) -> Vec<u8> {
     id.to_bytes().as_ref().to_vec()
 }
 
-/// The id a `bytea`-like datum holds: exactly the format's byte count.
-pub(crate) fn from_bytea<F: FixedSizeFormat>(value: &[u8]) -> Result<F, Refusal> {
-    from_slice::<F>(value)
-}
-
 /// The id of big-endian bytes, which must be the format's length.
 pub(crate) fn from_slice<F: FixedSizeFormat>(bytes: &[u8]) -> Result<F, Refusal> {
     let expected = core::mem::size_of::<F::Bytes>();

@@ -51,10 +51,7 @@ fn load(bytes: &[u8]) -> Result<DynTypeId, Refusal> {
 /// The `typeid` type's input function: the crate's `DynTypeId::parse`.
 #[pg_extern(sql = false)]
 fn typeid_in(text: &CStr) -> Vec<u8> {
-    let id = match text.to_str() {
-        Ok(text) => DynTypeId::parse(text),
-        Err(_) => DynTypeId::parse(&String::from_utf8_lossy(text.to_bytes())),
-    };
+    let id = DynTypeId::parse(&crate::text::utf8(text));
     store(&id.map_err(Refusal::text).or_raise())
 }
 
@@ -153,7 +150,7 @@ fn typeid_sql(
         &mut out,
     );
     let pure = "IMMUTABLE STRICT PARALLEL SAFE";
-    let c = |name: &str| format!("LANGUAGE C AS '@MODULE_PATHNAME@', '{name}_wrapper'");
+    let c = crate::sql::c;
     out.push_str(&format!(
         "\
 CREATE FUNCTION typeid(prefix text, id uuid) RETURNS typeid {pure} {make};

@@ -169,14 +169,13 @@ fn millis(name: &CStr, default: u64) -> Result<Duration, Refusal> {
 /// first of its Unix sockets.
 fn own_server() -> PgConnectOptions {
     let mut options = PgConnectOptions::new_without_pgpass();
-    if let Some(sockets) = setting(c"unix_socket_directories") {
-        if let Some(first) = sockets
+    if let Some(sockets) = setting(c"unix_socket_directories")
+        && let Some(first) = sockets
             .split(',')
             .map(str::trim)
             .find(|dir| !dir.is_empty())
-        {
-            options = options.socket(first);
-        }
+    {
+        options = options.socket(first);
     }
     if let Some(port) = setting(c"port").and_then(|port| port.parse().ok()) {
         options = options.port(port);
